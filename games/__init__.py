@@ -1,0 +1,80 @@
+"""The rules of every game, behind one contract (ARCHITECTURE.md). Pure: no I/O, no clock.
+
+Registry: each game is a subpackage ``games/<id>/`` whose ``__init__`` exposes ``GAME`` (a :class:`Game` instance).
+``games.get(id)`` and ``games.all()`` find them; nothing else needs editing to add a game.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+
+from games.core import (
+    TIMEOUT,
+    BaseState,
+    Decision,
+    Event,
+    Game,
+    IllegalMove,
+    Move,
+    Option,
+    Outcome,
+    Result,
+    Rng,
+    force,
+    format_text,
+    player_ref,
+    rank_by,
+)
+
+__all__ = [
+    "TIMEOUT",
+    "BaseState",
+    "Decision",
+    "Event",
+    "Game",
+    "IllegalMove",
+    "Move",
+    "Option",
+    "Outcome",
+    "Result",
+    "Rng",
+    "all",
+    "force",
+    "format_text",
+    "get",
+    "player_ref",
+    "rank_by",
+]
+
+_REGISTRY: dict[str, Game] | None = None
+
+
+def _load() -> dict[str, Game]:
+    global _REGISTRY
+    if _REGISTRY is None:
+        found: dict[str, Game] = {}
+        for info in sorted(pkgutil.iter_modules(__path__), key=lambda i: i.name):
+            if not info.ispkg:
+                continue
+            module = importlib.import_module(f"{__name__}.{info.name}")
+            game = getattr(module, "GAME", None)
+            if isinstance(game, Game):
+                found[game.id] = game
+        _REGISTRY = found
+    return _REGISTRY
+
+
+def get(game_id: str) -> Game:
+    """The game registered as ``game_id``; ``KeyError`` with the known ids when there is none."""
+    registry = _load()
+    try:
+        return registry[game_id]
+    except KeyError:
+        known = ", ".join(sorted(registry)) or "none"
+        raise KeyError(f"unknown game {game_id!r} (known: {known})") from None
+
+
+def all() -> list[Game]:  # noqa: A001 - the contract's name
+    """Every registered game, by id."""
+    return [g for _, g in sorted(_load().items())]

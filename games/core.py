@@ -1,0 +1,338 @@
+"""The contract every game implements (ARCHITECTURE.md, "The contract every game implements").
+
+Pure and synchronous: no I/O, no clock, no asyncio. Everything here is importable from ``games`` itself.
+
+Shapes
+------
+- ``Game.setup(players, options, seed) -> State`` — ``State`` is a pydantic model (subclass of :class:`BaseState`)
+  that round-trips exactly through JSON (``Game.load_state(state.model_dump_json()) == state``).
+- ``Game.pending(state) -> list[Decision]`` — empty when the game is over.
+- ``Game.apply(state, move) -> Outcome`` — never mutates ``state``; raises :class:`IllegalMove` (state unchanged).
+- ``Game.result(state) -> Result | None``.
+
+Player references in texts
+--------------------------
+Event texts, decision prompts and option labels name players as ``{@<player id>}`` (see :func:`player_ref`).
+Adapters turn them into display names or mentions with :func:`format_text`; the engines never know names.
+
+Randomness (RULINGS C-1)
+------------------------
+Every random draw goes through the state's :class:`Rng` (a counter-based generator: ``seed`` + ``counter``, so the
+whole generator is two integers in the JSON). Tests force outcomes through the same interface with :func:`force`:
+queued values are returned by the next draws instead of random ones, each checked to be a legal outcome of that draw.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, ClassVar, TypeVar
+
+from pydantic import BaseModel, ConfigDict, Field
+
+__all__ = [
+    "BaseState",
+    "Decision",
+    "Event",
+    "Game",
+    "IllegalMove",
+    "Move",
+    "Option",
+    "Outcome",
+    "Result",
+    "Rng",
+    "TIMEOUT",
+    "force",
+    "format_text",
+    "player_ref",
+    "rank_by",
+]
+
+TIMEOUT = "timeout"
+"""Option id of the system move the session sends when a decision's ``deadline_ms`` passes."""
+
+
+class IllegalMove(ValueError):
+    """A move the rules do not allow now. ``str(exc)`` is one sentence a player can read."""
+
+
+class Option(BaseModel):
+    """One answer to a decision: ``id`` is what a move sends, ``label`` what a person reads."""
+
+    model_config = ConfigDict(frozen=True)
+    id: str
+    label: str
+
+
+class Decision(BaseModel):
+    """What the game waits for.
+
+    ``player`` is the player id who must answer, or None when anyone seated may (a race). ``deadline_ms`` is None,
+    or the time (ms, the clock the moves' ``at_ms`` use) at which the session sends
+    ``Move(player=None, option=TIMEOUT, at_ms=deadline_ms)``. ``options`` may be empty for a race whose answers are
+    free-form inputs listed in ``inputs`` (e.g. ``shout``, ``grab``).
+    """
+
+    player: str | None
+    kind: str
+    prompt: str
+    options: list[Option] = Field(default_factory=list)
+    deadline_ms: int | None = None
+
+    def option(self, option_id: str) -> Option | None:
+        for opt in self.options:
+            if opt.id == option_id:
+                return opt
+        return None
+
+
+class Move(BaseModel):
+    """A player's answer: ``player`` id (None for the system's timeout), ``option`` id, ``at_ms`` (ms) or None."""
+
+    model_config = ConfigDict(frozen=True)
+    player: str | None
+    option: str
+    at_ms: int | None = None
+
+
+class Event(BaseModel):
+    """Something that happened, structured (``kind``, ``data``) with a one-line ``text`` for the channel."""
+
+    kind: str
+    text: str
+    data: dict[str, Any] = Field(default_factory=dict)
+
+
+class Result(BaseModel):
+    """The end of a game: ``winners`` (player ids), ``ranking`` (groups of player ids, best first; a group shares a
+    rank), ``scores`` (player id -> the game's score: dolls left, fortune, points …), ``reason`` (one line)."""
+
+    winners: list[str]
+    ranking: list[list[str]]
+    scores: dict[str, int] = Field(default_factory=dict)
+    reason: str = ""
+
+
+StateT = TypeVar("StateT", bound="BaseState")
+
+
+class Outcome(BaseModel):
+    """The result of :meth:`Game.apply`: the new ``state`` (the game's State model) and the ``events``."""
+
+    state: Any
+    events: list[Event] = Field(default_factory=list)
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Randomness
+
+
+_MASK64 = (1 << 64) - 1
+
+
+def _splitmix64(x: int) -> int:
+    x = (x + 0x9E3779B97F4A7C15) & _MASK64
+    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK64
+    return x ^ (x >> 31)
+
+
+class Rng(BaseModel):
+    """The seeded generator of one game (RULINGS C-1): draw ``n`` is ``splitmix64(seed, n)``.
+
+    ``forced`` holds values queued by :func:`force`; each draw takes the first queued value when there is one
+    (``pick``: an element of the sequence; ``shuffled``: a full permutation of the items). A forced value that is
+    not a possible outcome of the draw raises ``ValueError`` — a test bug, never a player's.
+    """
+
+    seed: int
+    counter: int = 0
+    forced: list[Any] = Field(default_factory=list)
+
+    def _next(self) -> int:
+        self.counter += 1
+        return _splitmix64((self.seed * 0x100000001B3 + self.counter) & _MASK64)
+
+    def below(self, n: int) -> int:
+        """A uniform integer in ``0..n-1`` (rejection sampling, no modulo bias)."""
+        if n <= 0:
+            raise ValueError("below() needs n >= 1")
+        limit = (1 << 64) - ((1 << 64) % n)
+        while True:
+            x = self._next()
+            if x < limit:
+                return x % n
+
+    def pick(self, seq: Sequence[Any]) -> Any:
+        """One element of ``seq`` (a die roll is ``pick(FACES)``)."""
+        if self.forced:
+            value = self.forced.pop(0)
+            if value not in seq:
+                raise ValueError(f"forced value {value!r} is not one of {list(seq)!r}")
+            return value
+        return seq[self.below(len(seq))]
+
+    def shuffled(self, items: Iterable[Any]) -> list[Any]:
+        """A new list with ``items`` in random order (Fisher-Yates), or the forced permutation."""
+        items = list(items)
+        if self.forced:
+            value = list(self.forced.pop(0))
+            if sorted(map(repr, value)) != sorted(map(repr, items)):
+                raise ValueError(f"forced order {value!r} is not a permutation of {items!r}")
+            return value
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+        return items
+
+
+class BaseState(BaseModel):
+    """Fields every game state has: ``game`` id, ``players`` (ids in seat order, RULINGS C-2) and the ``rng``."""
+
+    game: str
+    players: list[str]
+    rng: Rng
+
+
+def force(state: StateT, *values: Any) -> StateT:
+    """Return a copy of ``state`` whose next random draws return ``values`` in order (C-1, for tests).
+
+    A die is forced by its face (``force(s, "4", "doll")``), a shuffle by the whole new order.
+    """
+    new = state.model_copy(deep=True)
+    new.rng.forced.extend(values)
+    return new
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Texts
+
+_REF = re.compile(r"\{@([^{}]+)\}")
+
+
+def player_ref(player: str) -> str:
+    """The placeholder for ``player`` in texts: ``{@alice}``."""
+    return "{@" + player + "}"
+
+
+def format_text(text: str, name: Callable[[str], str] | dict[str, str]) -> str:
+    """Replace every ``{@id}`` in ``text`` by ``name(id)`` (or ``name[id]``, falling back to the id)."""
+    if isinstance(name, dict):
+        mapping = name
+        return _REF.sub(lambda m: mapping.get(m.group(1), m.group(1)), text)
+    return _REF.sub(lambda m: name(m.group(1)), text)
+
+
+def rank_by(players: Sequence[str], key: Callable[[str], Any]) -> list[list[str]]:
+    """Group ``players`` by ``key`` ascending (the smallest key ranks first); equal keys share a rank."""
+    groups: list[list[str]] = []
+    last: Any = object()
+    for p in sorted(players, key=key):
+        k = key(p)
+        if groups and k == last:
+            groups[-1].append(p)
+        else:
+            groups.append([p])
+        last = k
+    return groups
+
+
+# --------------------------------------------------------------------------------------------------------------
+# The game contract
+
+
+class Game:
+    """One game's rules. Subclass, set the class attributes, implement the four verbs.
+
+    Class attributes: ``id``, ``title``, ``min_players``, ``max_players``, ``Options`` (a pydantic model whose
+    fields all have defaults), ``State`` (the pydantic state model), ``summary`` (one line for help lists) and
+    ``rules_help`` (topic -> short help in our own words, used by ``/rules``; key ``""`` is the overview).
+    """
+
+    id: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    Options: ClassVar[type[BaseModel]]
+    State: ClassVar[type[BaseState]]
+    summary: ClassVar[str] = ""
+    rules_help: ClassVar[dict[str, str]] = {}
+
+    # -- the contract ------------------------------------------------------------------------------------------
+    def setup(self, players: list[str], options: BaseModel | dict | None, seed: int) -> BaseState:
+        raise NotImplementedError
+
+    def pending(self, state: BaseState) -> list[Decision]:
+        raise NotImplementedError
+
+    def apply(self, state: BaseState, move: Move) -> Outcome:
+        raise NotImplementedError
+
+    def result(self, state: BaseState) -> Result | None:
+        raise NotImplementedError
+
+    # -- optional hooks with defaults ---------------------------------------------------------------------------
+    def resign(self, state: BaseState, player: str) -> Outcome | None:
+        """Remove ``player`` from the game if its rules allow play to go on; None means "the game cannot go on
+        without them" and the session ends it with the resigner last (see ``bot.sessions``)."""
+        return None
+
+    def greedy(self, state: BaseState, decision: Decision, rng: Any) -> str | None:
+        """A simple strategy's option id for ``decision``, or None to fall back to a random legal option.
+        ``rng`` is a ``random.Random`` owned by the caller."""
+        return None
+
+    def status(self, state: BaseState) -> str:
+        """A short text summary of the position (scores, whose turn) for chat and logs."""
+        return ""
+
+    # -- helpers ------------------------------------------------------------------------------------------------
+    def options(self, options: BaseModel | dict | None) -> BaseModel:
+        """Validate lobby options into ``self.Options`` (``pydantic.ValidationError`` on bad values)."""
+        if options is None:
+            return self.Options()
+        if isinstance(options, self.Options):
+            return options
+        if isinstance(options, BaseModel):
+            options = options.model_dump()
+        return self.Options.model_validate(options)
+
+    def load_state(self, data: str | bytes | dict) -> BaseState:
+        """Parse a stored state (JSON text or a dict)."""
+        if isinstance(data, dict):
+            return self.State.model_validate(data)
+        return self.State.model_validate_json(data)
+
+    def check_players(self, players: list[str]) -> None:
+        """Raise ``ValueError`` unless ``players`` fits ``min_players..max_players`` and has no repeats."""
+        if len(set(players)) != len(players):
+            raise ValueError("a player is seated twice")
+        if not self.min_players <= len(players) <= self.max_players:
+            raise ValueError(
+                f"{self.title} needs {self.min_players}-{self.max_players} players, not {len(players)}"
+            )
+
+    def find_decision(self, state: BaseState, move: Move) -> tuple[Decision, Option | None]:
+        """The pending decision ``move`` answers and the chosen option, or :class:`IllegalMove` with a reason.
+
+        Accepts a move from the decision's player (or anyone for ``player=None`` decisions) whose option is listed,
+        and the system timeout (``player=None``, option ``timeout``) for a decision with a deadline.
+        """
+        decisions = self.pending(state)
+        if not decisions:
+            raise IllegalMove("The game is over.")
+        if move.option == TIMEOUT and move.player is None:
+            for d in decisions:
+                if d.deadline_ms is not None:
+                    return d, None
+            raise IllegalMove("Nothing is waiting on a deadline.")
+        mine = [d for d in decisions if d.player is None or d.player == move.player]
+        if not mine:
+            waiting = ", ".join(player_ref(d.player) for d in decisions if d.player)
+            raise IllegalMove(f"It is not your turn: waiting for {waiting}.")
+        for d in mine:
+            opt = d.option(move.option)
+            if opt is not None:
+                return d, opt
+        listed = ", ".join(o.id for d in mine for o in d.options)
+        raise IllegalMove(f"'{move.option}' is not a choice now. Choose one of: {listed}.")

@@ -1,0 +1,91 @@
+"""Pieces every renderer shares: fonts, a colour-blind-safe palette, player marks, PNG encoding.
+
+Colours come from the Okabe-Ito palette (distinguishable with every common colour-vision deficiency); every
+player also gets a shape and their name is written beside it, so colour never carries meaning alone.
+"""
+
+from __future__ import annotations
+
+import io
+import math
+from functools import lru_cache
+
+from PIL import Image, ImageDraw, ImageFont
+
+# Okabe-Ito
+ORANGE = (230, 159, 0)
+SKY = (86, 180, 233)
+GREEN = (0, 158, 115)
+YELLOW = (240, 228, 66)
+BLUE = (0, 114, 178)
+VERMILION = (213, 94, 0)
+PURPLE = (204, 121, 167)
+BLACK = (0, 0, 0)
+WHITE = (255, 255, 255)
+INK = (34, 30, 28)
+PAPER = (246, 240, 228)
+MUTED = (120, 112, 104)
+
+PLAYER_COLOURS = [BLUE, VERMILION, GREEN, PURPLE, ORANGE]
+PLAYER_SHAPES = ["circle", "square", "triangle", "diamond", "star"]
+
+
+@lru_cache(maxsize=32)
+def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    """A scalable font of ``size`` px: DejaVu Sans when the system has it, else Pillow's bundled font."""
+    names = ["DejaVuSans-Bold.ttf", "DejaVuSans.ttf"] if bold else ["DejaVuSans.ttf"]
+    for name in names:
+        for path in (name, f"/usr/share/fonts/truetype/dejavu/{name}"):
+            try:
+                return ImageFont.truetype(path, size)
+            except OSError:
+                continue
+    return ImageFont.load_default(size=size)
+
+
+def text_size(draw: ImageDraw.ImageDraw, text: str, fnt) -> tuple[int, int]:
+    left, top, right, bottom = draw.textbbox((0, 0), text, font=fnt)
+    return right - left, bottom - top
+
+
+def centred_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, fnt, fill=INK) -> None:
+    """Write ``text`` centred on ``xy``."""
+    draw.text(xy, text, font=fnt, fill=fill, anchor="mm")
+
+
+def shape(draw: ImageDraw.ImageDraw, kind: str, cx: float, cy: float, r: float, fill, outline=INK, width=2) -> None:
+    """Draw a player mark of ``kind`` (one of PLAYER_SHAPES) centred on (cx, cy) with radius ``r`` px."""
+    if kind == "circle":
+        draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=outline, width=width)
+    elif kind == "square":
+        draw.rectangle((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=outline, width=width)
+    elif kind == "triangle":
+        draw.polygon([(cx, cy - r), (cx + r, cy + r), (cx - r, cy + r)], fill=fill, outline=outline, width=width)
+    elif kind == "diamond":
+        draw.polygon([(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)], fill=fill, outline=outline, width=width)
+    elif kind == "star":
+        pts = []
+        for i in range(10):
+            ang = -math.pi / 2 + i * math.pi / 5
+            rr = r if i % 2 == 0 else r * 0.45
+            pts.append((cx + rr * math.cos(ang), cy + rr * math.sin(ang)))
+        draw.polygon(pts, fill=fill, outline=outline, width=width)
+    else:
+        raise ValueError(f"unknown shape {kind!r}")
+
+
+def player_style(index: int) -> tuple[tuple[int, int, int], str]:
+    """(colour, shape) of the player in seat ``index``."""
+    return PLAYER_COLOURS[index % len(PLAYER_COLOURS)], PLAYER_SHAPES[index % len(PLAYER_SHAPES)]
+
+
+def display_name(player: str, names: dict[str, str] | None, limit: int = 16) -> str:
+    name = (names or {}).get(player, player)
+    return name if len(name) <= limit else name[: limit - 1] + "…"
+
+
+def encode_png(img: Image.Image) -> bytes:
+    """PNG bytes of ``img``, palette-quantised (boards use few colours) at a fast compression level."""
+    buf = io.BytesIO()
+    img.save(buf, format="PNG", compress_level=1)
+    return buf.getvalue()
