@@ -1,0 +1,26 @@
+"""Settings from the environment and ``.env`` (pydantic-settings). Every field is documented in ``.env.example``."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pydantic import Field, SecretStr
+from pydantic_settings import BaseSettings, SettingsConfigDict
+
+
+class Settings(BaseSettings):
+    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
+
+    discord_token: SecretStr | None = Field(default=None, description="Bot token from the Discord developer portal")
+    dev_guild_id: int | None = Field(default=None, description="Sync slash commands to this guild only (fast)")
+    database_path: Path = Field(default=Path("data/bot.sqlite3"), description="SQLite file of the store")
+    images_dir: Path = Field(default=Path("out"), description="Where the offline adapters write board images")
+    log_level: str = Field(default="INFO", description="Python logging level")
+    reminder_hours: float = Field(default=12, description="Default turn reminder after N hours; 0 = off")
+    afk_hours: float = Field(default=0, description="Default AFK limit in hours; 0 = off")
+    race_window_ms: int = Field(default=8000, description="Default race window of real-time games, ms")
+
+
+def load_settings(**overrides) -> Settings:
+    """Settings from env and ``.env``, with ``overrides`` on top."""
+    return Settings(**overrides)

@@ -1,0 +1,440 @@
+"""The session service: lobbies and games per channel, every verb one store transaction (ARCHITECTURE.md).
+
+Verbs: :meth:`SessionService.open_lobby`, ``join``, ``leave``, ``start``, ``cancel``, ``act``, ``tick``, ``resign``,
+``abandon``, ``undo``, ``show``. Each returns an :class:`Update` (what changed and what the game now waits for) or
+raises :class:`SessionError` whose message a person can read (adapters show it ephemerally); a refused call stores
+nothing.
+
+Guarantees:
+- one lobby or active session per channel (also enforced by a unique index);
+- every change of a channel runs under that channel's :class:`asyncio.Lock`, and every change is one store
+  transaction (append the move, save the state, bump the version, reschedule deadline timers) committed before the
+  verb returns — so before any reply;
+- the move log replays: ``replay(game, players, options, seed, moves)`` rebuilds the stored state exactly.
+
+Player ids are strings (Discord user ids, or names offline). Times are ms.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import secrets
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+import aiosqlite
+from pydantic import ValidationError
+
+import games
+from games import TIMEOUT, Decision, Event, Game, IllegalMove, Move, Result, player_ref
+from games.core import BaseState
+
+from .store import SessionRow, StaleVersion, Store, now_ms
+
+RESIGN = "__resign__"
+"""Option id under which a resignation is logged, so that replay reproduces it."""
+DEADLINE = "deadline"
+"""Timer kind of a decision's deadline (the session sends the system's timeout move)."""
+
+
+class SessionError(Exception):
+    """A refused request. ``str(exc)`` says what is wrong and what to do instead; nothing was stored."""
+
+
+class StaleBoard(SessionError):
+    """A move answered an older version of the board than the stored one."""
+
+
+@dataclass
+class Update:
+    """What a verb did: the session row after it, the game and state (None in a lobby), the engine's events,
+    the pending decisions, the result when the game is over, and ``notes`` (lines from the session service)."""
+
+    session: SessionRow
+    game: Game
+    state: BaseState | None = None
+    events: list[Event] = field(default_factory=list)
+    pending: list[Decision] = field(default_factory=list)
+    result: Result | None = None
+    notes: list[str] = field(default_factory=list)
+
+    @property
+    def finished(self) -> bool:
+        return self.session.status in ("finished", "abandoned")
+
+
+def replay(game: Game, players: list[str], options: dict, seed: int, moves: Iterable[Any]) -> BaseState:
+    """Rebuild a game's state from its seed and move log (objects with ``player``, ``option``, ``at_ms``)."""
+    state = game.setup(list(players), options, seed)
+    for m in moves:
+        if m.option == RESIGN:
+            outcome = game.resign(state, m.player)
+            if outcome is None:  # the game ended with that resignation
+                break
+        else:
+            outcome = game.apply(state, Move(player=m.player, option=m.option, at_ms=m.at_ms))
+        state = outcome.state
+    return state
+
+
+def resign_result(game: Game, state: BaseState, players: list[str], resigner: str) -> Result:
+    """The result when a game that cannot go on without ``resigner`` ends: the others share the win."""
+    others = [p for p in players if p != resigner]
+    return Result(
+        winners=others,
+        ranking=[others, [resigner]] if others else [[resigner]],
+        scores={},
+        reason=f"{player_ref(resigner)} resigned.",
+    )
+
+
+class SessionService:
+    """Lobbies and games over a :class:`Store`. ``clock()`` gives ms (tests pass a fake); ``seeds()`` new seeds."""
+
+    def __init__(
+        self,
+        store: Store,
+        clock: Callable[[], int] = now_ms,
+        seeds: Callable[[], int] = lambda: secrets.randbits(62),
+    ) -> None:
+        self.store = store
+        self.clock = clock
+        self.seeds = seeds
+        self._locks: dict[str, asyncio.Lock] = {}
+        self._cache: dict[int, tuple[int, BaseState]] = {}  # session id -> (version, state)
+
+    def lock(self, channel_id: str) -> asyncio.Lock:
+        """The lock of ``channel_id`` (created on first use)."""
+        lock = self._locks.get(channel_id)
+        if lock is None:
+            lock = self._locks[channel_id] = asyncio.Lock()
+        return lock
+
+    # -- helpers ----------------------------------------------------------------------------------------------
+    @staticmethod
+    def game(game_id: str) -> Game:
+        try:
+            return games.get(game_id)
+        except KeyError:
+            known = ", ".join(g.id for g in games.all())
+            raise SessionError(f"There is no game called '{game_id}'. Games: {known}.") from None
+
+    async def _live(self, channel_id: str) -> SessionRow:
+        row = await self.store.live_session(channel_id)
+        if row is None:
+            raise SessionError("No game here. Start one with /play.")
+        return row
+
+    async def _active(self, channel_id: str) -> SessionRow:
+        row = await self._live(channel_id)
+        if row.status == "lobby":
+            raise SessionError("The game has not started yet: the host can /start it.")
+        return row
+
+    def state_of(self, row: SessionRow) -> BaseState | None:
+        """The parsed state of ``row`` (cached by version)."""
+        if row.state is None:
+            return None
+        cached = self._cache.get(row.id)
+        if cached is not None and cached[0] == row.version:
+            return cached[1]
+        state = self.game(row.game_id).load_state(row.state)
+        self._cache[row.id] = (row.version, state)
+        return state
+
+    def _update(self, row: SessionRow, events=(), notes=(), result: Result | None = None) -> Update:
+        game = self.game(row.game_id)
+        state = self.state_of(row)
+        pending = game.pending(state) if state is not None and row.status == "active" else []
+        if result is None and state is not None and row.status in ("active", "finished"):
+            result = game.result(state)
+            if result is None and row.status == "finished":
+                result = _stored_result(row)
+        return Update(row, game, state, list(events), pending, result, list(notes))
+
+    async def _schedule_deadlines(self, db: aiosqlite.Connection, row: SessionRow, pending: list[Decision]) -> None:
+        await self.store.clear_timers(row.id, [DEADLINE], db=db)
+        for d in {d.deadline_ms for d in pending if d.deadline_ms is not None}:
+            await self.store.add_timer(row.channel_id, DEADLINE, d, {"deadline_ms": d}, session_id=row.id, db=db)
+
+    # -- lobby ------------------------------------------------------------------------------------------------
+    async def open_lobby(
+        self, channel_id: str, game_id: str, host: str, options: dict | None = None, guild_id: str | None = None
+    ) -> Update:
+        """Open a lobby for ``game_id`` with ``host`` seated. Refused when the channel is busy, the game unknown or
+        an option invalid."""
+        game = self.game(game_id)
+        try:
+            opts = game.options(options or {}).model_dump(mode="json")
+        except ValidationError as exc:
+            problems = "; ".join(f"{'.'.join(map(str, e['loc'])) or 'options'}: {e['msg']}" for e in exc.errors())
+            raise SessionError(f"Those options do not work for {game.title}: {problems}.") from None
+        async with self.lock(channel_id):
+            busy = await self.store.live_session(channel_id)
+            if busy is not None:
+                raise SessionError(
+                    f"A game of {self.game(busy.game_id).title} is already "
+                    f"{'gathering players' if busy.status == 'lobby' else 'running'} here. "
+                    "Finish it, /resign, or ask the host to /abandon it — or play in another channel or thread."
+                )
+            try:
+                row = await self.store.create_session(channel_id, game_id, host, opts, self.seeds(), guild_id)
+            except aiosqlite.IntegrityError:
+                raise SessionError("A game is already open here.") from None
+        return self._update(row, notes=[f"{player_ref(host)} opened a lobby for {game.title}."])
+
+    async def join(self, channel_id: str, player: str) -> Update:
+        async with self.lock(channel_id):
+            row = await self._live(channel_id)
+            game = self.game(row.game_id)
+            if row.status != "lobby":
+                raise SessionError("This game has already started; wait for the next one.")
+            if player in row.players:
+                raise SessionError("You are already seated. Wait for the host to /start.")
+            if len(row.players) >= game.max_players:
+                raise SessionError(f"The lobby is full ({game.max_players} players). Wait for the next game.")
+            players = row.players + [player]
+            await self.store.update_session(row.id, row.version, players=players)
+            row = await self.store.session(row.id)
+        return self._update(row, notes=[f"{player_ref(player)} joined ({len(players)}/{game.max_players})."])
+
+    async def leave(self, channel_id: str, player: str) -> Update:
+        """Leave a lobby. A host who leaves hands the lobby to the next seat; the last one out closes it."""
+        async with self.lock(channel_id):
+            row = await self._live(channel_id)
+            if row.status != "lobby":
+                raise SessionError("The game has started: use /resign to leave it.")
+            if player not in row.players:
+                raise SessionError("You are not seated in this lobby.")
+            players = [p for p in row.players if p != player]
+            notes = [f"{player_ref(player)} left."]
+            if not players:
+                await self.store.update_session(row.id, row.version, players=players, status="abandoned")
+                notes.append("The lobby is closed.")
+            else:
+                host = row.host if row.host != player else players[0]
+                if host != row.host:
+                    notes.append(f"{player_ref(host)} is now the host.")
+                await self.store.update_session(row.id, row.version, players=players, host=host)
+            row = await self.store.session(row.id)
+        return self._update(row, notes=notes)
+
+    async def cancel(self, channel_id: str, by: str, moderator: bool = False) -> Update:
+        """Close a lobby (the host, or a moderator)."""
+        async with self.lock(channel_id):
+            row = await self._live(channel_id)
+            if row.status != "lobby":
+                raise SessionError("The game has started: use /abandon to end it.")
+            if by != row.host and not moderator:
+                raise SessionError(f"Only the host, {player_ref(row.host)}, can cancel the lobby.")
+            await self.store.update_session(row.id, row.version, status="abandoned")
+            row = await self.store.session(row.id)
+        return self._update(row, notes=[f"{player_ref(by)} cancelled the lobby."])
+
+    async def start(self, channel_id: str, by: str) -> Update:
+        """Deal the game (``Game.setup`` with the lobby's seed) — the host only, with enough players."""
+        async with self.lock(channel_id):
+            row = await self._live(channel_id)
+            game = self.game(row.game_id)
+            if row.status != "lobby":
+                raise SessionError("The game is already running.")
+            if by != row.host:
+                raise SessionError(f"Only the host, {player_ref(row.host)}, can start the game.")
+            if len(row.players) < game.min_players:
+                need = game.min_players - len(row.players)
+                raise SessionError(
+                    f"{game.title} needs at least {game.min_players} players: {need} more must /join first."
+                )
+            state = game.setup(list(row.players), row.options, row.seed)
+            pending = game.pending(state)
+            async with self.store.transaction() as db:
+                await self.store.update_session(
+                    row.id, row.version, db=db, status="active", state=state.model_dump_json()
+                )
+                await self._schedule_deadlines(db, row, pending)
+            row = await self.store.session(row.id)
+            self._cache[row.id] = (row.version, state)
+        return self._update(row, notes=[f"{game.title} begins!"])
+
+    # -- play -------------------------------------------------------------------------------------------------
+    async def act(
+        self,
+        channel_id: str,
+        player: str | None,
+        option: str,
+        at_ms: int | None = None,
+        expect_version: int | None = None,
+    ) -> Update:
+        """Apply ``player``'s ``option`` in ``channel_id``'s game: one transaction (move, state, version, timers).
+
+        ``expect_version``: the board version the player saw (components carry it); a different stored version
+        raises :class:`StaleBoard`. ``at_ms`` defaults to ``clock()`` and is logged with the move.
+        Raises :class:`SessionError` for no game, a player not seated, or an illegal move (the engine's message).
+        """
+        async with self.lock(channel_id):
+            row = await self._active(channel_id)
+            if expect_version is not None and expect_version != row.version:
+                raise StaleBoard("This board is out of date — here is the current one.")
+            if player is not None and player not in row.players:
+                raise SessionError("You are not playing in this game. Wait for the next one, or /play in another channel.")
+            game = self.game(row.game_id)
+            state = self.state_of(row)
+            move = Move(player=player, option=option, at_ms=self.clock() if at_ms is None else at_ms)
+            try:
+                outcome = game.apply(state, move)
+            except IllegalMove as exc:
+                raise SessionError(str(exc)) from None
+            return await self._commit(row, game, move, outcome.state, outcome.events)
+
+    async def _commit(
+        self, row: SessionRow, game: Game, move: Move, state: BaseState, events: list[Event],
+        result: Result | None = None,
+    ) -> Update:
+        """Append ``move``, save ``state``, bump the version, reschedule deadlines (and record a finished game) in
+        one transaction."""
+        result = result or game.result(state)
+        status = "finished" if result is not None else "active"
+        pending = game.pending(state) if status == "active" else []
+        meta = row.meta
+        if result is not None:
+            meta = {**row.meta, "result": result.model_dump(mode="json")}
+        async with self.store.transaction() as db:
+            seq = await self.store.move_count(row.id, db) + 1
+            await self.store.append_move(db, row.id, seq, move.player, move.option, move.at_ms)
+            await self.store.update_session(
+                row.id, row.version, db=db, state=state.model_dump_json(), status=status, meta=meta
+            )
+            await self._schedule_deadlines(db, row, pending)
+            if result is not None:
+                await self.store.record_finished(
+                    db, row.id, row.game_id, row.channel_id, result.model_dump(mode="json"), seq
+                )
+        new = row.model_copy(update={"version": row.version + 1, "status": status, "meta": meta,
+                                     "state": state.model_dump_json()})
+        self._cache[row.id] = (new.version, state)
+        return self._update(new, events=events, result=result)
+
+    async def tick(self, now: int | None = None) -> list[Update]:
+        """Send the system's timeout move for every decision whose deadline has passed (``now`` ms, default the
+        clock); returns the updates. Stale timers (the decision was already answered) are dropped."""
+        now = self.clock() if now is None else now
+        updates: list[Update] = []
+        while due := await self.store.due_timers(now, [DEADLINE]):
+            for timer in due:
+                await self.store.delete_timer(timer.id)
+                update = await self.fire_deadline(timer.channel_id, timer.payload.get("deadline_ms", timer.due_ms))
+                if update is not None:
+                    updates.append(update)
+        return updates
+
+    async def fire_deadline(self, channel_id: str, deadline_ms: int) -> Update | None:
+        """Send the timeout move for the decision of ``channel_id`` due at ``deadline_ms``, if still pending."""
+        async with self.lock(channel_id):
+            row = await self.store.live_session(channel_id)
+            if row is None or row.status != "active":
+                return None
+            game = self.game(row.game_id)
+            state = self.state_of(row)
+            if not any(d.deadline_ms == deadline_ms for d in game.pending(state)):
+                return None
+            move = Move(player=None, option=TIMEOUT, at_ms=deadline_ms)
+            try:
+                outcome = game.apply(state, move)
+            except IllegalMove:
+                return None
+            return await self._commit(row, game, move, outcome.state, outcome.events)
+
+    async def resign(self, channel_id: str, player: str) -> Update:
+        """``player`` leaves a running game: ``Game.resign`` when the game can go on without them, else the game
+        ends and the others share the win. Logged as a move (``RESIGN``)."""
+        async with self.lock(channel_id):
+            row = await self._active(channel_id)
+            if player not in row.players:
+                raise SessionError("You are not playing in this game.")
+            game = self.game(row.game_id)
+            state = self.state_of(row)
+            try:
+                outcome = game.resign(state, player)
+            except IllegalMove as exc:
+                raise SessionError(str(exc)) from None
+            move = Move(player=player, option=RESIGN, at_ms=self.clock())
+            if outcome is not None:
+                return await self._commit(row, game, move, outcome.state, outcome.events)
+            result = resign_result(game, state, row.players, player)
+            events = [Event(kind="resign", text=f"{player_ref(player)} resigns. The game ends.")]
+            return await self._commit(row, game, move, state, events, result=result)
+
+    async def abandon(self, channel_id: str, by: str, moderator: bool = False) -> Update:
+        """End the channel's lobby or game without a result: the host, or a moderator (Manage Channels/Threads)."""
+        async with self.lock(channel_id):
+            row = await self._live(channel_id)
+            if by != row.host and not moderator:
+                raise SessionError(
+                    f"Only the host, {player_ref(row.host)}, or a moderator can abandon this game. "
+                    "To leave it yourself, /resign."
+                )
+            async with self.store.transaction() as db:
+                await self.store.update_session(row.id, row.version, db=db, status="abandoned")
+                await self.store.clear_timers(row.id, db=db)
+            row = await self.store.session(row.id)
+        return self._update(row, notes=[f"{player_ref(by)} abandoned the game."])
+
+    async def undo(self, channel_id: str, by: str) -> Update:
+        """Take back the last move (the host only; adapters may ask the other players first): delete it from the
+        log and replay the rest from the seed. Refused when no player move has been made."""
+        async with self.lock(channel_id):
+            row = await self._active(channel_id)
+            if by != row.host:
+                raise SessionError(f"Only the host, {player_ref(row.host)}, can undo.")
+            moves = await self.store.moves(row.id)
+            if not moves:
+                raise SessionError("There is no move to undo yet.")
+            game = self.game(row.game_id)
+            last = moves[-1]
+            state = replay(game, row.players, row.options, row.seed, moves[:-1])
+            pending = game.pending(state)
+            async with self.store.transaction() as db:
+                await db.execute("DELETE FROM moves WHERE session_id = ? AND seq = ?", (row.id, last.seq))
+                await self.store.update_session(row.id, row.version, db=db, state=state.model_dump_json())
+                await self._schedule_deadlines(db, row, pending)
+            row = await self.store.session(row.id)
+            self._cache[row.id] = (row.version, state)
+        who = player_ref(last.player) if last.player else "the timer"
+        return self._update(row, notes=[f"{player_ref(by)} took back the last move ({who}: {last.option})."])
+
+    async def show(self, channel_id: str) -> Update:
+        """The channel's lobby or game as it stands (read only)."""
+        row = await self._live(channel_id)
+        return self._update(row)
+
+    async def restore(self) -> list[SessionRow]:
+        """Live sessions after a restart (their deadline timers are in the store already)."""
+        return await self.store.live_sessions()
+
+    async def history(self, channel_id: str, limit: int = 20) -> list[Event]:
+        """The events of the last ``limit`` moves of the channel's game, rebuilt by replaying the log."""
+        row = await self._active(channel_id)
+        game = self.game(row.game_id)
+        moves = await self.store.moves(row.id)
+        state = game.setup(list(row.players), row.options, row.seed)
+        events: list[Event] = []
+        for m in moves:
+            if m.option == RESIGN:
+                outcome = game.resign(state, m.player)
+                if outcome is None:
+                    events.append(Event(kind="resign", text=f"{player_ref(m.player)} resigns. The game ends."))
+                    break
+            else:
+                outcome = game.apply(state, Move(player=m.player, option=m.option, at_ms=m.at_ms))
+            state = outcome.state
+            events.extend(outcome.events)
+        return events[-limit:]
+
+
+def _stored_result(row: SessionRow) -> Result | None:
+    data = row.meta.get("result")
+    return Result.model_validate(data) if data else None
+
+
+__all__ = ["RESIGN", "DEADLINE", "SessionError", "SessionService", "StaleBoard", "StaleVersion", "Update", "replay"]
