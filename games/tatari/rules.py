@@ -87,6 +87,20 @@ class TatariState(BaseState):
         return [p for p in self.players if p not in self.out]
 
 
+def _copy(s: TatariState) -> TatariState:
+    """A copy sharing nothing mutable with ``s`` (faster than a deep copy; ``apply`` never mutates its input)."""
+    return s.model_copy(
+        update={
+            "stashes": dict(s.stashes),
+            "shrines": dict(s.shrines),
+            "rolled": list(s.rolled),
+            "set_aside": list(s.set_aside),
+            "out": list(s.out),
+            "rng": s.rng.model_copy(update={"forced": list(s.rng.forced)}),
+        }
+    )
+
+
 def _faces_text(faces: list[str]) -> str:
     return " · ".join(FACE_LABEL[f] for f in faces) if faces else "nothing"
 
@@ -193,7 +207,7 @@ class Tatari(Game):
         decision, option = self.find_decision(state, move)
         if option is None:  # a timeout: Tatari has no deadlines
             raise IllegalMove("Nothing in Tatari runs on a deadline.")
-        s = state.model_copy(deep=True)
+        s = _copy(state)
         events: list[Event] = []
         kind, _, arg = option.id.partition(":")
         if decision.kind == "select":
@@ -234,7 +248,7 @@ class Tatari(Game):
         With one player left, that player wins."""
         if player not in state.in_play() or state.phase == "over":
             raise IllegalMove("You are not playing in this game.")
-        s = state.model_copy(deep=True)
+        s = _copy(state)
         events = [Event(kind="resign", text=f"{player_ref(player)} resigns; their dolls go to the Shrine box.")]
         s.box += s.stashes[player]
         s.stashes[player] = 0
@@ -264,7 +278,7 @@ class Tatari(Game):
         forces the first roll (C-1). ``IllegalMove`` if ``player`` is not in play."""
         if player not in state.in_play():
             raise IllegalMove(f"{player_ref(player)} is not in play.")
-        s = state.model_copy(deep=True)
+        s = _copy(state)
         events: list[Event] = []
         self._start_turn(s, player, events)
         return Outcome(state=s, events=events)
