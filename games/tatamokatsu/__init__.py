@@ -1,0 +1,11 @@
+"""Tatamokatsu: a real-time dice reaction game (rulebook ``tatamokatsu.md``; RULINGS TK-1..TK-10).
+
+Modules: ``data`` (dice and ids), ``dice`` (sums and the roller's counts), ``state`` (models), ``rules``
+(resolutions), ``game`` (the contract), ``ai`` (greedy and a race-aware driver), ``help`` (``/rules`` texts).
+"""
+
+from games.tatamokatsu.game import Tatamokatsu
+
+GAME = Tatamokatsu()
+
+__all__ = ["GAME", "Tatamokatsu"]

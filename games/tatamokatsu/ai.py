@@ -1,0 +1,164 @@
+"""AI for Tatamokatsu: the greedy choice and a race-aware driver.
+
+``games.ai.play`` answers a race decision with one random listed option at the deadline and never sends the
+timeout while options are listed, so it cannot finish a real-time race. :func:`play` here drives whole games the way
+a table would: on a race, each player sends the inputs their strategy picks, timed at random inside the window and
+delivered in random order, then the session's timeout closes it. Pure: the caller owns the ``random.Random``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from games.core import TIMEOUT, Decision, Game, Move
+from games.tatamokatsu.data import (
+    ATTACK,
+    FIX_PREFIX,
+    GRAB,
+    KATANA,
+    RACE_INPUTS,
+    RECOVER,
+    ROLL,
+    SALUTE,
+    SHOUT,
+    VICTIM_PREFIX,
+)
+from games.tatamokatsu.dice import is_tatamokatsu, is_triple, offered_choices, shows_t, sum_range
+from games.tatamokatsu.state import TatamokatsuState
+
+RANGE_RANK = {"high": 0, "salute": 1, "tatamokatsu": 2, "low": 3}
+
+
+def right_inputs(dice: list[str], has_fingers: bool = True) -> list[str]:
+    """The race inputs that are right for ``dice`` (no mistake, TK-8): grab on T; shout on a Tatamokatsu; Katana
+    on triples; salute always (it costs nothing and covers an 11-16 sum). A player without fingers only grabs."""
+    if shows_t(dice):
+        return [GRAB]
+    if not has_fingers:
+        return []
+    out = []
+    if is_tatamokatsu(dice):
+        out.append(SHOUT)
+    if is_triple(dice):
+        out.append(KATANA)
+    out.append(SALUTE)
+    return out
+
+
+def greedy_choice(state: TatamokatsuState, decision: Decision, rng: random.Random) -> str | None:
+    """:meth:`Game.greedy` for Tatamokatsu: an option id of ``decision`` (None never happens for its kinds)."""
+    kind = decision.kind
+    if kind == "roll":
+        return ROLL
+    if kind == "race":
+        return right_inputs(state.dice)[0]
+    if kind == "salute":
+        return SALUTE
+    if kind == "fix":
+        listed = {o.id for o in decision.options}
+        best = min(
+            (c for c in offered_choices(state.dice) if c.option_id in listed),
+            key=lambda c: (RANGE_RANK[sum_range(c.total)], -c.total),
+        )
+        return best.option_id
+    if kind == "tatamokatsu":
+        me = decision.player or ""
+        others = [p for p in state.alive() if p != me]
+        if state.fingers[me] >= 5 or any(state.fingers[p] == 1 for p in others) or len(others) >= 2:
+            return ATTACK
+        return RECOVER if state.fingers[me] <= state.fingers[others[0]] else ATTACK
+    if kind == "victim":
+        ids = [o.id.removeprefix(VICTIM_PREFIX) for o in decision.options]
+        return VICTIM_PREFIX + min(ids, key=lambda p: (state.fingers[p], ids.index(p)))
+    return None
+
+
+def random_inputs(state: TatamokatsuState, player: str, rng: random.Random) -> list[str]:
+    """A careless player: each race input with probability 0.3 (mistakes included)."""
+    if state.fingers[player] == 0:
+        return [GRAB] if rng.random() < 0.3 else []
+    return [i for i in RACE_INPUTS if rng.random() < 0.3]
+
+
+def greedy_inputs(state: TatamokatsuState, player: str, rng: random.Random) -> list[str]:
+    """A careful player: exactly the right inputs (:func:`right_inputs`)."""
+    return right_inputs(state.dice, state.fingers[player] > 0)
+
+
+InputStrategy = Callable[[TatamokatsuState, str, random.Random], list[str]]
+INPUT_STRATEGIES: dict[str, InputStrategy] = {"random": random_inputs, "greedy": greedy_inputs}
+
+
+def race_moves(
+    state: TatamokatsuState, decision: Decision, kinds: dict[str, str], rng: random.Random
+) -> list[Move]:
+    """The inputs of one open window (race or salute) for every seated player, timed uniformly inside
+    ``[window_open_ms, deadline_ms]`` (a few exactly equal, to exercise ties), shuffled into arrival order,
+    followed by the timeout. ``kinds``: player -> "random" or "greedy" (default random)."""
+    lo, hi = state.window_open_ms, decision.deadline_ms or state.window_open_ms
+    listed = {o.id for o in decision.options}
+    moves: list[Move] = []
+    shared = rng.randint(lo, hi)
+    for p in state.players:
+        if p in state.left:
+            continue
+        strategy = INPUT_STRATEGIES[kinds.get(p, "random")]
+        for inp in strategy(state, p, rng):
+            if inp not in listed:
+                continue
+            at = shared if rng.random() < 0.1 else rng.randint(lo, hi)
+            moves.append(Move(player=p, option=inp, at_ms=at))
+    rng.shuffle(moves)
+    moves.append(Move(player=None, option=TIMEOUT, at_ms=hi))
+    return moves
+
+
+def decision_move(
+    game: Game, state: TatamokatsuState, decision: Decision, kinds: dict[str, str], rng: random.Random
+) -> Move:
+    """The answer to a decision that names a player (greedy or random by ``kinds``); a late fix sometimes times
+    out (the session's timeout), to exercise TK-6's default."""
+    p = decision.player or ""
+    if decision.kind == "fix" and decision.deadline_ms is not None and rng.random() < 0.2:
+        return Move(player=None, option=TIMEOUT, at_ms=decision.deadline_ms)
+    if kinds.get(p, "random") == "greedy":
+        choice = greedy_choice(state, decision, rng) or rng.choice(decision.options).id
+    else:
+        choice = rng.choice(decision.options).id
+    at = decision.deadline_ms if decision.deadline_ms is not None else state.now_ms + rng.randint(0, 3000)
+    return Move(player=p, option=choice, at_ms=at)
+
+
+def play(
+    game: Game,
+    state: TatamokatsuState,
+    kinds: dict[str, str],
+    rng: random.Random,
+    max_moves: int = 200_000,
+    on_step: Callable[[TatamokatsuState, Move, TatamokatsuState, list], None] | None = None,
+) -> TatamokatsuState:
+    """Play ``state`` to the end (see the module doc). ``on_step(before, move, after, events)`` sees every move.
+    The roller sometimes fixes the 1/10 dice during the window. ``RuntimeError`` past ``max_moves``."""
+    count = 0
+    while count < max_moves:
+        decisions = game.pending(state)
+        if not decisions:
+            return state
+        d = decisions[0]
+        if d.player is None:
+            moves = race_moves(state, d, kinds, rng)
+            fix = [x for x in decisions if x.kind == "fix"]
+            if fix and rng.random() < 0.5:
+                early = decision_move(game, state, fix[0].model_copy(update={"deadline_ms": None}), kinds, rng)
+                if early.option.startswith(FIX_PREFIX):
+                    moves.insert(rng.randint(0, len(moves) - 1), early)
+        else:
+            moves = [decision_move(game, state, d, kinds, rng)]
+        for move in moves:
+            out = game.apply(state, move)
+            if on_step is not None:
+                on_step(state, move, out.state, out.events)
+            state = out.state
+            count += 1
+    raise RuntimeError(f"tatamokatsu: no end after {max_moves} moves")

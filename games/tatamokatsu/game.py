@@ -1,0 +1,302 @@
+"""The Tatamokatsu game object: setup, pending decisions, apply, result (ARCHITECTURE.md contract).
+
+Time (RULINGS C-4, TK-10): the engine never reads a clock. The roller's ``Move(roller, "roll", at_ms=T)`` opens the
+reaction window ``[T, T + window_ms]``; the race decision (``player=None``) carries ``deadline_ms = T + window_ms``
+and the session closes it with ``Move(None, "timeout", at_ms=deadline)``. Race inputs (``shout``, ``grab``,
+``katana``, ``salute``) may arrive in any order: each player's earliest time per input is kept and the window is
+judged by those times only when it closes. An input timed outside the open window is refused (IllegalMove).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.core import TIMEOUT, Decision, Event, Game, IllegalMove, Move, Option, Outcome, Result, Rng
+from games.tatamokatsu import rules
+from games.tatamokatsu.data import (
+    ATTACK,
+    FINGERS,
+    GRAB,
+    RACE_INPUTS,
+    RACE_LABELS,
+    RECOVER,
+    ROLL,
+    SALUTE,
+    VICTIM_PREFIX,
+)
+from games.tatamokatsu.dice import offered_choices, shows_t
+from games.tatamokatsu.help import RULES_HELP
+from games.tatamokatsu.state import TatamokatsuOptions, TatamokatsuState
+
+ref = rules.ref
+
+ROLL_OPTIONS = [Option(id=ROLL, label="Roll the dice")]
+RACE_OPTIONS = [Option(id=i, label=RACE_LABELS[i]) for i in RACE_INPUTS]
+SALUTE_OPTIONS = [Option(id=SALUTE, label=RACE_LABELS[SALUTE])]
+
+
+def _choice_options(fingers: int) -> list[Option]:
+    recover = "Recover one finger" if fingers < FINGERS else "Recover one finger (you have 5: no change)"
+    return [Option(id=ATTACK, label="Every opponent loses one finger"), Option(id=RECOVER, label=recover)]
+
+
+class Tatamokatsu(Game):
+    """Tatamokatsu (rulebook ``tatamokatsu.md``; RULINGS TK-1..TK-10, C-1..C-4)."""
+
+    id = "tatamokatsu"
+    title = "Tatamokatsu"
+    min_players = 2
+    max_players = 5
+    Options = TatamokatsuOptions
+    State = TatamokatsuState
+    summary = "Roll three dice and react first: shout Tatamokatsu, grab the T die, Katana, salute. Last hand wins."
+    rules_help = RULES_HELP
+
+    # -- setup --------------------------------------------------------------------------------------------------
+    def setup(self, players: list[str], options: Any = None, seed: int = 0) -> TatamokatsuState:
+        """A new game: five fingers each (TK-1); seat 0 rolls first (TK-3). ``ValueError`` on a bad table or
+        options (``pydantic.ValidationError``)."""
+        self.check_players(players)
+        opts = self.options(options)
+
+        return TatamokatsuState(
+            players=list(players),
+            rng=Rng(seed=seed),
+            window_ms=opts.window_ms,
+            tie_tolerance_ms=opts.tie_tolerance_ms,
+            fingers=dict.fromkeys(players, FINGERS),
+            roller=players[0],
+        )
+
+    # -- what the game waits for --------------------------------------------------------------------------------
+    def pending(self, state: TatamokatsuState) -> list[Decision]:
+        """The open decisions. During the race: the race (anyone, with the deadline) and, when the roll has 1/10
+        dice to fix with two or more offered counts, the roller's fix (no deadline until the window closes)."""
+        phase = state.phase
+        if phase == "over":
+            return []
+        if phase == "roll":
+            return [
+                Decision(
+                    player=state.roller,
+                    kind="roll",
+                    prompt=f"{ref(state.roller)}, roll the three dice.",
+                    options=ROLL_OPTIONS,
+                )
+            ]
+        if phase == "race":
+            out = [
+                Decision(
+                    player=None,
+                    kind="race",
+                    prompt=f"{ref(state.roller)} rolled {' · '.join(state.dice)}: shout, grab, Katana or salute!",
+                    options=RACE_OPTIONS,
+                    deadline_ms=state.deadline_ms,
+                )
+            ]
+            if state.values is None and not shows_t(state.dice) and len(offered_choices(state.dice)) >= 2:
+                out.append(self._fix_decision(state, None))
+            return out
+        if phase == "fix":
+            return [self._fix_decision(state, state.deadline_ms)]
+        if phase == "salute":
+            return [
+                Decision(
+                    player=None,
+                    kind="salute",
+                    prompt=f"Sum {state.total}: everyone salute (Hai!) or lose a finger.",
+                    options=SALUTE_OPTIONS,
+                    deadline_ms=state.deadline_ms,
+                )
+            ]
+        if phase == "choice":
+            w = state.winner or ""
+            return [
+                Decision(
+                    player=w,
+                    kind="tatamokatsu",
+                    prompt=f"Tatamokatsu! {ref(w)}, strike every opponent or recover a finger.",
+                    options=_choice_options(state.fingers[w]),
+                )
+            ]
+        # victim
+        return [
+            Decision(
+                player=state.roller,
+                kind="victim",
+                prompt=f"Sum {state.total}: {ref(state.roller)}, choose who loses a finger.",
+                options=[
+                    Option(id=VICTIM_PREFIX + p, label=f"{ref(p)} ({state.fingers[p]} fingers)")
+                    for p in rules.victims_of(state)
+                ],
+            )
+        ]
+
+    def _fix_decision(self, state: TatamokatsuState, deadline: int | None) -> Decision:
+        opts = [
+            Option(id=c.option_id, label=f"{c.option_id.removeprefix('fix:')} (sum {c.total})")
+            for c in offered_choices(state.dice)
+        ]
+        return Decision(
+            player=state.roller,
+            kind="fix",
+            prompt=f"{ref(state.roller)}, count the 1/10 dice (10 and 17 only count when shouted).",
+            options=opts,
+            deadline_ms=deadline,
+        )
+
+    # -- moves --------------------------------------------------------------------------------------------------
+    def apply(self, state: TatamokatsuState, move: Move) -> Outcome:
+        """Apply ``move``; IllegalMove (state unchanged) for a move the rules do not allow now: an unseated or
+        departed player, an option not listed, a race input without a time or timed outside the open window, a
+        timeout before its deadline."""
+        if state.phase == "over":
+            raise IllegalMove("The game is over.")
+        if move.player is None:
+            if move.option != TIMEOUT:
+                raise IllegalMove("Only the system's timeout comes without a player.")
+        elif move.player not in state.fingers:
+            raise IllegalMove("You are not seated in this game.")
+        elif move.player in state.left:
+            raise IllegalMove("You have left this game.")
+        decision, option = self.find_decision(state, move)
+        events: list[Event] = []
+        if option is None:
+            deadline = decision.deadline_ms
+            assert deadline is not None
+            if move.at_ms is not None and move.at_ms < deadline:
+                raise IllegalMove(f"The deadline is {deadline} ms, not yet reached at {move.at_ms} ms.")
+            s = state.model_copy(deep=True)
+            if decision.kind == "race":
+                rules.close_race(s, deadline, events)
+            elif decision.kind == "salute":
+                rules.close_salute(s, deadline, events)
+            else:  # the roller's late fix: the lowest offered sum (TK-6)
+                self._fix(s, offered_choices(s.dice)[0].option_id, deadline, events, timed_out=True)
+            return Outcome(state=s, events=events)
+        kind = decision.kind
+        player = move.player
+        assert player is not None
+        if kind in ("race", "salute"):
+            return self._race_input(state, player, move.option, move.at_ms)
+        s = state.model_copy(deep=True)
+        if kind == "roll":
+            rules.roll(s, move.at_ms if move.at_ms is not None else state.now_ms, events)
+        elif kind == "fix":
+            at = max(move.at_ms, s.now_ms) if move.at_ms is not None else s.now_ms
+            self._fix(s, move.option, at, events, timed_out=False)
+        elif kind == "tatamokatsu":
+            rules.winner_choice(s, move.option == ATTACK, events)
+        elif kind == "victim":
+            rules.hit(s, move.option.removeprefix(VICTIM_PREFIX), events)
+        else:  # pragma: no cover - pending() lists no other kind
+            raise IllegalMove(f"Unknown decision {kind!r}.")
+        return Outcome(state=s, events=events)
+
+    def _race_input(self, state: TatamokatsuState, player: str, inp: str, at_ms: int | None) -> Outcome:
+        """Record one race input (TK-3): the earliest time per player and input counts; judged at the close."""
+        if at_ms is None:
+            raise IllegalMove("A race input needs its time (at_ms).")
+        lo, hi = state.window_open_ms, state.deadline_ms
+        assert hi is not None
+        if not lo <= at_ms <= hi:
+            raise IllegalMove(f"Outside the window: {at_ms} ms is not within {lo}..{hi} ms.")
+        s = state.model_copy(deep=True)
+        if s.fingers[player] == 0 and inp != GRAB:
+            # TK-3: a player without fingers may only grab; other inputs are ignored.
+            event = Event(
+                kind="ignored",
+                text=f"{ref(player)} has no fingers: only a grab counts.",
+                data={"player": player, "input": inp},
+            )
+            return Outcome(state=s, events=[event])
+        mine = s.inputs.setdefault(player, {})
+        old = mine.get(inp)
+        if old is None or at_ms < old:
+            mine[inp] = at_ms
+        ms = mine[inp] - s.roll_ms
+        event = Event(
+            kind="input",
+            text=f"{ref(player)} {rules.INPUT_WORDS[inp]} (+{ms} ms).",
+            data={"player": player, "input": inp, "at_ms": at_ms, "ms": ms, "repeat": old is not None},
+        )
+        return Outcome(state=s, events=[event])
+
+    def _fix(self, s: TatamokatsuState, option_id: str, at_ms: int, events: list[Event], timed_out: bool) -> None:
+        """The roller counts the 1/10 dice (TK-6): during the window it is kept for the close; after, the sum effect
+        follows at once (``timed_out``: the lowest offered sum, one window-length after the close)."""
+        choice = next(c for c in offered_choices(s.dice) if c.option_id == option_id)
+        s.values = list(choice.values)
+        how = "is given" if timed_out else "counts"
+        events.append(
+            Event(
+                kind="fix",
+                text=f"{ref(s.roller)} {how} {option_id.removeprefix('fix:')}: sum {choice.total}.",
+                data={"roller": s.roller, "values": list(choice.values), "total": choice.total},
+            )
+        )
+        if s.phase == "fix":
+            s.now_ms = at_ms
+            rules.sum_effect(s, at_ms, events)
+
+    # -- the end ------------------------------------------------------------------------------------------------
+    def result(self, state: TatamokatsuState) -> Result | None:
+        """Over: winners (the Samurai, or those sharing the win, TK-9); ranking winners first, then by how late
+        each lost their last finger (same resolution = same rank); scores = fingers left."""
+        if state.phase != "over":
+            return None
+        winners = list(state.winners)
+        others = [p for p in state.players if p not in winners]
+        ranking = [winners] if winners else []
+        steps = sorted({state.out_at.get(p, -1) for p in others}, reverse=True)
+        for st in steps:
+            ranking.append([p for p in others if state.out_at.get(p, -1) == st])
+        reason = (
+            f"{ref(winners[0])} is the Samurai." if len(winners) == 1 else "The last hands fell together: shared win."
+        )
+        return Result(winners=winners, ranking=ranking, scores=dict(state.fingers), reason=reason)
+
+    def resign(self, state: TatamokatsuState, player: str) -> Outcome | None:
+        """``player`` leaves: their fingers go to 0 and they can no longer act (not even a dragon grab). A roll
+        waiting on them as roller or race winner is dropped and the next roller rolls. None when over/unseated."""
+        if state.phase == "over" or player not in state.fingers or player in state.left:
+            return None
+        s = state.model_copy(deep=True)
+        events = [Event(kind="resign", text=f"{ref(player)} leaves the game.", data={"player": player})]
+        before = dict(s.fingers)
+        s.left.append(player)
+        s.fingers[player] = 0
+        s.out_at[player] = s.step
+        s.inputs.pop(player, None)
+        if rules.finish_resolution(s, before, events):
+            s.winners = [p for p in s.winners if p != player] or s.alive()
+            return Outcome(state=s, events=events)
+        if player == s.roller and s.phase in ("roll", "race", "fix", "victim"):
+            rules.start_turn(s, events)
+        elif player == s.winner and s.phase == "choice":
+            rules.start_turn(s, events)
+        return Outcome(state=s, events=events)
+
+    # -- helpers for people and AI ------------------------------------------------------------------------------
+    def status(self, state: TatamokatsuState) -> str:
+        """One line: the phase and every hand."""
+        hands = ", ".join(f"{ref(p)} {state.fingers[p]}" for p in state.players)
+        if state.phase == "over":
+            return f"Over after {state.rolls} rolls: " + ", ".join(ref(p) for p in state.winners) + f" won. {hands}"
+        what = {
+            "roll": f"{ref(state.roller)} to roll",
+            "race": f"race on {' · '.join(state.dice)}",
+            "fix": f"{ref(state.roller)} to count the 1/10 dice",
+            "salute": "salute window",
+            "choice": f"{ref(state.winner or '')} to choose",
+            "victim": f"{ref(state.roller)} to choose a victim",
+        }[state.phase]
+        return f"Roll {state.rolls}: {what}. Fingers: {hands}"
+
+    def greedy(self, state: TatamokatsuState, decision: Decision, rng: Any) -> str | None:
+        """A simple strategy: the right race input for the dice, the highest-range count (a victim beats a salute
+        beats losing a finger), strike when it can knock someone out or has 5 fingers, hit the weakest opponent."""
+        from games.tatamokatsu.ai import greedy_choice
+
+        return greedy_choice(state, decision, rng)
+

@@ -1,0 +1,365 @@
+"""Tatamokatsu's resolutions: what happens when a window closes or a choice is made.
+
+Every function here works on a state COPY owned by :meth:`Tatamokatsu.apply` (it mutates it) and appends
+:class:`Event`s to ``events``. Rulebook sections: "Sum Ranges", "Special Actions", "End of the Game";
+rulings TK-3..TK-9. Finger losses of one resolution are applied together, then the end is checked (TK-9).
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from games.core import Event, player_ref
+from games.tatamokatsu.data import (
+    DICE,
+    FINGERS,
+    GRAB,
+    KATANA,
+    ROLLOFF_DIE,
+    SALUTE,
+    SHOUT,
+)
+from games.tatamokatsu.dice import is_tatamokatsu, is_triple, offered_choices, shows_t, sum_range
+from games.tatamokatsu.state import RaceEntry, TatamokatsuState
+
+INPUT_WORDS = {SHOUT: "shouts", GRAB: "grabs", KATANA: "does a Katana", SALUTE: "salutes"}
+
+
+def ref(p: str) -> str:
+    return player_ref(p)
+
+
+# ------------------------------------------------------------------------------------------------------------
+# Turn order and the roll
+
+
+def next_roller(s: TatamokatsuState) -> str:
+    """TK-3: the next player after the current roller, in seat order, who has fingers."""
+    n = len(s.players)
+    i = s.players.index(s.roller)
+    for k in range(1, n + 1):
+        p = s.players[(i + k) % n]
+        if s.fingers[p] > 0:
+            return p
+    return s.roller
+
+
+def start_turn(s: TatamokatsuState, events: list[Event]) -> None:
+    """Hand the dice to the next roller (TK-3) and wait for the roll."""
+    s.roller = next_roller(s)
+    s.phase = "roll"
+    s.deadline_ms = None
+    s.winner = None
+    events.append(Event(kind="turn", text=f"{ref(s.roller)} rolls next.", data={"roller": s.roller}))
+
+
+def roll(s: TatamokatsuState, at_ms: int, events: list[Event]) -> None:
+    """Roll A, B, C (TK-2) and open the reaction window [at_ms, at_ms + window_ms] (TK-3, TK-10)."""
+    s.dice = [s.rng.pick(faces) for faces in DICE]
+    s.values = None
+    s.total = None
+    s.rolls += 1
+    s.roll_ms = at_ms
+    s.window_open_ms = at_ms
+    s.now_ms = at_ms
+    s.deadline_ms = at_ms + s.window_ms
+    s.inputs = {}
+    s.rolloffs = []
+    s.phase = "race"
+    events.append(
+        Event(
+            kind="roll",
+            text=f"{ref(s.roller)} rolls {' · '.join(s.dice)}. Quick!",
+            data={"roller": s.roller, "dice": list(s.dice), "at_ms": at_ms, "deadline_ms": s.deadline_ms},
+        )
+    )
+
+
+# ------------------------------------------------------------------------------------------------------------
+# Finger changes and the end
+
+
+def lose(s: TatamokatsuState, losses: Counter, events: list[Event], why: dict[str, str]) -> None:
+    """Apply ``losses`` (player -> fingers lost, one per reason) at once, never below 0, with one event each."""
+    for p in s.players:
+        n = losses.get(p, 0)
+        if not n:
+            continue
+        before = s.fingers[p]
+        after = max(0, before - n)
+        s.fingers[p] = after
+        if before > 0 and after == 0:
+            s.out_at[p] = s.step
+        events.append(
+            Event(
+                kind="finger",
+                text=f"{ref(p)} loses {n} finger{'s' if n > 1 else ''} ({why.get(p, '')}): {after} left.",
+                data={"player": p, "lost": before - after, "fingers": after, "reason": why.get(p, "")},
+            )
+        )
+
+
+def finish_resolution(s: TatamokatsuState, before: dict[str, int], events: list[Event]) -> bool:
+    """Close one resolution: TK-9, the game ends when at most one player has fingers; when the last players lost
+    their last fingers in this resolution together, they share the win. True when the game is over."""
+    s.step += 1
+    alive = s.alive()
+    if len(alive) > 1:
+        return False
+    winners = alive or [p for p in s.players if before.get(p, 0) > 0 and p not in s.left]
+    s.winners = winners
+    s.phase = "over"
+    s.deadline_ms = None
+    s.winner = None
+    if len(winners) == 1:
+        text = f"{ref(winners[0])} is the last with fingers: Samurai!"
+    else:
+        text = "The last fingers fell together: " + ", ".join(ref(p) for p in winners) + " share the win."
+    events.append(Event(kind="end", text=text, data={"winners": winners}))
+    return True
+
+
+# ------------------------------------------------------------------------------------------------------------
+# Races
+
+
+def first_of(
+    s: TatamokatsuState, times: dict[str, int], events: list[Event], what: str
+) -> str:
+    """The first of ``times`` (player -> at_ms); ties within ``tie_tolerance_ms`` of the first roll off with 1-6
+    dice, ties rerolled (TK-4). Roll-off rounds are kept in ``s.rolloffs`` and told in events."""
+    t0 = min(times.values())
+    tied = [p for p in s.players if p in times and times[p] <= t0 + s.tie_tolerance_ms]
+    while len(tied) > 1:
+        dice = {p: int(s.rng.pick(ROLLOFF_DIE)) for p in tied}
+        s.rolloffs.append(dice)
+        best = max(dice.values())
+        events.append(
+            Event(
+                kind="rolloff",
+                text=f"Tie for the {what}: " + ", ".join(f"{ref(p)} rolls {v}" for p, v in dice.items()) + ".",
+                data={"rolls": dict(dice), "for": what},
+            )
+        )
+        tied = [p for p in tied if dice[p] == best]
+    return tied[0]
+
+
+def close_race(s: TatamokatsuState, close_ms: int, events: list[Event]) -> None:
+    """The reaction window closed at ``close_ms``: judge its inputs by their times (TK-4..TK-8), then go on.
+
+    Order: mistakes, the Katana and a dragon resurrection form one resolution; then the race winner's choice, or the
+    sum effect (TK-6) when no shout or grab won.
+    """
+    s.now_ms = close_ms
+    before = dict(s.fingers)
+    dice = s.dice
+    t_roll = shows_t(dice)
+    triple = is_triple(dice)
+    tk = is_tatamokatsu(dice)
+    losses: Counter = Counter()
+    why: dict[str, str] = {}
+    notes: dict[tuple[str, str], str] = {}
+
+    def mistake(p: str, inp: str, text: str) -> None:
+        notes[(p, inp)] = "mistake"
+        if before[p] > 0:
+            losses[p] += 1
+            why[p] = ", ".join(filter(None, [why.get(p, ""), text]))
+
+    def times_of(inp: str, alive_only: bool) -> dict[str, int]:
+        return {
+            p: d[inp]
+            for p, d in s.inputs.items()
+            if inp in d and (before[p] > 0 or not alive_only)
+        }
+
+    grabs = times_of(GRAB, alive_only=False)
+    shouts = times_of(SHOUT, alive_only=True)
+    katanas = times_of(KATANA, alive_only=True)
+    winner: str | None = None
+    if t_roll:
+        # TK-5: a grab race only; shouts neither win nor cost (the grabber shouts anyway at a real table).
+        if grabs:
+            winner = first_of(s, grabs, events, "T die")
+            notes[(winner, GRAB)] = "first"
+    else:
+        for p in grabs:
+            mistake(p, GRAB, "grabbed, but no T shows")
+        if shouts:
+            if tk:
+                winner = first_of(s, shouts, events, "shout")
+                notes[(winner, SHOUT)] = "first"
+            else:
+                for p in shouts:
+                    mistake(p, SHOUT, "shouted, but no Tatamokatsu")
+    if triple:
+        # TK-7: everyone with fingers must Katana; if all did, the last (ties within the tolerance) loses one.
+        missing = [p for p in s.players if before[p] > 0 and p not in katanas]
+        if missing:
+            for p in missing:
+                losses[p] += 1
+                why[p] = ", ".join(filter(None, [why.get(p, ""), "no Katana"]))
+        elif katanas:
+            t_last = max(katanas.values())
+            for p in s.players:
+                if p in katanas and katanas[p] >= t_last - s.tie_tolerance_ms:
+                    losses[p] += 1
+                    notes[(p, KATANA)] = "last"
+                    why[p] = ", ".join(filter(None, [why.get(p, ""), "last Katana"]))
+        events.append(Event(kind="katana", text="Triples: Katana!", data={"missing": missing}))
+    else:
+        for p in katanas:
+            mistake(p, KATANA, "Katana without triples")
+
+    record_race(s, notes)
+    lose(s, losses, events, why)
+    resurrected = False
+    if winner is not None and t_roll and before[winner] == 0:
+        # Dragon resurrection (rulebook "Special Actions", TK-5).
+        s.fingers[winner] = FINGERS
+        s.out_at.pop(winner, None)
+        resurrected = True
+        events.append(
+            Event(
+                kind="resurrection",
+                text=f"{ref(winner)} catches the Tatamokatsu die: dragon resurrection, back to {FINGERS} fingers!",
+                data={"player": winner},
+            )
+        )
+    elif winner is not None:
+        how = "grabs the T die first" if t_roll else "shouts Tatamokatsu first"
+        events.append(Event(kind="race_won", text=f"{ref(winner)} {how}!", data={"player": winner}))
+    if finish_resolution(s, before, events):
+        return
+    if winner is not None and not resurrected:
+        s.winner = winner
+        s.phase = "choice"
+        s.deadline_ms = None
+        return
+    if t_roll:
+        start_turn(s, events)
+        return
+    choices = offered_choices(dice)
+    if s.values is None and len(choices) >= 2:
+        s.phase = "fix"
+        s.deadline_ms = close_ms + s.window_ms
+        events.append(
+            Event(
+                kind="fix_wait",
+                text=f"{ref(s.roller)}, fix the 1/10 dice.",
+                data={"roller": s.roller, "deadline_ms": s.deadline_ms},
+            )
+        )
+        return
+    if s.values is None and choices:
+        s.values = list(choices[0].values)
+    sum_effect(s, close_ms, events)
+
+
+def record_race(s: TatamokatsuState, notes: dict[tuple[str, str], str]) -> None:
+    """Keep the window's inputs in time order (ms after the roll) for the record and the picture."""
+    seat = {p: i for i, p in enumerate(s.players)}
+    order = {inp: i for i, inp in enumerate((SHOUT, GRAB, KATANA, SALUTE))}
+    rows = [
+        (t, seat[p], order[inp], p, inp)
+        for p, d in s.inputs.items()
+        for inp, t in d.items()
+    ]
+    rows.sort()
+    s.last_race = [
+        RaceEntry(player=p, input=inp, ms=t - s.roll_ms, note=notes.get((p, inp), "")) for t, _, _, p, inp in rows
+    ]
+
+
+# ------------------------------------------------------------------------------------------------------------
+# The sum effect and the choices that follow
+
+
+def sum_effect(s: TatamokatsuState, at_ms: int, events: list[Event]) -> None:
+    """TK-6 with the 1/10 dice fixed (``s.values``, or None when every choice made 10 or 17): under 10 the roller
+    loses one; 11-16 a salute window; above 17 the roller's victim; 10 or 17 nothing."""
+    if s.values is None:
+        events.append(Event(kind="sum", text="Every count makes 10 or 17: no sum effect.", data={"total": None}))
+        start_turn(s, events)
+        return
+    total = sum(s.values)
+    s.total = total
+    kind = sum_range(total)
+    if kind == "tatamokatsu":
+        events.append(Event(kind="sum", text=f"Sum {total}: nobody shouted, no effect.", data={"total": total}))
+        start_turn(s, events)
+        return
+    if kind == "low":
+        events.append(Event(kind="sum", text=f"Sum {total}: under 10.", data={"total": total}))
+        before = dict(s.fingers)
+        lose(s, Counter({s.roller: 1}), events, {s.roller: "sum under 10"})
+        if not finish_resolution(s, before, events):
+            start_turn(s, events)
+        return
+    if kind == "salute":
+        events.append(Event(kind="sum", text=f"Sum {total}: salute! Say Hai.", data={"total": total}))
+        owing = [p for p in s.alive() if SALUTE not in s.inputs.get(p, {})]
+        if not owing:
+            events.append(Event(kind="salute_done", text="Everyone has already saluted.", data={}))
+            start_turn(s, events)
+            return
+        s.phase = "salute"
+        s.now_ms = at_ms
+        s.window_open_ms = at_ms
+        s.deadline_ms = at_ms + s.window_ms
+        return
+    events.append(Event(kind="sum", text=f"Sum {total}: above 17.", data={"total": total}))
+    victims = victims_of(s)
+    if len(victims) == 1:
+        hit(s, victims[0], events)
+        return
+    s.phase = "victim"
+    s.deadline_ms = None
+
+
+def close_salute(s: TatamokatsuState, close_ms: int, events: list[Event]) -> None:
+    """TK-6: the salute window closed; every player with fingers who has not saluted since the roll loses one."""
+    s.now_ms = close_ms
+    before = dict(s.fingers)
+    owing = [p for p in s.alive() if SALUTE not in s.inputs.get(p, {})]
+    record_race(s, {(e.player, e.input): e.note for e in s.last_race})
+    lose(s, Counter(dict.fromkeys(owing, 1)), events, dict.fromkeys(owing, "no salute"))
+    if not finish_resolution(s, before, events):
+        start_turn(s, events)
+
+
+def victims_of(s: TatamokatsuState) -> list[str]:
+    """Opponents of the roller with fingers, in seat order (sum above 17)."""
+    return [p for p in s.alive() if p != s.roller]
+
+
+def hit(s: TatamokatsuState, victim: str, events: list[Event]) -> None:
+    """Sum above 17: ``victim`` loses one finger (the roller's choice)."""
+    before = dict(s.fingers)
+    lose(s, Counter({victim: 1}), events, {victim: f"chosen by {ref(s.roller)}"})
+    if not finish_resolution(s, before, events):
+        start_turn(s, events)
+
+
+def winner_choice(s: TatamokatsuState, attack: bool, events: list[Event]) -> None:
+    """TK-4: the race winner's choice: every opponent with fingers loses one, or the winner recovers one (max 5)."""
+    w = s.winner
+    assert w is not None
+    before = dict(s.fingers)
+    if attack:
+        targets = [p for p in s.alive() if p != w]
+        events.append(Event(kind="attack", text=f"{ref(w)} strikes every opponent!", data={"player": w}))
+        lose(s, Counter(dict.fromkeys(targets, 1)), events, dict.fromkeys(targets, f"struck by {ref(w)}"))
+    else:
+        s.fingers[w] = min(FINGERS, s.fingers[w] + 1)
+        events.append(
+            Event(
+                kind="recover",
+                text=f"{ref(w)} recovers a finger: {s.fingers[w]} now.",
+                data={"player": w, "fingers": s.fingers[w]},
+            )
+        )
+    s.winner = None
+    if not finish_resolution(s, before, events):
+        start_turn(s, events)

@@ -1,0 +1,82 @@
+"""Tatamokatsu's options and state models (pydantic; the state round-trips exactly through JSON)."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from games.core import BaseState
+from games.tatamokatsu.data import DEFAULT_WINDOW_MS, MAX_TIE_TOLERANCE_MS, MAX_WINDOW_MS, MIN_WINDOW_MS
+
+Phase = Literal["roll", "race", "fix", "salute", "choice", "victim", "over"]
+
+
+class TatamokatsuOptions(BaseModel):
+    """Lobby options (all defaulted, TK-3, TK-4).
+
+    ``window_ms``: length of the reaction window after a roll, and of the salute window and of the roller's
+    late-fix allowance (TK-3, TK-6), in ms. ``tie_tolerance_ms``: inputs this close to the first (or the last, for the
+    Katana) count as a tie (TK-4, TK-7); 0 means only equal times tie.
+    """
+
+    window_ms: int = Field(DEFAULT_WINDOW_MS, ge=MIN_WINDOW_MS, le=MAX_WINDOW_MS)
+    tie_tolerance_ms: int = Field(0, ge=0, le=MAX_TIE_TOLERANCE_MS)
+
+
+class RaceEntry(BaseModel):
+    """One input of a closed window, for the record and the picture: ``ms`` after the roll; ``note`` one of
+    ``"first"`` (won the race), ``"mistake"`` (cost a finger, TK-8), ``"last"`` (last Katana, TK-7), ``""``."""
+
+    player: str
+    input: str
+    ms: int
+    note: str = ""
+
+
+class TatamokatsuState(BaseState):
+    """The whole game.
+
+    - ``fingers``: player id -> fingers left, 0..5 (TK-1).
+    - ``roller``: the player who rolls now or rolled last (TK-3).
+    - ``phase``: what the game waits for: ``roll`` (the roller's roll), ``race`` (the reaction window; the roller may
+      also fix the 1/10 dice), ``fix`` (the roller's late 1/10 choice, TK-6), ``salute`` (the salute window),
+      ``choice`` (the race winner's TK-4 choice), ``victim`` (the roller's victim above 17), ``over``.
+    - ``dice``: the three faces of the last roll (A, B, C), ``values``: their counted values once fixed (T counts 0).
+    - ``roll_ms``: the time of the roll; ``window_open_ms``: when the open window (race or salute) opened;
+      ``deadline_ms``: the end of the open window or of the
+      roller's late fix; ``now_ms``: the latest time the engine has settled on (a window's close, a fix).
+    - ``inputs``: the open race's inputs: player -> input id -> earliest ``at_ms`` received (arrival order does not
+      matter); salutes of the salute window join them, so ``inputs[p]["salute"]`` means "saluted since the roll".
+    - ``winner``: the race winner who must choose (TK-4); ``last_race``: the last closed window's inputs in time
+      order; ``rolloffs``: the last roll-off rounds (player -> die).
+    - ``step``: resolutions so far; ``out_at``: player -> the resolution at which they lost their last finger;
+      ``winners``: the Samurai (or the players sharing the win, TK-9) when over.
+    """
+
+    game: str = "tatamokatsu"
+    window_ms: int = DEFAULT_WINDOW_MS
+    tie_tolerance_ms: int = 0
+    fingers: dict[str, int]
+    roller: str
+    phase: Phase = "roll"
+    rolls: int = 0
+    dice: list[str] = Field(default_factory=list)
+    values: list[int] | None = None
+    total: int | None = None
+    roll_ms: int = 0
+    window_open_ms: int = 0
+    deadline_ms: int | None = None
+    now_ms: int = 0
+    inputs: dict[str, dict[str, int]] = Field(default_factory=dict)
+    winner: str | None = None
+    last_race: list[RaceEntry] = Field(default_factory=list)
+    rolloffs: list[dict[str, int]] = Field(default_factory=list)
+    step: int = 0
+    out_at: dict[str, int] = Field(default_factory=dict)
+    left: list[str] = Field(default_factory=list)
+    winners: list[str] = Field(default_factory=list)
+
+    def alive(self) -> list[str]:
+        """Players with fingers, in seat order."""
+        return [p for p in self.players if self.fingers[p] > 0]
