@@ -1,0 +1,300 @@
+"""Tsukimi's rules as pure functions over :class:`TsukimiState` (rulebook "How to Play", RULINGS TS-1..TS-8).
+
+``pending`` lists what the turn waits for; ``step`` applies one already-validated option to a state it may mutate
+(the game's ``apply`` deep-copies first). ``claims`` / ``standings`` score a board (rulebook "End of the Game").
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from games.core import Decision, Event, Option, player_ref
+
+from .board import NEIGHBOURS, SPACE_VERTICES, SPACES, VERTICES, corner_name, vertex_label
+from .data import COLOURS, EFFECTS, NO_GROUP_VALUE, RECRUIT, TEMPLE, TILES, tile_name
+from .state import TsukimiState
+
+N_MOCHI = len(TILES)
+
+
+# -- the tile circle (TS-4) -------------------------------------------------------------------------------------
+
+
+def costs(circle: list[int | None]) -> dict[int, int]:
+    """Mochi tile id -> its cost in rabbits: the number of mochi tiles still in the circle strictly between the
+    Temple and it, along the cheaper way round (rulebook "Choosing a Mochi Tile", TS-4)."""
+    n = len(circle)
+    t = circle.index(TEMPLE)
+    order = [circle[(t + k) % n] for k in range(1, n)]  # clockwise from the Temple
+    present = [x for x in order if x is not None]
+    m = len(present)
+    return {tile: min(i, m - 1 - i) for i, tile in enumerate(present)}
+
+
+# -- the board ------------------------------------------------------------------------------------------------------
+
+
+def free_spaces(state: TsukimiState) -> list[str]:
+    """Spaces a tile may go on: empty and next to a placed tile; any space for the first tile (TS-5)."""
+    board = state.board
+    if not board:
+        return list(SPACES)
+    return [s for s in SPACES if s not in board and any(n in board for n in NEIGHBOURS[s])]
+
+
+def groups_formed(board: dict[str, int], space: str) -> list[tuple[str, str]]:
+    """Groups of exactly three made by the tile on ``space``: a list of ``("flavour", name)`` / ``("value", "2")``
+    (TS-6: the connected set of placed tiles sharing the tile's flavour, resp. value, containing it, has exactly
+    3 tiles; value 5 never counts)."""
+    tile = TILES[board[space]]
+    found = []
+    for kind, key in (("flavour", lambda t: t.flavour == tile.flavour), ("value", lambda t: t.value == tile.value)):
+        if kind == "value" and tile.value == NO_GROUP_VALUE:
+            continue
+        seen = {space}
+        todo = [space]
+        while todo and len(seen) <= 3:
+            s = todo.pop()
+            for n in NEIGHBOURS[s]:
+                if n not in seen and n in board and key(TILES[board[n]]):
+                    seen.add(n)
+                    todo.append(n)
+        if len(seen) == 3:
+            found.append((kind, tile.flavour if kind == "flavour" else str(tile.value)))
+    return found
+
+
+class Claim(NamedTuple):
+    """Rabbits around one placed tile by seat, and the seat claiming it (None on a tie: discarded)."""
+
+    counts: tuple[int, int]
+    winner: int | None
+
+
+def claims(state: TsukimiState) -> dict[str, Claim]:
+    """Space -> :class:`Claim` for every placed tile (rulebook "End of the Game": more rabbits on the 6 vertices
+    claims the tile; a tie discards it)."""
+    out = {}
+    rabbits = state.rabbits
+    for space in state.board:
+        c = [0, 0]
+        for v in SPACE_VERTICES[space]:
+            seat = rabbits.get(v)
+            if seat is not None:
+                c[seat] += 1
+        out[space] = Claim((c[0], c[1]), 0 if c[0] > c[1] else 1 if c[1] > c[0] else None)
+    return out
+
+
+class Standing(NamedTuple):
+    points: tuple[int, int]
+    tiles: tuple[int, int]
+    reserve: tuple[int, int]
+
+
+def standings(state: TsukimiState) -> Standing:
+    """Points and claimed tiles per seat, and reserves: the keys of TS-8's ranking (points, then claimed tiles,
+    then rabbits left in reserve; a full tie is a shared win)."""
+    pts = [0, 0]
+    tiles = [0, 0]
+    for space, claim in claims(state).items():
+        if claim.winner is not None:
+            pts[claim.winner] += TILES[state.board[space]].value
+            tiles[claim.winner] += 1
+    return Standing((pts[0], pts[1]), (tiles[0], tiles[1]), (state.reserve[0], state.reserve[1]))
+
+
+# -- decisions ------------------------------------------------------------------------------------------------------
+
+
+def clan(state: TsukimiState, seat: int) -> str:
+    """``"white {@id}"`` for texts."""
+    return f"{COLOURS[seat]} {player_ref(state.players[seat])}"
+
+
+def _empty(state: TsukimiState) -> list[str]:
+    return [v for v in VERTICES if v not in state.rabbits]
+
+
+def can_place(state: TsukimiState) -> list[str]:
+    """Empty vertices of the placed tile's space when a rabbit may still be placed (TS-3), else []."""
+    seat = state.turn
+    if state.places_left <= 0 or state.placing_done or state.reserve[seat] <= 0 or state.space is None:
+        return []
+    return [v for v in SPACE_VERTICES[state.space] if v not in state.rabbits]
+
+
+def can_move(state: TsukimiState) -> list[str]:
+    """Vertices of the player's rabbits that may be moved now (a move left, a rabbit on the board and an empty
+    vertex to go to)."""
+    if state.moves_left <= 0 or len(state.rabbits) >= len(VERTICES):
+        return []
+    return [v for v, s in state.rabbits.items() if s == state.turn]
+
+
+def can_discard(state: TsukimiState) -> list[str]:
+    """Vertices of rival rabbits the player may discard (a group discard owed, TS-6), else []."""
+    if state.discards_left <= 0:
+        return []
+    rival = 1 - state.turn
+    return [v for v, s in state.rabbits.items() if s == rival]
+
+
+def pending(state: TsukimiState) -> list[Decision]:
+    """What the turn waits for: one decision naming the player to act, or [] when the game is over."""
+    if state.phase == "over":
+        return []
+    seat = state.turn
+    player = state.players[seat]
+    if state.phase == "choose":
+        cs = costs(state.circle)
+        opts = [
+            Option(id=f"tile:{t}", label=f"{tile_name(t)} (cost {c})")
+            for t, c in sorted(cs.items(), key=lambda tc: (tc[1], tc[0]))
+            if c <= state.reserve[seat]
+        ]
+        return [Decision(player=player, kind="choose_tile",
+                         prompt=f"{player_ref(player)}, take a mochi tile (you have {state.reserve[seat]} "
+                                "rabbits in reserve; the cost goes to the box).", options=opts)]
+    if state.phase == "place":
+        opts = [Option(id=f"space:{s}", label=s) for s in free_spaces(state)]
+        return [Decision(player=player, kind="place_tile",
+                         prompt=f"{player_ref(player)}, place your {tile_name(state.tile)} on an empty space "
+                                "next to a placed tile.", options=opts)]
+    if state.phase == "move_to":
+        src = state.moving_from
+        opts = [Option(id=f"to:{v}", label=vertex_label(v)) for v in _empty(state)]
+        opts.append(Option(id="back", label="back (keep this rabbit where it is)"))
+        return [Decision(player=player, kind="move_to",
+                         prompt=f"{player_ref(player)}, move your rabbit from {vertex_label(src)} to which empty "
+                                "vertex?", options=opts)]
+    # effects
+    rival = state.players[1 - seat]
+    opts = []
+    for v in can_discard(state):
+        opts.append(Option(id=f"discard:{v}", label=f"discard {player_ref(rival)}'s rabbit on {vertex_label(v)}"))
+    for v in can_place(state):
+        name = corner_name(state.space, v)
+        label = f"place a rabbit on {name}" + (f" (= {v})" if name != v else "")
+        opts.append(Option(id=f"place:{v}", label=label))
+    for v in can_move(state):
+        opts.append(Option(id=f"move:{v}", label=f"move your rabbit from {vertex_label(v)}"))
+    if state.discards_left <= 0:
+        opts.append(Option(id="end", label="end turn" if len(opts) == 0 else "end turn (skip the rest)"))
+    todo = []
+    if can_place(state):
+        todo.append(f"place up to {min(state.places_left, state.reserve[seat])}")
+    if can_move(state):
+        todo.append("move 1")
+    if state.discards_left:
+        todo.append(f"discard {state.discards_left} rival rabbit" + ("s" if state.discards_left > 1 else ""))
+    prompt = f"{player_ref(player)}, {tile_name(state.tile)} on {state.space}: " + (
+        ", ".join(todo) + " (any order)." if todo else "nothing left to do.")
+    return [Decision(player=player, kind="effects", prompt=prompt, options=opts)]
+
+
+# -- applying one validated option --------------------------------------------------------------------------------
+
+
+def _end_turn(state: TsukimiState, events: list[Event]) -> None:
+    seat = state.turn
+    events.append(Event(kind="end_turn", text=f"{clan(state, seat)} ends the turn.", data={"seat": seat}))
+    state.tile = state.space = state.moving_from = None
+    state.places_left = state.moves_left = state.discards_left = state.placed = 0
+    state.placing_done = False
+    if len(state.board) >= N_MOCHI:
+        state.phase = "over"
+        st = standings(state)
+        events.append(Event(kind="game_over",
+                            text=f"All mochi are on the Moon: {clan(state, 0)} {st.points[0]} points, "
+                                 f"{clan(state, 1)} {st.points[1]} points.",
+                            data={"points": list(st.points), "tiles": list(st.tiles)}))
+        return
+    state.turn = 1 - seat
+    state.phase = "choose"
+
+
+def step(state: TsukimiState, option: str, events: list[Event]) -> None:
+    """Apply ``option`` (already checked against :func:`pending`) to ``state`` in place, appending events."""
+    seat = state.turn
+    who = clan(state, seat)
+    kind, _, arg = option.partition(":")
+    if state.phase == "choose":
+        tile = int(arg)
+        cost = costs(state.circle)[tile]
+        state.circle[state.circle.index(tile)] = None
+        state.reserve[seat] -= cost
+        state.box[seat] += cost
+        state.tile = tile
+        state.phase = "place"
+        events.append(Event(kind="take", text=f"{who} takes {tile_name(tile)}, paying {cost} rabbit"
+                            + ("" if cost == 1 else "s") + " to the box.", data={"tile": tile, "cost": cost}))
+        return
+    if state.phase == "place":
+        space = arg
+        state.board[space] = state.tile
+        state.space = space
+        value = TILES[state.tile].value
+        state.places_left, state.moves_left = EFFECTS[value]
+        state.placed = 0
+        state.placing_done = False
+        events.append(Event(kind="place_tile", text=f"{who} places {tile_name(state.tile)} on {space}.",
+                            data={"tile": state.tile, "space": space}))
+        if state.side == "dark" and RECRUIT.get(space):
+            n = min(RECRUIT[space], state.box[seat])
+            state.box[seat] -= n
+            state.reserve[seat] += n
+            events.append(Event(kind="recruit", text=f"{who} recruits {n} rabbit" + ("" if n == 1 else "s")
+                                + f" from the box ({space} shows {RECRUIT[space]}).",
+                                data={"space": space, "recruited": n}))
+        rival = 1 - seat
+        rival_on_board = any(s == rival for s in state.rabbits.values())
+        for kind_, name in groups_formed(state.board, space):
+            if rival_on_board:
+                state.discards_left += 1
+                text = f"{who} forms a group of exactly three ({kind_} {name}): one rival rabbit to discard."
+            else:
+                text = (f"{who} forms a group of exactly three ({kind_} {name}), but "
+                        f"{clan(state, rival)} has no rabbit on the board: nothing to discard.")
+            events.append(Event(kind="group", text=text, data={"by": kind_, "name": name,
+                                                                "discard": rival_on_board}))
+        state.phase = "effects"
+        return
+    if state.phase == "move_to":
+        src = state.moving_from
+        state.moving_from = None
+        state.phase = "effects"
+        if kind == "back":
+            return
+        del state.rabbits[src]
+        state.rabbits[arg] = seat
+        state.moves_left -= 1
+        if state.placed:
+            state.placing_done = True
+        events.append(Event(kind="move", text=f"{who} moves a rabbit from {src} to {arg}.",
+                            data={"from": src, "to": arg}))
+        return
+    # effects
+    if kind == "end":
+        _end_turn(state, events)
+    elif kind == "place":
+        state.rabbits[arg] = seat
+        state.reserve[seat] -= 1
+        state.places_left -= 1
+        state.placed += 1
+        events.append(Event(kind="place_rabbit", text=f"{who} places a rabbit on {vertex_label(arg)}.",
+                            data={"vertex": arg}))
+    elif kind == "move":
+        state.moving_from = arg
+        state.phase = "move_to"
+    elif kind == "discard":
+        rival = 1 - seat
+        del state.rabbits[arg]
+        state.box[rival] += 1
+        state.discards_left -= 1
+        if not any(s == rival for s in state.rabbits.values()):
+            state.discards_left = 0
+        events.append(Event(kind="discard", text=f"{who} sends {clan(state, rival)}'s rabbit on {arg} to the box.",
+                            data={"vertex": arg}))
+    else:  # pragma: no cover - options come from pending()
+        raise AssertionError(option)
