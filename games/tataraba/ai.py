@@ -1,0 +1,103 @@
+"""A simple greedy player for Forest of Tataraba: aim at a Tatara (2/2), then the Eidai Tatara (10/10).
+
+It moves next to the most valuable adult trees and open ground, logs whatever it needs most, plants Cedars while it
+lacks material and Red Pines while it lacks Sen, and builds as soon as it can.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from games.core import Decision
+from games.tataraba import rules
+from games.tataraba.board import geometry, tile_index
+from games.tataraba.data import ADULT, EIDAI_COST, TATARA_COST, YIELDS
+from games.tataraba.state import TatarabaState
+
+
+def _needs(state: TatarabaState, seat: int) -> tuple[int, int]:
+    """(Sen, material) still missing for the next building the seat aims at."""
+    me = state.seats[seat]
+    if me.tatara:
+        sen, mat = TATARA_COST[0] + EIDAI_COST[0], TATARA_COST[1] + EIDAI_COST[1]
+    else:
+        sen, mat = EIDAI_COST
+    return max(0, sen - me.sen), max(0, mat - me.mat)
+
+
+def _take_value(state: TatarabaState, seat: int, take: str, amount: int) -> float:
+    need_sen, need_mat = _needs(state, seat)
+    need = need_sen if take == "sen" else need_mat
+    return min(amount, need) + 0.2 * amount
+
+
+def _log_value(state: TatarabaState, seat: int, tile: int) -> float:
+    code = state.tiles[tile]
+    if not code or code[1] != ADULT or code[0] not in YIELDS:
+        return 0.0
+    owner = rules.owner_of(code)
+    fee = 1.5 if owner not in (None, seat) else 0.0
+    if fee and state.seats[seat].sen < 1:
+        return 0.0
+    return max(_take_value(state, seat, take, n) for take, n in YIELDS[code[0]]) - fee
+
+
+def _spot_value(state: TatarabaState, seat: int, tile: int) -> float:
+    """How good it is to stand on ``tile``: the best logs around it, and open ground to plant on."""
+    logs = sorted((_log_value(state, seat, t) for t in geometry(state.layout).neighbours[tile]), reverse=True)
+    value = sum(logs[:2])
+    me = state.seats[seat]
+    if me.pine or me.cedar:
+        value += 0.3 * sum(1 for t in geometry(state.layout).neighbours[tile] if rules.is_open(state, t))
+    return value
+
+
+def choose(state: TatarabaState, decision: Decision, rng: Any) -> str | None:
+    """The greedy option id for ``decision`` (ties broken by ``rng``), or None for a random one."""
+    rng = rng if rng is not None else random.Random(0)
+    seat = state.turn
+    ids = [o.id for o in decision.options]
+    kind = decision.kind
+
+    def best(score) -> str:
+        scored = [(score(i), rng.random(), i) for i in ids]
+        return max(scored)[2]
+
+    if kind in ("place", "move"):
+        def score(oid: str) -> float:
+            t = tile_index(oid.partition(":")[2])
+            cost = 0.0
+            if kind == "move":
+                label = next(o.label for o in decision.options if o.id == oid)
+                cost = 0.0 if "free" in label else float(label.split("(")[1].split()[0])
+            return _spot_value(state, seat, t) - 0.6 * cost
+        return best(score)
+    if kind == "action":
+        if "log" in ids and max(_log_value(state, seat, t) for t, _ in rules.log_targets(state, seat)) > 0.5:
+            return "log"
+        if "plant" in ids:
+            return "plant"
+        return "log" if "log" in ids else "foot"
+    if kind == "log":
+        def score_log(oid: str) -> float:
+            take, _, name = oid.partition(":")
+            t = tile_index(name)
+            code = state.tiles[t]
+            owner = rules.owner_of(code)
+            fee = 1.5 if owner not in (None, seat) else 0.0
+            return _take_value(state, seat, take, dict(YIELDS[code[0]])[take]) - fee
+        return best(score_log)
+    if kind == "plant":
+        need_sen, need_mat = _needs(state, seat)
+        want = "cedar" if need_mat * 2 >= need_sen * 3 else "pine"
+        return best(lambda oid: (oid.startswith(want), 0))
+    if kind == "special":
+        for choice in ("eidai", "tatara", "end"):
+            if choice in ids:
+                return choice
+    if kind == "build":
+        me = state.seats[seat]
+        near = set(geometry(state.layout).neighbours[me.pos])
+        return best(lambda oid: tile_index(oid.partition(":")[2]) in near)
+    return None

@@ -1,0 +1,256 @@
+"""The :class:`Tataraba` game: decisions, moves and results over the rules in ``rules.py``."""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from pydantic import BaseModel
+
+from games.core import Decision, Event, Game, IllegalMove, Move, Option, Outcome, Result, Rng, player_ref
+from games.tataraba import rules
+from games.tataraba.board import CELLS, layout_for, tile_index, tile_name
+from games.tataraba.data import (
+    BOARDS_FOR,
+    CEDAR,
+    EIDAI,
+    EIDAI_COST,
+    FOOT_MAX,
+    LOG_FEE,
+    PINE,
+    TATARA,
+    TATARA_COST,
+    shift_cards,
+)
+from games.tataraba.help import RULES_HELP
+from games.tataraba.state import Seat, TatarabaOptions, TatarabaState
+
+KIND_OF = {"pine": PINE, "cedar": CEDAR}
+
+
+class Tataraba(Game):
+    """Forest of Tataraba (``shared/rules/tataraba.md``, RULINGS FT-1..FT-8, C-1..C-4)."""
+
+    id = "tataraba"
+    title = "Forest of Tataraba"
+    min_players = 2
+    max_players = 4
+    Options = TatarabaOptions
+    State = TatarabaState
+    summary = "Plant, log and trade wood in a shifting forest; first to raise an Eidai Tatara (10 Sen, 10 wood) wins."
+    rules_help = RULES_HELP
+
+    # -- setup ---------------------------------------------------------------------------------------------------
+    def setup(self, players: list[str], options: BaseModel | dict | None, seed: int) -> TatarabaState:
+        """A new game: boards and Evergreens laid out (FT-1, FT-2), the shift deck shuffled and one card per player
+        revealed for information (FT-7); the first seat is the starting player and places the first Tatara.
+        Raises ``ValueError`` for a bad player list or a layout that does not fit the player count."""
+        self.check_players(players)
+        opts = self.options(options)
+        n = len(players)
+        layout = layout_for(n, opts.layout)
+        rng = Rng(seed=seed)
+        state = TatarabaState(
+            players=list(players), rng=rng, layout=layout, round_limit=opts.round_limit,
+            tiles=rules.new_tiles(layout, BOARDS_FOR[n]), seats=[Seat() for _ in players], deck=[],
+        )
+        state.deck = state.rng.shuffled(shift_cards(n))
+        rules.reveal(state, [])
+        return state
+
+    # -- decisions -----------------------------------------------------------------------------------------------
+    def pending(self, state: TatarabaState) -> list[Decision]:
+        d = decision(state)
+        return [d] if d is not None else []
+
+    def apply(self, state: TatarabaState, move: Move) -> Outcome:
+        """Answer the pending decision. ``IllegalMove`` (state unchanged) for a move that is not listed now."""
+        _, opt = self.find_decision(state, move)
+        if opt is None:  # a timeout: no decision here has a deadline, so find_decision refuses it first
+            raise IllegalMove("Nothing is waiting on a deadline.")
+        new = clone(state)
+        events: list[Event] = []
+        perform(new, opt.id, events)
+        settle(new, events)
+        return Outcome(state=new, events=events)
+
+    def result(self, state: TatarabaState) -> Result | None:
+        """Winners and ranking once the game is over (rulebook "End of the Game"): Eidai builders first, then more
+        Sen, then more building material, else shared. ``scores`` are Sen."""
+        if state.phase != "over":
+            return None
+        groups = [[state.players[i] for i in g] for g in rules.ranking(state)]
+        builders = [p for p, s in zip(state.players, state.seats, strict=True) if s.eidai == 0]
+        winners = groups[0]
+        names = ", ".join(player_ref(p) for p in winners)
+        if state.end == "eidai" and len(builders) == 1:
+            reason = f"{names} built the Eidai Tatara."
+        elif state.end == "eidai":
+            reason = f"Several Eidai Tataras: most Sen, then material, wins: {names}."
+        else:
+            why = {"beech": "The Beeches ran out", "exhausted": "The forest is exhausted",
+                   "limit": "The round limit was reached"}[state.end]
+            reason = f"{why}: most Sen, then material, wins: {names}."
+        return Result(winners=winners, ranking=groups, scores={p: s.sen for p, s in zip(state.players, state.seats,
+                                                                                           strict=True)},
+                      reason=reason)
+
+    def status(self, state: TatarabaState) -> str:
+        parts = []
+        for p, s in zip(state.players, state.seats, strict=True):
+            parts.append(f"{player_ref(p)} {s.sen} Sen {s.mat} mat {s.foot} foot")
+        if state.phase == "over":
+            head = "Game over"
+        elif state.phase == "place":
+            head = f"Setup: {player_ref(state.players[state.turn])} places a Tatara"
+        else:
+            head = f"Round {state.round}: {player_ref(state.players[state.turn])} to play"
+        return f"{head} | " + " | ".join(parts) + f" | Beech left {state.beech}, deck {len(state.deck)}"
+
+    def greedy(self, state: TatarabaState, decision: Decision, rng: Any) -> str | None:
+        from games.tataraba.ai import choose
+
+        return choose(state, decision, rng)
+
+
+# -- decisions ---------------------------------------------------------------------------------------------------
+
+
+def clone(state: TatarabaState) -> TatarabaState:
+    """A deep copy of ``state`` (equal to ``state.model_copy(deep=True)``, several times faster): every mutable
+    part — tiles, seats, deck, card piles, rng — is copied; strings and ints are immutable."""
+    rng = state.rng.model_copy(update={"forced": list(state.rng.forced)})
+    return state.model_copy(update={
+        "players": list(state.players), "rng": rng, "tiles": list(state.tiles),
+        "seats": [s.model_copy() for s in state.seats], "deck": list(state.deck), "shown": list(state.shown),
+        "used": list(state.used),
+    })
+
+
+@lru_cache(maxsize=8192)
+def _opt(id: str, label: str) -> Option:  # noqa: A002 - Option's field name
+    """A shared :class:`Option` (frozen, so one instance serves every decision that lists it; hot path)."""
+    return Option(id=id, label=label)
+
+
+@lru_cache(maxsize=1024)
+def _tile_opt(t: int, extra: str = "") -> Option:
+    return _opt(id=f"tile:{tile_name(t)}", label=f"{tile_name(t)}{extra}")
+
+
+def decision(state: TatarabaState) -> Decision | None:
+    """The decision the game waits for, or None when it is over. Ids: ``tile:k-n`` (place, move, build),
+    ``plant`` / ``log`` / ``foot`` (action), ``pine:k-n`` / ``cedar:k-n`` (plant), ``sen:k-n`` / ``mat:k-n`` (log),
+    ``tatara`` / ``eidai`` / ``end`` (special)."""
+    phase = state.phase
+    if phase == "over":
+        return None
+    seat = state.turn
+    pid = state.players[seat]
+    who = player_ref(pid)
+    me = state.seats[seat]
+    if phase == "place":
+        opts = [_tile_opt(t) for t in rules.open_tiles(state)]
+        return Decision(player=pid, kind="place", prompt=f"{who}: where do you place your first Tatara "
+                        "(and your Player piece)?", options=opts)
+    if phase == "move":
+        dest = rules.destinations(state, seat)
+        opts = [_tile_opt(t, f" ({c} Foot marker{'s' if c != 1 else ''})" if c else " (free)")
+                for t, c in sorted(dest.items())]
+        return Decision(player=pid, kind="move", prompt=f"{who}: move your piece from {tile_name(me.pos)} "
+                        f"(you hold {me.foot} Foot marker{'s' if me.foot != 1 else ''}).", options=opts)
+    if phase == "action":
+        n = state.actions_per_turn - state.actions + 1
+        opts = []
+        if rules.plant_targets(state, seat):
+            opts.append(_opt(id="plant", label="Plant a Red Pine or Cedar"))
+        if rules.log_targets(state, seat):
+            opts.append(_opt(id="log", label="Log an adult tree"))
+        foot = "Take a Foot marker" if me.foot < FOOT_MAX else f"Skip (you hold {FOOT_MAX} Foot markers)"
+        opts.append(_opt(id="foot", label=foot))
+        return Decision(player=pid, kind="action", prompt=f"{who}: action {n} of {state.actions_per_turn}.",
+                        options=opts)
+    if phase == "plant":
+        opts = [_opt(id=f"{'pine' if k == PINE else 'cedar'}:{tile_name(t)}",
+                       label=f"{'Red Pine' if k == PINE else 'Cedar'} at {tile_name(t)}")
+                for k, t in rules.plant_targets(state, seat)]
+        return Decision(player=pid, kind="plant", prompt=f"{who}: plant what, where?", options=opts)
+    if phase == "log":
+        opts = []
+        for t, take in rules.log_targets(state, seat):
+            code = state.tiles[t]
+            owner = rules.owner_of(code)
+            amount = dict(rules.YIELDS[code[0]])[take]
+            got = f"{amount} Sen" if take == "sen" else f"{amount} material"
+            fee = f", pay {player_ref(state.players[owner])} {LOG_FEE} Sen" if owner not in (None, seat) else ""
+            opts.append(_opt(id=f"{take}:{tile_name(t)}",
+                               label=f"{rules.describe(code, state.players)} at {tile_name(t)}: {got}{fee}"))
+        return Decision(player=pid, kind="log", prompt=f"{who}: log which tree, for what?", options=opts)
+    if phase == "special":
+        opts = []
+        if rules.can_build(state, seat, TATARA):
+            opts.append(_opt(id="tatara", label=f"Build a Tatara ({TATARA_COST[0]} Sen, {TATARA_COST[1]} "
+                                                  "material)"))
+        if rules.can_build(state, seat, EIDAI):
+            opts.append(_opt(id="eidai", label=f"Build the Eidai Tatara ({EIDAI_COST[0]} Sen, {EIDAI_COST[1]} "
+                                                 "material)"))
+        opts.append(_opt(id="end", label="End your turn"))
+        return Decision(player=pid, kind="special", prompt=f"{who}: a special action, or end your turn?",
+                        options=opts)
+    # tatara / eidai: where to build
+    name = "Tatara" if phase == "tatara" else "Eidai Tatara"
+    return Decision(player=pid, kind="build", prompt=f"{who}: where do you build your {name} (any open tile)?",
+                    options=[_tile_opt(t) for t in rules.open_tiles(state)])
+
+
+def perform(state: TatarabaState, option: str, events: list[Event]) -> None:
+    """Carry out a listed ``option`` of the pending decision on ``state`` (mutated)."""
+    phase = state.phase
+    head, _, arg = option.partition(":")
+    tile = tile_index(arg) if arg else -1
+    if phase == "place":
+        seat = state.turn
+        me = state.seats[seat]
+        me.tatara -= 1
+        me.pos = tile
+        state.tiles[tile] = rules.building(TATARA, seat)
+        events.append(Event(kind="place", text=f"{player_ref(state.players[seat])} places a Tatara and their piece "
+                            f"at {tile_name(tile)}.", data={"player": state.players[seat], "tile": tile_name(tile)}))
+        state.turn = (seat + 1) % len(state.players)
+        if state.turn == state.start:
+            state.round = 1
+            events.append(Event(kind="round", text=f"Round 1: {player_ref(state.players[state.start])} starts.",
+                                data={"round": 1, "start": state.players[state.start]}))
+            rules.begin_turn(state, events)
+    elif phase == "move":
+        rules.do_move(state, tile, events)
+    elif phase == "action":
+        if head == "foot":
+            rules.do_foot(state, events)
+        else:
+            state.phase = head  # type: ignore[assignment]
+    elif phase == "plant":
+        rules.do_plant(state, KIND_OF[head], tile, events)
+    elif phase == "log":
+        rules.do_log(state, tile, head, events)
+    elif phase == "special":
+        if head == "end":
+            rules.end_turn(state, events)
+        else:
+            state.phase = head  # type: ignore[assignment]
+    elif phase in ("tatara", "eidai"):
+        rules.do_build(state, TATARA if phase == "tatara" else EIDAI, tile, events)
+    else:  # pragma: no cover - find_decision refuses moves once the game is over
+        raise IllegalMove("The game is over.")
+
+
+def settle(state: TatarabaState, events: list[Event]) -> None:
+    """C-3: while the pending decision has a single option, apply it without asking."""
+    while True:
+        d = decision(state)
+        if d is None or len(d.options) != 1:
+            return
+        perform(state, d.options[0].id, events)
+
+
+__all__ = ["CELLS", "Tataraba", "decision", "perform", "settle"]

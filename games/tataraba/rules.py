@@ -1,0 +1,426 @@
+"""The rules of Forest of Tataraba as functions over a (copied) :class:`TatarabaState`.
+
+Rulebook: ``shared/rules/tataraba.md``; rulings FT-1..FT-8 and C-1..C-4. Functions named ``do_*`` and the round
+procedure mutate the state they are given — :meth:`Tataraba.apply` hands them a deep copy.
+"""
+
+from __future__ import annotations
+
+import heapq
+from functools import lru_cache
+
+from games.core import Event, player_ref
+from games.tataraba.board import CELLS, evergreen_tiles, geometry, tile_name
+from games.tataraba.data import (
+    ADULT,
+    BASE_STEPS,
+    BEECH,
+    CEDAR,
+    CEDAR2,
+    EIDAI,
+    EIDAI_COST,
+    EVERGREEN,
+    FOOT_MAX,
+    LOG_FEE,
+    OAK,
+    PINE,
+    TATARA,
+    TATARA_COST,
+    TREE_NAMES,
+    YIELDS,
+    YOUNG,
+)
+from games.tataraba.state import TatarabaState
+
+BUILDINGS = (TATARA, EIDAI)
+
+
+def tree(kind: str, stage: str, owner: int | None = None) -> str:
+    """The tile code of a tree: ``tree("C", "y", 0)`` is seat 0's Cedar on its "1" side."""
+    return f"{kind}{stage}{'-' if owner is None else owner}"
+
+
+def building(kind: str, owner: int) -> str:
+    """The tile code of a Tatara (``"T"``) or Eidai Tatara (``"X"``) of seat ``owner``."""
+    return f"{kind}-{owner}"
+
+
+def owner_of(code: str) -> int | None:
+    """The seat that owns a tile's piece, or None (Evergreen, Beech, empty)."""
+    return int(code[2]) if code and code[2] != "-" else None
+
+
+def describe(code: str, players: list[str]) -> str:
+    """A person's name for a tile's content: ``"{@p}'s adult Cedar"``, ``"an adult Evergreen"``."""
+    if not code:
+        return "nothing"
+    kind, stage, owner = code[0], code[1], owner_of(code)
+    if kind in BUILDINGS:
+        return f"{player_ref(players[owner])}'s {'Eidai Tatara' if kind == EIDAI else 'Tatara'}"
+    age = "adult" if stage == ADULT else "young"
+    side = ' ("1")' if kind == CEDAR and stage == YOUNG else ' ("2")' if stage == CEDAR2 else ""
+    name = f"{age} {TREE_NAMES[kind]}{side}"
+    if owner is not None:
+        return f"{player_ref(players[owner])}'s {name}"
+    return f"an {name}" if age == "adult" else f"a {name}"
+
+
+# -- setup (rulebook "Game Preparations", FT-1, FT-2, FT-7) --------------------------------------------------------
+
+
+def new_tiles(layout: str, n_boards: int) -> list[str]:
+    """All tiles of ``n_boards`` boards, with an adult Evergreen on every marked tile (FT-2)."""
+    tiles = [""] * (n_boards * CELLS)
+    for t in evergreen_tiles(n_boards):
+        tiles[t] = tree(EVERGREEN, ADULT)
+    assert len(tiles) == geometry(layout).n_tiles
+    return tiles
+
+
+def reveal(state: TatarabaState, events: list[Event]) -> None:
+    """Reveal as many shift cards as players one by one (FT-7); an empty deck is rebuilt from the cards revealed in
+    earlier rounds (``used``), shuffled with ``state.rng``."""
+    state.used.extend(state.shown)
+    state.shown = []
+    for _ in state.players:
+        if not state.deck:
+            state.deck = state.rng.shuffled(state.used)
+            state.used = []
+            events.append(Event(kind="reshuffle", text="The shift deck ran out: earlier cards are shuffled into "
+                                f"a new deck of {len(state.deck)}.", data={"size": len(state.deck)}))
+        state.shown.append(state.deck.pop(0))
+    cards = ", ".join(str(c) for c in state.shown)
+    events.append(Event(kind="reveal", text=f"Shift cards revealed: {cards}.", data={"cards": list(state.shown)}))
+
+
+# -- movement (rulebook "1. Moving", FT-4) --------------------------------------------------------------------------
+
+
+def destinations(state: TatarabaState, seat: int) -> dict[int, int]:
+    """Tiles the seat's Player piece may end on -> Foot markers the cheapest way there costs (FT-4).
+
+    Steps cost 1, or 2 into a tile with an adult tree (which cannot be the end). Other Player pieces can be passed,
+    not ended on; other players' Tataras neither. The start tile is never a destination. Exceptions ("stuck"): when
+    nothing is reachable, other players' Tataras may be passed as ordinary 1-step tiles; when still nothing is
+    reachable, the result is empty and the piece stays (Foot markers are used whenever they allow a move, since every
+    option that needs them is offered and the no-move case only arises when none helps).
+    """
+    found = _reach(state, seat, pass_tataras=False)
+    if not found:
+        found = _reach(state, seat, pass_tataras=True)
+    return found
+
+
+def _reach(state: TatarabaState, seat: int, pass_tataras: bool) -> dict[int, int]:
+    me = state.seats[seat]
+    others = tuple(s.pos for i, s in enumerate(state.seats) if i != seat)
+    return dict(_reach_cached(state.layout, tuple(state.tiles), me.pos, others, str(seat),
+                              BASE_STEPS + min(FOOT_MAX, me.foot), pass_tataras))
+
+
+@lru_cache(maxsize=4096)
+def _reach_cached(layout: str, tiles: tuple[str, ...], start: int, others: tuple[int, ...], mine: str, budget: int,
+                  pass_tataras: bool) -> tuple[tuple[int, int], ...]:
+    """Dijkstra over step costs (1, or 2 into an adult tree) within ``budget`` steps; (tile, Foot markers) pairs."""
+    neighbours = geometry(layout).neighbours
+    best = {start: 0}
+    heap = [(0, start)]
+    out: dict[int, int] = {}
+    while heap:
+        cost, t = heapq.heappop(heap)
+        if cost > best[t]:
+            continue
+        for nb in neighbours[t]:
+            code = tiles[nb]
+            end_ok = nb != start and nb not in others
+            if code and code[0] in BUILDINGS and code[2] != mine:
+                if not pass_tataras:
+                    continue
+                step, end_ok = 1, False
+            elif code and code[1] == ADULT:
+                step, end_ok = 2, False
+            else:
+                step = 1
+            c = cost + step
+            if c > budget or c >= best.get(nb, 99):
+                continue
+            best[nb] = c
+            heapq.heappush(heap, (c, nb))
+            if end_ok:
+                out[nb] = max(0, c - BASE_STEPS)
+    return tuple(sorted(out.items()))
+
+
+def do_move(state: TatarabaState, tile: int, events: list[Event]) -> None:
+    """Move the player to play to ``tile`` (one of :func:`destinations`), spending the Foot markers it costs."""
+    seat = state.turn
+    cost = destinations(state, seat)[tile]
+    me = state.seats[seat]
+    me.foot -= cost
+    me.pos = tile
+    spent = f", spending {cost} Foot marker{'s' if cost != 1 else ''}" if cost else ""
+    events.append(Event(kind="move", text=f"{player_ref(state.players[seat])} moves to {tile_name(tile)}{spent}.",
+                        data={"player": state.players[seat], "tile": tile_name(tile), "foot": cost}))
+    begin_actions(state)
+
+
+# -- actions (rulebook "2. Carry out 2 actions", FT-5, FT-8) ---------------------------------------------------------
+
+
+def is_open(state: TatarabaState, tile: int) -> bool:
+    """FT-5: nothing on the tile — no tree, no Tatara, no Player piece."""
+    return not state.tiles[tile] and all(s.pos != tile for s in state.seats)
+
+
+def open_tiles(state: TatarabaState) -> list[int]:
+    """Every open tile (FT-5), in index order."""
+    taken = {s.pos for s in state.seats}
+    return [t for t, code in enumerate(state.tiles) if not code and t not in taken]
+
+
+def plant_targets(state: TatarabaState, seat: int) -> list[tuple[str, int]]:
+    """(kind, tile) pairs the seat may plant now: a Red Pine or Cedar from its supply on an open adjacent tile."""
+    me = state.seats[seat]
+    kinds = [k for k, n in ((PINE, me.pine), (CEDAR, me.cedar)) if n > 0]
+    if not kinds or me.pos < 0:
+        return []
+    tiles = [t for t in geometry(state.layout).neighbours[me.pos] if is_open(state, t)]
+    return [(k, t) for t in sorted(tiles) for k in kinds]
+
+
+def log_targets(state: TatarabaState, seat: int) -> list[tuple[int, str]]:
+    """(tile, yield) pairs the seat may log now: adjacent adult Evergreen / Red Pine / Oak / Cedar (never Beech);
+    another player's tree only when the seat can pay the 1 Sen fee. Yield is ``"sen"`` or ``"mat"``."""
+    me = state.seats[seat]
+    out = []
+    for t in sorted(geometry(state.layout).neighbours[me.pos]):
+        code = state.tiles[t]
+        if not code or code[1] != ADULT or code[0] not in YIELDS:
+            continue
+        owner = owner_of(code)
+        if owner is not None and owner != seat and me.sen < LOG_FEE:
+            continue
+        out.extend((t, kind) for kind, _ in YIELDS[code[0]])
+    return out
+
+
+def begin_turn(state: TatarabaState, events: list[Event]) -> None:
+    """Start the turn of ``state.turn``: 2 actions, 3 once the second Tatara is built (FT-8); then the move."""
+    me = state.seats[state.turn]
+    state.actions_per_turn = 3 if me.tatara == 0 else 2
+    state.phase = "move"
+    if not destinations(state, state.turn):
+        events.append(Event(kind="stuck", text=f"{player_ref(state.players[state.turn])} cannot move and stays.",
+                            data={"player": state.players[state.turn]}))
+        begin_actions(state)
+
+
+def begin_actions(state: TatarabaState) -> None:
+    state.actions = state.actions_per_turn
+    state.phase = "action"
+
+
+def do_plant(state: TatarabaState, kind: str, tile: int, events: list[Event]) -> None:
+    """Plant a young tree (Cedar on its "1" side) of the player's colour on ``tile``."""
+    seat = state.turn
+    me = state.seats[seat]
+    if kind == PINE:
+        me.pine -= 1
+    else:
+        me.cedar -= 1
+    state.tiles[tile] = tree(kind, YOUNG, seat)
+    events.append(Event(kind="plant", text=f"{player_ref(state.players[seat])} plants a {TREE_NAMES[kind]} at "
+                        f"{tile_name(tile)}.", data={"player": state.players[seat], "tree": TREE_NAMES[kind],
+                                                     "tile": tile_name(tile)}))
+    action_done(state)
+
+
+def do_log(state: TatarabaState, tile: int, take: str, events: list[Event]) -> None:
+    """Log the adult tree on ``tile``: pay its owner 1 Sen if it is another player's, take the chosen yield, then
+    remove an Evergreen or lay the tree down young (Cedar on "1")."""
+    seat = state.turn
+    me = state.seats[seat]
+    code = state.tiles[tile]
+    what = describe(code, state.players)
+    kind, owner = code[0], owner_of(code)
+    fee = ""
+    if owner is not None and owner != seat:
+        me.sen -= LOG_FEE
+        state.seats[owner].sen += LOG_FEE
+        fee = f", pays {player_ref(state.players[owner])} {LOG_FEE} Sen"
+    amount = dict(YIELDS[kind])[take]
+    if take == "sen":
+        me.sen += amount
+    else:
+        me.mat += amount
+    state.tiles[tile] = "" if kind == EVERGREEN else tree(kind, YOUNG, owner)
+    got = f"{amount} Sen" if take == "sen" else f"{amount} building material"
+    events.append(Event(kind="log", text=f"{player_ref(state.players[seat])} logs {what} at {tile_name(tile)}{fee} "
+                        f"and takes {got}.", data={"player": state.players[seat], "tile": tile_name(tile),
+                                                   "tree": TREE_NAMES[kind], "take": take, "amount": amount}))
+    action_done(state)
+
+
+def do_foot(state: TatarabaState, events: list[Event]) -> None:
+    """Take a Foot marker, unless the player holds 4 already (then the action is skipped)."""
+    me = state.seats[state.turn]
+    who = player_ref(state.players[state.turn])
+    if me.foot < FOOT_MAX:
+        me.foot += 1
+        text = f"{who} takes a Foot marker ({me.foot})."
+    else:
+        text = f"{who} already holds {FOOT_MAX} Foot markers and skips the action."
+    events.append(Event(kind="foot", text=text, data={"player": state.players[state.turn], "foot": me.foot}))
+    action_done(state)
+
+
+def action_done(state: TatarabaState) -> None:
+    state.actions -= 1
+    state.phase = "action" if state.actions > 0 else "special"
+
+
+def can_build(state: TatarabaState, seat: int, kind: str) -> bool:
+    """FT-3, FT-8: the piece is still in the supply, the player can pay, and an open tile exists."""
+    me = state.seats[seat]
+    left, (sen, mat) = (me.tatara, TATARA_COST) if kind == TATARA else (me.eidai, EIDAI_COST)
+    return left > 0 and me.sen >= sen and me.mat >= mat and bool(open_tiles(state))
+
+
+def do_build(state: TatarabaState, kind: str, tile: int, events: list[Event]) -> None:
+    """Pay and place the second Tatara or the Eidai Tatara on the open ``tile`` (any tile on the map)."""
+    seat = state.turn
+    me = state.seats[seat]
+    if kind == TATARA:
+        me.tatara -= 1
+        sen, mat = TATARA_COST
+        name, extra = "a Tatara", " (3 actions from the next turn)"
+    else:
+        me.eidai -= 1
+        sen, mat = EIDAI_COST
+        name, extra = "an Eidai Tatara", ": the game ends when this round's turns are done"
+    me.sen -= sen
+    me.mat -= mat
+    state.tiles[tile] = building(kind, seat)
+    events.append(Event(kind="eidai" if kind == EIDAI else "tatara", text=f"{player_ref(state.players[seat])} builds "
+                        f"{name} at {tile_name(tile)}{extra}.", data={"player": state.players[seat],
+                                                                       "tile": tile_name(tile)}))
+    state.phase = "special"
+
+
+def end_turn(state: TatarabaState, events: list[Event]) -> None:
+    """Pass the turn clockwise; after the player before the starting player, run the round completion."""
+    n = len(state.players)
+    state.turn = (state.turn + 1) % n
+    if state.turn == state.start:
+        end_round(state, events)
+    else:
+        begin_turn(state, events)
+
+
+# -- round completion (rulebook "Round Completion Procedure", FT-6, FT-8) --------------------------------------------
+
+
+def end_round(state: TatarabaState, events: list[Event]) -> None:
+    """Eidai built -> the game ends (FT-8, no growth). Else reveal cards, run growth and shift per card (FT-6; a
+    missing Beech ends the game at once), apply the designed safety stops, pass the starting player clockwise."""
+    if any(s.eidai == 0 for s in state.seats):
+        finish(state, "eidai", events)
+        return
+    reveal(state, events)
+    for card in state.shown:
+        if card and not grow(state, card, events):
+            finish(state, "beech", events)
+            return
+    if exhausted(state):
+        finish(state, "exhausted", events)
+        return
+    if state.round_limit and state.round >= state.round_limit:
+        finish(state, "limit", events)
+        return
+    state.start = (state.start + 1) % len(state.players)
+    state.round += 1
+    state.turn = state.start
+    events.append(Event(kind="round", text=f"Round {state.round}: {player_ref(state.players[state.start])} starts.",
+                        data={"round": state.round, "start": state.players[state.start]}))
+    begin_turn(state, events)
+
+
+def grow(state: TatarabaState, board: int, events: list[Event]) -> bool:
+    """One growth-and-shift step on ``board`` (FT-6): every tree moves one stage at once. Young -> adult (Cedar
+    "1" -> "2" -> adult), adult Red Pine -> young Oak of the same colour, adult Oak / Cedar -> young Beech; adult
+    Beech and Evergreens stay. Shifted pieces leave the game. Returns False when a Beech is needed and none is left
+    (the game ends at once; the tree stays as it was)."""
+    grown = shifted = 0
+    lo = (board - 1) * CELLS
+    for t in range(lo, lo + CELLS):
+        code = state.tiles[t]
+        if not code or code[0] in BUILDINGS or code[0] == EVERGREEN:
+            continue
+        kind, stage, owner = code[0], code[1], owner_of(code)
+        if stage == YOUNG and kind == CEDAR:
+            state.tiles[t] = tree(CEDAR, CEDAR2, owner)
+            grown += 1
+        elif stage != ADULT:
+            state.tiles[t] = tree(kind, ADULT, owner)
+            grown += 1
+        elif kind == PINE:
+            seat = state.seats[owner]
+            seat.pine_gone += 1
+            seat.oak -= 1
+            state.tiles[t] = tree(OAK, YOUNG, owner)
+            shifted += 1
+        elif kind in (OAK, CEDAR):
+            if state.beech == 0:
+                events.append(Event(kind="no_beech", text="A Beech is needed and none is left: the game ends.",
+                                    data={"board": board}))
+                return False
+            seat = state.seats[owner]
+            if kind == OAK:
+                seat.oak_gone += 1
+            else:
+                seat.cedar_gone += 1
+            state.beech -= 1
+            state.tiles[t] = tree(BEECH, YOUNG)
+            shifted += 1
+    events.append(Event(kind="grow", text=f"Board {board}: {grown} tree{'s' if grown != 1 else ''} grow, {shifted} "
+                        f"shift.", data={"board": board, "grown": grown, "shifted": shifted}))
+    return True
+
+
+def exhausted(state: TatarabaState) -> bool:
+    """Designed safety stop (not in the rulebook): no player can ever gain Sen or material again — no Evergreen,
+    Red Pine, Oak or Cedar on the board, none in any supply — and nobody can build an Eidai Tatara now."""
+    if any(code and code[0] in YIELDS for code in state.tiles):
+        return False
+    if any(s.pine or s.cedar for s in state.seats):
+        return False
+    return not any(can_build(state, i, EIDAI) for i in range(len(state.seats)))
+
+
+def finish(state: TatarabaState, reason: str, events: list[Event]) -> None:
+    state.phase = "over"
+    state.end = reason  # type: ignore[assignment]
+    state.actions = 0
+    text = {
+        "eidai": "The round is over and an Eidai Tatara stands: the game ends.",
+        "beech": "The Beeches have run out: the game ends.",
+        "exhausted": "The forest can yield nothing more: the game ends.",
+        "limit": f"The round limit ({state.round_limit}) is reached: the game ends.",
+    }[reason]
+    events.append(Event(kind="end", text=text, data={"reason": reason}))
+
+
+def ranking(state: TatarabaState) -> list[list[int]]:
+    """Seats best first (rulebook "End of the Game"): Eidai builders first, then the rest; within each, more Sen,
+    then more building material; equal on both share a rank."""
+    def key(i: int) -> tuple[int, int, int]:
+        s = state.seats[i]
+        return (0 if s.eidai == 0 else 1, -s.sen, -s.mat)
+
+    groups: list[list[int]] = []
+    for i in sorted(range(len(state.seats)), key=key):
+        if groups and key(groups[-1][0]) == key(i):
+            groups[-1].append(i)
+        else:
+            groups.append([i])
+    return groups
