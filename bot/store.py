@@ -80,6 +80,15 @@ MIGRATIONS: list[str] = [
         updated_ms INTEGER NOT NULL
     );
     """,
+    # 2: the Discord adapter's data per session (message ids, display names, undo votes): written without bumping
+    # the session version, so the components of a posted board stay current (bot/discord/links.py)
+    """
+    CREATE TABLE discord_sessions (
+        session_id INTEGER PRIMARY KEY REFERENCES sessions(id) ON DELETE CASCADE,
+        data TEXT NOT NULL DEFAULT '{}',
+        updated_ms INTEGER NOT NULL
+    );
+    """,
 ]
 
 

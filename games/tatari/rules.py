@@ -101,6 +101,10 @@ def _copy(s: TatariState) -> TatariState:
     )
 
 
+def _dolls(n: int) -> str:
+    return f"{n} doll" if n == 1 else f"{n} dolls"
+
+
 def _faces_text(faces: list[str]) -> str:
     return " · ".join(FACE_LABEL[f] for f in faces) if faces else "nothing"
 
@@ -171,7 +175,7 @@ class Tatari(Game):
                 Decision(
                     player=p,
                     kind="fate",
-                    prompt=f"{player_ref(p)}: total {state.total}, {state.dolls} dolls — continue or stop?",
+                    prompt=f"{player_ref(p)}: total {state.total}, {_dolls(state.dolls)} — continue or stop?",
                     options=[
                         Option(id="continue", label=f"Continue (roll {DICE - len(state.set_aside)} dice)"),
                         Option(id="stop", label=self._stop_label(state)),
@@ -342,7 +346,7 @@ class Tatari(Game):
         events.append(
             Event(
                 kind="set_aside",
-                text=f"{player_ref(s.current)} sets aside {FACE_LABEL[face]} ×{n}: total {s.total}, {s.dolls} dolls.",
+                text=f"{player_ref(s.current)} sets aside {FACE_LABEL[face]} ×{n}: total {s.total}, {_dolls(s.dolls)}.",
                 data={"face": face, "count": n, "total": s.total, "dolls": s.dolls},
             )
         )

@@ -1,0 +1,155 @@
+"""``python -m bot``: ``sandbox``, ``script FILE``, ``demo GAME``, ``run`` (the Discord bot)."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import sys
+import tempfile
+from pathlib import Path
+
+import click
+
+from .config import load_settings
+from .sessions import SessionService
+from .store import Store
+
+
+async def _service(db: str | None) -> SessionService:
+    path = db or str(Path(tempfile.mkdtemp(prefix="bot-")) / "session.sqlite3")
+    return SessionService(await Store.open(path))
+
+
+@click.group()
+def cli() -> None:
+    """Play-by-chat tabletop games: Tatari, Tsukimi, Tatamokatsu, Forest of Tataraba, Tatsumi."""
+
+
+@cli.command()
+@click.option("--out", "out", type=click.Path(path_type=Path), default=None, help="Folder for board PNGs.")
+@click.option("--db", default=None, help="SQLite file (default: the settings' database path).")
+def sandbox(out: Path | None, db: str | None) -> None:
+    """An interactive chat in the terminal: type lines like 'alice: /play tatari', 'bob: /join', 'alice: 2'."""
+    from .local.chat import HELP, LocalChat
+
+    settings = load_settings()
+    out = out or settings.images_dir / "sandbox"
+
+    async def main() -> None:
+        service = await _service(db or str(settings.database_path.with_name("sandbox.sqlite3")))
+        chat = LocalChat(service, out)
+        click.echo(f"Sandbox. Board images go to {out}/. Type 'name: /help'; Ctrl-D to quit.\n{HELP}")
+        loop = asyncio.get_running_loop()
+        while True:
+            line = await loop.run_in_executor(None, _read_line)
+            if line is None:
+                break
+            for reply in await chat.line(line):
+                click.echo(reply)
+        await service.store.close()
+
+    asyncio.run(main())
+
+
+def _read_line() -> str | None:
+    try:
+        return input("> ")
+    except EOFError:
+        return None
+
+
+@cli.command()
+@click.argument("file", type=click.File("r"))
+@click.option("--out", "out", type=click.Path(path_type=Path), default=None, help="Folder for board PNGs.")
+@click.option("--db", default=None, help="SQLite file (default: a fresh temporary one).")
+@click.option("--echo/--no-echo", default=True, help="Print each input line before its replies.")
+def script(file, out: Path | None, db: str | None, echo: bool) -> None:
+    """Play a chat transcript (the sandbox's lines) from FILE ('-' for stdin) and print the replies."""
+    from .local.chat import LocalChat
+
+    async def main() -> int:
+        service = await _service(db)
+        chat = LocalChat(service, out)
+        errors = 0
+        for line in file:
+            replies = await chat.line(line)
+            if echo and line.strip() and not line.lstrip().startswith("# "):
+                click.echo(f">>> {line.rstrip()}")
+            for reply in replies:
+                errors += reply.startswith("!")
+                click.echo(reply)
+        await service.store.close()
+        return errors
+
+    asyncio.run(main())
+
+
+@cli.command()
+@click.argument("game")
+@click.option("--players", "-n", default=2, show_default=True, help="How many AI players.")
+@click.option("--seed", "-s", default=1, show_default=True, help="Seed of the game (same seed, same game).")
+@click.option("--out", "out", type=click.Path(path_type=Path), default=None,
+              help="Folder for the PNGs and game.gif [default: out/demo-GAME-SEED].")
+@click.option("--strategy", type=click.Choice(["greedy", "random"]), default="greedy", show_default=True)
+@click.option("--option", "-o", "options", multiple=True, help="A game option key=value (repeatable).")
+@click.option("--no-images", is_flag=True, help="Play without writing images (fast).")
+def demo(game: str, players: int, seed: int, out: Path | None, strategy: str, options, no_images: bool) -> None:
+    """AI players play GAME to the end: a PNG per move, an animated GIF, the result printed."""
+    import games
+
+    from .local.demo import run_demo
+    from .sessions import SessionError
+
+    try:
+        games.get(game)
+    except KeyError as exc:
+        raise click.BadParameter(str(exc.args[0]), param_hint="GAME") from None
+    opts = dict(o.split("=", 1) for o in options if "=" in o)
+    out = None if no_images else (out or load_settings().images_dir / f"demo-{game}-{seed}")
+
+    async def main():
+        service = await _service(None)
+        try:
+            return await run_demo(service, game, players, seed, out, strategy, opts)
+        finally:
+            await service.store.close()
+
+    try:
+        res = asyncio.run(main())
+    except SessionError as exc:
+        raise click.ClickException(str(exc)) from None
+    r = res.update.result
+    from games import format_text
+
+    for line in res.log[-8:]:
+        click.echo(line)
+    click.echo(f"{res.moves} moves. {format_text(r.reason, lambda p: p)}")
+    click.echo("Ranking: " + "; ".join(
+        f"{i}. " + ", ".join(f"{p} ({r.scores[p]})" if p in r.scores else p for p in grp)
+        for i, grp in enumerate(r.ranking, 1)))
+    if res.images:
+        click.echo(f"{len(res.images)} boards in {out}/, animation {res.gif}")
+
+
+@cli.command()
+def run() -> None:
+    """Run the Discord bot (needs DISCORD_TOKEN in the environment or .env)."""
+    settings = load_settings()
+    logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    try:
+        from .discord.runner import run as run_discord
+    except ImportError:
+        if settings.discord_token is None:
+            click.echo("DISCORD_TOKEN is not set: put it in the environment or .env (see .env.example).", err=True)
+            sys.exit(2)
+        click.echo("The Discord adapter is not installed in this build.", err=True)
+        sys.exit(2)
+    sys.exit(run_discord(settings))
+
+
+def main() -> None:
+    cli(prog_name="python -m bot")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,14 @@
+"""The Discord adapter (ARCHITECTURE.md, "The Discord adapter").
+
+Slash commands and components turn into :class:`bot.sessions.SessionService` calls; every update comes back as one
+message (board image, events, the pending decisions as buttons or select menus). Modules:
+
+- ``bot.py`` — :class:`PlayBot` (intents, ``setup_hook``: cogs, dynamic items, the timer dispatcher);
+- ``ids.py`` — the ``custom_id`` formats of every component (session id and board version inside);
+- ``links.py`` — the adapter's per-session data (message ids, display names, undo votes) in the store;
+- ``present.py`` — texts, components and images of a lobby or board;
+- ``components.py`` — the persistent ``DynamicItem`` templates (buttons and selects survive restarts);
+- ``lobby.py``, ``play.py``, ``admin.py`` — the cogs (slash commands, button handlers, typed shouts/reactions);
+- ``timers.py`` — the one dispatcher loop (deadlines, turn reminders, AFK limits);
+- ``runner.py`` — ``run(settings) -> int`` for ``python -m bot run``.
+"""

@@ -1,0 +1,149 @@
+"""Persistent components: ``DynamicItem`` templates parsed from ``custom_id`` (see :mod:`bot.discord.ids`).
+
+Registered once in ``PlayBot.setup_hook`` (``add_dynamic_items``), so a button posted before a restart is handled
+by the new process. Each callback only parses its id and hands over to the cog that owns the feature
+(``bot.play``, ``bot.lobby``); no game logic here.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import ui
+
+from . import ids
+
+if TYPE_CHECKING:
+    from .bot import PlayBot
+
+
+def _values(interaction: discord.Interaction) -> list[str]:
+    data: Any = interaction.data or {}
+    return [str(v) for v in data.get("values", [])]
+
+
+class ChoiceButton(ui.DynamicItem[ui.Button], template=ids.CHOICE):
+    """One option of a pending decision: ``(session, version, decision index, option index)``."""
+
+    def __init__(self, sid: int, ver: int, d: int, o: int, label: str = "?", row: int | None = None,
+                 style: discord.ButtonStyle = discord.ButtonStyle.primary) -> None:
+        super().__init__(ui.Button(label=label[:80] or "?", style=style, custom_id=ids.choice(sid, ver, d, o)),
+                         row=row)
+        self.sid, self.ver, self.d, self.o = sid, ver, d, o
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item, match: re.Match[str], /):
+        return cls(int(match["sid"]), int(match["ver"]), int(match["d"]), int(match["o"]))
+
+    async def callback(self, interaction: discord.Interaction[PlayBot]) -> None:
+        await interaction.client.play.choose(interaction, self.sid, self.ver, self.d, self.o)
+
+
+class ChoiceSelect(ui.DynamicItem[ui.Select], template=ids.MENU):
+    """A select menu of up to 25 options of one decision (``page`` of its options); values are option indices."""
+
+    def __init__(self, sid: int, ver: int, d: int, page: int, options: list[discord.SelectOption] | None = None,
+                 placeholder: str = "Choose…", row: int | None = None) -> None:
+        super().__init__(
+            ui.Select(custom_id=ids.menu(sid, ver, d, page), placeholder=placeholder[:150],
+                      options=options or [discord.SelectOption(label="?", value="0")]),
+            row=row,
+        )
+        self.sid, self.ver, self.d, self.page = sid, ver, d, page
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item, match: re.Match[str], /):
+        return cls(int(match["sid"]), int(match["ver"]), int(match["d"]), int(match["p"]))
+
+    async def callback(self, interaction: discord.Interaction[PlayBot]) -> None:
+        values = _values(interaction)
+        if len(values) != 1 or not values[0].isdigit():
+            await interaction.client.play.refuse(interaction, "Pick exactly one option.")
+            return
+        await interaction.client.play.choose(interaction, self.sid, self.ver, self.d, int(values[0]))
+
+
+class GroupSelect(ui.DynamicItem[ui.Select], template=ids.GROUP):
+    """Step one of a two-step pick (a decision with too many options for one message): values are page numbers;
+    the answer is an ephemeral message with the select menus of that page."""
+
+    def __init__(self, sid: int, ver: int, d: int, options: list[discord.SelectOption] | None = None,
+                 placeholder: str = "Choose a group…", row: int | None = None) -> None:
+        super().__init__(
+            ui.Select(custom_id=ids.group(sid, ver, d), placeholder=placeholder[:150],
+                      options=options or [discord.SelectOption(label="?", value="0")]),
+            row=row,
+        )
+        self.sid, self.ver, self.d = sid, ver, d
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item, match: re.Match[str], /):
+        return cls(int(match["sid"]), int(match["ver"]), int(match["d"]))
+
+    async def callback(self, interaction: discord.Interaction[PlayBot]) -> None:
+        values = _values(interaction)
+        if len(values) != 1 or not values[0].isdigit():
+            await interaction.client.play.refuse(interaction, "Pick exactly one group.")
+            return
+        await interaction.client.play.open_group(interaction, self.sid, self.ver, self.d, int(values[0]))
+
+
+class LobbyButton(ui.DynamicItem[ui.Button], template=ids.LOBBY):
+    """Join / Leave / Start / Cancel on a lobby card."""
+
+    STYLES = {
+        "join": discord.ButtonStyle.success,
+        "leave": discord.ButtonStyle.secondary,
+        "start": discord.ButtonStyle.primary,
+        "cancel": discord.ButtonStyle.danger,
+    }
+
+    def __init__(self, sid: int, action: str) -> None:
+        super().__init__(ui.Button(label=action.capitalize(), style=self.STYLES[action],
+                                   custom_id=ids.lobby(sid, action)))
+        self.sid, self.action = sid, action
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item, match: re.Match[str], /):
+        return cls(int(match["sid"]), match["action"])
+
+    async def callback(self, interaction: discord.Interaction[PlayBot]) -> None:
+        await interaction.client.lobby.press(interaction, self.sid, self.action)
+
+
+class UndoButton(ui.DynamicItem[ui.Button], template=ids.UNDO):
+    """Approve (``y``) or refuse (``n``) taking back the last move of board ``version``."""
+
+    def __init__(self, sid: int, ver: int, vote: str) -> None:
+        label, style = ("Approve undo", discord.ButtonStyle.success) if vote == "y" else (
+            "Refuse", discord.ButtonStyle.danger)
+        super().__init__(ui.Button(label=label, style=style, custom_id=ids.undo(sid, ver, vote)))
+        self.sid, self.ver, self.vote = sid, ver, vote
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item, match: re.Match[str], /):
+        return cls(int(match["sid"]), int(match["ver"]), match["vote"])
+
+    async def callback(self, interaction: discord.Interaction[PlayBot]) -> None:
+        await interaction.client.play.undo_vote(interaction, self.sid, self.ver, self.vote == "y")
+
+
+class AfkButton(ui.DynamicItem[ui.Button], template=ids.AFK):
+    """The host removes the idle player of seat ``seat`` (a resignation) if the board is still ``version``."""
+
+    def __init__(self, sid: int, ver: int, seat: int, label: str = "Remove the idle player") -> None:
+        super().__init__(ui.Button(label=label[:80], style=discord.ButtonStyle.danger,
+                                   custom_id=ids.afk(sid, ver, seat)))
+        self.sid, self.ver, self.seat = sid, ver, seat
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item, match: re.Match[str], /):
+        return cls(int(match["sid"]), int(match["ver"]), int(match["seat"]))
+
+    async def callback(self, interaction: discord.Interaction[PlayBot]) -> None:
+        await interaction.client.play.remove_idle(interaction, self.sid, self.ver, self.seat)
+
+
+DYNAMIC_ITEMS = (ChoiceButton, ChoiceSelect, GroupSelect, LobbyButton, UndoButton, AfkButton)

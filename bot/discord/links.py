@@ -1,0 +1,68 @@
+"""The adapter's own data per session, in the ``discord_sessions`` table (store migration 2).
+
+Kept apart from ``sessions.meta`` because writing it must not bump the session version (the buttons of the board
+just posted carry that version). Shape of ``data`` (JSON):
+
+- ``names``: player id -> display name (captured when they open/join; used on buttons and board images);
+- ``board``: ``[channel id, message id]`` of the latest board message (its components are removed when a newer one
+  is posted) — ids only, never discord.py objects;
+- ``lobby``: ``[channel id, message id]`` of the lobby card;
+- ``undo``: ``{"version": int, "by": player id, "yes": [player ids]}`` — an undo vote in progress.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import aiosqlite
+
+from bot.store import Store, now_ms
+
+
+class Links:
+    """Read and merge the adapter data of sessions (one JSON object per session id)."""
+
+    def __init__(self, store: Store) -> None:
+        self.store = store
+
+    async def get(self, session_id: int) -> dict[str, Any]:
+        cur = await self.store.conn.execute("SELECT data FROM discord_sessions WHERE session_id = ?", (session_id,))
+        row = await cur.fetchone()
+        return json.loads(row[0]) if row else {}
+
+    async def update(
+        self, session_id: int, merge: dict[str, dict] | None = None, db: aiosqlite.Connection | None = None,
+        **changes: Any,
+    ) -> dict[str, Any]:
+        """Set ``changes`` in the session's data (a value None deletes the key) and merge each ``merge[key]`` dict
+        into the dict at ``key``, in one transaction (``db``'s when given); returns the new data."""
+        if db is None:
+            async with self.store.transaction() as tx:
+                return await self._update(tx, session_id, merge, changes)
+        return await self._update(db, session_id, merge, changes)
+
+    async def _update(self, db: aiosqlite.Connection, session_id: int, merge: dict | None, changes: dict) -> dict:
+        cur = await db.execute("SELECT data FROM discord_sessions WHERE session_id = ?", (session_id,))
+        row = await cur.fetchone()
+        data = json.loads(row[0]) if row else {}
+        for key, value in changes.items():
+            if value is None:
+                data.pop(key, None)
+            else:
+                data[key] = value
+        for key, value in (merge or {}).items():
+            data[key] = {**data.get(key, {}), **value}
+        await db.execute(
+            "INSERT INTO discord_sessions (session_id, data, updated_ms) VALUES (?, ?, ?)"
+            " ON CONFLICT(session_id) DO UPDATE SET data = excluded.data, updated_ms = excluded.updated_ms",
+            (session_id, json.dumps(data), now_ms()),
+        )
+        return data
+
+    async def names(self, session_id: int) -> dict[str, str]:
+        return dict((await self.get(session_id)).get("names", {}))
+
+    async def add_name(self, session_id: int, player: str, name: str) -> None:
+        """Remember ``player``'s display name for buttons and images."""
+        await self.update(session_id, merge={"names": {player: name}})

@@ -1,0 +1,254 @@
+"""What a lobby card or a board message says and shows: text, components, image.
+
+Pure functions over :class:`bot.sessions.Update` plus display names, and :class:`Images` (rendering off the event
+loop, cached per session version). Limits of Discord that shape the layout: 2000 characters of content, 5 action
+rows a message, 5 buttons a row, 25 options a select menu, 80 characters a button label, 100 a select option label.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+import math
+from collections.abc import Callable
+
+import discord
+
+import renderers
+from bot.sessions import Update
+from bot.store import SessionRow
+from games import Decision, Game, format_text
+from games.core import BaseState
+
+from .components import ChoiceButton, ChoiceSelect, GroupSelect, LobbyButton
+
+log = logging.getLogger(__name__)
+
+MAX_CONTENT = 2000
+MAX_ROWS = 5
+MAX_BUTTONS = 5
+MAX_MENU = 25
+
+
+def mention(player: str) -> str:
+    """``<@id>`` for a Discord user id; offline ids (names) stay as they are."""
+    return f"<@{player}>" if player.isdigit() else player
+
+
+def display(names: dict[str, str], player: str) -> str:
+    """A plain display name for labels and images (components cannot show mentions)."""
+    return names.get(player) or (f"player {player[-4:]}" if player.isdigit() else player)
+
+
+def as_mentions(text: str) -> str:
+    return format_text(text, mention)
+
+
+def as_names(text: str, names: dict[str, str]) -> str:
+    return format_text(text, lambda p: display(names, p))
+
+
+def pings(pending: list[Decision]) -> discord.AllowedMentions:
+    """Ping only the players the pending decisions name (mentions of others in event lines stay silent)."""
+    users = sorted({d.player for d in pending if d.player and d.player.isdigit()})
+    return discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(int(u)) for u in users])
+
+
+def clip(lines: list[str], limit: int = MAX_CONTENT) -> str:
+    """Join ``lines``; when too long, drop the oldest event lines (index 1 on) and say so."""
+    text = "\n".join(lines)
+    if len(text) <= limit:
+        return text
+    head, body = lines[:1], lines[1:]
+    while body and len("\n".join(head + ["…"] + body)) > limit:
+        body.pop(0)
+    text = "\n".join(head + ["…"] + body)
+    return text[:limit]
+
+
+# -- lobby ---------------------------------------------------------------------------------------------------------
+def options_text(options: dict) -> str:
+    return " ".join(f"{k}={v}" for k, v in options.items()) or "defaults"
+
+
+def lobby_text(row: SessionRow, game: Game, notes: list[str] = ()) -> str:
+    """The lobby card: game, host, seats, options, what to do next."""
+    seats = "\n".join(f"{i}. {mention(p)}{' (host)' if p == row.host else ''}" for i, p in enumerate(row.players, 1))
+    lines = [as_mentions(n) for n in notes]
+    if row.status == "lobby":
+        need = max(game.min_players - len(row.players), 0)
+        lines += [
+            f"**{game.title}** lobby — {game.summary}".rstrip(" —"),
+            f"Seats ({len(row.players)}/{game.max_players}):",
+            seats,
+            f"Options: {options_text(row.options)}",
+            (f"Needs {need} more player{'s' if need != 1 else ''}: press Join or use /join."
+             if need else f"The host, {mention(row.host)}, can press Start (or /start)."),
+        ]
+    elif row.status == "abandoned":
+        lines.append(f"The {game.title} lobby is closed.")
+    return clip(lines)
+
+
+def lobby_view(row: SessionRow) -> discord.ui.View | None:
+    if row.status != "lobby":
+        return None
+    view = discord.ui.View(timeout=None)
+    for action in ("join", "leave", "start", "cancel"):
+        view.add_item(LobbyButton(row.id, action))
+    return view
+
+
+# -- board ---------------------------------------------------------------------------------------------------------
+def result_lines(update: Update) -> list[str]:
+    res = update.result
+    if res is None:
+        return []
+    lines = [f"🏁 **Game over.** {as_mentions(res.reason)}".rstrip()]
+    for rank, group in enumerate(res.ranking, 1):
+        who = ", ".join(
+            f"{mention(p)}" + (f" ({res.scores[p]})" if p in res.scores else "") for p in group
+        )
+        lines.append(f"{rank}. {who}")
+    return lines
+
+
+def prompt_line(decision: Decision) -> str:
+    who = "Anyone seated" if decision.player is None else None
+    text = as_mentions(decision.prompt)
+    if who:
+        text = f"{who}: {text}"
+    if decision.player is None and decision.options:
+        text += " — type " + " / ".join(f"`{o.id}`" for o in decision.options[:10])
+    return f"➡️ {text}"
+
+
+def board_text(update: Update, with_status: bool = False, notes: list[str] = ()) -> str:
+    """The board message: title line, notes, events, then the result or the prompts of the pending decisions."""
+    game, row = update.game, update.session
+    lines = [f"**{game.title}** · board v{row.version}"]
+    lines += [as_mentions(n) for n in [*update.notes, *notes]]
+    lines += [f"• {as_mentions(e.text)}" for e in update.events]
+    if with_status and update.state is not None:
+        status = game.status(update.state)
+        if status:
+            lines.append(as_mentions(status))
+    if update.result is not None:
+        lines += result_lines(update)
+    elif row.status == "abandoned":
+        lines.append("The game was abandoned.")
+    else:
+        lines += [prompt_line(d) for d in update.pending]
+        if update.pending and not _fits(update.pending):
+            lines.append("Too many choices for buttons: use `/move` (it autocompletes your options).")
+    return clip(lines)
+
+
+def _fits(pending: list[Decision]) -> bool:
+    """Whether components can offer every option of ``pending`` (else the text points at ``/move``)."""
+    rows = 0
+    for d in pending:
+        n = len(d.options)
+        if n == 0:
+            continue
+        pages = 1 if n <= MAX_BUTTONS else math.ceil(n / MAX_MENU)
+        rows += pages if pages <= MAX_ROWS - rows else 1
+        if pages > MAX_MENU:
+            return False
+    return rows <= MAX_ROWS
+
+
+def board_view(row: SessionRow, pending: list[Decision], names: dict[str, str]) -> discord.ui.View | None:
+    """Components for ``pending``: a row of buttons for up to 5 options, one select per 25 options, or a two-step
+    pick (a group select, then an ephemeral page of selects) when the rows run out. None when nothing is pending."""
+    view = discord.ui.View(timeout=None)
+    rows = 0
+    sid, ver = row.id, row.version
+    for di, d in enumerate(pending):
+        n = len(d.options)
+        if n == 0 or rows >= MAX_ROWS:
+            continue
+        if n <= MAX_BUTTONS:
+            for oi, opt in enumerate(d.options):
+                view.add_item(ChoiceButton(sid, ver, di, oi, as_names(opt.label, names), row=rows))
+            rows += 1
+        elif math.ceil(n / MAX_MENU) <= MAX_ROWS - rows:
+            for page in range(math.ceil(n / MAX_MENU)):
+                view.add_item(menu_for(row, di, d, page, names, row=rows))
+                rows += 1
+        elif math.ceil(n / MAX_MENU) <= MAX_MENU:
+            groups = [
+                discord.SelectOption(
+                    label=f"{as_names(d.options[p * MAX_MENU].label, names)[:45]} … "
+                    f"{as_names(d.options[min(n, (p + 1) * MAX_MENU) - 1].label, names)[:45]}"[:100],
+                    value=str(p),
+                )
+                for p in range(math.ceil(n / MAX_MENU))
+            ]
+            view.add_item(GroupSelect(sid, ver, di, groups, placeholder=as_names(d.prompt, names), row=rows))
+            rows += 1
+    return view if view.children else None
+
+
+def menu_for(session: SessionRow, di: int, d: Decision, page: int, names: dict[str, str],
+             *, row: int | None = None) -> ChoiceSelect:
+    """The select menu of options ``page*25 .. page*25+24`` of decision ``di``."""
+    start = page * MAX_MENU
+    opts = [
+        discord.SelectOption(label=as_names(o.label, names)[:100] or o.id[:100], value=str(start + i))
+        for i, o in enumerate(d.options[start:start + MAX_MENU])
+    ]
+    placeholder = as_names(d.prompt, names)
+    if len(d.options) > MAX_MENU:
+        placeholder = f"({page + 1}/{math.ceil(len(d.options) / MAX_MENU)}) {placeholder}"
+    return ChoiceSelect(session.id, session.version, di, page, opts, placeholder=placeholder, row=row)
+
+
+def page_view(row: SessionRow, di: int, d: Decision, page: int, names: dict[str, str]) -> discord.ui.View:
+    """Step two of a two-step pick: the select menu of page ``page`` (25 options) of decision ``di``."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(menu_for(row, di, d, page, names, row=0))
+    return view
+
+
+# -- images --------------------------------------------------------------------------------------------------------
+class Images:
+    """Board images: ``renderers.render`` in a worker thread, cached per ``(session id, version)`` (the last one
+    of each session). A game without a renderer (or a renderer that fails) gives None: the board goes out as text."""
+
+    def __init__(self, render: Callable[[BaseState, dict[str, str] | None], bytes] | None = None) -> None:
+        self._render = render or (lambda state, names: renderers.render(state, names=names))
+        self._cache: dict[int, tuple[int, bytes | None]] = {}
+        self._missing: set[str] = set()
+
+    def has_renderer(self, game_id: str) -> bool:
+        if game_id in self._missing:
+            return False
+        try:
+            renderers.get(game_id)
+        except KeyError:
+            self._missing.add(game_id)
+            return False
+        return True
+
+    async def png(self, row: SessionRow, state: BaseState | None, names: dict[str, str]) -> bytes | None:
+        """PNG bytes of ``state`` for session ``row`` (None without a renderer or on a render error)."""
+        if state is None or not self.has_renderer(row.game_id):
+            return None
+        cached = self._cache.get(row.id)
+        if cached is not None and cached[0] == row.version:
+            return cached[1]
+        try:
+            data = await asyncio.to_thread(self._render, state, {p: display(names, p) for p in state.players})
+        except Exception:
+            log.exception("render failed for session %s (version %s)", row.id, row.version)
+            data = None
+        self._cache[row.id] = (row.version, data)
+        return data
+
+
+def png_file(data: bytes | None, session_id: int, version: int) -> discord.File | None:
+    if data is None:
+        return None
+    return discord.File(io.BytesIO(data), filename=f"board-{session_id}-{version}.png")

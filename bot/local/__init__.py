@@ -1,0 +1,1 @@
+"""Offline adapters: the terminal sandbox, the transcript runner and the AI demo (no Discord needed)."""

@@ -1,0 +1,242 @@
+"""The offline chat adapter: the sandbox and the transcript runner (ARCHITECTURE.md, "Offline adapters").
+
+A line is ``[#channel] name [+ms]: text``:
+- ``text`` is a command (``/play tatari first=random``, ``/join``, ``/leave``, ``/start``, ``/cancel``,
+  ``/move <option id or number>``, ``/board``, ``/rules [game] [topic]``, ``/history``, ``/resign``, ``/abandon``,
+  ``/undo``, ``/wait <ms>``, ``/games``, ``/help``), or a choice: an option's number from the last list shown to that
+  player, its id (``set:4``), or a chat word the game knows (``Game.chat_words``, e.g. "hai").
+- ``+ms`` times the line that many ms after the last board was posted (reproducible races, RULINGS C-4/TK-10).
+  Lines without it happen at the current virtual time. ``/wait`` advances the virtual clock and fires deadlines.
+- ``#channel`` picks the channel (default ``#table``); each channel has its own session.
+- Blank lines and lines starting with ``#`` followed by a space are comments.
+
+Replies are lines of text; board images are written to ``out_dir`` and their paths included in the replies.
+Player ids are the names typed.
+"""
+
+from __future__ import annotations
+
+import re
+import shlex
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import games
+import renderers
+from games import format_text
+from games.core import Decision
+
+from ..sessions import SessionError, SessionService, Update
+
+LINE = re.compile(r"^\s*(?:#(?P<chan>[\w-]+)\s+)?(?P<name>[\w.-]+)\s*(?:\+(?P<offset>\d+))?\s*:\s*(?P<text>.*)$")
+HELP = """Commands: /play <game> [key=value …], /join, /leave, /start, /cancel, /move <choice>, /board,
+/rules [game] [topic], /history, /resign, /abandon, /undo, /wait <ms>, /games, /help.
+A choice is its number in the last list, its id, or a chat word of the game."""
+
+
+@dataclass
+class Channel:
+    name: str
+    shown: dict[str, list[str]] = field(default_factory=dict)  # player -> option ids in the last list shown
+    mark_ms: int = 0  # virtual time of the last board
+
+
+class LocalChat:
+    """Several people typing in local channels. ``clock`` is virtual: starts at ``start_ms``."""
+
+    def __init__(self, service: SessionService, out_dir: Path | None, start_ms: int = 1_700_000_000_000,
+                 images: bool = True) -> None:
+        self.service = service
+        self.out_dir = out_dir
+        self.images = images and out_dir is not None
+        self.now = start_ms
+        self.channels: dict[str, Channel] = {}
+        self.image_count = 0
+        service.clock = lambda: self.now
+
+    # -- input ------------------------------------------------------------------------------------------------
+    async def line(self, raw: str) -> list[str]:
+        """Handle one transcript line; returns the reply lines (errors start with ``!``)."""
+        raw = raw.rstrip("\n")
+        if not raw.strip() or raw.lstrip().startswith("# ") or raw.strip() == "#":
+            return []
+        m = LINE.match(raw)
+        if not m:
+            return [f"! Cannot read {raw!r}: write 'name: /command' or 'name: choice' (e.g. 'alice: /play tatari')."]
+        chan = self.channels.setdefault(m["chan"] or "table", Channel(m["chan"] or "table"))
+        name, text = m["name"], m["text"].strip()
+        at = None
+        if m["offset"] is not None:
+            at = chan.mark_ms + int(m["offset"])
+            out = await self._advance(max(self.now, at))
+        else:
+            out = []
+        try:
+            out += await self._handle(chan, name, text, at)
+        except SessionError as exc:
+            out.append(f"! {name}: {format_text(str(exc), lambda p: p)}")
+        return out
+
+    async def _advance(self, to_ms: int) -> list[str]:
+        """Move the virtual clock to ``to_ms``, firing the deadlines passed on the way."""
+        out: list[str] = []
+        self.now = max(self.now, to_ms)
+        for update in await self.service.tick(self.now):
+            chan = self.channels.setdefault(update.session.channel_id, Channel(update.session.channel_id))
+            out += self._show(chan, update)
+        return out
+
+    async def _handle(self, chan: Channel, name: str, text: str, at: int | None) -> list[str]:
+        svc, ch = self.service, chan.name
+        if not text.startswith("/"):
+            return await self._choose(chan, name, text, at)
+        try:
+            parts = shlex.split(text[1:])
+        except ValueError:
+            parts = text[1:].split()
+        cmd, args = (parts[0].lower(), parts[1:]) if parts else ("", [])
+        if cmd == "play":
+            if not args:
+                raise SessionError("Name a game: /play <game>. " + self._games_line())
+            opts = {}
+            for a in args[1:]:
+                if "=" not in a:
+                    raise SessionError(f"Options are key=value, not {a!r}.")
+                k, v = a.split("=", 1)
+                opts[k] = v
+            return self._show(chan, await svc.open_lobby(ch, args[0].lower(), name, opts))
+        if cmd == "join":
+            return self._show(chan, await svc.join(ch, name))
+        if cmd == "leave":
+            return self._show(chan, await svc.leave(ch, name))
+        if cmd == "cancel":
+            return self._show(chan, await svc.cancel(ch, name))
+        if cmd == "start":
+            return self._show(chan, await svc.start(ch, name))
+        if cmd == "move":
+            if not args:
+                raise SessionError("Say which: /move <number or option id>.")
+            return await self._choose(chan, name, " ".join(args), at)
+        if cmd == "board":
+            return self._show(chan, await svc.show(ch), board=True)
+        if cmd == "history":
+            events = await svc.history(ch)
+            return [format_text(e.text, lambda p: p) for e in events] or ["Nothing has happened yet."]
+        if cmd == "resign":
+            return self._show(chan, await svc.resign(ch, name))
+        if cmd == "abandon":
+            return self._show(chan, await svc.abandon(ch, name))
+        if cmd == "undo":
+            return self._show(chan, await svc.undo(ch, name))
+        if cmd == "wait":
+            if len(args) != 1 or not args[0].isdigit():
+                raise SessionError("Say how long: /wait <ms>.")
+            return await self._advance(self.now + int(args[0]))
+        if cmd == "rules":
+            return [rules_text(*args[:2])]
+        if cmd == "games":
+            return [self._games_line()]
+        if cmd == "help":
+            return [HELP]
+        raise SessionError(f"Unknown command /{cmd}. {HELP}")
+
+    @staticmethod
+    def _games_line() -> str:
+        return "Games: " + ", ".join(f"{g.id} ({g.min_players}-{g.max_players})" for g in games.all()) + "."
+
+    async def _choose(self, chan: Channel, name: str, text: str, at: int | None) -> list[str]:
+        """A choice by number (from the last list shown to ``name``), by option id, or by a chat word."""
+        choice = text.strip()
+        update = await self.service.show(chan.name)
+        if choice.isdigit():
+            listed = chan.shown.get(name) or _ids_for(update.pending, name)
+            k = int(choice)
+            if not listed:
+                raise SessionError("Nothing is waiting for you now.")
+            if not 1 <= k <= len(listed):
+                raise SessionError(f"Choose a number from 1 to {len(listed)}.")
+            choice = listed[k - 1]
+        else:
+            words = getattr(update.game, "chat_words", {}) or {}
+            choice = words.get(choice.lower(), choice)
+        return self._show(chan, await self.service.act(chan.name, name, choice, at_ms=at))
+
+    # -- output -----------------------------------------------------------------------------------------------
+    def _show(self, chan: Channel, update: Update, board: bool = False) -> list[str]:
+        name = lambda p: p  # noqa: E731 - local ids are names
+        out = [format_text(n, name) for n in update.notes]
+        out += [format_text(e.text, name) for e in update.events]
+        row = update.session
+        if row.status == "lobby":
+            game = update.game
+            out.append(
+                f"[{game.title} lobby] seats {len(row.players)}/{game.max_players}: {', '.join(row.players)} "
+                f"(host {row.host}; needs {game.min_players}+; /join, /start)"
+            )
+            return out
+        if update.state is not None and (update.events or board or row.status != "abandoned"):
+            chan.mark_ms = self.now
+            if self.images:
+                out.append(f"[board] {self._write_image(update)}")
+            status = update.game.status(update.state)
+            if status:
+                out.append(format_text(status, name))
+        chan.shown = {}
+        for d in update.pending:
+            out += self._decision_lines(chan, d)
+        if update.result is not None and row.status in ("finished",):
+            r = update.result
+            out.append("[game over] " + format_text(r.reason, name))
+            ranks = "; ".join(
+                f"{i}. {', '.join(f'{p} ({r.scores[p]})' if p in r.scores else p for p in grp)}"
+                for i, grp in enumerate(r.ranking, 1)
+            )
+            out.append(f"Ranking: {ranks}")
+        return out
+
+    def _decision_lines(self, chan: Channel, d: Decision) -> list[str]:
+        who = d.player or "anyone"
+        lines = [format_text(d.prompt, lambda p: p) + (f" (until t+{d.deadline_ms - chan.mark_ms} ms)"
+                                                      if d.deadline_ms is not None else "")]
+        opts = [f"{i}) {format_text(o.label, lambda p: p)} [{o.id}]" for i, o in enumerate(d.options, 1)]
+        lines.append(f"  {who}: " + "  ".join(opts))
+        if d.player is not None:
+            chan.shown[d.player] = [o.id for o in d.options]
+        return lines
+
+    def _write_image(self, update: Update) -> str:
+        assert self.out_dir is not None
+        self.out_dir.mkdir(parents=True, exist_ok=True)
+        self.image_count += 1
+        path = self.out_dir / f"{update.session.channel_id}-{update.session.id:03d}-v{update.session.version:04d}.png"
+        try:
+            png = renderers.render(update.state)
+        except KeyError:
+            return "(no renderer for this game yet)"
+        path.write_bytes(png)
+        return str(path)
+
+
+def _ids_for(pending: list[Decision], player: str) -> list[str]:
+    for d in pending:
+        if d.player == player:
+            return [o.id for o in d.options]
+    return []
+
+
+def rules_text(game_id: str | None = None, topic: str | None = None) -> str:
+    """Short help for ``/rules``: the game list, a game's overview and topics, or one topic."""
+    if not game_id:
+        return "Which game? " + ", ".join(f"{g.id}: {g.summary}" for g in games.all())
+    try:
+        game = games.get(game_id.lower())
+    except KeyError:
+        raise SessionError(f"There is no game called '{game_id}'. /games lists them.") from None
+    helps = game.rules_help
+    if topic:
+        text = helps.get(topic.lower())
+        if text is None:
+            raise SessionError(f"No topic '{topic}' for {game.title}. Topics: {', '.join(k for k in helps if k)}.")
+        return f"{game.title} — {topic}: {text}"
+    topics = ", ".join(k for k in helps if k)
+    return f"{game.title}: {helps.get('', game.summary)}" + (f" Topics: {topics}." if topics else "")

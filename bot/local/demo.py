@@ -1,0 +1,116 @@
+"""``python -m bot demo``: AI players play a whole game through the session service; every board is saved as a PNG
+and the game as an animated GIF."""
+
+from __future__ import annotations
+
+import io
+import random
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from PIL import Image
+
+import games
+import renderers
+from games import TIMEOUT, format_text
+from games.ai import STRATEGIES
+
+from ..sessions import SessionError, SessionService, Update
+
+NAMES = ["alice", "bob", "carol", "dave", "eve"]
+GIF_FRAMES = 400  # at most; longer games are sampled evenly (the last frame always kept)
+
+
+@dataclass
+class DemoResult:
+    update: Update
+    moves: int
+    images: list[Path] = field(default_factory=list)
+    gif: Path | None = None
+    log: list[str] = field(default_factory=list)
+
+
+async def run_demo(
+    service: SessionService,
+    game_id: str,
+    players: int,
+    seed: int,
+    out_dir: Path | None,
+    strategy: str = "greedy",
+    options: dict | None = None,
+    max_moves: int = 20_000,
+) -> DemoResult:
+    """Play ``game_id`` with ``players`` AI players (``strategy``: greedy | random) from ``seed``; write a PNG per
+    board and ``game.gif`` to ``out_dir`` (None: no images). ``RuntimeError`` if no end after ``max_moves``."""
+    game = games.get(game_id)
+    names = NAMES[:players] if players <= len(NAMES) else [f"p{i}" for i in range(1, players + 1)]
+    rng = random.Random(seed)
+    service.seeds = lambda: seed
+    clock = [1_700_000_000_000]
+    service.clock = lambda: clock[0]
+    channel = f"demo-{game_id}-{seed}"
+    update = await service.open_lobby(channel, game_id, names[0], options)
+    for p in names[1:]:
+        await service.join(channel, p)
+    update = await service.start(channel, names[0])
+    result = DemoResult(update=update, moves=0)
+    strat = STRATEGIES[strategy]
+    frames: list[bytes] = []
+
+    def snap(up: Update) -> None:
+        result.log += [format_text(e.text, lambda p: p) for e in up.events]
+        if out_dir is None:
+            return
+        png = renderers.render(up.state)
+        frames.append(png)
+        path = out_dir / f"{len(frames):04d}.png"
+        path.write_bytes(png)
+        result.images.append(path)
+
+    if out_dir is not None:
+        out_dir.mkdir(parents=True, exist_ok=True)
+    snap(update)
+    while update.pending and result.moves < max_moves:
+        d = update.pending[0]
+        clock[0] += 1000
+        if not d.options or (d.player is None and d.deadline_ms is not None and rng.random() < 0.3):
+            clock[0] = max(clock[0], d.deadline_ms or clock[0])
+            ups = await service.tick(clock[0])
+            if not ups:  # nothing due: answer with the timeout directly
+                ups = [await service.act(channel, None, TIMEOUT, at_ms=d.deadline_ms)]
+            update = ups[-1]
+        else:
+            player = d.player if d.player is not None else rng.choice(names)
+            option = strat(game, update.state, d, rng)
+            at = clock[0] if d.deadline_ms is None else min(clock[0], d.deadline_ms)
+            try:
+                update = await service.act(channel, player, option, at_ms=at)
+            except SessionError:
+                if d.deadline_ms is None:  # an AI player's listed option must be legal
+                    raise
+                # a race input the rules refuse now (e.g. a second shout): let the window close instead
+                clock[0] = max(clock[0], d.deadline_ms)
+                update = (await service.tick(clock[0]) or [await service.show(channel)])[-1]
+        result.moves += 1
+        snap(update)
+    if update.pending:
+        raise RuntimeError(f"{game_id}: no end after {max_moves} moves")
+    result.update = update
+    if out_dir is not None and frames:
+        result.gif = out_dir / "game.gif"
+        write_gif(frames, result.gif)
+    return result
+
+
+def write_gif(frames: list[bytes], path: Path, ms_per_frame: int = 600) -> None:
+    """An animated GIF of PNG ``frames`` (sampled to ``GIF_FRAMES``, the last shown 3 s), half size."""
+    if len(frames) > GIF_FRAMES:
+        step = len(frames) / (GIF_FRAMES - 1)
+        frames = [frames[int(i * step)] for i in range(GIF_FRAMES - 1)] + [frames[-1]]
+    images = []
+    for png in frames:
+        im = Image.open(io.BytesIO(png)).convert("RGB")
+        im = im.resize((im.width // 2, im.height // 2), Image.Resampling.LANCZOS)
+        images.append(im.quantize(colors=128, method=Image.Quantize.MEDIANCUT))
+    durations = [ms_per_frame] * (len(images) - 1) + [3000]
+    images[0].save(path, save_all=True, append_images=images[1:], duration=durations, loop=0, optimize=False)

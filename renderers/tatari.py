@@ -1,0 +1,162 @@
+"""Tatari board image: shrines 7-10 and the Shrine box with their dolls, the dice (set aside vs still in the box),
+running total and doll count, every stash, whose turn. 1000 x 770 px PNG.
+
+Colour-blind safe: dice faces are drawn as numerals and doll figures, the current player is marked by an arrow and a
+thick frame, every player by a shape and their name as well as a colour (``renderers.common``).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from games.tatari import SHRINES, TatariState
+from games.tatari.rules import FACE_DOLLS, FACE_LABEL
+
+from .common import INK, MUTED, PAPER, WHITE, display_name, encode_png, font, player_style, shape
+
+W, H = 1000, 770
+SHRINE_Y, SHRINE_H = 70, 200
+DICE_Y = 300
+STASH_Y = 500
+RED = (150, 30, 30)
+WOOD = (200, 170, 120)
+BOX_FILL = (90, 70, 60)
+DIE = 64
+
+
+def _doll(draw: ImageDraw.ImageDraw, cx: float, cy: float, size: float, fill=RED) -> None:
+    """A cursed doll figure: round head, kimono body (trapezoid), centred on (cx, cy), ``size`` px tall."""
+    r = size * 0.22
+    draw.ellipse((cx - r, cy - size / 2, cx + r, cy - size / 2 + 2 * r), fill=(250, 230, 210), outline=INK, width=1)
+    top = cy - size / 2 + 2 * r
+    draw.polygon(
+        [(cx - r * 0.9, top), (cx + r * 0.9, top), (cx + size * 0.35, cy + size / 2), (cx - size * 0.35, cy + size / 2)],
+        fill=fill, outline=INK,
+    )
+
+
+def _shrine_xs() -> list[int]:
+    return [30 + i * 190 for i in range(5)]
+
+
+@lru_cache(maxsize=1)
+def background() -> Image.Image:
+    """The static part: title band, shrine frames with their numbers, section labels."""
+    img = Image.new("RGB", (W, H), PAPER)
+    d = ImageDraw.Draw(img)
+    d.rectangle((0, 0, W, 56), fill=INK)
+    d.text((20, 28), "TATARI", font=font(30, bold=True), fill=WHITE, anchor="lm")
+    for i, x in enumerate(_shrine_xs()):
+        if i < 4:
+            # torii: two posts and two beams
+            d.rectangle((x, SHRINE_Y + 30, x + 170, SHRINE_Y + SHRINE_H), fill=(252, 248, 240), outline=INK, width=2)
+            d.rectangle((x - 6, SHRINE_Y, x + 176, SHRINE_Y + 14), fill=VERMILION_DARK, outline=INK, width=2)
+            d.rectangle((x + 8, SHRINE_Y + 18, x + 162, SHRINE_Y + 28), fill=VERMILION_DARK, outline=INK, width=1)
+            d.text((x + 85, SHRINE_Y + 58), f"{SHRINES[i]}", font=font(40, bold=True), fill=INK, anchor="mm")
+        else:
+            d.rectangle((x, SHRINE_Y + 10, x + 170, SHRINE_Y + SHRINE_H), fill=BOX_FILL, outline=INK, width=3)
+            d.text((x + 85, SHRINE_Y + 40), "11", font=font(36, bold=True), fill=WHITE, anchor="mm")
+            d.text((x + 85, SHRINE_Y + 72), "Shrine box", font=font(18), fill=WHITE, anchor="mm")
+    d.text((30, DICE_Y - 8), "SET ASIDE", font=font(20, bold=True), fill=MUTED, anchor="ls")
+    d.text((540, DICE_Y - 8), "JUST ROLLED (in the box)", font=font(20, bold=True), fill=MUTED, anchor="ls")
+    d.rectangle((530, DICE_Y, 970, DICE_Y + DIE + 24), outline=MUTED, width=2)
+    d.text((30, STASH_Y - 8), "STASHES (10 at most)", font=font(20, bold=True), fill=MUTED, anchor="ls")
+    return img
+
+
+VERMILION_DARK = (200, 60, 40)
+
+
+def _die(d: ImageDraw.ImageDraw, x: int, y: int, face: str, faded: bool = False) -> None:
+    fill = (235, 235, 235) if faded else WHITE
+    d.rounded_rectangle((x, y, x + DIE, y + DIE), radius=10, fill=fill, outline=INK, width=3)
+    cx, cy = x + DIE / 2, y + DIE / 2
+    if face == "doll":
+        _doll(d, cx, cy, 44)
+    elif face == "double":
+        _doll(d, cx - 13, cy, 38)
+        _doll(d, cx + 13, cy, 38)
+    else:
+        d.text((cx, cy), face, font=font(40, bold=True), fill=INK, anchor="mm")
+
+
+def _dolls_grid(d: ImageDraw.ImageDraw, x0: int, y0: int, n: int, cols: int, cell: int, max_shown: int) -> None:
+    for k in range(min(n, max_shown)):
+        r, c = divmod(k, cols)
+        _doll(d, x0 + c * cell + cell / 2, y0 + r * cell + cell / 2, cell * 0.85)
+
+
+def draw(state: TatariState, names: dict[str, str] | None = None) -> Image.Image:
+    """The board of ``state`` as a Pillow image (W x H px)."""
+    img = background().copy()
+    d = ImageDraw.Draw(img)
+    over = state.phase == "over"
+    cur = state.current
+    title = (
+        f"{display_name(state.winner, names, 24)} wins!" if over and state.winner
+        else f"Turn {state.turn_number}: {display_name(cur, names, 24)}"
+    )
+    d.text((W - 20, 28), title, font=font(26, bold=True), fill=WHITE, anchor="rm")
+
+    # shrines and the Shrine box
+    for i, x in enumerate(_shrine_xs()):
+        n = state.shrines[str(SHRINES[i])] if i < 4 else state.box
+        colour = INK if i < 4 else WHITE
+        d.text((x + 85, SHRINE_Y + SHRINE_H - 22), f"{n} doll{'s' if n != 1 else ''}", font=font(24, bold=True),
+               fill=colour, anchor="mm")
+        if i < 4:
+            _dolls_grid(d, x + 5, SHRINE_Y + 80, n, 5, 32, 10 if n <= 10 else 9)
+            if n > 10:
+                d.text((x + 150, SHRINE_Y + 128), f"+{n - 9}", font=font(20, bold=True), fill=INK, anchor="mm")
+
+    # dice
+    aside = state.set_aside
+    for k, face in enumerate(aside):
+        _die(d, 30 + k * (DIE + 12), DICE_Y + 12, face)
+    for k, face in enumerate(state.rolled):
+        x, y = 545 + k * (DIE + 6), DICE_Y + 12
+        _die(d, x, y, face, faded=face in aside)
+        if face in aside:  # cannot be taken again (TA-3): cross it out
+            d.line((x + 4, y + 4, x + DIE - 4, y + DIE - 4), fill=INK, width=3)
+    total = state.total
+    dolls = sum(FACE_DOLLS[f] for f in aside)
+    d.text((30, DICE_Y + DIE + 80), f"Total {total}", font=font(34, bold=True), fill=INK, anchor="ls")
+    d.text((230, DICE_Y + DIE + 80), f"Dolls {dolls}", font=font(34, bold=True), fill=RED, anchor="ls")
+    if not over:
+        hint = "Stop allowed (7+)" if total >= 7 else f"{7 - total} more to stop"
+        d.text((430, DICE_Y + DIE + 80), hint, font=font(22), fill=MUTED, anchor="ls")
+    if not aside:
+        d.text((30, DICE_Y + 40), "nothing yet", font=font(22), fill=MUTED, anchor="lm")
+    if not state.rolled:
+        d.text((750, DICE_Y + 44), "empty", font=font(22), fill=MUTED, anchor="mm")
+
+    # stashes
+    n = len(state.players)
+    row_h = min(48, (H - STASH_Y - 10) // max(n, 1))
+    for i, p in enumerate(state.players):
+        y = STASH_Y + 6 + i * row_h
+        colour, kind = player_style(i)
+        is_cur = p == cur and not over
+        if is_cur:
+            d.rectangle((22, y - 2, W - 22, y + row_h - 6), outline=INK, width=4, fill=(255, 252, 235))
+            d.polygon([(4, y + 8), (18, y + row_h / 2 - 4), (4, y + row_h - 16)], fill=INK)
+        shape(d, kind, 50, y + row_h / 2 - 4, 14, colour)
+        gone = p in state.out
+        label = display_name(p, names, 18) + (" (resigned)" if gone else "") + (" ★ WINNER" if p == state.winner else "")
+        d.text((76, y + row_h / 2 - 4), label, font=font(24, bold=is_cur), fill=MUTED if gone else INK, anchor="lm")
+        stash = state.stashes[p]
+        for k in range(10):
+            cx = 470 + k * 36
+            if k < stash:
+                _doll(d, cx, y + row_h / 2 - 4, 32)
+            else:
+                d.ellipse((cx - 4, y + row_h / 2 - 8, cx + 4, y + row_h / 2), outline=MUTED, width=1)
+        d.text((W - 40, y + row_h / 2 - 4), f"{stash}", font=font(28, bold=True), fill=INK, anchor="rm")
+    return img
+
+
+def render(state: TatariState, names: dict[str, str] | None = None) -> bytes:
+    """PNG bytes of the board of ``state``; ``names`` maps player ids to display names."""
+    return encode_png(draw(state, names))

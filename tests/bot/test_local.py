@@ -1,0 +1,97 @@
+"""The offline adapters: transcript runner and demo (foundation issue, item 7)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+from PIL import Image
+
+from bot.__main__ import cli
+from bot.local.chat import LocalChat
+from bot.local.demo import run_demo
+from bot.sessions import SessionService
+from bot.store import Store
+
+
+@pytest.fixture
+async def chat(tmp_path):
+    store = await Store.open(tmp_path / "db.sqlite3")
+    svc = SessionService(store, seeds=lambda: 12345)
+    yield LocalChat(svc, tmp_path / "img")
+    await store.close()
+
+
+async def say(chat, *lines):
+    out = []
+    for line in lines:
+        out += await chat.line(line)
+    return out
+
+
+async def test_lobby_and_bad_input_lines(chat):
+    out = await say(chat, "alice: /play tatari", "bob: /join", "bob: /join", "carol: /start")
+    assert out[0] == "alice opened a lobby for Tatari."
+    assert "! bob: You are already seated. Wait for the host to /start." in out
+    assert out[-1] == "! carol: Only the host, alice, can start the game."
+    out = await say(chat, "dave: /play tsukimi")
+    assert out == ["! dave: A game of Tatari is already gathering players here. Finish it, /resign, or ask the host"
+                   " to /abandon it — or play in another channel or thread."]
+    out = await say(chat, "dave: /frobnicate", "this is not a line", "#other dave: /play chess")
+    assert out[0].startswith("! dave: Unknown command /frobnicate.")
+    assert out[1].startswith("! Cannot read 'this is not a line'")
+    assert out[2].startswith("! dave: There is no game called 'chess'. Games: ")
+    out = await say(chat, "alice: /start")
+    assert out[0] == "Tatari begins!" and out[1].startswith("[board] ") and Path(out[1][8:]).exists()
+    assert any(line.startswith("  alice: 1) ") for line in out)
+    out = await say(chat, "alice: 99", "bob: 1", "mallory: 1")
+    assert out[0].startswith("! alice: Choose a number from 1 to ")
+    assert out[1] == "! bob: Nothing is waiting for you now."
+    assert out[2] == "! mallory: Nothing is waiting for you now."
+
+
+async def test_two_channels_and_a_whole_game_by_numbers(chat):
+    await say(chat, "#a alice: /play tatari", "#a bob: /join", "#a alice: /start")
+    await say(chat, "#b carol: /play tatari", "#b dave: /join", "#b carol: /start")
+    live = {"a", "b"}
+    for _ in range(2000):
+        for ch in sorted(live):
+            up = await chat.service.show(ch)
+            out = await say(chat, f"#{ch} {up.pending[0].player}: 1")
+            assert not any(line.startswith("!") for line in out), out
+            if any(line.startswith("[game over]") for line in out):
+                live.discard(ch)
+        if not live:
+            break
+    a = await chat.service.store.finished_games("a")
+    b = await chat.service.store.finished_games("b")
+    assert len(a) == len(b) == 1
+    assert set(a[0]["result"]["winners"]) <= {"alice", "bob"} and set(b[0]["result"]["winners"]) <= {"carol", "dave"}
+
+
+async def test_demo_writes_every_board_and_a_gif(tmp_path):
+    store = await Store.open(tmp_path / "db.sqlite3")
+    res = await run_demo(SessionService(store), "tatari", 3, 7, tmp_path / "demo")
+    await store.close()
+    assert res.update.session.status == "finished"
+    assert len(res.images) == res.moves + 1
+    assert Image.open(res.images[0]).size == (1000, 770)
+    gif = Image.open(res.gif)
+    assert gif.is_animated and gif.n_frames == min(res.moves + 1, 400)
+
+
+def test_demo_command_prints_the_result(tmp_path):
+    result = CliRunner().invoke(cli, ["demo", "tatari", "--players", "2", "--seed", "3", "--no-images"])
+    assert result.exit_code == 0, result.output
+    assert "moves." in result.output and "Ranking: 1. " in result.output
+    bad = CliRunner().invoke(cli, ["demo", "chess"])
+    assert bad.exit_code == 2 and "unknown game 'chess'" in bad.output
+
+
+def test_script_command(tmp_path):
+    f = tmp_path / "t.txt"
+    f.write_text("alice: /play tatari\nbob: /join\nalice: /start\nalice: 1\n")
+    result = CliRunner().invoke(cli, ["script", str(f), "--out", str(tmp_path / "img")])
+    assert result.exit_code == 0, result.output
+    assert "Tatari begins!" in result.output and "[board] " in result.output
