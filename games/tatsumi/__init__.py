@@ -1,0 +1,128 @@
+"""Tatsumi: dragons gather elemental rings from a 5x5 seaboard, offer them at shrines and heal their island
+(rulebook ``tatsumi.md``; RULINGS TM-1..TM-12, C-1..C-4). Base game: 2-4 players, symmetric island and dragons.
+
+Modules: :mod:`.data` (designed tables), :mod:`.island` (geometry, placement, mastery), :mod:`.state` (models),
+:mod:`.rules` (the turn as small decisions), :mod:`.ai` (greedy).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.core import Decision, Event, Game, Move, Outcome, Result, player_ref, rank_by
+from games.tatsumi import ai, rules
+from games.tatsumi import data as D
+from games.tatsumi.state import TatsumiOptions, TatsumiState, clone
+
+
+class TatsumiGame(Game):
+    """The Tatsumi engine over the contract of :mod:`games.core`."""
+
+    id = "tatsumi"
+    title = "Tatsumi"
+    min_players = 2
+    max_players = 4
+    Options = TatsumiOptions
+    State = TatsumiState
+    summary = "Dragons gather elemental rings at sea, offer them at shrines and heal their islands."
+    rules_help = {
+        "": (
+            "Tatsumi (2-4 players). Each turn: fly your dragon and either gather or offer, in either order. "
+            "Rings you offer go onto your island and score; the richest island in fortune wins. "
+            "The game ends after the round in which the 13th sand dollar appears or a ring cannot be placed."
+        ),
+        "fly": (
+            "Fly like a chess queen to another well, over empty wells but never into or past another dragon. "
+            "You claim the top ring of the well you leave. If you cannot fly at all you are lifted to any free well."
+        ),
+        "gather": "Gather: take the top rings of two different wells next to you (north, east, south, west).",
+        "holding": (
+            "Rings wait in your holding, one slot per element. At the end of your turn, with all 4 elements held, "
+            "you choose one element and all its rings go to your island unscored (overflow)."
+        ),
+        "offer": (
+            "Offer at a shrine within 1 well of it (more with Butterfly) with exactly the rings it asks: "
+            "front 2+2 (fire: fire+wind, wind: wind+water, water: water+lightning, lightning: lightning+fire), "
+            "back 2+1 with a scale icon (fire+water, water+wind, wind+lightning, lightning+fire). "
+            "The tile flips after each offering. Offering at a back side puts a scale on the card above it."
+        ),
+        "island": (
+            "Island: a rift takes only its element; your first ring goes on a rift; later rings next to a ring. "
+            "Each offered ring scores 1 per rift of its element you have encircled. A blessing space with a ring "
+            "between two rings of one element frees a scale that you put on any summoning card."
+        ),
+        "cards": (
+            "Summoning cards: scoring cards pay when a scale lands (Jellyfish, Koi, Otter, Salamander, Water "
+            "Strider, Lizard Claw, Turtle, Toad, Monkey, Dragonfly); lasting ones grow with your scales on them "
+            "(Butterfly range, Swallows, Heron, Blackbird, Duck; Flying Fish sends its scale to another card)."
+        ),
+        "end": (
+            "End: Elemental Mastery — water 2 per ring of your largest water group, lightning 2 per group, wind "
+            "1 per other element touching it, fire 5 per 3 fire rings. Ties: most rings of your dragon's element."
+        ),
+    }
+
+    # -- contract ----------------------------------------------------------------------------------------------
+    def setup(self, players: list[str], options: Any = None, seed: int = 0) -> TatsumiState:
+        """A new game (TM-2): ``players`` in seat order, 2-4 of them. ``ValueError`` on a bad count."""
+        self.check_players(players)
+        state = rules.setup(list(players), self.options(options), seed)
+        rules.advance(state, [])
+        return state
+
+    def pending(self, state: TatsumiState) -> list[Decision]:
+        """The one decision of the current player, or ``[]`` when the game is over."""
+        if state.over:
+            return []
+        return [
+            Decision(
+                player=state.seats[state.current].id,
+                kind=rules.KINDS[state.turn.stage],
+                prompt=rules.prompt(state),
+                options=rules.options(state),
+            )
+        ]
+
+    def apply(self, state: TatsumiState, move: Move) -> Outcome:
+        """Apply ``move``; ``IllegalMove`` (state unchanged) unless it answers the pending decision."""
+        self.find_decision(state, move)
+        new = clone(state)
+        events: list[Event] = []
+        rules.act(new, move.option, events)
+        rules.advance(new, events)
+        return Outcome(state=new, events=events)
+
+    def result(self, state: TatsumiState) -> Result | None:
+        """Winners by fortune, ties broken by rings of the dragon's element on the island, then shared (TM-12)."""
+        if not state.over:
+            return None
+
+        def key(pid: str) -> tuple[int, int]:
+            p = state.seats[state.players.index(pid)]
+            return (-p.fortune, -p.island.count(p.element))
+
+        ranking = rank_by(state.players, key)
+        return Result(
+            winners=list(ranking[0]),
+            ranking=ranking,
+            scores={p.id: p.fortune for p in state.seats},
+            reason=f"Most fortune after {state.round} round(s); {state.end_reason or 'the end'}.",
+        )
+
+    # -- extras ------------------------------------------------------------------------------------------------
+    def greedy(self, state: TatsumiState, decision: Decision, rng: Any) -> str | None:
+        return ai.choose(state, decision, rng)
+
+    def status(self, state: TatsumiState) -> str:
+        scores = ", ".join(f"{player_ref(p.id)} {p.fortune}" for p in state.seats)
+        sd = f"sand dollars {len(state.sand_dollars)}/{D.SAND_DOLLARS}"
+        if state.over:
+            return f"Game over after round {state.round}: {scores}."
+        last = " (last round)" if state.end_triggered else ""
+        turn = player_ref(state.seats[state.current].id)
+        return f"Round {state.round}{last}, {turn} to play; fortune {scores}; {sd}."
+
+
+GAME = TatsumiGame()
+
+__all__ = ["GAME", "TatsumiGame", "TatsumiOptions", "TatsumiState"]

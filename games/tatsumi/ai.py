@@ -1,0 +1,121 @@
+"""A simple greedy Tatsumi player: offer when possible, fly to where an offering or good gathering waits, place rings
+for the most immediate fortune plus a share of Elemental Mastery, put scales where they pay most."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.core import Decision
+from games.tatsumi import data as D
+from games.tatsumi import rules
+from games.tatsumi.island import blessing_met, encircled, layout, mastery, put
+from games.tatsumi.state import Seat, TatsumiState
+
+_LASTING_VALUE = {"blackbird": 5, "butterfly": 4, "swallows": 2, "heron": 2, "duck": 2, "flying_fish": 0}
+
+
+def _element_value(s: TatsumiState, p: Seat, e: str, holding: dict[str, int] | None = None) -> float:
+    """How much one more ring of ``e`` helps ``p``: towards a shrine's requirement, without a 4th element."""
+    h = holding or p.holding
+    v = 0.0
+    for k in range(4):
+        req = rules.requirement(s, k)
+        if req.count(e) > h[e]:
+            v += 1.0
+    kinds = sum(1 for x in D.ELEMENTS if h[x])
+    if not h[e] and kinds >= 3:
+        v -= 3.0
+    return v
+
+
+def _offer_possible(s: TatsumiState, p: Seat, well: int, holding: dict[str, int]) -> bool:
+    reach = 1 + rules.scales_on(s, p, "butterfly")
+    for k in range(4):
+        if rules.shrine_distance(k, well) <= reach:
+            req = rules.requirement(s, k)
+            if all(holding[e] >= req.count(e) for e in set(req)):
+                return True
+    return False
+
+
+def _fly_value(s: TatsumiState, p: Seat, dest: int, acted: bool) -> float:
+    h = dict(p.holding)
+    here = s.wells[p.well]
+    if here:
+        h[here[-1]] += 1
+    v = 0.0
+    if not acted:
+        if _offer_possible(s, p, dest, h):
+            v += 10.0
+        else:
+            guarded = {q.well for q in s.seats if q is not p}
+            tops = sorted(
+                (
+                    _element_value(s, p, s.wells[w][-1], h)
+                    for w in rules.ORTHO[dest]
+                    if w not in guarded and s.wells[w]
+                ),
+                reverse=True,
+            )
+            v += sum(2.0 + t for t in tops[:2])
+    return v
+
+
+def _place_value(s: TatsumiState, p: Seat, oid: str) -> float:
+    lay = layout(p.island_key)
+    name, space = oid.split("@")
+    e = D.ELEMENT_CODES[name]
+    i = lay.index(space)
+    after = put(p.island, i, e)
+    gain = encircled(lay, after, e) if s.turn.mode != "overflow" else 0
+    m0 = sum(mastery(lay, p.island).values())
+    m1 = sum(mastery(lay, after).values())
+    bless = sum(3.0 for b in range(len(lay.blessings)) if not p.blessings[b] and blessing_met(lay, after, b))
+    rift_bonus = 0.5 if lay.rift[i] else 0.0
+    return 3.0 * gain + (m1 - m0) + bless + rift_bonus
+
+
+def choose(s: TatsumiState, decision: Decision, rng: Any) -> str | None:
+    """The greedy option id for ``decision`` (None falls back to random)."""
+    ids = [o.id for o in decision.options]
+    if not ids:
+        return None
+    p = s.seats[s.current]
+    t = s.turn
+    st = t.stage
+    if st == "main":
+        offers = [i for i in ids if i.startswith("offer:")]
+        if offers:
+            return max(
+                offers, key=lambda i: len(rules.requirement(s, s.shrines.index(D.ELEMENT_CODES[i[6:]])))
+            )
+        if "blackbird" in ids:
+            return "blackbird"
+        flies = [i for i in ids if i.startswith("fly:")]
+        if flies:
+            return max(flies, key=lambda i: (_fly_value(s, p, D.WELL_INDEX[i[4:]], t.acted), rng.random()))
+        gathers = [i for i in ids if i.startswith("gather:")]
+        if gathers:
+            return max(
+                gathers, key=lambda i: (_element_value(s, p, s.wells[D.WELL_INDEX[i[7:]]][-1]), rng.random())
+            )
+        return ids[0]
+    if st == "gather2":
+        return max(ids, key=lambda i: (_element_value(s, p, s.wells[D.WELL_INDEX[i[7:]]][-1]), rng.random()))
+    if st == "place":
+        places = [i for i in ids if i != "stop"]
+        if not places:
+            return "stop"
+        return max(places, key=lambda i: (_place_value(s, p, i), rng.random()))
+    if st == "overflow":
+        return min(ids, key=lambda i: p.holding[D.ELEMENT_CODES[i[9:]]])
+    if st == "scale":
+
+        def val(i: str) -> float:
+            card = i[5:]
+            if card in D.SCORING_CARDS:
+                return rules.card_value(s, p, card, extra=1)
+            return _LASTING_VALUE.get(card, 1)
+
+        return max(ids, key=val)
+    return None

@@ -1,0 +1,770 @@
+"""Tatsumi rules: setup, the seaboard (fly, gather), offerings, ring placement, summoning, the end (RULINGS TM-1..TM-12).
+
+A turn is a sequence of small decisions (stages of :class:`games.tatsumi.state.Turn`). :func:`options` lists the
+current stage's choices, :func:`act` applies one, :func:`advance` applies lone choices by itself (RULINGS C-3).
+Everything here mutates the state it is given; :class:`games.tatsumi.TatsumiGame` hands it a copy.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from games.core import Event, IllegalMove, Option, Rng, player_ref
+from games.tatsumi import data as D
+from games.tatsumi.island import (
+    blessing_met,
+    can_place_all,
+    encircled,
+    inland_rings,
+    layout,
+    legal_spaces,
+    mastery,
+    perimeter_rings,
+    put,
+)
+from games.tatsumi.state import Seat, TatsumiOptions, TatsumiState, Turn
+
+# --------------------------------------------------------------------------------------------------------------
+# Seaboard geometry (TM-2, TM-3)
+
+_DIRS = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1))
+
+
+def _rays(w: int) -> tuple[tuple[int, ...], ...]:
+    x, y = D.well_xy(w)
+    out = []
+    for dx, dy in _DIRS:
+        ray = []
+        cx, cy = x + dx, y + dy
+        while 1 <= cx <= 5 and 1 <= cy <= 5:
+            ray.append((cy - 1) * 5 + cx - 1)
+            cx, cy = cx + dx, cy + dy
+        if ray:
+            out.append(tuple(ray))
+    return tuple(out)
+
+
+RAYS = tuple(_rays(w) for w in range(25))
+"""For each well, its queen-move rays (nearest well first)."""
+ORTHO = tuple(
+    tuple(
+        (y - 1 + dy) * 5 + (x - 1 + dx)
+        for dx, dy in ((0, -1), (1, 0), (0, 1), (-1, 0))
+        if 1 <= x + dx <= 5 and 1 <= y + dy <= 5
+    )
+    for x, y in (D.well_xy(w) for w in range(25))
+)
+"""For each well, its orthogonal neighbours."""
+
+
+def shrine_distance(edge: int, well: int) -> int:
+    """Chebyshev distance from ``well`` to the virtual well of edge ``edge``'s shrine (TM-6)."""
+    sx, sy = D.SHRINE_XY[D.EDGES[edge]]
+    x, y = D.well_xy(well)
+    return max(abs(sx - x), abs(sy - y))
+
+
+def ename(e: str) -> str:
+    return D.ELEMENT_NAMES[e]
+
+
+def rings_text(rings: str) -> str:
+    """``"FFNN"`` -> ``"2 fire + 2 wind"``."""
+    parts = []
+    for e in D.ELEMENTS:
+        n = rings.count(e)
+        if n:
+            parts.append(f"{n} {ename(e)}")
+    return " + ".join(parts) if parts else "nothing"
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Setup (TM-2, TM-6, TM-10, TM-11)
+
+
+def setup(players: list[str], options: TatsumiOptions, seed: int) -> TatsumiState:
+    """A new game: wells filled from the seed (TM-2), layers removed for 2-3 players, shrines and cards dealt,
+    dragons on their corner wells, 2 scales on the island and 5 beside (TM-10)."""
+    rng = Rng(seed=seed)
+    rings = rng.shuffled(list("".join(D.ELEMENTS) * D.RINGS_PER_ELEMENT))
+    wells, k = [], 0
+    for w in range(25):
+        d = D.WELL_DEPTH[w]
+        wells.append("".join(rings[k : k + d]))
+        k += d
+    layers = D.LAYERS_REMOVED[len(players)]
+    removed = ""
+    if layers:
+        for w in range(25):
+            removed += wells[w][-layers:]
+            wells[w] = wells[w][:-layers]
+    shrines = rng.shuffled(list(D.ELEMENTS))
+    cards = rng.shuffled(list(D.CARDS))[:4]
+    seats = []
+    for i, pid in enumerate(players):
+        dragon = D.DRAGONS[i]
+        lay = layout("tatsumi")
+        seats.append(
+            Seat(
+                id=pid,
+                dragon=dragon,
+                element=D.DRAGON_ELEMENT[dragon],
+                well=D.START_WELLS[i],
+                holding={e: 0 for e in D.ELEMENTS},
+                island=lay.empty,
+                scored={},
+                scales_beside=D.SCALES_BESIDE,
+                blessings=[False] * len(lay.blessings),
+                cards=[0, 0, 0, 0],
+            )
+        )
+    return TatsumiState(
+        players=list(players),
+        rng=rng,
+        options=options,
+        wells=wells,
+        removed=removed,
+        shrines=shrines,
+        sides=["front"] * 4,
+        cards=cards,
+        seats=seats,
+    )
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Small helpers
+
+
+def me(s: TatsumiState) -> Seat:
+    return s.seats[s.current]
+
+
+def card_slot(s: TatsumiState, card: str) -> int:
+    """The edge index of ``card`` if it is in play, else -1."""
+    try:
+        return s.cards.index(card)
+    except ValueError:
+        return -1
+
+
+def scales_on(s: TatsumiState, p: Seat, card: str) -> int:
+    """``p``'s scales on ``card`` (0 when the card is not in play) — the strength of a lasting card (TM-11)."""
+    k = card_slot(s, card)
+    return p.cards[k] if k >= 0 else 0
+
+
+def score(s: TatsumiState, p: Seat, amount: int, source: str, why: str, events: list[Event]) -> None:
+    """Add ``amount`` fortune to ``p`` under ``source`` with one ``score`` event (nothing when 0)."""
+    if amount <= 0:
+        return
+    p.fortune += amount
+    p.scored[source] = p.scored.get(source, 0) + amount
+    events.append(
+        Event(
+            kind="score",
+            text=f"{player_ref(p.id)} scores {amount} fortune ({why}).",
+            data={"player": p.id, "amount": amount, "source": source},
+        )
+    )
+
+
+def guarded_wells(s: TatsumiState, p: Seat) -> set[int]:
+    """Wells guarded against ``p``: those holding another dragon (TM-3)."""
+    return {q.well for q in s.seats if q is not p}
+
+
+def claim(s: TatsumiState, p: Seat, well: int, events: list[Event], how: str) -> str:
+    """Move the top ring of ``well`` into ``p``'s holding; place a sand dollar if the well is now depleted
+    (rulebook "Depleted Seawell"); the 13th triggers the end (TM-12). Returns the ring or ``""``."""
+    stack = s.wells[well]
+    if not stack:
+        return ""
+    ring = stack[-1]
+    s.wells[well] = stack[:-1]
+    p.holding[ring] += 1
+    events.append(
+        Event(
+            kind="claim",
+            text=f"{player_ref(p.id)} {how} a {ename(ring)} ring from {D.WELL_NAMES[well]}.",
+            data={"player": p.id, "well": D.WELL_NAMES[well], "ring": ename(ring)},
+        )
+    )
+    if not s.wells[well] and len(s.sand_dollars) < D.SAND_DOLLARS:
+        s.sand_dollars.append(well)
+        n = len(s.sand_dollars)
+        events.append(
+            Event(
+                kind="sand_dollar",
+                text=f"{D.WELL_NAMES[well]} is depleted: sand dollar {n} of {D.SAND_DOLLARS}.",
+                data={"well": D.WELL_NAMES[well], "count": n},
+            )
+        )
+        if n == D.SAND_DOLLARS:
+            trigger_end(s, "the 13th sand dollar was placed", events)
+    return ring
+
+
+def trigger_end(s: TatsumiState, reason: str, events: list[Event]) -> None:
+    """Start the last round (TM-12); it is finished so that every seat plays equally."""
+    if s.end_triggered:
+        return
+    s.end_triggered = True
+    s.end_reason = reason
+    events.append(
+        Event(
+            kind="end_triggered",
+            text=f"The end is near: {reason}. This round is the last.",
+            data={"reason": reason},
+        )
+    )
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Fly (TM-3) and gather (TM-4)
+
+
+def fly_targets(s: TatsumiState, p: Seat) -> dict[int, tuple[int, int]]:
+    """Wells ``p`` may fly to, each with (guarded wells passed, depleted wells passed). Queen moves through
+    unguarded wells; with Swallows also through (never into) guarded ones (TM-3, TM-11)."""
+    guarded = guarded_wells(s, p)
+    swallows = scales_on(s, p, "swallows") > 0
+    out: dict[int, tuple[int, int]] = {}
+    wells = s.wells
+    for ray in RAYS[p.well]:
+        g = d = 0
+        for w in ray:
+            if w in guarded:
+                if not swallows:
+                    break
+                g += 1
+                if not wells[w]:
+                    d += 1
+                continue
+            out[w] = (g, d)
+            if not wells[w]:
+                d += 1
+    return out
+
+
+def symmetric_gather(s: TatsumiState, p: Seat, exclude: int = -1) -> list[int]:
+    """Wells the symmetric gathering may claim from (TM-4): orthogonally adjacent, unguarded, not depleted."""
+    guarded = guarded_wells(s, p)
+    return [w for w in ORTHO[p.well] if w != exclude and w not in guarded and s.wells[w]]
+
+
+GATHERS: dict[str, Callable[..., list[int]]] = {"symmetric": symmetric_gather}
+"""Gathering actions by name (``Seat.gather``); the asymmetric dragons will add theirs here."""
+
+
+def gather_wells(s: TatsumiState, p: Seat, exclude: int = -1) -> list[int]:
+    return GATHERS[p.gather](s, p, exclude)
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Offering (TM-6, TM-7)
+
+
+def requirement(s: TatsumiState, edge: int) -> str:
+    """The rings edge ``edge``'s shrine asks for now (TM-6)."""
+    table = D.SHRINE_FRONT if s.sides[edge] == "front" else D.SHRINE_BACK
+    return table[s.shrines[edge]]
+
+
+def has_rings(p: Seat, rings: str) -> bool:
+    return all(p.holding[e] >= rings.count(e) for e in set(rings))
+
+
+def offer_edges(s: TatsumiState, p: Seat) -> list[int]:
+    """Edges whose shrine ``p`` may offer at now: in range (1 + Butterfly scales), the rings held, and all of them
+    placeable on the island (TM-6, TM-7)."""
+    reach = 1 + scales_on(s, p, "butterfly")
+    lay = layout(p.island_key)
+    out = []
+    for k in range(4):
+        if shrine_distance(k, p.well) > reach:
+            continue
+        req = requirement(s, k)
+        if has_rings(p, req) and can_place_all(lay, p.island, req):
+            out.append(k)
+    return out
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Summoning cards (TM-10, TM-11)
+
+
+def card_value(s: TatsumiState, p: Seat, card: str, extra: int = 0) -> int:
+    """What scoring card ``card`` pays ``p`` now, its new scale already on a card (``extra`` counts scales not yet
+    put down); 0 for lasting cards (TM-11)."""
+    lay = layout(p.island_key)
+    placed = sum(p.cards) + extra
+    if card == "jellyfish":
+        return 2 * placed
+    if card in D.RIFT_CARDS:
+        return placed + encircled(lay, p.island, D.RIFT_CARDS[card])
+    if card == "lizard_claw":
+        return D.LIZARD_CLAW[sum(1 for e in D.ELEMENTS if p.holding[e] > 0)]
+    if card == "turtle":
+        return perimeter_rings(lay, p.island)
+    if card == "toad":
+        return inland_rings(lay, p.island)
+    if card == "monkey":
+        return D.MONKEY[min(4, min(p.island.count(e) for e in D.ELEMENTS))]
+    if card == "dragonfly":
+        return p.island.count(p.element)
+    return 0
+
+
+def place_scale(s: TatsumiState, p: Seat, edge: int, why: str, events: list[Event]) -> None:
+    """Put one of ``p``'s scales on the card above edge ``edge`` and apply its benefit (TM-10)."""
+    card = s.cards[edge]
+    p.cards[edge] += 1
+    events.append(
+        Event(
+            kind="scale",
+            text=f"{player_ref(p.id)} places a scale on {D.CARD_TITLES[card]} ({why}).",
+            data={"player": p.id, "card": card, "why": why},
+        )
+    )
+    score(s, p, card_value(s, p, card), "card", D.CARD_TITLES[card], events)
+
+
+def scale_cards(s: TatsumiState) -> list[int]:
+    """Edges whose card may take a scale placed anywhere: every card in play but Flying Fish (TM-11)."""
+    return [k for k in range(4) if s.cards[k] != "flying_fish"]
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Options per stage
+
+
+def _blackbird_ok(s: TatsumiState, p: Seat) -> bool:
+    if s.turn.blackbird_used or scales_on(s, p, "blackbird") == 0:
+        return False
+    lay = layout(p.island_key)
+    return any(p.holding[e] and legal_spaces(lay, p.island, e) for e in D.ELEMENTS)
+
+
+def _main_options(s: TatsumiState, p: Seat) -> list[Option]:
+    t = s.turn
+    opts: list[Option] = []
+    if not t.flown:
+        targets = fly_targets(s, p)
+        here = s.wells[p.well]
+        gain = f", claim {ename(here[-1])} from {D.WELL_NAMES[p.well]}" if here else ""
+        if targets:
+            sw = 2 * scales_on(s, p, "swallows")
+            he = scales_on(s, p, "heron")
+            for w in sorted(targets):
+                g, d = targets[w]
+                extra = g * sw + d * he
+                bonus = f", +{extra}" if extra else ""
+                opts.append(
+                    Option(id=f"fly:{D.WELL_NAMES[w]}", label=f"fly to {D.WELL_NAMES[w]}{gain}{bonus}")
+                )
+        else:
+            guarded = guarded_wells(s, p)
+            for w in range(25):
+                if w != p.well and w not in guarded:
+                    opts.append(
+                        Option(id=f"fly:{D.WELL_NAMES[w]}", label=f"lift to {D.WELL_NAMES[w]} (no flight)")
+                    )
+    actions: list[Option] = []
+    if not t.acted:
+        for w in gather_wells(s, p):
+            actions.append(
+                Option(
+                    id=f"gather:{D.WELL_NAMES[w]}",
+                    label=f"gather {ename(s.wells[w][-1])} from {D.WELL_NAMES[w]}",
+                )
+            )
+        for k in offer_edges(s, p):
+            e = s.shrines[k]
+            actions.append(
+                Option(
+                    id=f"offer:{ename(e)}",
+                    label=f"offer {rings_text(requirement(s, k))} at the {ename(e)} shrine ({D.EDGE_NAMES[D.EDGES[k]]})",
+                )
+            )
+    opts.extend(actions)
+    bb = _blackbird_ok(s, p)
+    if bb:
+        n = scales_on(s, p, "blackbird")
+        opts.append(Option(id="blackbird", label=f"Blackbird: place up to {n} rings from holding"))
+    if t.flown and (t.acted or not actions):
+        opts.append(Option(id="end", label="end turn"))
+    return opts
+
+
+def _place_options(s: TatsumiState, p: Seat) -> list[Option]:
+    t = s.turn
+    lay = layout(p.island_key)
+    opts = []
+    if t.mode == "blackbird":
+        elems = [e for e in D.ELEMENTS if p.holding[e]]
+    else:
+        elems = [e for e in D.ELEMENTS if e in t.to_place]
+    for e in elems:
+        rest = t.to_place.replace(e, "", 1) if t.mode == "offer" else ""
+        n_before = encircled(lay, p.island, e)
+        for i in legal_spaces(lay, p.island, e):
+            after = put(p.island, i, e)
+            if rest and not can_place_all(lay, after, rest):
+                continue
+            if t.mode == "overflow":
+                gain = "unscored"
+            else:
+                gain = f"+{n_before + (1 if lay.rift[i] else 0)}"
+            opts.append(
+                Option(id=f"{ename(e)}@{lay.names[i]}", label=f"{ename(e)} ring on {lay.names[i]} ({gain})")
+            )
+    if t.mode == "blackbird":
+        opts.append(Option(id="stop", label="stop placing"))
+    return opts
+
+
+def options(s: TatsumiState) -> list[Option]:
+    """The choices of the current stage (empty when the game is over)."""
+    if s.over:
+        return []
+    p = me(s)
+    t = s.turn
+    st = t.stage
+    if st == "main":
+        return _main_options(s, p)
+    if st == "gather2":
+        return [
+            Option(
+                id=f"gather:{D.WELL_NAMES[w]}", label=f"gather {ename(s.wells[w][-1])} from {D.WELL_NAMES[w]}"
+            )
+            for w in gather_wells(s, p, exclude=t.first_well)
+        ]
+    if st == "place":
+        return _place_options(s, p)
+    if st == "overflow":
+        return [
+            Option(id=f"overflow:{ename(e)}", label=f"overflow {p.holding[e]} {ename(e)} onto the island")
+            for e in D.ELEMENTS
+            if p.holding[e]
+        ]
+    if st == "scale":
+        opts = []
+        for k in scale_cards(s):
+            card = s.cards[k]
+            v = card_value(s, p, card, extra=1)
+            label = (
+                f"{D.CARD_TITLES[card]} (+{v})"
+                if card in D.SCORING_CARDS
+                else f"{D.CARD_TITLES[card]} (lasting)"
+            )
+            opts.append(Option(id=f"card:{card}", label=label))
+        return opts
+    return []
+
+
+KINDS = {"main": "turn", "gather2": "gather", "place": "place", "overflow": "overflow", "scale": "scale"}
+
+
+def prompt(s: TatsumiState) -> str:
+    """One line telling the current player what to decide."""
+    p = me(s)
+    t = s.turn
+    who = player_ref(p.id)
+    if t.stage == "main":
+        need = []
+        if not t.flown:
+            need.append("fly")
+        if not t.acted:
+            need.append("gather or offer")
+        return f"{who}: " + (" and ".join(need) + " (either order)." if need else "finish your turn.")
+    if t.stage == "gather2":
+        return f"{who}: gather a second ring."
+    if t.stage == "place":
+        if t.mode == "blackbird":
+            return f"{who}: Blackbird — place a ring from holding ({t.bb_left} left) or stop."
+        what = "offered" if t.mode == "offer" else "overflowing"
+        return f"{who}: place your {what} rings ({rings_text(t.to_place)}) on your island."
+    if t.stage == "overflow":
+        return f"{who}: more than 3 elements in holding — choose the element that overflows onto your island."
+    if t.stage == "scale":
+        why = "Flying Fish" if t.scale_queue[0] == "fish" else "an island blessing"
+        return f"{who}: place a scale from {why} on a summoning card."
+    return ""
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Acting
+
+
+def act(s: TatsumiState, oid: str, events: list[Event]) -> None:
+    """Apply option ``oid`` of the current stage (already validated). ``IllegalMove`` if it is not one."""
+    p = me(s)
+    t = s.turn
+    st = t.stage
+    if st == "main":
+        if oid.startswith("fly:"):
+            _fly(s, p, D.WELL_INDEX[oid[4:]], events)
+        elif oid.startswith("gather:"):
+            w = D.WELL_INDEX[oid[7:]]
+            claim(s, p, w, events, "gathers")
+            t.acted = True
+            t.first_well = w
+            if gather_wells(s, p, exclude=w):
+                t.stage = "gather2"
+        elif oid.startswith("offer:"):
+            _offer(s, p, D.ELEMENT_CODES[oid[6:]], events)
+        elif oid == "blackbird":
+            t.blackbird_used = True
+            t.stage = "place"
+            t.mode = "blackbird"
+            t.bb_left = scales_on(s, p, "blackbird")
+            t.to_place = ""
+            events.append(
+                Event(kind="blackbird", text=f"{player_ref(p.id)} calls on Blackbird.", data={"player": p.id})
+            )
+        elif oid == "end":
+            _end_turn(s, p, events)
+        else:
+            raise IllegalMove(f"'{oid}' is not a choice now.")
+    elif st == "gather2":
+        claim(s, p, D.WELL_INDEX[oid[7:]], events, "gathers")
+        t.stage = "main"
+        t.first_well = -1
+    elif st == "place":
+        if oid == "stop":
+            _batch_done(s, p, events)
+        else:
+            name, space = oid.split("@")
+            _place(s, p, D.ELEMENT_CODES[name], layout(p.island_key).index(space), events)
+    elif st == "overflow":
+        e = D.ELEMENT_CODES[oid[9:]]
+        n = p.holding[e]
+        p.holding[e] = 0
+        t.stage = "place"
+        t.mode = "overflow"
+        t.to_place = e * n
+        events.append(
+            Event(
+                kind="overflow",
+                text=f"{player_ref(p.id)}'s holding overflows: {n} {ename(e)} rings go to the island unscored.",
+                data={"player": p.id, "element": ename(e), "count": n},
+            )
+        )
+        _check_stuck(s, p, events)
+    elif st == "scale":
+        card = oid[5:]
+        item = t.scale_queue.pop(0)
+        place_scale(s, p, s.cards.index(card), "Flying Fish" if item == "fish" else "island blessing", events)
+        if not t.scale_queue:
+            _resume(s, p, events)
+    else:
+        raise IllegalMove("The game is over.")
+
+
+def _fly(s: TatsumiState, p: Seat, dest: int, events: list[Event]) -> None:
+    """Fly (TM-3): claim the exited well's top ring; Swallows and Heron score on the way (TM-11).
+    With no flight possible the dragon is lifted to ``dest`` without a claim."""
+    targets = fly_targets(s, p)
+    src = p.well
+    s.turn.flown = True
+    if not targets:
+        p.well = dest
+        events.append(
+            Event(
+                kind="lift",
+                text=f"{player_ref(p.id)} cannot fly and is lifted to {D.WELL_NAMES[dest]}.",
+                data={"player": p.id, "to": D.WELL_NAMES[dest]},
+            )
+        )
+        return
+    g, d = targets[dest]
+    p.well = dest
+    events.append(
+        Event(
+            kind="fly",
+            text=f"{player_ref(p.id)} flies from {D.WELL_NAMES[src]} to {D.WELL_NAMES[dest]}.",
+            data={"player": p.id, "from": D.WELL_NAMES[src], "to": D.WELL_NAMES[dest]},
+        )
+    )
+    claim(s, p, src, events, "claims")
+    if g:
+        score(
+            s, p, 2 * g * scales_on(s, p, "swallows"), "swallows", f"Swallows, {g} dragon(s) passed", events
+        )
+    if d:
+        score(s, p, d * scales_on(s, p, "heron"), "heron", f"Heron, {d} depleted well(s) passed", events)
+
+
+def _offer(s: TatsumiState, p: Seat, element: str, events: list[Event]) -> None:
+    """Start an offering (rulebook "Offering", TM-6): the rings leave holding, then are placed one by one."""
+    k = s.shrines.index(element)
+    req = requirement(s, k)
+    t = s.turn
+    for e in req:
+        p.holding[e] -= 1
+    t.acted = True
+    t.stage = "place"
+    t.mode = "offer"
+    t.to_place = req
+    t.shrine = k
+    events.append(
+        Event(
+            kind="offer",
+            text=f"{player_ref(p.id)} offers {rings_text(req)} at the {ename(element)} shrine.",
+            data={"player": p.id, "shrine": ename(element), "side": s.sides[k], "rings": req},
+        )
+    )
+
+
+def _place(s: TatsumiState, p: Seat, e: str, space: int, events: list[Event]) -> None:
+    """Put one ring on the island (TM-8); offering and Blackbird rings score the encircled rifts of their element."""
+    lay = layout(p.island_key)
+    t = s.turn
+    p.island = put(p.island, space, e)
+    if t.mode == "blackbird":
+        p.holding[e] -= 1
+        t.bb_left -= 1
+    else:
+        t.to_place = t.to_place.replace(e, "", 1)
+    events.append(
+        Event(
+            kind="place",
+            text=f"{player_ref(p.id)} places a {ename(e)} ring on {lay.names[space]}.",
+            data={"player": p.id, "ring": ename(e), "space": lay.names[space], "mode": t.mode},
+        )
+    )
+    if t.mode != "overflow":
+        n = encircled(lay, p.island, e)
+        score(s, p, n, "rift", f"{n} {ename(e)} rift(s) encircled", events)
+    if t.mode == "blackbird":
+        if t.bb_left <= 0 or not any(p.holding[x] and legal_spaces(lay, p.island, x) for x in D.ELEMENTS):
+            _batch_done(s, p, events)
+    elif not t.to_place:
+        _batch_done(s, p, events)
+    elif t.mode == "overflow":
+        _check_stuck(s, p, events)
+
+
+def _check_stuck(s: TatsumiState, p: Seat, events: list[Event]) -> None:
+    """Overflow rings that cannot be placed stay in holding and end the game (TM-12)."""
+    t = s.turn
+    if t.to_place and not legal_spaces(layout(p.island_key), p.island, t.to_place[0]):
+        e = t.to_place[0]
+        p.holding[e] += len(t.to_place)
+        events.append(
+            Event(
+                kind="stuck",
+                text=f"{player_ref(p.id)} cannot place {len(t.to_place)} {ename(e)} ring(s); they stay in holding.",
+                data={"player": p.id, "element": ename(e), "count": len(t.to_place)},
+            )
+        )
+        t.to_place = ""
+        trigger_end(s, f"{player_ref(p.id)} could not place a ring", events)
+        _batch_done(s, p, events)
+
+
+def _batch_done(s: TatsumiState, p: Seat, events: list[Event]) -> None:
+    """After a run of placements: the shrine's scale and flip (offering steps 2-3), then unlocked blessings
+    (step 4), then back to the turn (or on to its end after an overflow)."""
+    t = s.turn
+    lay = layout(p.island_key)
+    mode = t.mode
+    if mode == "offer":
+        k = t.shrine
+        if s.sides[k] == "back" and p.scales_beside > 0:
+            p.scales_beside -= 1
+            if s.cards[k] == "flying_fish":
+                t.scale_queue.append("fish")
+            else:
+                place_scale(s, p, k, "shrine", events)
+        s.sides[k] = "back" if s.sides[k] == "front" else "front"
+        events.append(
+            Event(
+                kind="flip",
+                text=f"The {ename(s.shrines[k])} shrine turns to its {s.sides[k]}.",
+                data={"shrine": ename(s.shrines[k]), "side": s.sides[k]},
+            )
+        )
+    for b in range(len(lay.blessings)):
+        if not p.blessings[b] and blessing_met(lay, p.island, b):
+            p.blessings[b] = True
+            t.scale_queue.append(f"blessing:{lay.names[lay.blessings[b][0]]}")
+            events.append(
+                Event(
+                    kind="blessing",
+                    text=f"{player_ref(p.id)} unlocks the island blessing on {lay.names[lay.blessings[b][0]]}.",
+                    data={"player": p.id, "space": lay.names[lay.blessings[b][0]]},
+                )
+            )
+    t.mode = ""
+    t.to_place = ""
+    t.bb_left = 0
+    t.shrine = -1
+    t.resume = "finish" if mode == "overflow" else "main"
+    if t.scale_queue:
+        t.stage = "scale"
+    else:
+        _resume(s, p, events)
+
+
+def _resume(s: TatsumiState, p: Seat, events: list[Event]) -> None:
+    t = s.turn
+    if t.resume == "finish":
+        _finish(s, p, events)
+    else:
+        t.stage = "main"
+
+
+def _end_turn(s: TatsumiState, p: Seat, events: list[Event]) -> None:
+    """End of turn: overflow when the holding has more than 3 elements (TM-5), then the turn closes."""
+    if sum(1 for e in D.ELEMENTS if p.holding[e]) > 3:
+        s.turn.stage = "overflow"
+        return
+    _finish(s, p, events)
+
+
+def _finish(s: TatsumiState, p: Seat, events: list[Event]) -> None:
+    """Duck scores on a depleted well (TM-11); the next seat plays, or the game ends after the round (TM-12)."""
+    if not s.wells[p.well]:
+        duck = scales_on(s, p, "duck")
+        score(s, p, 2 * duck, "duck", "Duck, turn ended on a depleted well", events)
+    if s.end_triggered and s.current == len(s.seats) - 1:
+        _game_over(s, events)
+        return
+    s.current = (s.current + 1) % len(s.seats)
+    if s.current == 0:
+        s.round += 1
+    s.turn = Turn()
+
+
+def _game_over(s: TatsumiState, events: list[Event]) -> None:
+    """Elemental Mastery for every island (TM-12), then the game is over."""
+    s.over = True
+    s.turn = Turn(stage="over")
+    for p in s.seats:
+        m = mastery(layout(p.island_key), p.island)
+        total = sum(m.values())
+        detail = ", ".join(f"{ename(e)} {m[e]}" for e in D.ELEMENTS)
+        score(s, p, total, "mastery", f"Elemental Mastery: {detail}", events)
+    best = max(p.fortune for p in s.seats)
+    events.append(
+        Event(
+            kind="game_over",
+            text="The game is over: " + ", ".join(f"{player_ref(p.id)} {p.fortune}" for p in s.seats) + ".",
+            data={"scores": {p.id: p.fortune for p in s.seats}, "best": best},
+        )
+    )
+
+
+def advance(s: TatsumiState, events: list[Event]) -> None:
+    """Apply every lone choice by itself (RULINGS C-3) until a real decision or the end."""
+    for _ in range(1000):
+        if s.over:
+            return
+        opts = options(s)
+        if len(opts) != 1:
+            if not opts:
+                raise RuntimeError(f"tatsumi: stage {s.turn.stage!r} has no options")
+            return
+        act(s, opts[0].id, events)
+    raise RuntimeError("tatsumi: advance did not settle")

@@ -1,0 +1,114 @@
+"""Tatsumi state models (pydantic, JSON round-trip exact) and a fast copy for ``apply``.
+
+Rings are element codes (``F W N L``). A well is a string of its rings, bottom first (the last character is the
+topmost ring, ``""`` a depleted well); an island a 37-character string (see :mod:`games.tatsumi.island`).
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from games.core import BaseState
+
+
+class TatsumiOptions(BaseModel):
+    """Lobby options. Only the base game exists now; the fields name what later modules will switch on
+    (asymmetric islands and dragons, TM-15), so the lobby and stored states keep their shape."""
+
+    island: Literal["symmetric"] = "symmetric"
+    dragons: Literal["symmetric"] = "symmetric"
+
+
+class Seat(BaseModel):
+    """One player: dragon, well, holding, island, fortune and scales.
+
+    ``scored`` splits ``fortune`` by source (``rift``, ``card``, ``swallows``, ``heron``, ``duck``, ``mastery``);
+    their sum is always ``fortune``. ``blessings[b]`` is True once blessing ``b``'s scale has left the island.
+    ``cards[k]`` counts this player's scales on the summoning card above the shrine of edge ``k`` (N, E, S, W).
+    """
+
+    id: str
+    dragon: str
+    element: str
+    island_key: str = "tatsumi"
+    gather: str = "symmetric"
+    well: int
+    holding: dict[str, int]
+    island: str
+    fortune: int = 0
+    scored: dict[str, int] = Field(default_factory=dict)
+    scales_beside: int = 5
+    blessings: list[bool] = Field(default_factory=list)
+    cards: list[int] = Field(default_factory=lambda: [0, 0, 0, 0])
+
+
+class Turn(BaseModel):
+    """Where the current turn stands.
+
+    ``stage``: ``main`` (fly / gather / offer / blackbird / end), ``gather2`` (second well), ``place`` (put rings on
+    the island one at a time; ``mode`` offer, overflow or blackbird), ``overflow`` (pick the element), ``scale``
+    (pick a summoning card for the first entry of ``scale_queue``), ``over``.
+    """
+
+    flown: bool = False
+    acted: bool = False
+    blackbird_used: bool = False
+    stage: str = "main"
+    mode: str = ""
+    to_place: str = ""
+    bb_left: int = 0
+    first_well: int = -1
+    shrine: int = -1
+    scale_queue: list[str] = Field(default_factory=list)
+    resume: str = "main"
+
+
+class TatsumiState(BaseState):
+    """The whole game. ``wells`` 25 ring strings (bottom first); ``sand_dollars`` wells holding one, in placing
+    order (at most 13); ``removed`` rings returned to the box at setup; ``shrines[k]`` the element of edge k's shrine
+    (N, E, S, W) and ``sides[k]`` ``front``/``back``; ``cards[k]`` the summoning card above it; ``seats`` in seat
+    order; ``current`` the seat to play; ``round`` from 1."""
+
+    game: str = "tatsumi"
+    options: TatsumiOptions = Field(default_factory=TatsumiOptions)
+    wells: list[str]
+    sand_dollars: list[int] = Field(default_factory=list)
+    removed: str = ""
+    shrines: list[str]
+    sides: list[str]
+    cards: list[str]
+    seats: list[Seat]
+    current: int = 0
+    round: int = 1
+    turn: Turn = Field(default_factory=Turn)
+    end_triggered: bool = False
+    end_reason: str = ""
+    over: bool = False
+
+
+def clone(state: TatsumiState) -> TatsumiState:
+    """An independent copy of ``state`` (the fast equivalent of ``model_copy(deep=True)``: strings are immutable,
+    so only lists and dicts are copied)."""
+    new = state.model_copy()
+    new.rng = state.rng.model_copy(update={"forced": list(state.rng.forced)})
+    new.players = list(state.players)
+    new.wells = list(state.wells)
+    new.sand_dollars = list(state.sand_dollars)
+    new.sides = list(state.sides)
+    new.cards = list(state.cards)
+    new.shrines = list(state.shrines)
+    seats = []
+    for p in state.seats:
+        q = p.model_copy()
+        q.holding = dict(p.holding)
+        q.scored = dict(p.scored)
+        q.blessings = list(p.blessings)
+        q.cards = list(p.cards)
+        seats.append(q)
+    new.seats = seats
+    t = state.turn.model_copy()
+    t.scale_queue = list(state.turn.scale_queue)
+    new.turn = t
+    return new
