@@ -75,9 +75,8 @@ def greedy_choice(state: TatamokatsuState, decision: Decision, rng: random.Rando
 
 
 def random_inputs(state: TatamokatsuState, player: str, rng: random.Random) -> list[str]:
-    """A careless player: each race input with probability 0.3 (mistakes included)."""
-    if state.fingers[player] == 0:
-        return [GRAB] if rng.random() < 0.3 else []
+    """A careless player: each race input with probability 0.3 (mistakes included; a player without fingers
+    sends them too, and the engine ignores all but the grab)."""
     return [i for i in RACE_INPUTS if rng.random() < 0.3]
 
 

@@ -210,11 +210,14 @@ class Tatamokatsu(Game):
                 data={"player": player, "input": inp},
             )
             return Outcome(state=s, events=[event])
-        mine = s.inputs.setdefault(player, {})
+        mine = dict(s.inputs.get(player, {}))
         old = mine.get(inp)
         if old is None or at_ms < old:
             mine[inp] = at_ms
         ms = mine[inp] - s.roll_ms
+        # Canonical order (seat, then input), so the state does not depend on arrival order.
+        s.inputs[player] = {i: mine[i] for i in RACE_INPUTS if i in mine}
+        s.inputs = {p: s.inputs[p] for p in s.players if p in s.inputs}
         event = Event(
             kind="input",
             text=f"{ref(player)} {rules.INPUT_WORDS[inp]} (+{ms} ms).",

@@ -212,6 +212,19 @@ def close_race(s: TatamokatsuState, close_ms: int, events: list[Event]) -> None:
         for p in katanas:
             mistake(p, KATANA, "Katana without triples")
 
+    # The sum effect (TK-6) when no shout or grab won. An under-10 loss known at the close joins this
+    # resolution (TK-9: fingers lost together); a salute window or a victim comes after it.
+    sum_now = False
+    if winner is None and not t_roll:
+        choices = offered_choices(dice)
+        if s.values is None and len(choices) == 1:
+            s.values = list(choices[0].values)  # C-3: the only count offered
+        sum_now = s.values is not None or not choices
+        if s.values is not None and sum_range(sum(s.values)) == "low":
+            s.total = sum(s.values)
+            events.append(Event(kind="sum", text=f"Sum {s.total}: under 10.", data={"total": s.total}))
+            losses[s.roller] += 1
+            why[s.roller] = ", ".join(filter(None, [why.get(s.roller, ""), "sum under 10"]))
     record_race(s, notes)
     lose(s, losses, events, why)
     resurrected = False
@@ -240,20 +253,20 @@ def close_race(s: TatamokatsuState, close_ms: int, events: list[Event]) -> None:
     if t_roll:
         start_turn(s, events)
         return
-    choices = offered_choices(dice)
-    if s.values is None and len(choices) >= 2:
+    if not sum_now:
         s.phase = "fix"
         s.deadline_ms = close_ms + s.window_ms
         events.append(
             Event(
                 kind="fix_wait",
-                text=f"{ref(s.roller)}, fix the 1/10 dice.",
+                text=f"{ref(s.roller)}, count the 1/10 dice.",
                 data={"roller": s.roller, "deadline_ms": s.deadline_ms},
             )
         )
         return
-    if s.values is None and choices:
-        s.values = list(choices[0].values)
+    if s.total is not None:  # the under-10 loss is done
+        start_turn(s, events)
+        return
     sum_effect(s, close_ms, events)
 
 
