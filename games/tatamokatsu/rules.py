@@ -162,8 +162,8 @@ def close_race(s: TatamokatsuState, close_ms: int, events: list[Event]) -> None:
     notes: dict[tuple[str, str], str] = {}
 
     def mistake(p: str, inp: str, text: str) -> None:
-        notes[(p, inp)] = "mistake"
-        if before[p] > 0:
+        if before[p] > 0:  # a player without fingers has nothing to lose
+            notes[(p, inp)] = "mistake"
             losses[p] += 1
             why[p] = ", ".join(filter(None, [why.get(p, ""), text]))
 

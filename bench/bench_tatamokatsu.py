@@ -1,0 +1,85 @@
+"""Tatamokatsu benchmark: ``python bench/bench_tatamokatsu.py``.
+
+Prints the render+encode median (5 players, a closed race with inputs) against two floors, in ms: pasting the cached
+background and encoding it, and pasting it then encoding the finished image (the same pixels). Then the engine's
+moves/s on one core over whole games played by the race-aware driver (``games.tatamokatsu.ai.play``: every race
+input timed at random in its window, delivered in random order, then the timeout), counting apply + pending.
+"""
+
+from __future__ import annotations
+
+import io
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+from PIL import Image
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from games import TIMEOUT, Move, force, get  # noqa: E402
+from games.tatamokatsu.ai import play  # noqa: E402
+from renderers.common import encode_png  # noqa: E402
+from renderers.tatamokatsu import _background, render  # noqa: E402
+
+
+def sample_state():
+    game = get("tatamokatsu")
+    s = game.setup(["alice", "bob", "carol", "dave", "eve"], None, 3)
+    s = force(s, "1/10", "1/10", "6")
+    s = game.apply(s, Move(player="alice", option="roll", at_ms=0)).state
+    for p, what, ms in (("bob", "shout", 1200), ("carol", "shout", 1350), ("eve", "katana", 800),
+                        ("dave", "grab", 500), ("alice", "salute", 2400)):
+        s = game.apply(s, Move(player=p, option=what, at_ms=ms)).state
+    return game.apply(s, Move(player=None, option=TIMEOUT, at_ms=s.deadline_ms)).state
+
+
+def bench_render(reps: int = 40) -> tuple[float, ...]:
+    state = sample_state()
+    names = {p: p.title() for p in state.players}
+    render(state, names)  # warm the caches
+    final = Image.open(io.BytesIO(render(state, names)))
+    final.load()
+    final = final.convert("RGB")
+    renders, floors, same = [], [], []
+    for _ in range(reps):
+        t = time.perf_counter()
+        render(state, names)
+        renders.append(time.perf_counter() - t)
+        t = time.perf_counter()
+        encode_png(_background(5).copy())
+        floors.append(time.perf_counter() - t)
+        t = time.perf_counter()
+        _background(5).copy()
+        encode_png(final)
+        same.append(time.perf_counter() - t)
+    return tuple(statistics.median(x) * 1000 for x in (renders, floors, same))
+
+
+def bench_engine(games: int = 300) -> tuple[float, int, float]:
+    game = get("tatamokatsu")
+    moves = [0]
+    rolls = 0
+
+    def count(before, move, after, events):
+        moves[0] += 1
+
+    t = time.perf_counter()
+    for seed in range(games):
+        rng = random.Random(seed)
+        players = [f"p{i}" for i in range(2 + seed % 4)]
+        kinds = {p: rng.choice(["random", "greedy"]) for p in players}
+        final = play(game, game.setup(players, None, seed), kinds, rng, on_step=count)
+        rolls += final.rolls
+    dt = time.perf_counter() - t
+    return moves[0] / dt, moves[0], rolls / games
+
+
+if __name__ == "__main__":
+    r, f, g = bench_render()
+    print(f"render+encode median {r:.1f} ms; floor (paste + encode the background) {f:.1f} ms, ratio {r / f:.2f}; "
+          f"floor (paste + encode the finished image) {g:.1f} ms, ratio {r / g:.2f}")
+    rate, n, rolls = bench_engine()
+    print(f"engine: {rate:,.0f} moves/s on one core ({n} moves, {rolls:.1f} rolls a game, 2-5 players)")
