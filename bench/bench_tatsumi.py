@@ -1,0 +1,32 @@
+"""Tatsumi benchmarks. Run: ``python bench/bench_tatsumi.py``.
+
+Prints render+encode median vs the floor median (ms) over random-legal 4-player positions, and engine moves/s on
+one core over random-legal games for 2, 3 and 4 players. Goals: engine >= 5,000 moves/s; render <= 1.5x floor.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from common import moves_per_second, positions, render_vs_floor  # noqa: E402
+
+import games  # noqa: E402
+from renderers.tatsumi import render  # noqa: E402
+
+
+def main() -> None:
+    game = games.get("tatsumi")
+    states = positions(game, 4, range(3), every=25)
+    r, f = render_vs_floor(render, states, repeat=5)
+    print(f"render+encode median {r:.1f} ms vs floor {f:.1f} ms ({r / f:.2f}x; goal <= 1.5x) over {len(states)} states")
+    for n in (2, 3, 4):
+        mps, moves = moves_per_second(game, n, seconds=2.0)
+        print(f"engine {n} players: {mps:,.0f} moves/s over {moves} moves (goal >= 5,000)")
+
+
+if __name__ == "__main__":
+    main()
