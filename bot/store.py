@@ -9,7 +9,7 @@ connection. Every multi-statement transaction therefore holds :attr:`Store.write
 
 Rows (``sessions``): ``id``, ``channel_id``, ``guild_id``, ``game_id``, ``status`` (lobby | active | finished |
 abandoned), ``host``, ``players`` (JSON list), ``options`` (JSON), ``seed``, ``state`` (JSON or NULL in the lobby),
-``version`` (bumped by every change), ``meta`` (JSON: adapter data such as message ids), ``created_ms``,
+``version`` (bumped by every change), ``move_count`` (moves in the log), ``meta`` (JSON: adapter data such as message ids), ``created_ms``,
 ``updated_ms``. One lobby or active session per channel (a partial unique index).
 """
 
@@ -41,6 +41,7 @@ MIGRATIONS: list[str] = [
         seed INTEGER NOT NULL,
         state TEXT,
         version INTEGER NOT NULL DEFAULT 0,
+        move_count INTEGER NOT NULL DEFAULT 0,
         meta TEXT NOT NULL DEFAULT '{}',
         created_ms INTEGER NOT NULL,
         updated_ms INTEGER NOT NULL
@@ -111,6 +112,7 @@ class SessionRow(BaseModel):
     seed: int
     state: str | None = None
     version: int = 0
+    move_count: int = 0
     meta: dict[str, Any] = Field(default_factory=dict)
     created_ms: int = 0
     updated_ms: int = 0
@@ -139,15 +141,16 @@ class StaleVersion(Exception):
 
 
 _SESSION_COLS = (
-    "id, channel_id, guild_id, game_id, status, host, players, options, seed, state, version, meta, "
-    "created_ms, updated_ms"
+    "id, channel_id, guild_id, game_id, status, host, players, options, seed, state, version, move_count, "
+    "meta, created_ms, updated_ms"
 )
 
 
 def _session(row: aiosqlite.Row | tuple | None) -> SessionRow | None:
     if row is None:
         return None
-    (id_, channel, guild, game, status, host, players, options, seed, state, version, meta, created, updated) = row
+    (id_, channel, guild, game, status, host, players, options, seed, state, version, moves, meta, created,
+     updated) = row
     return SessionRow(
         id=id_,
         channel_id=channel,
@@ -160,6 +163,7 @@ def _session(row: aiosqlite.Row | tuple | None) -> SessionRow | None:
         seed=seed,
         state=state,
         version=version,
+        move_count=moves,
         meta=json.loads(meta),
         created_ms=created,
         updated_ms=updated,

@@ -127,7 +127,7 @@ class UndoButton(ui.DynamicItem[ui.Button], template=ids.UNDO):
         return cls(int(match["sid"]), int(match["ver"]), match["vote"])
 
     async def callback(self, interaction: discord.Interaction[PlayBot]) -> None:
-        await interaction.client.play.undo_vote(interaction, self.sid, self.ver, self.vote == "y")
+        await interaction.client.admin.undo_vote(interaction, self.sid, self.ver, self.vote == "y")
 
 
 class AfkButton(ui.DynamicItem[ui.Button], template=ids.AFK):
@@ -143,7 +143,7 @@ class AfkButton(ui.DynamicItem[ui.Button], template=ids.AFK):
         return cls(int(match["sid"]), int(match["ver"]), int(match["seat"]))
 
     async def callback(self, interaction: discord.Interaction[PlayBot]) -> None:
-        await interaction.client.play.remove_idle(interaction, self.sid, self.ver, self.seat)
+        await interaction.client.admin.remove_idle(interaction, self.sid, self.ver, self.seat)
 
 
 DYNAMIC_ITEMS = (ChoiceButton, ChoiceSelect, GroupSelect, LobbyButton, UndoButton, AfkButton)

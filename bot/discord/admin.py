@@ -1,0 +1,173 @@
+"""Game management: ``/abandon`` (host or moderators), ``/undo`` with the other players' approval, the host's
+"remove the idle player" button, and ``/settings`` (per channel: turn reminder, AFK limit, race window)."""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.sessions import SessionError
+
+from .components import UndoButton
+from .present import mention
+
+if TYPE_CHECKING:
+    from .bot import PlayBot
+
+log = logging.getLogger(__name__)
+NO_PINGS = discord.AllowedMentions.none()
+
+
+class Admin(commands.Cog):
+    """Abandon, undo, idle players, channel settings."""
+
+    def __init__(self, bot: PlayBot) -> None:
+        self.bot = bot
+
+    @property
+    def service(self):
+        return self.bot.service
+
+    @app_commands.command(name="abandon", description="End this channel's lobby or game without a result")
+    @app_commands.guild_only()
+    async def abandon(self, interaction: discord.Interaction) -> None:
+        update = await self.service.abandon(str(interaction.channel_id), str(interaction.user.id),
+                                            moderator=self.bot.is_moderator(interaction))
+        await self.bot.play.send_board(update, interaction)
+
+    # -- undo -----------------------------------------------------------------------------------------------------
+    @app_commands.command(name="undo", description="Ask the other players to take back the last move")
+    @app_commands.guild_only()
+    async def undo(self, interaction: discord.Interaction) -> None:
+        channel, user = str(interaction.channel_id), str(interaction.user.id)
+        update = await self.service.show(channel)
+        row = update.session
+        if row.status != "active":
+            raise SessionError("The game has not started yet: there is nothing to undo.")
+        if user not in row.players:
+            raise SessionError("Only the players of this game can ask for an undo.")
+        if await self.service.store.move_count(row.id) == 0:
+            raise SessionError("There is no move to undo yet.")
+        others = [p for p in row.players if p != user]
+        await self.bot.links.update(row.id, undo={"version": row.version, "by": user, "yes": [user]})
+        view = discord.ui.View(timeout=None)
+        view.add_item(UndoButton(row.id, row.version, "y"))
+        view.add_item(UndoButton(row.id, row.version, "n"))
+        await interaction.response.send_message(
+            f"↩️ {mention(user)} asks to take back the last move. {', '.join(mention(p) for p in others)}: "
+            "approve? (Any move meanwhile cancels the request.)",
+            view=view,
+            allowed_mentions=discord.AllowedMentions(users=[discord.Object(int(p)) for p in others if p.isdigit()]),
+        )
+
+    async def undo_vote(self, interaction: discord.Interaction, sid: int, ver: int, yes: bool) -> None:
+        try:
+            await self._undo_vote(interaction, sid, ver, yes)
+        except SessionError as exc:
+            await self.bot.play.refuse(interaction, str(exc))
+        except Exception:
+            log.exception("undo vote failed (session %s)", sid)
+            await self.bot.play.refuse(interaction, "Something went wrong on our side; nothing changed.")
+
+    async def _undo_vote(self, interaction: discord.Interaction, sid: int, ver: int, yes: bool) -> None:
+        row = await self.bot.play._board_row(interaction, sid)
+        if row is None:
+            return
+        user = str(interaction.user.id)
+        vote = (await self.bot.links.get(sid)).get("undo")
+        if row.version != ver or not vote or vote.get("version") != ver:
+            await interaction.response.edit_message(content="This undo request is out of date: the game moved on.",
+                                                     view=None)
+            return
+        if user not in row.players:
+            await self.bot.play.refuse(interaction, "Only the players of this game vote on an undo.")
+            return
+        if user == vote["by"]:
+            await self.bot.play.refuse(interaction, "You asked for it: the other players decide.")
+            return
+        if not yes:
+            await self.bot.links.update(sid, undo=None)
+            await interaction.response.edit_message(
+                content=f"↩️ {mention(user)} refused to undo the last move.", view=None, allowed_mentions=NO_PINGS)
+            return
+        approved = sorted({*vote["yes"], user})
+        waiting = [p for p in row.players if p not in approved]
+        if waiting:
+            await self.bot.links.update(sid, undo={**vote, "yes": approved})
+            await interaction.response.edit_message(
+                content=f"↩️ {mention(vote['by'])} asks to take back the last move. Approved by "
+                f"{', '.join(mention(p) for p in approved)}; waiting for {', '.join(mention(p) for p in waiting)}.",
+                allowed_mentions=NO_PINGS,
+            )
+            return
+        update = await self.service.undo(row.channel_id, row.host)
+        await self.bot.links.update(sid, undo=None)
+        await interaction.response.edit_message(content="↩️ Everyone approved: the last move is taken back.",
+                                                view=None)
+        await self.bot.play.send_board(update, interaction)
+
+    # -- idle players ---------------------------------------------------------------------------------------------
+    async def remove_idle(self, interaction: discord.Interaction, sid: int, ver: int, seat: int) -> None:
+        """The host (or a moderator) removes the idle player of ``seat``: their resignation."""
+        try:
+            row = await self.bot.play._board_row(interaction, sid)
+            if row is None:
+                return
+            if str(interaction.user.id) != row.host and not self.bot.is_moderator(interaction):
+                await self.bot.play.refuse(interaction, f"Only the host, {{@{row.host}}}, can remove a player.")
+                return
+            if row.version != ver or not 0 <= seat < len(row.players):
+                await self.bot.play.refuse(interaction, "They have played since: nothing to do.")
+                return
+            update = await self.service.resign(row.channel_id, row.players[seat])
+            await self.bot.play.send_board(update, interaction, notes=[f"The host removed {{@{row.players[seat]}}}."])
+        except SessionError as exc:
+            await self.bot.play.refuse(interaction, str(exc))
+        except Exception:
+            log.exception("removing an idle player failed (session %s)", sid)
+            await self.bot.play.refuse(interaction, "Something went wrong on our side; nothing changed.")
+
+    # -- settings -------------------------------------------------------------------------------------------------
+    @app_commands.command(name="settings", description="This channel's turn reminder, AFK limit and race window")
+    @app_commands.describe(
+        reminder_hours="Mention the player whose turn it is after this many hours (0 = off)",
+        afk_hours="After this many idle hours the host may remove the player (0 = off)",
+        race_window_seconds="Reaction window of real-time games, seconds (new games)",
+    )
+    @app_commands.guild_only()
+    async def settings(
+        self,
+        interaction: discord.Interaction,
+        reminder_hours: app_commands.Range[float, 0, 168] | None = None,
+        afk_hours: app_commands.Range[float, 0, 720] | None = None,
+        race_window_seconds: app_commands.Range[float, 1, 60] | None = None,
+    ) -> None:
+        channel = str(interaction.channel_id)
+        changes: dict[str, float] = {}
+        if reminder_hours is not None:
+            changes["reminder_hours"] = reminder_hours
+        if afk_hours is not None:
+            changes["afk_hours"] = afk_hours
+        if race_window_seconds is not None:
+            changes["race_window_ms"] = int(race_window_seconds * 1000)
+        if changes:
+            if not self.bot.is_moderator(interaction):
+                raise SessionError("Only members with Manage Channels or Manage Threads can change the settings.")
+            prefs = await self.bot.play.save_prefs(channel, changes)
+        else:
+            prefs = await self.bot.play.prefs(channel)
+        text = (
+            f"Settings of this channel: turn reminder {_hours(prefs['reminder_hours'])}, "
+            f"AFK limit {_hours(prefs['afk_hours'])}, race window {prefs['race_window_ms'] / 1000:g} s."
+        )
+        if changes:
+            text = "Saved. " + text + " (Reminders apply from the next move; race windows to new games.)"
+        await interaction.response.send_message(text, ephemeral=True)
+
+
+def _hours(h: float) -> str:
+    return "off" if not h else f"{h:g} h"

@@ -1,0 +1,169 @@
+"""The bot: :class:`PlayBot` (a ``commands.Bot``) with its cogs, persistent components and timer dispatcher.
+
+``setup_hook`` (run by ``login``; tests call :meth:`PlayBot.prepare` instead) opens the store when no service was
+given, adds the cogs, registers the ``DynamicItem`` templates (buttons keep working after a restart), restores live
+sessions and starts the one timer loop; it syncs the slash commands only when ``sync=True`` (to ``DEV_GUILD_ID``
+when set, else globally).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+from collections.abc import Coroutine
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.config import Settings
+from bot.sessions import SessionError, SessionService
+from bot.store import Store
+
+from . import ids
+from .admin import Admin
+from .components import DYNAMIC_ITEMS
+from .links import Links
+from .lobby import Lobby
+from .play import Play, is_moderator
+from .present import Images
+from .races import Races
+from .timers import Timers
+
+log = logging.getLogger(__name__)
+_OURS = [re.compile(t) for t in ids.TEMPLATES]
+
+
+def intents() -> discord.Intents:
+    """Guilds, guild messages, guild reactions and message content (typed shouts)."""
+    i = discord.Intents.none()
+    i.guilds = True
+    i.guild_messages = True
+    i.guild_reactions = True
+    i.message_content = True
+    return i
+
+
+class PlayTree(app_commands.CommandTree):
+    """Turns a :class:`SessionError` raised by a command into its ephemeral message; anything else is logged
+    (with the channel's session id when there is one) and answered with a short apology."""
+
+    async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+        original = getattr(error, "original", error)
+        bot: PlayBot = interaction.client  # type: ignore[assignment]
+        if isinstance(original, SessionError):
+            await bot.play.refuse(interaction, str(original))
+        elif isinstance(error, app_commands.NoPrivateMessage):
+            await bot.play.refuse(interaction, "Use this in a server channel or thread.")
+        elif isinstance(error, app_commands.TransformerError | app_commands.CheckFailure):
+            await bot.play.refuse(interaction, str(error) or "That input does not work here.")
+        else:
+            sid = None
+            try:
+                row = await bot.service.store.live_session(str(interaction.channel_id))
+                sid = row.id if row else None
+            except Exception:
+                pass
+            name = interaction.command.qualified_name if interaction.command else "?"
+            log.error("command /%s failed in channel %s (session %s)", name, interaction.channel_id, sid,
+                      exc_info=original)
+            await bot.play.refuse(interaction, "Something went wrong on our side; nothing was changed. Try again.")
+
+
+class PlayBot(commands.Bot):
+    """The Discord bot. ``service`` may be given (tests, benchmarks); otherwise ``setup_hook`` opens the store at
+    ``settings.database_path`` and owns it."""
+
+    play: Play
+    lobby: Lobby
+    admin: Admin
+    races: Races
+
+    def __init__(self, settings: Settings, service: SessionService | None = None, *, sync: bool = False,
+                 images: Images | None = None) -> None:
+        super().__init__(
+            command_prefix=commands.when_mentioned,
+            intents=intents(),
+            help_command=None,
+            tree_cls=PlayTree,
+            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
+        )
+        self.settings = settings
+        self.service: SessionService = service  # type: ignore[assignment]
+        self._owns_store = service is None
+        self.sync_commands = sync
+        self.images = images or Images()
+        self.timers = Timers(self)
+        self.links: Links | None = None
+        self._tasks: set[asyncio.Task] = set()
+        self._prepared = False
+
+    is_moderator = staticmethod(is_moderator)
+
+    async def setup_hook(self) -> None:
+        await self.prepare()
+        if self.sync_commands:
+            await self.sync_tree()
+
+    async def prepare(self) -> None:
+        """Everything ``setup_hook`` does except syncing commands (safe to call once without a login)."""
+        if self._prepared:
+            return
+        self._prepared = True
+        if self.service is None:
+            store = await Store.open(self.settings.database_path)
+            self.service = SessionService(store)
+        self.links = Links(self.service.store)
+        self.play, self.lobby, self.admin, self.races = Play(self), Lobby(self), Admin(self), Races(self)
+        for cog in (self.play, self.lobby, self.admin, self.races):
+            await self.add_cog(cog)
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        restored = await self.play.restore()
+        log.info("restored %d live sessions", restored)
+        self.timers.start()
+
+    async def sync_tree(self) -> None:
+        if self.settings.dev_guild_id:
+            guild = discord.Object(id=self.settings.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+            log.info("synced %d commands to guild %s", len(synced), self.settings.dev_guild_id)
+        else:
+            synced = await self.tree.sync()
+            log.info("synced %d global commands (they can take a while to appear)", len(synced))
+
+    def spawn(self, coro: Coroutine[Any, Any, Any], what: str) -> asyncio.Task:
+        """Run ``coro`` in the background; failures are logged with ``what`` (which names the session)."""
+        task = asyncio.create_task(coro, name=f"pbc-bg: {what}")
+        self._tasks.add(task)
+
+        def done(t: asyncio.Task) -> None:
+            self._tasks.discard(t)
+            if not t.cancelled() and t.exception() is not None:
+                log.error("background task failed: %s", what, exc_info=t.exception())
+
+        task.add_done_callback(done)
+        return task
+
+    async def idle(self) -> None:
+        """Wait for the background tasks (tests)."""
+        while self._tasks:
+            await asyncio.gather(*list(self._tasks), return_exceptions=True)
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """A component of ours whose ``custom_id`` matches no template (forged or from an old version)."""
+        if interaction.type is not discord.InteractionType.component:
+            return
+        custom_id = (interaction.data or {}).get("custom_id", "")
+        if custom_id.startswith(ids.PREFIX) and not any(p.fullmatch(custom_id) for p in _OURS):
+            await self.play.refuse(interaction, "This button is not valid any more. Use /board for the current one.")
+
+    async def close(self) -> None:
+        await self.timers.stop()
+        for task in list(self._tasks):
+            task.cancel()
+        await super().close()
+        if self._owns_store and self.service is not None:
+            await self.service.store.close()

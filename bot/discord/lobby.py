@@ -1,0 +1,211 @@
+"""Lobbies: ``/play`` (options parsed against the game's ``Options`` model, optionally in a new thread), ``/join``,
+``/leave``, ``/start`` and the Join / Leave / Start / Cancel buttons of the lobby card."""
+
+from __future__ import annotations
+
+import logging
+import re
+import typing
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+from pydantic import BaseModel, ValidationError
+
+import games
+from bot.sessions import SessionError, Update
+
+from .present import lobby_text, lobby_view
+
+if TYPE_CHECKING:
+    from .bot import PlayBot
+
+log = logging.getLogger(__name__)
+
+WINDOW_FIELDS = ("window_ms", "race_window_ms")
+"""Option fields that take the channel's race window (``/settings``) when the lobby does not set them."""
+PUBLIC_THREAD = 11
+THREAD_ARCHIVE_MIN = 1440
+
+
+def field_values(model: type[BaseModel], name: str) -> list[str]:
+    """The values a field accepts when they are few (Literal, Enum, bool); [] otherwise."""
+    ann = model.model_fields[name].annotation
+    if ann is bool:
+        return ["true", "false"]
+    if typing.get_origin(ann) is typing.Literal:
+        return [str(v) for v in typing.get_args(ann)]
+    if isinstance(ann, type) and issubclass(ann, __import__("enum").Enum):
+        return [str(m.value) for m in ann]
+    return []
+
+
+def parse_options(game: games.Game, text: str | None) -> dict[str, Any]:
+    """``"key=value key2=value2"`` (spaces or commas between) -> a dict checked against ``game.Options``.
+    Raises :class:`SessionError` naming the bad part and the valid keys."""
+    fields = game.Options.model_fields
+    out: dict[str, Any] = {}
+    for part in filter(None, re.split(r"[\s,;]+", text or "")):
+        key, sep, value = part.partition("=")
+        key = key.strip().lower().replace("-", "_")
+        if not sep or not key or not value:
+            raise SessionError(f"'{part}' is not key=value. {_known(game)}")
+        if key not in fields:
+            raise SessionError(f"{game.title} has no option '{key}'. {_known(game)}")
+        out[key] = value
+    try:
+        game.options(out)
+    except ValidationError as exc:
+        problems = "; ".join(f"{'.'.join(map(str, e['loc'])) or 'options'}: {e['msg']}" for e in exc.errors())
+        raise SessionError(f"Those options do not work for {game.title}: {problems}. {_known(game)}") from None
+    return out
+
+
+def _known(game: games.Game) -> str:
+    parts = []
+    for name in game.Options.model_fields:
+        values = field_values(game.Options, name)
+        parts.append(f"{name}=" + ("|".join(values) if values else "…"))
+    return f"Options: {' '.join(parts)}." if parts else f"{game.title} has no options."
+
+
+class Lobby(commands.Cog):
+    """Opening, joining and starting games."""
+
+    def __init__(self, bot: PlayBot) -> None:
+        self.bot = bot
+
+    @property
+    def service(self):
+        return self.bot.service
+
+    async def send_card(self, interaction: discord.Interaction | None, update: Update, channel_id: str | None = None,
+                        notes: list[str] = ()) -> None:
+        """Post the lobby card (as the interaction's answer, or in ``channel_id``) and remember it."""
+        row = update.session
+        text = lobby_text(row, update.game, [*update.notes, *notes])
+        mid = await self.bot.play.send(interaction, channel_id or row.channel_id, text, view=lobby_view(row))
+        if mid is not None:
+            await self.bot.links.update(row.id, lobby=[channel_id or row.channel_id, str(mid)])
+
+    async def options_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice]:
+        """Suggest ``key=value`` completions of the last word from the chosen game's ``Options`` fields."""
+        try:
+            game = games.get(getattr(interaction.namespace, "game", None) or "")
+        except KeyError:
+            return []
+        head, _, last = current.rpartition(" ")
+        prefix = f"{head} " if head else ""
+        out = []
+        for name in game.Options.model_fields:
+            values = field_values(game.Options, name) or [str(game.Options.model_fields[name].default)]
+            for v in values:
+                token = f"{name}={v}"
+                if token.startswith(last.lower()) or not last:
+                    out.append(app_commands.Choice(name=(prefix + token)[:100], value=(prefix + token)[:100]))
+        return out[:25]
+
+    @app_commands.command(name="play", description="Open a lobby for a game in this channel (or a new thread)")
+    @app_commands.describe(
+        game="Which game",
+        options="Game options as key=value pairs, e.g. first=random (autocompletes)",
+        thread="Start the game in a new thread of this channel",
+    )
+    @app_commands.choices(game=[app_commands.Choice(name=g.title, value=g.id) for g in games.all()])
+    @app_commands.autocomplete(options=options_autocomplete)
+    @app_commands.guild_only()
+    async def play(self, interaction: discord.Interaction, game: str, options: str | None = None,
+                   thread: bool = False) -> None:
+        g = self.service.game(game)
+        opts = parse_options(g, options)
+        prefs = await self.bot.play.prefs(str(interaction.channel_id))
+        for name in WINDOW_FIELDS:
+            if name in g.Options.model_fields and name not in opts:
+                opts[name] = int(prefs["race_window_ms"])
+        host, guild = str(interaction.user.id), str(interaction.guild_id) if interaction.guild_id else None
+        channel = str(interaction.channel_id)
+        if thread:
+            if isinstance(interaction.channel, discord.Thread):
+                raise SessionError("This is a thread already: run /play without thread:true here.")
+            busy = await self.service.store.live_session(channel)
+            del busy  # a thread is its own channel: the parent may be busy
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            data = await self.bot.http.start_thread_without_message(
+                interaction.channel_id, name=f"{g.title} — {interaction.user.display_name}"[:100],
+                auto_archive_duration=THREAD_ARCHIVE_MIN, type=PUBLIC_THREAD,
+                reason=f"/play {g.id} by {interaction.user.id}",
+            )
+            channel = str(data["id"])
+        update = await self.service.open_lobby(channel, g.id, host, opts, guild_id=guild)
+        await self.bot.links.add_name(update.session.id, host, interaction.user.display_name)
+        if thread:
+            await self.send_card(None, update, channel)
+            await interaction.followup.send(f"The {g.title} lobby is open in <#{channel}>.", ephemeral=True)
+        else:
+            await self.send_card(interaction, update)
+
+    @app_commands.command(name="join", description="Take a seat in this channel's lobby")
+    @app_commands.guild_only()
+    async def join(self, interaction: discord.Interaction) -> None:
+        update = await self.service.join(str(interaction.channel_id), str(interaction.user.id))
+        await self.bot.links.add_name(update.session.id, str(interaction.user.id), interaction.user.display_name)
+        await self.send_card(interaction, update)
+
+    @app_commands.command(name="leave", description="Leave this channel's lobby (a running game: /resign)")
+    @app_commands.guild_only()
+    async def leave(self, interaction: discord.Interaction) -> None:
+        update = await self.service.leave(str(interaction.channel_id), str(interaction.user.id))
+        await self.send_card(interaction, update)
+
+    @app_commands.command(name="start", description="Start the game of this channel's lobby (the host)")
+    @app_commands.guild_only()
+    async def start(self, interaction: discord.Interaction) -> None:
+        update = await self.service.start(str(interaction.channel_id), str(interaction.user.id))
+        await self._started(interaction, update)
+
+    async def _started(self, interaction: discord.Interaction, update: Update) -> None:
+        card = (await self.bot.links.get(update.session.id)).get("lobby")
+        await self.bot.play.send_board(update, interaction)
+        if card:
+            self.bot.spawn(self.bot.play.strip(card[0], card[1]), f"strip lobby card of session {update.session.id}")
+
+    async def press(self, interaction: discord.Interaction, sid: int, action: str) -> None:
+        """A lobby button: the card is edited in place (Join/Leave/Cancel) or the board follows (Start)."""
+        try:
+            await self._press(interaction, sid, action)
+        except SessionError as exc:
+            await self.bot.play.refuse(interaction, str(exc))
+        except Exception:
+            log.exception("lobby %s failed (session %s)", action, sid)
+            await self.bot.play.refuse(interaction, "Something went wrong on our side; nothing changed. Try again.")
+
+    async def _press(self, interaction: discord.Interaction, sid: int, action: str) -> None:
+        if interaction.user.bot:
+            return
+        row = await self.service.store.session(sid)
+        if row is None or row.channel_id != str(interaction.channel_id):
+            await self.bot.play.refuse(interaction, "This button does not belong to a lobby in this channel.")
+            return
+        if row.status != "lobby":
+            await self.bot.play.refuse(interaction, "This lobby is closed" + (
+                ": the game is running (/board shows it)." if row.status == "active" else ". Open one with /play."))
+            return
+        channel, user = row.channel_id, str(interaction.user.id)
+        if action == "join":
+            update = await self.service.join(channel, user)
+            await self.bot.links.add_name(sid, user, interaction.user.display_name)
+        elif action == "leave":
+            update = await self.service.leave(channel, user)
+        elif action == "cancel":
+            update = await self.service.cancel(channel, user, moderator=self.bot.is_moderator(interaction))
+        else:
+            update = await self.service.start(channel, user)
+            await interaction.response.edit_message(content=lobby_text(update.session, update.game, ["Started!"]),
+                                                    view=None)
+            await self.bot.play.send_board(update, interaction)
+            return
+        await interaction.response.edit_message(
+            content=lobby_text(update.session, update.game, update.notes), view=lobby_view(update.session),
+            allowed_mentions=discord.AllowedMentions.none(),
+        )

@@ -1,0 +1,158 @@
+"""Durable timers: rows of the store's ``timers`` table served by ONE dispatcher loop (RoboDanny's reminder cog).
+
+Kinds:
+- ``deadline`` — written by :class:`bot.sessions.SessionService` for decisions with a ``deadline_ms`` (race windows);
+  fired through ``SessionService.tick`` (the system's timeout move), the update is posted to the channel;
+- ``reminder`` — payload ``{"version": int, "player": id}``: mention ``player`` if the board is still ``version``
+  after the channel's reminder hours (default ``Settings.reminder_hours``, 0 = off);
+- ``afk`` — same payload, after the channel's AFK hours (0 = off): tells the host they may remove the idle player.
+
+The loop sleeps until the earliest ``due_ms`` (ms, the service clock) and is woken early by :meth:`Timers.wake`
+whenever a nearer timer may have been added. Everything is in the store, so timers survive a restart.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.sessions import DEADLINE, Update
+from bot.store import TimerRow
+
+from .components import AfkButton
+from .present import as_mentions, display, mention
+
+if TYPE_CHECKING:
+    from .bot import PlayBot
+
+log = logging.getLogger(__name__)
+
+REMINDER = "reminder"
+AFK = "afk"
+HOUR_MS = 3_600_000
+MAX_SLEEP_S = 3600.0
+
+
+class Timers:
+    """The dispatcher of ``bot``'s timers. ``start()`` once the store is open; ``stop()`` on close."""
+
+    def __init__(self, bot: PlayBot) -> None:
+        self.bot = bot
+        self._wake = asyncio.Event()
+        self._task: asyncio.Task | None = None
+
+    @property
+    def store(self):
+        return self.bot.service.store
+
+    def start(self) -> None:
+        if self._task is None:
+            self._task = asyncio.create_task(self._loop(), name="pbc-timers")
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            try:
+                await self._task
+            except (asyncio.CancelledError, Exception):
+                pass
+            self._task = None
+
+    def wake(self) -> None:
+        """Re-read the earliest timer now (a nearer one may have been added)."""
+        self._wake.set()
+
+    async def _loop(self) -> None:
+        while True:
+            try:
+                self._wake.clear()
+                timer = await self.store.next_timer()
+                now = self.bot.service.clock()
+                if timer is not None and timer.due_ms <= now:
+                    await self.fire_due(now)
+                    continue
+                timeout = None if timer is None else min((timer.due_ms - now) / 1000, MAX_SLEEP_S)
+                try:
+                    await asyncio.wait_for(self._wake.wait(), timeout)
+                except TimeoutError:
+                    pass
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("timer dispatcher failed; retrying in 5 s")
+                await asyncio.sleep(5)
+
+    async def fire_due(self, now: int) -> int:
+        """Fire every timer due at ``now`` (ms); returns how many fired. One channel's failure never stops the
+        others: each is logged with its session id."""
+        fired = 0
+        try:
+            updates = await self.bot.service.tick(now)
+        except Exception:
+            log.exception("deadline tick failed")
+            updates = []
+        for update in updates:
+            fired += 1
+            try:
+                await self.bot.play.post(update)
+            except Exception:
+                log.exception("posting the deadline of session %s failed", update.session.id)
+        for timer in await self.store.due_timers(now, [REMINDER, AFK]):
+            if not await self.store.delete_timer(timer.id):
+                continue
+            fired += 1
+            try:
+                await self._fire(timer)
+            except Exception:
+                log.exception("timer %s (%s) of session %s failed", timer.id, timer.kind, timer.session_id)
+        return fired
+
+    async def _fire(self, timer: TimerRow) -> None:
+        row = await self.store.session(timer.session_id) if timer.session_id is not None else None
+        if row is None or row.status != "active" or row.version != timer.payload.get("version"):
+            return  # the board moved on: nothing to remind
+        player = str(timer.payload.get("player"))
+        channel = self.bot.get_partial_messageable(int(row.channel_id))
+        mentions = discord.AllowedMentions(everyone=False, roles=False,
+                                           users=[discord.Object(int(player))] if player.isdigit() else [])
+        update = self.bot.service._update(row)
+        prompts = "; ".join(as_mentions(d.prompt) for d in update.pending if d.player == player)
+        if timer.kind == REMINDER:
+            await channel.send(
+                f"⏰ {mention(player)}, your turn in {update.game.title}: {prompts or 'you have a choice to make'}. "
+                "Use the buttons on the board, or /board to see it again.",
+                allowed_mentions=mentions,
+            )
+        elif timer.kind == AFK and player in row.players:
+            names = await self.bot.links.names(row.id)
+            view = discord.ui.View(timeout=None)
+            view.add_item(AfkButton(row.id, row.version, row.players.index(player),
+                                    label=f"Remove {display(names, player)}"))
+            hours = self.bot.play.prefs_cached(row.channel_id)["afk_hours"]
+            await channel.send(
+                f"💤 {mention(player)} has not played for {hours:g} h. The host, {mention(row.host)}, may remove them "
+                "from the game (it counts as their resignation).",
+                view=view, allowed_mentions=mentions,
+            )
+
+    async def schedule(self, update: Update, prefs: dict, db=None) -> None:
+        """Replace the reminder and AFK timers of ``update``'s session (inside ``db``'s transaction when given):
+        one of each per player named by a pending decision, for the board version just posted. ``prefs``: the
+        channel's settings (``reminder_hours``, ``afk_hours``)."""
+        row = update.session
+        await self.store.clear_timers(row.id, [REMINDER, AFK], db=db)
+        if row.status != "active":
+            return
+        now = self.bot.service.clock()
+        for player in dict.fromkeys(d.player for d in update.pending if d.player):
+            for kind, hours in ((REMINDER, prefs["reminder_hours"]), (AFK, prefs["afk_hours"])):
+                if hours and hours > 0:
+                    await self.store.add_timer(row.channel_id, kind, now + int(hours * HOUR_MS),
+                                               {"version": row.version, "player": player}, session_id=row.id, db=db)
+        self.wake()
+
+
+__all__ = ["AFK", "DEADLINE", "REMINDER", "Timers"]

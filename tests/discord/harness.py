@@ -1,0 +1,526 @@
+"""Drive the real discord.py stack offline: real gateway payloads in, recorded REST and interaction responses out.
+
+Usage (inside an async test)::
+
+    async with Harness(tmp_path / "bot.sqlite3") as h:
+        alice, bob = h.user(101, "alice"), h.user(102, "bob")
+        card = (await h.slash(alice, "play", game="tatari")).message()      # the lobby card
+        await h.click(bob, card, "Join")
+        board = (await h.click(alice, card, "Start")).message()
+        await h.click(alice, board, board.buttons()[0])
+
+How: the bot is opened with ``async with bot`` (no login), ``ClientUser`` and ``application_id`` are filled as READY
+would, payloads go to ``ConnectionState.parse_interaction_create`` / ``parse_message_create`` /
+``parse_message_reaction_add``; ``bot.http.request`` is replaced by :class:`FakeDiscord.rest` and the webhook adapter
+(interaction responses, follow-ups) by :class:`RecordingAdapter`, both answering like Discord with message payloads
+that later presses refer to. After each input the harness awaits every task the input started
+(``CommandTree-invoker``, ``discord-ui-*``, listeners, the bot's background tasks).
+
+Every outgoing message is a :class:`Sent`; each input returns a :class:`Reply` (the ``Sent`` it caused).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import datetime as dt
+import itertools
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import discord
+from discord.guild import Guild
+from discord.webhook import async_ as webhook_async
+
+from bot.config import Settings
+from bot.discord.bot import PlayBot
+from bot.sessions import SessionService
+from bot.store import Store
+
+DISCORD_EPOCH_MS = 1_420_070_400_000
+APP_ID = 900_000_000_000_000_001
+BOT_ID = 900_000_000_000_000_002
+GUILD_ID = 800_000_000_000_000_001
+CHANNEL_ID = 700_000_000_000_000_001
+ALL_PERMS = (1 << 41) - 1
+MEMBER_PERMS = 0x400 | 0x800 | 0x40 | 0x8000_0000  # view, send, add reactions, use application commands
+EPHEMERAL = 64
+IGNORED_TASKS = ("pbc-timers", "timeout")
+
+
+def iso(ms: int) -> str:
+    return dt.datetime.fromtimestamp(ms / 1000, tz=dt.UTC).isoformat()
+
+
+@dataclass
+class User:
+    id: int
+    name: str
+    bot: bool = False
+    permissions: int = MEMBER_PERMS
+
+    def payload(self) -> dict:
+        return {"id": str(self.id), "username": self.name, "discriminator": "0", "global_name": self.name,
+                "avatar": None, "bot": self.bot}
+
+    def member(self, now_ms: int) -> dict:
+        return {"user": self.payload(), "roles": [], "joined_at": iso(now_ms), "deaf": False, "mute": False,
+                "permissions": str(self.permissions), "flags": 0, "nick": None}
+
+    @property
+    def sid(self) -> str:
+        return str(self.id)
+
+
+@dataclass
+class Sent:
+    """One outgoing call: ``kind`` is ``message`` (REST send), ``edit`` (REST edit), ``response`` (interaction
+    callback), ``followup``, ``edit_original``, ``thread`` or ``other``; ``body`` the JSON sent; ``message`` the
+    message payload Discord would hold afterwards (what later presses refer to)."""
+
+    kind: str
+    method: str
+    path: str
+    body: dict
+    files: list[tuple[str, bytes]] = field(default_factory=list)
+    message: dict | None = None
+    interaction_id: int | None = None
+
+    @property
+    def data(self) -> dict:
+        """The message part of the body (interaction callbacks nest it under ``data``)."""
+        return self.body.get("data") or {} if self.kind == "response" else self.body
+
+    @property
+    def type(self) -> int | None:
+        return self.body.get("type") if self.kind == "response" else None
+
+    @property
+    def content(self) -> str:
+        return (self.data or {}).get("content") or ""
+
+    @property
+    def ephemeral(self) -> bool:
+        return bool(((self.data or {}).get("flags") or 0) & EPHEMERAL)
+
+    @property
+    def components(self) -> list[dict]:
+        """Every interactive component (buttons, selects) of the message, flattened."""
+        out = []
+        for row in (self.data or {}).get("components") or []:
+            out.extend(row.get("components", []))
+        return out
+
+    def buttons(self) -> list[str]:
+        return [c["label"] for c in self.components if c["type"] == 2]
+
+    def custom_ids(self) -> list[str]:
+        return [c["custom_id"] for c in self.components if "custom_id" in c]
+
+    @property
+    def channel_id(self) -> int | None:
+        return int(self.message["channel_id"]) if self.message else None
+
+
+class Reply(list):
+    """The :class:`Sent` items one input caused."""
+
+    def message(self, public: bool | None = None, with_components: bool | None = None) -> Sent:
+        """The last item that created or replaced a message (optionally: public / with components)."""
+        for s in reversed(self):
+            if s.message is None or s.kind in ("thread", "edit"):
+                continue
+            if public is not None and s.ephemeral == public:
+                continue
+            if with_components is not None and bool(s.components) != with_components:
+                continue
+            return s
+        raise AssertionError(f"no such message in {[(s.kind, s.content[:40]) for s in self]}")
+
+    @property
+    def text(self) -> str:
+        return "\n".join(s.content for s in self)
+
+    def ephemeral(self) -> list[Sent]:
+        return [s for s in self if s.ephemeral]
+
+    def public(self) -> list[Sent]:
+        return [s for s in self if s.message is not None and not s.ephemeral and s.kind != "thread"]
+
+
+def _parse_body(json_body: Any, form: Any) -> tuple[dict, list[tuple[str, bytes]]]:
+    body: dict = dict(json_body or {})
+    files: list[tuple[str, bytes]] = []
+    for part in form or []:
+        if part.get("name") == "payload_json":
+            body = json.loads(part["value"])
+        else:
+            value = part.get("value")
+            data = value.read() if hasattr(value, "read") else value
+            if hasattr(value, "seek"):
+                value.seek(0)
+            files.append((part.get("filename") or "file", data or b""))
+    return body, files
+
+
+class FakeDiscord:
+    """Discord's side: message ids, stored messages, and the recorded calls."""
+
+    def __init__(self, harness: Harness) -> None:
+        self.h = harness
+        self.sent: list[Sent] = []
+        self.messages: dict[int, dict] = {}
+        self.interactions: dict[str, dict] = {}  # token -> interaction payload
+        self.fail_next: list[Exception] = []
+
+    def _message(self, channel_id: int, body: dict, files, mid: int | None = None, flags: int = 0) -> dict:
+        mid = mid or self.h.snowflake()
+        msg = {
+            "id": str(mid), "channel_id": str(channel_id), "guild_id": str(self.h.guild_id),
+            "author": {"id": str(BOT_ID), "username": "bot", "discriminator": "0", "avatar": None, "bot": True},
+            "content": body.get("content") or "", "timestamp": iso(self.h.now_ms), "edited_timestamp": None,
+            "tts": False, "mention_everyone": False, "mentions": [], "mention_roles": [],
+            "attachments": [
+                {"id": str(self.h.snowflake()), "filename": name, "size": len(data), "url": f"https://x/{name}",
+                 "proxy_url": f"https://x/{name}"} for name, data in files
+            ],
+            "embeds": [], "pinned": False, "type": 0, "components": body.get("components") or [],
+            "flags": body.get("flags") or flags,
+        }
+        self.messages[mid] = msg
+        return msg
+
+    def _edit(self, mid: int, body: dict) -> dict | None:
+        msg = self.messages.get(mid)
+        if msg is None:
+            return None
+        if "content" in body:
+            msg["content"] = body["content"] or ""
+        if "components" in body:
+            msg["components"] = body["components"] or []
+        return msg
+
+    def record(self, sent: Sent) -> Sent:
+        if sent.message is not None:
+            sent.message = json.loads(json.dumps(sent.message))  # what the client saw then
+        self.sent.append(sent)
+        return sent
+
+    # -- REST (bot.http.request) ------------------------------------------------------------------------------------
+    async def rest(self, route, *, files=None, form=None, **kwargs) -> Any:
+        if self.fail_next:
+            raise self.fail_next.pop(0)
+        body, fs = _parse_body(kwargs.get("json"), form)
+        method, path, params = route.method, route.path, _route_params(route)
+        if method == "POST" and path == "/channels/{channel_id}/messages":
+            msg = self._message(int(params["channel_id"]), body, fs)
+            self.record(Sent("message", method, route.url, body, fs, msg))
+            return msg
+        if method == "PATCH" and path == "/channels/{channel_id}/messages/{message_id}":
+            msg = self._edit(int(params["message_id"]), body)
+            self.record(Sent("edit", method, route.url, body, fs, msg))
+            return msg or self._message(int(params["channel_id"]), body, fs, int(params["message_id"]))
+        if method == "POST" and path == "/channels/{channel_id}/threads":
+            tid = self.h.snowflake()
+            thread = {"id": str(tid), "type": 11, "guild_id": str(self.h.guild_id), "parent_id": params["channel_id"],
+                      "name": body.get("name", "thread"), "owner_id": str(BOT_ID), "member_count": 1,
+                      "message_count": 0, "rate_limit_per_user": 0,
+                      "thread_metadata": {"archived": False, "auto_archive_duration": 1440,
+                                          "archive_timestamp": iso(self.h.now_ms), "locked": False}}
+            self.record(Sent("thread", method, route.url, body, message=thread))
+            return thread
+        self.record(Sent("other", method, route.url, body, fs))
+        return {}
+
+    # -- webhooks (interaction responses) ---------------------------------------------------------------------------
+    async def webhook(self, route, session=None, *, payload=None, multipart=None, files=None, **kwargs) -> Any:
+        if self.fail_next:
+            raise self.fail_next.pop(0)
+        body, fs = _parse_body(payload, multipart)
+        method, path, params = route.method, route.path, _route_params(route)
+        token = params.get("webhook_token", "")
+        inter = self.interactions.get(token, {})
+        channel_id = int(inter.get("channel_id", self.h.channel_id))
+        iid = int(inter["id"]) if inter else None
+        if path.endswith("/callback"):
+            kind, rtype = "response", body.get("type")
+            data = body.get("data") or {}
+            msg = None
+            if rtype == 4:
+                msg = self._message(channel_id, data, fs)
+            elif rtype == 7 and inter.get("message"):
+                msg = self._edit(int(inter["message"]["id"]), data)
+            elif rtype == 5:
+                msg = self._message(channel_id, {"content": "", "flags": data.get("flags") or 0}, fs)
+                inter["_original"] = msg["id"]
+            if msg is not None and rtype == 4:
+                inter["_original"] = msg["id"]
+            self.record(Sent(kind, method, route.url, body, fs, msg, iid))
+            result = {"interaction": {"id": str(iid or 0), "type": inter.get("type", 2),
+                                      "response_message_id": msg["id"] if msg else None,
+                                      "response_message_loading": rtype == 5,
+                                      "response_message_ephemeral": bool((data.get("flags") or 0) & EPHEMERAL)}}
+            if msg is not None and rtype in (4, 7):
+                result["resource"] = {"type": rtype, "message": msg}
+            return result
+        if method == "POST" and path == "/webhooks/{webhook_id}/{webhook_token}":
+            original = inter.pop("_original", None) if inter.get("_deferred_thinking") else None
+            msg = self._message(channel_id, body, fs, int(original) if original else None)
+            self.record(Sent("followup", method, route.url, body, fs, msg, iid))
+            return msg
+        if method == "PATCH" and path.endswith("/messages/@original"):
+            msg = self._edit(int(inter.get("_original", 0) or 0), body) if inter.get("_original") else None
+            self.record(Sent("edit_original", method, route.url, body, fs, msg, iid))
+            return msg or self._message(channel_id, body, fs)
+        if method == "PATCH" and "/messages/" in path:
+            msg = self._edit(int(params.get("message_id", 0)), body)
+            self.record(Sent("edit", method, route.url, body, fs, msg, iid))
+            return msg or self._message(channel_id, body, fs)
+        self.record(Sent("other", method, route.url, body, fs, None, iid))
+        return {}
+
+
+def _route_params(route) -> dict[str, str]:
+    """Recover the path parameters of a discord.py ``Route`` from its template and URL."""
+    names = [p.split("}")[0] for p in route.path.split("{")[1:]]
+    parts_t = route.path.strip("/").split("/")
+    parts_u = route.url.split("/api/v10/", 1)[-1].strip("/").split("/")
+    out = {}
+    for t, u in zip(parts_t, parts_u, strict=False):
+        if t.startswith("{"):
+            out[t.strip("{}")] = u
+    return {n: out.get(n, "") for n in names}
+
+
+class RecordingAdapter(webhook_async.AsyncWebhookAdapter):
+    """The webhook adapter with its network call replaced by :meth:`FakeDiscord.webhook`."""
+
+    def __init__(self, fake: FakeDiscord) -> None:
+        super().__init__()
+        self.fake = fake
+
+    async def request(self, route, session=None, **kwargs) -> Any:  # type: ignore[override]
+        return await self.fake.webhook(route, session, **kwargs)
+
+
+class Harness:
+    """One bot over one database file, fed payloads. Open with ``async with``; :meth:`restart` closes the bot and
+    opens a new one on the same database (the same recorded Discord)."""
+
+    def __init__(self, db_path: str | Path, *, settings: Settings | None = None, start_ms: int = 1_800_000_000_000,
+                 render=None, fake: FakeDiscord | None = None) -> None:
+        self.db_path = str(db_path)
+        self.settings = settings or Settings(discord_token=None, reminder_hours=12, afk_hours=0)
+        self.now_ms = start_ms
+        self.guild_id = GUILD_ID
+        self.channel_id = CHANNEL_ID
+        self.render = render
+        self._seq = itertools.count(1)
+        self.fake = fake or FakeDiscord(self)
+        self.fake.h = self
+        self.bot: PlayBot | None = None
+        self.store: Store | None = None
+        self._token = None
+
+    # -- lifecycle -------------------------------------------------------------------------------------------------
+    async def __aenter__(self) -> Harness:
+        await self.open()
+        return self
+
+    async def __aexit__(self, *exc) -> None:
+        await self.close()
+
+    async def open(self) -> None:
+        from bot.discord.present import Images
+
+        self.store = await Store.open(self.db_path)
+        seeds = itertools.count(4242)
+        service = SessionService(self.store, clock=lambda: self.now_ms, seeds=lambda: next(seeds))
+        images = Images(self.render) if self.render is not None else None
+        bot = PlayBot(self.settings, service, images=images)
+        await bot.__aenter__()
+        state = bot._connection
+        state.user = discord.ClientUser(state=state, data={"id": str(BOT_ID), "username": "bot", "discriminator": "0",
+                                                           "avatar": None, "bot": True})
+        state.application_id = APP_ID
+        state._add_guild(Guild._create_unavailable(state=state, guild_id=self.guild_id, data={}))
+        bot.http.request = self.fake.rest  # type: ignore[method-assign]
+        self._token = webhook_async.async_context.set(RecordingAdapter(self.fake))
+        await bot.prepare()
+        self.bot = bot
+        await self.settle()
+
+    async def close(self) -> None:
+        if self.bot is not None:
+            await self.settle()
+            await self.bot.close()
+            self.bot = None
+        if self.store is not None:
+            await self.store.close()
+            self.store = None
+        if self._token is not None:
+            webhook_async.async_context.reset(self._token)
+            self._token = None
+
+    async def restart(self) -> None:
+        """A new bot object on the same database (what a process restart does)."""
+        await self.close()
+        await self.open()
+
+    # -- ids and time ----------------------------------------------------------------------------------------------
+    def snowflake(self) -> int:
+        """A snowflake at the current fake time (Discord's clock, TK-10)."""
+        return ((self.now_ms - DISCORD_EPOCH_MS) << 22) | (next(self._seq) & 0x3FFFFF)
+
+    def advance(self, ms: int) -> None:
+        self.now_ms += ms
+
+    def user(self, uid: int, name: str, *, bot: bool = False, moderator: bool = False) -> User:
+        return User(uid, name, bot, ALL_PERMS if moderator else MEMBER_PERMS)
+
+    # -- feeding ---------------------------------------------------------------------------------------------------
+    async def settle(self, timeout: float = 10.0) -> None:
+        """Await every task an input started (command invokers, UI dispatch, listeners, background tasks)."""
+        me = asyncio.current_task()
+        for _ in range(200):
+            pending = [
+                t for t in asyncio.all_tasks()
+                if t is not me and not t.done() and not any(x in t.get_name() for x in IGNORED_TASKS)
+                and self._ours(t)
+            ]
+            if not pending:
+                return
+            await asyncio.wait(pending, timeout=timeout)
+
+    @staticmethod
+    def _ours(task: asyncio.Task) -> bool:
+        name = task.get_name()
+        return name.startswith(("CommandTree", "discord-ui", "discord.py", "pbc-bg"))
+
+    async def _feed(self, fn, payload) -> Reply:
+        start = len(self.fake.sent)
+        fn(payload)
+        await self.settle()
+        return Reply(self.fake.sent[start:])
+
+    def _interaction(self, user: User, itype: int, data: dict, channel_id: int | None = None,
+                     message: dict | None = None, channel_type: int = 0) -> dict:
+        channel_id = channel_id or self.channel_id
+        iid = self.snowflake()
+        token = f"token-{iid}"
+        payload = {
+            "id": str(iid), "application_id": str(APP_ID), "type": itype, "data": data, "token": token,
+            "version": 1, "guild_id": str(self.guild_id), "channel_id": str(channel_id),
+            "channel": {"id": str(channel_id), "type": channel_type, "guild_id": str(self.guild_id), "name": "games",
+                        "position": 0, "permission_overwrites": [], "nsfw": False, "parent_id": None},
+            "member": user.member(self.now_ms), "locale": "en-US", "guild_locale": "en-US",
+            "app_permissions": str(ALL_PERMS), "entitlements": [], "context": 0,
+            "authorizing_integration_owners": {"0": str(self.guild_id)}, "attachment_size_limit": 26_214_400,
+        }
+        if message is not None:
+            payload["message"] = message
+        self.fake.interactions[token] = payload
+        return payload
+
+    @staticmethod
+    def _options(values: dict[str, Any], focused: str | None = None) -> list[dict]:
+        out = []
+        for name, value in values.items():
+            if value is None:
+                continue
+            kind = 5 if isinstance(value, bool) else 4 if isinstance(value, int) else 10 if isinstance(value, float) \
+                else 3
+            opt = {"name": name, "type": kind, "value": value}
+            if name == focused:
+                opt["focused"] = True
+            out.append(opt)
+        return out
+
+    async def slash(self, user: User, name: str, channel_id: int | None = None, channel_type: int = 0,
+                    **options: Any) -> Reply:
+        """An APPLICATION_COMMAND interaction ``/name option=value …``."""
+        data = {"id": str(10_000 + hash(name) % 10_000), "name": name, "type": 1,
+                "options": self._options(options)}
+        return await self._feed(self.bot._connection.parse_interaction_create,
+                                self._interaction(user, 2, data, channel_id, channel_type=channel_type))
+
+    async def autocomplete(self, user: User, name: str, focused: str, channel_id: int | None = None,
+                           **options: Any) -> list[dict]:
+        """An APPLICATION_COMMAND_AUTOCOMPLETE interaction; returns the offered choices."""
+        data = {"id": str(10_000 + hash(name) % 10_000), "name": name, "type": 1,
+                "options": self._options(options, focused)}
+        reply = await self._feed(self.bot._connection.parse_interaction_create,
+                                 self._interaction(user, 4, data, channel_id))
+        assert reply and reply[-1].type == 8, f"no autocomplete answer: {reply}"
+        return reply[-1].body["data"]["choices"]
+
+    def _component(self, sent: Sent | dict, which: str | int) -> tuple[dict, dict]:
+        message = sent.message if isinstance(sent, Sent) else sent  # a Sent: as the client saw it then
+        assert message is not None, "that call created no message"
+        comps = [c for row in message.get("components", []) for c in row.get("components", [])]
+        for i, c in enumerate(comps):
+            if which in (i, c.get("custom_id"), c.get("label")):
+                return message, c
+        raise AssertionError(f"no component {which!r} on message {message['id']}: "
+                             f"{[(c.get('label'), c.get('custom_id')) for c in comps]}")
+
+    async def click(self, user: User, sent: Sent | dict, which: str | int, *, custom_id: str | None = None) -> Reply:
+        """Press the button ``which`` (label, custom_id or index) of a message; ``custom_id`` forges another id."""
+        message, comp = self._component(sent, which)
+        if custom_id is not None:
+            message = json.loads(json.dumps(message))
+            for row in message["components"]:
+                for c in row["components"]:
+                    if c is not None and c.get("custom_id") == comp["custom_id"]:
+                        c["custom_id"] = custom_id
+        cid = custom_id or comp["custom_id"]
+        data = {"custom_id": cid, "component_type": 2}
+        return await self._feed(self.bot._connection.parse_interaction_create,
+                                self._interaction(user, 3, data, int(message["channel_id"]), message))
+
+    async def select(self, user: User, sent: Sent | dict, which: str | int, values: list[str]) -> Reply:
+        """Pick ``values`` in the select menu ``which`` of a message."""
+        message, comp = self._component(sent, which)
+        data = {"custom_id": comp["custom_id"], "component_type": 3, "values": values}
+        return await self._feed(self.bot._connection.parse_interaction_create,
+                                self._interaction(user, 3, data, int(message["channel_id"]), message))
+
+    async def say(self, user: User, content: str, channel_id: int | None = None) -> Reply:
+        """A MESSAGE_CREATE from ``user``."""
+        mid = self.snowflake()
+        data = {
+            "id": str(mid), "channel_id": str(channel_id or self.channel_id), "guild_id": str(self.guild_id),
+            "author": user.payload(), "member": {k: v for k, v in user.member(self.now_ms).items() if k != "user"},
+            "content": content, "timestamp": iso(self.now_ms), "edited_timestamp": None, "tts": False,
+            "mention_everyone": False, "mentions": [], "mention_roles": [], "attachments": [], "embeds": [],
+            "pinned": False, "type": 0, "flags": 0, "components": [],
+        }
+        return await self._feed(self.bot._connection.parse_message_create, data)
+
+    async def react(self, user: User, message_id: int, emoji: str, channel_id: int | None = None) -> Reply:
+        """A MESSAGE_REACTION_ADD of ``emoji`` (unicode) by ``user``."""
+        data = {
+            "user_id": str(user.id), "channel_id": str(channel_id or self.channel_id), "message_id": str(message_id),
+            "guild_id": str(self.guild_id), "emoji": {"id": None, "name": emoji}, "member": user.member(self.now_ms),
+            "type": 0, "burst": False, "burst_colors": [], "message_author_id": str(BOT_ID),
+        }
+        return await self._feed(self.bot._connection.parse_message_reaction_add, data)
+
+    # -- reading ---------------------------------------------------------------------------------------------------
+    def messages_in(self, channel_id: int | None = None) -> list[dict]:
+        cid = str(channel_id or self.channel_id)
+        return [m for m in self.fake.messages.values() if m["channel_id"] == cid]
+
+    def board(self, channel_id: int | None = None) -> dict:
+        """The latest public message with choice components in the channel (what a player would click)."""
+        for m in reversed(self.messages_in(channel_id)):
+            if not (m.get("flags", 0) & EPHEMERAL) and any(
+                c.get("custom_id", "").startswith(("pbc:c:", "pbc:m:", "pbc:g:"))
+                for row in m.get("components", []) for c in row.get("components", [])
+            ):
+                return m
+        raise AssertionError("no board with choices in this channel")
+
+
+__all__ = ["APP_ID", "BOT_ID", "CHANNEL_ID", "GUILD_ID", "Harness", "Reply", "Sent", "User"]

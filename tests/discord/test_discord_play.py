@@ -1,0 +1,154 @@
+"""Whole games and refusals through real interactions (buttons, selects, /move with autocomplete)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from harness import Harness
+
+from bot.discord import ids
+
+
+@pytest.fixture
+async def h(tmp_path):
+    async with Harness(tmp_path / "bot.sqlite3") as harness:
+        yield harness
+
+
+async def open_game(h: Harness, players, channel_id=None, game="tatari", options=None):
+    host = players[0]
+    kw = {"game": game}
+    if options:
+        kw["options"] = options
+    card = (await h.slash(host, "play", channel_id=channel_id, **kw)).message(public=True)
+    for p in players[1:]:
+        await h.click(p, card, "Join")
+    return (await h.click(host, card, "Start")).message(public=True, with_components=True)
+
+
+async def pending(h: Harness, channel_id=None):
+    update = await h.bot.service.show(str(channel_id or h.channel_id))
+    return update
+
+
+async def play_turn(h: Harness, users: dict, rng: random.Random, channel_id=None):
+    """Answer the first pending decision through the current board, as its player; returns the Reply."""
+    update = await pending(h, channel_id)
+    decision = update.pending[0]
+    board = h.board(channel_id)
+    ours = [c for row in board["components"] for c in row["components"]
+            if c.get("custom_id", "").startswith(f"pbc:c:{update.session.id}:{update.session.version}:0:")
+            or c.get("custom_id", "").startswith(f"pbc:m:{update.session.id}:{update.session.version}:0:")]
+    assert ours, board["components"]
+    comp = rng.choice(ours)
+    user = users[decision.player]
+    if comp["type"] == 2:
+        return await h.click(user, board, comp["custom_id"])
+    value = rng.choice(comp["options"])["value"]
+    return await h.select(user, board, comp["custom_id"], [value])
+
+
+async def test_whole_tatari_game_through_interactions(h):
+    alice, bob, carol = h.user(101, "alice"), h.user(102, "bob"), h.user(103, "carol")
+    users = {u.sid: u for u in (alice, bob, carol)}
+    await open_game(h, [alice, bob, carol])
+    sid = (await pending(h)).session.id
+    rng = random.Random(7)
+    moves = 0
+    while (await h.store.session(sid)).status == "active":
+        reply = await play_turn(h, users, rng)
+        assert not reply.ephemeral(), reply.text
+        board = reply.message(public=True)
+        assert board.content.startswith("**Tatari**")
+        moves += 1
+        assert moves < 2000
+    row = await h.store.session(sid)
+    assert row.status == "finished"
+    assert "Game over" in board.content and not board.components
+    assert board.files and board.files[0][1].startswith(b"\x89PNG")
+    assert len(await h.store.moves(row.id)) == moves
+
+
+async def test_move_command_and_autocomplete(h):
+    alice, bob = h.user(101, "alice"), h.user(102, "bob")
+    await open_game(h, [alice, bob])
+    update = await pending(h)
+    d = update.pending[0]
+    me = alice if d.player == alice.sid else bob
+    other = bob if me is alice else alice
+    choices = await h.autocomplete(me, "move", "option", option="")
+    assert {c["value"] for c in choices} == {o.id for o in d.options}
+    assert await h.autocomplete(other, "move", "option", option="") == []
+    reply = await h.slash(other, "move", option=d.options[0].id)
+    assert reply.ephemeral() and "not your turn" in reply.text.lower()
+    reply = await h.slash(me, "move", option="nonsense")
+    assert reply.ephemeral() and "not a choice" in reply.text
+    reply = await h.slash(me, "move", option=d.options[0].id)
+    board = reply.message(public=True)
+    assert not board.ephemeral and "board v" in board.content
+    assert (await pending(h)).session.version == update.session.version + 1
+
+
+async def test_refusals(h):
+    alice, bob, carol = h.user(101, "alice"), h.user(102, "bob"), h.user(103, "carol")
+    robot = h.user(199, "robot", bot=True)
+    first = await open_game(h, [alice, bob])
+    update = await pending(h)
+    sid, ver = update.session.id, update.session.version
+    d = update.pending[0]
+    me = alice if d.player == alice.sid else bob
+    other = bob if me is alice else alice
+    button = first.custom_ids()[0]
+
+    reply = await h.click(other, first, button)  # not your turn
+    assert reply.ephemeral() and "Waiting for <@" in reply.text
+    reply = await h.click(carol, first, button)  # not seated
+    assert reply.ephemeral() and "not playing" in reply.text
+    reply = await h.click(robot, first, button)  # bot users never play
+    assert not reply.public()
+    # forged ids: another session, another index, a template we never made
+    for forged in (ids.choice(sid + 5, ver, 0, 0), ids.choice(sid, ver, 7, 0), ids.choice(sid, ver, 0, 99),
+                   "pbc:c:xx", "pbc:zz:1"):
+        reply = await h.click(me, first, button, custom_id=forged)
+        assert reply.ephemeral() and not reply.public(), (forged, reply)
+    assert (await pending(h)).session.version == ver  # nothing applied
+
+    reply = await h.click(me, first, button)
+    assert reply.public()
+    reply = await h.click(me, first, first.custom_ids()[-1])  # the old board again: stale
+    assert reply.ephemeral() and "out of date" in reply.text
+    stale = reply.ephemeral()[0]
+    assert stale.custom_ids() and all(f":{ver + 1}:" in c for c in stale.custom_ids())
+
+    # bad slash input
+    reply = await h.slash(carol, "play", game="tatari")
+    assert reply.ephemeral() and "already running" in reply.text
+    reply = await h.slash(carol, "resign")
+    assert reply.ephemeral() and "not playing" in reply.text
+    reply = await h.slash(carol, "abandon")
+    assert reply.ephemeral() and "Only the host" in reply.text
+    reply = await h.slash(carol, "play", game="tatari", channel_id=h.channel_id + 1, options="first=nobody")
+    assert reply.ephemeral() and "first" in reply.text
+    reply = await h.slash(carol, "play", game="tatari", channel_id=h.channel_id + 1, options="colour=red")
+    assert reply.ephemeral() and "no option 'colour'" in reply.text
+    assert await h.store.live_session(str(h.channel_id + 1)) is None
+
+
+async def test_double_click_applies_one_move(h):
+    alice, bob = h.user(101, "alice"), h.user(102, "bob")
+    board = await open_game(h, [alice, bob])
+    update = await pending(h)
+    user = alice if update.pending[0].player == alice.sid else bob
+    cid = board.custom_ids()[0]
+    # two presses delivered before either is handled
+    p1 = h._interaction(user, 3, {"custom_id": cid, "component_type": 2}, h.channel_id, board.message)
+    p2 = h._interaction(user, 3, {"custom_id": cid, "component_type": 2}, h.channel_id, board.message)
+    start = len(h.fake.sent)
+    h.bot._connection.parse_interaction_create(p1)
+    h.bot._connection.parse_interaction_create(p2)
+    await h.settle()
+    sent = h.fake.sent[start:]
+    assert len(await h.store.moves(update.session.id)) == 1
+    assert sum(1 for s in sent if s.kind == "response" and not s.ephemeral) == 1
+    assert any(s.ephemeral and "out of date" in s.content for s in sent)
