@@ -334,7 +334,7 @@ def end_round(state: TatarabaState, events: list[Event]) -> None:
     if exhausted(state):
         finish(state, "exhausted", events)
         return
-    if state.round_limit and state.round >= state.round_limit:
+    if state.round >= state.round_limit:
         finish(state, "limit", events)
         return
     state.start = (state.start + 1) % len(state.players)

@@ -23,11 +23,12 @@ class TatarabaOptions(BaseModel):
     ``layout``: rows of board numbers separated by ``/`` (``.`` a gap), e.g. ``"123/456"``; empty = the default for
     the player count (FT-1). It must hold boards 1..n for the player count, every board sharing a full edge with
     another (checked at setup). ``round_limit``: a designed safety stop (not in the rulebook): after that many
-    rounds the game ends and is scored like "Beech runs out"; 0 = no limit.
+    rounds the game ends and is scored like "Beech runs out" (1..1000; a cap keeps a forest where every choice is
+    forced from looping for ever).
     """
 
     layout: str = ""
-    round_limit: int = Field(default=60, ge=0, le=1000)
+    round_limit: int = Field(default=60, ge=1, le=1000)
 
     @field_validator("layout")
     @classmethod

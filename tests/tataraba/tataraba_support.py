@@ -80,3 +80,37 @@ def check(state: TatarabaState) -> None:
     else:
         assert len(d) == 1 and len(d[0].options) >= 2, "C-3: single options are applied without asking"
         assert d[0].player == state.players[state.turn]
+
+
+def scene(pieces: dict[str, str] | None = None, at=("2-5", "3-9"), players=("red", "blue"), phase="move",
+          foot=None, sen=None, mat=None, **options) -> TatarabaState:
+    """An empty forest (Evergreens removed) holding ``pieces`` (tile name -> tile code, see ``data.py``: kind,
+    stage, owner seat) with the Player pieces at ``at`` (one tile per seat), round 1, seat 0 starting and to play
+    ``phase`` (``"move"``: the turn begins; ``"action"``: the move is done). ``foot`` / ``sen`` / ``mat``: per-seat
+    values (tuples) or None for the defaults (1 Foot marker, 0 Sen, 0 material)."""
+    from games.tataraba import rules
+
+    s = new(players, **options)
+    s.tiles = [""] * len(s.tiles)
+    for name, code in (pieces or {}).items():
+        s.tiles[T(name)] = code
+    for i, seat in enumerate(s.seats):
+        seat.pos = T(at[i])
+        if foot is not None:
+            seat.foot = foot[i]
+        if sen is not None:
+            seat.sen = sen[i]
+        if mat is not None:
+            seat.mat = mat[i]
+    s.round, s.turn, s.start = 1, 0, 0
+    rules.begin_turn(s, [])
+    if phase != "move":
+        rules.begin_actions(s)
+        s.phase = phase
+    return s
+
+
+def options(state: TatarabaState) -> dict[str, str]:
+    """Pending option id -> label."""
+    d = GAME.pending(state)
+    return {o.id: o.label for o in d[0].options} if d else {}
