@@ -103,6 +103,7 @@ class SessionService:
         self.seeds = seeds
         self._locks: dict[str, asyncio.Lock] = {}
         self._cache: dict[int, tuple[int, BaseState]] = {}  # session id -> (version, state)
+        self._timed: set[int] = set()  # sessions with deadline timers in the store
 
     def lock(self, channel_id: str) -> asyncio.Lock:
         """The lock of ``channel_id`` (created on first use)."""
@@ -154,9 +155,17 @@ class SessionService:
         return Update(row, game, state, list(events), pending, result, list(notes))
 
     async def _schedule_deadlines(self, db: aiosqlite.Connection, row: SessionRow, pending: list[Decision]) -> None:
-        await self.store.clear_timers(row.id, [DEADLINE], db=db)
-        for d in {d.deadline_ms for d in pending if d.deadline_ms is not None}:
+        """Replace the session's deadline timers by those of ``pending``. Sessions known to have none skip the
+        delete (a leftover timer after a restart is harmless: ``fire_deadline`` checks the decision is pending)."""
+        deadlines = sorted({d.deadline_ms for d in pending if d.deadline_ms is not None})
+        if row.id in self._timed or deadlines:
+            await self.store.clear_timers(row.id, [DEADLINE], db=db)
+        for d in deadlines:
             await self.store.add_timer(row.channel_id, DEADLINE, d, {"deadline_ms": d}, session_id=row.id, db=db)
+        if deadlines:
+            self._timed.add(row.id)
+        else:
+            self._timed.discard(row.id)
 
     # -- lobby ------------------------------------------------------------------------------------------------
     async def open_lobby(
@@ -299,11 +308,12 @@ class SessionService:
         meta = row.meta
         if result is not None:
             meta = {**row.meta, "result": result.model_dump(mode="json")}
+        seq = row.move_count + 1
+        state_json = state.model_dump_json()
         async with self.store.transaction() as db:
-            seq = await self.store.move_count(row.id, db) + 1
             await self.store.append_move(db, row.id, seq, move.player, move.option, move.at_ms)
             await self.store.update_session(
-                row.id, row.version, db=db, state=state.model_dump_json(), status=status, meta=meta
+                row.id, row.version, db=db, state=state_json, status=status, meta=meta, move_count=seq
             )
             await self._schedule_deadlines(db, row, pending)
             if result is not None:
@@ -311,7 +321,7 @@ class SessionService:
                     db, row.id, row.game_id, row.channel_id, result.model_dump(mode="json"), seq
                 )
         new = row.model_copy(update={"version": row.version + 1, "status": status, "meta": meta,
-                                     "state": state.model_dump_json()})
+                                     "state": state_json, "move_count": seq})
         self._cache[row.id] = (new.version, state)
         return self._update(new, events=events, result=result)
 
@@ -396,7 +406,9 @@ class SessionService:
             pending = game.pending(state)
             async with self.store.transaction() as db:
                 await db.execute("DELETE FROM moves WHERE session_id = ? AND seq = ?", (row.id, last.seq))
-                await self.store.update_session(row.id, row.version, db=db, state=state.model_dump_json())
+                await self.store.update_session(
+                    row.id, row.version, db=db, state=state.model_dump_json(), move_count=last.seq - 1
+                )
                 await self._schedule_deadlines(db, row, pending)
             row = await self.store.session(row.id)
             self._cache[row.id] = (row.version, state)

@@ -1,0 +1,108 @@
+"""Tatari benchmarks (foundation issue, item 10). Run: ``python bench/bench_tatari.py``.
+
+Prints render+encode median vs the floor, engine moves/s on one core, and durable moves/s through the store vs raw
+sqlite3 insert+commit (both WAL + synchronous=FULL, same machine, same run). Goals: render <= 1.5x floor and <= 15 ms;
+>= 20,000 moves/s; store >= 0.5x raw. Add ``--fuzz N`` to also play N random-legal games with invariants.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import sqlite3
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from common import moves_per_second, positions, render_vs_floor  # noqa: E402
+
+import games  # noqa: E402
+from bot.sessions import SessionService  # noqa: E402
+from bot.store import Store  # noqa: E402
+from renderers.tatari import render  # noqa: E402
+
+N_DURABLE = 200
+ROUNDS = 5
+
+
+def raw_sqlite(path: str, n: int) -> float:
+    """Moves/s of plain sqlite3: one INSERT + COMMIT per move, WAL, synchronous=FULL."""
+    db = sqlite3.connect(path, isolation_level=None)
+    db.execute("PRAGMA journal_mode=WAL")
+    db.execute("PRAGMA synchronous=FULL")
+    db.execute("CREATE TABLE m (seq INTEGER PRIMARY KEY, player TEXT, option TEXT, at_ms INTEGER)")
+    t = time.perf_counter()
+    for i in range(n):
+        db.execute("BEGIN")
+        db.execute("INSERT INTO m VALUES (?, ?, ?, ?)", (i, "alice", "set:4", i))
+        db.execute("COMMIT")
+    dt = time.perf_counter() - t
+    db.close()
+    return n / dt
+
+
+async def durable(path: str, n: int) -> float:
+    """Moves/s through SessionService.act (load, apply, append move, save state, bump version, commit)."""
+    store = await Store.open(path)
+    svc = SessionService(store, seeds=lambda: 1)
+    rng = random.Random(1)
+    done, spent, game_no = 0, 0.0, 0
+    while done < n:
+        ch = f"c{game_no}"
+        game_no += 1
+        await svc.open_lobby(ch, "tatari", "a")
+        await svc.join(ch, "b")
+        up = await svc.start(ch, "a")
+        while up.pending and done < n:
+            d = up.pending[0]
+            opt = rng.choice(d.options).id
+            t = time.perf_counter()
+            up = await svc.act(ch, d.player, opt)
+            spent += time.perf_counter() - t
+            done += 1
+        if up.pending:
+            await svc.abandon(ch, "a")
+    await store.close()
+    return done / spent
+
+
+def main() -> None:
+    game = games.get("tatari")
+    states = positions(game, 4, range(6), every=9)
+    r, f = render_vs_floor(render, states)
+    print(f"render+encode median {r:.2f} ms, floor {f:.2f} ms, ratio {r / f:.2f}x  ({len(states)} positions)")
+    mps, moves = moves_per_second(game, 3)
+    print(f"engine {mps:,.0f} moves/s on one core ({moves:,} moves)")
+    raws, ours = [], []
+    with tempfile.TemporaryDirectory(dir=os.environ.get("BENCH_DIR")) as tmp:
+        for k in range(ROUNDS):  # interleaved rounds, so disk and load drift hit both alike
+            raws.append(raw_sqlite(str(Path(tmp) / f"raw{k}.sqlite3"), N_DURABLE))
+            ours.append(asyncio.run(durable(str(Path(tmp) / f"store{k}.sqlite3"), N_DURABLE)))
+    raw, our = statistics.median(raws), statistics.median(ours)
+    print(f"durable moves/s (median of {ROUNDS} interleaved rounds of {N_DURABLE}): store {our:,.0f}, "
+          f"raw sqlite3 insert+commit {raw:,.0f}, ratio {our / raw:.2f}x")
+    if "--fuzz" in sys.argv:
+        run_fuzz(game, int(sys.argv[sys.argv.index("--fuzz") + 1]))
+
+
+def run_fuzz(game, n: int) -> None:
+    """The test suite's fuzz (tests/tatari/test_tatari_fuzz.py invariants at every step) over ``n`` games."""
+    root = Path(__file__).resolve().parents[1]
+    sys.path[:0] = [str(root / "tests"), str(root / "tests" / "tatari")]
+    from support import fuzz
+    from test_tatari_fuzz import invariants
+
+    t = time.perf_counter()
+    for seed in range(n):
+        fuzz(game, 2 + seed % 4, 10_000 + seed, invariants, strict=True)
+    print(f"fuzz: {n} games, invariants and round-trips at every step: ok ({time.perf_counter() - t:.1f} s)")
+
+
+if __name__ == "__main__":
+    main()
