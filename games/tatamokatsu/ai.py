@@ -154,7 +154,10 @@ def play(
                     moves.insert(rng.randint(0, len(moves) - 1), early)
         else:
             moves = [decision_move(game, state, d, kinds, rng)]
+        window = (state.phase, state.deadline_ms)
         for move in moves:
+            if d.player is None and (state.phase, state.deadline_ms) != window:
+                break  # the window closed early (everyone saluted): the rest of the batch is moot
             out = game.apply(state, move)
             if on_step is not None:
                 on_step(state, move, out.state, out.events)

@@ -218,12 +218,19 @@ class Tatamokatsu(Game):
         # Canonical order (seat, then input), so the state does not depend on arrival order.
         s.inputs[player] = {i: mine[i] for i in RACE_INPUTS if i in mine}
         s.inputs = {p: s.inputs[p] for p in s.players if p in s.inputs}
-        event = Event(
-            kind="input",
-            text=f"{ref(player)} {rules.INPUT_WORDS[inp]} (+{ms} ms).",
-            data={"player": player, "input": inp, "at_ms": at_ms, "ms": ms, "repeat": old is not None},
-        )
-        return Outcome(state=s, events=[event])
+        events = [
+            Event(
+                kind="input",
+                text=f"{ref(player)} {rules.INPUT_WORDS[inp]} (+{ms} ms).",
+                data={"player": player, "input": inp, "at_ms": at_ms, "ms": ms, "repeat": old is not None},
+            )
+        ]
+        if s.phase == "salute" and all(SALUTE in s.inputs.get(p, {}) for p in s.alive()):
+            # Everyone who owes a salute has saluted: nothing can change any more, close now. The close time is
+            # the latest salute of this window, whatever the arrival order.
+            last = max(d[SALUTE] for d in s.inputs.values() if SALUTE in d)
+            rules.close_salute(s, max(last, s.window_open_ms), events)
+        return Outcome(state=s, events=events)
 
     def _fix(self, s: TatamokatsuState, option_id: str, at_ms: int, events: list[Event], timed_out: bool) -> None:
         """The roller counts the 1/10 dice (TK-6): during the window it is kept for the close; after, the sum effect

@@ -246,6 +246,8 @@ def close_race(s: TatamokatsuState, close_ms: int, events: list[Event]) -> None:
     if finish_resolution(s, before, events):
         return
     if winner is not None and not resurrected:
+        if not t_roll:  # a valid shout cancels the sum effect (TK-4): forget a count made during the window
+            s.values = None
         s.winner = winner
         s.phase = "choice"
         s.deadline_ms = None

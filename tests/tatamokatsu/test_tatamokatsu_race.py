@@ -171,3 +171,28 @@ def test_garbage_is_refused_or_legal(which, player, option, at):
             assert any(d.option(option) and d.player in (None, player) for d in decisions)
         assert GAME.load_state(out.state.model_dump_json()) == out.state
     assert s.model_dump_json() == before
+
+
+def test_salute_window_closes_once_everyone_saluted():
+    """Nothing can change once every player with fingers has saluted: the window closes at the latest salute,
+    whatever the arrival order; the session's timer for the old deadline is then refused."""
+    s0, _ = roll(new(fingers={"dave": 0}), "5", "3", "4")
+    s0 = inp(s0, "alice", "salute", 100)
+    s0, _ = close(s0)
+    ends = []
+    for order in itertools.permutations([("bob", 9500), ("carol", 8800)]):
+        s = s0
+        for p, ms in order:
+            s, ev = apply(s, p, "salute", T0 + ms)
+        assert s.phase == "roll" and s.roller == "bob" and s.now_ms == T0 + 9500
+        ends.append(s)
+    assert ends[0] == ends[1]
+    assert_illegal(GAME, ends[0], Move(player=None, option=TIMEOUT, at_ms=T0 + 16000))
+
+
+def test_a_count_made_during_the_window_is_dropped_by_a_winning_shout():
+    s, _ = roll(new(), "1/10", "1/10", "6")
+    s, _ = apply(s, "alice", "fix:10+10", T0 + 50)
+    s = inp(s, "bob", "shout", 300)
+    s, _ = close(s)
+    assert s.values is None and s.phase == "choice"
