@@ -106,6 +106,18 @@ def standings(state: TsukimiState) -> Standing:
 
 # -- decisions ------------------------------------------------------------------------------------------------------
 
+_decision = Decision.model_construct
+_opt = Option.model_construct  # options below are built from known-good values: skip re-validation (speed)
+_TO = {v: _opt(id=f"to:{v}", label=vertex_label(v)) for v in VERTICES}
+_MOVE = {v: _opt(id=f"move:{v}", label=f"move your rabbit from {vertex_label(v)}") for v in VERTICES}
+_SPACE = {s: _opt(id=f"space:{s}", label=s) for s in SPACES}
+_PLACE = {}
+for _s in SPACES:
+    for _v in SPACE_VERTICES[_s]:
+        _name = corner_name(_s, _v)
+        _PLACE[_s, _v] = _opt(id=f"place:{_v}", label=f"place a rabbit on {_name}" + (f" (= {_v})" if _name != _v else ""))
+_BACK = _opt(id="back", label="back (keep this rabbit where it is)")
+
 
 def clan(state: TsukimiState, seat: int) -> str:
     """``"white {@id}"`` for texts."""
@@ -149,38 +161,36 @@ def pending(state: TsukimiState) -> list[Decision]:
     if state.phase == "choose":
         cs = costs(state.circle)
         opts = [
-            Option(id=f"tile:{t}", label=f"{tile_name(t)} (cost {c})")
+            _opt(id=f"tile:{t}", label=f"{tile_name(t)} (cost {c})")
             for t, c in sorted(cs.items(), key=lambda tc: (tc[1], tc[0]))
             if c <= state.reserve[seat]
         ]
-        return [Decision(player=player, kind="choose_tile",
+        return [_decision(player=player, kind="choose_tile",
                          prompt=f"{player_ref(player)}, take a mochi tile (you have {state.reserve[seat]} "
                                 "rabbits in reserve; the cost goes to the box).", options=opts)]
     if state.phase == "place":
-        opts = [Option(id=f"space:{s}", label=s) for s in free_spaces(state)]
-        return [Decision(player=player, kind="place_tile",
+        opts = [_SPACE[s] for s in free_spaces(state)]
+        return [_decision(player=player, kind="place_tile",
                          prompt=f"{player_ref(player)}, place your {tile_name(state.tile)} on an empty space "
                                 "next to a placed tile.", options=opts)]
     if state.phase == "move_to":
         src = state.moving_from
-        opts = [Option(id=f"to:{v}", label=vertex_label(v)) for v in _empty(state)]
-        opts.append(Option(id="back", label="back (keep this rabbit where it is)"))
-        return [Decision(player=player, kind="move_to",
+        opts = [_TO[v] for v in _empty(state)]
+        opts.append(_BACK)
+        return [_decision(player=player, kind="move_to",
                          prompt=f"{player_ref(player)}, move your rabbit from {vertex_label(src)} to which empty "
                                 "vertex?", options=opts)]
     # effects
     rival = state.players[1 - seat]
     opts = []
     for v in can_discard(state):
-        opts.append(Option(id=f"discard:{v}", label=f"discard {player_ref(rival)}'s rabbit on {vertex_label(v)}"))
+        opts.append(_opt(id=f"discard:{v}", label=f"discard {player_ref(rival)}'s rabbit on {vertex_label(v)}"))
     for v in can_place(state):
-        name = corner_name(state.space, v)
-        label = f"place a rabbit on {name}" + (f" (= {v})" if name != v else "")
-        opts.append(Option(id=f"place:{v}", label=label))
+        opts.append(_PLACE[state.space, v])
     for v in can_move(state):
-        opts.append(Option(id=f"move:{v}", label=f"move your rabbit from {vertex_label(v)}"))
+        opts.append(_MOVE[v])
     if state.discards_left <= 0:
-        opts.append(Option(id="end", label="end turn" if len(opts) == 0 else "end turn (skip the rest)"))
+        opts.append(_opt(id="end", label="end turn" if len(opts) == 0 else "end turn (skip the rest)"))
     todo = []
     if can_place(state):
         todo.append(f"place up to {min(state.places_left, state.reserve[seat])}")
@@ -190,7 +200,7 @@ def pending(state: TsukimiState) -> list[Decision]:
         todo.append(f"discard {state.discards_left} rival rabbit" + ("s" if state.discards_left > 1 else ""))
     prompt = f"{player_ref(player)}, {tile_name(state.tile)} on {state.space}: " + (
         ", ".join(todo) + " (any order)." if todo else "nothing left to do.")
-    return [Decision(player=player, kind="effects", prompt=prompt, options=opts)]
+    return [_decision(player=player, kind="effects", prompt=prompt, options=opts)]
 
 
 # -- applying one validated option --------------------------------------------------------------------------------
