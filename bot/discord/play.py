@@ -155,13 +155,23 @@ class Play(commands.Cog):
         """Post ``update`` as one message (image, events, components for the pending decisions); a public board
         becomes the session's board (the previous one loses its components) and resets its turn timers."""
         row = update.session
-        names = await self.bot.links.names(row.id)
-        png = await self._image(interaction, row, update.state, names)
-        text = board_text(update, with_status=png is None, notes=list(notes))
-        view = board_view(row, update.pending, names) if row.status == "active" else None
-        file = png_file(png, row.id, row.version)
-        mid = await self.send(interaction, row.channel_id, text, file=file, view=view,
-                              mentions=NO_PINGS if ephemeral else pings(update.pending), ephemeral=ephemeral)
+        try:
+            names = await self.bot.links.names(row.id)
+            png = await self._image(interaction, row, update.state, names)
+            text = board_text(update, with_status=png is None, notes=list(notes))
+            view = board_view(row, update.pending, names) if row.status == "active" else None
+            file = png_file(png, row.id, row.version)
+            mid = await self.send(interaction, row.channel_id, text, file=file, view=view,
+                                  mentions=NO_PINGS if ephemeral else pings(update.pending), ephemeral=ephemeral)
+        except Exception:
+            # the change is committed already: say so instead of pretending nothing happened
+            log.exception("posting board v%s of session %s failed", row.version, row.id)
+            try:
+                await self.send(interaction, row.channel_id, "Done — but the board could not be posted. "
+                                "Use /board to see it.", ephemeral=interaction is not None)
+            except Exception:
+                log.warning("fallback message of session %s failed too", row.id)
+            return
         if not ephemeral:
             await self._posted(update, mid)
 
