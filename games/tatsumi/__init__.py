@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.core import Decision, Event, Game, Move, Outcome, Result, player_ref, rank_by
+from games.core import TIMEOUT, Decision, Event, Game, IllegalMove, Move, Outcome, Result, player_ref, rank_by
 from games.tatsumi import ai, rules
 from games.tatsumi import data as D
 from games.tatsumi.state import TatsumiOptions, TatsumiState, clone
@@ -85,12 +85,26 @@ class TatsumiGame(Game):
 
     def apply(self, state: TatsumiState, move: Move) -> Outcome:
         """Apply ``move``; ``IllegalMove`` (state unchanged) unless it answers the pending decision."""
-        self.find_decision(state, move)
+        self._validate(state, move)
         new = clone(state)
         events: list[Event] = []
         rules.act(new, move.option, events)
         rules.advance(new, events)
         return Outcome(state=new, events=events)
+
+    def _validate(self, state: TatsumiState, move: Move) -> None:
+        """``Game.find_decision``'s checks and messages, on the cheap (id, label) choices: the game is over, no
+        deadline is pending, not the mover's turn, or the option is not listed -> ``IllegalMove``."""
+        if state.over:
+            raise IllegalMove("The game is over.")
+        if move.option == TIMEOUT and move.player is None:
+            raise IllegalMove("Nothing is waiting on a deadline.")
+        who = state.seats[state.current].id
+        if move.player != who:
+            raise IllegalMove(f"It is not your turn: waiting for {player_ref(who)}.")
+        listed = [i for i, _ in rules.choices(state)]
+        if move.option not in listed:
+            raise IllegalMove(f"'{move.option}' is not a choice now. Choose one of: {', '.join(listed)}.")
 
     def result(self, state: TatsumiState) -> Result | None:
         """Winners by fortune, ties broken by rings of the dragon's element on the island, then shared (TM-12)."""

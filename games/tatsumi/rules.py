@@ -335,7 +335,13 @@ def scale_cards(s: TatsumiState) -> list[int]:
 
 
 # --------------------------------------------------------------------------------------------------------------
-# Options per stage
+# Options per stage: (id, label) pairs; :func:`options` turns them into contract ``Option``s.
+
+Choice = tuple[str, str]
+
+
+def _opt(id: str, label: str) -> Choice:  # noqa: A002 - mirrors Option's fields
+    return (id, label)
 
 
 def _blackbird_ok(s: TatsumiState, p: Seat) -> bool:
@@ -345,9 +351,9 @@ def _blackbird_ok(s: TatsumiState, p: Seat) -> bool:
     return any(p.holding[e] and legal_spaces(lay, p.island, e) for e in D.ELEMENTS)
 
 
-def _main_options(s: TatsumiState, p: Seat) -> list[Option]:
+def _main_options(s: TatsumiState, p: Seat) -> list[Choice]:
     t = s.turn
-    opts: list[Option] = []
+    opts: list[Choice] = []
     if not t.flown:
         targets = fly_targets(s, p)
         here = s.wells[p.well]
@@ -360,20 +366,20 @@ def _main_options(s: TatsumiState, p: Seat) -> list[Option]:
                 extra = g * sw + d * he
                 bonus = f", +{extra}" if extra else ""
                 opts.append(
-                    Option(id=f"fly:{D.WELL_NAMES[w]}", label=f"fly to {D.WELL_NAMES[w]}{gain}{bonus}")
+                    _opt(id=f"fly:{D.WELL_NAMES[w]}", label=f"fly to {D.WELL_NAMES[w]}{gain}{bonus}")
                 )
         else:
             guarded = guarded_wells(s, p)
             for w in range(25):
                 if w != p.well and w not in guarded:
                     opts.append(
-                        Option(id=f"fly:{D.WELL_NAMES[w]}", label=f"lift to {D.WELL_NAMES[w]} (no flight)")
+                        _opt(id=f"fly:{D.WELL_NAMES[w]}", label=f"lift to {D.WELL_NAMES[w]} (no flight)")
                     )
-    actions: list[Option] = []
+    actions: list[Choice] = []
     if not t.acted:
         for w in gather_wells(s, p):
             actions.append(
-                Option(
+                _opt(
                     id=f"gather:{D.WELL_NAMES[w]}",
                     label=f"gather {ename(s.wells[w][-1])} from {D.WELL_NAMES[w]}",
                 )
@@ -381,7 +387,7 @@ def _main_options(s: TatsumiState, p: Seat) -> list[Option]:
         for k in offer_edges(s, p):
             e = s.shrines[k]
             actions.append(
-                Option(
+                _opt(
                     id=f"offer:{ename(e)}",
                     label=f"offer {rings_text(requirement(s, k))} at the {ename(e)} shrine ({D.EDGE_NAMES[D.EDGES[k]]})",
                 )
@@ -390,13 +396,13 @@ def _main_options(s: TatsumiState, p: Seat) -> list[Option]:
     bb = _blackbird_ok(s, p)
     if bb:
         n = scales_on(s, p, "blackbird")
-        opts.append(Option(id="blackbird", label=f"Blackbird: place up to {n} rings from holding"))
+        opts.append(_opt(id="blackbird", label=f"Blackbird: place up to {n} rings from holding"))
     if t.flown and (t.acted or not actions):
-        opts.append(Option(id="end", label="end turn"))
+        opts.append(_opt(id="end", label="end turn"))
     return opts
 
 
-def _place_options(s: TatsumiState, p: Seat) -> list[Option]:
+def _place_options(s: TatsumiState, p: Seat) -> list[Choice]:
     t = s.turn
     lay = layout(p.island_key)
     opts = []
@@ -416,15 +422,20 @@ def _place_options(s: TatsumiState, p: Seat) -> list[Option]:
             else:
                 gain = f"+{n_before + (1 if lay.rift[i] else 0)}"
             opts.append(
-                Option(id=f"{ename(e)}@{lay.names[i]}", label=f"{ename(e)} ring on {lay.names[i]} ({gain})")
+                _opt(id=f"{ename(e)}@{lay.names[i]}", label=f"{ename(e)} ring on {lay.names[i]} ({gain})")
             )
     if t.mode == "blackbird":
-        opts.append(Option(id="stop", label="stop placing"))
+        opts.append(_opt(id="stop", label="stop placing"))
     return opts
 
 
 def options(s: TatsumiState) -> list[Option]:
-    """The choices of the current stage (empty when the game is over)."""
+    """The current stage's choices as contract ``Option``s (empty when the game is over)."""
+    return [Option.model_construct(id=i, label=label) for i, label in choices(s)]
+
+
+def choices(s: TatsumiState) -> list[Choice]:
+    """The choices of the current stage as (id, label) pairs (empty when the game is over)."""
     if s.over:
         return []
     p = me(s)
@@ -434,7 +445,7 @@ def options(s: TatsumiState) -> list[Option]:
         return _main_options(s, p)
     if st == "gather2":
         return [
-            Option(
+            _opt(
                 id=f"gather:{D.WELL_NAMES[w]}", label=f"gather {ename(s.wells[w][-1])} from {D.WELL_NAMES[w]}"
             )
             for w in gather_wells(s, p, exclude=t.first_well)
@@ -443,7 +454,7 @@ def options(s: TatsumiState) -> list[Option]:
         return _place_options(s, p)
     if st == "overflow":
         return [
-            Option(id=f"overflow:{ename(e)}", label=f"overflow {p.holding[e]} {ename(e)} onto the island")
+            _opt(id=f"overflow:{ename(e)}", label=f"overflow {p.holding[e]} {ename(e)} onto the island")
             for e in D.ELEMENTS
             if p.holding[e]
         ]
@@ -457,7 +468,7 @@ def options(s: TatsumiState) -> list[Option]:
                 if card in D.SCORING_CARDS
                 else f"{D.CARD_TITLES[card]} (lasting)"
             )
-            opts.append(Option(id=f"card:{card}", label=label))
+            opts.append(_opt(id=f"card:{card}", label=label))
         return opts
     return []
 
@@ -761,10 +772,10 @@ def advance(s: TatsumiState, events: list[Event]) -> None:
     for _ in range(1000):
         if s.over:
             return
-        opts = options(s)
+        opts = choices(s)
         if len(opts) != 1:
             if not opts:
                 raise RuntimeError(f"tatsumi: stage {s.turn.stage!r} has no options")
             return
-        act(s, opts[0].id, events)
+        act(s, opts[0][0], events)
     raise RuntimeError("tatsumi: advance did not settle")

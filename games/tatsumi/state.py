@@ -88,27 +88,35 @@ class TatsumiState(BaseState):
     over: bool = False
 
 
+def _copy(m: BaseModel, **fields) -> BaseModel:
+    """A shallow copy of pydantic model ``m`` with ``fields`` replaced, bypassing validation (as ``model_copy``
+    does, but without its per-field ``__setattr__`` cost)."""
+    new = m.__class__.__new__(m.__class__)
+    d = dict(m.__dict__)
+    d.update(fields)
+    object.__setattr__(new, "__dict__", d)
+    object.__setattr__(new, "__pydantic_fields_set__", set(m.__pydantic_fields_set__))
+    object.__setattr__(new, "__pydantic_extra__", None)
+    object.__setattr__(new, "__pydantic_private__", None)
+    return new
+
+
 def clone(state: TatsumiState) -> TatsumiState:
     """An independent copy of ``state`` (the fast equivalent of ``model_copy(deep=True)``: strings are immutable,
-    so only lists and dicts are copied)."""
-    new = state.model_copy()
-    new.rng = state.rng.model_copy(update={"forced": list(state.rng.forced)})
-    new.players = list(state.players)
-    new.wells = list(state.wells)
-    new.sand_dollars = list(state.sand_dollars)
-    new.sides = list(state.sides)
-    new.cards = list(state.cards)
-    new.shrines = list(state.shrines)
-    seats = []
-    for p in state.seats:
-        q = p.model_copy()
-        q.holding = dict(p.holding)
-        q.scored = dict(p.scored)
-        q.blessings = list(p.blessings)
-        q.cards = list(p.cards)
-        seats.append(q)
-    new.seats = seats
-    t = state.turn.model_copy()
-    t.scale_queue = list(state.turn.scale_queue)
-    new.turn = t
-    return new
+    so only lists, dicts and the nested models are copied)."""
+    t = state.turn
+    return _copy(
+        state,
+        rng=_copy(state.rng, forced=list(state.rng.forced)),
+        players=list(state.players),
+        wells=list(state.wells),
+        sand_dollars=list(state.sand_dollars),
+        sides=list(state.sides),
+        cards=list(state.cards),
+        shrines=list(state.shrines),
+        seats=[
+            _copy(p, holding=dict(p.holding), scored=dict(p.scored), blessings=list(p.blessings), cards=list(p.cards))
+            for p in state.seats
+        ],
+        turn=_copy(t, scale_queue=list(t.scale_queue)),
+    )
