@@ -9,6 +9,7 @@ A decision with a single option is applied without asking (RULINGS C-3).
 
 from __future__ import annotations
 
+import re
 from typing import Any, ClassVar
 
 from games.core import Event, Game, IllegalMove, Move, Outcome, Result, Rng, player_ref, rank_by
@@ -102,7 +103,7 @@ class Tsukimi(Game):
         ``IllegalMove`` (state unchanged) for a move that is not listed in ``pending`` or a wrong player."""
         if not isinstance(move.option, str):
             raise IllegalMove("A move must name an option.")
-        option = normalise(move.option)
+        option = _tile_by_name(state, normalise(move.option))
         self.find_decision(state, Move(player=move.player, option=option, at_ms=move.at_ms))
         new = _copy(state)
         events: list[Event] = []
@@ -151,6 +152,21 @@ class Tsukimi(Game):
         from .ai import greedy_choice
 
         return greedy_choice(state, decision, rng)
+
+
+_TILE_NAME = re.compile(r"^tile:\s*([a-z]+)[\s_-]*(\d)$", re.IGNORECASE)
+
+
+def _tile_by_name(state: TsukimiState, option: str) -> str:
+    """``tile:matcha 2`` / ``tile:Matcha-2`` -> ``tile:<id>`` of that tile if it is in the circle (the cheaper
+    one for the two sakura); anything else unchanged."""
+    m = _TILE_NAME.match(option)
+    if not m:
+        return option
+    flavour, value = m.group(1).lower(), int(m.group(2))
+    costs = rules.costs(state.circle)
+    found = sorted((c, t) for t, c in costs.items() if TILES[t].flavour == flavour and TILES[t].value == value)
+    return f"tile:{found[0][1]}" if found else option
 
 
 def _copy(state: TsukimiState) -> TsukimiState:

@@ -61,10 +61,20 @@ def test_garbage_refused_state_unchanged(seed, steps, option, who):
 
 
 def test_wrong_player_refused():
+    """Every listed option, sent by the other player (or a stranger, or the system), is refused."""
     s = GAME.setup(PLAYERS, None, 1)
     o = option_ids(s)[0]
     assert_illegal(GAME, s, Move(player=P, option=o), match="not your turn")
     assert_illegal(GAME, s, Move(player=None, option="timeout"))
+    for seed in range(30):
+        s = _random_state(seed, seed * 3)
+        d = GAME.pending(s)
+        if not d:
+            continue
+        other = PLAYERS[1 - PLAYERS.index(d[0].player)]
+        for opt in d[0].options[:5]:
+            for who in (other, "mallory", None):
+                assert_illegal(GAME, s, Move(player=who, option=opt.id))
 
 
 def test_moves_after_the_end_refused():

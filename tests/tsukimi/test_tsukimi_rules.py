@@ -186,6 +186,13 @@ def test_place_only_around_new_tile_and_needs_reserve():
     assert s3.turn == 1  # nothing to do: the turn ended by itself
 
 
+def test_no_vertex_available_cannot_place():
+    """Placing Rabbits: "If ... no vertices are available, you cannot perform this action"."""
+    s = position({"C3": tid("matcha", 1)}, white=("C4-n", "C4-ne"), purple=("C4-se", "C4-s", "C4-sw", "C4-nw"))
+    s, _ = play_tile(s, tid("carrot", 1), "C4")
+    assert s.turn == 1  # nothing to place, no move on a value-1 tile: the turn ended by itself (C-3)
+
+
 # -- TS-4: the circle ----------------------------------------------------------------------------------------------
 
 
@@ -337,6 +344,19 @@ def test_ts7_dark_paid_rabbits_can_be_recruited_again():
     check(s)
 
 
+def test_ts7_discarded_rabbits_can_be_recruited_by_their_clan():
+    """Dark side: a discarded rabbit goes to its clan's box and that clan can recruit it again."""
+    board = {"C2": tid("matcha", 0), "C3": tid("matcha", 1)}
+    s = position(board, side="dark", purple=("E3-s",), reserve=(3, 2), box=(12, 12))
+    s, _ = play_tile(s, tid("matcha", 3), "C4")  # recruit 1 (C4), a matcha group of 3
+    s, _ = act(s, "discard:E3-s")
+    assert s.rabbits == {} and s.box == [11, 13] and s.reserve == [4, 2]
+    s, _ = act(s, "end")
+    s, _ = play_tile(s, tid("carrot", 3), "C5")  # purple recruits 2 of its 13
+    assert s.box[1] == 11 and s.reserve[1] == 4
+    check(s)
+
+
 # -- TS-8 and End of the Game -------------------------------------------------------------------------------------
 
 
@@ -445,6 +465,18 @@ def test_aliases_accepted_everywhere():
     assert s2.rabbits == {"D3-n": 0}
     labels = [o.label for o in GAME.pending(s)[0].options]
     assert "place a rabbit on C4-sw (= D3-n)" in labels
+
+
+def test_tiles_may_be_named_by_flavour_and_value():
+    """Chat: ``tile:matcha 2`` means the matcha 2 in the circle; for the two sakura, the cheaper one."""
+    s = GAME.setup(PLAYERS, None, 1)
+    s.circle = [TEMPLE, *range(1, 19)]
+    a, _ = act(s, "tile:Matcha-2")
+    assert a.tile == tid("matcha", 2) and a.reserve[0] == 15 - rules.costs(s.circle)[tid("matcha", 2)]
+    b, _ = act(s, "tile:sakura 5")
+    assert b.tile == 18 and b.reserve[0] == 15  # tile 18 is next to the Temple: cost 0, tile 17 costs 1
+    assert_illegal(GAME, a, Move(player=P, option="tile:matcha 2"))  # not the time to take a tile
+    assert_illegal(GAME, s, Move(player=W, option="tile:matcha 7"))
 
 
 def test_option_labels_show_costs():
