@@ -5,6 +5,9 @@ reaction window ``[T, T + window_ms]``; the race decision (``player=None``) carr
 and the session closes it with ``Move(None, "timeout", at_ms=deadline)``. Race inputs (``shout``, ``grab``,
 ``katana``, ``salute``) may arrive in any order: each player's earliest time per input is kept and the window is
 judged by those times only when it closes. An input timed outside the open window is refused (IllegalMove).
+A repeat of the same input by the same player is accepted and keeps the earlier time. The salute window (sum 11-16)
+closes as soon as every player with fingers has saluted (nothing can change after that); the race window always
+waits for its timeout, since a late-arriving input may be timed earlier than those already in.
 """
 
 from __future__ import annotations
@@ -166,7 +169,7 @@ class Tatamokatsu(Game):
             assert deadline is not None
             if move.at_ms is not None and move.at_ms < deadline:
                 raise IllegalMove(f"The deadline is {deadline} ms, not yet reached at {move.at_ms} ms.")
-            s = state.model_copy(deep=True)
+            s = state.clone()
             if decision.kind == "race":
                 rules.close_race(s, deadline, events)
             elif decision.kind == "salute":
@@ -179,7 +182,7 @@ class Tatamokatsu(Game):
         assert player is not None
         if kind in ("race", "salute"):
             return self._race_input(state, player, move.option, move.at_ms)
-        s = state.model_copy(deep=True)
+        s = state.clone()
         if kind == "roll":
             rules.roll(s, move.at_ms if move.at_ms is not None else state.now_ms, events)
         elif kind == "fix":
@@ -201,7 +204,7 @@ class Tatamokatsu(Game):
         assert hi is not None
         if not lo <= at_ms <= hi:
             raise IllegalMove(f"Outside the window: {at_ms} ms is not within {lo}..{hi} ms.")
-        s = state.model_copy(deep=True)
+        s = state.clone()
         if s.fingers[player] == 0 and inp != GRAB:
             # TK-3: a player without fingers may only grab; other inputs are ignored.
             event = Event(
@@ -271,7 +274,7 @@ class Tatamokatsu(Game):
         waiting on them as roller or race winner is dropped and the next roller rolls. None when over/unseated."""
         if state.phase == "over" or player not in state.fingers or player in state.left:
             return None
-        s = state.model_copy(deep=True)
+        s = state.clone()
         events = [Event(kind="resign", text=f"{ref(player)} leaves the game.", data={"player": player})]
         before = dict(s.fingers)
         s.left.append(player)

@@ -87,14 +87,17 @@ def lose(s: TatamokatsuState, losses: Counter, events: list[Event], why: dict[st
             continue
         before = s.fingers[p]
         after = max(0, before - n)
+        lost = before - after
+        if not lost:  # nothing left to lose
+            continue
         s.fingers[p] = after
-        if before > 0 and after == 0:
+        if after == 0:
             s.out_at[p] = s.step
         events.append(
             Event(
                 kind="finger",
-                text=f"{ref(p)} loses {n} finger{'s' if n > 1 else ''} ({why.get(p, '')}): {after} left.",
-                data={"player": p, "lost": before - after, "fingers": after, "reason": why.get(p, "")},
+                text=f"{ref(p)} loses {lost} finger{'s' if lost > 1 else ''} ({why.get(p, '')}): {after} left.",
+                data={"player": p, "lost": lost, "fingers": after, "reason": why.get(p, "")},
             )
         )
 

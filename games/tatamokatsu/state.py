@@ -80,3 +80,25 @@ class TatamokatsuState(BaseState):
     def alive(self) -> list[str]:
         """Players with fingers, in seat order."""
         return [p for p in self.players if self.fingers[p] > 0]
+
+    def clone(self) -> TatamokatsuState:
+        """A copy as independent as ``model_copy(deep=True)`` for everything the rules change, about ten times
+        faster: containers are copied one level down; ``RaceEntry`` rows and roll-off rounds are never changed
+        in place (the rules replace them), so they are shared."""
+        new = self.model_copy()
+        d = new.__dict__
+        rng = self.rng.model_copy()
+        rng.__dict__["forced"] = list(self.rng.forced)
+        d["rng"] = rng
+        d["players"] = list(self.players)
+        d["fingers"] = dict(self.fingers)
+        d["dice"] = list(self.dice)
+        d["values"] = None if self.values is None else list(self.values)
+        d["inputs"] = {p: dict(v) for p, v in self.inputs.items()}
+        d["last_race"] = list(self.last_race)
+        d["rolloffs"] = list(self.rolloffs)
+        d["out_at"] = dict(self.out_at)
+        d["left"] = list(self.left)
+        d["winners"] = list(self.winners)
+        return new
+

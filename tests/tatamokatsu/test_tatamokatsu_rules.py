@@ -480,3 +480,24 @@ def test_tk9_an_under_10_loss_at_the_close_is_the_same_resolution():
     s, ev = close(s)
     assert GAME.result(s).winners == ["alice", "bob"]
     assert [e.kind for e in ev][:3] == ["katana", "sum", "finger"]
+
+
+def test_clone_is_an_independent_copy():
+    s, _ = roll(new(), "1/10", "1/10", "6")
+    s = inp(s, "bob", "shout", 10)
+    c = s.clone()
+    assert c == s.model_copy(deep=True) and c.model_dump_json() == s.model_dump_json()
+    c.fingers["bob"] = 1
+    c.inputs["bob"]["shout"] = 99
+    c.dice.append("x")
+    c.rng.forced.append("1")
+    c.players.append("zed")
+    assert s.fingers["bob"] == 5 and s.inputs["bob"]["shout"] == T0 + 10 and len(s.dice) == 3
+    assert s.rng.forced == [] and len(s.players) == 4
+
+
+def test_a_roller_out_by_mistake_loses_nothing_more_for_a_low_sum():
+    s, _ = roll(new(fingers={"alice": 1}), "2", "3", "4")
+    s = inp(s, "alice", "shout", 10)
+    s, ev = close(s)
+    assert [(e.data["player"], e.data["lost"]) for e in ev if e.kind == "finger"] == [("alice", 1)]
