@@ -22,7 +22,9 @@ def main() -> None:
     game = games.get("tatsumi")
     states = positions(game, 4, range(3), every=25)
     r, f = render_vs_floor(render, states, repeat=5)
-    print(f"render+encode median {r:.1f} ms vs floor {f:.1f} ms ({r / f:.2f}x; goal <= 1.5x) over {len(states)} states")
+    print(
+        f"render+encode median {r:.1f} ms vs floor {f:.1f} ms ({r / f:.2f}x; goal <= 1.5x) over {len(states)} states"
+    )
     for n in (2, 3, 4):
         mps, moves = moves_per_second(game, n, seconds=2.0)
         print(f"engine {n} players: {mps:,.0f} moves/s over {moves} moves (goal >= 5,000)")

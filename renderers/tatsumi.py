@@ -64,8 +64,15 @@ def _label(text: str, size: int, bold: bool, fill: tuple) -> tuple[Image.Image, 
     return img, ascent, ascent + descent
 
 
-def text(img: Image.Image, xy: tuple[float, float], s: str, size: int, bold: bool = False, fill=INK,
-         anchor: str = "la") -> None:
+def text(
+    img: Image.Image,
+    xy: tuple[float, float],
+    s: str,
+    size: int,
+    bold: bool = False,
+    fill=INK,
+    anchor: str = "la",
+) -> None:
     """Paste cached ``s`` at ``xy`` with a Pillow-style anchor (h: l/m/r, v: a/m/s/d) — much cheaper than drawing
     glyphs on every render."""
     if not s:
@@ -93,8 +100,14 @@ def _symbol(d: ImageDraw.ImageDraw, e: str, cx: float, cy: float, s: float, fill
     """The element's symbol in a box of half-size ``s``: flame, drop, waves, bolt."""
     if e == "F":
         d.polygon(
-            [(cx, cy - s), (cx + s * 0.55, cy + s * 0.1), (cx + s * 0.35, cy + s * 0.8), (cx, cy + s * 0.45),
-             (cx - s * 0.35, cy + s * 0.8), (cx - s * 0.55, cy + s * 0.1)],
+            [
+                (cx, cy - s),
+                (cx + s * 0.55, cy + s * 0.1),
+                (cx + s * 0.35, cy + s * 0.8),
+                (cx, cy + s * 0.45),
+                (cx - s * 0.35, cy + s * 0.8),
+                (cx - s * 0.55, cy + s * 0.1),
+            ],
             fill=fill,
         )
     elif e == "W":
@@ -110,8 +123,14 @@ def _symbol(d: ImageDraw.ImageDraw, e: str, cx: float, cy: float, s: float, fill
             d.line(pts, fill=fill, width=w)
     else:
         d.polygon(
-            [(cx + s * 0.25, cy - s), (cx - s * 0.55, cy + s * 0.1), (cx - s * 0.02, cy + s * 0.1),
-             (cx - s * 0.3, cy + s), (cx + s * 0.55, cy - s * 0.15), (cx + s * 0.02, cy - s * 0.15)],
+            [
+                (cx + s * 0.25, cy - s),
+                (cx - s * 0.55, cy + s * 0.1),
+                (cx - s * 0.02, cy + s * 0.1),
+                (cx - s * 0.3, cy + s),
+                (cx + s * 0.55, cy - s * 0.15),
+                (cx + s * 0.02, cy - s * 0.15),
+            ],
             fill=fill,
         )
 
@@ -169,8 +188,11 @@ def shrine_tile(e: str, side: str) -> Image.Image:
         x += 52
     if side == "back":
         # the scale icon: this side puts a scale on the card above
-        d.polygon([(TILE_W - 24, 24), (TILE_W - 8, 24), (TILE_W - 8, 40), (TILE_W - 16, 52), (TILE_W - 24, 40)],
-                  fill=GOLD, outline=INK)
+        d.polygon(
+            [(TILE_W - 24, 24), (TILE_W - 8, 24), (TILE_W - 8, 40), (TILE_W - 16, 52), (TILE_W - 24, 40)],
+            fill=GOLD,
+            outline=INK,
+        )
     return img
 
 
@@ -244,8 +266,10 @@ def _hex_centre(px: int, py: int, r: int, i: int) -> tuple[float, float]:
 
 
 def _hexagon(cx: float, cy: float, r: float) -> list[tuple[float, float]]:
-    return [(cx + r * math.cos(math.radians(60 * k - 30)), cy + r * math.sin(math.radians(60 * k - 30)))
-            for k in range(6)]
+    return [
+        (cx + r * math.cos(math.radians(60 * k - 30)), cy + r * math.sin(math.radians(60 * k - 30)))
+        for k in range(6)
+    ]
 
 
 # ---------------------------------------------------------------------------------------------- background
@@ -296,7 +320,9 @@ def background(n_players: int) -> Image.Image:
 # ---------------------------------------------------------------------------------------------- dynamic parts
 
 
-def _draw_well(img: Image.Image, d: ImageDraw.ImageDraw, s: TatsumiState, w: int, sd_order: dict[int, int]) -> None:
+def _draw_well(
+    img: Image.Image, d: ImageDraw.ImageDraw, s: TatsumiState, w: int, sd_order: dict[int, int]
+) -> None:
     """A well: its top ring large, its depth, and the whole stack as pips (top first); a depleted well shows its
     sand dollar and its number in placing order."""
     x0, y0 = _well_box(w)
@@ -314,7 +340,9 @@ def _draw_well(img: Image.Image, d: ImageDraw.ImageDraw, s: TatsumiState, w: int
         text(img, (x0 + CELL // 2, y0 + 44), "empty", 11, False, MUTED, "mm")
 
 
-def _scale_marks(img: Image.Image, d: ImageDraw.ImageDraw, s: TatsumiState, edge: int, x: int, y: int) -> None:
+def _scale_marks(
+    img: Image.Image, d: ImageDraw.ImageDraw, s: TatsumiState, edge: int, x: int, y: int
+) -> None:
     """Each player's scales on a card: their shape and the count."""
     cx = x + 12
     placed = False
@@ -347,7 +375,15 @@ def _draw_panel(img: Image.Image, d: ImageDraw.ImageDraw, s: TatsumiState, seat:
     tx = px + 236
     shape(d, kind, tx + 10, py + 18, 9, colour)
     text(img, (tx + 26, py + 18), display_name(p.id, names, 18), 16, True, INK, "lm")
-    text(img, (tx, py + 40), f"{D.DRAGON_TITLES[p.dragon]} ({D.ELEMENT_NAMES[p.element]})", 13, False, INK, "lm")
+    text(
+        img,
+        (tx, py + 40),
+        f"{D.DRAGON_TITLES[p.dragon]} ({D.ELEMENT_NAMES[p.element]})",
+        13,
+        False,
+        INK,
+        "lm",
+    )
     _paste(img, ring_icon(p.element, 9), tx + 170, py + 40)
     text(img, (PANEL_X + PANEL_W - 10, py + 36), f"{p.fortune}", 26, True, INK, "rm")
     text(img, (PANEL_X + PANEL_W - 10, py + 58), "fortune", 11, False, MUTED, "rm")
@@ -362,7 +398,9 @@ def _draw_panel(img: Image.Image, d: ImageDraw.ImageDraw, s: TatsumiState, seat:
             d.ellipse((hx + 3, py + 84, hx + 23, py + 104), outline=(200, 190, 175), width=1)
         hx += 58
     text(img, (tx, py + 122), f"Scales beside: {p.scales_beside}", 12, False, INK, "lm")
-    bl = ", ".join(f"{lay.names[b[0]]} {'used' if p.blessings[k] else 'waiting'}" for k, b in enumerate(lay.blessings))
+    bl = ", ".join(
+        f"{lay.names[b[0]]} {'used' if p.blessings[k] else 'waiting'}" for k, b in enumerate(lay.blessings)
+    )
     text(img, (tx, py + 140), f"Blessings: {bl}", 11, False, INK, "lm")
     detail = ", ".join(f"{k} {v}" for k, v in sorted(p.scored.items()))
     text(img, (tx, py + 158), detail[:44], 11, False, MUTED, "lm")

@@ -365,9 +365,7 @@ def _main_options(s: TatsumiState, p: Seat) -> list[Choice]:
                 g, d = targets[w]
                 extra = g * sw + d * he
                 bonus = f", +{extra}" if extra else ""
-                opts.append(
-                    _opt(id=f"fly:{D.WELL_NAMES[w]}", label=f"fly to {D.WELL_NAMES[w]}{gain}{bonus}")
-                )
+                opts.append(_opt(id=f"fly:{D.WELL_NAMES[w]}", label=f"fly to {D.WELL_NAMES[w]}{gain}{bonus}"))
         else:
             guarded = guarded_wells(s, p)
             for w in range(25):

@@ -115,7 +115,13 @@ def clone(state: TatsumiState) -> TatsumiState:
         cards=list(state.cards),
         shrines=list(state.shrines),
         seats=[
-            _copy(p, holding=dict(p.holding), scored=dict(p.scored), blessings=list(p.blessings), cards=list(p.cards))
+            _copy(
+                p,
+                holding=dict(p.holding),
+                scored=dict(p.scored),
+                blessings=list(p.blessings),
+                cards=list(p.cards),
+            )
             for p in state.seats
         ],
         turn=_copy(t, scale_queue=list(t.scale_queue)),

@@ -155,3 +155,17 @@ def island_ok(isl: str) -> bool:
                 seen.add(b)
                 stack.append(b)
     return len(seen) == len(occ)
+
+
+def offer_state(shrine="F", side="front", card="koi", **holding):
+    """Ann on c1 next to the north shrine (element ``shrine``, side ``side``, card ``card`` above it), holding
+    ``holding``; the wells hold lightning."""
+    s = new(
+        wells=full_wells("L"),
+        shrines=[shrine] + [e for e in D.ELEMENTS if e != shrine],
+        cards=[card, "turtle", "toad", "monkey"],
+    )
+    s.sides[0] = side
+    at(s, 0, "c1")
+    hold(s, 0, **holding)
+    return refresh(s)

@@ -82,7 +82,11 @@ def _mid_game(seed: int):
 
 
 @settings(max_examples=150, deadline=None)
-@given(seed=st.integers(0, 50), option=st.text(max_size=12), who=st.sampled_from(["ann", "bob", "cat", "zed", None]))
+@given(
+    seed=st.integers(0, 50),
+    option=st.text(max_size=12),
+    who=st.sampled_from(["ann", "bob", "cat", "zed", None]),
+)
 def test_garbage_moves_refused(seed, option, who):
     """Random option strings and wrong players are refused with the state unchanged."""
     state = _mid_game(seed)

@@ -3,14 +3,13 @@
 from __future__ import annotations
 
 import pytest
-from tatsumi_helpers import LAY, at, hold, ids, island, new, play, refresh, set_island
+from tatsumi_helpers import LAY, island, new, set_island
 
 from games.tatsumi import data as D
 from games.tatsumi.island import (
     blessing_met,
     can_place_all,
     encircled,
-    groups,
     inland_rings,
     legal_spaces,
     mastery,
@@ -104,17 +103,6 @@ def test_blessing_any_ring_between_two_of_one_element():
     assert blessing_met(LAY, island(N="E3 E5 E4"), 1)
 
 
-def test_case_tm_a_elemental_mastery():
-    """Case TM-A: mastery 23 (water 6, lightning 6, wind 6, fire 5); rifts fire 3, water 2, wind 3, lightning 3."""
-    isl = island(W="C1 C2 D2 E6 D6", L="B1 B2 D3 D7", F="A2 C5 E2 E3 C4", N="D5 D1 B5 D4")
-    assert sorted(groups(LAY, isl, "W")) == [2, 3]
-    assert len(groups(LAY, isl, "L")) == 3
-    m = mastery(LAY, isl)
-    assert m == {"W": 6, "L": 6, "N": 6, "F": 5}
-    assert sum(m.values()) == 23
-    assert {e: encircled(LAY, isl, e) for e in D.ELEMENTS} == {"F": 3, "W": 2, "N": 3, "L": 3}
-
-
 def test_mastery_wind_counts_other_elements_only_and_fire_sets():
     """TM-12: wind scores 0-3 for the other elements it touches; fire 5 per 3 rings anywhere."""
     isl = island(N="D4 D5", F="C3 C4", W="E3", L="E4")
@@ -126,34 +114,6 @@ def test_turtle_toad_counts():
     isl = island(F="A2 B2 B3", N="B5")
     assert perimeter_rings(LAY, isl) == 2
     assert inland_rings(LAY, isl) == 2
-
-
-def test_case_tm_b_immediate_scoring_through_offerings():
-    """Case TM-B: fire A2 (1), fire B2 (1), C5 not offered; wind B3 (0), wind B4 (0), fire C5 (2): score 4."""
-    s = new(shrines=["F", "W", "N", "L"])  # fire shrine north (c0): in range from b1, c1, d1
-    at(s, 0, "c1")
-    hold(s, 0, F=2, N=2)
-    s = refresh(s)
-    s, _ = play(s, "offer:fire", "fire@A2")
-    opts = ids(s)
-    assert "fire@B2" in opts and "fire@C5" not in opts
-    s, _ = play(s, "fire@B2", "wind@B3")
-    assert s.seats[0].fortune == 2
-    assert ids(s) == ["wind@B4"] or "wind@B4" in ids(s)
-    s, _ = play(s, "wind@B4")
-    assert s.seats[0].fortune == 2
-    # a later offering: the fire ring on C5 (next to B4) scores 2
-    p = s.seats[0]
-    assert p.island == island(F="A2 B2", N="B3 B4")
-    s2 = s.model_copy(deep=True)
-    s2.turn.stage = "place"
-    s2.turn.mode = "blackbird"
-    s2.turn.bb_left = 1
-    hold(s2, 0, F=1)
-    assert "fire@C5" in ids(s2)
-    s2, _ = play(s2, "fire@C5")
-    assert s2.seats[0].fortune == 4
-    assert s2.seats[0].scored == {"rift": 4}
 
 
 def test_set_island_helper_keeps_rings():
