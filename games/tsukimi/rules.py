@@ -10,7 +10,7 @@ from typing import NamedTuple
 
 from games.core import Decision, Event, Option, player_ref
 
-from .board import NEIGHBOURS, SPACE_VERTICES, SPACES, VERTICES, corner_name, vertex_label
+from .board import NEIGHBOURS, SPACE_VERTICES, SPACES, VERTEX_INDEX, VERTICES, corner_name, vertex_label
 from .data import COLOURS, EFFECTS, NO_GROUP_VALUE, RECRUIT, TEMPLE, TILES, tile_name
 from .state import TsukimiState
 
@@ -141,7 +141,7 @@ def can_move(state: TsukimiState) -> list[str]:
     vertex to go to)."""
     if state.moves_left <= 0 or len(state.rabbits) >= len(VERTICES):
         return []
-    return [v for v, s in state.rabbits.items() if s == state.turn]
+    return sorted((v for v, s in state.rabbits.items() if s == state.turn), key=VERTEX_INDEX.__getitem__)
 
 
 def can_discard(state: TsukimiState) -> list[str]:
@@ -149,7 +149,7 @@ def can_discard(state: TsukimiState) -> list[str]:
     if state.discards_left <= 0:
         return []
     rival = 1 - state.turn
-    return [v for v, s in state.rabbits.items() if s == rival]
+    return sorted((v for v, s in state.rabbits.items() if s == rival), key=VERTEX_INDEX.__getitem__)
 
 
 def pending(state: TsukimiState) -> list[Decision]:

@@ -498,3 +498,11 @@ def test_free_tile_helper_keeps_circle():
     t = tid("matcha", 2)
     s2 = free_tile(s, t)
     assert rules.costs(s2.circle)[t] == 0 and sorted(s2.circle) == sorted(s.circle)
+
+
+def test_registered_with_simple_options():
+    """The registry finds the game; lobby options are simple defaulted choices (TS-1: side, who starts)."""
+    import games
+
+    assert games.get("tsukimi") is GAME and GAME.min_players == GAME.max_players == 2
+    assert GAME.Options().model_dump() == {"side": "light", "first": "white"}
