@@ -199,7 +199,7 @@ def _background(layout: str, players: tuple[str, ...], names: tuple[tuple[str, s
         d.rounded_rectangle((MARGIN, y, WIDTH - MARGIN, y + ROW_H - 6), radius=8, fill=(238, 232, 218),
                             outline=(200, 192, 176))
         shape(d, mark, MARGIN + 24, y + (ROW_H - 6) // 2, 13, fill=colour, outline=INK, width=2)
-        d.text((MARGIN + 46, y + 6), display_name(p, names_d, 18), font=font(18, bold=True), fill=INK)
+        d.text((MARGIN + 46, y + 6), display_name(p, names_d, 15), font=font(17, bold=True), fill=INK)
         y += ROW_H
     ly = h - LEGEND_H + 4
     legend = ("Standing = adult, lying = young (Cedar shows side 1/2).  R Red Pine  O Oak  C Cedar  B Beech  "
@@ -241,7 +241,7 @@ def render(state: TatarabaState, names: dict[str, str] | None = None) -> bytes:
         if not hot:
             continue
         bx, by = _xy(state.layout, c * BOARD_SIDE, r * BOARD_SIDE)
-        label = f"{hot} shift cards shown" if hot > 1 else "shift card shown"
+        label = f"shift x{hot}" if hot > 1 else "shift"
         f = font(13, bold=True)
         tw = d.textlength(label, font=f)
         right = bx + BOARD_SIDE * px - 6
