@@ -4,8 +4,8 @@ Modules: ``data`` (dice and ids), ``dice`` (sums and the roller's counts), ``sta
 (resolutions), ``game`` (the contract), ``ai`` (greedy and a race-aware driver), ``help`` (``/rules`` texts).
 """
 
-from games.tatamokatsu.game import Tatamokatsu
+from games.tatamokatsu.game import Tatamokatsu, word_to_input
 
 GAME = Tatamokatsu()
 
-__all__ = ["GAME", "Tatamokatsu"]
+__all__ = ["GAME", "Tatamokatsu", "word_to_input"]

@@ -47,6 +47,13 @@ RACE_LABELS = {
     SALUTE: "Salute: Hai!",
 }
 
+TYPED_WORDS = {"tatamokatsu": SHOUT, "hai": SALUTE, "katana": KATANA, "grab": GRAB}
+"""Chat words that stand for a race input (case and punctuation ignored, see ``word_to_input``)."""
+
+REACTIONS = {"\N{CHEERING MEGAPHONE}": SHOUT, "\N{RAISED FIST}": GRAB, "\N{DAGGER KNIFE}": KATANA,
+             "\N{PERSON BOWING DEEPLY}": SALUTE}
+"""Suggested reaction emoji per race input, for the chat adapter (a suggestion: the adapter owns its UI)."""
+
 # Player decisions
 ROLL = "roll"
 ATTACK = "attack"  # TK-4: every opponent with fingers loses one

@@ -25,6 +25,7 @@ from games.tatamokatsu.data import (
     RECOVER,
     ROLL,
     SALUTE,
+    TYPED_WORDS,
     VICTIM_PREFIX,
 )
 from games.tatamokatsu.dice import offered_choices, shows_t
@@ -41,6 +42,13 @@ SALUTE_OPTIONS = [Option(id=SALUTE, label=RACE_LABELS[SALUTE])]
 def _choice_options(fingers: int) -> list[Option]:
     recover = "Recover one finger" if fingers < FINGERS else "Recover one finger (you have 5: no change)"
     return [Option(id=ATTACK, label="Every opponent loses one finger"), Option(id=RECOVER, label=recover)]
+
+
+def word_to_input(text: str) -> str | None:
+    """The race input a chat message stands for (``"Tatamokatsu!"`` -> ``"shout"``, ``"hai"`` -> ``"salute"``,
+    ``"katana"``, ``"grab"``), or None. Case, spaces and punctuation are ignored (TK-3)."""
+    word = "".join(ch for ch in text.casefold() if ch.isalnum())
+    return TYPED_WORDS.get(word)
 
 
 class Tatamokatsu(Game):

@@ -196,3 +196,35 @@ def test_a_count_made_during_the_window_is_dropped_by_a_winning_shout():
     s = inp(s, "bob", "shout", 300)
     s, _ = close(s)
     assert s.values is None and s.phase == "choice"
+
+
+def test_tk10_one_clock_the_engine_compares_the_numbers_it_is_given():
+    """TK-10: times are Discord-clock ms (e.g. snowflake times near 1.7e12); the window opens at the roll's time
+    and the engine compares nothing but the numbers it is given."""
+    t = 1_732_900_000_123
+    s, ev = roll(new(), "6", "6", "5", at=t)
+    assert (s.window_open_ms, s.deadline_ms) == (t, t + 8000)
+    s2 = inp(s, "carol", "shout", 2, t0=t)
+    s2 = inp(s2, "bob", "shout", 1, t0=t)
+    s2, _ = close(s2)
+    assert s2.winner == "bob" and [e.ms for e in s2.last_race] == [1, 2]
+
+
+def test_c2_seat_order_is_turn_order():
+    s = new(players=["dave", "alice", "carol", "bob"])
+    assert s.roller == "dave"
+    s, _ = roll(s, "5", "5", "6")  # 16: salute
+    for p in s.players:
+        s = inp(s, p, "salute", 5)
+    s, _ = close(s)
+    assert s.roller == "alice"
+
+
+def test_typed_words_map_to_race_inputs():
+    from games.tatamokatsu import word_to_input
+    from games.tatamokatsu.data import REACTIONS
+
+    assert [word_to_input(w) for w in ("Tatamokatsu!", "HAI", " katana ", "grab", "hello", "")] == [
+        "shout", "salute", "katana", "grab", None, None
+    ]
+    assert sorted(REACTIONS.values()) == ["grab", "katana", "salute", "shout"]
