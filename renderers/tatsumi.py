@@ -346,11 +346,11 @@ def _scale_marks(
     """Each player's scales on a card: their shape and the count."""
     cx = x + 12
     placed = False
-    for seat, p in enumerate(s.seats):
+    for p in s.seats:
         n = p.cards[edge]
         if not n:
             continue
-        colour, kind = player_style(seat)
+        colour, kind = player_style(p.mark)
         shape(d, kind, cx, y + 20, 7, colour, width=1)
         text(img, (cx + 10, y + 20), f"×{n}", 12, True, INK, "lm")
         cx += 32
@@ -364,7 +364,7 @@ def _draw_panel(img: Image.Image, d: ImageDraw.ImageDraw, s: TatsumiState, seat:
     p = s.seats[seat]
     lay = layout(p.island_key)
     px, py = _panel_xy(seat)
-    colour, kind = player_style(seat)
+    colour, kind = player_style(p.mark)
     current = seat == s.current and not s.over
     if current:
         d.rectangle((px, py, px + PANEL_W, py + PANEL_H), outline=INK, width=4)
@@ -423,9 +423,9 @@ def render(state: TatsumiState, names: dict[str, str] | None = None) -> bytes:
     sd_order = {w: k + 1 for k, w in enumerate(s.sand_dollars)}
     for w in range(25):
         _draw_well(img, d, s, w, sd_order)
-    for seat, p in enumerate(s.seats):
+    for p in s.seats:
         x0, y0 = _well_box(p.well)
-        colour, kind = player_style(seat)
+        colour, kind = player_style(p.mark)
         shape(d, kind, x0 + 68, y0 + 70, 13, colour, outline=WHITE, width=4)
         shape(d, kind, x0 + 68, y0 + 70, 13, colour, outline=INK, width=1)
     for k, edge in enumerate(D.EDGES):

@@ -12,7 +12,8 @@ from typing import Any
 from games.core import TIMEOUT, Decision, Event, Game, IllegalMove, Move, Outcome, Result, player_ref, rank_by
 from games.tatsumi import ai, rules
 from games.tatsumi import data as D
-from games.tatsumi.state import TatsumiOptions, TatsumiState, clone
+from games.tatsumi.island import EMPTY
+from games.tatsumi.state import TatsumiOptions, TatsumiState, Turn, clone
 
 
 class TatsumiGame(Game):
@@ -122,6 +123,37 @@ class TatsumiGame(Game):
             scores={p.id: p.fortune for p in state.seats},
             reason=f"Most fortune after {state.round} round(s); {state.end_reason or 'the end'}.",
         )
+
+    def resign(self, state: TatsumiState, player: str) -> Outcome | None:
+        """Remove ``player`` when at least 2 others play on: their dragon leaves the seaboard, their rings go back
+        to the box, their scales leave the cards. If it was their turn, the next seat plays (or, in the last round
+        after the last seat, the game ends). ``None`` when only 2 were playing (the session ends the game)."""
+        if state.over or player not in state.players or len(state.seats) <= 2:
+            return None
+        s = clone(state)
+        k = s.players.index(player)
+        p = s.seats[k]
+        back = "".join(e * n for e, n in p.holding.items()) + p.island.replace(EMPTY, "")
+        was_turn = k == s.current
+        if was_turn:
+            back += s.turn.to_place
+        s.removed += back
+        last = len(s.seats) - 1
+        del s.seats[k]
+        del s.players[k]
+        events = [Event(kind="resign", text=f"{player_ref(player)} resigns.", data={"player": player})]
+        if k < s.current:
+            s.current -= 1
+        elif was_turn:
+            if s.end_triggered and k == last:
+                rules._game_over(s, events)
+                return Outcome(state=s, events=events)
+            if k == last:
+                s.current = 0
+                s.round += 1
+            s.turn = Turn()
+        rules.advance(s, events)
+        return Outcome(state=s, events=events)
 
     # -- extras ------------------------------------------------------------------------------------------------
     def greedy(self, state: TatsumiState, decision: Decision, rng: Any) -> str | None:

@@ -107,6 +107,7 @@ def setup(players: list[str], options: TatsumiOptions, seed: int) -> TatsumiStat
         seats.append(
             Seat(
                 id=pid,
+                mark=i,
                 dragon=dragon,
                 element=D.DRAGON_ELEMENT[dragon],
                 well=D.START_WELLS[i],

@@ -22,7 +22,8 @@ class TatsumiOptions(BaseModel):
 
 
 class Seat(BaseModel):
-    """One player: dragon, well, holding, island, fortune and scales.
+    """One player: ``mark`` (seat at setup: colour and shape in images), dragon, well, holding, island, fortune and
+    scales.
 
     ``scored`` splits ``fortune`` by source (``rift``, ``card``, ``swallows``, ``heron``, ``duck``, ``mastery``);
     their sum is always ``fortune``. ``blessings[b]`` is True once blessing ``b``'s scale has left the island.
@@ -30,6 +31,7 @@ class Seat(BaseModel):
     """
 
     id: str
+    mark: int = 0
     dragon: str
     element: str
     island_key: str = "tatsumi"

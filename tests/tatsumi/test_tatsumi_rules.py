@@ -581,3 +581,30 @@ def test_status_and_help():
     assert "Round 1" in GAME.status(s) and "{@ann}" in GAME.status(s)
     assert "" in GAME.rules_help and len(GAME.rules_help) >= 5
     assert GAME.summary
+
+
+# ---------------------------------------------------------------------------------------------- resign
+
+
+def test_resign_in_a_three_player_game_continues():
+    """A resigning player's rings go back to the box; with 2 left the game goes on; with 2 players it cannot."""
+    s = GAME.setup(P3, None, 9)
+    s, _ = play(s, ids(s)[0])
+    while s.current == 0:
+        s, _ = play(s, ids(s)[0])
+    out = GAME.resign(s, "bob")  # bob's turn: cat plays next
+    t = out.state
+    assert t.players == ["ann", "cat"] and [p.id for p in t.seats] == ["ann", "cat"]
+    assert GAME.pending(t)[0].player == "cat"
+    check_invariants(t)
+    out2 = GAME.resign(t, "ann")
+    assert out2 is None
+    assert GAME.resign(GAME.setup(P2, None, 1), "ann") is None
+
+
+def test_resign_of_a_waiting_player_keeps_the_turn():
+    s = GAME.setup(P4, None, 9)
+    out = GAME.resign(s, "cat")
+    t = out.state
+    assert GAME.pending(t)[0].player == "ann" and len(t.seats) == 3
+    check_invariants(t)
