@@ -65,13 +65,11 @@ def choose(state: TatarabaState, decision: Decision, rng: Any) -> str | None:
         return max(scored)[2]
 
     if kind in ("place", "move"):
+        costs = rules.destinations(state, seat) if kind == "move" else {}
+
         def score(oid: str) -> float:
             t = tile_index(oid.partition(":")[2])
-            cost = 0.0
-            if kind == "move":
-                label = next(o.label for o in decision.options if o.id == oid)
-                cost = 0.0 if "free" in label else float(label.split("(")[1].split()[0])
-            return _spot_value(state, seat, t) - 0.6 * cost
+            return _spot_value(state, seat, t) - 0.6 * costs.get(t, 0)
         return best(score)
     if kind == "action":
         if "log" in ids and max(_log_value(state, seat, t) for t, _ in rules.log_targets(state, seat)) > 0.5:

@@ -388,13 +388,55 @@ def grow(state: TatarabaState, board: int, events: list[Event]) -> bool:
 
 
 def exhausted(state: TatarabaState) -> bool:
-    """Designed safety stop (not in the rulebook): no player can ever gain Sen or material again — no Evergreen,
-    Red Pine, Oak or Cedar on the board, none in any supply — and nobody can build an Eidai Tatara now."""
-    if any(code and code[0] in YIELDS for code in state.tiles):
-        return False
+    """Designed safety stop (not in the rulebook): no player can ever gain Sen or material again and nobody can build
+    an Eidai Tatara now. "Ever" is over-estimated: supplies are empty, and no player could ever stand next to an
+    Evergreen, Red Pine, Oak or Cedar, even with 4 Foot markers every turn, counting every tile except adult Beeches
+    (which never change) and other players' Tataras as a place to stop."""
     if any(s.pine or s.cedar for s in state.seats):
         return False
-    return not any(can_build(state, i, EIDAI) for i in range(len(state.seats)))
+    if any(can_build(state, i, EIDAI) for i in range(len(state.seats))):
+        return False
+    sources = [t for t, code in enumerate(state.tiles) if code and code[0] in YIELDS]
+    if not sources:
+        return True
+    neighbours = geometry(state.layout).neighbours
+    for seat in range(len(state.seats)):
+        ever = _ever_standable(state, seat)
+        if any(nb in ever for t in sources for nb in neighbours[t]):
+            return False
+    return True
+
+
+def _ever_standable(state: TatarabaState, seat: int) -> set[int]:
+    """Tiles the seat's piece could stop on in some later turn (an over-estimate, see :func:`exhausted`)."""
+    neighbours = geometry(state.layout).neighbours
+    beech = tree(BEECH, ADULT)
+    mine = str(seat)
+
+    def stoppable(t: int) -> bool:
+        code = state.tiles[t]
+        return code != beech and not (code and code[0] in BUILDINGS and code[2] != mine)
+
+    budget = BASE_STEPS + FOOT_MAX
+    seen = {state.seats[seat].pos}
+    todo = [state.seats[seat].pos]
+    while todo:
+        start = todo.pop()
+        best = {start: 0}
+        heap = [(0, start)]
+        while heap:
+            cost, t = heapq.heappop(heap)
+            if cost > best[t]:
+                continue
+            for nb in neighbours[t]:
+                c = cost + (2 if state.tiles[nb] == beech else 1)
+                if c <= budget and c < best.get(nb, 99):
+                    best[nb] = c
+                    heapq.heappush(heap, (c, nb))
+                    if nb not in seen and stoppable(nb):
+                        seen.add(nb)
+                        todo.append(nb)
+    return seen
 
 
 def finish(state: TatarabaState, reason: str, events: list[Event]) -> None:

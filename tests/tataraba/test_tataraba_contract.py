@@ -123,3 +123,19 @@ def test_wrong_player_refused_everywhere():
 def test_act_helper_sequence():
     s, events = act(POSITIONS[3], "red", "tatara", "tile:1-1")
     assert s.seats[0].tatara == 1
+
+
+def test_c4_time_is_only_an_input():
+    """C-4: no decision has a deadline; a move's timestamp changes nothing."""
+    s = POSITIONS[2]
+    assert all(d.deadline_ms is None for d in GAME.pending(s))
+    a = GAME.apply(s, Move(player="red", option="foot", at_ms=None)).state
+    b = GAME.apply(s, Move(player="red", option="foot", at_ms=123_456_789)).state
+    assert a == b
+
+
+def test_c2_clockwise_is_seat_order():
+    """C-2: turns pass in seat order from the starting player."""
+    s = scene(at=("1-5", "3-9", "5-5"), players=("a", "b", "c"), phase="special")
+    s, _ = act(s, "a", "end")
+    assert GAME.pending(s)[0].player == "b"

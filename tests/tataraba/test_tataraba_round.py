@@ -173,6 +173,11 @@ def test_safety_stop_exhausted_forest():
         seat.pine = seat.cedar = 0
     s, _ = finish_round(s, full_deck_rest([0, 1]))
     assert s.phase != "over"  # an Evergreen can still be logged
+    s = scene({"1-1": "Ea-", "1-2": "Ba-", "1-4": "Ba-"}, at=("1-5", "3-9"))
+    for seat in s.seats:
+        seat.pine = seat.cedar = 0
+    s, _ = finish_round(s, full_deck_rest([0, 3]))
+    assert s.end == "exhausted"  # the Evergreen in the corner is walled in by adult Beeches for good
 
 
 def test_safety_stop_round_limit():
