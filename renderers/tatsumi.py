@@ -415,7 +415,9 @@ def render(state: TatsumiState, names: dict[str, str] | None = None) -> bytes:
     d = ImageDraw.Draw(img)
     sd = len(s.sand_dollars)
     if s.over:
-        head = f"Game over after round {s.round}"
+        best = max(p.fortune for p in s.seats)
+        top = [display_name(p.id, names, 12) for p in s.seats if p.fortune == best]
+        head = f"Game over after round {s.round} — best: {' & '.join(top)} ({best})"
     else:
         who = display_name(s.seats[s.current].id, names, 16)
         head = f"Round {s.round}{' (last)' if s.end_triggered else ''} — {who} to play"

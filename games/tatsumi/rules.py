@@ -486,7 +486,11 @@ def prompt(s: TatsumiState) -> str:
             need.append("fly")
         if not t.acted:
             need.append("gather or offer")
-        return f"{who}: " + (" and ".join(need) + " (either order)." if need else "finish your turn.")
+        if len(need) == 2:
+            return f"{who}: fly, and gather or offer (either order)."
+        if need:
+            return f"{who}: {need[0]}."
+        return f"{who}: finish your turn."
     if t.stage == "gather2":
         return f"{who}: gather a second ring."
     if t.stage == "place":
@@ -556,7 +560,8 @@ def act(s: TatsumiState, oid: str, events: list[Event]) -> None:
         events.append(
             Event(
                 kind="overflow",
-                text=f"{player_ref(p.id)}'s holding overflows: {n} {ename(e)} rings go to the island unscored.",
+                text=f"{player_ref(p.id)}'s holding overflows: {n} {ename(e)} ring{'s' if n > 1 else ''} onto the island, "
+                "unscored.",
                 data={"player": p.id, "element": ename(e), "count": n},
             )
         )

@@ -608,3 +608,58 @@ def test_resign_of_a_waiting_player_keeps_the_turn():
     t = out.state
     assert GAME.pending(t)[0].player == "ann" and len(t.seats) == 3
     check_invariants(t)
+
+
+# ---------------------------------------------------------------------------------------------- more clauses
+
+
+def test_blessing_from_overflow_rings_then_the_turn_ends():
+    """Rulebook "Island Blessings": overflow rings unlock blessings too; the scale is placed, then the turn ends."""
+    s = new(wells=full_wells("L"), cards=["jellyfish", "koi", "toad", "turtle"])
+    set_island(s, 0, island(W="C1 C2", F="C5"))
+    hold(s, 0, F=1, W=1, N=1)
+    at(s, 0, "c3")
+    s = refresh(s)
+    s, _ = play(s, "fly:c4", "gather:c3", "gather:b4")
+    assert s.turn.stage == "overflow"
+    s, _ = play(s, "overflow:fire", "fire@C4")  # C4 fire next to C5: C3 still empty, no blessing
+    assert s.current == 1 and s.seats[0].blessings == [False, False]
+    t = new(wells=full_wells("L"), cards=["jellyfish", "koi", "toad", "turtle"])
+    set_island(t, 0, island(W="C2 C4", F="C5"))
+    hold(t, 0, F=1, W=1, N=1)
+    at(t, 0, "c3")
+    t = refresh(t)
+    t, _ = play(t, "fly:c4", "gather:c3", "gather:b4", "overflow:fire", "fire@C3")
+    assert t.seats[0].blessings == [True, False] and t.turn.stage == "scale" and t.current == 0
+    t, ev = play(t, "card:jellyfish")
+    assert t.seats[0].scored == {"card": 2} and t.current == 1
+    assert t.seats[0].fortune == 2  # the overflow ring itself scored nothing
+
+
+def test_sand_dollars_stop_at_13():
+    """Rulebook components: 13 sand dollars; a well depleted after the 13th gets none (and is still depleted)."""
+    s = new(wells=full_wells("W", 2))
+    for w in range(5, 18):
+        s.wells[w] = ""
+        s.sand_dollars.append(w)
+    s.end_triggered = True
+    s.wells[W["a1"]] = "F"
+    s = refresh(s)
+    s, ev = play(s, "fly:b1")
+    assert s.wells[W["a1"]] == "" and len(s.sand_dollars) == 13
+    assert not any(e.kind == "sand_dollar" for e in ev)
+
+
+def test_prompts_name_the_player():
+    s = new()
+    d = GAME.pending(s)[0]
+    assert d.player == "ann" and d.kind == "turn" and "{@ann}" in d.prompt and "either order" in d.prompt
+    assert all(o.label for o in d.options)
+
+
+def test_no_end_option_while_an_action_is_possible():
+    """TM-4: the turn is the fly and one of gather / offer: after the fly, gathering is owed when possible."""
+    s = new(wells=full_wells("W"))
+    s = refresh(s)
+    s, _ = play(s, "fly:c3")
+    assert "end" not in ids(s) and all(o.startswith("gather:") for o in ids(s))
