@@ -44,7 +44,7 @@ FOLDED = (196, 188, 176)
 PANEL = (255, 251, 243)
 
 INPUT_NAMES = {"shout": "shout", "grab": "grab", "katana": "Katana", "salute": "salute"}
-NOTE_TEXT = {"first": "FIRST", "mistake": "mistake: -1", "last": "last: -1"}
+NOTE_TEXT = {"first": "FIRST", "mistake": "mistake: -1", "last": "last: -1", "missed": "missed: -1"}
 
 PIPS = {
     1: [(0.5, 0.5)],
@@ -267,12 +267,21 @@ def _race(img: Image.Image, d: ImageDraw.ImageDraw, s: TatamokatsuState, name) -
     else:
         title = "Last race (ms after the roll)"
         rows = [(e.ms, seat[e.player], e.input, e.player, e.note) for e in s.last_race]
+        if s.phase == "salute":  # the salutes of the open salute window, live
+            title = "Race and salutes so far (ms after the roll)"
+            rows += sorted(
+                (t - s.roll_ms, seat[p], "salute", p, "")
+                for p, dd in s.inputs.items()
+                if (t := dd.get("salute")) is not None and t >= s.window_open_ms
+            )
     _text(img, (36, RACE_Y + 22), title, 24, True)
     if s.rolloffs:
         ro = "  ".join(
             "roll-off " + ", ".join(f"{name(p, 8)} {v}" for p, v in r.items()) for r in s.rolloffs[:2]
         )
         _text(img, (W - 36, RACE_Y + 22), ro, 18, anchor="rm")
+    if s.phase != "race":
+        rows += [(None, seat[m.player], m.input, m.player, "missed") for m in s.missed]
     if not rows:
         _text(img, (36, RACE_Y + 66), "No input yet." if s.phase == "race" else "Nobody reacted.", 22, fill=MUTED)
         return
@@ -283,10 +292,11 @@ def _race(img: Image.Image, d: ImageDraw.ImageDraw, s: TatamokatsuState, name) -
         cx = 30 + (k // per_col) * col_w
         cy = RACE_Y + 60 + (k % per_col) * 31
         colour, mark = player_style(i)
-        _text(img, (cx + 78, cy), f"+{ms}", 20, True, anchor="rm")
-        shape(d, mark, cx + 94, cy, 9, fill=colour, width=1)
+        _text(img, (cx + 92, cy), "never" if ms is None else f"+{ms}", 20, True, fill=MUTED if ms is None else INK,
+              anchor="rm")
+        shape(d, mark, cx + 108, cy, 9, fill=colour, width=1)
         text = f"{name(p, 12)} {INPUT_NAMES[inp]}"
-        _text(img, (cx + 108, cy), text, 20)
+        _text(img, (cx + 122, cy), text, 20)
         if note:
             tag = NOTE_TEXT.get(note, note)
             fill = BLUE if note == "first" else VERMILION

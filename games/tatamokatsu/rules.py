@@ -20,7 +20,7 @@ from games.tatamokatsu.data import (
     SHOUT,
 )
 from games.tatamokatsu.dice import is_tatamokatsu, is_triple, offered_choices, shows_t, sum_range
-from games.tatamokatsu.state import RaceEntry, TatamokatsuState
+from games.tatamokatsu.state import Miss, RaceEntry, TatamokatsuState
 
 INPUT_WORDS = {SHOUT: "shouts", GRAB: "grabs", KATANA: "does a Katana", SALUTE: "salutes"}
 
@@ -65,6 +65,7 @@ def roll(s: TatamokatsuState, at_ms: int, events: list[Event]) -> None:
     s.deadline_ms = at_ms + s.window_ms
     s.inputs = {}
     s.rolloffs = []
+    s.missed = []
     s.phase = "race"
     events.append(
         Event(
@@ -201,6 +202,7 @@ def close_race(s: TatamokatsuState, close_ms: int, events: list[Event]) -> None:
         missing = [p for p in s.players if before[p] > 0 and p not in katanas]
         if missing:
             for p in missing:
+                s.missed.append(Miss(player=p, input=KATANA))
                 losses[p] += 1
                 why[p] = ", ".join(filter(None, [why.get(p, ""), "no Katana"]))
         elif katanas:
@@ -342,6 +344,7 @@ def close_salute(s: TatamokatsuState, close_ms: int, events: list[Event]) -> Non
     before = dict(s.fingers)
     owing = [p for p in s.alive() if SALUTE not in s.inputs.get(p, {})]
     record_race(s, {(e.player, e.input): e.note for e in s.last_race})
+    s.missed = s.missed + [Miss(player=p, input=SALUTE) for p in owing]
     lose(s, Counter(dict.fromkeys(owing, 1)), events, dict.fromkeys(owing, "no salute"))
     if not finish_resolution(s, before, events):
         start_turn(s, events)

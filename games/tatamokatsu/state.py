@@ -34,6 +34,13 @@ class RaceEntry(BaseModel):
     note: str = ""
 
 
+class Miss(BaseModel):
+    """A player who owed an input and did not send it in time (a Katana on triples, a salute): it cost a finger."""
+
+    player: str
+    input: str
+
+
 class TatamokatsuState(BaseState):
     """The whole game.
 
@@ -49,7 +56,7 @@ class TatamokatsuState(BaseState):
     - ``inputs``: the open race's inputs: player -> input id -> earliest ``at_ms`` received (arrival order does not
       matter); salutes of the salute window join them, so ``inputs[p]["salute"]`` means "saluted since the roll".
     - ``winner``: the race winner who must choose (TK-4); ``last_race``: the last closed window's inputs in time
-      order; ``rolloffs``: the last roll-off rounds (player -> die).
+      order; ``missed``: who owed a Katana or a salute and did not (this roll); ``rolloffs``: the last roll-off rounds (player -> die).
     - ``step``: resolutions so far; ``out_at``: player -> the resolution at which they lost their last finger;
       ``winners``: the Samurai (or the players sharing the win, TK-9) when over.
     """
@@ -71,6 +78,7 @@ class TatamokatsuState(BaseState):
     inputs: dict[str, dict[str, int]] = Field(default_factory=dict)
     winner: str | None = None
     last_race: list[RaceEntry] = Field(default_factory=list)
+    missed: list[Miss] = Field(default_factory=list)
     rolloffs: list[dict[str, int]] = Field(default_factory=list)
     step: int = 0
     out_at: dict[str, int] = Field(default_factory=dict)
@@ -96,6 +104,7 @@ class TatamokatsuState(BaseState):
         d["values"] = None if self.values is None else list(self.values)
         d["inputs"] = {p: dict(v) for p, v in self.inputs.items()}
         d["last_race"] = list(self.last_race)
+        d["missed"] = list(self.missed)
         d["rolloffs"] = list(self.rolloffs)
         d["out_at"] = dict(self.out_at)
         d["left"] = list(self.left)

@@ -67,6 +67,7 @@ def test_case_tk_c_katana_and_salute():
     s, ev = close(s)
     assert hands(s) == [5, 4, 4, 5]
     assert [(e.data["player"], e.data["reason"]) for e in ev if e.kind == "finger"] == [("bob", "no salute")]
+    assert [(m.player, m.input) for m in s.missed] == [("carol", "katana"), ("bob", "salute")]
     assert s.phase == "roll" and s.roller == "bob"
 
 
