@@ -15,6 +15,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+from games.tatsumi import GAME
 from games.tatsumi import data as D
 from games.tatsumi.island import EMPTY, layout
 from games.tatsumi.state import TatsumiState
@@ -179,10 +180,8 @@ def shrine_tile(e: str, side: str) -> Image.Image:
     d.text((TILE_W - 6, 5), side, font=font(11), fill=INK, anchor="ra")
     req = (D.SHRINE_FRONT if side == "front" else D.SHRINE_BACK)[e]
     x = 16
-    for el in D.ELEMENTS:
+    for el in dict.fromkeys(req):  # the shrine's own element first
         n = req.count(el)
-        if not n:
-            continue
         d.text((x - 6, 38), f"{n}×", font=font(14, bold=True), fill=INK, anchor="lm")
         img.paste(ring_icon(el, 11), (x + 14, 26), ring_icon(el, 11))
         x += 52
@@ -415,9 +414,9 @@ def render(state: TatsumiState, names: dict[str, str] | None = None) -> bytes:
     d = ImageDraw.Draw(img)
     sd = len(s.sand_dollars)
     if s.over:
-        best = max(p.fortune for p in s.seats)
-        top = [display_name(p.id, names, 12) for p in s.seats if p.fortune == best]
-        head = f"Game over after round {s.round} — best: {' & '.join(top)} ({best})"
+        res = GAME.result(s)
+        top = [display_name(w, names, 12) for w in res.winners]
+        head = f"Game over after round {s.round} — winner: {' & '.join(top)} ({res.scores[res.winners[0]]})"
     else:
         who = display_name(s.seats[s.current].id, names, 16)
         head = f"Round {s.round}{' (last)' if s.end_triggered else ''} — {who} to play"
