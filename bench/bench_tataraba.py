@@ -76,6 +76,8 @@ def bench_engine(games: int = 60) -> float:
 
 if __name__ == "__main__":
     r, f, g = bench_render()
-    print(f"render+encode median {r:.1f} ms; floor (paste + encode the background) {f:.1f} ms, ratio {r / f:.2f}; "
-          f"floor (paste + encode the finished image) {g:.1f} ms, ratio {r / g:.2f}")
+    print(
+        f"render+encode median {r:.1f} ms; floor (paste + encode the background) {f:.1f} ms, ratio {r / f:.2f}; "
+        f"floor (paste + encode the finished image) {g:.1f} ms, ratio {r / g:.2f}"
+    )
     print(f"engine {bench_engine():.0f} moves/s (random-legal games, 2-4 players, one core)")

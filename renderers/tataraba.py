@@ -107,21 +107,33 @@ def _tree_sprite(kind: str, stage: str, colour: tuple[int, int, int], mark: str,
     canopy_bottom = bottom - int(big * 0.16)
     w = int(big * 0.36)
     if kind == "R":  # Red Pine: a broad triangle
-        d.polygon([(cx, top), (cx + w, canopy_bottom), (cx - w, canopy_bottom)], fill=fill, outline=INK, width=4)
+        d.polygon(
+            [(cx, top), (cx + w, canopy_bottom), (cx - w, canopy_bottom)], fill=fill, outline=INK, width=4
+        )
     elif kind == "C":  # Cedar: a narrow, tall spire
         n = int(w * 0.6)
-        d.polygon([(cx, top - 4), (cx + n, canopy_bottom), (cx - n, canopy_bottom)], fill=fill, outline=INK, width=4)
+        d.polygon(
+            [(cx, top - 4), (cx + n, canopy_bottom), (cx - n, canopy_bottom)], fill=fill, outline=INK, width=4
+        )
     elif kind == "O":  # Oak: a round crown
         d.ellipse((cx - w, top + 6, cx + w, canopy_bottom + 4), fill=fill, outline=INK, width=4)
     elif kind == "B":  # Beech: a tall oval crown
-        d.ellipse((cx - int(w * 0.75), top - 4, cx + int(w * 0.75), canopy_bottom + 4), fill=fill, outline=INK,
-                  width=4)
+        d.ellipse(
+            (cx - int(w * 0.75), top - 4, cx + int(w * 0.75), canopy_bottom + 4),
+            fill=fill,
+            outline=INK,
+            width=4,
+        )
     else:  # Evergreen: three stacked tiers
         for i in range(3):
             y0 = top + i * int((canopy_bottom - top) / 3.2)
             ww = int(w * (0.55 + 0.22 * i))
-            d.polygon([(cx, y0), (cx + ww, y0 + int(big * 0.3)), (cx - ww, y0 + int(big * 0.3))], fill=fill,
-                      outline=INK, width=4)
+            d.polygon(
+                [(cx, y0), (cx + ww, y0 + int(big * 0.3)), (cx - ww, y0 + int(big * 0.3))],
+                fill=fill,
+                outline=INK,
+                width=4,
+            )
     if young:
         img = img.rotate(90, resample=Image.Resampling.NEAREST, center=(cx, cx))
     img = _crisp(img, px)
@@ -152,16 +164,31 @@ def _building_sprite(eidai: bool, colour: tuple[int, int, int], mark: str, px: i
     base = int(big * 0.84)
     wall = int(big * (0.40 if eidai else 0.52))
     roof = int(big * (0.14 if eidai else 0.26))
-    d.polygon([(x0, base), (x1, base), (x1, wall), (big // 2, roof), (x0, wall)], fill=colour, outline=INK, width=5)
+    d.polygon(
+        [(x0, base), (x1, base), (x1, wall), (big // 2, roof), (x0, wall)], fill=colour, outline=INK, width=5
+    )
     if eidai:
         d.line((big // 2, roof, big // 2, int(big * 0.02)), fill=INK, width=5)
-        d.polygon([(big // 2, int(big * 0.02)), (big // 2 + int(big * 0.18), int(big * 0.06)),
-                   (big // 2, int(big * 0.11))], fill=(240, 228, 66), outline=INK, width=3)
+        d.polygon(
+            [
+                (big // 2, int(big * 0.02)),
+                (big // 2 + int(big * 0.18), int(big * 0.06)),
+                (big // 2, int(big * 0.11)),
+            ],
+            fill=(240, 228, 66),
+            outline=INK,
+            width=3,
+        )
     img = _crisp(img, px)
     d = ImageDraw.Draw(img)
     text_fill = WHITE if sum(colour) < 420 else INK
-    centred_text(d, (px // 2, int(px * 0.66)), "ET" if eidai else "T", font(max(11, px // 5), bold=True),
-                 fill=text_fill)
+    centred_text(
+        d,
+        (px // 2, int(px * 0.66)),
+        "ET" if eidai else "T",
+        font(max(11, px // 5), bold=True),
+        fill=text_fill,
+    )
     shape(d, mark, px * 0.82, px * 0.18, px * 0.08, fill=colour, outline=INK, width=1)
     return img
 
@@ -196,14 +223,20 @@ def _background(layout: str, players: tuple[str, ...], names: tuple[tuple[str, s
     y = HEADER + _map_h(layout) + 14
     for i, p in enumerate(players):
         colour, mark = player_style(i)
-        d.rounded_rectangle((MARGIN, y, WIDTH - MARGIN, y + ROW_H - 6), radius=8, fill=(238, 232, 218),
-                            outline=(200, 192, 176))
+        d.rounded_rectangle(
+            (MARGIN, y, WIDTH - MARGIN, y + ROW_H - 6),
+            radius=8,
+            fill=(238, 232, 218),
+            outline=(200, 192, 176),
+        )
         shape(d, mark, MARGIN + 24, y + (ROW_H - 6) // 2, 13, fill=colour, outline=INK, width=2)
         d.text((MARGIN + 46, y + 6), display_name(p, names_d, 15), font=font(17, bold=True), fill=INK)
         y += ROW_H
     ly = h - LEGEND_H + 4
-    legend = ("Standing = adult, lying = young (Cedar shows side 1/2).  R Red Pine  O Oak  C Cedar  B Beech  "
-              "E Evergreen.")
+    legend = (
+        "Standing = adult, lying = young (Cedar shows side 1/2).  R Red Pine  O Oak  C Cedar  B Beech  "
+        "E Evergreen."
+    )
     legend2 = "T Tatara, ET Eidai Tatara (flag).  Player pieces: the big shapes.  Tiles: board-cell (2-5 = centre of 2)."
     d.text((MARGIN, ly), legend, font=font(13), fill=MUTED)
     d.text((MARGIN, ly + 18), legend2, font=font(13), fill=MUTED)
@@ -281,13 +314,23 @@ def _header(d: ImageDraw.ImageDraw, state: TatarabaState, names: dict[str, str])
     who = display_name(state.players[state.turn], names, 18)
     if state.phase == "over":
         res = GAME.result(state)
-        text = "Game over: " + format_text(res.reason, lambda p: display_name(p, names, 18)) if res else "Game over"
+        text = (
+            "Game over: " + format_text(res.reason, lambda p: display_name(p, names, 18))
+            if res
+            else "Game over"
+        )
     elif state.phase == "place":
         text = f"Setup: {who} places a first Tatara"
     else:
-        step = {"move": "moves", "action": f"action {state.actions_per_turn - state.actions + 1} of "
-                f"{state.actions_per_turn}", "plant": "plants", "log": "logs", "special": "special action or end",
-                "tatara": "builds a Tatara", "eidai": "builds the Eidai Tatara"}[state.phase]
+        step = {
+            "move": "moves",
+            "action": f"action {state.actions_per_turn - state.actions + 1} of {state.actions_per_turn}",
+            "plant": "plants",
+            "log": "logs",
+            "special": "special action or end",
+            "tatara": "builds a Tatara",
+            "eidai": "builds the Eidai Tatara",
+        }[state.phase]
         text = f"Round {state.round}: {who} to play ({step})"
     d.text((MARGIN, 12), "Forest of Tataraba", font=font(22, bold=True), fill=INK)
     d.text((MARGIN + 250, 15), text, font=font(18), fill=INK)
@@ -313,10 +356,14 @@ def _panel(d: ImageDraw.ImageDraw, state: TatarabaState, names: dict[str, str]) 
         d.text((x + 225, y + 6), "Foot", font=fb, fill=INK)
         for k in range(4):
             cx, cy = x + 280 + k * 18, y + 16
-            d.ellipse((cx - 7, cy - 7, cx + 7, cy + 7), fill=INK if k < s.foot else None, outline=INK, width=2)
+            d.ellipse(
+                (cx - 7, cy - 7, cx + 7, cy + 7), fill=INK if k < s.foot else None, outline=INK, width=2
+            )
         d.text((x + 360, y + 6), f"({s.foot}/4)", font=f, fill=MUTED)
-        left = (f"Left: Red Pine {s.pine}/{PINES}  Oak {s.oak}/{OAKS}  Cedar {s.cedar}/{CEDARS}  "
-                f"Tatara {s.tatara}  Eidai {s.eidai}")
+        left = (
+            f"Left: Red Pine {s.pine}/{PINES}  Oak {s.oak}/{OAKS}  Cedar {s.cedar}/{CEDARS}  "
+            f"Tatara {s.tatara}  Eidai {s.eidai}"
+        )
         d.text((x, y + 30), left, font=font(14), fill=INK)
         y += ROW_H
 
@@ -330,8 +377,12 @@ def _cards(d: ImageDraw.ImageDraw, state: TatarabaState) -> None:
         d.rounded_rectangle((x, y - 4, x + 40, y + 50), radius=6, fill=WHITE, outline=INK, width=3)
         centred_text(d, (x + 20, y + 23), str(c), font(26, bold=True))
         x += 48
-    d.text((x + 14, y), f"Deck: {len(state.deck)} card{'s' if len(state.deck) != 1 else ''}",
-           font=font(16, bold=True), fill=INK)
+    d.text(
+        (x + 14, y),
+        f"Deck: {len(state.deck)} card{'s' if len(state.deck) != 1 else ''}",
+        font=font(16, bold=True),
+        fill=INK,
+    )
     d.text((x + 14, y + 24), f"Beech left: {state.beech}/{BEECHES}", font=font(16), fill=INK)
     earlier = " ".join(str(c) for c in state.used) or "none"
     d.text((x + 200, y), "Revealed earlier:", font=font(14), fill=MUTED)

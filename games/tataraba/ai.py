@@ -70,6 +70,7 @@ def choose(state: TatarabaState, decision: Decision, rng: Any) -> str | None:
         def score(oid: str) -> float:
             t = tile_index(oid.partition(":")[2])
             return _spot_value(state, seat, t) - 0.6 * costs.get(t, 0)
+
         return best(score)
     if kind == "action":
         if "log" in ids and max(_log_value(state, seat, t) for t, _ in rules.log_targets(state, seat)) > 0.5:
@@ -78,6 +79,7 @@ def choose(state: TatarabaState, decision: Decision, rng: Any) -> str | None:
             return "plant"
         return "log" if "log" in ids else "foot"
     if kind == "log":
+
         def score_log(oid: str) -> float:
             take, _, name = oid.partition(":")
             t = tile_index(name)
@@ -85,6 +87,7 @@ def choose(state: TatarabaState, decision: Decision, rng: Any) -> str | None:
             owner = rules.owner_of(code)
             fee = 1.5 if owner not in (None, seat) else 0.0
             return _take_value(state, seat, take, dict(YIELDS[code[0]])[take]) - fee
+
         return best(score_log)
     if kind == "plant":
         need_sen, need_mat = _needs(state, seat)

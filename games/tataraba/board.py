@@ -49,7 +49,9 @@ def layout_for(n_players: int, text: str = "") -> str:
     boards = BOARDS_FOR[n_players]
     slots = _slots(layout)
     if sorted(slots) != list(range(1, boards + 1)):
-        raise ValueError(f"{n_players} players use boards 1-{boards}, each once; the layout has {sorted(slots)}")
+        raise ValueError(
+            f"{n_players} players use boards 1-{boards}, each once; the layout has {sorted(slots)}"
+        )
     where = {pos: k for k, pos in slots.items()}
     for k, (r, c) in slots.items():
         if not any((r + dr, c + dc) in where for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1))):
@@ -126,4 +128,6 @@ def board_of(tile: int) -> int:
 
 def evergreen_tiles(n_boards: int) -> list[int]:
     """Tiles that start with an Evergreen on boards 1..n_boards (FT-2)."""
-    return [(k - 1) * CELLS + r * BOARD_SIDE + c for k in range(1, n_boards + 1) for r, c in EVERGREEN_CELLS[k]]
+    return [
+        (k - 1) * CELLS + r * BOARD_SIDE + c for k in range(1, n_boards + 1) for r, c in EVERGREEN_CELLS[k]
+    ]

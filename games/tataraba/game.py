@@ -51,8 +51,13 @@ class Tataraba(Game):
         layout = layout_for(n, opts.layout)
         rng = Rng(seed=seed)
         state = TatarabaState(
-            players=list(players), rng=rng, layout=layout, round_limit=opts.round_limit,
-            tiles=rules.new_tiles(layout, BOARDS_FOR[n]), seats=[Seat() for _ in players], deck=[],
+            players=list(players),
+            rng=rng,
+            layout=layout,
+            round_limit=opts.round_limit,
+            tiles=rules.new_tiles(layout, BOARDS_FOR[n]),
+            seats=[Seat() for _ in players],
+            deck=[],
         )
         state.deck = state.rng.shuffled(shift_cards(n))
         rules.reveal(state, [])
@@ -88,12 +93,18 @@ class Tataraba(Game):
         elif state.end == "eidai":
             reason = f"Several Eidai Tataras: most Sen, then material, wins: {names}."
         else:
-            why = {"beech": "The Beeches ran out", "exhausted": "The forest is exhausted",
-                   "limit": "The round limit was reached"}[state.end]
+            why = {
+                "beech": "The Beeches ran out",
+                "exhausted": "The forest is exhausted",
+                "limit": "The round limit was reached",
+            }[state.end]
             reason = f"{why}: most Sen, then material, wins: {names}."
-        return Result(winners=winners, ranking=groups, scores={p: s.sen for p, s in zip(state.players, state.seats,
-                                                                                           strict=True)},
-                      reason=reason)
+        return Result(
+            winners=winners,
+            ranking=groups,
+            scores={p: s.sen for p, s in zip(state.players, state.seats, strict=True)},
+            reason=reason,
+        )
 
     def status(self, state: TatarabaState) -> str:
         parts = []
@@ -120,11 +131,17 @@ def clone(state: TatarabaState) -> TatarabaState:
     """A deep copy of ``state`` (equal to ``state.model_copy(deep=True)``, several times faster): every mutable
     part — tiles, seats, deck, card piles, rng — is copied; strings and ints are immutable."""
     rng = state.rng.model_copy(update={"forced": list(state.rng.forced)})
-    return state.model_copy(update={
-        "players": list(state.players), "rng": rng, "tiles": list(state.tiles),
-        "seats": [s.model_copy() for s in state.seats], "deck": list(state.deck), "shown": list(state.shown),
-        "used": list(state.used),
-    })
+    return state.model_copy(
+        update={
+            "players": list(state.players),
+            "rng": rng,
+            "tiles": list(state.tiles),
+            "seats": [s.model_copy() for s in state.seats],
+            "deck": list(state.deck),
+            "shown": list(state.shown),
+            "used": list(state.used),
+        }
+    )
 
 
 @lru_cache(maxsize=8192)
@@ -151,14 +168,25 @@ def decision(state: TatarabaState) -> Decision | None:
     me = state.seats[seat]
     if phase == "place":
         opts = [_tile_opt(t) for t in rules.open_tiles(state)]
-        return Decision(player=pid, kind="place", prompt=f"{who}: where do you place your first Tatara "
-                        "(and your Player piece)?", options=opts)
+        return Decision(
+            player=pid,
+            kind="place",
+            prompt=f"{who}: where do you place your first Tatara (and your Player piece)?",
+            options=opts,
+        )
     if phase == "move":
         dest = rules.destinations(state, seat)
-        opts = [_tile_opt(t, f" ({c} Foot marker{'s' if c != 1 else ''})" if c else " (free)")
-                for t, c in sorted(dest.items())]
-        return Decision(player=pid, kind="move", prompt=f"{who}: move your piece from {tile_name(me.pos)} "
-                        f"(you hold {me.foot} Foot marker{'s' if me.foot != 1 else ''}).", options=opts)
+        opts = [
+            _tile_opt(t, f" ({c} Foot marker{'s' if c != 1 else ''})" if c else " (free)")
+            for t, c in sorted(dest.items())
+        ]
+        return Decision(
+            player=pid,
+            kind="move",
+            prompt=f"{who}: move your piece from {tile_name(me.pos)} "
+            f"(you hold {me.foot} Foot marker{'s' if me.foot != 1 else ''}).",
+            options=opts,
+        )
     if phase == "action":
         n = state.actions_per_turn - state.actions + 1
         opts = []
@@ -168,12 +196,17 @@ def decision(state: TatarabaState) -> Decision | None:
             opts.append(_opt(id="log", label="Log an adult tree"))
         foot = "Take a Foot marker" if me.foot < FOOT_MAX else f"Skip (you hold {FOOT_MAX} Foot markers)"
         opts.append(_opt(id="foot", label=foot))
-        return Decision(player=pid, kind="action", prompt=f"{who}: action {n} of {state.actions_per_turn}.",
-                        options=opts)
+        return Decision(
+            player=pid, kind="action", prompt=f"{who}: action {n} of {state.actions_per_turn}.", options=opts
+        )
     if phase == "plant":
-        opts = [_opt(id=f"{'pine' if k == PINE else 'cedar'}:{tile_name(t)}",
-                       label=f"{'Red Pine' if k == PINE else 'Cedar'} at {tile_name(t)}")
-                for k, t in rules.plant_targets(state, seat)]
+        opts = [
+            _opt(
+                id=f"{'pine' if k == PINE else 'cedar'}:{tile_name(t)}",
+                label=f"{'Red Pine' if k == PINE else 'Cedar'} at {tile_name(t)}",
+            )
+            for k, t in rules.plant_targets(state, seat)
+        ]
         return Decision(player=pid, kind="plant", prompt=f"{who}: plant what, where?", options=opts)
     if phase == "log":
         opts = []
@@ -182,25 +215,41 @@ def decision(state: TatarabaState) -> Decision | None:
             owner = rules.owner_of(code)
             amount = dict(rules.YIELDS[code[0]])[take]
             got = f"{amount} Sen" if take == "sen" else f"{amount} material"
-            fee = f", pay {player_ref(state.players[owner])} {LOG_FEE} Sen" if owner not in (None, seat) else ""
-            opts.append(_opt(id=f"{take}:{tile_name(t)}",
-                               label=f"{rules.describe(code, state.players)} at {tile_name(t)}: {got}{fee}"))
+            fee = (
+                f", pay {player_ref(state.players[owner])} {LOG_FEE} Sen" if owner not in (None, seat) else ""
+            )
+            opts.append(
+                _opt(
+                    id=f"{take}:{tile_name(t)}",
+                    label=f"{rules.describe(code, state.players)} at {tile_name(t)}: {got}{fee}",
+                )
+            )
         return Decision(player=pid, kind="log", prompt=f"{who}: log which tree, for what?", options=opts)
     if phase == "special":
         opts = []
         if rules.can_build(state, seat, TATARA):
-            opts.append(_opt(id="tatara", label=f"Build a Tatara ({TATARA_COST[0]} Sen, {TATARA_COST[1]} "
-                                                  "material)"))
+            opts.append(
+                _opt(id="tatara", label=f"Build a Tatara ({TATARA_COST[0]} Sen, {TATARA_COST[1]} material)")
+            )
         if rules.can_build(state, seat, EIDAI):
-            opts.append(_opt(id="eidai", label=f"Build the Eidai Tatara ({EIDAI_COST[0]} Sen, {EIDAI_COST[1]} "
-                                                 "material)"))
+            opts.append(
+                _opt(
+                    id="eidai",
+                    label=f"Build the Eidai Tatara ({EIDAI_COST[0]} Sen, {EIDAI_COST[1]} material)",
+                )
+            )
         opts.append(_opt(id="end", label="End your turn"))
-        return Decision(player=pid, kind="special", prompt=f"{who}: a special action, or end your turn?",
-                        options=opts)
+        return Decision(
+            player=pid, kind="special", prompt=f"{who}: a special action, or end your turn?", options=opts
+        )
     # tatara / eidai: where to build
     name = "Tatara" if phase == "tatara" else "Eidai Tatara"
-    return Decision(player=pid, kind="build", prompt=f"{who}: where do you build your {name} (any open tile)?",
-                    options=[_tile_opt(t) for t in rules.open_tiles(state)])
+    return Decision(
+        player=pid,
+        kind="build",
+        prompt=f"{who}: where do you build your {name} (any open tile)?",
+        options=[_tile_opt(t) for t in rules.open_tiles(state)],
+    )
 
 
 def perform(state: TatarabaState, option: str, events: list[Event]) -> None:
@@ -214,13 +263,24 @@ def perform(state: TatarabaState, option: str, events: list[Event]) -> None:
         me.tatara -= 1
         me.pos = tile
         state.tiles[tile] = rules.building(TATARA, seat)
-        events.append(Event(kind="place", text=f"{player_ref(state.players[seat])} places a Tatara and their piece "
-                            f"at {tile_name(tile)}.", data={"player": state.players[seat], "tile": tile_name(tile)}))
+        events.append(
+            Event(
+                kind="place",
+                text=f"{player_ref(state.players[seat])} places a Tatara and their piece "
+                f"at {tile_name(tile)}.",
+                data={"player": state.players[seat], "tile": tile_name(tile)},
+            )
+        )
         state.turn = (seat + 1) % len(state.players)
         if state.turn == state.start:
             state.round = 1
-            events.append(Event(kind="round", text=f"Round 1: {player_ref(state.players[state.start])} starts.",
-                                data={"round": 1, "start": state.players[state.start]}))
+            events.append(
+                Event(
+                    kind="round",
+                    text=f"Round 1: {player_ref(state.players[state.start])} starts.",
+                    data={"round": 1, "start": state.players[state.start]},
+                )
+            )
             rules.begin_turn(state, events)
     elif phase == "move":
         rules.do_move(state, tile, events)

@@ -86,11 +86,19 @@ def reveal(state: TatarabaState, events: list[Event]) -> None:
         if not state.deck:
             state.deck = state.rng.shuffled(state.used)
             state.used = []
-            events.append(Event(kind="reshuffle", text="The shift deck ran out: earlier cards are shuffled into "
-                                f"a new deck of {len(state.deck)}.", data={"size": len(state.deck)}))
+            events.append(
+                Event(
+                    kind="reshuffle",
+                    text="The shift deck ran out: earlier cards are shuffled into "
+                    f"a new deck of {len(state.deck)}.",
+                    data={"size": len(state.deck)},
+                )
+            )
         state.shown.append(state.deck.pop(0))
     cards = ", ".join(str(c) for c in state.shown)
-    events.append(Event(kind="reveal", text=f"Shift cards revealed: {cards}.", data={"cards": list(state.shown)}))
+    events.append(
+        Event(kind="reveal", text=f"Shift cards revealed: {cards}.", data={"cards": list(state.shown)})
+    )
 
 
 # -- movement (rulebook "1. Moving", FT-4) --------------------------------------------------------------------------
@@ -114,13 +122,29 @@ def destinations(state: TatarabaState, seat: int) -> dict[int, int]:
 def _reach(state: TatarabaState, seat: int, pass_tataras: bool) -> dict[int, int]:
     me = state.seats[seat]
     others = tuple(s.pos for i, s in enumerate(state.seats) if i != seat)
-    return dict(_reach_cached(state.layout, tuple(state.tiles), me.pos, others, str(seat),
-                              BASE_STEPS + min(FOOT_MAX, me.foot), pass_tataras))
+    return dict(
+        _reach_cached(
+            state.layout,
+            tuple(state.tiles),
+            me.pos,
+            others,
+            str(seat),
+            BASE_STEPS + min(FOOT_MAX, me.foot),
+            pass_tataras,
+        )
+    )
 
 
 @lru_cache(maxsize=4096)
-def _reach_cached(layout: str, tiles: tuple[str, ...], start: int, others: tuple[int, ...], mine: str, budget: int,
-                  pass_tataras: bool) -> tuple[tuple[int, int], ...]:
+def _reach_cached(
+    layout: str,
+    tiles: tuple[str, ...],
+    start: int,
+    others: tuple[int, ...],
+    mine: str,
+    budget: int,
+    pass_tataras: bool,
+) -> tuple[tuple[int, int], ...]:
     """Dijkstra over step costs (1, or 2 into an adult tree) within ``budget`` steps; (tile, Foot markers) pairs."""
     neighbours = geometry(layout).neighbours
     best = {start: 0}
@@ -159,8 +183,13 @@ def do_move(state: TatarabaState, tile: int, events: list[Event]) -> None:
     me.foot -= cost
     me.pos = tile
     spent = f", spending {cost} Foot marker{'s' if cost != 1 else ''}" if cost else ""
-    events.append(Event(kind="move", text=f"{player_ref(state.players[seat])} moves to {tile_name(tile)}{spent}.",
-                        data={"player": state.players[seat], "tile": tile_name(tile), "foot": cost}))
+    events.append(
+        Event(
+            kind="move",
+            text=f"{player_ref(state.players[seat])} moves to {tile_name(tile)}{spent}.",
+            data={"player": state.players[seat], "tile": tile_name(tile), "foot": cost},
+        )
+    )
     begin_actions(state)
 
 
@@ -210,8 +239,13 @@ def begin_turn(state: TatarabaState, events: list[Event]) -> None:
     state.actions_per_turn = 3 if me.tatara == 0 else 2
     state.phase = "move"
     if not destinations(state, state.turn):
-        events.append(Event(kind="stuck", text=f"{player_ref(state.players[state.turn])} cannot move and stays.",
-                            data={"player": state.players[state.turn]}))
+        events.append(
+            Event(
+                kind="stuck",
+                text=f"{player_ref(state.players[state.turn])} cannot move and stays.",
+                data={"player": state.players[state.turn]},
+            )
+        )
         begin_actions(state)
 
 
@@ -229,9 +263,13 @@ def do_plant(state: TatarabaState, kind: str, tile: int, events: list[Event]) ->
     else:
         me.cedar -= 1
     state.tiles[tile] = tree(kind, YOUNG, seat)
-    events.append(Event(kind="plant", text=f"{player_ref(state.players[seat])} plants a {TREE_NAMES[kind]} at "
-                        f"{tile_name(tile)}.", data={"player": state.players[seat], "tree": TREE_NAMES[kind],
-                                                     "tile": tile_name(tile)}))
+    events.append(
+        Event(
+            kind="plant",
+            text=f"{player_ref(state.players[seat])} plants a {TREE_NAMES[kind]} at {tile_name(tile)}.",
+            data={"player": state.players[seat], "tree": TREE_NAMES[kind], "tile": tile_name(tile)},
+        )
+    )
     action_done(state)
 
 
@@ -255,9 +293,19 @@ def do_log(state: TatarabaState, tile: int, take: str, events: list[Event]) -> N
         me.mat += amount
     state.tiles[tile] = "" if kind == EVERGREEN else tree(kind, YOUNG, owner)
     got = f"{amount} Sen" if take == "sen" else f"{amount} building material"
-    events.append(Event(kind="log", text=f"{player_ref(state.players[seat])} logs {what} at {tile_name(tile)}{fee} "
-                        f"and takes {got}.", data={"player": state.players[seat], "tile": tile_name(tile),
-                                                   "tree": TREE_NAMES[kind], "take": take, "amount": amount}))
+    events.append(
+        Event(
+            kind="log",
+            text=f"{player_ref(state.players[seat])} logs {what} at {tile_name(tile)}{fee} and takes {got}.",
+            data={
+                "player": state.players[seat],
+                "tile": tile_name(tile),
+                "tree": TREE_NAMES[kind],
+                "take": take,
+                "amount": amount,
+            },
+        )
+    )
     action_done(state)
 
 
@@ -301,9 +349,13 @@ def do_build(state: TatarabaState, kind: str, tile: int, events: list[Event]) ->
     me.sen -= sen
     me.mat -= mat
     state.tiles[tile] = building(kind, seat)
-    events.append(Event(kind="eidai" if kind == EIDAI else "tatara", text=f"{player_ref(state.players[seat])} builds "
-                        f"{name} at {tile_name(tile)}{extra}.", data={"player": state.players[seat],
-                                                                       "tile": tile_name(tile)}))
+    events.append(
+        Event(
+            kind="eidai" if kind == EIDAI else "tatara",
+            text=f"{player_ref(state.players[seat])} builds {name} at {tile_name(tile)}{extra}.",
+            data={"player": state.players[seat], "tile": tile_name(tile)},
+        )
+    )
     state.phase = "special"
 
 
@@ -340,8 +392,13 @@ def end_round(state: TatarabaState, events: list[Event]) -> None:
     state.start = (state.start + 1) % len(state.players)
     state.round += 1
     state.turn = state.start
-    events.append(Event(kind="round", text=f"Round {state.round}: {player_ref(state.players[state.start])} starts.",
-                        data={"round": state.round, "start": state.players[state.start]}))
+    events.append(
+        Event(
+            kind="round",
+            text=f"Round {state.round}: {player_ref(state.players[state.start])} starts.",
+            data={"round": state.round, "start": state.players[state.start]},
+        )
+    )
     begin_turn(state, events)
 
 
@@ -371,8 +428,13 @@ def grow(state: TatarabaState, board: int, events: list[Event]) -> bool:
             shifted += 1
         elif kind in (OAK, CEDAR):
             if state.beech == 0:
-                events.append(Event(kind="no_beech", text="A Beech is needed and none is left: the game ends.",
-                                    data={"board": board}))
+                events.append(
+                    Event(
+                        kind="no_beech",
+                        text="A Beech is needed and none is left: the game ends.",
+                        data={"board": board},
+                    )
+                )
                 return False
             seat = state.seats[owner]
             if kind == OAK:
@@ -382,8 +444,13 @@ def grow(state: TatarabaState, board: int, events: list[Event]) -> bool:
             state.beech -= 1
             state.tiles[t] = tree(BEECH, YOUNG)
             shifted += 1
-    events.append(Event(kind="grow", text=f"Board {board}: {grown} tree{'s' if grown != 1 else ''} grow, {shifted} "
-                        f"shift.", data={"board": board, "grown": grown, "shifted": shifted}))
+    events.append(
+        Event(
+            kind="grow",
+            text=f"Board {board}: {grown} tree{'s' if grown != 1 else ''} grow, {shifted} shift.",
+            data={"board": board, "grown": grown, "shifted": shifted},
+        )
+    )
     return True
 
 
@@ -455,6 +522,7 @@ def finish(state: TatarabaState, reason: str, events: list[Event]) -> None:
 def ranking(state: TatarabaState) -> list[list[int]]:
     """Seats best first (rulebook "End of the Game"): Eidai builders first, then the rest; within each, more Sen,
     then more building material; equal on both share a rank."""
+
     def key(i: int) -> tuple[int, int, int]:
         s = state.seats[i]
         return (0 if s.eidai == 0 else 1, -s.sen, -s.mat)

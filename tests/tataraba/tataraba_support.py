@@ -67,7 +67,9 @@ def check(state: TatarabaState) -> None:
     ever = {t for t, c in enumerate(tiles) if c and c[0] == "E"}
     assert ever <= _EVERGREENS[n], "an Evergreen away from its starting tile"
     assert all(tiles[t] == "Ea-" for t in ever), "Evergreens never change"
-    assert sorted(state.deck + state.shown + state.used) == sorted([0] + [k for k in range(1, BOARDS_FOR[n] + 1)] * 2)
+    assert sorted(state.deck + state.shown + state.used) == sorted(
+        [0] + [k for k in range(1, BOARDS_FOR[n] + 1)] * 2
+    )
     pos = [s.pos for s in state.seats if s.pos >= 0]
     assert len(pos) == len(set(pos))
     for i, s in enumerate(state.seats):
@@ -82,8 +84,16 @@ def check(state: TatarabaState) -> None:
         assert d[0].player == state.players[state.turn]
 
 
-def scene(pieces: dict[str, str] | None = None, at=("2-5", "3-9"), players=("red", "blue"), phase="move",
-          foot=None, sen=None, mat=None, **options) -> TatarabaState:
+def scene(
+    pieces: dict[str, str] | None = None,
+    at=("2-5", "3-9"),
+    players=("red", "blue"),
+    phase="move",
+    foot=None,
+    sen=None,
+    mat=None,
+    **options,
+) -> TatarabaState:
     """An empty forest (Evergreens removed) holding ``pieces`` (tile name -> tile code, see ``data.py``: kind,
     stage, owner seat) with the Player pieces at ``at`` (one tile per seat), round 1, seat 0 starting and to play
     ``phase`` (``"move"``: the turn begins; ``"action"``: the move is done). ``foot`` / ``sen`` / ``mat``: per-seat

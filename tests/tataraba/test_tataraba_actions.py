@@ -55,11 +55,17 @@ def test_planting_needs_pieces_in_the_supply():
     assert "plant" not in ids(s)
 
 
-@pytest.mark.parametrize(("code", "take", "sen", "mat", "after"), [
-    ("Ea-", "sen", 1, 0, ""), ("Ea-", "mat", 0, 1, ""),
-    ("Ra0", "sen", 2, 0, "Ry0"), ("Oa0", "sen", 1, 0, "Oy0"),
-    ("Ca0", "sen", 1, 0, "Cy0"), ("Ca0", "mat", 0, 3, "Cy0"),
-])
+@pytest.mark.parametrize(
+    ("code", "take", "sen", "mat", "after"),
+    [
+        ("Ea-", "sen", 1, 0, ""),
+        ("Ea-", "mat", 0, 1, ""),
+        ("Ra0", "sen", 2, 0, "Ry0"),
+        ("Oa0", "sen", 1, 0, "Oy0"),
+        ("Ca0", "sen", 1, 0, "Cy0"),
+        ("Ca0", "mat", 0, 3, "Cy0"),
+    ],
+)
 def test_logging_yields_and_what_is_left(code, take, sen, mat, after):
     """Lumber chart: Evergreen 1 Sen or 1 material (removed from the game), Red Pine 2 Sen, Oak 1 Sen (both lie
     down young), Cedar 1 Sen or 3 material (young, "1" side). Own trees and Evergreens are free."""
@@ -78,16 +84,21 @@ def test_logging_choices_listed_per_tree():
     s = scene({"2-2": "Ea-", "2-4": "Ra0", "2-6": "Ca0", "2-8": "Oa0"}, at=("2-5", "3-9"), phase="action")
     s, _ = act(s, "red", "log")
     assert options(s) == {
-        "sen:2-2": "an adult Evergreen at 2-2: 1 Sen", "mat:2-2": "an adult Evergreen at 2-2: 1 material",
+        "sen:2-2": "an adult Evergreen at 2-2: 1 Sen",
+        "mat:2-2": "an adult Evergreen at 2-2: 1 material",
         "sen:2-4": "{@red}'s adult Red Pine at 2-4: 2 Sen",
-        "sen:2-6": "{@red}'s adult Cedar at 2-6: 1 Sen", "mat:2-6": "{@red}'s adult Cedar at 2-6: 3 material",
+        "sen:2-6": "{@red}'s adult Cedar at 2-6: 1 Sen",
+        "mat:2-6": "{@red}'s adult Cedar at 2-6: 3 material",
         "sen:2-8": "{@red}'s adult Oak at 2-8: 1 Sen",
     }
 
 
 def test_beeches_young_trees_and_distant_trees_cannot_be_logged():
-    s = scene({"2-2": "Ba-", "2-4": "Ry0", "2-6": "C20", "2-8": "By-", "2-1": "Ea-"}, at=("2-5", "3-9"),
-              phase="action")
+    s = scene(
+        {"2-2": "Ba-", "2-4": "Ry0", "2-6": "C20", "2-8": "By-", "2-1": "Ea-"},
+        at=("2-5", "3-9"),
+        phase="action",
+    )
     assert "log" not in ids(s)
     assert_illegal(GAME, s, Move(player="red", option="log"))
 
@@ -97,8 +108,10 @@ def test_ft_c_logging_another_players_cedar():
     the Cedar lies young on its "1" side (still blue's). With 0 Sen red is not offered that log."""
     s = scene({"2-2": "Ca1"}, at=("2-5", "3-9"), phase="action", sen=(1, 0))
     s, _ = act(s, "red", "log")
-    assert options(s) == {"sen:2-2": "{@blue}'s adult Cedar at 2-2: 1 Sen, pay {@blue} 1 Sen",
-                          "mat:2-2": "{@blue}'s adult Cedar at 2-2: 3 material, pay {@blue} 1 Sen"}
+    assert options(s) == {
+        "sen:2-2": "{@blue}'s adult Cedar at 2-2: 1 Sen, pay {@blue} 1 Sen",
+        "mat:2-2": "{@blue}'s adult Cedar at 2-2: 3 material, pay {@blue} 1 Sen",
+    }
     s_mat, events = act(s, "red", "mat:2-2")
     assert (s_mat.seats[0].sen, s_mat.seats[0].mat, s_mat.seats[1].sen) == (0, 3, 1)
     assert s_mat.tiles[T("2-2")] == "Cy1"
@@ -182,7 +195,9 @@ def test_ft8_special_actions_only_after_the_normal_actions():
 
 def test_c3_only_foot_left_is_applied():
     """C-3: nothing to plant or log -> the Foot marker action is the only one and is taken without asking."""
-    s = scene({k: "Ba-" for k in ("2-2", "2-4", "2-6", "2-8")}, at=("3-9", "1-1"), phase="special", foot=(1, 1))
+    s = scene(
+        {k: "Ba-" for k in ("2-2", "2-4", "2-6", "2-8")}, at=("3-9", "1-1"), phase="special", foot=(1, 1)
+    )
     s.seats[1].pos = T("2-5")
     s.seats[1].foot = 0
     # blue is stuck among adult Beeches with no Foot marker: stays, takes a marker (only option), then has to choose

@@ -56,10 +56,29 @@ def test_same_seed_same_game():
 
 
 @settings(max_examples=150, deadline=None)
-@given(pos=st.sampled_from(range(len(POSITIONS))), player=st.sampled_from(["red", "blue", "nobody", ""]),
-       option=st.one_of(st.text(max_size=12), st.sampled_from(["tile:0-0", "tile:7-1", "tile:1-10", "tile:-1",
-                                                                 "pine:2-2", "log", "mat:2-9", "eidai", "end",
-                                                                 "timeout", "foot:2-2", "tile:2-5"])))
+@given(
+    pos=st.sampled_from(range(len(POSITIONS))),
+    player=st.sampled_from(["red", "blue", "nobody", ""]),
+    option=st.one_of(
+        st.text(max_size=12),
+        st.sampled_from(
+            [
+                "tile:0-0",
+                "tile:7-1",
+                "tile:1-10",
+                "tile:-1",
+                "pine:2-2",
+                "log",
+                "mat:2-9",
+                "eidai",
+                "end",
+                "timeout",
+                "foot:2-2",
+                "tile:2-5",
+            ]
+        ),
+    ),
+)
 def test_garbage_moves_refused(pos, player, option):
     """Any move that is not a listed option of the player to act is refused, state unchanged."""
     state = POSITIONS[pos]

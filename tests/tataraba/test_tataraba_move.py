@@ -11,8 +11,13 @@ from games import Move
 def test_ft4_base_move_one_or_two_steps_free_and_never_the_start():
     """1 or 2 steps for free; the start tile is never a destination."""
     s = scene(at=("1-1", "3-9"), foot=(0, 1))
-    assert options(s) == {"tile:1-2": "1-2 (free)", "tile:1-3": "1-3 (free)", "tile:1-4": "1-4 (free)",
-                          "tile:1-5": "1-5 (free)", "tile:1-7": "1-7 (free)"}
+    assert options(s) == {
+        "tile:1-2": "1-2 (free)",
+        "tile:1-3": "1-3 (free)",
+        "tile:1-4": "1-4 (free)",
+        "tile:1-5": "1-5 (free)",
+        "tile:1-7": "1-7 (free)",
+    }
     assert GAME.pending(s)[0].kind == "move" and GAME.pending(s)[0].player == "red"
 
 
@@ -66,7 +71,11 @@ def test_ft4_every_adult_tree_kind_costs_two():
 
 def test_ft4_young_tree_costs_one_and_may_be_the_end():
     opts = options(scene({"1-2": "Ry1", "1-4": "By-"}, at=("1-1", "3-9"), foot=(0, 1)))
-    assert opts["tile:1-2"] == "1-2 (free)" and opts["tile:1-3"] == "1-3 (free)" and opts["tile:1-7"] == "1-7 (free)"
+    assert (
+        opts["tile:1-2"] == "1-2 (free)"
+        and opts["tile:1-3"] == "1-3 (free)"
+        and opts["tile:1-7"] == "1-7 (free)"
+    )
 
 
 def test_ft4_other_player_pieces_can_be_passed_not_ended_on():
@@ -100,8 +109,11 @@ def test_stuck_among_adult_trees_must_use_foot_markers_when_they_help():
     s = scene({"1-2": "Ea-", "1-4": "Ba-"}, at=("1-1", "3-9"), foot=(1, 1))
     opts = options(s)
     assert s.phase == "move"
-    assert opts == {"tile:1-3": "1-3 (1 Foot marker)", "tile:1-5": "1-5 (1 Foot marker)",
-                    "tile:1-7": "1-7 (1 Foot marker)"}
+    assert opts == {
+        "tile:1-3": "1-3 (1 Foot marker)",
+        "tile:1-5": "1-5 (1 Foot marker)",
+        "tile:1-7": "1-7 (1 Foot marker)",
+    }
 
 
 def test_stuck_among_other_players_tataras_may_pass_through_them():

@@ -20,8 +20,23 @@ def _png(data: bytes) -> Image.Image:
 
 
 def test_png_width_and_determinism():
-    s = scene({"2-2": "Ca1", "2-4": "Ea-", "2-6": "C20", "1-1": "By-", "1-2": "Ba-", "1-3": "X-1", "1-4": "Oy0",
-               "1-5": "Ra0", "1-6": "T-0"}, at=("2-5", "3-9"), phase="action", sen=(3, 1), mat=(2, 0))
+    s = scene(
+        {
+            "2-2": "Ca1",
+            "2-4": "Ea-",
+            "2-6": "C20",
+            "1-1": "By-",
+            "1-2": "Ba-",
+            "1-3": "X-1",
+            "1-4": "Oy0",
+            "1-5": "Ra0",
+            "1-6": "T-0",
+        },
+        at=("2-5", "3-9"),
+        phase="action",
+        sen=(3, 1),
+        mat=(2, 0),
+    )
     a = render(s, {"red": "Red", "blue": "Blue"})
     b = render(s, {"red": "Red", "blue": "Blue"})
     assert a == b

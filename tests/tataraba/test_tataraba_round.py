@@ -27,10 +27,36 @@ def test_ft6_one_step_moves_every_tree_one_stage_on_that_board_only():
     """FT-6: young -> adult (Cedar 1 -> 2 -> adult), adult Red Pine -> young Oak (same colour), adult Oak / Cedar ->
     young Beech, Beech young -> adult, adult Beech and Evergreens stay; only board 1 (card 1); the zero card does
     nothing."""
-    before = {"1-1": "Ry0", "1-2": "Ra1", "1-3": "Oy0", "1-4": "Oa1", "1-5": "Cy0", "1-6": "C21", "1-7": "Ca0",
-              "1-8": "By-", "1-9": "Ba-", "2-1": "Ea-", "2-2": "Ry0", "2-3": "Ca0", "3-1": "T-0"}
-    after = {"1-1": "Ra0", "1-2": "Oy1", "1-3": "Oa0", "1-4": "By-", "1-5": "C20", "1-6": "Ca1", "1-7": "By-",
-             "1-8": "Ba-", "1-9": "Ba-", "2-1": "Ea-", "2-2": "Ry0", "2-3": "Ca0", "3-1": "T-0"}
+    before = {
+        "1-1": "Ry0",
+        "1-2": "Ra1",
+        "1-3": "Oy0",
+        "1-4": "Oa1",
+        "1-5": "Cy0",
+        "1-6": "C21",
+        "1-7": "Ca0",
+        "1-8": "By-",
+        "1-9": "Ba-",
+        "2-1": "Ea-",
+        "2-2": "Ry0",
+        "2-3": "Ca0",
+        "3-1": "T-0",
+    }
+    after = {
+        "1-1": "Ra0",
+        "1-2": "Oy1",
+        "1-3": "Oa0",
+        "1-4": "By-",
+        "1-5": "C20",
+        "1-6": "Ca1",
+        "1-7": "By-",
+        "1-8": "Ba-",
+        "1-9": "Ba-",
+        "2-1": "Ea-",
+        "2-2": "Ry0",
+        "2-3": "Ca0",
+        "3-1": "T-0",
+    }
     s = scene(before, at=("3-5", "3-9"))
     s, events = finish_round(s, full_deck_rest([1, 0]))
     assert {k: s.tiles[T(k)] for k in after} == after
@@ -69,7 +95,9 @@ def test_ft6_beech_runs_out_ends_the_game_at_once():
     assert s.tiles[T("2-1")] == "Ry0"  # card 2 never ran
     assert [e.kind for e in events][-2:] == ["no_beech", "end"]
     res = GAME.result(s)
-    assert res.winners == ["blue"] and res.ranking == [["blue"], ["red"]] and res.scores == {"red": 3, "blue": 5}
+    assert (
+        res.winners == ["blue"] and res.ranking == [["blue"], ["red"]] and res.scores == {"red": 3, "blue": 5}
+    )
     assert GAME.pending(s) == []
 
 
@@ -139,8 +167,13 @@ def test_ft_d_eidai_ends_the_game_after_the_rounds_turns():
 
 def test_ft_d_two_builders_compare_sen_then_material_then_share():
     """Case FT-D: if blue also builds one in that round, more Sen left wins; equal Sen, more material; equal, shared."""
-    cases = [((13, 12), (10, 10), ["red"]), ((12, 13), (10, 10), ["blue"]), ((12, 12), (11, 10), ["red"]),
-             ((12, 12), (10, 12), ["blue"]), ((12, 12), (10, 10), ["red", "blue"])]
+    cases = [
+        ((13, 12), (10, 10), ["red"]),
+        ((12, 13), (10, 10), ["blue"]),
+        ((12, 12), (11, 10), ["red"]),
+        ((12, 12), (10, 12), ["blue"]),
+        ((12, 12), (10, 10), ["red", "blue"]),
+    ]
     for sen, mat, winners in cases:
         s = _eidai_ready(sen=sen, mat=mat)
         s, _ = act(s, "red", "eidai", "tile:1-1")

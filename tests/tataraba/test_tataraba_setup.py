@@ -32,10 +32,19 @@ def test_ft1_adjacency_is_orthogonal_and_crosses_board_edges():
     assert names("6-9") == ["6-6", "6-8"]
 
 
-@pytest.mark.parametrize(("n", "text", "norm"), [(2, "1/2/3", "1/2/3"), (2, "12/3.", "12/3."), (2, "1-2-3", "123"),
-                                                 (3, "12./345", "12./345"), (4, "12/34/56", "12/34/56"),
-                                                 (4, ".1./234/.56", ".1./234/.56"), (4, "12/../3456", "12../..../3456"),
-                                                 (4, "123/4.5/..6", "123/4.5/..6")])
+@pytest.mark.parametrize(
+    ("n", "text", "norm"),
+    [
+        (2, "1/2/3", "1/2/3"),
+        (2, "12/3.", "12/3."),
+        (2, "1-2-3", "123"),
+        (3, "12./345", "12./345"),
+        (4, "12/34/56", "12/34/56"),
+        (4, ".1./234/.56", ".1./234/.56"),
+        (4, "12/../3456", "12../..../3456"),
+        (4, "123/4.5/..6", "123/4.5/..6"),
+    ],
+)
 def test_ft1_custom_layouts_accepted(n, text, norm):
     """FT-1: any layout where every board shares a full edge with another board is accepted."""
     s = GAME.setup([f"p{i}" for i in range(n)], {"layout": text}, 1)
@@ -49,8 +58,19 @@ def test_ft1_custom_layout_changes_adjacency():
     assert tile_index("2-1") not in geo.neighbours[tile_index("1-3")]
 
 
-@pytest.mark.parametrize(("n", "text"), [(2, "12"), (2, "1234"), (2, "1.23"), (2, "1./.2/3."), (3, "1234.5"),
-                                         (4, "123/45"), (4, "1.2.3/.4.5.6"), (2, "")])
+@pytest.mark.parametrize(
+    ("n", "text"),
+    [
+        (2, "12"),
+        (2, "1234"),
+        (2, "1.23"),
+        (2, "1./.2/3."),
+        (3, "1234.5"),
+        (4, "123/45"),
+        (4, "1.2.3/.4.5.6"),
+        (2, ""),
+    ],
+)
 def test_ft1_bad_layouts_refused_at_setup(n, text):
     """Wrong boards for the player count, or a board that shares no full edge (corner touch, gap) -> ValueError."""
     if not text:
@@ -71,8 +91,28 @@ def test_ft2_evergreens_on_designed_cells():
     """FT-2: 3 per board, on the designed cells (row, col) -> cell numbers 1..9 in reading order."""
     s = new(["a", "b", "c", "d"])
     ever = sorted(tile_name(t) for t, c in enumerate(s.tiles) if c == "Ea-")
-    assert ever == sorted(["1-1", "1-6", "1-8", "2-3", "2-4", "2-9", "3-2", "3-7", "3-9",
-                           "4-1", "4-3", "4-8", "5-5", "5-3", "5-7", "6-2", "6-6", "6-7"])
+    assert ever == sorted(
+        [
+            "1-1",
+            "1-6",
+            "1-8",
+            "2-3",
+            "2-4",
+            "2-9",
+            "3-2",
+            "3-7",
+            "3-9",
+            "4-1",
+            "4-3",
+            "4-8",
+            "5-5",
+            "5-3",
+            "5-7",
+            "6-2",
+            "6-6",
+            "6-7",
+        ]
+    )
     assert all(c in ("", "Ea-") for c in s.tiles)
 
 
@@ -86,9 +126,14 @@ def test_tokens_and_pieces_at_start():
     assert s.beech == 18
 
 
-@pytest.mark.parametrize(("n", "cards"), [(2, [0, 1, 1, 2, 2, 3, 3]), (3, [0] + [k for k in range(1, 6)
-                                                                                 for _ in range(2)]),
-                                          (4, [0] + [k for k in range(1, 7) for _ in range(2)])])
+@pytest.mark.parametrize(
+    ("n", "cards"),
+    [
+        (2, [0, 1, 1, 2, 2, 3, 3]),
+        (3, [0] + [k for k in range(1, 6) for _ in range(2)]),
+        (4, [0] + [k for k in range(1, 7) for _ in range(2)]),
+    ],
+)
 def test_ft7_shift_deck_and_first_reveal(n, cards):
     """Rulebook (6): 7 / 11 / 13 cards (one zero card). FT-7: as many cards as players are revealed before the first
     round, for information only: the forest does not change."""
