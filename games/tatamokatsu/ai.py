@@ -65,6 +65,8 @@ def greedy_choice(state: TatamokatsuState, decision: Decision, rng: random.Rando
     if kind == "tatamokatsu":
         me = decision.player or ""
         others = [p for p in state.alive() if p != me]
+        if state.fingers[me] == 0 or not others:
+            return RECOVER  # back in the game (or the sole Samurai) rather than a shared fall
         if state.fingers[me] >= 5 or any(state.fingers[p] == 1 for p in others) or len(others) >= 2:
             return ATTACK
         return RECOVER if state.fingers[me] <= state.fingers[others[0]] else ATTACK

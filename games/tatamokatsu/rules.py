@@ -152,8 +152,8 @@ def first_of(
 def close_race(s: TatamokatsuState, close_ms: int, events: list[Event]) -> None:
     """The reaction window closed at ``close_ms``: judge its inputs by their times (TK-4..TK-8), then go on.
 
-    Order: mistakes, the Katana and a dragon resurrection form one resolution; then the race winner's choice, or the
-    sum effect (TK-6) when no shout or grab won.
+    Order: mistakes, the Katana, an under-10 sum known at the close and a dragon resurrection form one resolution,
+    which the race winner's choice completes; or the rest of the sum effect (TK-6) when no shout or grab won.
     """
     s.now_ms = close_ms
     before = dict(s.fingers)
@@ -248,14 +248,17 @@ def close_race(s: TatamokatsuState, close_ms: int, events: list[Event]) -> None:
     elif winner is not None:
         how = "grabs the T die first" if t_roll else "shouts Tatamokatsu first"
         events.append(Event(kind="race_won", text=f"{ref(winner)} {how}!", data={"player": winner}))
-    if finish_resolution(s, before, events):
-        return
-    if winner is not None and not resurrected:
+    if winner is not None and not resurrected and s.alive() != [winner]:
+        # The winner's choice (TK-4) belongs to this resolution: the end is checked after it, so a winner whom
+        # mistakes took to 0 may still recover. (Alone with fingers, the winner is simply the Samurai.)
         if not t_roll:  # a valid shout cancels the sum effect (TK-4): forget a count made during the window
             s.values = None
         s.winner = winner
+        s.choice_before = before
         s.phase = "choice"
         s.deadline_ms = None
+        return
+    if finish_resolution(s, before, events):
         return
     if t_roll:
         start_turn(s, events)
@@ -367,13 +370,15 @@ def winner_choice(s: TatamokatsuState, attack: bool, events: list[Event]) -> Non
     """TK-4: the race winner's choice: every opponent with fingers loses one, or the winner recovers one (max 5)."""
     w = s.winner
     assert w is not None
-    before = dict(s.fingers)
+    before = s.choice_before or dict(s.fingers)  # fingers before the race's close: one resolution (TK-9)
+    s.choice_before = {}
     if attack:
         targets = [p for p in s.alive() if p != w]
         events.append(Event(kind="attack", text=f"{ref(w)} strikes every opponent!", data={"player": w}))
         lose(s, Counter(dict.fromkeys(targets, 1)), events, dict.fromkeys(targets, f"struck by {ref(w)}"))
     else:
         s.fingers[w] = min(FINGERS, s.fingers[w] + 1)
+        s.out_at.pop(w, None)
         events.append(
             Event(
                 kind="recover",

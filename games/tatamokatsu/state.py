@@ -55,7 +55,8 @@ class TatamokatsuState(BaseState):
       roller's late fix; ``now_ms``: the latest time the engine has settled on (a window's close, a fix).
     - ``inputs``: the open race's inputs: player -> input id -> earliest ``at_ms`` received (arrival order does not
       matter); salutes of the salute window join them, so ``inputs[p]["salute"]`` means "saluted since the roll".
-    - ``winner``: the race winner who must choose (TK-4); ``last_race``: the last closed window's inputs in time
+    - ``winner``: the race winner who must choose (TK-4), ``choice_before`` the fingers before that race closed
+      (the choice completes the close's resolution, TK-9); ``last_race``: the last closed window's inputs in time
       order; ``missed``: who owed a Katana or a salute and did not (this roll); ``rolloffs``: the last roll-off rounds (player -> die).
     - ``step``: resolutions so far; ``out_at``: player -> the resolution at which they lost their last finger;
       ``winners``: the Samurai (or the players sharing the win, TK-9) when over.
@@ -77,6 +78,7 @@ class TatamokatsuState(BaseState):
     now_ms: int = 0
     inputs: dict[str, dict[str, int]] = Field(default_factory=dict)
     winner: str | None = None
+    choice_before: dict[str, int] = Field(default_factory=dict)
     last_race: list[RaceEntry] = Field(default_factory=list)
     missed: list[Miss] = Field(default_factory=list)
     rolloffs: list[dict[str, int]] = Field(default_factory=list)
@@ -107,6 +109,7 @@ class TatamokatsuState(BaseState):
         d["missed"] = list(self.missed)
         d["rolloffs"] = list(self.rolloffs)
         d["out_at"] = dict(self.out_at)
+        d["choice_before"] = dict(self.choice_before)
         d["left"] = list(self.left)
         d["winners"] = list(self.winners)
         return new

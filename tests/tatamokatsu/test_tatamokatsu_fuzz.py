@@ -27,6 +27,8 @@ def check(s) -> None:
         r = GAME.result(s)
         assert r.winners == s.winners and sorted(sum(r.ranking, [])) == sorted(s.players)
         assert all(s.fingers[p] == 0 for p in s.players if p not in s.winners)
+    elif s.phase == "choice":  # the winner's choice completes the close's resolution: it may decide the end
+        assert alive != [s.winner] and pending and GAME.result(s) is None
     else:
         assert len(alive) >= 2 and pending and GAME.result(s) is None
     if s.phase == "roll":

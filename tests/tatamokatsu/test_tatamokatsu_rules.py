@@ -501,3 +501,27 @@ def test_a_roller_out_by_mistake_loses_nothing_more_for_a_low_sum():
     s = inp(s, "alice", "shout", 10)
     s, ev = close(s)
     assert [(e.data["player"], e.data["lost"]) for e in ev if e.kind == "finger"] == [("alice", 1)]
+
+
+def test_tk9_the_winners_choice_completes_the_resolution():
+    """Bob shouts first on 6, 6, 5 (17) but his Katana (no triples) costs his last finger; alice is the only other
+    hand. The end waits for bob's choice: recovering keeps the game going."""
+    start = new(fingers={"alice": 1, "bob": 1, "carol": 0, "dave": 0})
+    s, _ = roll(start, "6", "6", "5")
+    s = inp(s, "bob", "shout", 100)
+    s = inp(s, "bob", "katana", 200)
+    s, _ = close(s)
+    assert s.phase == "choice" and s.fingers["bob"] == 0
+    r, _ = apply(s, "bob", "recover")
+    assert r.phase == "roll" and hands(r) == [1, 1, 0, 0] and r.roller == "bob"
+    a, ev = apply(s, "bob", "attack")  # alice falls too: both lost their last fingers in this resolution
+    assert GAME.result(a).winners == ["alice", "bob"]
+
+
+def test_tk9_a_winner_alone_with_fingers_is_samurai_without_a_choice():
+    s, _ = roll(new(fingers={"alice": 1, "carol": 0, "dave": 0}), "6", "6", "5")
+    s = inp(s, "bob", "shout", 100)
+    s = inp(s, "alice", "grab", 150)  # a mistake: alice's last finger
+    s, ev = close(s)
+    assert GAME.result(s).winners == ["bob"] and GAME.pending(s) == []
+    assert hands(s) == [0, 5, 0, 0] and "end" in kinds(ev)
