@@ -57,11 +57,18 @@ ORTHO = tuple(
 """For each well, its orthogonal neighbours."""
 
 
-def shrine_distance(edge: int, well: int) -> int:
-    """Chebyshev distance from ``well`` to the virtual well of edge ``edge``'s shrine (TM-6)."""
+def _distance(edge: int, well: int) -> int:
     sx, sy = D.SHRINE_XY[D.EDGES[edge]]
     x, y = D.well_xy(well)
     return max(abs(sx - x), abs(sy - y))
+
+
+_DISTANCE = tuple(tuple(_distance(k, w) for w in range(25)) for k in range(4))
+
+
+def shrine_distance(edge: int, well: int) -> int:
+    """Chebyshev distance from ``well`` to the virtual well of edge ``edge``'s shrine (TM-6)."""
+    return _DISTANCE[edge][well]
 
 
 def ename(e: str) -> str:
@@ -282,7 +289,7 @@ def offer_edges(s: TatsumiState, p: Seat) -> list[int]:
     lay = layout(p.island_key)
     out = []
     for k in range(4):
-        if shrine_distance(k, p.well) > reach:
+        if _DISTANCE[k][p.well] > reach:
             continue
         req = requirement(s, k)
         if has_rings(p, req) and can_place_all(lay, p.island, req):
