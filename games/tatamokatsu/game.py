@@ -289,6 +289,8 @@ class Tatamokatsu(Game):
         s.fingers[player] = 0
         s.out_at[player] = s.step
         s.inputs.pop(player, None)
+        if s.phase == "choice" and player != s.winner:
+            return Outcome(state=s, events=events)  # the pending choice completes the resolution and checks the end
         if rules.finish_resolution(s, before, events):
             s.winners = [p for p in s.winners if p != player] or s.alive()
             return Outcome(state=s, events=events)

@@ -525,3 +525,16 @@ def test_tk9_a_winner_alone_with_fingers_is_samurai_without_a_choice():
     s, ev = close(s)
     assert GAME.result(s).winners == ["bob"] and GAME.pending(s) == []
     assert hands(s) == [0, 5, 0, 0] and "end" in kinds(ev)
+
+
+def test_resign_during_the_winners_choice_waits_for_it():
+    s, _ = roll(new(fingers={"alice": 1, "bob": 1, "dave": 0}), "6", "6", "5")
+    s = inp(s, "bob", "shout", 100)
+    s = inp(s, "bob", "katana", 200)
+    s, _ = close(s)
+    s = GAME.resign(s, "carol").state
+    assert s.phase == "choice" and s.fingers["carol"] == 0
+    s, _ = apply(s, "bob", "recover")
+    assert s.phase == "roll" and hands(s) == [1, 1, 0, 0]
+    assert_ = GAME.resign(s, "alice").state
+    assert GAME.result(assert_).winners == ["bob"]
