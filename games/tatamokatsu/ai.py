@@ -138,9 +138,12 @@ def play(
     rng: random.Random,
     max_moves: int = 200_000,
     on_step: Callable[[TatamokatsuState, Move, TatamokatsuState, list], None] | None = None,
+    resign_rate: float = 0.0,
 ) -> TatamokatsuState:
-    """Play ``state`` to the end (see the module doc). ``on_step(before, move, after, events)`` sees every move.
-    The roller sometimes fixes the 1/10 dice during the window. ``RuntimeError`` past ``max_moves``."""
+    """Play ``state`` to the end (see the module doc). ``on_step(before, move, after, events)`` sees every move
+    (a resignation shows as ``Move(player, "resign")``). The roller sometimes fixes the 1/10 dice during the
+    window; before each move a random player resigns with probability ``resign_rate``.
+    ``RuntimeError`` past ``max_moves``."""
     count = 0
     while count < max_moves:
         decisions = game.pending(state)
@@ -159,7 +162,17 @@ def play(
         window = (state.phase, state.deadline_ms)
         for move in moves:
             if d.player is None and (state.phase, state.deadline_ms) != window:
-                break  # the window closed early (everyone saluted): the rest of the batch is moot
+                break  # the window closed early (everyone saluted, the roller left): the rest is moot
+            if move.player in state.left:
+                continue
+            if resign_rate and rng.random() < resign_rate:
+                quitter = rng.choice([p for p in state.players if p not in state.left])
+                res = game.resign(state, quitter)
+                if res is not None:
+                    if on_step is not None:
+                        on_step(state, Move(player=quitter, option="resign"), res.state, res.events)
+                    state = res.state
+                    break
             out = game.apply(state, move)
             if on_step is not None:
                 on_step(state, move, out.state, out.events)

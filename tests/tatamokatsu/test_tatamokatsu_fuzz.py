@@ -69,7 +69,7 @@ def run(seed: int, strict: bool):
         seen.add(after.phase)
         seen.update(e.kind for e in events)
 
-    final = play(GAME, state, kinds, rng, on_step=on_step)
+    final = play(GAME, state, kinds, rng, on_step=on_step, resign_rate=0.003 if seed % 10 == 0 else 0.0)
     assert GAME.result(final) is not None
     return final, seen
 
@@ -84,7 +84,7 @@ def test_thousand_random_games_with_random_timings():
         rolls += final.rolls
     # the games went through every phase and every kind of event
     assert {"race", "fix", "salute", "choice", "victim", "over"} <= seen
-    assert {"rolloff", "resurrection", "katana", "recover", "attack", "ignored", "end"} <= seen
+    assert {"rolloff", "resurrection", "katana", "recover", "attack", "ignored", "end", "resign"} <= seen
     assert rolls > 5000
 
 
