@@ -232,6 +232,17 @@ def _background(layout: str, players: tuple[str, ...], names: tuple[tuple[str, s
         shape(d, mark, MARGIN + 24, y + (ROW_H - 6) // 2, 13, fill=colour, outline=INK, width=2)
         d.text((MARGIN + 46, y + 6), display_name(p, names_d, 15), font=font(17, bold=True), fill=INK)
         y += ROW_H
+    for i in range(n):
+        x, yy = MARGIN + 240, HEADER + _map_h(layout) + 14 + i * ROW_H
+        d.text((x + 225, yy + 6), "Foot", font=font(16, bold=True), fill=INK)
+        for k in range(4):
+            cx, cy = x + 280 + k * 18, yy + 16
+            d.ellipse((cx - 7, cy - 7, cx + 7, cy + 7), fill=None, outline=INK, width=2)
+    cy = _cards_y(layout, n)
+    d.text((MARGIN, cy), "Shift cards", font=font(16, bold=True), fill=INK)
+    d.text((MARGIN, cy + 22), "revealed:", font=font(16, bold=True), fill=INK)
+    d.text((MARGIN + 110 + 48 * n + 200, cy), "Revealed earlier:", font=font(14), fill=MUTED)
+    d.text((MARGIN, 12), "Forest of Tataraba", font=font(22, bold=True), fill=INK)
     ly = h - LEGEND_H + 4
     legend = (
         "Standing = adult, lying = young (Cedar shows side 1/2).  R Red Pine  O Oak  C Cedar  B Beech  "
@@ -275,11 +286,10 @@ def render(state: TatarabaState, names: dict[str, str] | None = None) -> bytes:
             continue
         bx, by = _xy(state.layout, c * BOARD_SIDE, r * BOARD_SIDE)
         label = f"shift x{hot}" if hot > 1 else "shift"
-        f = font(13, bold=True)
-        tw = d.textlength(label, font=f)
+        tw = _mask(label, 13, True, "rm")[0].width
         right = bx + BOARD_SIDE * px - 6
         d.rounded_rectangle((right - tw - 12, by - BAR + 3, right, by - 4), radius=5, fill=(240, 228, 66))
-        d.text((right - 6, by - BAR // 2), label, font=f, fill=INK, anchor="rm")
+        _txt(img, (right - 6, by - BAR // 2), label, 13, bold=True, anchor="rm")
     # pieces on tiles
     for t, code in enumerate(state.tiles):
         if not code:
@@ -304,13 +314,13 @@ def render(state: TatarabaState, names: dict[str, str] | None = None) -> bytes:
         r = px * 0.15
         shape(d, mark, x + px - r - 5, y + px - r - 5, r, fill=colour, outline=WHITE, width=3)
         shape(d, mark, x + px - r - 5, y + px - r - 5, r + 2, fill=None, outline=INK, width=1)
-    _header(d, state, names)
-    _panel(d, state, names)
-    _cards(d, state)
+    _header(img, state, names)
+    _panel(img, d, state)
+    _cards(img, d, state)
     return encode_png(img)
 
 
-def _header(d: ImageDraw.ImageDraw, state: TatarabaState, names: dict[str, str]) -> None:
+def _header(img: Image.Image, state: TatarabaState, names: dict[str, str]) -> None:
     who = display_name(state.players[state.turn], names, 18)
     if state.phase == "over":
         res = GAME.result(state)
@@ -332,14 +342,11 @@ def _header(d: ImageDraw.ImageDraw, state: TatarabaState, names: dict[str, str])
             "eidai": "builds the Eidai Tatara",
         }[state.phase]
         text = f"Round {state.round}: {who} to play ({step})"
-    d.text((MARGIN, 12), "Forest of Tataraba", font=font(22, bold=True), fill=INK)
-    d.text((MARGIN + 250, 15), text, font=font(18), fill=INK)
+    _txt(img, (MARGIN + 250, 15), text, 18)
 
 
-def _panel(d: ImageDraw.ImageDraw, state: TatarabaState, names: dict[str, str]) -> None:
+def _panel(img: Image.Image, d: ImageDraw.ImageDraw, state: TatarabaState) -> None:
     y = HEADER + _map_h(state.layout) + 14
-    f = font(16)
-    fb = font(16, bold=True)
     for i, s in enumerate(state.seats):
         tags = []
         if i == state.start and state.phase != "over":
@@ -349,41 +356,55 @@ def _panel(d: ImageDraw.ImageDraw, state: TatarabaState, names: dict[str, str]) 
         if s.eidai == 0:
             tags.append("Eidai built")
         if tags:
-            d.text((MARGIN + 46, y + 30), ", ".join(tags), font=font(13, bold=True), fill=MUTED)
+            _txt(img, (MARGIN + 46, y + 30), ", ".join(tags), 13, bold=True, fill=MUTED)
         x = MARGIN + 240
-        d.text((x, y + 6), f"Sen {s.sen}", font=fb, fill=INK)
-        d.text((x + 90, y + 6), f"Material {s.mat}", font=fb, fill=INK)
-        d.text((x + 225, y + 6), "Foot", font=fb, fill=INK)
-        for k in range(4):
+        _txt(img, (x, y + 6), f"Sen {s.sen}", 16, bold=True)
+        _txt(img, (x + 90, y + 6), f"Material {s.mat}", 16, bold=True)
+        for k in range(s.foot):
             cx, cy = x + 280 + k * 18, y + 16
-            d.ellipse(
-                (cx - 7, cy - 7, cx + 7, cy + 7), fill=INK if k < s.foot else None, outline=INK, width=2
-            )
-        d.text((x + 360, y + 6), f"({s.foot}/4)", font=f, fill=MUTED)
+            d.ellipse((cx - 6, cy - 6, cx + 6, cy + 6), fill=INK)
+        _txt(img, (x + 360, y + 6), f"({s.foot}/4)", 16, fill=MUTED)
         left = (
             f"Left: Red Pine {s.pine}/{PINES}  Oak {s.oak}/{OAKS}  Cedar {s.cedar}/{CEDARS}  "
             f"Tatara {s.tatara}  Eidai {s.eidai}"
         )
-        d.text((x, y + 30), left, font=font(14), fill=INK)
+        _txt(img, (x, y + 30), left, 14)
         y += ROW_H
 
 
-def _cards(d: ImageDraw.ImageDraw, state: TatarabaState) -> None:
-    y = HEADER + _map_h(state.layout) + 14 + len(state.players) * ROW_H + 4
-    d.text((MARGIN, y), "Shift cards", font=font(16, bold=True), fill=INK)
-    d.text((MARGIN, y + 22), "revealed:", font=font(16, bold=True), fill=INK)
+def _cards_y(layout: str, n: int) -> int:
+    return HEADER + _map_h(layout) + 14 + n * ROW_H + 4
+
+
+def _cards(img: Image.Image, d: ImageDraw.ImageDraw, state: TatarabaState) -> None:
+    y = _cards_y(state.layout, len(state.players))
     x = MARGIN + 110
     for c in state.shown:
         d.rounded_rectangle((x, y - 4, x + 40, y + 50), radius=6, fill=WHITE, outline=INK, width=3)
-        centred_text(d, (x + 20, y + 23), str(c), font(26, bold=True))
+        _txt(img, (x + 20, y + 23), str(c), 26, bold=True, anchor="mm")
         x += 48
-    d.text(
-        (x + 14, y),
-        f"Deck: {len(state.deck)} card{'s' if len(state.deck) != 1 else ''}",
-        font=font(16, bold=True),
-        fill=INK,
+    _txt(
+        img, (x + 14, y), f"Deck: {len(state.deck)} card{'s' if len(state.deck) != 1 else ''}", 16, bold=True
     )
-    d.text((x + 14, y + 24), f"Beech left: {state.beech}/{BEECHES}", font=font(16), fill=INK)
+    _txt(img, (x + 14, y + 24), f"Beech left: {state.beech}/{BEECHES}", 16)
     earlier = " ".join(str(c) for c in state.used) or "none"
-    d.text((x + 200, y), "Revealed earlier:", font=font(14), fill=MUTED)
-    d.text((x + 200, y + 22), earlier, font=font(16, bold=True), fill=MUTED)
+    _txt(img, (x + 200, y + 22), earlier, 16, bold=True, fill=MUTED)
+
+
+@lru_cache(maxsize=4096)
+def _mask(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, int, int]:
+    """The anti-aliased coverage mask of ``text`` and its offset from the anchor point (cached: labels repeat)."""
+    f = font(size, bold)
+    left, top, right, bottom = f.getbbox(text, anchor=anchor)
+    mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
+    ImageDraw.Draw(mask).text((-left, -top), text, font=f, fill=255, anchor=anchor)
+    return mask, left, top
+
+
+def _txt(
+    img: Image.Image, xy, text: str, size: int, bold: bool = False, fill=INK, anchor: str = "la"
+) -> None:
+    """Write ``text`` at ``xy`` (Pillow anchor) by pasting its cached mask in ``fill``."""
+    mask, left, top = _mask(text, size, bold, anchor)
+    x, y = int(xy[0]) + left, int(xy[1]) + top
+    img.paste(fill, (x, y, x + mask.width, y + mask.height), mask)
