@@ -21,32 +21,37 @@ def test_case_tm_a_elemental_mastery():
     assert {e: encircled(LAY, isl, e) for e in D.ELEMENTS} == {"F": 3, "W": 2, "N": 3, "L": 3}
 
 
+def _placement_scores(events) -> list[tuple[str, int]]:
+    """(space, fortune) of each placement in ``events`` (0 when no score event follows it)."""
+    out = []
+    for e in events:
+        if e.kind == "place":
+            out.append((e.data["space"], 0))
+        elif e.kind == "score" and e.data["source"] == "rift":
+            out[-1] = (out[-1][0], e.data["amount"])
+    return out
+
+
 def test_case_tm_b_immediate_scoring_through_offerings():
-    """Case TM-B: fire A2 (1), fire B2 (1), C5 not offered; wind B3 (0), wind B4 (0), fire C5 (2): score 4."""
-    s = new(shrines=["F", "W", "N", "L"])  # fire shrine north (c0): in range from b1, c1, d1
-    at(s, 0, "c1")
-    hold(s, 0, F=2, N=2)
+    """Case TM-B: empty island; fire A2 (1), fire B2 (1) — C5 not offered then —, wind B3 (0), wind B4 (0), then
+    fire C5 (2: two fire rifts now encircled). Score 4. Placed by an offering (2 fire + 2 wind) and Blackbird."""
+    s = new(shrines=["F", "W", "N", "L"], cards=["koi", "blackbird", "toad", "turtle"])
+    at(s, 0, "c1")  # the fire shrine is north (c0): in range from b1, c1, d1
+    hold(s, 0, F=3, N=2)
     s = refresh(s)
-    s, _ = play(s, "offer:fire", "fire@A2")
+    s, ev = play(s, "offer:fire", "fire@A2")
     opts = ids(s)
-    assert "fire@B2" in opts and "fire@C5" not in opts
-    s, _ = play(s, "fire@B2", "wind@B3")
-    assert s.seats[0].fortune == 2
-    assert ids(s) == ["wind@B4"] or "wind@B4" in ids(s)
-    s, _ = play(s, "wind@B4")
-    assert s.seats[0].fortune == 2
-    # a later offering: the fire ring on C5 (next to B4) scores 2
-    p = s.seats[0]
-    assert p.island == island(F="A2 B2", N="B3 B4")
-    s2 = s.model_copy(deep=True)
-    s2.turn.stage = "place"
-    s2.turn.mode = "blackbird"
-    s2.turn.bb_left = 1
-    hold(s2, 0, F=1)
-    assert "fire@C5" in ids(s2)
-    s2, _ = play(s2, "fire@C5")
-    assert s2.seats[0].fortune == 4
-    assert s2.seats[0].scored == {"rift": 4}
+    assert "fire@B2" in opts and "fire@C5" not in opts  # nothing next to C5 yet
+    s, ev2 = play(s, "fire@B2", "wind@B3", "wind@B4")
+    assert _placement_scores(ev + ev2) == [("A2", 1), ("B2", 1), ("B3", 0), ("B4", 0)]
+    assert s.seats[0].island == island(F="A2 B2", N="B3 B4") and s.seats[0].fortune == 2
+    # later in the turn: Blackbird (one scale on it) moves the third fire ring onto C5, next to B4
+    s.seats[0].cards[1] = 1
+    s = s.model_copy(deep=True)
+    assert "blackbird" in ids(s)
+    s, ev3 = play(s, "blackbird", "fire@C5")
+    assert _placement_scores(ev3) == [("C5", 2)]
+    assert s.seats[0].fortune == 4 and s.seats[0].scored == {"rift": 4}
 
 
 def test_case_tm_c_shrine_front_then_back():
@@ -73,6 +78,6 @@ def test_case_tm_c_shrine_front_then_back():
     p = s.seats[0]
     assert p.cards == [1, 0, 0, 0] and p.scales_beside == 4
     assert s.sides[0] == "front"
-    # rifts: 1 + 2(C5: A2,C5) ... fire C5 -> 2, fire C4 -> 2, water A3 -> 1 ; Jellyfish 2 x 1 scale = 2
-    assert p.scored == {"rift": 2 + 2 + 2 + 1, "card": 2}
+    # rifts: first offering 1+1+0+0; now fire C5 2 (A2, C5), fire C4 2, water A3 1; Jellyfish 2 x 1 scale = 2
+    assert p.scored == {"rift": 2 + 2 + 2 + 1, "card": 2} and p.fortune == 9
     assert [e.data.get("card") for e in ev if e.kind == "scale"] == ["jellyfish"]

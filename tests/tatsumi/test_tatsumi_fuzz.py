@@ -52,6 +52,13 @@ def test_thousand_random_games_keep_the_invariants():
     assert total > 50_000
 
 
+def test_greedy_games_keep_the_invariants():
+    """50 games of greedy players (who offer, use Blackbird, place scales far more than random ones)."""
+    for seed in range(50):
+        n = 2 + seed % 3
+        _run(20_000 + seed, n, {f"p{i}": STRATEGIES["greedy"] for i in range(n)})
+
+
 def test_round_trip_and_no_mutation_on_a_subset():
     """support.fuzz: JSON round-trip and no mutation of the input at every step (40 games)."""
     for seed in range(40):
