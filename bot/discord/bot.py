@@ -34,6 +34,9 @@ from .timers import Timers
 
 log = logging.getLogger(__name__)
 _OURS = [re.compile(t) for t in ids.TEMPLATES]
+IMAGE_WAIT_S = 0.05
+"""How long a reply waits for its board image before going out without it (the image is then attached to the
+same message by an edit as soon as it is ready)."""
 
 
 def intents() -> discord.Intents:
@@ -82,7 +85,7 @@ class PlayBot(commands.Bot):
     races: Races
 
     def __init__(self, settings: Settings, service: SessionService | None = None, *, sync: bool = False,
-                 images: Images | None = None) -> None:
+                 images: Images | None = None, image_wait_s: float = IMAGE_WAIT_S) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,
             intents=intents(),
@@ -95,6 +98,7 @@ class PlayBot(commands.Bot):
         self._owns_store = service is None
         self.sync_commands = sync
         self.images = images or Images()
+        self.image_wait_s = image_wait_s
         self.timers = Timers(self)
         self.links: Links | None = None
         self._tasks: set[asyncio.Task] = set()
@@ -165,5 +169,6 @@ class PlayBot(commands.Bot):
         for task in list(self._tasks):
             task.cancel()
         await super().close()
+        self.images.close()
         if self._owns_store and self.service is not None:
             await self.service.store.close()

@@ -85,9 +85,9 @@ class Lobby(commands.Cog):
         """Post the lobby card (as the interaction's answer, or in ``channel_id``) and remember it."""
         row = update.session
         text = lobby_text(row, update.game, [*update.notes, *notes])
-        mid = await self.bot.play.send(interaction, channel_id or row.channel_id, text, view=lobby_view(row))
-        if mid is not None:
-            await self.bot.links.update(row.id, lobby=[channel_id or row.channel_id, str(mid)])
+        posted = await self.bot.play.send(interaction, channel_id or row.channel_id, text, view=lobby_view(row))
+        if posted.message_id is not None:
+            await self.bot.links.update(row.id, lobby=[channel_id or row.channel_id, str(posted.message_id)])
 
     async def options_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice]:
         """Suggest ``key=value`` completions of the last word from the chosen game's ``Options`` fields."""

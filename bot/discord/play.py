@@ -11,6 +11,8 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -43,6 +45,14 @@ RENDER_BUDGET_S = 2.0
 """Longer than this and the interaction is deferred first (Discord's deadline is 3 s)."""
 NO_PINGS = discord.AllowedMentions.none()
 STALE = "This board is out of date — here is the current one."
+
+
+@dataclass
+class Posted:
+    """A message just sent: its id (None when Discord did not say) and how to attach a file to it later."""
+
+    message_id: int | None
+    attach: Callable[[discord.File], Awaitable[Any]]
 
 
 def snowflake_ms(snowflake: int) -> int:
@@ -112,9 +122,8 @@ class Play(commands.Cog):
         view: discord.ui.View | None = None,
         mentions: discord.AllowedMentions = NO_PINGS,
         ephemeral: bool = False,
-    ) -> int | None:
-        """Send one message: the interaction's response, else its follow-up, else a plain channel message.
-        Returns the message id (None when Discord did not say)."""
+    ) -> Posted:
+        """Send one message: the interaction's response, else its follow-up, else a plain channel message."""
         kwargs: dict[str, Any] = {"content": content, "allowed_mentions": mentions}
         if file is not None:
             kwargs["file"] = file
@@ -124,24 +133,23 @@ class Play(commands.Cog):
             if interaction is not None:
                 if not interaction.response.is_done():
                     resp = await interaction.response.send_message(ephemeral=ephemeral, **kwargs)
-                    return resp.message_id
+                    return Posted(resp.message_id, lambda f: interaction.edit_original_response(attachments=[f]))
                 msg = await interaction.followup.send(ephemeral=ephemeral, wait=True, **kwargs)
-                return msg.id
-            msg = await self.bot.get_partial_messageable(int(channel_id)).send(**kwargs)
-            return msg.id
+            else:
+                msg = await self.bot.get_partial_messageable(int(channel_id)).send(**kwargs)
+            return Posted(msg.id, lambda f: msg.edit(attachments=[f]))
         finally:
             if view is not None:
                 view.stop()  # its items are DynamicItems: presses are dispatched by template, not by this object
 
-    async def _image(self, interaction: discord.Interaction | None, row: SessionRow, state, names) -> bytes | None:
-        """Render off the loop; defer the interaction when the render outlasts :data:`RENDER_BUDGET_S`."""
-        task = asyncio.ensure_future(self.bot.images.png(row, state, names))
+    async def _image(self, interaction: discord.Interaction | None, task: asyncio.Future) -> bytes | None:
+        """Wait for a render; defer the interaction when it outlasts :data:`RENDER_BUDGET_S`."""
         if interaction is None or interaction.response.is_done():
             return await task
         try:
             return await asyncio.wait_for(asyncio.shield(task), RENDER_BUDGET_S)
         except TimeoutError:
-            await interaction.response.defer()
+            await interaction.response.defer(ephemeral=True)
             return await task
 
     async def send_board(
@@ -153,16 +161,27 @@ class Play(commands.Cog):
         notes: list[str] = (),
     ) -> None:
         """Post ``update`` as one message (image, events, components for the pending decisions); a public board
-        becomes the session's board (the previous one loses its components) and resets its turn timers."""
+        becomes the session's board (the previous one loses its components) and resets its turn timers.
+
+        Answering a player: the image is awaited at most ``bot.image_wait_s``; a slower render does not hold the
+        reply — the message goes out with its text and components and the image is attached to that same message
+        (an edit) as soon as it is ready."""
         row = update.session
         try:
             names = await self.bot.links.names(row.id)
-            png = await self._image(interaction, row, update.state, names)
-            text = board_text(update, with_status=png is None, notes=list(notes))
+            task = asyncio.ensure_future(self.bot.images.png(row, update.state, names))
+            if interaction is not None and not ephemeral:
+                done, _ = await asyncio.wait({task}, timeout=self.bot.image_wait_s)
+                png = task.result() if done else None
+            else:
+                png = await self._image(interaction, task)
+            text = board_text(update, with_status=not self.bot.images.has_renderer(row.game_id), notes=list(notes))
             view = board_view(row, update.pending, names) if row.status == "active" else None
-            file = png_file(png, row.id, row.version)
-            mid = await self.send(interaction, row.channel_id, text, file=file, view=view,
-                                  mentions=NO_PINGS if ephemeral else pings(update.pending), ephemeral=ephemeral)
+            posted = await self.send(interaction, row.channel_id, text, file=png_file(png, row.id, row.version),
+                                     view=view, mentions=NO_PINGS if ephemeral else pings(update.pending),
+                                     ephemeral=ephemeral)
+            if not task.done() or (png is None and task.result() is not None):
+                self.bot.spawn(self._attach(task, posted, row), f"image of board v{row.version} of session {row.id}")
         except Exception:
             # the change is committed already: say so instead of pretending nothing happened
             log.exception("posting board v%s of session %s failed", row.version, row.id)
@@ -173,7 +192,13 @@ class Play(commands.Cog):
                 log.warning("fallback message of session %s failed too", row.id)
             return
         if not ephemeral:
-            await self._posted(update, mid)
+            await self._posted(update, posted.message_id)
+
+    async def _attach(self, task: asyncio.Future, posted: Posted, row: SessionRow) -> None:
+        """Attach a late image to the board message it belongs to."""
+        png = await task
+        if png is not None:
+            await posted.attach(png_file(png, row.id, row.version))
 
     async def post(self, update: Update) -> None:
         """Post ``update`` to its channel without an interaction (timers)."""

@@ -11,7 +11,9 @@ import asyncio
 import io
 import logging
 import math
+import os
 from collections.abc import Callable
+from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 
 import discord
 
@@ -214,13 +216,23 @@ def page_view(row: SessionRow, di: int, d: Decision, page: int, names: dict[str,
 
 # -- images --------------------------------------------------------------------------------------------------------
 class Images:
-    """Board images: ``renderers.render`` in a worker thread, cached per ``(session id, version)`` (the last one
+    """Board images: ``renderers.render`` in a worker thread (a pool of one thread per core), cached per ``(session id, version)`` (the last one
     of each session). A game without a renderer (or a renderer that fails) gives None: the board goes out as text."""
 
-    def __init__(self, render: Callable[[BaseState, dict[str, str] | None], bytes] | None = None) -> None:
-        self._render = render or (lambda state, names: renderers.render(state, names=names))
+    def __init__(self, render: Callable[[BaseState, dict[str, str] | None], bytes] | None = None,
+                 workers: int | None = None, processes: bool = False) -> None:
+        """``render(state, names)`` defaults to ``renderers.render``. ``workers``: pool size (default: one per core —
+        more would only fight over the cores). ``processes``: render in worker processes, so that drawing never
+        holds the event loop's GIL (``render`` must then be picklable: a module-level function)."""
+        self._render = render or renderers.render
+        workers = workers or os.cpu_count() or 2
+        self._pool: Executor = (ProcessPoolExecutor(max_workers=workers) if processes
+                                else ThreadPoolExecutor(max_workers=workers, thread_name_prefix="render"))
         self._cache: dict[int, tuple[int, bytes | None]] = {}
         self._missing: set[str] = set()
+
+    def close(self) -> None:
+        self._pool.shutdown(wait=False, cancel_futures=True)
 
     def has_renderer(self, game_id: str) -> bool:
         if game_id in self._missing:
@@ -240,7 +252,9 @@ class Images:
         if cached is not None and cached[0] == row.version:
             return cached[1]
         try:
-            data = await asyncio.to_thread(self._render, state, {p: display(names, p) for p in state.players})
+            loop = asyncio.get_running_loop()
+            data = await loop.run_in_executor(self._pool, self._render, state,
+                                              {p: display(names, p) for p in state.players})
         except Exception:
             log.exception("render failed for session %s (version %s)", row.id, row.version)
             data = None

@@ -129,7 +129,7 @@ class Reply(list):
     def message(self, public: bool | None = None, with_components: bool | None = None) -> Sent:
         """The last item that created or replaced a message (optionally: public / with components)."""
         for s in reversed(self):
-            if s.message is None or s.kind in ("thread", "edit"):
+            if s.message is None or s.kind in ("thread", "edit", "edit_original"):
                 continue
             if public is not None and s.ephemeral == public:
                 continue
@@ -173,6 +173,8 @@ class FakeDiscord:
         self.messages: dict[int, dict] = {}
         self.interactions: dict[str, dict] = {}  # token -> interaction payload
         self.fail_next: list[Exception] = []
+        self.keep = True  # False: do not keep the Sent list (benchmarks); ``on_record`` still sees each one
+        self.on_record = None
 
     def _message(self, channel_id: int, body: dict, files, mid: int | None = None, flags: int = 0) -> dict:
         mid = mid or self.h.snowflake()
@@ -199,12 +201,20 @@ class FakeDiscord:
             msg["content"] = body["content"] or ""
         if "components" in body:
             msg["components"] = body["components"] or []
+        if "attachments" in body:
+            msg["attachments"] = [
+                {"id": str(self.h.snowflake()), "filename": a.get("filename", "file"), "size": 0,
+                 "url": "https://x/", "proxy_url": "https://x/"} for a in body["attachments"]
+            ]
         return msg
 
     def record(self, sent: Sent) -> Sent:
         if sent.message is not None:
             sent.message = json.loads(json.dumps(sent.message))  # what the client saw then
-        self.sent.append(sent)
+        if self.on_record is not None:
+            self.on_record(sent)
+        if self.keep:
+            self.sent.append(sent)
         return sent
 
     # -- REST (bot.http.request) ------------------------------------------------------------------------------------
@@ -309,13 +319,16 @@ class Harness:
     opens a new one on the same database (the same recorded Discord)."""
 
     def __init__(self, db_path: str | Path, *, settings: Settings | None = None, start_ms: int = 1_800_000_000_000,
-                 render=None, fake: FakeDiscord | None = None) -> None:
+                 render=None, fake: FakeDiscord | None = None, image_wait_s: float = 30.0,
+                 images=None) -> None:
         self.db_path = str(db_path)
         self.settings = settings or Settings(discord_token=None, reminder_hours=12, afk_hours=0)
         self.now_ms = start_ms
         self.guild_id = GUILD_ID
         self.channel_id = CHANNEL_ID
         self.render = render
+        self.images = images  # a factory of bot.discord.present.Images (benchmarks), else Images(render)
+        self.image_wait_s = image_wait_s  # tests wait for every image (deterministic); the bench uses the default
         self._seq = itertools.count(1)
         self.fake = fake or FakeDiscord(self)
         self.fake.h = self
@@ -337,8 +350,8 @@ class Harness:
         self.store = await Store.open(self.db_path)
         seeds = itertools.count(4242)
         service = SessionService(self.store, clock=lambda: self.now_ms, seeds=lambda: next(seeds))
-        images = Images(self.render) if self.render is not None else None
-        bot = PlayBot(self.settings, service, images=images)
+        images = self.images() if self.images is not None else Images(self.render) if self.render is not None else None
+        bot = PlayBot(self.settings, service, images=images, image_wait_s=self.image_wait_s)
         await bot.__aenter__()
         state = bot._connection
         state.user = discord.ClientUser(state=state, data={"id": str(BOT_ID), "username": "bot", "discriminator": "0",

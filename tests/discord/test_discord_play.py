@@ -152,3 +152,27 @@ async def test_double_click_applies_one_move(h):
     assert len(await h.store.moves(update.session.id)) == 1
     assert sum(1 for s in sent if s.kind == "response" and not s.ephemeral) == 1
     assert any(s.ephemeral and "out of date" in s.content for s in sent)
+
+
+async def test_slow_image_is_attached_to_the_same_message(tmp_path):
+    """A render slower than the wait does not hold the reply: text and buttons first, the image by an edit."""
+    import time
+
+    import renderers
+
+    def slow(state, names):
+        time.sleep(0.3)
+        return renderers.render(state, names=names)
+
+    async with Harness(tmp_path / "bot.sqlite3", render=slow, image_wait_s=0.01) as h:
+        alice, bob = h.user(101, "alice"), h.user(102, "bob")
+        await open_game(h, [alice, bob])
+        update = await pending(h)
+        user = alice if update.pending[0].player == alice.sid else bob
+        board = h.board()
+        reply = await h.click(user, board, board["components"][0]["components"][0]["custom_id"])
+        first = reply.message(public=True)
+        assert first.type == 4 and not first.files and first.custom_ids()
+        late = [s for s in reply if s.kind == "edit_original"]
+        assert len(late) == 1 and late[0].files and late[0].files[0][1].startswith(b"\x89PNG")
+        assert late[0].message["id"] == first.message["id"]

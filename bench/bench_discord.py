@@ -1,0 +1,236 @@
+"""Discord adapter benchmark: move -> reply latency through the real stack, ``python bench/bench_discord.py``.
+
+What one sample is: a button press built as a real INTERACTION_CREATE payload, fed to discord.py's
+``ConnectionState.parse_interaction_create`` (gateway parsing, ``DynamicItem`` dispatch), our handler
+(``SessionService.act``: one SQLite transaction on a file with WAL + ``synchronous=FULL``), the board image
+(``renderers.render`` in a worker thread), and the interaction response with the PNG, received by the recording
+webhook adapter (``tests/discord/harness.py``). Latency = response received - payload fed, in ms. Bookkeeping after
+the reply (store the board id, reset timers, strip the old board's buttons) runs too, and competes for the loop.
+
+Load: N channels, each a 2-player Tatari game; each channel's current player presses a random choice of the latest
+board after an exponential wait (mean ``--interval`` s, default 5 s: 200 channels ≈ 40 moves/s), never while their
+previous press is unanswered (as a person would). Finished games are re-opened (lobby + start, not sampled).
+
+Runs: 1 channel (time compressed 25x: mean wait 0.2 s, still one press in flight at most — latency of a lone
+channel does not depend on the wait), 50 and 200 channels in real time; then ``--ramp``: 200 channels with the mean
+wait halved each step (40, 80, 160 … moves/s offered) until p99 passes 1 s, reporting achieved moves/s per step.
+
+    python bench/bench_discord.py                # 1, 50, 200 channels, 30 s each, then the ramp
+    python bench/bench_discord.py --seconds 10 --no-ramp
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import random
+import re
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests" / "discord"))
+
+from harness import Harness, Sent  # noqa: E402
+
+from bot.discord.bot import IMAGE_WAIT_S  # noqa: E402
+from bot.discord.present import Images  # noqa: E402
+
+PROMPT = re.compile(r"➡️ <@(\d+)>")
+
+
+class Load:
+    """N channels pressing buttons; collects latencies (ms) of public board replies."""
+
+    def __init__(self, h: Harness, channels: int, interval_s: float, seed: int = 1) -> None:
+        self.h, self.n, self.interval = h, channels, interval_s
+        self.rng = random.Random(seed)
+        self.users = {}
+        self.latest: dict[int, dict] = {}  # channel -> latest board message payload
+        self.inflight: dict[int, tuple[int, float]] = {}  # interaction id -> (channel, t0)
+        self.busy: set[int] = set()
+        self.finished: set[int] = set()
+        self.latencies: list[float] = []  # press -> reply (text + components; the image too when it was ready)
+        self.images: list[float] = []  # press -> the message has its image
+        self.t0: dict[int, float] = {}  # interaction id -> press time, until the image arrived
+        self.refused = 0
+        self.sampling = False
+        self.done = asyncio.Event()
+        h.fake.keep = False
+        h.fake.on_record = self.on_record
+
+    def channel(self, i: int) -> int:
+        return self.h.channel_id + i
+
+    def on_record(self, sent: Sent) -> None:
+        now = time.perf_counter()
+        if sent.interaction_id is None:
+            return
+        if sent.kind == "edit_original" and sent.files:
+            t0 = self.t0.pop(sent.interaction_id, None)
+            if t0 is not None and self.sampling:
+                self.images.append((now - t0) * 1000)
+            return
+        if sent.kind not in ("response", "followup"):
+            return
+        entry = self.inflight.pop(sent.interaction_id, None)
+        if entry is None:
+            return
+        channel, t0 = entry
+        self.busy.discard(channel)
+        if sent.ephemeral:
+            self.refused += 1
+            return
+        if self.sampling:
+            self.latencies.append((now - t0) * 1000)
+            if sent.files:
+                self.images.append((now - t0) * 1000)
+            else:
+                self.t0[sent.interaction_id] = t0
+        if sent.message is not None and sent.components:
+            self.latest[channel] = sent.message
+        else:  # game over: the channel's client opens a new one
+            self.latest.pop(channel, None)
+            self.finished.add(channel)
+
+    async def open(self, channel: int) -> None:
+        """Open, join and start a game in ``channel`` through interactions (not sampled)."""
+        a, b = self.users.setdefault(channel, (self.h.user(channel * 10 + 1, "a"), self.h.user(channel * 10 + 2, "b")))
+        keep, self.h.fake.keep = self.h.fake.keep, True
+        try:
+            card = (await self.h.slash(a, "play", game="tatari", channel_id=channel)).message(public=True)
+            await self.h.click(b, card, "Join")
+            await self.h.click(a, card, "Start")
+        finally:
+            self.h.fake.keep = keep
+            self.h.fake.sent.clear()
+        self.latest[channel] = self.h.board(channel)
+        self.finished.discard(channel)
+
+    def press(self, channel: int) -> None:
+        board = self.latest.get(channel)
+        if board is None or channel in self.busy:
+            return
+        m = PROMPT.search(board["content"])
+        if m is None:
+            return
+        users = {u.sid: u for u in self.users[channel]}
+        user = users.get(m.group(1))
+        comps = [c for row in board["components"] for c in row["components"]]
+        if user is None or not comps:
+            return
+        comp = self.rng.choice(comps)
+        data = {"custom_id": comp["custom_id"], "component_type": comp["type"]}
+        if comp["type"] == 3:
+            data["values"] = [self.rng.choice(comp["options"])["value"]]
+        self.h.now_ms = int(time.time() * 1000)
+        payload = self.h._interaction(user, 3, data, channel, board)
+        self.busy.add(channel)
+        self.inflight[int(payload["id"])] = (channel, time.perf_counter())
+        self.h.bot._connection.parse_interaction_create(payload)
+
+    async def clients(self, seconds: float) -> None:
+        async def one(channel: int) -> None:
+            end = time.perf_counter() + seconds
+            while True:
+                wait = self.rng.expovariate(1 / self.interval)
+                if time.perf_counter() + wait > end:
+                    return
+                await asyncio.sleep(wait)
+                if channel in self.finished:
+                    await self.open(channel)
+                else:
+                    self.press(channel)
+
+        await asyncio.gather(*(one(self.channel(i)) for i in range(self.n)))
+
+
+def summary(lat: list[float]) -> dict:
+    if not lat:
+        return {"n": 0}
+    q = statistics.quantiles(lat, n=100, method="inclusive") if len(lat) > 1 else [lat[0]] * 99
+    return {"n": len(lat), "p50": q[49], "p90": q[89], "p99": q[98], "max": max(lat)}
+
+
+STUB_PNG = b"\x89PNG\r\n\x1a\n" + b"\0" * 50_000
+
+
+async def run(channels: int, seconds: float, interval: float, warmup: float = 2.0, stub: bool = False,
+              image_wait_s: float = IMAGE_WAIT_S, processes: bool = False) -> dict:
+    with tempfile.TemporaryDirectory() as tmp:
+        h = Harness(Path(tmp) / "bench.sqlite3", render=(lambda state, names: STUB_PNG) if stub else None,
+                    image_wait_s=image_wait_s, images=(lambda: Images(processes=True)) if processes else None)
+        h.now_ms = int(time.time() * 1000)
+        await h.open()
+        try:
+            load = Load(h, channels, interval)
+            for i in range(channels):
+                await load.open(load.channel(i))
+            await load.clients(warmup)
+            load.sampling = True
+            t0 = time.perf_counter()
+            await load.clients(seconds)
+            elapsed = time.perf_counter() - t0
+            await asyncio.sleep(0.5)
+            await h.bot.idle()
+            res = summary(load.latencies)
+            res["image"] = summary(load.images)
+            res.update(channels=channels, interval=interval, seconds=round(elapsed, 1),
+                       moves_per_s=round(len(load.latencies) / elapsed, 1), refused=load.refused)
+            return res
+        finally:
+            await h.close()
+
+
+def show(label: str, r: dict) -> None:
+    if not r.get("n"):
+        print(f"{label}: no samples")
+        return
+    print(f"{label}: {r['n']} moves, {r['moves_per_s']} moves/s, latency ms p50 {r['p50']:.1f} p90 {r['p90']:.1f} "
+          f"p99 {r['p99']:.1f} max {r['max']:.1f}", flush=True)
+    i = r["image"]
+    if i.get("n"):
+        print(f"{'':>5}with image: p50 {i['p50']:.1f} p90 {i['p90']:.1f} p99 {i['p99']:.1f} max {i['max']:.1f} "
+              f"({sum(1 for _ in range(i['n']))} images)", flush=True)
+
+
+async def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--seconds", type=float, default=30.0, help="sampled seconds per run")
+    ap.add_argument("--channels", type=int, nargs="*", default=[1, 50, 200])
+    ap.add_argument("--interval", type=float, default=5.0, help="mean seconds between a channel's presses")
+    ap.add_argument("--no-ramp", action="store_true")
+    ap.add_argument("--ramp-seconds", type=float, default=10.0)
+    ap.add_argument("--image-wait", type=float, default=IMAGE_WAIT_S,
+                    help=f"seconds a reply waits for its image (default {IMAGE_WAIT_S}; large = always inline)")
+    ap.add_argument("--processes", action="store_true", help="render in worker processes instead of threads")
+    ap.add_argument("--stub-render", action="store_true", help="replace the renderer by a constant 50 KB PNG "
+                    "(the floor of the rest of the stack)")
+    args = ap.parse_args()
+    logging.basicConfig(level=logging.WARNING)
+    for n in args.channels:
+        compress = 25.0 if n == 1 else 1.0
+        r = await run(n, args.seconds, args.interval / compress, stub=args.stub_render, image_wait_s=args.image_wait,
+                    processes=args.processes)
+        show(f"{n:>3} channels (mean wait {args.interval / compress:g} s{', 25x compressed' if compress > 1 else ''})",
+             r)
+    if args.no_ramp:
+        return
+    interval = args.interval
+    while interval > 0.05:
+        r = await run(200, args.ramp_seconds, interval, stub=args.stub_render, image_wait_s=args.image_wait,
+                    processes=args.processes)
+        show(f"ramp 200 channels, offered {200 / interval:.0f} moves/s", r)
+        if r.get("p99", 0) > 1000:
+            print(f"p99 passes 1 s at about {r['moves_per_s']} moves/s achieved ({200 / interval:.0f} offered)")
+            return
+        interval /= 2
+
+
+if __name__ == "__main__":
+    asyncio.run(main())
