@@ -7,8 +7,8 @@ from typing import Literal
 from pydantic import BaseModel, Field, field_validator
 
 from games.core import BaseState
-from games.tataraba.board import normalise_layout
-from games.tataraba.data import BEECHES, CEDARS, EIDAIS, FOOT_START, OAKS, PINES, TATARAS
+from games.tataraba.board import layout_for, normalise_layout
+from games.tataraba.data import BEECHES, BOARDS_FOR, CEDARS, EIDAIS, FOOT_START, OAKS, PINES, TATARAS
 
 Phase = Literal["place", "move", "action", "plant", "log", "special", "tatara", "eidai", "over"]
 """What the game waits for: ``place`` the first Tatara, ``move`` the piece, choose an ``action``, choose where to
@@ -32,9 +32,23 @@ class TatarabaOptions(BaseModel):
 
     @field_validator("layout")
     @classmethod
-    def _layout_syntax(cls, value: str) -> str:
+    def _layout_fits_some_table(cls, value: str) -> str:
+        """A non-empty layout must be valid for 2, 3 or 4 players (boards 1-3, 1-5 or 1-6); setup then checks it
+        against the players actually seated."""
         if value.strip():
             normalise_layout(value)
+            problems = []
+            for n in BOARDS_FOR:
+                try:
+                    layout_for(n, value)
+                    return value
+                except ValueError as exc:
+                    problems.append(f"{n} players: {exc}")
+            raise ValueError("the layout fits no table (" + "; ".join(problems) + ")")
+        return value
+                except ValueError as exc:
+                    errors.append(str(exc))
+            raise ValueError(errors[-1] if len(errors) == len(BOARDS_FOR) else errors[0])
         return value
 
 

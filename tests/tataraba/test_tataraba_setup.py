@@ -81,7 +81,7 @@ def test_ft1_bad_layouts_refused_at_setup(n, text):
         GAME.setup([f"p{i}" for i in range(n)], {"layout": text}, 1)
 
 
-@pytest.mark.parametrize("text", ["12x", "11/23", "1;2"])
+@pytest.mark.parametrize("text", ["12x", "11/23", "1;2", "12", "1.23", "1234"])
 def test_ft1_layout_syntax_checked_by_options(text):
     with pytest.raises(ValidationError):
         GAME.options({"layout": text})
