@@ -1,8 +1,13 @@
 """Tatsumi: dragons gather elemental rings from a 5x5 seaboard, offer them at shrines and heal their island
 (rulebook ``tatsumi.md``; RULINGS TM-1..TM-12, C-1..C-4). Base game: 2-4 players, symmetric island and dragons.
 
-Modules: :mod:`.data` (designed tables), :mod:`.island` (geometry, placement, mastery), :mod:`.state` (models),
-:mod:`.rules` (the turn as small decisions), :mod:`.ai` (greedy).
+Modules: :mod:`.data` (designed tables: seaboard, shrines, island layouts, cards), :mod:`.island` (geometry,
+placement, mastery), :mod:`.seaboard` (wells, fly, gather, shrines), :mod:`.cards` (summoning cards, scoring),
+:mod:`.state` (models), :mod:`.rules` (setup and the turn as small decisions), :mod:`.ai` (greedy).
+
+Later modules (asymmetric islands and dragons, weather, solo, the Void; TM-13..TM-15) plug in at
+``data.ISLANDS`` + ``Seat.island_key``, ``seaboard.GATHERS`` + ``Seat.gather``, ``seaboard.guarded_wells`` and the
+reserved ``TatsumiOptions`` fields; none is implemented here.
 """
 
 from __future__ import annotations

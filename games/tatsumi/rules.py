@@ -1,89 +1,53 @@
-"""Tatsumi rules: setup, the seaboard (fly, gather), offerings, ring placement, summoning, the end (RULINGS TM-1..TM-12).
+"""Tatsumi rules: setup and the turn as small decisions — ring placement, offerings, overflow, scales, the end
+(RULINGS TM-1..TM-12). The seaboard lives in :mod:`.seaboard`, the summoning cards in :mod:`.cards`.
 
-A turn is a sequence of small decisions (stages of :class:`games.tatsumi.state.Turn`). :func:`options` lists the
-current stage's choices, :func:`act` applies one, :func:`advance` applies lone choices by itself (RULINGS C-3).
-Everything here mutates the state it is given; :class:`games.tatsumi.TatsumiGame` hands it a copy.
+A turn is a sequence of small decisions (stages of :class:`games.tatsumi.state.Turn`). :func:`choices` lists the
+current stage's (id, label) pairs, :func:`act` applies one, :func:`advance` applies lone choices by itself
+(RULINGS C-3). Everything here mutates the state it is given; :class:`games.tatsumi.TatsumiGame` hands it a copy.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from games.core import Event, IllegalMove, Option, Rng, player_ref
 from games.tatsumi import data as D
-from games.tatsumi.island import (
-    blessing_met,
-    can_place_all,
-    encircled,
-    inland_rings,
-    layout,
-    legal_spaces,
-    mastery,
-    perimeter_rings,
-    put,
+from games.tatsumi.cards import card_slot, card_value, place_scale, scale_cards, scales_on, score
+from games.tatsumi.island import blessing_met, can_place_all, encircled, layout, legal_spaces, mastery, put
+from games.tatsumi.seaboard import (
+    ORTHO,
+    RAYS,
+    claim,
+    ename,
+    fly_targets,
+    gather_wells,
+    guarded_wells,
+    offer_edges,
+    requirement,
+    rings_text,
+    shrine_distance,
+    trigger_end,
 )
 from games.tatsumi.state import Seat, TatsumiOptions, TatsumiState, Turn
 
-# --------------------------------------------------------------------------------------------------------------
-# Seaboard geometry (TM-2, TM-3)
-
-_DIRS = ((0, -1), (1, -1), (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1))
-
-
-def _rays(w: int) -> tuple[tuple[int, ...], ...]:
-    x, y = D.well_xy(w)
-    out = []
-    for dx, dy in _DIRS:
-        ray = []
-        cx, cy = x + dx, y + dy
-        while 1 <= cx <= 5 and 1 <= cy <= 5:
-            ray.append((cy - 1) * 5 + cx - 1)
-            cx, cy = cx + dx, cy + dy
-        if ray:
-            out.append(tuple(ray))
-    return tuple(out)
-
-
-RAYS = tuple(_rays(w) for w in range(25))
-"""For each well, its queen-move rays (nearest well first)."""
-ORTHO = tuple(
-    tuple(
-        (y - 1 + dy) * 5 + (x - 1 + dx)
-        for dx, dy in ((0, -1), (1, 0), (0, 1), (-1, 0))
-        if 1 <= x + dx <= 5 and 1 <= y + dy <= 5
-    )
-    for x, y in (D.well_xy(w) for w in range(25))
-)
-"""For each well, its orthogonal neighbours."""
-
-
-def _distance(edge: int, well: int) -> int:
-    sx, sy = D.SHRINE_XY[D.EDGES[edge]]
-    x, y = D.well_xy(well)
-    return max(abs(sx - x), abs(sy - y))
-
-
-_DISTANCE = tuple(tuple(_distance(k, w) for w in range(25)) for k in range(4))
-
-
-def shrine_distance(edge: int, well: int) -> int:
-    """Chebyshev distance from ``well`` to the virtual well of edge ``edge``'s shrine (TM-6)."""
-    return _DISTANCE[edge][well]
-
-
-def ename(e: str) -> str:
-    return D.ELEMENT_NAMES[e]
-
-
-def rings_text(rings: str) -> str:
-    """``"FFNN"`` -> ``"2 fire + 2 wind"``."""
-    parts = []
-    for e in D.ELEMENTS:
-        n = rings.count(e)
-        if n:
-            parts.append(f"{n} {ename(e)}")
-    return " + ".join(parts) if parts else "nothing"
-
+__all__ = [
+    "KINDS",
+    "ORTHO",
+    "RAYS",
+    "act",
+    "advance",
+    "card_slot",
+    "card_value",
+    "choices",
+    "claim",
+    "layout",
+    "options",
+    "place_scale",
+    "prompt",
+    "requirement",
+    "scales_on",
+    "setup",
+    "shrine_distance",
+    "trigger_end",
+]
 
 # --------------------------------------------------------------------------------------------------------------
 # Setup (TM-2, TM-6, TM-10, TM-11)
@@ -145,201 +109,6 @@ def setup(players: list[str], options: TatsumiOptions, seed: int) -> TatsumiStat
 
 def me(s: TatsumiState) -> Seat:
     return s.seats[s.current]
-
-
-def card_slot(s: TatsumiState, card: str) -> int:
-    """The edge index of ``card`` if it is in play, else -1."""
-    try:
-        return s.cards.index(card)
-    except ValueError:
-        return -1
-
-
-def scales_on(s: TatsumiState, p: Seat, card: str) -> int:
-    """``p``'s scales on ``card`` (0 when the card is not in play) — the strength of a lasting card (TM-11)."""
-    k = card_slot(s, card)
-    return p.cards[k] if k >= 0 else 0
-
-
-def score(s: TatsumiState, p: Seat, amount: int, source: str, why: str, events: list[Event]) -> None:
-    """Add ``amount`` fortune to ``p`` under ``source`` with one ``score`` event (nothing when 0)."""
-    if amount <= 0:
-        return
-    p.fortune += amount
-    p.scored[source] = p.scored.get(source, 0) + amount
-    events.append(
-        Event(
-            kind="score",
-            text=f"{player_ref(p.id)} scores {amount} fortune ({why}).",
-            data={"player": p.id, "amount": amount, "source": source},
-        )
-    )
-
-
-def guarded_wells(s: TatsumiState, p: Seat) -> set[int]:
-    """Wells guarded against ``p``: those holding another dragon (TM-3)."""
-    return {q.well for q in s.seats if q is not p}
-
-
-def claim(s: TatsumiState, p: Seat, well: int, events: list[Event], how: str) -> str:
-    """Move the top ring of ``well`` into ``p``'s holding; place a sand dollar if the well is now depleted
-    (rulebook "Depleted Seawell"); the 13th triggers the end (TM-12). Returns the ring or ``""``."""
-    stack = s.wells[well]
-    if not stack:
-        return ""
-    ring = stack[-1]
-    s.wells[well] = stack[:-1]
-    p.holding[ring] += 1
-    events.append(
-        Event(
-            kind="claim",
-            text=f"{player_ref(p.id)} {how} a {ename(ring)} ring from {D.WELL_NAMES[well]}.",
-            data={"player": p.id, "well": D.WELL_NAMES[well], "ring": ename(ring)},
-        )
-    )
-    if not s.wells[well] and len(s.sand_dollars) < D.SAND_DOLLARS:
-        s.sand_dollars.append(well)
-        n = len(s.sand_dollars)
-        events.append(
-            Event(
-                kind="sand_dollar",
-                text=f"{D.WELL_NAMES[well]} is depleted: sand dollar {n} of {D.SAND_DOLLARS}.",
-                data={"well": D.WELL_NAMES[well], "count": n},
-            )
-        )
-        if n == D.SAND_DOLLARS:
-            trigger_end(s, "the 13th sand dollar was placed", events)
-    return ring
-
-
-def trigger_end(s: TatsumiState, reason: str, events: list[Event]) -> None:
-    """Start the last round (TM-12); it is finished so that every seat plays equally."""
-    if s.end_triggered:
-        return
-    s.end_triggered = True
-    s.end_reason = reason
-    events.append(
-        Event(
-            kind="end_triggered",
-            text=f"The end is near: {reason}. This round is the last.",
-            data={"reason": reason},
-        )
-    )
-
-
-# --------------------------------------------------------------------------------------------------------------
-# Fly (TM-3) and gather (TM-4)
-
-
-def fly_targets(s: TatsumiState, p: Seat) -> dict[int, tuple[int, int]]:
-    """Wells ``p`` may fly to, each with (guarded wells passed, depleted wells passed). Queen moves through
-    unguarded wells; with Swallows also through (never into) guarded ones (TM-3, TM-11)."""
-    guarded = guarded_wells(s, p)
-    swallows = scales_on(s, p, "swallows") > 0
-    out: dict[int, tuple[int, int]] = {}
-    wells = s.wells
-    for ray in RAYS[p.well]:
-        g = d = 0
-        for w in ray:
-            if w in guarded:
-                if not swallows:
-                    break
-                g += 1
-                if not wells[w]:
-                    d += 1
-                continue
-            out[w] = (g, d)
-            if not wells[w]:
-                d += 1
-    return out
-
-
-def symmetric_gather(s: TatsumiState, p: Seat, exclude: int = -1) -> list[int]:
-    """Wells the symmetric gathering may claim from (TM-4): orthogonally adjacent, unguarded, not depleted."""
-    guarded = guarded_wells(s, p)
-    return [w for w in ORTHO[p.well] if w != exclude and w not in guarded and s.wells[w]]
-
-
-GATHERS: dict[str, Callable[..., list[int]]] = {"symmetric": symmetric_gather}
-"""Gathering actions by name (``Seat.gather``); the asymmetric dragons will add theirs here."""
-
-
-def gather_wells(s: TatsumiState, p: Seat, exclude: int = -1) -> list[int]:
-    return GATHERS[p.gather](s, p, exclude)
-
-
-# --------------------------------------------------------------------------------------------------------------
-# Offering (TM-6, TM-7)
-
-
-def requirement(s: TatsumiState, edge: int) -> str:
-    """The rings edge ``edge``'s shrine asks for now (TM-6)."""
-    table = D.SHRINE_FRONT if s.sides[edge] == "front" else D.SHRINE_BACK
-    return table[s.shrines[edge]]
-
-
-def has_rings(p: Seat, rings: str) -> bool:
-    return all(p.holding[e] >= rings.count(e) for e in set(rings))
-
-
-def offer_edges(s: TatsumiState, p: Seat) -> list[int]:
-    """Edges whose shrine ``p`` may offer at now: in range (1 + Butterfly scales), the rings held, and all of them
-    placeable on the island (TM-6, TM-7)."""
-    reach = 1 + scales_on(s, p, "butterfly")
-    lay = layout(p.island_key)
-    out = []
-    for k in range(4):
-        if _DISTANCE[k][p.well] > reach:
-            continue
-        req = requirement(s, k)
-        if has_rings(p, req) and can_place_all(lay, p.island, req):
-            out.append(k)
-    return out
-
-
-# --------------------------------------------------------------------------------------------------------------
-# Summoning cards (TM-10, TM-11)
-
-
-def card_value(s: TatsumiState, p: Seat, card: str, extra: int = 0) -> int:
-    """What scoring card ``card`` pays ``p`` now, its new scale already on a card (``extra`` counts scales not yet
-    put down); 0 for lasting cards (TM-11)."""
-    lay = layout(p.island_key)
-    placed = sum(p.cards) + extra
-    if card == "jellyfish":
-        return 2 * placed
-    if card in D.RIFT_CARDS:
-        return placed + encircled(lay, p.island, D.RIFT_CARDS[card])
-    if card == "lizard_claw":
-        return D.LIZARD_CLAW[sum(1 for e in D.ELEMENTS if p.holding[e] > 0)]
-    if card == "turtle":
-        return perimeter_rings(lay, p.island)
-    if card == "toad":
-        return inland_rings(lay, p.island)
-    if card == "monkey":
-        return D.MONKEY[min(4, min(p.island.count(e) for e in D.ELEMENTS))]
-    if card == "dragonfly":
-        return p.island.count(p.element)
-    return 0
-
-
-def place_scale(s: TatsumiState, p: Seat, edge: int, why: str, events: list[Event]) -> None:
-    """Put one of ``p``'s scales on the card above edge ``edge`` and apply its benefit (TM-10)."""
-    card = s.cards[edge]
-    p.cards[edge] += 1
-    events.append(
-        Event(
-            kind="scale",
-            text=f"{player_ref(p.id)} places a scale on {D.CARD_TITLES[card]} ({why}).",
-            data={"player": p.id, "card": card, "why": why},
-        )
-    )
-    score(s, p, card_value(s, p, card), "card", D.CARD_TITLES[card], events)
-
-
-def scale_cards(s: TatsumiState) -> list[int]:
-    """Edges whose card may take a scale placed anywhere: every card in play but Flying Fish (TM-11)."""
-    return [k for k in range(4) if s.cards[k] != "flying_fish"]
 
 
 # --------------------------------------------------------------------------------------------------------------
