@@ -352,7 +352,7 @@ def _scale_marks(
         colour, kind = player_style(p.mark)
         shape(d, kind, cx, y + 20, 7, colour, width=1)
         text(img, (cx + 10, y + 20), f"×{n}", 12, True, INK, "lm")
-        cx += 32
+        cx += 40
         placed = True
     if not placed:
         text(img, (x + 8, y + 20), "no scales", 10, False, MUTED, "lm")
