@@ -35,21 +35,17 @@ class TatarabaOptions(BaseModel):
     def _layout_fits_some_table(cls, value: str) -> str:
         """A non-empty layout must be valid for 2, 3 or 4 players (boards 1-3, 1-5 or 1-6); setup then checks it
         against the players actually seated."""
-        if value.strip():
-            normalise_layout(value)
-            problems = []
-            for n in BOARDS_FOR:
-                try:
-                    layout_for(n, value)
-                    return value
-                except ValueError as exc:
-                    problems.append(f"{n} players: {exc}")
-            raise ValueError("the layout fits no table (" + "; ".join(problems) + ")")
-        return value
-                except ValueError as exc:
-                    errors.append(str(exc))
-            raise ValueError(errors[-1] if len(errors) == len(BOARDS_FOR) else errors[0])
-        return value
+        if not value.strip():
+            return value
+        normalise_layout(value)
+        problems = []
+        for n in BOARDS_FOR:
+            try:
+                layout_for(n, value)
+                return value
+            except ValueError as exc:
+                problems.append(f"{n} players: {exc}")
+        raise ValueError("the layout fits no table (" + "; ".join(problems) + ")")
 
 
 class Seat(BaseModel):
