@@ -124,3 +124,40 @@ def test_finished_game_refuses_moves():
         assert "over" in str(exc)
     else:
         raise AssertionError("a finished game accepted a move")
+
+
+def _universe() -> list[str]:
+    """Every option id the game can ever list."""
+    from games.tatsumi import data as D
+    from games.tatsumi.island import layout
+
+    names = list(D.ELEMENT_NAMES.values())
+    out = [f"fly:{w}" for w in D.WELL_NAMES] + [f"gather:{w}" for w in D.WELL_NAMES]
+    out += [f"offer:{e}" for e in names] + [f"overflow:{e}" for e in names]
+    out += [f"{e}@{sp}" for e in names for sp in layout("tatsumi").names]
+    out += [f"card:{c}" for c in D.CARDS] + ["blackbird", "end", "stop"]
+    return out
+
+
+def test_plausible_but_unlisted_options_refused():
+    """At positions met in random games (every stage), every well-formed option id that is not listed is refused
+    with the state unchanged, and every listed one is accepted."""
+    universe = _universe()
+    rng = random.Random(7)
+    seen_stages = set()
+    for seed in range(12):
+        state = GAME.setup(P3, None, 700 + seed)
+        k = 0
+        while (move := next_move(GAME, state, {}, rng)) is not None:
+            k += 1
+            if k % 9 == 0:
+                d = GAME.pending(state)[0]
+                seen_stages.add(state.turn.stage)
+                listed = {o.id for o in d.options}
+                for oid in rng.sample(universe, 40):
+                    if oid not in listed:
+                        assert_illegal(GAME, state, Move(player=d.player, option=oid))
+                for oid in listed:
+                    GAME.apply(state, Move(player=d.player, option=oid))
+            state = GAME.apply(state, move).state
+    assert {"main", "gather2", "place"} <= seen_stages

@@ -120,3 +120,34 @@ def test_set_island_helper_keeps_rings():
     s = new()
     set_island(s, 0, island(F="A2"))
     assert s.seats[0].island.count("F") == 1
+
+
+def _brute(isl: str, rings: str) -> bool:
+    if not rings:
+        return True
+    for e in set(rings):
+        for i in legal_spaces(LAY, isl, e):
+            if _brute(put(isl, i, e), rings.replace(e, "", 1)):
+                return True
+    return False
+
+
+def test_tm7_can_place_all_matches_brute_force():
+    """TM-7's feasibility check (with its fast path) agrees with exhaustive search on random legal islands."""
+    import random
+
+    rng = random.Random(3)
+    checked = 0
+    for _ in range(300):
+        isl = LAY.empty
+        for _ in range(rng.randrange(0, 37)):
+            e = rng.choice(D.ELEMENTS)
+            spaces = legal_spaces(LAY, isl, e)
+            if spaces:
+                isl = put(isl, rng.choice(spaces), e)
+        rings = "".join(rng.choice(D.ELEMENTS) for _ in range(rng.randrange(1, 4)))
+        if isl.count(".") > 12:
+            continue  # brute force gets slow; the fast path covers roomy islands
+        assert can_place_all(LAY, isl, rings) == _brute(isl, rings), (isl, rings)
+        checked += 1
+    assert checked > 50
