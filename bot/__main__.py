@@ -63,12 +63,16 @@ def _read_line() -> str | None:
 @click.option("--out", "out", type=click.Path(path_type=Path), default=None, help="Folder for board PNGs.")
 @click.option("--db", default=None, help="SQLite file (default: a fresh temporary one).")
 @click.option("--echo/--no-echo", default=True, help="Print each input line before its replies.")
-def script(file, out: Path | None, db: str | None, echo: bool) -> None:
-    """Play a chat transcript (the sandbox's lines) from FILE ('-' for stdin) and print the replies."""
+@click.option("--seed", default=1, show_default=True, help="Seed of the first game (then +1 per game).")
+def script(file, out: Path | None, db: str | None, echo: bool, seed: int) -> None:
+    """Play a chat transcript (the sandbox's lines) from FILE ('-' for stdin) and print the replies.
+    The same file and seed give the same replies."""
     from .local.chat import LocalChat
 
     async def main() -> int:
         service = await _service(db)
+        seeds = iter(range(seed, seed + 1_000_000))
+        service.seeds = lambda: next(seeds)
         chat = LocalChat(service, out)
         errors = 0
         for line in file:

@@ -282,6 +282,11 @@ class Game:
         ``rng`` is a ``random.Random`` owned by the caller."""
         return None
 
+    def chat_word(self, text: str) -> str | None:
+        """The option id a typed chat message stands for (e.g. Tatamokatsu's "hai" -> ``salute``), or None.
+        Adapters try it on plain messages; the default knows no words."""
+        return None
+
     def status(self, state: BaseState) -> str:
         """A short text summary of the position (scores, whose turn) for chat and logs."""
         return ""

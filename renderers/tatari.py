@@ -12,7 +12,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from games.tatari import SHRINES, TatariState
-from games.tatari.rules import FACE_DOLLS, FACE_LABEL
+from games.tatari.rules import FACE_DOLLS
 
 from .common import INK, MUTED, PAPER, WHITE, display_name, encode_png, font, player_style, shape
 

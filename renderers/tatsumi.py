@@ -18,6 +18,7 @@ from PIL import Image, ImageDraw
 from games.tatsumi import GAME
 from games.tatsumi import data as D
 from games.tatsumi.island import EMPTY, layout
+from games.tatsumi.seaboard import rings_text
 from games.tatsumi.state import TatsumiState
 
 from .common import (
@@ -404,7 +405,14 @@ def _draw_panel(img: Image.Image, d: ImageDraw.ImageDraw, s: TatsumiState, seat:
     detail = ", ".join(f"{k} {v}" for k, v in sorted(p.scored.items()))
     text(img, (tx, py + 158), detail[:44], 11, False, MUTED, "lm")
     if current:
-        text(img, (tx, py + PANEL_H - 16), "▶ to play", 13, True, INK, "lm")
+        doing = ""
+        if s.turn.to_place:
+            doing = f" — placing {rings_text(s.turn.to_place)}"
+        elif s.turn.stage == "scale":
+            doing = " — placing a scale"
+        elif s.turn.stage == "overflow":
+            doing = " — overflow"
+        text(img, (tx, py + PANEL_H - 16), f"▶ to play{doing}", 13, True, INK, "lm")
 
 
 def render(state: TatsumiState, names: dict[str, str] | None = None) -> bytes:

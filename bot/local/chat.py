@@ -4,9 +4,10 @@ A line is ``[#channel] name [+ms]: text``:
 - ``text`` is a command (``/play tatari first=random``, ``/join``, ``/leave``, ``/start``, ``/cancel``,
   ``/move <option id or number>``, ``/board``, ``/rules [game] [topic]``, ``/history``, ``/resign``, ``/abandon``,
   ``/undo``, ``/wait <ms>``, ``/games``, ``/help``), or a choice: an option's number from the last list shown to that
-  player, its id (``set:4``), or a chat word the game knows (``Game.chat_words``, e.g. "hai").
-- ``+ms`` times the line that many ms after the last board was posted (reproducible races, RULINGS C-4/TK-10).
-  Lines without it happen at the current virtual time. ``/wait`` advances the virtual clock and fires deadlines.
+  player, its id (``set:4``), or a chat word the game knows (``Game.chat_word``, e.g. "hai").
+- ``+ms`` times the line that many ms after the current decisions opened (for a race: after the roll), so races
+  are reproducible (RULINGS C-4/TK-10). Lines without it happen at the current virtual time. ``/wait <ms>`` (with or
+  without a name) advances the virtual clock and fires the deadlines passed.
 - ``#channel`` picks the channel (default ``#table``); each channel has its own session.
 - Blank lines and lines starting with ``#`` followed by a space are comments.
 
@@ -38,7 +39,8 @@ A choice is its number in the last list, its id, or a chat word of the game."""
 class Channel:
     name: str
     shown: dict[str, list[str]] = field(default_factory=dict)  # player -> option ids in the last list shown
-    mark_ms: int = 0  # virtual time of the last board
+    mark_ms: int = 0  # virtual time at which the current decisions opened
+    mark_key: tuple = ()  # (kind, player, deadline) of those decisions
 
 
 class LocalChat:
@@ -60,6 +62,8 @@ class LocalChat:
         raw = raw.rstrip("\n")
         if not raw.strip() or raw.lstrip().startswith("# ") or raw.strip() == "#":
             return []
+        if raw.strip().startswith("/wait"):
+            raw = "clock: " + raw.strip()
         m = LINE.match(raw)
         if not m:
             return [f"! Cannot read {raw!r}: write 'name: /command' or 'name: choice' (e.g. 'alice: /play tatari')."]
@@ -157,8 +161,9 @@ class LocalChat:
                 raise SessionError(f"Choose a number from 1 to {len(listed)}.")
             choice = listed[k - 1]
         else:
-            words = getattr(update.game, "chat_words", {}) or {}
-            choice = words.get(choice.lower(), choice)
+            listed = {o.id for d in update.pending for o in d.options}
+            if choice not in listed:
+                choice = update.game.chat_word(choice) or choice
         return self._show(chan, await self.service.act(chan.name, name, choice, at_ms=at))
 
     # -- output -----------------------------------------------------------------------------------------------
@@ -174,8 +179,10 @@ class LocalChat:
                 f"(host {row.host}; needs {game.min_players}+; /join, /start)"
             )
             return out
+        key = tuple((d.kind, d.player, d.deadline_ms) for d in update.pending)
+        if key != chan.mark_key:  # new decisions: offsets (+ms) now count from here
+            chan.mark_ms, chan.mark_key = self.now, key
         if update.state is not None and (update.events or board or row.status != "abandoned"):
-            chan.mark_ms = self.now
             if self.images:
                 out.append(f"[board] {self._write_image(update)}")
             status = update.game.status(update.state)

@@ -301,6 +301,10 @@ class Tatamokatsu(Game):
         return Outcome(state=s, events=events)
 
     # -- helpers for people and AI ------------------------------------------------------------------------------
+    def chat_word(self, text: str) -> str | None:
+        """Typed words count as race inputs (TK-3): see :func:`word_to_input`."""
+        return word_to_input(text)
+
     def status(self, state: TatamokatsuState) -> str:
         """One line: the phase and every hand."""
         hands = ", ".join(f"{ref(p)} {state.fingers[p]}" for p in state.players)

@@ -189,7 +189,7 @@ class Tatari(Game):
                     player=p,
                     kind="bust",
                     prompt=f"{player_ref(p)} busts: take the dolls of which shrine?",
-                    options=[Option(id=f"shrine:{s}", label=f"Shrine {s} ({state.shrines[str(s)]} dolls)") for s in most],
+                    options=[Option(id=f"shrine:{s}", label=f"Shrine {s} ({_dolls(state.shrines[str(s)])})") for s in most],
                 )
             ]
         if state.phase == "give":
@@ -199,7 +199,7 @@ class Tatari(Game):
                     kind="give",
                     prompt=f"{player_ref(p)}: a 1 is set aside — give one doll to whom?",
                     options=[
-                        Option(id=f"give:{q}", label=f"{player_ref(q)} ({state.stashes[q]} dolls)")
+                        Option(id=f"give:{q}", label=f"{player_ref(q)} ({_dolls(state.stashes[q])})")
                         for q in self._recipients(state)
                     ],
                 )
@@ -233,6 +233,7 @@ class Tatari(Game):
             return None
         winner = state.winner
         others = [p for p in state.in_play() if p != winner]
+        last_left = winner is not None and not others and bool(state.out)
         ranking = ([[winner]] if winner else []) + rank_by(others, lambda p: state.stashes[p])
         if state.out:
             ranking.append(list(state.out))
@@ -242,7 +243,7 @@ class Tatari(Game):
             scores={p: state.stashes[p] for p in state.players},
             reason=(
                 f"{player_ref(winner)} starts a turn with an empty stash and breaks the curse."
-                if winner and winner not in others and state.stashes[winner] == 0
+                if winner and not last_left
                 else f"{player_ref(winner)} is the last player left." if winner else "Nobody is left."
             ),
         )
@@ -250,7 +251,9 @@ class Tatari(Game):
     def resign(self, state: TatariState, player: str) -> Outcome | None:
         """A resigning player's dolls go to the Shrine box and the turn order skips them (our ruling for chat play).
         With one player left, that player wins."""
-        if player not in state.in_play() or state.phase == "over":
+        if state.phase == "over":
+            raise IllegalMove("The game is over.")
+        if player not in state.in_play():
             raise IllegalMove("You are not playing in this game.")
         s = _copy(state)
         events = [Event(kind="resign", text=f"{player_ref(player)} resigns; their dolls go to the Shrine box.")]
@@ -264,6 +267,8 @@ class Tatari(Game):
             events.append(Event(kind="win", text=f"{player_ref(left[0])} wins: nobody else is left.", data={}))
         elif s.current == player:
             self._end_turn(s, events)
+        elif s.phase == "give" and len(self._recipients(s)) == 1:  # C-3: one recipient left, no question
+            self._give(s, self._recipients(s)[0], events)
         return Outcome(state=s, events=events)
 
     def status(self, state: TatariState) -> str:
@@ -295,7 +300,7 @@ class Tatari(Game):
     def _stop_label(self, state: TatariState) -> str:
         t, d = state.total, state.dolls
         if t >= 11:
-            return f"Stop: {min(d, state.stashes[state.current])} dolls to the Shrine box"
+            return f"Stop: {_dolls(min(d, state.stashes[state.current]))} to the Shrine box"
         shrine = state.shrines[str(t)]
         if shrine < d:
             return f"Stop: put {min(d - shrine, state.stashes[state.current])} on shrine {t}"
@@ -392,7 +397,7 @@ class Tatari(Game):
             events.append(
                 Event(
                     kind="stop",
-                    text=f"{player_ref(p)} stops at {t}: {moved} dolls to the Shrine box.",
+                    text=f"{player_ref(p)} stops at {t}: {_dolls(moved)} to the Shrine box.",
                     data={"total": t, "dolls": d, "shrine": 11, "to_shrine": moved},
                 )
             )
@@ -464,7 +469,7 @@ class Tatari(Game):
         events.append(
             Event(
                 kind="take",
-                text=f"{player_ref(s.current)} takes {n} dolls from shrine {shrine}.",
+                text=f"{player_ref(s.current)} takes {_dolls(n)} from shrine {shrine}.",
                 data={"shrine": shrine, "count": n},
             )
         )

@@ -95,3 +95,17 @@ def test_script_command(tmp_path):
     result = CliRunner().invoke(cli, ["script", str(f), "--out", str(tmp_path / "img")])
     assert result.exit_code == 0, result.output
     assert "Tatari begins!" in result.output and "[board] " in result.output
+
+
+async def test_race_offsets_count_from_the_roll_and_typed_words_count(chat):
+    """``name +ms: text`` is timed from when the race opened (TK-10, C-4); "hai" is a salute (Game.chat_word)."""
+    await say(chat, "alice: /play tatamokatsu", "bob: /join", "carol: /join", "alice: /start", "alice: 1")
+    out = await say(chat, "bob +1200: Tatamokatsu!", "carol +900: hai")
+    assert "bob shouts (+1200 ms)." in out
+    assert "carol salutes (+900 ms)." in out
+    up = await chat.service.show("table")
+    (race,) = [d for d in up.pending if d.player is None]
+    assert race.deadline_ms == chat.channels["table"].mark_ms + 8000
+    out = await say(chat, "/wait 8000")
+    up = await chat.service.show("table")
+    assert all(d.player is not None for d in up.pending)  # the window closed at its deadline

@@ -6,11 +6,11 @@ import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from support import fuzz
 
 from games import IllegalMove, Move
 from games.ai import STRATEGIES, play
 from games.tatari import GAME, TatariState
-from support import fuzz
 
 
 def invariants(s: TatariState) -> None:

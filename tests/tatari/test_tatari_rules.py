@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import pytest
+from support import assert_illegal
 from test_tatari_cases import act, begin, conserved, decision, ids, position
 
 from games import IllegalMove, Move, force
 from games.tatari import GAME, TatariState
-from support import assert_illegal
 
 
 @pytest.mark.parametrize(("n", "stash", "box"), [(2, 10, 20), (3, 10, 10), (4, 10, 0), (5, 8, 0)])
