@@ -18,7 +18,6 @@ from PIL import Image, ImageDraw
 from games.tatsumi import GAME
 from games.tatsumi import data as D
 from games.tatsumi.island import EMPTY, layout
-from games.tatsumi.seaboard import rings_text
 from games.tatsumi.state import TatsumiState
 
 from .common import (
@@ -405,14 +404,17 @@ def _draw_panel(img: Image.Image, d: ImageDraw.ImageDraw, s: TatsumiState, seat:
     detail = ", ".join(f"{k} {v}" for k, v in sorted(p.scored.items()))
     text(img, (tx, py + 158), detail[:44], 11, False, MUTED, "lm")
     if current:
-        doing = ""
+        y = py + PANEL_H - 16
         if s.turn.to_place:
-            doing = f" — placing {rings_text(s.turn.to_place)}"
-        elif s.turn.stage == "scale":
-            doing = " — placing a scale"
-        elif s.turn.stage == "overflow":
-            doing = " — overflow"
-        text(img, (tx, py + PANEL_H - 16), f"▶ to play{doing}", 13, True, INK, "lm")
+            text(img, (tx, y), "▶ placing", 13, True, INK, "lm")
+            x = tx + 78
+            for e in dict.fromkeys(s.turn.to_place):
+                _paste(img, ring_icon(e, 9), x + 9, y)
+                text(img, (x + 21, y), f"{s.turn.to_place.count(e)}", 13, True, INK, "lm")
+                x += 40
+        else:
+            doing = {"scale": " — a scale", "overflow": " — overflow"}.get(s.turn.stage, "")
+            text(img, (tx, y), f"▶ to play{doing}", 13, True, INK, "lm")
 
 
 def render(state: TatsumiState, names: dict[str, str] | None = None) -> bytes:
