@@ -111,7 +111,8 @@ class Tataraba(Game):
         for p, s in zip(state.players, state.seats, strict=True):
             parts.append(f"{player_ref(p)} {s.sen} Sen {s.mat} mat {s.foot} foot")
         if state.phase == "over":
-            head = "Game over"
+            res = self.result(state)
+            head = f"Game over: {res.reason}" if res else "Game over"
         elif state.phase == "place":
             head = f"Setup: {player_ref(state.players[state.turn])} places a Tatara"
         else:
