@@ -139,29 +139,35 @@ def encircled(lay: Layout, island: str, element: str) -> int:
     return sum(1 for i in lay.rifts_of[element] if island[i] != EMPTY)
 
 
+def plain_reach(lay: Layout, island: str, need: int = 99) -> int:
+    """How many empty plain (non-rift) spaces can be reached from the rings on ``island`` stepping through empty plain
+    spaces (0 on an empty island); counting stops once ``need`` is reached. Any rings fit there in BFS order."""
+    seen: set[int] = set()
+    frontier = [i for i, c in enumerate(island) if c != EMPTY]
+    rift = lay.rift
+    adj = lay.adj
+    count = 0
+    while frontier and count < need:
+        nxt = []
+        for i in frontier:
+            for j in adj[i]:
+                if j not in seen and island[j] == EMPTY and not rift[j]:
+                    seen.add(j)
+                    count += 1
+                    nxt.append(j)
+        frontier = nxt
+    return count
+
+
 def can_place_all(lay: Layout, island: str, rings: str) -> bool:
     """Whether every ring of ``rings`` (element codes) can go on ``island`` in some order (TM-7, TM-8)."""
     if not rings:
         return True
-    if island.count(EMPTY) < len(rings):
+    empty = island.count(EMPTY)
+    if empty < len(rings):
         return False
-    if island.count(EMPTY) < len(island):
-        # Fast path: enough plain spaces reachable through plain spaces take any elements, in BFS order.
-        seen = set()
-        frontier = [i for i, c in enumerate(island) if c != EMPTY]
-        rift = lay.rift
-        count = 0
-        while frontier:
-            nxt = []
-            for i in frontier:
-                for j in lay.adj[i]:
-                    if j not in seen and island[j] == EMPTY and not rift[j]:
-                        seen.add(j)
-                        count += 1
-                        nxt.append(j)
-            if count >= len(rings):
-                return True
-            frontier = nxt
+    if empty < len(island) and plain_reach(lay, island, len(rings)) >= len(rings):
+        return True
     return _search(lay, island, "".join(sorted(rings)), {})
 
 

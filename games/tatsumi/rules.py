@@ -11,7 +11,16 @@ from __future__ import annotations
 from games.core import Event, IllegalMove, Option, Rng, player_ref
 from games.tatsumi import data as D
 from games.tatsumi.cards import card_slot, card_value, place_scale, scale_cards, scales_on, score
-from games.tatsumi.island import blessing_met, can_place_all, encircled, layout, legal_spaces, mastery, put
+from games.tatsumi.island import (
+    blessing_met,
+    can_place_all,
+    encircled,
+    layout,
+    legal_spaces,
+    mastery,
+    plain_reach,
+    put,
+)
 from games.tatsumi.seaboard import (
     ORTHO,
     RAYS,
@@ -185,8 +194,11 @@ def _place_options(s: TatsumiState, p: Seat) -> list[Choice]:
         elems = [e for e in D.ELEMENTS if p.holding[e]]
     else:
         elems = [e for e in D.ELEMENTS if e in t.to_place]
+    # TM-7 shortcut: a placement removes at most one reachable plain space, so with one more than the rest needs
+    # every placement keeps the offering placeable.
+    roomy = t.mode == "offer" and plain_reach(lay, p.island, len(t.to_place)) >= len(t.to_place)
     for e in elems:
-        rest = t.to_place.replace(e, "", 1) if t.mode == "offer" else ""
+        rest = t.to_place.replace(e, "", 1) if t.mode == "offer" and not roomy else ""
         n_before = encircled(lay, p.island, e)
         for i in legal_spaces(lay, p.island, e):
             after = put(p.island, i, e)
