@@ -663,3 +663,24 @@ def test_no_end_option_while_an_action_is_possible():
     s = refresh(s)
     s, _ = play(s, "fly:c3")
     assert "end" not in ids(s) and all(o.startswith("gather:") for o in ids(s))
+
+
+def test_tm7_placement_that_would_strand_a_ring_is_not_listed():
+    """TM-7: with 2 plain spaces and a water rift left, offering 2 fire + 1 water must put the water on the rift:
+    water on a plain space would leave a fire ring only the water rift. Those placements are not listed."""
+    lay = rules.layout("tatsumi")
+    free = {"B2", "D2", "C1"}
+    isl = "".join("." if lay.names[i] in free else (lay.rift[i] or "L") for i in range(37))
+    s = offer_state(F=2, W=1, side="back")
+    set_island(s, 0, isl)
+    s.seats[0].blessings = [True, True]
+    s.seats[0].cards = [1, 1, 0, 0]
+    s.seats[0].scales_beside = 3
+    s = refresh(s)
+    assert "offer:fire" in ids(s)
+    s, _ = play(s, "offer:fire")
+    assert sorted(ids(s)) == ["fire@B2", "fire@D2", "water@C1"]
+    s, _ = play(s, "fire@B2")
+    assert sorted(ids(s)) == ["fire@D2", "water@C1"]
+    s, _ = play(s, "fire@D2")  # the water ring's one place is taken without asking (C-3)
+    assert s.seats[0].island.count(".") == 0 and s.seats[0].island[lay.index("C1")] == "W"
