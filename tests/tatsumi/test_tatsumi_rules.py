@@ -684,3 +684,24 @@ def test_tm7_placement_that_would_strand_a_ring_is_not_listed():
     assert sorted(ids(s)) == ["fire@D2", "water@C1"]
     s, _ = play(s, "fire@D2")  # the water ring's one place is taken without asking (C-3)
     assert s.seats[0].island.count(".") == 0 and s.seats[0].island[lay.index("C1")] == "W"
+
+
+def test_c2_seat_order_is_turn_order():
+    """C-2: seats play in list order, round after round."""
+    s = GAME.setup(P3, None, 4)
+    order = []
+    while len(order) < 6:
+        who = GAME.pending(s)[0].player
+        if not order or order[-1] != who:
+            order.append(who)
+        s, _ = play(s, ids(s)[0])
+    assert order == ["ann", "bob", "cat", "ann", "bob", "cat"]
+    assert s.round == 3
+
+
+def test_c4_time_is_only_an_input():
+    """C-4: the engine reads no clock; a move's time stamp does not change its outcome."""
+    s = GAME.setup(P2, None, 4)
+    a = GAME.apply(s, Move(player="ann", option=ids(s)[0], at_ms=1)).state
+    b = GAME.apply(s, Move(player="ann", option=ids(s)[0], at_ms=10**12)).state
+    assert a == b
