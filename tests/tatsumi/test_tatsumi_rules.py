@@ -696,7 +696,7 @@ def test_c2_seat_order_is_turn_order():
             order.append(who)
         s, _ = play(s, ids(s)[0])
     assert order == ["ann", "bob", "cat", "ann", "bob", "cat"]
-    assert s.round == 3
+    assert s.round == 2
 
 
 def test_c4_time_is_only_an_input():
