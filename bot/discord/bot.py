@@ -24,6 +24,7 @@ from bot.store import Store
 
 from . import ids
 from .admin import Admin
+from .bookkeeping import Bookkeeper
 from .components import DYNAMIC_ITEMS
 from .links import Links
 from .lobby import Lobby
@@ -100,6 +101,7 @@ class PlayBot(commands.Bot):
         self.images = images or Images()
         self.image_wait_s = image_wait_s
         self.timers = Timers(self)
+        self.bookkeeper = Bookkeeper(self)
         self.links: Links | None = None
         self._tasks: set[asyncio.Task] = set()
         self._prepared = False
@@ -127,6 +129,7 @@ class PlayBot(commands.Bot):
         restored = await self.play.restore()
         log.info("restored %d live sessions", restored)
         self.timers.start()
+        self.bookkeeper.start()
 
     async def sync_tree(self) -> None:
         if self.settings.dev_guild_id:
@@ -152,8 +155,11 @@ class PlayBot(commands.Bot):
         return task
 
     async def idle(self) -> None:
-        """Wait for the background tasks (tests)."""
-        while self._tasks:
+        """Wait for the background tasks and the queued bookkeeping (tests)."""
+        while True:
+            await self.bookkeeper.drain()
+            if not self._tasks:
+                return
             await asyncio.gather(*list(self._tasks), return_exceptions=True)
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
@@ -165,6 +171,7 @@ class PlayBot(commands.Bot):
             await self.play.refuse(interaction, "This button is not valid any more. Use /board for the current one.")
 
     async def close(self) -> None:
+        await self.bookkeeper.stop()
         await self.timers.stop()
         for task in list(self._tasks):
             task.cancel()

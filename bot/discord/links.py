@@ -25,6 +25,7 @@ class Links:
 
     def __init__(self, store: Store) -> None:
         self.store = store
+        self._names: dict[int, dict[str, str]] = {}  # this process is the only writer of names
 
     async def get(self, session_id: int) -> dict[str, Any]:
         cur = await self.store.conn.execute("SELECT data FROM discord_sessions WHERE session_id = ?", (session_id,))
@@ -61,8 +62,13 @@ class Links:
         return data
 
     async def names(self, session_id: int) -> dict[str, str]:
-        return dict((await self.get(session_id)).get("names", {}))
+        """Player id -> display name (cached in memory)."""
+        names = self._names.get(session_id)
+        if names is None:
+            names = self._names[session_id] = dict((await self.get(session_id)).get("names", {}))
+        return names
 
     async def add_name(self, session_id: int, player: str, name: str) -> None:
         """Remember ``player``'s display name for buttons and images."""
-        await self.update(session_id, merge={"names": {player: name}})
+        data = await self.update(session_id, merge={"names": {player: name}})
+        self._names[session_id] = dict(data.get("names", {}))

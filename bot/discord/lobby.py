@@ -70,6 +70,20 @@ def _known(game: games.Game) -> str:
     return f"Options: {' '.join(parts)}." if parts else f"{game.title} has no options."
 
 
+async def game_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice]:
+    """Every registered game whose title or id contains what was typed (read at use: games added later show)."""
+    needle = current.lower().strip()
+    try:
+        found = games.all()
+    except Exception:  # a broken game package must not break the command
+        log.exception("the game registry failed to load")
+        return []
+    return [
+        app_commands.Choice(name=f"{g.title} ({g.min_players}-{g.max_players} players)"[:100], value=g.id)
+        for g in found if needle in g.id or needle in g.title.lower()
+    ][:25]
+
+
 class Lobby(commands.Cog):
     """Opening, joining and starting games."""
 
@@ -112,8 +126,7 @@ class Lobby(commands.Cog):
         options="Game options as key=value pairs, e.g. first=random (autocompletes)",
         thread="Start the game in a new thread of this channel",
     )
-    @app_commands.choices(game=[app_commands.Choice(name=g.title, value=g.id) for g in games.all()])
-    @app_commands.autocomplete(options=options_autocomplete)
+    @app_commands.autocomplete(game=game_autocomplete, options=options_autocomplete)
     @app_commands.guild_only()
     async def play(self, interaction: discord.Interaction, game: str, options: str | None = None,
                    thread: bool = False) -> None:

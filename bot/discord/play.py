@@ -24,6 +24,7 @@ from bot.sessions import SessionError, StaleBoard, Update
 from bot.store import SessionRow
 from games import Decision
 
+from .lobby import game_autocomplete
 from .present import (
     as_mentions,
     as_names,
@@ -205,18 +206,10 @@ class Play(commands.Cog):
         await self.send_board(update)
 
     async def _posted(self, update: Update, message_id: int | None) -> None:
-        """Bookkeeping after a public board: remember it, strip the old board's components, reset the reminder
-        and AFK timers — one transaction."""
-        row = update.session
-        prefs = await self.prefs(row.channel_id)
-        store = self.service.store
-        old = (await self.bot.links.get(row.id)).get("board")
-        async with store.transaction() as db:
-            if message_id is not None:
-                await self.bot.links.update(row.id, db=db, board=[row.channel_id, str(message_id)])
-            await self.bot.timers.schedule(update, prefs, db=db)
-        if old and message_id is not None and str(old[1]) != str(message_id):
-            self.bot.spawn(self.strip(old[0], old[1]), f"strip components of {old[1]} (session {row.id})")
+        """After a public board: queue the bookkeeping (remember it, strip the old board's components, reset the
+        reminder and AFK timers — batched, see :mod:`bot.discord.bookkeeping`)."""
+        prefs = await self.prefs(update.session.channel_id)
+        self.bot.bookkeeper.add(update, message_id, prefs)
         self.bot.races.track(update)
 
     async def strip(self, channel_id: str, message_id: str) -> None:
@@ -383,8 +376,7 @@ class Play(commands.Cog):
 
     @app_commands.command(name="rules", description="How a game is played, in short")
     @app_commands.describe(game="Which game", topic="A topic of its rules (autocompletes)")
-    @app_commands.choices(game=[app_commands.Choice(name=g.title, value=g.id) for g in games.all()])
-    @app_commands.autocomplete(topic=topic_autocomplete)
+    @app_commands.autocomplete(game=game_autocomplete, topic=topic_autocomplete)
     @app_commands.guild_only()
     async def rules(self, interaction: discord.Interaction, game: str, topic: str | None = None) -> None:
         g = self.service.game(game)

@@ -11,9 +11,10 @@ import asyncio
 import io
 import logging
 import math
+import multiprocessing
 import os
 from collections.abc import Callable
-from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, ThreadPoolExecutor
 
 import discord
 
@@ -215,6 +216,19 @@ def page_view(row: SessionRow, di: int, d: Decision, page: int, names: dict[str,
 
 
 # -- images --------------------------------------------------------------------------------------------------------
+RENDER_NICE = 10
+"""Render worker processes run at this lower priority, so that replies (the event loop) come first on a busy
+machine; images take what is left."""
+
+
+def _render_worker(nice: int) -> None:
+    try:
+        os.nice(nice)
+    except OSError:
+        pass
+    import renderers  # noqa: F401 - imported once per worker, before the first board
+
+
 class Images:
     """Board images: ``renderers.render`` in a worker thread (a pool of one thread per core), cached per ``(session id, version)`` (the last one
     of each session). A game without a renderer (or a renderer that fails) gives None: the board goes out as text."""
@@ -225,11 +239,17 @@ class Images:
         more would only fight over the cores). ``processes``: render in worker processes, so that drawing never
         holds the event loop's GIL (``render`` must then be picklable: a module-level function)."""
         self._render = render or renderers.render
-        workers = workers or os.cpu_count() or 2
-        self._pool: Executor = (ProcessPoolExecutor(max_workers=workers) if processes
-                                else ThreadPoolExecutor(max_workers=workers, thread_name_prefix="render"))
+        self._workers = workers or os.cpu_count() or 2
+        self._processes = processes
+        self._pool = self._new_pool()
         self._cache: dict[int, tuple[int, bytes | None]] = {}
         self._missing: set[str] = set()
+
+    def _new_pool(self) -> Executor:
+        if self._processes:
+            return ProcessPoolExecutor(max_workers=self._workers, mp_context=multiprocessing.get_context("spawn"),
+                                       initializer=_render_worker, initargs=(RENDER_NICE,))
+        return ThreadPoolExecutor(max_workers=self._workers, thread_name_prefix="render")
 
     def close(self) -> None:
         self._pool.shutdown(wait=False, cancel_futures=True)
@@ -251,10 +271,16 @@ class Images:
         cached = self._cache.get(row.id)
         if cached is not None and cached[0] == row.version:
             return cached[1]
+        pool = self._pool
         try:
             loop = asyncio.get_running_loop()
-            data = await loop.run_in_executor(self._pool, self._render, state,
-                                              {p: display(names, p) for p in state.players})
+            data = await loop.run_in_executor(pool, self._render, state, {p: display(names, p) for p in state.players})
+        except BrokenExecutor:
+            if pool is self._pool:  # a worker died: replace the pool once; this board goes out as text
+                log.error("the render pool broke (session %s); starting a new one", row.id)
+                self._pool = self._new_pool()
+                pool.shutdown(wait=False, cancel_futures=True)
+            data = None
         except Exception:
             log.exception("render failed for session %s (version %s)", row.id, row.version)
             data = None

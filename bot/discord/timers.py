@@ -3,6 +3,8 @@
 Kinds:
 - ``deadline`` — written by :class:`bot.sessions.SessionService` for decisions with a ``deadline_ms`` (race windows);
   fired through ``SessionService.tick`` (the system's timeout move), the update is posted to the channel;
+Reminder and AFK rows are replaced after every posted board (batched by :mod:`bot.discord.bookkeeping`).
+
 - ``reminder`` — payload ``{"version": int, "player": id}``: mention ``player`` if the board is still ``version``
   after the channel's reminder hours (default ``Settings.reminder_hours``, 0 = off);
 - ``afk`` — same payload, after the channel's AFK hours (0 = off): tells the host they may remove the idle player.
@@ -19,7 +21,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.sessions import DEADLINE, Update
+from bot.sessions import DEADLINE
 from bot.store import TimerRow
 
 from .components import AfkButton
@@ -137,22 +139,6 @@ class Timers:
                 "from the game (it counts as their resignation).",
                 view=view, allowed_mentions=mentions,
             )
-
-    async def schedule(self, update: Update, prefs: dict, db=None) -> None:
-        """Replace the reminder and AFK timers of ``update``'s session (inside ``db``'s transaction when given):
-        one of each per player named by a pending decision, for the board version just posted. ``prefs``: the
-        channel's settings (``reminder_hours``, ``afk_hours``)."""
-        row = update.session
-        await self.store.clear_timers(row.id, [REMINDER, AFK], db=db)
-        if row.status != "active":
-            return
-        now = self.bot.service.clock()
-        for player in dict.fromkeys(d.player for d in update.pending if d.player):
-            for kind, hours in ((REMINDER, prefs["reminder_hours"]), (AFK, prefs["afk_hours"])):
-                if hours and hours > 0:
-                    await self.store.add_timer(row.channel_id, kind, now + int(hours * HOUR_MS),
-                                               {"version": row.version, "player": player}, session_id=row.id, db=db)
-        self.wake()
 
 
 __all__ = ["AFK", "DEADLINE", "REMINDER", "Timers"]

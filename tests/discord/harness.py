@@ -46,7 +46,7 @@ CHANNEL_ID = 700_000_000_000_000_001
 ALL_PERMS = (1 << 41) - 1
 MEMBER_PERMS = 0x400 | 0x800 | 0x40 | 0x8000_0000  # view, send, add reactions, use application commands
 EPHEMERAL = 64
-IGNORED_TASKS = ("pbc-timers", "timeout")
+IGNORED_TASKS = ("pbc-timers", "pbc-bookkeeper", "timeout")
 
 
 def iso(ms: int) -> str:
@@ -397,6 +397,8 @@ class Harness:
         """Await every task an input started (command invokers, UI dispatch, listeners, background tasks)."""
         me = asyncio.current_task()
         for _ in range(200):
+            if self.bot is not None:
+                await self.bot.bookkeeper.drain()
             pending = [
                 t for t in asyncio.all_tasks()
                 if t is not me and not t.done() and not any(x in t.get_name() for x in IGNORED_TASKS)

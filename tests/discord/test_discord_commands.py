@@ -80,6 +80,10 @@ async def test_abandon_board_history_rules_help(h):
 
 async def test_play_in_a_thread_and_options_autocomplete(h):
     alice, bob = h.user(101, "alice"), h.user(102, "bob")
+    found = await h.autocomplete(alice, "play", "game", game="rac")
+    assert [c["value"] for c in found] == ["racer"]
+    reply = await h.slash(alice, "play", game="chess")
+    assert reply.ephemeral() and "no game called 'chess'" in reply.text
     choices = await h.autocomplete(alice, "play", "options", game="racer", options="mo")
     assert [c["value"] for c in choices] == ["mode=plain", "mode=fancy"]
     reply = await h.slash(alice, "play", game="racer", options="n=7 rounds=1", thread=True)

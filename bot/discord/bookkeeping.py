@@ -1,0 +1,130 @@
+"""After-reply bookkeeping of boards, batched: remember each session's latest board message, strip the previous
+board's components, and replace the turn reminder / AFK timers — for every board posted since the last flush, in ONE
+store transaction (a handful of statements whatever the number of boards).
+
+Why batched: every transaction of the store serialises on its write lock and each statement is a round trip to
+aiosqlite's thread; at 40 boards a second, one transaction per board queued the players' moves behind them. Nothing
+waits on purpose: a flush starts as soon as a board is queued, and the boards posted while it runs go in the next.
+A crash can lose at most the boards of the flush in progress: their reminders (re-made by the next move) and the
+stripping of their predecessors' buttons (presses on those are refused as stale anyway).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+from typing import TYPE_CHECKING
+
+from bot.sessions import Update
+from bot.store import now_ms
+
+from .timers import AFK, HOUR_MS, REMINDER
+
+if TYPE_CHECKING:
+    from .bot import PlayBot
+
+log = logging.getLogger(__name__)
+
+
+class Bookkeeper:
+    """Queue of posted boards (session id -> the latest), flushed by one background task."""
+
+    def __init__(self, bot: PlayBot) -> None:
+        self.bot = bot
+        self._pending: dict[int, tuple[Update, int | None, dict]] = {}
+        self._wake = asyncio.Event()
+        self._idle = asyncio.Event()
+        self._idle.set()
+        self._task: asyncio.Task | None = None
+        self.boards: dict[int, tuple[str, str]] = {}  # session id -> (channel id, message id) of its board
+
+    def start(self) -> None:
+        if self._task is None:
+            self._task = asyncio.create_task(self._loop(), name="pbc-bookkeeper")
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            if self._pending:
+                await self.flush()
+            self._task.cancel()
+            try:
+                await self._task
+            except (asyncio.CancelledError, Exception):
+                pass
+            self._task = None
+
+    def add(self, update: Update, message_id: int | None, prefs: dict) -> None:
+        """Queue the board of ``update`` just posted as ``message_id`` (``prefs``: the channel's settings)."""
+        self._pending[update.session.id] = (update, message_id, prefs)
+        self._idle.clear()
+        self._wake.set()
+
+    async def drain(self) -> None:
+        """Wait until every queued board is written (tests, shutdown)."""
+        while self._pending or not self._idle.is_set():
+            if self._task is None:
+                await self.flush()
+            else:
+                await self._idle.wait()
+
+    async def _loop(self) -> None:
+        while True:
+            await self._wake.wait()
+            self._wake.clear()
+            try:
+                await self.flush()
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.exception("bookkeeping of boards failed")
+            if not self._pending:
+                self._idle.set()
+
+    async def flush(self) -> None:
+        """Write every queued board in one transaction, then strip the replaced boards' components."""
+        batch, self._pending = self._pending, {}
+        if not batch:
+            return
+        for sid in batch:
+            if sid not in self.boards:  # first board of this session since start-up
+                old = (await self.bot.links.get(sid)).get("board")
+                if old:
+                    self.boards[sid] = (str(old[0]), str(old[1]))
+        now = self.bot.service.clock()
+        timer_rows, link_rows, strips = [], [], []
+        for sid, (update, message_id, prefs) in batch.items():
+            row = update.session
+            if message_id is not None:
+                old = self.boards.get(sid)
+                if old and old[1] != str(message_id):
+                    strips.append((sid, old))
+                self.boards[sid] = (row.channel_id, str(message_id))
+                link_rows.append((sid, json.dumps([row.channel_id, str(message_id)]), now_ms()))
+            if row.status != "active":
+                continue
+            for player in dict.fromkeys(d.player for d in update.pending if d.player):
+                for kind, hours in ((REMINDER, prefs.get("reminder_hours")), (AFK, prefs.get("afk_hours"))):
+                    if hours and hours > 0:
+                        payload = json.dumps({"version": row.version, "player": player})
+                        timer_rows.append((sid, row.channel_id, kind, now + int(hours * HOUR_MS), payload, now_ms()))
+        store = self.bot.service.store
+        ids = list(batch)
+        async with store.transaction() as db:
+            await db.execute(
+                f"DELETE FROM timers WHERE kind IN (?, ?) AND session_id IN ({','.join('?' * len(ids))})",
+                [REMINDER, AFK, *ids],
+            )
+            if timer_rows:
+                await db.executemany(
+                    "INSERT INTO timers (session_id, channel_id, kind, due_ms, payload, created_ms)"
+                    " VALUES (?, ?, ?, ?, ?, ?)", timer_rows)
+            if link_rows:
+                await db.executemany(
+                    "INSERT INTO discord_sessions (session_id, data, updated_ms) VALUES (?1, json_object('board',"
+                    " json(?2)), ?3) ON CONFLICT(session_id) DO UPDATE SET data = json_set(data, '$.board',"
+                    " json(?2)), updated_ms = ?3", link_rows)
+        for sid, (channel, message) in strips:
+            self.bot.spawn(self.bot.play.strip(channel, message), f"strip components of {message} (session {sid})")
+        if timer_rows:
+            self.bot.timers.wake()
