@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import sqlite3
 import time
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
@@ -204,14 +205,14 @@ class Store:
             for number, sql in enumerate(MIGRATIONS, start=1):
                 if number <= version:
                     continue
-                await self.conn.execute("BEGIN IMMEDIATE")
                 try:
+                    await self.conn.execute("BEGIN IMMEDIATE")
                     for statement in filter(str.strip, sql.split(";")):
                         await self.conn.execute(statement)
                     await self.conn.execute(f"PRAGMA user_version={number}")
                     await self.conn.execute("COMMIT")
                 except BaseException:
-                    await self.conn.execute("ROLLBACK")
+                    await self._rollback()
                     raise
                 version = number
             return version
@@ -219,15 +220,27 @@ class Store:
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
         """``BEGIN IMMEDIATE`` … ``COMMIT`` under the write lock; ``ROLLBACK`` on any exception (also
-        cancellation), so no half transaction is ever committed."""
+        cancellation), so no half transaction is ever committed.
+
+        A cancelled ``await`` does not stop a statement already queued on aiosqlite's thread: a ``BEGIN`` or
+        ``COMMIT`` whose caller was cancelled still runs. So ``BEGIN`` sits inside the ``try`` and the ``ROLLBACK``
+        (queued right behind, before the lock is released) tolerates "no transaction is active": a cancelled
+        ``BEGIN`` leaves no open transaction behind, a cancelled ``COMMIT`` that went through stays committed."""
         async with self.write_lock:
-            await self.conn.execute("BEGIN IMMEDIATE")
             try:
+                await self.conn.execute("BEGIN IMMEDIATE")
                 yield self.conn
+                await self.conn.execute("COMMIT")
             except BaseException:
-                await self.conn.execute("ROLLBACK")
+                await self._rollback()
                 raise
-            await self.conn.execute("COMMIT")
+
+    async def _rollback(self) -> None:
+        """``ROLLBACK``, ignoring "no transaction is active" (the ``BEGIN`` failed, or the ``COMMIT`` went through)."""
+        try:
+            await self.conn.execute("ROLLBACK")
+        except sqlite3.OperationalError:
+            pass
 
     # -- sessions ---------------------------------------------------------------------------------------------
     async def live_session(self, channel_id: str) -> SessionRow | None:
