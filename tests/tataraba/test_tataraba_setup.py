@@ -193,6 +193,7 @@ def test_ft1_three_player_layout_has_no_board_under_board_three():
     """FT-1: 3 players, 1-2-3 over 4-5: board 3 has nothing below it; 2-8 touches 5-2."""
     geo = geometry("123/45.")
     names = lambda t: sorted(tile_name(x) for x in geo.neighbours[tile_index(t)])  # noqa: E731
-    assert names("3-7") == ["3-4", "3-8"]
-    assert names("2-8") == ["2-7", "2-9", "5-2"]
+    assert names("3-7") == ["2-9", "3-4", "3-8"]
+    assert names("3-8") == ["3-5", "3-7", "3-9"]
+    assert names("2-8") == ["2-5", "2-7", "2-9", "5-2"]
     assert names("5-3") == ["5-2", "5-6"]
