@@ -208,7 +208,8 @@ async def main() -> None:
     ap.add_argument("--ramp-seconds", type=float, default=10.0)
     ap.add_argument("--image-wait", type=float, default=IMAGE_WAIT_S,
                     help=f"seconds a reply waits for its image (default {IMAGE_WAIT_S}; large = always inline)")
-    ap.add_argument("--processes", action="store_true", help="render in worker processes instead of threads")
+    ap.add_argument("--threads", action="store_true", help="render in threads (default: worker processes at a lower "
+                    "priority, as bot.discord.runner does)")
     ap.add_argument("--stub-render", action="store_true", help="replace the renderer by a constant 50 KB PNG "
                     "(the floor of the rest of the stack)")
     args = ap.parse_args()
@@ -216,7 +217,7 @@ async def main() -> None:
     for n in args.channels:
         compress = 25.0 if n == 1 else 1.0
         r = await run(n, args.seconds, args.interval / compress, stub=args.stub_render, image_wait_s=args.image_wait,
-                    processes=args.processes)
+                    processes=not args.threads)
         show(f"{n:>3} channels (mean wait {args.interval / compress:g} s{', 25x compressed' if compress > 1 else ''})",
              r)
     if args.no_ramp:
@@ -224,7 +225,7 @@ async def main() -> None:
     interval = args.interval
     while interval > 0.05:
         r = await run(200, args.ramp_seconds, interval, stub=args.stub_render, image_wait_s=args.image_wait,
-                    processes=args.processes)
+                    processes=not args.threads)
         show(f"ramp 200 channels, offered {200 / interval:.0f} moves/s", r)
         if r.get("p99", 0) > 1000:
             print(f"p99 passes 1 s at about {r['moves_per_s']} moves/s achieved ({200 / interval:.0f} offered)")

@@ -82,10 +82,24 @@ class Bookkeeper:
                 self._idle.set()
 
     async def flush(self) -> None:
-        """Write every queued board in one transaction, then strip the replaced boards' components."""
+        """Write every queued board in one transaction, then strip the replaced boards' components. If the batch
+        fails, each board is retried alone, so one bad session never costs the others their bookkeeping."""
         batch, self._pending = self._pending, {}
         if not batch:
             return
+        try:
+            await self._write(batch)
+        except Exception:
+            if len(batch) == 1:
+                raise
+            log.exception("bookkeeping batch of %d boards failed; retrying one by one", len(batch))
+            for sid, item in batch.items():
+                try:
+                    await self._write({sid: item})
+                except Exception:
+                    log.exception("bookkeeping of session %s failed", sid)
+
+    async def _write(self, batch: dict[int, tuple[Update, int | None, dict]]) -> None:
         for sid in batch:
             if sid not in self.boards:  # first board of this session since start-up
                 old = (await self.bot.links.get(sid)).get("board")

@@ -16,6 +16,7 @@ import discord
 from bot.config import Settings, load_settings
 
 from .bot import PlayBot
+from .present import Images
 
 log = logging.getLogger("bot.discord")
 
@@ -38,7 +39,8 @@ def run(settings: Settings | None = None) -> int:
     """Run the bot until stopped; returns the process exit code (see the module docstring)."""
     settings = settings or load_settings()
     token = settings.discord_token.get_secret_value().strip() if settings.discord_token else ""
-    discord.utils.setup_logging(level=getattr(logging, str(settings.log_level).upper(), logging.INFO), root=True)
+    if not logging.getLogger().handlers:  # ``python -m bot run`` configures logging already
+        discord.utils.setup_logging(level=getattr(logging, str(settings.log_level).upper(), logging.INFO), root=True)
     redact = Redact(token)
     for handler in logging.getLogger().handlers:
         handler.addFilter(redact)
@@ -47,7 +49,8 @@ def run(settings: Settings | None = None) -> int:
         return 2
 
     async def main() -> None:
-        async with PlayBot(settings, sync=True) as bot:
+        # boards render in worker processes at a lower priority: replies first on a busy machine
+        async with PlayBot(settings, sync=True, images=Images(processes=True)) as bot:
             await bot.start(token)
 
     try:

@@ -433,6 +433,11 @@ class Harness:
             "app_permissions": str(ALL_PERMS), "entitlements": [], "context": 0,
             "authorizing_integration_owners": {"0": str(self.guild_id)}, "attachment_size_limit": 26_214_400,
         }
+        if channel_type in (10, 11, 12):  # a thread of the default channel
+            payload["channel"].update(
+                parent_id=str(self.channel_id), owner_id=str(BOT_ID), member_count=1, message_count=0,
+                rate_limit_per_user=0, thread_metadata={"archived": False, "auto_archive_duration": 1440,
+                                                        "archive_timestamp": iso(self.now_ms), "locked": False})
         if message is not None:
             payload["message"] = message
         self.fake.interactions[token] = payload

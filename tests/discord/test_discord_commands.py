@@ -98,6 +98,8 @@ async def test_play_in_a_thread_and_options_autocomplete(h):
     board = reply.message(public=True, with_components=True)
     assert len(board.components) == 1 and board.components[0]["type"] == 3  # 7 options: a select menu
     assert "Racer" in board.content and not board.files  # no renderer: text only
+    reply = await h.slash(alice, "play", game="racer", thread=True, channel_id=tid, channel_type=11)
+    assert reply.ephemeral() and "thread already" in reply.text
 
 
 async def test_selects_two_step_and_race_inputs(h):
@@ -125,7 +127,10 @@ async def test_selects_two_step_and_race_inputs(h):
     # next round: bob picks with a select; then a reaction (keycap 2 = grab) wins
     page = (await h.select(bob, h.board(), 0, ["0"])).ephemeral()[0]
     reply = await h.select(bob, page, 0, ["3"])
-    reply = await h.react(alice, int(reply.message(public=True).message["id"]), "2️⃣")
+    race_board = int(reply.message(public=True).message["id"])
+    assert not (await h.react(robot, race_board, "2️⃣")).public()
+    assert not (await h.react(carol, race_board, "2️⃣")).public()
+    reply = await h.react(alice, race_board, "2️⃣")
     assert "<@101> wins the race (grab" in reply.text
     # third round: nobody races; the dispatcher's tick closes the window at the deadline
     page = (await h.select(alice, h.board(), 0, ["0"])).ephemeral()[0]
