@@ -196,4 +196,5 @@ def test_ft1_three_player_layout_has_no_board_under_board_three():
     assert names("3-7") == ["2-9", "3-4", "3-8"]
     assert names("3-8") == ["3-5", "3-7", "3-9"]
     assert names("2-8") == ["2-5", "2-7", "2-9", "5-2"]
-    assert names("5-3") == ["5-2", "5-6"]
+    assert names("5-3") == ["2-9", "5-2", "5-6"]
+    assert names("5-6") == ["5-3", "5-5", "5-9"]  # nothing right of board 5
