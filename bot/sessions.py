@@ -36,6 +36,8 @@ RESIGN = "__resign__"
 """Option id under which a resignation is logged, so that replay reproduces it."""
 DEADLINE = "deadline"
 """Timer kind of a decision's deadline (the session sends the system's timeout move)."""
+MAX_MS = 2**63 - 1
+"""The largest time (ms) the store can hold (SQLite INTEGER)."""
 
 
 class SessionError(Exception):
@@ -103,7 +105,7 @@ class SessionService:
         self.seeds = seeds
         self._locks: dict[str, asyncio.Lock] = {}
         self._cache: dict[int, tuple[int, BaseState]] = {}  # session id -> (version, state)
-        self._timed: set[int] = set()  # sessions with deadline timers in the store
+        self._untimed: set[int] = set()  # sessions known (by this process) to have no deadline timers in the store
 
     def lock(self, channel_id: str) -> asyncio.Lock:
         """The lock of ``channel_id`` (created on first use)."""
@@ -124,6 +126,11 @@ class SessionService:
     async def _live(self, channel_id: str) -> SessionRow:
         row = await self.store.live_session(channel_id)
         if row is None:
+            last = await self.store.last_session(channel_id)
+            if last is not None and last.status == "finished":
+                raise SessionError(
+                    f"The game of {self.game(last.game_id).title} here is over. Start a new one with /play."
+                )
             raise SessionError("No game here. Start one with /play.")
         return row
 
@@ -155,25 +162,31 @@ class SessionService:
         return Update(row, game, state, list(events), pending, result, list(notes))
 
     async def _schedule_deadlines(self, db: aiosqlite.Connection, row: SessionRow, pending: list[Decision]) -> None:
-        """Replace the session's deadline timers by those of ``pending``. Sessions known to have none skip the
-        delete (a leftover timer after a restart is harmless: ``fire_deadline`` checks the decision is pending)."""
+        """Replace the session's deadline timers by those of ``pending``, in the caller's transaction. Only sessions
+        this process knows to have none skip the delete (after a restart every session is cleared once), so the
+        commit of a timeout move also removes the timer that fired it."""
         deadlines = sorted({d.deadline_ms for d in pending if d.deadline_ms is not None})
-        if row.id in self._timed or deadlines:
+        if deadlines or row.id not in self._untimed:
             await self.store.clear_timers(row.id, [DEADLINE], db=db)
         for d in deadlines:
             await self.store.add_timer(row.channel_id, DEADLINE, d, {"deadline_ms": d}, session_id=row.id, db=db)
         if deadlines:
-            self._timed.add(row.id)
+            self._untimed.discard(row.id)
         else:
-            self._timed.discard(row.id)
+            self._untimed.add(row.id)
 
     # -- lobby ------------------------------------------------------------------------------------------------
     async def open_lobby(
         self, channel_id: str, game_id: str, host: str, options: dict | None = None, guild_id: str | None = None
     ) -> Update:
         """Open a lobby for ``game_id`` with ``host`` seated. Refused when the channel is busy, the game unknown or
-        an option invalid."""
+        an option invalid or unknown."""
         game = self.game(game_id)
+        fields = game.Options.model_fields
+        unknown = [k for k in (options or {}) if k not in fields]
+        if unknown:
+            known = f"Options: {', '.join(fields)}." if fields else f"{game.title} has no options."
+            raise SessionError(f"{game.title} has no option '{unknown[0]}'. {known}")
         try:
             opts = game.options(options or {}).model_dump(mode="json")
         except ValidationError as exc:
@@ -281,6 +294,8 @@ class SessionService:
         raises :class:`StaleBoard`. ``at_ms`` defaults to ``clock()`` and is logged with the move.
         Raises :class:`SessionError` for no game, a player not seated, or an illegal move (the engine's message).
         """
+        if at_ms is not None and not 0 <= at_ms <= MAX_MS:
+            raise SessionError(f"That time ({at_ms} ms) is out of range: a move's time is 0 to {MAX_MS} ms.")
         async with self.lock(channel_id):
             row = await self._active(channel_id)
             if expect_version is not None and expect_version != row.version:
@@ -327,13 +342,25 @@ class SessionService:
 
     async def tick(self, now: int | None = None) -> list[Update]:
         """Send the system's timeout move for every decision whose deadline has passed (``now`` ms, default the
-        clock); returns the updates. Stale timers (the decision was already answered) are dropped."""
+        clock); returns the updates. Stale timers (the decision was already answered) are dropped.
+
+        A timer is removed by the commit of its timeout move (same transaction), so a crash or a cancellation
+        before that commit keeps it for the next tick (after a restart too). An engine error drops the timer (a
+        retry would fail the same way) and is raised."""
         now = self.clock() if now is None else now
         updates: list[Update] = []
-        while due := await self.store.due_timers(now, [DEADLINE]):
+        done: set[int] = set()
+        while due := [t for t in await self.store.due_timers(now, [DEADLINE]) if t.id not in done]:
             for timer in due:
-                await self.store.delete_timer(timer.id)
-                update = await self.fire_deadline(timer.channel_id, timer.payload.get("deadline_ms", timer.due_ms))
+                done.add(timer.id)
+                try:
+                    update = await self.fire_deadline(
+                        timer.channel_id, timer.payload.get("deadline_ms", timer.due_ms)
+                    )
+                except Exception:
+                    await self.store.delete_timer(timer.id)
+                    raise
+                await self.store.delete_timer(timer.id)  # a stale one; after a commit it is gone already
                 if update is not None:
                     updates.append(update)
         return updates
@@ -359,7 +386,9 @@ class SessionService:
         """``player`` leaves a running game: ``Game.resign`` when the game can go on without them, else the game
         ends and the others share the win. Logged as a move (``RESIGN``)."""
         async with self.lock(channel_id):
-            row = await self._active(channel_id)
+            row = await self._live(channel_id)
+            if row.status == "lobby":
+                raise SessionError("The game has not started yet: use /leave to leave the lobby.")
             if player not in row.players:
                 raise SessionError("You are not playing in this game.")
             game = self.game(row.game_id)
@@ -382,7 +411,7 @@ class SessionService:
             if by != row.host and not moderator:
                 raise SessionError(
                     f"Only the host, {player_ref(row.host)}, or a moderator can abandon this game. "
-                    "To leave it yourself, /resign."
+                    f"To leave it yourself, {'/leave' if row.status == 'lobby' else '/resign'}."
                 )
             async with self.store.transaction() as db:
                 await self.store.update_session(row.id, row.version, db=db, status="abandoned")
@@ -413,7 +442,8 @@ class SessionService:
             row = await self.store.session(row.id)
             self._cache[row.id] = (row.version, state)
         who = player_ref(last.player) if last.player else "the timer"
-        return self._update(row, notes=[f"{player_ref(by)} took back the last move ({who}: {last.option})."])
+        what = f"{who} resigned" if last.option == RESIGN else f"{who}: {last.option}"
+        return self._update(row, notes=[f"{player_ref(by)} took back the last move ({what})."])
 
     async def show(self, channel_id: str) -> Update:
         """The channel's lobby or game as it stands (read only)."""

@@ -251,6 +251,13 @@ class Store:
         )
         return _session(await cur.fetchone())
 
+    async def last_session(self, channel_id: str) -> SessionRow | None:
+        """The newest session of ``channel_id`` whatever its status (to tell "over" from "never started")."""
+        cur = await self.conn.execute(
+            f"SELECT {_SESSION_COLS} FROM sessions WHERE channel_id = ? ORDER BY id DESC LIMIT 1", (channel_id,)
+        )
+        return _session(await cur.fetchone())
+
     async def session(self, session_id: int) -> SessionRow | None:
         cur = await self.conn.execute(f"SELECT {_SESSION_COLS} FROM sessions WHERE id = ?", (session_id,))
         return _session(await cur.fetchone())
