@@ -9,6 +9,7 @@ from pydantic import BaseModel
 
 from games.core import Decision, Event, Game, IllegalMove, Move, Option, Outcome, Result, Rng, player_ref
 from games.tataraba import rules
+from games.tataraba.ai import choose
 from games.tataraba.board import CELLS, layout_for, tile_index, tile_name
 from games.tataraba.data import (
     BOARDS_FOR,
@@ -37,7 +38,7 @@ class Tataraba(Game):
     max_players = 4
     Options = TatarabaOptions
     State = TatarabaState
-    summary = "Plant, log and trade wood in a shifting forest; first to raise an Eidai Tatara (10 Sen, 10 wood) wins."
+    summary = "Plant, log and trade wood in a shifting forest; first to raise an Eidai Tatara (10 Sen, 10 material) wins."
     rules_help = RULES_HELP
 
     # -- setup ---------------------------------------------------------------------------------------------------
@@ -120,8 +121,7 @@ class Tataraba(Game):
         return f"{head} | " + " | ".join(parts) + f" | Beech left {state.beech}, deck {len(state.deck)}"
 
     def greedy(self, state: TatarabaState, decision: Decision, rng: Any) -> str | None:
-        from games.tataraba.ai import choose
-
+        """The greedy player's option (``ai.choose``): build as soon as possible, log what is needed most."""
         return choose(state, decision, rng)
 
 
