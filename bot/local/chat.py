@@ -33,12 +33,14 @@ LINE = re.compile(r"^\s*(?:#(?P<chan>[\w-]+)\s+)?(?P<name>[\w.-]+)\s*(?:\+(?P<of
 HELP = """Commands: /play <game> [key=value …], /join, /leave, /start, /cancel, /move <choice>, /board,
 /rules [game] [topic], /history, /resign, /abandon, /undo, /wait <ms>, /games, /help.
 A choice is its number in the last list, its id, or a chat word of the game."""
+MAX_WAIT_MS = 365 * 24 * 3600 * 1000
+"""The longest ``/wait`` and ``+ms`` offset (a year): keeps the virtual clock within what the store holds."""
 
 
 @dataclass
 class Channel:
     name: str
-    shown: dict[str, list[str]] = field(default_factory=dict)  # player -> option ids in the last list shown
+    shown: dict[str | None, list[str]] = field(default_factory=dict)  # player (None: anyone) -> option ids shown
     mark_ms: int = 0  # virtual time at which the current decisions opened
     mark_key: tuple = ()  # (kind, player, deadline) of those decisions
 
@@ -71,6 +73,8 @@ class LocalChat:
         name, text = m["name"], m["text"].strip()
         at = None
         if m["offset"] is not None:
+            if int(m["offset"]) > MAX_WAIT_MS:
+                return [f"! {name}: The offset +{m['offset']} ms is too far: at most +{MAX_WAIT_MS} ms (a year)."]
             at = chan.mark_ms + int(m["offset"])
             out = await self._advance(max(self.now, at))
         else:
@@ -133,8 +137,8 @@ class LocalChat:
         if cmd == "undo":
             return self._show(chan, await svc.undo(ch, name))
         if cmd == "wait":
-            if len(args) != 1 or not args[0].isdigit():
-                raise SessionError("Say how long: /wait <ms>.")
+            if len(args) != 1 or not _number(args[0]) or int(args[0]) > MAX_WAIT_MS:
+                raise SessionError(f"Say how long: /wait <ms>, a whole number from 0 to {MAX_WAIT_MS} (a year).")
             return await self._advance(self.now + int(args[0]))
         if cmd == "rules":
             return [rules_text(*args[:2])]
@@ -152,8 +156,8 @@ class LocalChat:
         """A choice by number (from the last list shown to ``name``), by option id, or by a chat word."""
         choice = text.strip()
         update = await self.service.show(chan.name)
-        if choice.isdigit():
-            listed = chan.shown.get(name) or _ids_for(update.pending, name)
+        if _number(choice):
+            listed = chan.shown.get(name) or chan.shown.get(None) or _ids_for(update.pending, name)
             k = int(choice)
             if not listed:
                 raise SessionError("Nothing is waiting for you now.")
@@ -207,8 +211,8 @@ class LocalChat:
                                                       if d.deadline_ms is not None else "")]
         opts = [f"{i}) {format_text(o.label, lambda p: p)} [{o.id}]" for i, o in enumerate(d.options, 1)]
         lines.append(f"  {who}: " + "  ".join(opts))
-        if d.player is not None:
-            chan.shown[d.player] = [o.id for o in d.options]
+        if d.player is not None or d.options:
+            chan.shown[d.player] = [o.id for o in d.options]  # key None: a list anyone may answer (a race)
         return lines
 
     def _write_image(self, update: Update) -> str:
@@ -228,7 +232,16 @@ def _ids_for(pending: list[Decision], player: str) -> list[str]:
     for d in pending:
         if d.player == player:
             return [o.id for o in d.options]
+    for d in pending:
+        if d.player is None and d.options:
+            return [o.id for o in d.options]
     return []
+
+
+def _number(text: str) -> bool:
+    """``text`` is a plain number 0-9… (not "²" or "٣": digits to ``str.isdigit`` that ``int`` refuses or that nobody
+    types as a list number)."""
+    return text.isascii() and text.isdigit()
 
 
 def rules_text(game_id: str | None = None, topic: str | None = None) -> str:

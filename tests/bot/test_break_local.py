@@ -1,0 +1,83 @@
+"""Defects found by attacking the offline chat: lines that crashed the runner (numbers that are digits to Python
+but not to ``int``, times past what the store holds) and numbered race options nobody could pick by number."""
+
+from __future__ import annotations
+
+import pytest
+from test_break_sessions import Dash
+
+import games
+from bot.local.chat import LocalChat
+from bot.sessions import SessionService
+from bot.store import Store
+
+START = 1_700_000_000_000
+
+
+@pytest.fixture
+async def chat(tmp_path):
+    store = await Store.open(tmp_path / "db.sqlite3")
+    svc = SessionService(store, seeds=lambda: 12345)
+    yield LocalChat(svc, None, start_ms=START)
+    await store.close()
+
+
+@pytest.fixture
+def dash():
+    game = Dash()
+    games._load()["dash"] = game
+    yield game
+    games._load().pop("dash", None)
+
+
+async def say(chat, *lines):
+    out = []
+    for line in lines:
+        out += await chat.line(line)
+    return out
+
+
+async def moves(chat, channel="table"):
+    row = await chat.service.store.live_session(channel)
+    return [(m.player, m.option) for m in await chat.service.store.moves(row.id)]
+
+
+async def test_unicode_digits_are_not_numbers_of_a_list(chat):
+    await say(chat, "alice: /play tatari", "bob: /join", "alice: /start")
+    up = await chat.service.show("table")
+    listed = ", ".join(o.id for o in up.pending[0].options)
+    out = await say(chat, "alice: ²", "alice: /move ³", "alice: /wait ²")
+    assert out == [
+        f"! alice: '²' is not a choice now. Choose one of: {listed}.",
+        f"! alice: '³' is not a choice now. Choose one of: {listed}.",
+        "! alice: Say how long: /wait <ms>, a whole number from 0 to 31536000000 (a year).",
+    ]
+    assert await moves(chat) == [] and chat.now == START
+
+
+async def test_times_past_what_the_store_holds_are_refused_and_the_clock_stays(chat):
+    await say(chat, "alice: /play tatari", "bob: /join", "alice: /start")
+    out = await say(chat, "alice +99999999999999999999: 1", "alice: /wait 99999999999999999999999",
+                    "/wait 31536000001")
+    assert out == [
+        "! alice: The offset +99999999999999999999 ms is too far: at most +31536000000 ms (a year).",
+        "! alice: Say how long: /wait <ms>, a whole number from 0 to 31536000000 (a year).",
+        "! clock: Say how long: /wait <ms>, a whole number from 0 to 31536000000 (a year).",
+    ]
+    assert await moves(chat) == [] and chat.now == START
+    # the table goes on
+    out = await say(chat, "alice: 1")
+    assert not any(line.startswith("!") for line in out) and len(await moves(chat)) == 1
+    assert await say(chat, "/wait 31536000000") == [] and chat.now == START + 31_536_000_000
+
+
+async def test_anyone_may_pick_a_race_option_by_its_number(chat, dash):
+    await say(chat, "alice: /play dash", "bob: /join", "alice: /start", "alice: 1")
+    out = await say(chat, "bob +10: 1")
+    assert out[0] == "hit" and "! " not in " ".join(out)
+    assert await moves(chat) == [("alice", "go"), ("bob", "hit")]
+    out = await say(chat, "carol: 1")  # not seated: the service says so, not "nothing is waiting"
+    assert out == ["! carol: Nothing is waiting for you now."]
+    await say(chat, "bob: 1")  # bob's own "go"
+    out = await say(chat, "carol: 1")
+    assert out == ["! carol: You are not playing in this game. Wait for the next one, or /play in another channel."]
