@@ -268,7 +268,13 @@ class SessionService:
                 raise SessionError(
                     f"{game.title} needs at least {game.min_players} players: {need} more must /join first."
                 )
-            state = game.setup(list(row.players), row.options, row.seed)
+            try:
+                state = game.setup(list(row.players), row.options, row.seed)
+            except ValueError as exc:  # e.g. options that do not fit this many players (checked at setup)
+                raise SessionError(
+                    f"{game.title} cannot start: {exc}. Change the seats (/join, /leave), or /cancel and /play "
+                    "again with other options."
+                ) from None
             pending = game.pending(state)
             async with self.store.transaction() as db:
                 await self.store.update_session(

@@ -243,3 +243,37 @@ async def test_a_restart_continues_the_same_game_exactly(tmp_path):
     one = str(tmp_path / "one.sqlite3")
     two = str(tmp_path / "two.sqlite3")
     assert await play([two, two, two], 40) == await play([one], 120)
+
+
+# -- start ------------------------------------------------------------------------------------------------------
+class PickyOptions(BaseModel):
+    window: int = 1000
+    seats: int = 0  # 0: any; else the game only starts with exactly that many players (checked at setup)
+
+
+class Picky(Dash):
+    id = "picky"
+    title = "Picky"
+    Options = PickyOptions
+
+    def setup(self, players, options=None, seed=0):
+        opts = self.options(options)
+        if opts.seats and len(players) != opts.seats:
+            raise ValueError(f"this layout needs {opts.seats} players, not {len(players)}")
+        return super().setup(players, None, seed)
+
+
+async def test_options_refused_at_setup_keep_the_lobby_and_say_what_to_do(service):
+    games._load()["picky"] = Picky()
+    try:
+        await service.open_lobby("c1", "picky", "alice", {"seats": 3})
+        await service.join("c1", "bob")
+        await refused(service.start("c1", "alice"),
+                      "Picky cannot start: this layout needs 3 players, not 2. Change the seats (/join, /leave), "
+                      "or /cancel and /play again with other options.")
+        row = await service.store.live_session("c1")
+        assert row.status == "lobby" and row.state is None and row.version == 1
+        await service.join("c1", "carol")
+        assert (await service.start("c1", "alice")).session.status == "active"
+    finally:
+        games._load().pop("picky", None)
