@@ -18,11 +18,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from common import median_ms, moves_per_second, positions, render_vs_floor  # noqa: E402
 
-from games import get  # noqa: E402
+from games.tataraba import GAME  # noqa: E402
 from renderers.common import encode_png  # noqa: E402
 from renderers.tataraba import _background, render  # noqa: E402
-
-GAME = get("tataraba")
 
 
 def main() -> None:

@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from games import Move, get
+from games import Move
+from games.tataraba import GAME
 from games.tataraba.board import evergreen_tiles, tile_index
 from games.tataraba.data import BEECHES, BOARDS_FOR, CEDARS, EIDAIS, FOOT_MAX, OAKS, PINES, TATARAS
 from games.tataraba.state import TatarabaState
-
-GAME = get("tataraba")
 
 
 def T(name: str) -> int:
