@@ -204,3 +204,10 @@ def test_c3_only_foot_left_is_applied():
     s, events = act(s, "red", "end")
     assert [e.kind for e in events][:3] == ["stuck", "foot", "foot"]
     assert s.seats[1].foot == 2
+
+
+def test_logged_evergreen_tile_is_like_any_other():
+    """Rulebook (2): once its Evergreen is logged, a tile is treated like any other — here planted at once."""
+    s = scene({"2-2": "Ea-", "2-4": "Ba-", "2-6": "Ba-", "2-8": "Ba-"}, at=("2-5", "3-9"), phase="action")
+    s, _ = act(s, "red", "log", "mat:2-2", "plant", "pine:2-2")
+    assert s.tiles[T("2-2")] == "Ry0" and s.seats[0].mat == 1

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import random
 
 from hypothesis import given, settings
@@ -22,7 +23,9 @@ POSITIONS = [
 
 
 def test_registered():
-    assert games.get("tataraba") is GAME
+    """The registry finds ``games/tataraba`` by its ``GAME`` (checked without importing the other games)."""
+    module = importlib.import_module("games.tataraba")
+    assert isinstance(module.GAME, games.Game) and module.GAME.id == "tataraba" and module.GAME is GAME
     assert (GAME.title, GAME.min_players, GAME.max_players) == ("Forest of Tataraba", 2, 4)
     assert GAME.summary
 
