@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import TIMEOUT, Decision, Event, Game, IllegalMove, Move, Outcome, Result, player_ref, rank_by
-from games.tatsumi import ai, rules
+from games.tatsumi import ai, rules, solo, weather
 from games.tatsumi import data as D
 from games.tatsumi.island import EMPTY
 from games.tatsumi.state import TatsumiOptions, TatsumiState, Turn, clone
@@ -26,7 +26,7 @@ class TatsumiGame(Game):
 
     id = "tatsumi"
     title = "Tatsumi"
-    min_players = 2
+    min_players = 1  # one player only in solo mode (TM-14); setup refuses other combinations
     max_players = 4
     Options = TatsumiOptions
     State = TatsumiState
@@ -62,6 +62,19 @@ class TatsumiGame(Game):
             "Strider, Lizard Claw, Turtle, Toad, Monkey, Dragonfly); lasting ones grow with your scales on them "
             "(Butterfly range, Swallows, Heron, Blackbird, Duck; Flying Fish sends its scale to another card)."
         ),
+        "weather": (
+            "Weather (option weather=true; always in solo): a minor card (5 sand dollars) and a major card (8). "
+            "Claiming its element in a turn puts a sand dollar from beside the card onto it; placing its element "
+            "takes one off. With none left beside it, the card strikes: every island swaps 1 (major: 2) rings of "
+            "its element with a neighbour of another element (plain spaces only). A depleted well takes a sand "
+            "dollar you choose from on or beside a card; a card whose dollars are all in the sea is neutralised."
+        ),
+        "solo": (
+            "Solo (option solo=true, one player): each solo card places two Tekitatsu and the maelstrom, which "
+            "guard their wells. After your turn each Tekitatsu washes away the top ring of its four neighbours, the "
+            "card may flip a shrine, and the next card moves them. The end: 13 sand dollars, a ring you cannot "
+            "place, or the 16th card played. Rank: 70+ safe, 80+ peaceful, 90+ feast, 100+ harmony, 110+, 120+."
+        ),
         "end": (
             "End: Elemental Mastery — water 2 per ring of your largest water group, lightning 2 per group, wind "
             "1 per other element touching it, fire 5 per 3 fire rings. Ties: most rings of your dragon's element."
@@ -70,9 +83,12 @@ class TatsumiGame(Game):
 
     # -- contract ----------------------------------------------------------------------------------------------
     def setup(self, players: list[str], options: Any = None, seed: int = 0) -> TatsumiState:
-        """A new game (TM-2): ``players`` in seat order, 2-4 of them. ``ValueError`` on a bad count."""
+        """A new game (TM-2): ``players`` in seat order, 2-4 of them, or 1 in solo mode (TM-14). ``ValueError`` on a
+        bad count, or a solo game with other than one player."""
         self.check_players(players)
-        state = rules.setup(list(players), self.options(options), seed)
+        opts = self.options(options)
+        solo.check_players(players, opts)
+        state = rules.setup(list(players), opts, seed)
         rules.advance(state, [])
         return state
 
@@ -82,8 +98,8 @@ class TatsumiGame(Game):
             return []
         return [
             Decision(
-                player=state.seats[state.current].id,
-                kind=rules.KINDS[state.turn.stage],
+                player=rules.decider(state).id,
+                kind=rules.kind(state),
                 prompt=rules.prompt(state),
                 options=rules.options(state),
             )
@@ -105,7 +121,7 @@ class TatsumiGame(Game):
             raise IllegalMove("The game is over.")
         if move.option == TIMEOUT and move.player is None:
             raise IllegalMove("Nothing is waiting on a deadline.")
-        who = state.seats[state.current].id
+        who = rules.decider(state).id
         if move.player != who:
             raise IllegalMove(f"It is not your turn: waiting for {player_ref(who)}.")
         listed = [i for i, _ in rules.choices(state)]
@@ -122,11 +138,14 @@ class TatsumiGame(Game):
             return (-p.fortune, -p.island.count(p.element))
 
         ranking = rank_by(state.players, key)
+        reason = f"Most fortune after {state.round} round(s); {state.end_reason or 'the end'}."
+        if state.solo is not None:  # TM-14: the rank line of the rulebook's table
+            reason = solo.rank_event(state).text + f" ({state.end_reason or 'the end'}.)"
         return Result(
             winners=list(ranking[0]),
             ranking=ranking,
             scores={p.id: p.fortune for p in state.seats},
-            reason=f"Most fortune after {state.round} round(s); {state.end_reason or 'the end'}.",
+            reason=reason,
         )
 
     def resign(self, state: TatsumiState, player: str) -> Outcome | None:
@@ -171,7 +190,8 @@ class TatsumiGame(Game):
             return f"Game over after round {state.round}: {scores}."
         last = " (last round)" if state.end_triggered else ""
         turn = player_ref(state.seats[state.current].id)
-        return f"Round {state.round}{last}, {turn} to play; fortune {scores}; {sd}."
+        extra = "".join(f"; {m.status(state)}" for m, on in ((weather, state.weather), (solo, state.solo)) if on)
+        return f"Round {state.round}{last}, {turn} to play; fortune {scores}; {sd}{extra}."
 
 
 GAME = TatsumiGame()

@@ -7,7 +7,8 @@ from typing import Any
 
 from games.core import Decision
 from games.tatsumi import data as D
-from games.tatsumi import rules
+from games.tatsumi import rules, weather
+from games.tatsumi.seaboard import guarded_wells
 from games.tatsumi.island import blessing_met, encircled, layout, mastery, put
 from games.tatsumi.state import Seat, TatsumiState
 
@@ -48,7 +49,7 @@ def _fly_value(s: TatsumiState, p: Seat, dest: int, acted: bool) -> float:
         if _offer_possible(s, p, dest, h):
             v += 10.0
         else:
-            guarded = {q.well for q in s.seats if q is not p}
+            guarded = guarded_wells(s, p)
             tops = sorted(
                 (
                     _element_value(s, p, s.wells[w][-1], h)
@@ -80,6 +81,8 @@ def choose(s: TatsumiState, decision: Decision, rng: Any) -> str | None:
     ids = [o.id for o in decision.options]
     if not ids:
         return None
+    if s.interrupts:
+        return weather.greedy(s, ids, rng) if not s.interrupts[0].startswith("solo:") else ids[0]
     p = s.seats[s.current]
     t = s.turn
     st = t.stage

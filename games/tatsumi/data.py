@@ -48,7 +48,7 @@ WELL_DEPTH = tuple(4 if sum(well_xy(w)) % 2 == 0 else 5 for w in range(25))
 START_WELLS = (WELL_INDEX["a1"], WELL_INDEX["e1"], WELL_INDEX["e5"], WELL_INDEX["a5"])
 """Dragon start wells in seat order (TM-2)."""
 
-LAYERS_REMOVED = {2: 2, 3: 1, 4: 0}
+LAYERS_REMOVED = {1: 0, 2: 2, 3: 1, 4: 0}
 """Top rings removed from every well at setup, by player count (TM-2)."""
 
 # --------------------------------------------------------------------------------------------------------------

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from games.core import Event, IllegalMove, Option, Rng, player_ref
 from games.tatsumi import data as D
+from games.tatsumi import solo, weather
 from games.tatsumi.cards import card_slot, card_value, place_scale, scale_cards, scales_on, score
 from games.tatsumi.island import (
     blessing_met,
@@ -99,7 +100,7 @@ def setup(players: list[str], options: TatsumiOptions, seed: int) -> TatsumiStat
                 cards=[0, 0, 0, 0],
             )
         )
-    return TatsumiState(
+    state = TatsumiState(
         players=list(players),
         rng=rng,
         options=options,
@@ -110,6 +111,11 @@ def setup(players: list[str], options: TatsumiOptions, seed: int) -> TatsumiStat
         cards=cards,
         seats=seats,
     )
+    if options.weather or options.solo:
+        weather.setup(state)  # TM-13
+    if options.solo:
+        solo.setup(state)  # TM-14
+    return state
 
 
 # --------------------------------------------------------------------------------------------------------------
@@ -225,6 +231,8 @@ def choices(s: TatsumiState) -> list[Choice]:
     """The choices of the current stage as (id, label) pairs (empty when the game is over)."""
     if s.over:
         return []
+    if s.interrupts:
+        return _module(s).choices(s, s.interrupts[0])
     p = me(s)
     t = s.turn
     st = t.stage
@@ -263,8 +271,29 @@ def choices(s: TatsumiState) -> list[Choice]:
 KINDS = {"main": "turn", "gather2": "gather", "place": "place", "overflow": "overflow", "scale": "scale"}
 
 
+def _module(s: TatsumiState):
+    """The module answering the first interrupt (``s.interrupts``): solo steps or weather decisions."""
+    return solo if s.interrupts[0].startswith("solo:") else weather
+
+
+def decider(s: TatsumiState) -> Seat:
+    """The seat whose decision is pending: the current seat, or the seat a module interrupt names (TM-13 swaps)."""
+    if s.interrupts:
+        return s.seats[_module(s).seat(s, s.interrupts[0])]
+    return s.seats[s.current]
+
+
+def kind(s: TatsumiState) -> str:
+    """The pending decision's ``kind``."""
+    if s.interrupts:
+        return _module(s).kind(s.interrupts[0])
+    return KINDS[s.turn.stage]
+
+
 def prompt(s: TatsumiState) -> str:
     """One line telling the current player what to decide."""
+    if s.interrupts:
+        return _module(s).prompt(s, s.interrupts[0])
     p = me(s)
     t = s.turn
     who = player_ref(p.id)
@@ -300,6 +329,9 @@ def prompt(s: TatsumiState) -> str:
 
 def act(s: TatsumiState, oid: str, events: list[Event]) -> None:
     """Apply option ``oid`` of the current stage (already validated). ``IllegalMove`` if it is not one."""
+    if s.interrupts:
+        _module(s).act(s, s.interrupts[0], oid, events)
+        return
     p = me(s)
     t = s.turn
     st = t.stage
@@ -424,6 +456,8 @@ def _place(s: TatsumiState, p: Seat, e: str, space: int, events: list[Event]) ->
     lay = layout(p.island_key)
     t = s.turn
     p.island = put(p.island, space, e)
+    if s.weather:
+        weather.on_place(s, p, e, events)  # TM-13
     if t.mode == "blackbird":
         p.holding[e] -= 1
         t.bb_left -= 1
@@ -531,6 +565,9 @@ def _finish(s: TatsumiState, p: Seat, events: list[Event]) -> None:
     if not s.wells[p.well]:
         duck = scales_on(s, p, "duck")
         score(s, p, 2 * duck, "duck", "Duck, turn ended on a depleted well", events)
+    if s.solo is not None and not s.end_triggered:
+        solo.after_turn(s, events)  # TM-14: the Tekitatsu, upkeep and the next solo card
+        return
     if s.end_triggered and s.current == len(s.seats) - 1:
         _game_over(s, events)
         return
@@ -550,6 +587,8 @@ def _game_over(s: TatsumiState, events: list[Event]) -> None:
         detail = ", ".join(f"{ename(e)} {m[e]}" for e in D.ELEMENTS)
         score(s, p, total, "mastery", f"Elemental Mastery: {detail}", events)
     best = max(p.fortune for p in s.seats)
+    if s.solo is not None:
+        events.append(solo.rank_event(s))
     events.append(
         Event(
             kind="game_over",

@@ -7,6 +7,7 @@ from collections.abc import Callable
 
 from games.core import Event, player_ref
 from games.tatsumi import data as D
+from games.tatsumi import weather
 from games.tatsumi.cards import scales_on
 from games.tatsumi.island import can_place_all, layout
 from games.tatsumi.state import Seat, TatsumiState
@@ -73,8 +74,12 @@ def rings_text(rings: str) -> str:
 
 
 def guarded_wells(s: TatsumiState, p: Seat) -> set[int]:
-    """Wells guarded against ``p``: those holding another dragon (TM-3)."""
-    return {q.well for q in s.seats if q is not p}
+    """Wells guarded against ``p``: those holding another dragon (TM-3), and in solo the Tekitatsu and the
+    maelstrom on the board (TM-14)."""
+    g = {q.well for q in s.seats if q is not p}
+    if s.solo is not None:
+        g.update(w for w in (*s.solo.tekitatsu, s.solo.maelstrom) if w >= 0)
+    return g
 
 
 def claim(s: TatsumiState, p: Seat, well: int, events: list[Event], how: str) -> str:
@@ -93,6 +98,8 @@ def claim(s: TatsumiState, p: Seat, well: int, events: list[Event], how: str) ->
             data={"player": p.id, "well": D.WELL_NAMES[well], "ring": ename(ring)},
         )
     )
+    if s.weather:
+        weather.on_claim(s, p, ring, events)
     if not s.wells[well] and len(s.sand_dollars) < D.SAND_DOLLARS:
         s.sand_dollars.append(well)
         n = len(s.sand_dollars)
@@ -103,6 +110,8 @@ def claim(s: TatsumiState, p: Seat, well: int, events: list[Event], how: str) ->
                 data={"well": D.WELL_NAMES[well], "count": n},
             )
         )
+        if s.weather:
+            weather.on_deplete(s, well)
         if n == D.SAND_DOLLARS:
             trigger_end(s, "the 13th sand dollar was placed", events)
     return ring

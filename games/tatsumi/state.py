@@ -19,6 +19,10 @@ class TatsumiOptions(BaseModel):
 
     island: Literal["symmetric"] = "symmetric"
     dragons: Literal["symmetric"] = "symmetric"
+    weather: bool = False
+    """Weather module (TM-13): a minor and a major weather card and their sand dollars. Always on in solo."""
+    solo: bool = False
+    """Solo mode (TM-14): one player against the solo deck, two Tekitatsu and the maelstrom (implies weather)."""
 
 
 class Seat(BaseModel):
@@ -65,6 +69,40 @@ class Turn(BaseModel):
     shrine: int = -1
     scale_queue: list[str] = Field(default_factory=list)
     resume: str = "main"
+    weather_in: str = ""
+    """Elements whose weather card already got a sand dollar from this turn's claims (TM-13: once a turn)."""
+    weather_out: str = ""
+    """Elements whose weather card already lost a sand dollar to this turn's placements (TM-13: once a turn)."""
+
+
+class WeatherCard(BaseModel):
+    """A weather card in play (TM-13): ``element``, ``side`` (``minor`` with 5 sand dollars, ``major`` with 8),
+    ``on_card`` sand dollars on it, ``in_wells`` of its sand dollars placed into depleted wells; the rest lie beside
+    it. ``triggered`` counts its events; ``neutralized`` once all its sand dollars are in the seaboard."""
+
+    element: str
+    side: str
+    total: int
+    on_card: int = 0
+    in_wells: int = 0
+    triggered: int = 0
+    neutralized: bool = False
+
+    @property
+    def beside(self) -> int:
+        return self.total - self.on_card - self.in_wells
+
+
+class SoloBoard(BaseModel):
+    """Solo mode (TM-14): ``card`` the face-up solo card (index into ``solo_data.CARDS``), ``deck`` the face-down
+    ones (top first), ``tekitatsu`` the two Tekitatsu wells and ``maelstrom`` the maelstrom well (-1: off the board
+    this round because the player's dragon stood there), ``turns`` the player's turns played."""
+
+    card: int
+    deck: list[int]
+    tekitatsu: list[int]
+    maelstrom: int = -1
+    turns: int = 0
 
 
 class TatsumiState(BaseState):
@@ -88,6 +126,12 @@ class TatsumiState(BaseState):
     end_triggered: bool = False
     end_reason: str = ""
     over: bool = False
+    weather: list[WeatherCard] = Field(default_factory=list)
+    """The weather cards in play, minor first (TM-13); empty without the weather module."""
+    solo: SoloBoard | None = None
+    interrupts: list[str] = Field(default_factory=list)
+    """Module decisions pausing the turn (``sand:b3``, ``swap:0:W:1``, ``wscale:0:1``, ``solo:next``), first first;
+    see :func:`games.tatsumi.rules.decider`."""
 
 
 def _copy(m: BaseModel, **fields) -> BaseModel:
@@ -127,4 +171,7 @@ def clone(state: TatsumiState) -> TatsumiState:
             for p in state.seats
         ],
         turn=_copy(t, scale_queue=list(t.scale_queue)),
+        weather=[_copy(c) for c in state.weather],
+        solo=state.solo and _copy(state.solo, deck=list(state.solo.deck), tekitatsu=list(state.solo.tekitatsu)),
+        interrupts=list(state.interrupts),
     )

@@ -1,0 +1,218 @@
+"""Solo mode (rulebook "Solo-mode"; RULINGS TM-14, TM-3, TM-13): one player against the solo deck, two Tekitatsu
+and the maelstrom.
+
+Setup: all 112 rings, the weather module, the 16 solo cards (:data:`games.tatsumi.solo_data.SOLO_CARDS`) shuffled
+from the seed and the first one turned up; the Tekitatsu and the maelstrom stand on its wells. They guard their
+wells (:func:`games.tatsumi.seaboard.guarded_wells`). After each of the player's turns (:func:`after_turn`):
+
+1. every Tekitatsu on the board removes the top ring of each orthogonally adjacent well at once (a well next to
+   both loses one ring; wells guarded by the player's dragon, the maelstrom or the other Tekitatsu lose none); the
+   rings go back to the box; each Tekitatsu that removed an element of a weather card in play adds one sand dollar
+   to it (TM-13); wells it depleted take sand dollars (the player chooses which, TM-13);
+2. ``solo:next`` (once those decisions are made): the card's upkeep flips the shrine of its edge; the next card
+   is turned up and the tokens move to its wells without claiming rings — a token whose well holds the player's
+   dragon sits out the round. Turning up the last card triggers the end.
+
+The end (rulebook "Solo-mode Game End"): the 13th sand dollar, a ring that cannot be placed, or the exhausted
+deck; the player's turn is finished (no Tekitatsu phase after it) and Elemental Mastery is tallied. An end
+triggered during the Tekitatsu phase ends the game once its decisions are made. The final fortune gets the
+rulebook's rank line (:func:`games.tatsumi.solo_data.rank_line`).
+"""
+
+from __future__ import annotations
+
+from games.core import Event, player_ref
+from games.tatsumi import data as D
+from games.tatsumi import weather
+from games.tatsumi.seaboard import ORTHO, trigger_end
+from games.tatsumi.solo_data import SOLO_CARDS, rank_line
+from games.tatsumi.state import SoloBoard, TatsumiOptions, TatsumiState, Turn
+
+Choice = tuple[str, str]
+
+
+def check_players(players: list[str], options: TatsumiOptions) -> None:
+    """``ValueError`` unless solo mode has exactly one player and one player plays solo mode (TM-1, TM-14)."""
+    if options.solo and len(players) != 1:
+        raise ValueError(f"Tatsumi solo mode is for exactly one player, not {len(players)}: play without solo=true.")
+    if not options.solo and len(players) == 1:
+        raise ValueError("Tatsumi with one player is the solo mode: open the lobby with solo=true.")
+
+
+def setup(s: TatsumiState) -> None:
+    """Solo setup (rulebook "Solo-mode Setup"): deck shuffled from the seed, the first card up, tokens placed."""
+    deck = s.rng.shuffled(list(range(len(SOLO_CARDS))))
+    s.solo = SoloBoard(card=deck[0], deck=deck[1:], tekitatsu=[-1, -1])
+    _position(s, [])
+
+
+def _position(s: TatsumiState, events: list[Event]) -> None:
+    """Put the Tekitatsu and the maelstrom on the face-up card's wells; a token whose well holds the player's dragon
+    stays off the board this round (rulebook "Important")."""
+    sb = s.solo
+    card = SOLO_CARDS[sb.card]
+    here = s.seats[0].well
+    wells = [D.WELL_INDEX[w] for w in card.tekitatsu]
+    sb.tekitatsu = [w if w != here else -1 for w in wells]
+    m = D.WELL_INDEX[card.maelstrom]
+    sb.maelstrom = m if m != here else -1
+    left = [name for name, w in zip(card.tekitatsu, sb.tekitatsu) if w < 0]
+    if sb.maelstrom < 0:
+        left.append(card.maelstrom)
+    events.append(
+        Event(
+            kind="solo_card",
+            text=f"Solo card {16 - len(sb.deck)} of 16: Tekitatsu on {card.tekitatsu[0]} and {card.tekitatsu[1]}, "
+            f"maelstrom on {card.maelstrom}"
+            + (f", upkeep of the {D.EDGE_NAMES[card.upkeep]} shrine" if card.upkeep else "")
+            + (f"; your dragon keeps {', '.join(left)} free this round" if left else "")
+            + ".",
+            data={
+                "card": sb.card,
+                "tekitatsu": list(card.tekitatsu),
+                "maelstrom": card.maelstrom,
+                "upkeep": card.upkeep,
+                "off": left,
+            },
+        )
+    )
+
+
+def after_turn(s: TatsumiState, events: list[Event]) -> None:
+    """The Tekitatsu phase after the player's turn (step 2), then ``solo:next`` (steps 3-4) once its decisions are
+    made. Not called when the end is triggered (the game ends with the player's turn)."""
+    sb = s.solo
+    sb.turns += 1
+    storm(s, events)
+    s.interrupts.append("solo:next")
+
+
+def storm(s: TatsumiState, events: list[Event]) -> None:
+    """Step 2: each Tekitatsu on the board removes the top ring of its unguarded orthogonal neighbours, all at once;
+    sand dollars onto weather cards (once per Tekitatsu and element) and into depleted wells."""
+    sb = s.solo
+    p = s.seats[0]
+    present = [(k, w) for k, w in enumerate(sb.tekitatsu) if w >= 0]
+    guarded = {w for _, w in present} | {p.well} | ({sb.maelstrom} if sb.maelstrom >= 0 else set())
+    by_well: dict[int, list[int]] = {}
+    for k, t in present:
+        for w in ORTHO[t]:
+            if w not in guarded and s.wells[w]:
+                by_well.setdefault(w, []).append(k)
+    took: dict[int, str] = {k: "" for k, _ in present}
+    gone = []
+    for w in sorted(by_well):
+        ring = s.wells[w][-1]
+        s.wells[w] = s.wells[w][:-1]
+        s.removed += ring
+        gone.append(f"{D.ELEMENT_NAMES[ring]} from {D.WELL_NAMES[w]}")
+        for k in by_well[w]:
+            took[k] += ring
+    if present:
+        events.append(
+            Event(
+                kind="tekitatsu",
+                text="The Tekitatsu wash away "
+                + (", ".join(gone) if gone else "nothing")
+                + f" ({len(gone)} ring{'s' if len(gone) != 1 else ''}).",
+                data={"rings": len(gone), "wells": [D.WELL_NAMES[w] for w in sorted(by_well)]},
+            )
+        )
+    for k, t in present:
+        for e in D.ELEMENTS:
+            if e in took[k]:
+                c = weather.card_for(s, e)
+                if c is not None:
+                    weather.add(s, c, f"The Tekitatsu on {D.WELL_NAMES[t]}", events)
+    for w in sorted(by_well):
+        if not s.wells[w] and len(s.sand_dollars) < D.SAND_DOLLARS:
+            s.sand_dollars.append(w)
+            n = len(s.sand_dollars)
+            events.append(
+                Event(
+                    kind="sand_dollar",
+                    text=f"{D.WELL_NAMES[w]} is depleted: sand dollar {n} of {D.SAND_DOLLARS}.",
+                    data={"well": D.WELL_NAMES[w], "count": n},
+                )
+            )
+            if s.weather:
+                weather.on_deplete(s, w)
+            if n == D.SAND_DOLLARS:
+                trigger_end(s, "the 13th sand dollar was placed", events)
+
+
+def _next(s: TatsumiState, events: list[Event]) -> None:
+    """Steps 3-4: upkeep of the card's shrine, the next card up (the last one triggers the end), tokens moved, the
+    next turn; or the end of the game when it was triggered."""
+    from games.tatsumi import rules  # the turn machine imports this module
+
+    sb = s.solo
+    if s.end_triggered or not sb.deck:
+        rules._game_over(s, events)
+        return
+    edge = SOLO_CARDS[sb.card].upkeep
+    if edge:
+        k = D.EDGES.index(edge)
+        s.sides[k] = "back" if s.sides[k] == "front" else "front"
+        events.append(
+            Event(
+                kind="flip",
+                text=f"Upkeep: the {D.ELEMENT_NAMES[s.shrines[k]]} shrine ({D.EDGE_NAMES[edge]}) turns to its "
+                f"{s.sides[k]}.",
+                data={"shrine": D.ELEMENT_NAMES[s.shrines[k]], "side": s.sides[k], "upkeep": True},
+            )
+        )
+    sb.card = sb.deck.pop(0)
+    _position(s, events)
+    if not sb.deck:
+        trigger_end(s, "the solo deck is exhausted", events)
+    s.round += 1
+    s.turn = Turn()
+
+
+# --------------------------------------------------------------------------------------------------------------
+# The interrupt interface used by :mod:`games.tatsumi.rules` (``solo:next`` is a lone choice, applied at once)
+
+
+def seat(s: TatsumiState, item: str) -> int:
+    return 0
+
+
+def kind(item: str) -> str:
+    return "solo"
+
+
+def choices(s: TatsumiState, item: str) -> list[Choice]:
+    return [("next", "the storm moves on")]
+
+
+def prompt(s: TatsumiState, item: str) -> str:
+    return "The storm moves on."
+
+
+def act(s: TatsumiState, item: str, oid: str, events: list[Event]) -> None:
+    s.interrupts.pop(0)
+    _next(s, events)
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Result and status
+
+
+def rank_event(s: TatsumiState) -> Event:
+    """The final rank line (rulebook "Solo-mode Scoring Rank") as an event."""
+    p = s.seats[0]
+    line = rank_line(p.fortune)
+    return Event(
+        kind="solo_rank",
+        text=f"{player_ref(p.id)} ends with {p.fortune} fortune: {line}",
+        data={"player": p.id, "fortune": p.fortune, "rank": line},
+    )
+
+
+def status(s: TatsumiState) -> str:
+    """``"solo card 3/16, Tekitatsu b2 d4, maelstrom c3"``."""
+    sb = s.solo
+    tk = " ".join(D.WELL_NAMES[w] if w >= 0 else "off" for w in sb.tekitatsu)
+    m = D.WELL_NAMES[sb.maelstrom] if sb.maelstrom >= 0 else "off"
+    return f"solo card {16 - len(sb.deck)}/16, Tekitatsu {tk}, maelstrom {m}"
