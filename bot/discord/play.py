@@ -150,7 +150,7 @@ class Play(commands.Cog):
         try:
             return await asyncio.wait_for(asyncio.shield(task), RENDER_BUDGET_S)
         except TimeoutError:
-            await interaction.response.defer(ephemeral=True)
+            await interaction.response.defer(ephemeral=True, thinking=True)  # the board follows as a new message
             return await task
 
     async def send_board(

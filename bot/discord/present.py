@@ -244,6 +244,8 @@ class Images:
         self._pool = self._new_pool()
         self._cache: dict[int, tuple[int, bytes | None]] = {}
         self._missing: set[str] = set()
+        self._latest: dict[int, int] = {}  # session id -> the newest version asked for
+        self._slots: asyncio.Semaphore | None = None
 
     def _new_pool(self) -> Executor:
         if self._processes:
@@ -265,12 +267,25 @@ class Images:
         return True
 
     async def png(self, row: SessionRow, state: BaseState | None, names: dict[str, str]) -> bytes | None:
-        """PNG bytes of ``state`` for session ``row`` (None without a renderer or on a render error)."""
+        """PNG bytes of ``state`` for session ``row`` (None without a renderer, on a render error, or when a newer
+        board of the session was asked for while this one waited for a worker: nobody needs it any more).
+
+        At most one render per worker is in flight; the others wait here in order (so a backlog can skip the
+        boards it no longer needs instead of rendering them)."""
         if state is None or not self.has_renderer(row.game_id):
             return None
         cached = self._cache.get(row.id)
         if cached is not None and cached[0] == row.version:
             return cached[1]
+        if self._slots is None:
+            self._slots = asyncio.Semaphore(self._workers)
+        self._latest[row.id] = max(self._latest.get(row.id, row.version), row.version)
+        async with self._slots:
+            if self._latest[row.id] > row.version:
+                return None
+            return await self._run(row, state, names)
+
+    async def _run(self, row: SessionRow, state: BaseState, names: dict[str, str]) -> bytes | None:
         pool = self._pool
         try:
             loop = asyncio.get_running_loop()

@@ -261,9 +261,9 @@ class FakeDiscord:
                 msg = self._message(channel_id, data, fs)
             elif rtype == 7 and inter.get("message"):
                 msg = self._edit(int(inter["message"]["id"]), data)
-            elif rtype == 5:
+            elif rtype == 5:  # "thinking…": the first follow-up replaces this message (Discord's rule)
                 msg = self._message(channel_id, {"content": "", "flags": data.get("flags") or 0}, fs)
-                inter["_original"] = msg["id"]
+                inter["_original"] = inter["_loading"] = msg["id"]
             if msg is not None and rtype == 4:
                 inter["_original"] = msg["id"]
             self.record(Sent(kind, method, route.url, body, fs, msg, iid))
@@ -275,8 +275,8 @@ class FakeDiscord:
                 result["resource"] = {"type": rtype, "message": msg}
             return result
         if method == "POST" and path == "/webhooks/{webhook_id}/{webhook_token}":
-            original = inter.pop("_original", None) if inter.get("_deferred_thinking") else None
-            msg = self._message(channel_id, body, fs, int(original) if original else None)
+            loading = inter.pop("_loading", None)
+            msg = self._message(channel_id, body, fs, int(loading) if loading else None)
             self.record(Sent("followup", method, route.url, body, fs, msg, iid))
             return msg
         if method == "PATCH" and path.endswith("/messages/@original"):

@@ -176,3 +176,29 @@ async def test_slow_image_is_attached_to_the_same_message(tmp_path):
         late = [s for s in reply if s.kind == "edit_original"]
         assert len(late) == 1 and late[0].files and late[0].files[0][1].startswith(b"\x89PNG")
         assert late[0].message["id"] == first.message["id"]
+
+
+async def test_slow_render_defers_within_the_deadline(tmp_path, monkeypatch):
+    """An ephemeral board whose image outlasts the budget: the interaction is deferred, the board follows."""
+    import time
+
+    import bot.discord.play as play_module
+    import renderers
+
+    monkeypatch.setattr(play_module, "RENDER_BUDGET_S", 0.01)
+
+    def slow(state, names):
+        time.sleep(0.2)
+        return renderers.render(state, names=names)
+
+    async with Harness(tmp_path / "bot.sqlite3", render=slow) as h:
+        alice, bob = h.user(101, "alice"), h.user(102, "bob")
+        first = await open_game(h, [alice, bob])
+        update = await pending(h)
+        user = alice if update.pending[0].player == alice.sid else bob
+        await h.click(user, first, first.custom_ids()[0])
+        h.bot.images._cache.clear()  # the current board's image must be rendered again
+        reply = await h.click(user, first, first.custom_ids()[0])  # stale: the current board, ephemeral
+        assert [s.kind for s in reply] == ["response", "followup"]
+        assert reply[0].type == 5 and reply[0].ephemeral
+        assert reply[1].ephemeral and "out of date" in reply[1].content and reply[1].files
