@@ -140,5 +140,6 @@ class Bookkeeper:
                     " json(?2)), updated_ms = ?3", link_rows)
         for sid, (channel, message) in strips:
             self.bot.spawn(self.bot.play.strip(channel, message), f"strip components of {message} (session {sid})")
-        if timer_rows:
-            self.bot.timers.wake()
+        # the moves behind these boards may have added deadline timers (race windows) nearer than the one the
+        # dispatcher sleeps on, and we replaced reminders: let it look again
+        self.bot.timers.wake()

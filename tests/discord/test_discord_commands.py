@@ -141,3 +141,21 @@ async def test_selects_two_step_and_race_inputs(h):
     await h.settle()
     final = Reply(h.fake.sent[start:]).message(public=True)
     assert "Nobody raced in time" in final.content and "Game over" in final.content
+
+
+async def test_dispatcher_closes_a_race_window_by_itself(h):
+    """The real dispatcher loop (no fire_due by hand) is woken by the new deadline and closes the window."""
+    import asyncio
+
+    alice, bob = h.user(101, "alice"), h.user(102, "bob")
+    board = await open_game(h, [alice, bob], game="racer", options="n=3 rounds=1 window_ms=50")
+    await h.click(alice, board, 0)
+    assert "Race!" in h.fake.sent[-1].content or "race" in Reply(h.fake.sent[-3:]).text.lower()
+    h.advance(100)  # the fake clock passes the deadline; the loop wakes after 50 ms of real time
+    start = len(h.fake.sent)
+    for _ in range(100):
+        await asyncio.sleep(0.02)
+        if any("Nobody raced in time" in s.content for s in h.fake.sent[start:]):
+            break
+    await h.settle()
+    assert any("Nobody raced in time" in s.content and "Game over" in s.content for s in h.fake.sent[start:])
