@@ -214,7 +214,7 @@ class Lobby(commands.Cog):
             update = await self.service.cancel(channel, user, moderator=self.bot.is_moderator(interaction))
         else:
             update = await self.service.start(channel, user)
-            await interaction.response.edit_message(content=lobby_text(update.session, update.game, ["Started!"]),
+            await interaction.response.edit_message(content=lobby_text(update.session, update.game),
                                                     view=None)
             await self.bot.play.send_board(update, interaction)
             return

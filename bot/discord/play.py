@@ -176,7 +176,7 @@ class Play(commands.Cog):
                 png = task.result() if done else None
             else:
                 png = await self._image(interaction, task)
-            text = board_text(update, with_status=not self.bot.images.has_renderer(row.game_id), notes=list(notes))
+            text = board_text(update, notes=list(notes))
             view = board_view(row, update.pending, names) if row.status == "active" else None
             posted = await self.send(interaction, row.channel_id, text, file=png_file(png, row.id, row.version),
                                      view=view, mentions=NO_PINGS if ephemeral else pings(update.pending),

@@ -91,6 +91,8 @@ def lobby_text(row: SessionRow, game: Game, notes: list[str] = ()) -> str:
         ]
     elif row.status == "abandoned":
         lines.append(f"The {game.title} lobby is closed.")
+    else:
+        lines.append(f"**{game.title}** started with {', '.join(mention(p) for p in row.players)}: the board follows.")
     return clip(lines)
 
 
@@ -127,16 +129,17 @@ def prompt_line(decision: Decision) -> str:
     return f"➡️ {text}"
 
 
-def board_text(update: Update, with_status: bool = False, notes: list[str] = ()) -> str:
-    """The board message: title line, notes, events, then the result or the prompts of the pending decisions."""
+def board_text(update: Update, with_status: bool = True, notes: list[str] = ()) -> str:
+    """The board message: title line, notes, events, the position in words (``Game.status``, also the text
+    alternative to the image), then the result or the prompts of the pending decisions."""
     game, row = update.game, update.session
     lines = [f"**{game.title}** · board v{row.version}"]
     lines += [as_mentions(n) for n in [*update.notes, *notes]]
     lines += [f"• {as_mentions(e.text)}" for e in update.events]
-    if with_status and update.state is not None:
+    if with_status and update.state is not None and row.status == "active":
         status = game.status(update.state)
         if status:
-            lines.append(as_mentions(status))
+            lines.append(f"-# {as_mentions(status)}")  # the board in words (small text)
     if update.result is not None:
         lines += result_lines(update)
     elif row.status == "abandoned":
