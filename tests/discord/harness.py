@@ -7,7 +7,8 @@ Usage (inside an async test)::
         card = (await h.slash(alice, "play", game="tatari")).message()      # the lobby card
         await h.click(bob, card, "Join")
         board = (await h.click(alice, card, "Start")).message()
-        await h.click(alice, board, board.buttons()[0])
+        await h.click(alice, board, board.buttons()[0])              # a button by label (or custom_id, index)
+        await h.choose(bob, "continue")                              # an option id, through whatever offers it
 
 How: the bot is opened with ``async with bot`` (no login), ``ClientUser`` and ``application_id`` are filled as READY
 would, payloads go to ``ConnectionState.parse_interaction_create`` / ``parse_message_create`` /
@@ -526,6 +527,31 @@ class Harness:
             "type": 0, "burst": False, "burst_colors": [], "message_author_id": str(BOT_ID),
         }
         return await self._feed(self.bot._connection.parse_message_reaction_add, data)
+
+    async def choose(self, user: User, option_id: str, channel_id: int | None = None) -> Reply:
+        """Answer ``option_id`` as a player would: its button on the current board, its select menu, or the
+        two-step pick (group, then the ephemeral page); ``/move`` when no component offers it."""
+        from bot.discord import ids
+
+        channel = channel_id or self.channel_id
+        update = await self.bot.service.show(str(channel))
+        sid, ver = update.session.id, update.session.version
+        for d, decision in enumerate(update.pending):
+            if decision.player not in (None, user.sid):
+                continue
+            for o, opt in enumerate(decision.options):
+                if opt.id != option_id:
+                    continue
+                board = self.board(channel)
+                have = {c.get("custom_id") for row in board["components"] for c in row["components"]}
+                if ids.choice(sid, ver, d, o) in have:
+                    return await self.click(user, board, ids.choice(sid, ver, d, o))
+                if ids.menu(sid, ver, d, o // 25) in have:
+                    return await self.select(user, board, ids.menu(sid, ver, d, o // 25), [str(o)])
+                if ids.group(sid, ver, d) in have:
+                    page = (await self.select(user, board, ids.group(sid, ver, d), [str(o // 25)])).ephemeral()[0]
+                    return await self.select(user, page, 0, [str(o)])
+        return await self.slash(user, "move", channel_id=channel_id, option=option_id)
 
     # -- reading ---------------------------------------------------------------------------------------------------
     def messages_in(self, channel_id: int | None = None) -> list[dict]:

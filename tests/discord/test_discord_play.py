@@ -33,20 +33,9 @@ async def pending(h: Harness, channel_id=None):
 
 
 async def play_turn(h: Harness, users: dict, rng: random.Random, channel_id=None):
-    """Answer the first pending decision through the current board, as its player; returns the Reply."""
-    update = await pending(h, channel_id)
-    decision = update.pending[0]
-    board = h.board(channel_id)
-    ours = [c for row in board["components"] for c in row["components"]
-            if c.get("custom_id", "").startswith(f"pbc:c:{update.session.id}:{update.session.version}:0:")
-            or c.get("custom_id", "").startswith(f"pbc:m:{update.session.id}:{update.session.version}:0:")]
-    assert ours, board["components"]
-    comp = rng.choice(ours)
-    user = users[decision.player]
-    if comp["type"] == 2:
-        return await h.click(user, board, comp["custom_id"])
-    value = rng.choice(comp["options"])["value"]
-    return await h.select(user, board, comp["custom_id"], [value])
+    """Answer the first pending decision with a random option through the current board, as its player."""
+    decision = (await pending(h, channel_id)).pending[0]
+    return await h.choose(users[decision.player], rng.choice(decision.options).id, channel_id)
 
 
 async def test_whole_tatari_game_through_interactions(h):
