@@ -59,6 +59,9 @@ class PlayTree(app_commands.CommandTree):
         bot: PlayBot = interaction.client  # type: ignore[assignment]
         if isinstance(original, SessionError):
             await bot.play.refuse(interaction, str(original))
+        elif isinstance(original, discord.Forbidden):
+            await bot.play.refuse(interaction, "I am missing a permission in this channel (View Channel, Send "
+                                  "Messages, Attach Files, Create Public Threads). Ask a moderator, then /board.")
         elif isinstance(error, app_commands.NoPrivateMessage):
             await bot.play.refuse(interaction, "Use this in a server channel or thread.")
         elif isinstance(error, app_commands.TransformerError | app_commands.CheckFailure):
@@ -73,7 +76,7 @@ class PlayTree(app_commands.CommandTree):
             name = interaction.command.qualified_name if interaction.command else "?"
             log.error("command /%s failed in channel %s (session %s)", name, interaction.channel_id, sid,
                       exc_info=original)
-            await bot.play.refuse(interaction, "Something went wrong on our side; nothing was changed. Try again.")
+            await bot.play.refuse(interaction, "Something went wrong on our side. /board shows where things stand.")
 
 
 class PlayBot(commands.Bot):

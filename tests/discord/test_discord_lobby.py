@@ -37,3 +37,17 @@ async def test_lobby_flow(h):
     assert "Tatari" in board.content and board.custom_ids()
     row = await h.store.live_session(str(h.channel_id))
     assert row.status == "active" and row.players == ["101", "102"]
+
+
+async def test_missing_permission_is_explained(h):
+    from types import SimpleNamespace
+
+    import discord
+
+    alice = h.user(101, "alice")
+    h.fake.fail_next.append(discord.Forbidden(SimpleNamespace(status=403, reason="Forbidden"),
+                                              {"message": "Missing Access", "code": 50001}))
+    reply = await h.slash(alice, "play", game="tatari")
+    assert reply.ephemeral() and "missing a permission" in reply.text
+    reply = await h.slash(alice, "board")  # the lobby exists: its card can be shown again
+    assert reply.message(public=True).buttons() == ["Join", "Leave", "Start", "Cancel"]
