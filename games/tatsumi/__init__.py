@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import TIMEOUT, Decision, Event, Game, IllegalMove, Move, Outcome, Result, player_ref, rank_by
-from games.tatsumi import ai, rules, solo, weather
+from games.tatsumi import ai, dragons, rules, solo, weather
 from games.tatsumi import data as D
 from games.tatsumi.island import EMPTY
 from games.tatsumi.state import TatsumiOptions, TatsumiState, Turn, clone
@@ -27,7 +27,7 @@ class TatsumiGame(Game):
     id = "tatsumi"
     title = "Tatsumi"
     min_players = 1  # one player only in solo mode (TM-14); setup refuses other combinations
-    max_players = 4
+    max_players = 5  # 5 only with the Void expansion (TM-1); setup refuses 5 without it
     Options = TatsumiOptions
     State = TatsumiState
     summary = "Dragons gather elemental rings at sea, offer them at shrines and heal their islands."
@@ -89,6 +89,7 @@ class TatsumiGame(Game):
         opts = self.options(options)
         solo.check_players(players, opts)
         state = rules.setup(list(players), opts, seed)
+        dragons.setup_modules(state)  # asymmetric islands/dragons, the Void (TM-1, TM-15)
         rules.advance(state, [])
         return state
 
@@ -176,6 +177,8 @@ class TatsumiGame(Game):
                 s.current = 0
                 s.round += 1
             s.turn = Turn()
+        if state.setup_queue:  # resigning during the setup choices (games.tatsumi.dragons)
+            dragons.start_or_next(s)
         rules.advance(s, events)
         return Outcome(state=s, events=events)
 

@@ -25,9 +25,10 @@ SCALES_BESIDE = 5
 # Dragons (TM-1). Seat order takes them in this order; ``gather`` names the gathering action (TM-4; the
 # asymmetric ones are a later module and plug into ``rules.GATHERS``).
 
-DRAGONS = ("karyu", "raijin", "fujin", "mizuchi")
-DRAGON_ELEMENT = {"karyu": "F", "raijin": "L", "fujin": "N", "mizuchi": "W"}
-DRAGON_TITLES = {"karyu": "Karyu", "raijin": "Raijin", "fujin": "Fujin", "mizuchi": "Mizuchi"}
+DRAGONS = ("karyu", "raijin", "fujin", "mizuchi", "kihaku")
+DRAGON_ELEMENT = {"karyu": "F", "raijin": "L", "fujin": "N", "mizuchi": "W", "kihaku": ""}
+"""Kihaku (the Void, 5th seat only) has no element until its player names one at setup (TM-1)."""
+DRAGON_TITLES = {"karyu": "Karyu", "raijin": "Raijin", "fujin": "Fujin", "mizuchi": "Mizuchi", "kihaku": "Kihaku"}
 
 # --------------------------------------------------------------------------------------------------------------
 # Seaboard (TM-2): 5x5 wells, columns a-e, rows 1-5 (row 1 north).
@@ -45,11 +46,12 @@ def well_xy(well: int) -> tuple[int, int]:
 WELL_DEPTH = tuple(4 if sum(well_xy(w)) % 2 == 0 else 5 for w in range(25))
 """Rings per well when full (TM-2, designed): 4 where column + row is even (13 wells), else 5 (12 wells)."""
 
-START_WELLS = (WELL_INDEX["a1"], WELL_INDEX["e1"], WELL_INDEX["e5"], WELL_INDEX["a5"])
-"""Dragon start wells in seat order (TM-2)."""
+START_WELLS = (WELL_INDEX["a1"], WELL_INDEX["e1"], WELL_INDEX["e5"], WELL_INDEX["a5"], WELL_INDEX["c3"])
+"""Dragon start wells in seat order (TM-2; the Void's 5th dragon on c3)."""
 
 LAYERS_REMOVED = {1: 0, 2: 2, 3: 1, 4: 0}
 """Top rings removed from every well at setup, by player count (TM-2)."""
+LAYERS_REMOVED[5] = 0  # the Void's 5 players (TM-1)
 
 # --------------------------------------------------------------------------------------------------------------
 # Shrines (TM-6): one Wavering Shrine per element on the middle of an edge; a virtual well just outside it.

@@ -6,6 +6,7 @@ element code of the ring on it (see :mod:`games.tatsumi.data`). Strings are immu
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 
@@ -32,6 +33,14 @@ class Layout:
     blessings: tuple[tuple[int, int, int], ...]
     rifts_of: dict
     perimeter: tuple[bool, ...]
+    rule: str = ""
+    """Asymmetric islands (TM-15, :mod:`games.tatsumi.islands_data`): the rule's name, each space's mark, each
+    blessing's fixed supporting element, the placement filter ``legal(lay, island, element, base)`` and whether
+    :func:`plain_reach`'s shortcut still holds (no rule beyond TM-8 on plain spaces)."""
+    marks: tuple[str, ...] = ()
+    bless_el: tuple[str, ...] = ()
+    legal: Callable | None = None
+    plain_ok: bool = True
 
     @property
     def size(self) -> int:
@@ -53,6 +62,10 @@ def layout(key: str = "tatsumi") -> Layout:
     Adjacency: left/right in a row; between rows r and r+1, space i (0-based) of the shorter row touches spaces
     i and i+1 of the longer row.
     """
+    if key not in ISLANDS:  # the asymmetric islands (TM-15)
+        from games.tatsumi.islands_data import build
+
+        return build(key)
     spec = ISLANDS[key]
     grid = [row.split() for row in spec["rows"]]
     rows = tuple(len(r) for r in grid)
@@ -109,6 +122,13 @@ def layout(key: str = "tatsumi") -> Layout:
 
 
 def legal_spaces(lay: Layout, island: str, element: str) -> list[int]:
+    """Spaces where a ring of ``element`` may go now: TM-8 (:func:`base_legal_spaces`) and the island's own rule."""
+    if lay.legal is not None:
+        return lay.legal(lay, island, element, base_legal_spaces)
+    return base_legal_spaces(lay, island, element)
+
+
+def base_legal_spaces(lay: Layout, island: str, element: str) -> list[int]:
     """Spaces where a ring of ``element`` may go now (TM-8): empty; a rift only takes its element; the first ring
     goes on a rift; every later ring next to a ring already on the island."""
     if island.count(EMPTY) == len(island):
@@ -166,7 +186,7 @@ def can_place_all(lay: Layout, island: str, rings: str) -> bool:
     empty = island.count(EMPTY)
     if empty < len(rings):
         return False
-    if empty < len(island) and plain_reach(lay, island, len(rings)) >= len(rings):
+    if lay.plain_ok and empty < len(island) and plain_reach(lay, island, len(rings)) >= len(rings):
         return True
     return _search(lay, island, "".join(sorted(rings)), {})
 
@@ -194,6 +214,8 @@ def blessing_met(lay: Layout, island: str, blessing: int) -> bool:
     """Whether blessing ``blessing`` (index into ``lay.blessings``) is unlocked (TM-9): its space holds a ring and
     its left and right neighbours hold rings of one element."""
     space, left, right = lay.blessings[blessing]
+    if lay.bless_el:  # TM-15: supports of a fixed element
+        return island[space] != EMPTY and island[left] == island[right] == lay.bless_el[blessing]
     return island[space] != EMPTY and island[left] != EMPTY and island[left] == island[right]
 
 

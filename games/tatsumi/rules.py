@@ -10,7 +10,8 @@ from __future__ import annotations
 
 from games.core import Event, IllegalMove, Option, Rng, player_ref
 from games.tatsumi import data as D
-from games.tatsumi import solo, weather
+from games.tatsumi import dragons, solo, weather  # dragons: asymmetric dragons, setup choices (TM-1, TM-15)
+from games.tatsumi import islands_data as ID  # asymmetric islands (TM-15)
 from games.tatsumi.cards import card_slot, card_value, place_scale, scale_cards, scales_on, score
 from games.tatsumi.island import (
     blessing_met,
@@ -174,6 +175,7 @@ def _main_options(s: TatsumiState, p: Seat) -> list[Choice]:
                     label=f"gather {ename(s.wells[w][-1])} from {D.WELL_NAMES[w]}",
                 )
             )
+        actions.extend(dragons.special_options(s, p))
         for k in offer_edges(s, p):
             e = s.shrines[k]
             actions.append(
@@ -202,7 +204,7 @@ def _place_options(s: TatsumiState, p: Seat) -> list[Choice]:
         elems = [e for e in D.ELEMENTS if e in t.to_place]
     # TM-7 shortcut: a placement removes at most one reachable plain space, so with one more than the rest needs
     # every placement keeps the offering placeable.
-    roomy = t.mode == "offer" and plain_reach(lay, p.island, len(t.to_place)) >= len(t.to_place)
+    roomy = t.mode == "offer" and lay.plain_ok and plain_reach(lay, p.island, len(t.to_place)) >= len(t.to_place)
     for e in elems:
         rest = t.to_place.replace(e, "", 1) if t.mode == "offer" and not roomy else ""
         n_before = encircled(lay, p.island, e)
@@ -210,6 +212,8 @@ def _place_options(s: TatsumiState, p: Seat) -> list[Choice]:
             after = put(p.island, i, e)
             if rest and not can_place_all(lay, after, rest):
                 continue
+            if t.mode == "offer" and t.bolts >= 0 and not ID.bolt_ok(lay, after, t.to_place.replace(e, "", 1), t.bolts):
+                continue  # Raikou: exactly one bolt per offering (TM-15)
             if t.mode == "overflow":
                 gain = "unscored"
             else:
@@ -236,6 +240,8 @@ def choices(s: TatsumiState) -> list[Choice]:
     p = me(s)
     t = s.turn
     st = t.stage
+    if st == "setup":
+        return dragons.setup_choices(s)
     if st == "main":
         return _main_options(s, p)
     if st == "gather2":
@@ -269,6 +275,7 @@ def choices(s: TatsumiState) -> list[Choice]:
 
 
 KINDS = {"main": "turn", "gather2": "gather", "place": "place", "overflow": "overflow", "scale": "scale"}
+KINDS["setup"] = "setup"
 
 
 def _module(s: TatsumiState):
@@ -297,6 +304,8 @@ def prompt(s: TatsumiState) -> str:
     p = me(s)
     t = s.turn
     who = player_ref(p.id)
+    if t.stage == "setup":
+        return dragons.setup_prompt(s)
     if t.stage == "main":
         need = []
         if not t.flown:
@@ -340,13 +349,15 @@ def act(s: TatsumiState, oid: str, events: list[Event]) -> None:
             _fly(s, p, D.WELL_INDEX[oid[4:]], events)
         elif oid.startswith("gather:"):
             w = D.WELL_INDEX[oid[7:]]
-            claim(s, p, w, events, "gathers")
+            t.gathered += claim(s, p, w, events, "gathers")
             t.acted = True
             t.first_well = w
             if gather_wells(s, p, exclude=w):
                 t.stage = "gather2"
         elif oid.startswith("offer:"):
             _offer(s, p, D.ELEMENT_CODES[oid[6:]], events)
+        elif oid.startswith(dragons.SPECIAL_PREFIXES):
+            dragons.special_act(s, p, oid, events)
         elif oid == "blackbird":
             t.blackbird_used = True
             t.stage = "place"
@@ -361,9 +372,11 @@ def act(s: TatsumiState, oid: str, events: list[Event]) -> None:
         else:
             raise IllegalMove(f"'{oid}' is not a choice now.")
     elif st == "gather2":
-        claim(s, p, D.WELL_INDEX[oid[7:]], events, "gathers")
+        t.gathered += claim(s, p, D.WELL_INDEX[oid[7:]], events, "gathers")
         t.stage = "main"
         t.first_well = -1
+    elif st == "setup":
+        dragons.setup_act(s, oid, events)
     elif st == "place":
         if oid == "stop":
             _batch_done(s, p, events)
@@ -442,6 +455,7 @@ def _offer(s: TatsumiState, p: Seat, element: str, events: list[Event]) -> None:
     t.mode = "offer"
     t.to_place = req
     t.shrine = k
+    t.bolts = ID.offer_bolts(layout(p.island_key), p.island, req)  # Raikou (TM-15)
     events.append(
         Event(
             kind="offer",

@@ -17,8 +17,13 @@ class TatsumiOptions(BaseModel):
     """Lobby options. Only the base game exists now; the fields name what later modules will switch on
     (asymmetric islands and dragons, TM-15), so the lobby and stored states keep their shape."""
 
-    island: Literal["symmetric"] = "symmetric"
-    dragons: Literal["symmetric"] = "symmetric"
+    island: Literal["symmetric", "asymmetric", "choose"] = "symmetric"
+    """Island board sides (TM-15): all symmetric (Tatsumi Island), all asymmetric (each player is dealt one of the
+    six boards), or each player is dealt a board and chooses its side."""
+    dragons: Literal["symmetric", "asymmetric", "choose"] = "symmetric"
+    """Dragon card sides (rulebook "Asymmetric Dragons"): all symmetric, all asymmetric, or each player chooses."""
+    void: bool = False
+    """The Void expansion (TM-1): a 5th player with Kihaku; the 4 extra rings on b2 d2 b4 d4 with 5 players."""
     weather: bool = False
     """Weather module (TM-13): a minor and a major weather card and their sand dollars. Always on in solo."""
     solo: bool = False
@@ -39,6 +44,8 @@ class Seat(BaseModel):
     dragon: str
     element: str
     island_key: str = "tatsumi"
+    board: str = ""
+    """The island board dealt with asymmetric islands (TM-15; its asymmetric side is ``island_key`` if chosen)."""
     gather: str = "symmetric"
     well: int
     holding: dict[str, int]
@@ -69,6 +76,10 @@ class Turn(BaseModel):
     shrine: int = -1
     scale_queue: list[str] = Field(default_factory=list)
     resume: str = "main"
+    gathered: str = ""
+    """Rings claimed by this turn's gathering action so far (Raijinsama matches the first)."""
+    bolts: int = -1
+    """Raikou (TM-15): lightning bolts encircled when the current offering began, -1 when no bolt is required."""
     weather_in: str = ""
     """Elements whose weather card already got a sand dollar from this turn's claims (TM-13: once a turn)."""
     weather_out: str = ""
@@ -126,6 +137,9 @@ class TatsumiState(BaseState):
     end_triggered: bool = False
     end_reason: str = ""
     over: bool = False
+    setup_queue: list[str] = Field(default_factory=list)
+    """Per-player setup choices still to make (``island:<id>``, ``dragon:<id>``, ``element:<id>``), first first;
+    the turn stage is ``setup`` while any is left (games.tatsumi.dragons)."""
     weather: list[WeatherCard] = Field(default_factory=list)
     """The weather cards in play, minor first (TM-13); empty without the weather module."""
     solo: SoloBoard | None = None
@@ -171,6 +185,7 @@ def clone(state: TatsumiState) -> TatsumiState:
             for p in state.seats
         ],
         turn=_copy(t, scale_queue=list(t.scale_queue)),
+        setup_queue=list(state.setup_queue),
         weather=[_copy(c) for c in state.weather],
         solo=state.solo and _copy(state.solo, deck=list(state.solo.deck), tekitatsu=list(state.solo.tekitatsu)),
         interrupts=list(state.interrupts),

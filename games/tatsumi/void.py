@@ -1,0 +1,31 @@
+"""The Void expansion (RULINGS TM-1, TM-2): a 5th player with Kihaku (start well c3, TM-2), whose player names its
+element at setup (a ``setup`` choice, :mod:`games.tatsumi.dragons`), and the Void's 4 extra rings (one per element,
+shuffled from the seed) put one each on top of b2, d2, b4 and d4 — 116 rings, 29 per element, with 5 players.
+
+Kihaku's gathering is the symmetric one or, on the asymmetric side of its card, Kihakusama
+(:func:`games.tatsumi.dragons.kihaku_gather`). The Void Shrine cards of the box are not described by the rulebook
+text and are not played.
+"""
+
+from __future__ import annotations
+
+from games.tatsumi import data as D
+from games.tatsumi.state import TatsumiState
+
+VOID_WELLS = ("b2", "d2", "b4", "d4")
+"""Where the Void's extra rings go with 5 players (TM-1)."""
+VOID_RINGS = len(VOID_WELLS)
+
+
+def setup_void(s: TatsumiState) -> None:
+    """Add the Void's 4 rings (one of each element, in an order shuffled from the seed) on top of b2, d2, b4, d4.
+    Called for 5 players only (TM-1); no layer is removed with 5 players (TM-2)."""
+    rings = s.rng.shuffled(list(D.ELEMENTS))
+    for name, ring in zip(VOID_WELLS, rings, strict=True):
+        w = D.WELL_INDEX[name]
+        s.wells[w] = s.wells[w] + ring
+
+
+def rings_in_game(n_players_at_setup: int, void: bool) -> int:
+    """Rings in the game (wells, box, holdings, islands): 112, or 116 with the Void's 5 players."""
+    return D.TOTAL_RINGS + (VOID_RINGS if void and n_players_at_setup == 5 else 0)
