@@ -34,7 +34,9 @@ Choice = tuple[str, str]
 def check_players(players: list[str], options: TatsumiOptions) -> None:
     """``ValueError`` unless solo mode has exactly one player and one player plays solo mode (TM-1, TM-14)."""
     if options.solo and len(players) != 1:
-        raise ValueError(f"Tatsumi solo mode is for exactly one player, not {len(players)}: play without solo=true.")
+        raise ValueError(
+            f"Tatsumi solo mode is for exactly one player, not {len(players)}: play without solo=true."
+        )
     if not options.solo and len(players) == 1:
         raise ValueError("Tatsumi with one player is the solo mode: open the lobby with solo=true.")
 
@@ -56,7 +58,7 @@ def _position(s: TatsumiState, events: list[Event]) -> None:
     sb.tekitatsu = [w if w != here else -1 for w in wells]
     m = D.WELL_INDEX[card.maelstrom]
     sb.maelstrom = m if m != here else -1
-    left = [name for name, w in zip(card.tekitatsu, sb.tekitatsu) if w < 0]
+    left = [name for name, w in zip(card.tekitatsu, sb.tekitatsu, strict=True) if w < 0]
     if sb.maelstrom < 0:
         left.append(card.maelstrom)
     events.append(

@@ -131,9 +131,13 @@ def sand_choices(s: TatsumiState, well: str) -> list[Choice]:
         if c.neutralized:
             continue
         if c.on_card:
-            out.append((f"sand:{c.side}:card", f"sand dollar from on {title(c)} ({c.on_card} on it) into {well}"))
+            out.append(
+                (f"sand:{c.side}:card", f"sand dollar from on {title(c)} ({c.on_card} on it) into {well}")
+            )
         if c.beside:
-            out.append((f"sand:{c.side}:beside", f"sand dollar from beside {title(c)} ({c.beside} left) into {well}"))
+            out.append(
+                (f"sand:{c.side}:beside", f"sand dollar from beside {title(c)} ({c.beside} left) into {well}")
+            )
     return out
 
 

@@ -1,0 +1,211 @@
+"""Weather module and solo mode fuzzing: 1,000 random-legal games each with the base invariants and the modules'
+own at every step; JSON round-trip and no mutation on a subset; garbage and unlisted moves refused; greedy play."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from support import assert_illegal, fuzz
+from tatsumi_helpers import check_invariants
+
+from games import Move
+from games.ai import STRATEGIES, next_move
+from games.tatsumi import GAME
+from games.tatsumi import data as D
+from games.tatsumi.island import layout
+from games.tatsumi.solo_data import SOLO_CARDS, SOLO_RANKS
+
+WEATHER = {"weather": True}
+SOLO = {"solo": True}
+
+
+def check_b(s) -> None:
+    """The base invariants plus: 13 sand dollars split 5 + 8 across beside / on card / in the sea; a card never
+    sits with none beside and some on it (it would have triggered); neutralised exactly when all are in the sea;
+    every placed sand dollar has a source or a pending choice; no interrupt after the end. Solo: the deck and the
+    face-up card are different cards; tokens stand on the card's wells unless the player's dragon was there when they were placed (then they stay off for the round); the
+    player's well is never guarded; round = cards turned up."""
+    check_invariants(s)
+    if s.weather:
+        assert sorted(c.total for c in s.weather) == [5, 8]
+        assert len({c.element for c in s.weather}) == 2
+        for c in s.weather:
+            assert c.on_card >= 0 and c.in_wells >= 0 and c.beside >= 0
+            assert c.neutralized == (c.in_wells == c.total)
+            assert not (c.beside == 0 and c.on_card > 0)
+        pending = sum(1 for it in s.interrupts if it.startswith("sand:"))
+        assert sum(c.in_wells for c in s.weather) + pending == len(s.sand_dollars)
+    if s.over:
+        assert s.interrupts == []
+    for it in s.interrupts:
+        assert it.split(":")[0] in ("sand", "swap", "wscale", "solo")
+    if s.solo is not None:
+        sb = s.solo
+        assert len({sb.card, *sb.deck}) == 1 + len(sb.deck) and {sb.card, *sb.deck} <= set(range(16))
+        card = SOLO_CARDS[sb.card]
+        here = s.seats[0].well
+        fresh = not s.turn.flown and not s.interrupts and not s.over  # the round's start: tokens just placed
+        for w, name in [*zip(sb.tekitatsu, card.tekitatsu, strict=True), (sb.maelstrom, card.maelstrom)]:
+            assert w in (-1, D.WELL_INDEX[name]) and w != here
+            if fresh:
+                assert w == (D.WELL_INDEX[name] if D.WELL_INDEX[name] != here else -1)
+        assert s.round == 16 - len(sb.deck)
+        assert sb.turns <= 16 and len(s.seats) == 1
+
+
+def _run(seed: int, n: int, options, strategies=None) -> tuple[object, Counter]:
+    players = [f"p{i}" for i in range(n)]
+    state = GAME.setup(players, options, seed)
+    check_b(state)
+    rng = random.Random(seed)
+    kinds: Counter = Counter()
+    from_events = dict.fromkeys(players, 0)
+    for _ in range(5000):
+        move = next_move(GAME, state, strategies or {}, rng)
+        if move is None:
+            break
+        out = GAME.apply(state, move)
+        state = out.state
+        for e in out.events:
+            kinds[e.kind] += 1
+            if e.kind == "score":
+                from_events[e.data["player"]] += e.data["amount"]
+        check_b(state)
+    else:
+        raise AssertionError("game did not end")
+    assert GAME.result(state) is not None and GAME.pending(state) == []
+    assert all(p.fortune == from_events[p.id] for p in state.seats)
+    return state, kinds
+
+
+def test_thousand_random_weather_games_keep_the_invariants():
+    """1,000 random-legal games with the weather module, invariants at every step; the weather actually happens
+    (adds, removals, triggers, swaps, choices, neutralising). Mostly 2 players (the shortest games: ~14 ms each),
+    one in four with 3 and one in twenty with 4, to stay within the suite's time budget."""
+    total: Counter = Counter()
+    for seed in range(1000):
+        n = 4 if seed % 20 == 0 else (3 if seed % 4 == 1 else 2)
+        _, kinds = _run(seed, n, WEATHER)
+        total += kinds
+    for k in (
+        "weather_add",
+        "weather_remove",
+        "weather",
+        "weather_swap",
+        "weather_skip",
+        "weather_sand",
+        "weather_neutralized",
+    ):
+        assert total[k] > 50, k
+
+
+def test_thousand_random_solo_games_keep_the_invariants():
+    """1,000 random-legal solo games, invariants at every step; they end by one of the three endings with the rank
+    line of the rulebook's table."""
+    reasons: Counter = Counter()
+    total: Counter = Counter()
+    for seed in range(1000):
+        s, kinds = _run(seed, 1, SOLO)
+        total += kinds
+        reasons[s.end_reason] += 1
+        res = GAME.result(s)
+        assert res.winners == ["p0"] and any(line in res.reason for _, line in SOLO_RANKS)
+        assert kinds["solo_rank"] == 1
+    assert set(reasons) <= {
+        "the 13th sand dollar was placed",
+        "the solo deck is exhausted",
+        "{@p0} could not place a ring",
+    }
+    assert total["tekitatsu"] > 5000 and total["solo_card"] > 5000
+
+
+def test_greedy_solo_and_weather_games_keep_the_invariants():
+    """Greedy players offer and place far more than random ones: 40 solo and 40 weather games."""
+    for seed in range(40):
+        _run(30_000 + seed, 1, SOLO, {"p0": STRATEGIES["greedy"]})
+        n = 2 + seed % 3
+        _run(31_000 + seed, n, WEATHER, {f"p{i}": STRATEGIES["greedy"] for i in range(n)})
+
+
+def test_greedy_solo_scores_better_than_random():
+    """Greedy reaches a higher mean fortune than random-legal in solo (measured ~86 vs ~26)."""
+    g = [_run(40_000 + k, 1, SOLO, {"p0": STRATEGIES["greedy"]})[0].seats[0].fortune for k in range(30)]
+    r = [_run(40_000 + k, 1, SOLO)[0].seats[0].fortune for k in range(30)]
+    assert sum(g) / 30 > sum(r) / 30 + 25
+
+
+def test_round_trip_and_no_mutation_on_a_subset():
+    """support.fuzz: JSON round-trip and no mutation of the input at every step (30 weather, 30 solo games)."""
+    for seed in range(30):
+        fuzz(GAME, 2 + seed % 3, 12_000 + seed, check_b, options=WEATHER)
+        fuzz(GAME, 1, 13_000 + seed, check_b, options=SOLO)
+
+
+def _mid_game(seed: int, options, n: int):
+    state = GAME.setup([f"p{i}" for i in range(n)], options, seed)
+    rng = random.Random(seed)
+    for _ in range(rng.randrange(0, 120)):
+        move = next_move(GAME, state, {}, rng)
+        if move is None:
+            break
+        state = GAME.apply(state, move).state
+    return state
+
+
+@settings(max_examples=150, deadline=None)
+@given(
+    seed=st.integers(0, 60),
+    solo=st.booleans(),
+    option=st.text(max_size=14),
+    who=st.sampled_from(["p0", "p1", "p2", "zed", None]),
+)
+def test_garbage_moves_refused(seed, solo, option, who):
+    """Random option strings and wrong players are refused with the state unchanged (solo and weather games)."""
+    state = _mid_game(seed, SOLO if solo else WEATHER, 1 if solo else 3)
+    pending = GAME.pending(state)
+    if not pending:
+        return
+    d = pending[0]
+    if who == d.player and d.option(option) is not None:
+        return
+    assert_illegal(GAME, state, Move(player=who, option=option))
+
+
+def _universe() -> list[str]:
+    names = list(D.ELEMENT_NAMES.values())
+    spaces = layout("tatsumi").names
+    out = [f"fly:{w}" for w in D.WELL_NAMES] + [f"gather:{w}" for w in D.WELL_NAMES]
+    out += [f"offer:{e}" for e in names] + [f"overflow:{e}" for e in names]
+    out += [f"{e}@{sp}" for e in names for sp in spaces]
+    out += [f"card:{c}" for c in D.CARDS] + ["blackbird", "end", "stop", "skip", "next"]
+    out += [f"sand:{side}:{where}" for side in ("minor", "major") for where in ("card", "beside")]
+    out += [f"swap:{a}-{b}" for a in spaces for b in spaces[:8]]
+    return out
+
+
+def test_plausible_but_unlisted_options_refused_at_every_kind_of_decision():
+    """At positions met in random weather and solo games (turn, place, sand, swap, scale decisions), every
+    well-formed option id that is not listed is refused with the state unchanged; every listed one is accepted."""
+    universe = _universe()
+    rng = random.Random(11)
+    kinds = set()
+    for seed in range(16):
+        solo = seed % 2 == 0
+        state = GAME.setup(["p0"] if solo else ["p0", "p1", "p2"], SOLO if solo else WEATHER, 900 + seed)
+        k = 0
+        while (move := next_move(GAME, state, {}, rng)) is not None:
+            k += 1
+            d = GAME.pending(state)[0]
+            if k % 7 == 0 or d.kind in ("sand", "swap", "scale"):
+                kinds.add(d.kind)
+                listed = {o.id for o in d.options}
+                for oid in rng.sample(universe, 25):
+                    if oid not in listed:
+                        assert_illegal(GAME, state, Move(player=d.player, option=oid))
+                for oid in listed:
+                    GAME.apply(state, Move(player=d.player, option=oid))
+            state = GAME.apply(state, move).state
+    assert {"turn", "place", "sand", "swap"} <= kinds
