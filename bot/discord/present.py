@@ -32,6 +32,8 @@ MAX_CONTENT = 2000
 MAX_ROWS = 5
 MAX_BUTTONS = 5
 MAX_MENU = 25
+KEYCAPS = ["1️⃣", "2️⃣", "3️⃣", "4️⃣", "5️⃣", "6️⃣", "7️⃣", "8️⃣", "9️⃣", "🔟"]
+"""Reactions that answer a race's option 1..10 (see :mod:`bot.discord.races`)."""
 
 
 def mention(player: str) -> str:
@@ -124,8 +126,9 @@ def prompt_line(decision: Decision) -> str:
     text = as_mentions(decision.prompt)
     if who:
         text = f"{who}: {text}"
-    if decision.player is None and decision.options:
-        text += " — type " + " / ".join(f"`{o.id}`" for o in decision.options[:10])
+    if decision.player is None and decision.options:  # a race: buttons, typed words or reactions (races.py)
+        text += " — press, type or react: " + " · ".join(
+            f"{KEYCAPS[i]} `{o.id}`" for i, o in enumerate(decision.options[:len(KEYCAPS)]))
     return f"➡️ {text}"
 
 

@@ -1,7 +1,8 @@
 """Typed and reacted inputs of real-time races (ARCHITECTURE.md; RULINGS TK-10).
 
-A decision with ``player=None`` (anyone seated may answer, e.g. a shout) also accepts a chat message whose text is
-one of its option ids or labels, timed by the message's snowflake, and a reaction on the board whose emoji name is
+A decision with ``player=None`` (anyone seated may answer, e.g. a shout) also accepts a chat message that the game
+reads as one of its options (``Game.chat_word``: "Tatamokatsu!" -> ``shout``) or whose text is an option id or label,
+timed by the message's snowflake, and a reaction on the board whose emoji name is
 an option id (or a keycap 1️⃣-🔟 for option 1-10), timed by its receive time mapped onto Discord's clock: receive
 time minus the smallest delivery delay seen in the last :data:`DELAY_WINDOW` messages.
 Only channels whose game waits on such a decision are looked at (an in-memory set, rebuilt on start-up).
@@ -12,21 +13,23 @@ from __future__ import annotations
 import logging
 import time
 from collections import deque
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import discord
 from discord.ext import commands
 
 from bot.sessions import SessionError, Update
+from games import Decision
 
 from .play import snowflake_ms
+from .present import KEYCAPS
 
 if TYPE_CHECKING:
     from .bot import PlayBot
 
 log = logging.getLogger(__name__)
 
-KEYCAPS = ["1️⃣", "2️⃣", "3️⃣", "4️⃣", "5️⃣", "6️⃣", "7️⃣", "8️⃣", "9️⃣", "🔟"]
 DELAY_WINDOW = 50
 
 
@@ -62,8 +65,10 @@ class Races(commands.Cog):
         else:
             self.channels.discard(channel)
 
-    async def _answer(self, channel: str, user: str, match, at_ms: int) -> None:
-        """Apply the first race option ``match(option, index)`` accepts for ``user``; post the board."""
+    async def _answer(self, channel: str, user: str, pick: Callable[[Update, Decision], str | None],
+                      at_ms: int) -> None:
+        """Apply the race option ``pick(update, decision)`` names for ``user`` (the first race decision where it
+        names one); post the board. Silent when nothing matches: chat is mostly chat."""
         update = await self.bot.service.show(channel)
         row = update.session
         if row.status != "active" or user not in row.players:
@@ -71,16 +76,16 @@ class Races(commands.Cog):
         for d in update.pending:
             if d.player is not None:
                 continue
-            for i, opt in enumerate(d.options):
-                if match(opt, i):
-                    try:
-                        new = await self.bot.service.act(channel, user, opt.id, at_ms=at_ms,
-                                                         expect_version=row.version)
-                    except SessionError as exc:
-                        log.info("race input refused in session %s: %s", row.id, exc)
-                        return
-                    await self.bot.play.post(new)
-                    return
+            option = pick(update, d)
+            if option is None or d.option(option) is None:
+                continue
+            try:
+                new = await self.bot.service.act(channel, user, option, at_ms=at_ms, expect_version=row.version)
+            except SessionError as exc:
+                log.info("race input refused in session %s: %s", row.id, exc)
+                return
+            await self.bot.play.post(new)
+            return
 
     @commands.Cog.listener()
     async def on_message(self, message: discord.Message) -> None:
@@ -89,12 +94,20 @@ class Races(commands.Cog):
         self.clock.observe(message.id)
         if message.author.bot or str(message.channel.id) not in self.channels:
             return
-        text = message.content.strip().lower().lstrip("!/")
+        text = message.content.strip()
         if not text:
             return
+
+        def pick(update: Update, d: Decision) -> str | None:
+            """The game's chat word (``Game.chat_word``), else an option id or label typed as it is."""
+            word = update.game.chat_word(text)
+            if word is not None:
+                return word
+            plain = text.lower().lstrip("!/")
+            return next((o.id for o in d.options if plain in (o.id.lower(), o.label.lower())), None)
+
         try:
-            await self._answer(str(message.channel.id), str(message.author.id),
-                               lambda opt, i: text in (opt.id.lower(), opt.label.lower()), snowflake_ms(message.id))
+            await self._answer(str(message.channel.id), str(message.author.id), pick, snowflake_ms(message.id))
         except Exception:
             log.exception("typed input in channel %s failed", message.channel.id)
 
@@ -108,8 +121,13 @@ class Races(commands.Cog):
             return
         name = (payload.emoji.name or "").lower()
         index = KEYCAPS.index(payload.emoji.name) if payload.emoji.name in KEYCAPS else None
+
+        def pick(update: Update, d: Decision) -> str | None:
+            if index is not None:
+                return d.options[index].id if index < len(d.options) else None
+            return next((o.id for o in d.options if o.id.lower() == name), None)
+
         try:
-            await self._answer(str(payload.channel_id), str(payload.user_id),
-                               lambda opt, i: i == index or name == opt.id.lower(), at)
+            await self._answer(str(payload.channel_id), str(payload.user_id), pick, at)
         except Exception:
             log.exception("reaction input in channel %s failed", payload.channel_id)

@@ -113,7 +113,7 @@ async def test_selects_two_step_and_race_inputs(h):
     assert page.components[0]["type"] == 3 and page.components[0]["options"][0]["label"] == "Number 175"
     reply = await h.select(alice, page, 0, ["180"])
     race = reply.message(public=True)
-    assert "picks Number 180" in race.content and "type `shout`" in race.content
+    assert "picks Number 180" in race.content and "1️⃣ `shout`" in race.content
     sid = (await pending(h)).session.id
     assert [t.kind for t in await h.store.timers(sid)] == [DEADLINE]
     # a typed shout: the bot, a non-player and chatter are ignored; the first player's shout wins
@@ -159,3 +159,21 @@ async def test_dispatcher_closes_a_race_window_by_itself(h):
             break
     await h.settle()
     assert any("Nobody raced in time" in s.content and "Game over" in s.content for s in h.fake.sent[start:])
+
+
+async def test_tatamokatsu_race_by_typed_word(h):
+    """The real race game: the roller presses Roll, a player types the game's chat word (Game.chat_word)."""
+    alice, bob = h.user(101, "alice"), h.user(102, "bob")
+    board = await open_game(h, [alice, bob], game="tatamokatsu")
+    update = await pending(h)
+    assert update.pending[0].player == alice.sid
+    reply = await h.click(alice, board, 0)
+    race = reply.message(public=True)
+    update = await pending(h)
+    assert any(d.player is None and d.deadline_ms for d in update.pending), race.content
+    assert {t.kind for t in await h.store.timers(update.session.id)} >= {DEADLINE}
+    h.advance(300)
+    reply = await h.say(bob, "Tatamokatsu!")
+    assert reply.public() and "<@102>" in reply.text
+    moves = await h.store.moves(update.session.id)
+    assert moves[-1].player == bob.sid and moves[-1].option == "shout" and moves[-1].at_ms == h.now_ms
