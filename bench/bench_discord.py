@@ -103,7 +103,9 @@ class Load:
         a, b = self.users.setdefault(channel, (self.h.user(channel * 10 + 1, "a"), self.h.user(channel * 10 + 2, "b")))
         keep, self.h.fake.keep = self.h.fake.keep, True
         try:
-            card = (await self.h.slash(a, "play", game="tatari", channel_id=channel)).message(public=True)
+            reply = await self.h.slash(a, "play", game="tatari", channel_id=channel)
+            # other channels keep playing meanwhile: take this channel's lobby card
+            card = next(s for s in reversed(reply) if s.channel_id == channel and "Join" in s.buttons())
             await self.h.click(b, card, "Join")
             await self.h.click(a, card, "Start")
         finally:
