@@ -8,7 +8,13 @@ message (board image, events, the pending decisions as buttons or select menus).
 - ``links.py`` — the adapter's per-session data (message ids, display names, undo votes) in the store;
 - ``present.py`` — texts, components and images of a lobby or board;
 - ``components.py`` — the persistent ``DynamicItem`` templates (buttons and selects survive restarts);
-- ``lobby.py``, ``play.py``, ``admin.py`` — the cogs (slash commands, button handlers, typed shouts/reactions);
+- ``lobby.py``, ``play.py``, ``admin.py``, ``races.py`` — the cogs (slash commands, button handlers, typed
+  race inputs and reactions);
+- ``bookkeeping.py`` — after-reply writes of posted boards (board ids, reminder/AFK timers), batched;
 - ``timers.py`` — the one dispatcher loop (deadlines, turn reminders, AFK limits);
 - ``runner.py`` — ``run(settings) -> int`` for ``python -m bot run``.
+
+Tests drive all of it offline through ``tests/discord/harness.py`` (real gateway payloads into discord.py's
+``ConnectionState``, REST and interaction responses recorded); other games can be played through it too
+(``Harness.choose(user, option_id)``).
 """
