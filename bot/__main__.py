@@ -105,10 +105,16 @@ def demo(game: str, players: int, seed: int, out: Path | None, strategy: str, op
     from .sessions import SessionError
 
     try:
-        games.get(game)
+        g = games.get(game)
     except KeyError as exc:
         raise click.BadParameter(str(exc.args[0]), param_hint="GAME") from None
-    opts = dict(o.split("=", 1) for o in options if "=" in o)
+    if not g.min_players <= players <= g.max_players:
+        span = f"{g.min_players}-{g.max_players}" if g.min_players != g.max_players else str(g.min_players)
+        raise click.BadParameter(f"{g.title} takes {span} players, not {players}.", param_hint="'--players'")
+    bad = [o for o in options if "=" not in o]
+    if bad:
+        raise click.BadParameter(f"write key=value, not {bad[0]!r}.", param_hint="'--option'")
+    opts = dict(o.split("=", 1) for o in options)
     out = None if no_images else (out or load_settings().images_dir / f"demo-{game}-{seed}")
 
     async def main():

@@ -81,3 +81,22 @@ async def test_anyone_may_pick_a_race_option_by_its_number(chat, dash):
     await say(chat, "bob: 1")  # bob's own "go"
     out = await say(chat, "carol: 1")
     assert out == ["! carol: You are not playing in this game. Wait for the next one, or /play in another channel."]
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--players", "0"], "Invalid value for '--players': Tatari takes 2-5 players, not 0."),
+        (["--players", "6"], "Invalid value for '--players': Tatari takes 2-5 players, not 6."),
+        (["-o", "first"], "Invalid value for '--option': write key=value, not 'first'."),
+        (["-o", "frist=random"], "Error: Tatari has no option 'frist'. Options: first."),
+    ],
+)
+def test_demo_refuses_a_bad_player_count_or_option_with_a_message(args, message):
+    from click.testing import CliRunner
+
+    from bot.__main__ import cli
+
+    result = CliRunner().invoke(cli, ["demo", "tatari", "--no-images", *args])
+    assert result.exit_code != 0 and not isinstance(result.exception, (IndexError, ValueError)), result.output
+    assert message in result.output
