@@ -222,6 +222,8 @@ def page_view(row: SessionRow, di: int, d: Decision, page: int, names: dict[str,
 
 
 # -- images --------------------------------------------------------------------------------------------------------
+MAX_POOL_BREAKS = 3
+"""After this many broken process pools, render in threads instead."""
 RENDER_NICE = 10
 """Render worker processes run at this lower priority, so that replies (the event loop) come first on a busy
 machine; images take what is left."""
@@ -251,6 +253,7 @@ class Images:
         self._cache: dict[int, tuple[int, bytes | None]] = {}
         self._missing: set[str] = set()
         self._latest: dict[int, int] = {}  # session id -> the newest version asked for
+        self._breaks = 0
         self._slots: asyncio.Semaphore | None = None
 
     def _new_pool(self) -> Executor:
@@ -297,8 +300,13 @@ class Images:
             loop = asyncio.get_running_loop()
             data = await loop.run_in_executor(pool, self._render, state, {p: display(names, p) for p in state.players})
         except BrokenExecutor:
-            if pool is self._pool:  # a worker died: replace the pool once; this board goes out as text
-                log.error("the render pool broke (session %s); starting a new one", row.id)
+            if pool is self._pool:  # a worker died: replace the pool; this board goes out as text
+                self._breaks += 1
+                if self._processes and self._breaks >= MAX_POOL_BREAKS:
+                    self._processes = False  # workers keep dying (e.g. cannot import): render in threads
+                    log.error("the render processes broke %d times; rendering in threads from now on", self._breaks)
+                else:
+                    log.error("the render pool broke (session %s); starting a new one", row.id)
                 self._pool = self._new_pool()
                 pool.shutdown(wait=False, cancel_futures=True)
             data = None
