@@ -7,7 +7,7 @@ from typing import Any
 
 from games.core import Decision
 from games.tatsumi import data as D
-from games.tatsumi import rules, weather
+from games.tatsumi import dragons, rules, weather
 from games.tatsumi.seaboard import guarded_wells
 from games.tatsumi.island import blessing_met, encircled, layout, mastery, put
 from games.tatsumi.state import Seat, TatsumiState
@@ -102,6 +102,9 @@ def choose(s: TatsumiState, decision: Decision, rng: Any) -> str | None:
             return max(
                 gathers, key=lambda i: (_element_value(s, p, s.wells[D.WELL_INDEX[i[7:]]][-1]), rng.random())
             )
+        specials = [i for i in ids if i.startswith(dragons.SPECIAL_PREFIXES)]
+        if specials:  # Karyusama, Fujinsama, Mizuchisama (games.tatsumi.dragons)
+            return max(specials, key=lambda i: (dragons.greedy_value(s, p, i), rng.random()))
         return ids[0]
     if st == "gather2":
         return max(ids, key=lambda i: (_element_value(s, p, s.wells[D.WELL_INDEX[i[7:]]][-1]), rng.random()))
