@@ -447,4 +447,8 @@ def render(state: TatsumiState, names: dict[str, str] | None = None) -> bytes:
         _scale_marks(img, d, s, k, cx, cy + 64)
     for seat in range(len(s.seats)):
         _draw_panel(img, d, s, seat, names)
+    if s.weather or s.solo is not None:  # weather module and solo mode (TM-13, TM-14)
+        from .tatsumi_modules_b import draw_b  # noqa: PLC0415 - that module imports this one
+
+        draw_b(img, d, s, names)
     return encode_png(img)

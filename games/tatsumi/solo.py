@@ -125,7 +125,7 @@ def storm(s: TatsumiState, events: list[Event]) -> None:
             if e in took[k]:
                 c = weather.card_for(s, e)
                 if c is not None:
-                    weather.add(s, c, f"The Tekitatsu on {D.WELL_NAMES[t]}", events)
+                    weather.add(s, c, f"The Tekitatsu on {D.WELL_NAMES[t]}", events, "washes away")
     for w in sorted(by_well):
         if not s.wells[w] and len(s.sand_dollars) < D.SAND_DOLLARS:
             s.sand_dollars.append(w)

@@ -75,15 +75,15 @@ def _sd(n: int) -> str:
 # Upkeeping sand dollars (rulebook "Upkeeping Sand Dollars")
 
 
-def add(s: TatsumiState, c: WeatherCard, who: str, events: list[Event]) -> None:
-    """One sand dollar from beside ``c`` onto it (a claim of its element by ``who``), then the trigger check."""
+def add(s: TatsumiState, c: WeatherCard, who: str, events: list[Event], verb: str = "claims") -> None:
+    """One sand dollar from beside ``c`` onto it (``who`` ``verb`` a ring of its element), then the trigger check."""
     if c.neutralized or c.beside <= 0:
         return
     c.on_card += 1
     events.append(
         Event(
             kind="weather_add",
-            text=f"{who} claims {D.ELEMENT_NAMES[c.element]}: a sand dollar onto {title(c)} "
+            text=f"{who} {verb} {D.ELEMENT_NAMES[c.element]}: a sand dollar onto {title(c)} "
             f"({c.on_card} on it, {c.beside} beside).",
             data={"element": D.ELEMENT_NAMES[c.element], "side": c.side, "on_card": c.on_card},
         )
