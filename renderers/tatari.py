@@ -88,6 +88,20 @@ def _dolls_grid(d: ImageDraw.ImageDraw, x0: int, y0: int, n: int, cols: int, cel
         _doll(d, x0 + c * cell + cell / 2, y0 + r * cell + cell / 2, cell * 0.85)
 
 
+LABEL_W = 446 - 76
+"""Room for a stash row's label: from its left edge to just before the first doll slot."""
+
+
+def stash_label(d: ImageDraw.ImageDraw, name: str, suffix: str, fnt) -> str:
+    """``name + suffix`` shortened (the name, with "…") to fit :data:`LABEL_W` px, so "(resigned)" or "★ WINNER"
+    never runs into the dolls."""
+    label = name + suffix
+    while d.textlength(label, font=fnt) > LABEL_W and len(name) > 1:
+        name = name.rstrip("…")[:-1] + "…"
+        label = name + suffix
+    return label
+
+
 def draw(state: TatariState, names: dict[str, str] | None = None) -> Image.Image:
     """The board of ``state`` as a Pillow image (W x H px)."""
     img = background().copy()
@@ -144,7 +158,8 @@ def draw(state: TatariState, names: dict[str, str] | None = None) -> Image.Image
             d.polygon([(4, y + 8), (18, y + row_h / 2 - 4), (4, y + row_h - 16)], fill=INK)
         shape(d, kind, 50, y + row_h / 2 - 4, 14, colour)
         gone = p in state.out
-        label = display_name(p, names, 18) + (" (resigned)" if gone else "") + (" ★ WINNER" if p == state.winner else "")
+        suffix = (" (resigned)" if gone else "") + (" ★ WINNER" if p == state.winner else "")
+        label = stash_label(d, display_name(p, names, 18), suffix, font(24, bold=is_cur))
         d.text((76, y + row_h / 2 - 4), label, font=font(24, bold=is_cur), fill=MUTED if gone else INK, anchor="lm")
         stash = state.stashes[p]
         for k in range(10):
