@@ -61,7 +61,7 @@ class LocalChat:
     # -- input ------------------------------------------------------------------------------------------------
     async def line(self, raw: str) -> list[str]:
         """Handle one transcript line; returns the reply lines (errors start with ``!``)."""
-        raw = raw.rstrip("\n")
+        raw = raw.rstrip("\r\n").lstrip("\ufeff")  # a Windows transcript: CRLF, a byte-order mark
         if not raw.strip() or raw.lstrip().startswith("# ") or raw.strip() == "#":
             return []
         if raw.strip().startswith("/wait"):

@@ -100,3 +100,17 @@ def test_demo_refuses_a_bad_player_count_or_option_with_a_message(args, message)
     result = CliRunner().invoke(cli, ["demo", "tatari", "--no-images", *args])
     assert result.exit_code != 0 and not isinstance(result.exception, (IndexError, ValueError)), result.output
     assert message in result.output
+
+
+def test_script_reads_a_windows_transcript_with_a_byte_order_mark(tmp_path):
+    from click.testing import CliRunner
+
+    from bot.__main__ import cli
+
+    f = tmp_path / "t.txt"
+    f.write_bytes("alice: /play tatari\r\nbob: /join\r\n".encode("utf-8-sig"))
+    result = CliRunner().invoke(cli, ["script", str(f)])
+    assert result.exit_code == 0, result.output
+    assert "alice opened a lobby for Tatari." in result.output
+    assert "bob joined (2/5)." in result.output
+    assert "Cannot read" not in result.output
