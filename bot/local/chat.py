@@ -69,7 +69,7 @@ class LocalChat:
         m = LINE.match(raw)
         if not m:
             return [f"! Cannot read {raw!r}: write 'name: /command' or 'name: choice' (e.g. 'alice: /play tatari')."]
-        chan = self.channels.setdefault(m["chan"] or "table", Channel(m["chan"] or "table"))
+        chan = await self._channel(m["chan"] or "table")
         name, text = m["name"], m["text"].strip()
         at = None
         if m["offset"] is not None:
@@ -84,6 +84,22 @@ class LocalChat:
         except SessionError as exc:
             out.append(f"! {name}: {format_text(str(exc), lambda p: p)}")
         return out
+
+    async def _channel(self, key: str) -> Channel:
+        """The channel ``key``. First seen with a game already running (the sandbox restarted on its database), the
+        virtual clock goes on from the game's last move, and ``+ms`` offsets count from that move."""
+        chan = self.channels.get(key)
+        if chan is not None:
+            return chan
+        chan = self.channels[key] = Channel(key)
+        row = await self.service.store.live_session(key)
+        if row is not None and row.status == "active":
+            times = [m.at_ms for m in await self.service.store.moves(row.id) if m.at_ms is not None]
+            self.now = max([self.now, *times])
+            up = await self.service.show(key)
+            chan.mark_ms = max(times, default=self.now)
+            chan.mark_key = tuple((d.kind, d.player, d.deadline_ms) for d in up.pending)
+        return chan
 
     async def _advance(self, to_ms: int) -> list[str]:
         """Move the virtual clock to ``to_ms``, firing the deadlines passed on the way."""

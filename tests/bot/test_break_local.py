@@ -114,3 +114,20 @@ def test_script_reads_a_windows_transcript_with_a_byte_order_mark(tmp_path):
     assert "alice opened a lobby for Tatari." in result.output
     assert "bob joined (2/5)." in result.output
     assert "Cannot read" not in result.output
+
+
+async def test_a_restarted_sandbox_goes_on_from_the_last_move_of_a_running_game(tmp_path, dash):
+    store = await Store.open(tmp_path / "sandbox.sqlite3")
+    try:
+        first = LocalChat(SessionService(store, seeds=lambda: 1), None, start_ms=START)
+        await say(first, "alice: /play dash", "bob: /join", "alice: /start", "/wait 50000", "alice: 1")
+        # the sandbox restarts on the same database: a new service and chat, the virtual clock back at its start
+        again = LocalChat(SessionService(store, seeds=lambda: 1), None, start_ms=START)
+        out = await say(again, "bob +100: 1")
+        assert out[0] == "hit", out
+        row = await store.live_session("table")
+        assert [(m.player, m.option, m.at_ms) for m in await store.moves(row.id)] == [
+            ("alice", "go", START + 50_000), ("bob", "hit", START + 50_100)]
+        assert again.now == START + 50_100
+    finally:
+        await store.close()
