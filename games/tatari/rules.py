@@ -105,6 +105,10 @@ def _dolls(n: int) -> str:
     return f"{n} doll" if n == 1 else f"{n} dolls"
 
 
+def _dice(n: int) -> str:
+    return "1 die" if n == 1 else f"{n} dice"
+
+
 def _faces_text(faces: list[str]) -> str:
     return " · ".join(FACE_LABEL[f] for f in faces) if faces else "nothing"
 
@@ -177,7 +181,7 @@ class Tatari(Game):
                     kind="fate",
                     prompt=f"{player_ref(p)}: total {state.total}, {_dolls(state.dolls)} — continue or stop?",
                     options=[
-                        Option(id="continue", label=f"Continue (roll {DICE - len(state.set_aside)} dice)"),
+                        Option(id="continue", label=f"Continue (roll {_dice(DICE - len(state.set_aside))})"),
                         Option(id="stop", label=self._stop_label(state)),
                     ],
                 )
@@ -274,6 +278,9 @@ class Tatari(Game):
     def status(self, state: TatariState) -> str:
         stashes = ", ".join(f"{player_ref(p)} {state.stashes[p]}" for p in state.in_play())
         shrines = " ".join(f"{k}:{v}" for k, v in state.shrines.items())
+        if state.phase == "over":
+            head = f"{player_ref(state.winner)} wins" if state.winner else "Game over"
+            return f"{head} · shrines {shrines} · stashes {stashes}"
         return f"Turn of {player_ref(state.current)} · total {state.total} · shrines {shrines} · stashes {stashes}"
 
     def greedy(self, state: TatariState, decision: Decision, rng) -> str | None:

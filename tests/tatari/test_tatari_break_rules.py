@@ -95,3 +95,24 @@ def test_resign_after_the_end_says_the_game_is_over():
     with pytest.raises(IllegalMove) as info:
         GAME.apply(end, Move(player="bob", option="stop"))
     assert str(info.value) == "The game is over."
+
+
+def test_continue_with_one_die_left_says_die():
+    s = begin(position(), ["4", "4", "3", "double", "2", "1"], ["3", "double", "2", "1"], ["double", "2", "1"],
+              ["2", "1"])
+    s = act(s, "set:4").state
+    assert decision(s).options[0].label == "Continue (roll 4 dice)"
+    s = act(act(s, "continue").state, "set:3").state
+    s = act(act(s, "continue").state, "set:double").state
+    assert decision(s).options[0].label == "Continue (roll 2 dice)"
+    s = act(act(s, "continue").state, "set:2").state
+    assert s.set_aside == ["4", "4", "3", "double", "2"]
+    assert decision(s).options[0].label == "Continue (roll 1 die)"
+
+
+def test_status_after_the_end_names_the_winner_not_a_turn():
+    s = to_give_phase()
+    s = GAME.resign(s, "carol").state
+    end = GAME.resign(s, "bob").state  # bob resigns in his own turn: alice is left
+    assert end.current == "bob"
+    assert GAME.status(end) == "{@alice} wins · shrines 7:0 8:1 9:1 10:1 · stashes {@alice} 9"
