@@ -232,7 +232,8 @@ class Tatari(Game):
         return Outcome(state=s, events=events)
 
     def result(self, state: TatariState) -> Result | None:
-        """Winner and ranking by dolls left, fewer better, ties share (TA-10); resigned players last."""
+        """Winner and ranking by dolls left, fewer better, ties share (TA-10); resigned players last, without a
+        score (their dolls went to the Shrine box: 0 left would read as the best score)."""
         if state.phase != "over":
             return None
         winner = state.winner
@@ -244,7 +245,7 @@ class Tatari(Game):
         return Result(
             winners=[winner] if winner else [],
             ranking=ranking,
-            scores={p: state.stashes[p] for p in state.players},
+            scores={p: state.stashes[p] for p in state.players if p not in state.out},  # a resigner's 0 is no score
             reason=(
                 f"{player_ref(winner)} starts a turn with an empty stash and breaks the curse."
                 if winner and not last_left

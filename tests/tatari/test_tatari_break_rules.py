@@ -116,3 +116,13 @@ def test_status_after_the_end_names_the_winner_not_a_turn():
     end = GAME.resign(s, "bob").state  # bob resigns in his own turn: alice is left
     assert end.current == "bob"
     assert GAME.status(end) == "{@alice} wins · shrines 7:0 8:1 9:1 10:1 · stashes {@alice} 9"
+
+
+def test_a_resigned_player_ranks_last_without_a_score_of_zero():
+    s = begin(position((1, 1, 1, 1), (6, 7, 10)), ["1", "2", "3", "4", "doll", "double"])
+    s = GAME.resign(s, "carol").state
+    s = s.model_copy(update={"stashes": {**s.stashes, "alice": 0}, "current": "bob"})
+    end = GAME.begin_turn(s, "alice").state
+    r = GAME.result(end)
+    assert r.winners == ["alice"] and r.ranking == [["alice"], ["bob"], ["carol"]]
+    assert r.scores == {"alice": 0, "bob": 7}
