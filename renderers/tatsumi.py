@@ -278,7 +278,7 @@ def _hexagon(cx: float, cy: float, r: float) -> list[tuple[float, float]]:
 def background(n_players: int) -> Image.Image:
     """The static image for ``n_players``: title band, legend, seaboard cells with their names, empty islands with
     rifts (tinted, with their symbol), blessings (gold star) and space names."""
-    img = Image.new("RGB", (W, H), PAPER)
+    img = Image.new("RGB", (W, max(H, 64 + n_players * (PANEL_H + 4))), PAPER)  # 5 players: the Void (TM-1)
     d = ImageDraw.Draw(img)
     d.rectangle((0, 0, W, 50), fill=INK)
     d.text((16, 25), "TATSUMI", font=font(28, bold=True), fill=WHITE, anchor="lm")
@@ -374,16 +374,9 @@ def _draw_panel(img: Image.Image, d: ImageDraw.ImageDraw, s: TatsumiState, seat:
     tx = px + 236
     shape(d, kind, tx + 10, py + 18, 9, colour)
     text(img, (tx + 26, py + 18), display_name(p.id, names, 18), 16, True, INK, "lm")
-    text(
-        img,
-        (tx, py + 40),
-        f"{D.DRAGON_TITLES[p.dragon]} ({D.ELEMENT_NAMES[p.element]})",
-        13,
-        False,
-        INK,
-        "lm",
-    )
-    _paste(img, ring_icon(p.element, 9), tx + 170, py + 40)
+    from .tatsumi_modules_a import dragon_line  # noqa: PLC0415 - card side, Kihaku's element (TM-1)
+
+    dragon_line(img, p, tx, py + 40)
     text(img, (PANEL_X + PANEL_W - 10, py + 36), f"{p.fortune}", 26, True, INK, "rm")
     text(img, (PANEL_X + PANEL_W - 10, py + 58), "fortune", 11, False, MUTED, "rm")
     text(img, (tx, py + 70), "Holding", 12, True, MUTED, "lm")
@@ -421,6 +414,10 @@ def render(state: TatsumiState, names: dict[str, str] | None = None) -> bytes:
     """PNG bytes of ``state`` (1240 x 860); ``names`` maps player ids to display names."""
     s = state
     img = background(len(s.seats)).copy()
+    if any(p.island_key != "tatsumi" for p in s.seats):  # asymmetric islands (TM-15)
+        from .tatsumi_modules_a import draw_islands  # noqa: PLC0415 - that module imports this one
+
+        draw_islands(img, s)
     d = ImageDraw.Draw(img)
     sd = len(s.sand_dollars)
     if s.over:
