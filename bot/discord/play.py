@@ -237,7 +237,11 @@ class Play(commands.Cog):
 
     async def stale(self, interaction: discord.Interaction) -> None:
         """Refuse a press on an old board and show the current one (ephemeral)."""
-        update = await self.service.show(str(interaction.channel_id))
+        try:
+            update = await self.service.show(str(interaction.channel_id))
+        except SessionError:  # the press that won ended the game
+            await self.refuse(interaction, "This board is out of date: the game is over.")
+            return
         await self.send_board(update, interaction, ephemeral=True, notes=[STALE])
 
     async def choose(self, interaction: discord.Interaction, sid: int, ver: int, d: int, o: int) -> None:
