@@ -272,8 +272,8 @@ class SessionService:
                 state = game.setup(list(row.players), row.options, row.seed)
             except ValueError as exc:  # e.g. options that do not fit this many players (checked at setup)
                 raise SessionError(
-                    f"{game.title} cannot start: {exc}. Change the seats (/join, /leave), or /cancel and /play "
-                    "again with other options."
+                    f"{game.title} cannot start: {str(exc).rstrip('.')}. Change the seats (/join, /leave), or /cancel "
+                    "and /play again with other options."
                 ) from None
             pending = game.pending(state)
             async with self.store.transaction() as db:

@@ -11,7 +11,7 @@ from pydantic import BaseModel
 import games
 from bot.sessions import DEADLINE, SessionError, SessionService, replay
 from bot.store import Store
-from games import TIMEOUT, BaseState, Decision, Event, Game, Move, Option, Outcome, Result, Rng, player_ref
+from games import TIMEOUT, BaseState, Decision, Event, Game, Move, Option, Outcome, Result, Rng
 
 TATARI = games.get("tatari")
 
@@ -259,7 +259,7 @@ class Picky(Dash):
     def setup(self, players, options=None, seed=0):
         opts = self.options(options)
         if opts.seats and len(players) != opts.seats:
-            raise ValueError(f"this layout needs {opts.seats} players, not {len(players)}")
+            raise ValueError(f"this layout needs {opts.seats} players, not {len(players)}.")
         return super().setup(players, None, seed)
 
 
