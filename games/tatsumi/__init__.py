@@ -75,6 +75,26 @@ class TatsumiGame(Game):
             "card may flip a shrine, and the next card moves them. The end: 13 sand dollars, a ring you cannot "
             "place, or the 16th card played. Rank: 70+ safe, 80+ peaceful, 90+ feast, 100+ harmony, 110+, 120+."
         ),
+        "dragons": (
+            "Dragon cards (option dragons: symmetric, asymmetric, or each player chooses at setup). Asymmetric "
+            "gathering: Raijinsama two matching rings from the 8 wells around; Karyusama breath: the two nearest "
+            "rings in a straight line, skipping empty wells, stopped by a dragon; Fujinsama dashes 1-2 wells in a "
+            "line, claiming each well it leaves; Mizuchisama dives (claims the ring beneath), reemerges at a well "
+            "topped by the same element, then claims a ring next to it; Kihakusama claims the edgemost rings of "
+            "two ends of its row and column (empty edge wells skipped, a dragon on the edge blocks)."
+        ),
+        "islands": (
+            "Island boards (option island: symmetric, asymmetric, or choose): each player is dealt one of six "
+            "boards. Arashima: inland ring in a row only after a perimeter ring in that row. Inyo: rings on light "
+            "and dark spaces within one of each other (the eyes count for their own colour). Isuragi: an obelisk "
+            "only once all its neighbours hold rings. Kogasu: the volcano centre touches nothing, any ring may go "
+            "there. Mizukame: all 1-droplets, then 2s, then 3s. Raikou: each offering puts exactly one ring on a "
+            "bolt if it can. Their blessings need two rings of a set element on marked spaces."
+        ),
+        "void": (
+            "The Void (option void): a 5th player plays Kihaku from c3 and names its element at setup (for "
+            "Dragonfly and ties); 4 extra rings, one per element, go on b2, d2, b4 and d4."
+        ),
         "end": (
             "End: Elemental Mastery — water 2 per ring of your largest water group, lightning 2 per group, wind "
             "1 per other element touching it, fire 5 per 3 fire rings. Ties: most rings of your dragon's element."
@@ -191,6 +211,8 @@ class TatsumiGame(Game):
         sd = f"sand dollars {len(state.sand_dollars)}/{D.SAND_DOLLARS}"
         if state.over:
             return f"Game over after round {state.round}: {scores}."
+        if state.setup_queue:  # the modules' setup choices (games.tatsumi.dragons)
+            return f"Setup: {player_ref(state.seats[state.current].id)} to choose ({len(state.setup_queue)} left)."
         last = " (last round)" if state.end_triggered else ""
         turn = player_ref(state.seats[state.current].id)
         extra = "".join(f"; {m.status(state)}" for m, on in ((weather, state.weather), (solo, state.solo)) if on)

@@ -296,3 +296,11 @@ def test_kihaku_element_needs_the_void():
     s = GAME.setup(["a", "b", "c", "d", "e"], {"void": True, "dragons": "asymmetric"}, 1)
     assert s.seats[4].dragon == "kihaku" and s.seats[4].gather == "kihakusama"
     assert D.WELL_NAMES[s.seats[4].well] == "c3"
+
+
+def test_status_and_help_name_the_modules():
+    """Status during the setup choices; help topics for dragons, islands and the Void."""
+    s = GAME.setup(P2, {"dragons": "choose"}, 1)
+    assert GAME.status(s) == "Setup: {@ann} to choose (2 left)."
+    for topic, word in (("dragons", "Karyusama"), ("islands", "Mizukame"), ("void", "Kihaku")):
+        assert word in GAME.rules_help[topic]

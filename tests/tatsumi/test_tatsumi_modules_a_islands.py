@@ -298,3 +298,54 @@ def test_island_option_choose_each_player_picks_a_side():
     assert s.seats[0].island_key == s.seats[0].board and s.seats[1].island_key == "tatsumi"
     assert s.seats[1].board != ""
     assert s.turn.stage == "main" and s.current == 0
+
+
+# ---------------------------------------------------------------------------------------------- in play
+
+
+def _on(key: str, island: str, **holding):
+    """Ann on island ``key`` (holding ``holding``) on c1 next to the north shrine (water, front: 2 water + 2
+    lightning)."""
+    s = new(wells=full_wells("F"), shrines=["W", "F", "N", "L"], cards=["koi", "turtle", "toad", "monkey"])
+    p = s.seats[0]
+    p.island_key, p.board, p.island = key, key, island
+    at(s, 0, "c1")
+    hold(s, 0, **holding)
+    return refresh(s)
+
+
+def test_tm7_offering_refused_when_the_island_rule_forbids_it():
+    """TM-7 in play: with lightning on D1, Arashima cannot take 2 water + 2 lightning (the rings reach only inland
+    spaces of rows without a perimeter ring), so the water shrine is not offered; Tatsumi Island could."""
+    s = _on("arashima", isl("arashima", L="D1"), W=2, L=2)
+    assert "offer:water" not in ids(s)
+    t = _on("tatsumi", isl("tatsumi", L="D3"), W=2, L=2)
+    assert "offer:water" in ids(t)
+
+
+def test_inyo_overflow_placements_keep_the_balance():
+    """Inyo's balance holds for every ring placed, overflow included: each overflow option is on the lighter
+    side."""
+    s = _on("inyo", isl("inyo", F="A2"), W=3, F=1, N=1, L=1)
+    s.turn.flown = True
+    s.turn.acted = True
+    s.turn.stage = "overflow"
+    s, _ = play(s, "overflow:water")
+    lay = layout("inyo")
+    assert s.turn.mode == "overflow"
+    for oid in ids(s):
+        space = lay.index(oid.split("@")[1])
+        assert lay.marks[space] in "dD"
+
+
+def test_raikou_overflow_is_free_of_the_bolt_rule():
+    """Raikou's rule binds offerings only: overflow rings may go on several bolts."""
+    lay = layout("raikou")
+    s = _on("raikou", isl("raikou", N="A3"), F=1, W=1, N=1, L=3)
+    s.turn.flown = True
+    s.turn.acted = True
+    s.turn.stage = "overflow"
+    s, _ = play(s, "overflow:lightning")
+    assert s.turn.bolts == -1
+    bolts = {lay.names[i] for i, m in enumerate(lay.marks) if m == "b"}
+    assert {o.split("@")[1] for o in ids(s)} & bolts
