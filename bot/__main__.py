@@ -14,6 +14,9 @@ from .config import load_settings
 from .sessions import SessionService
 from .store import Store
 
+SEED = click.IntRange(-(2**62), 2**62)
+"""Seeds the store can hold (SQLite INTEGER is 64-bit), with room for the script's +1 per game."""
+
 
 async def _service(db: str | None) -> SessionService:
     path = db or str(Path(tempfile.mkdtemp(prefix="bot-")) / "session.sqlite3")
@@ -63,7 +66,7 @@ def _read_line() -> str | None:
 @click.option("--out", "out", type=click.Path(path_type=Path), default=None, help="Folder for board PNGs.")
 @click.option("--db", default=None, help="SQLite file (default: a fresh temporary one).")
 @click.option("--echo/--no-echo", default=True, help="Print each input line before its replies.")
-@click.option("--seed", default=1, show_default=True, help="Seed of the first game (then +1 per game).")
+@click.option("--seed", default=1, show_default=True, type=SEED, help="Seed of the first game (then +1 per game).")
 def script(file, out: Path | None, db: str | None, echo: bool, seed: int) -> None:
     """Play a chat transcript (the sandbox's lines) from FILE ('-' for stdin) and print the replies.
     The same file and seed give the same replies."""
@@ -91,7 +94,8 @@ def script(file, out: Path | None, db: str | None, echo: bool, seed: int) -> Non
 @cli.command()
 @click.argument("game")
 @click.option("--players", "-n", default=2, show_default=True, help="How many AI players.")
-@click.option("--seed", "-s", default=1, show_default=True, help="Seed of the game (same seed, same game).")
+@click.option("--seed", "-s", default=1, show_default=True, type=SEED,
+              help="Seed of the game (same seed, same game).")
 @click.option("--out", "out", type=click.Path(path_type=Path), default=None,
               help="Folder for the PNGs and game.gif [default: out/demo-GAME-SEED].")
 @click.option("--strategy", type=click.Choice(["greedy", "random"]), default="greedy", show_default=True)

@@ -131,3 +131,14 @@ async def test_a_restarted_sandbox_goes_on_from_the_last_move_of_a_running_game(
         assert again.now == START + 50_100
     finally:
         await store.close()
+
+
+@pytest.mark.parametrize("command", [["demo", "tatari", "--no-images"], ["script", "-"]])
+def test_a_seed_past_what_the_store_holds_is_refused(command):
+    from click.testing import CliRunner
+
+    from bot.__main__ import cli
+
+    result = CliRunner().invoke(cli, [*command, "--seed", "99999999999999999999"], input="alice: /play tatari\n")
+    assert result.exit_code == 2 and not isinstance(result.exception, OverflowError), result.output
+    assert "Invalid value for '--seed'" in result.output
