@@ -187,6 +187,8 @@ class TatsumiGame(Game):
         del s.seats[k]
         del s.players[k]
         events = [Event(kind="resign", text=f"{player_ref(player)} resigns.", data={"player": player})]
+        if s.interrupts:  # pending weather decisions (TM-13): the leaver's are dropped or made, seats renumbered
+            weather.on_resign(s, k, was_turn, events)
         if k < s.current:
             s.current -= 1
         elif was_turn:

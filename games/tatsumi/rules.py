@@ -601,6 +601,7 @@ def _game_over(s: TatsumiState, events: list[Event]) -> None:
         detail = ", ".join(f"{ename(e)} {m[e]}" for e in D.ELEMENTS)
         score(s, p, total, "mastery", f"Elemental Mastery: {detail}", events)
     best = max(p.fortune for p in s.seats)
+    s.interrupts.clear()  # (only a resignation can end the game with module decisions pending)
     if s.solo is not None:
         events.append(solo.rank_event(s))
     events.append(

@@ -293,6 +293,27 @@ def _scale_choices(s: TatsumiState, seat: int) -> list[Choice]:
     return out
 
 
+def on_resign(s: TatsumiState, k: int, was_turn: bool, events: list[Event]) -> None:
+    """Seat ``k`` has just left (already removed from ``s.seats``): its swaps and scales are dropped, later seats
+    renumbered; if it was its turn, its pending sand dollar choices are made by the engine (the first source
+    listed), so the next player starts a clean turn."""
+    out = []
+    for it in s.interrupts:
+        head = it.split(":")
+        if head[0] in ("swap", "wscale"):
+            seat = int(head[1])
+            if seat == k:
+                continue
+            if seat > k:
+                head[1] = str(seat - 1)
+        out.append(":".join(head))
+    s.interrupts = out
+    if was_turn:
+        while s.interrupts and s.interrupts[0].startswith("sand:"):
+            well = s.interrupts.pop(0)[5:]
+            place_sand(s, well, sand_choices(s, well)[0][0], events)
+
+
 # --------------------------------------------------------------------------------------------------------------
 # The interrupt interface used by :mod:`games.tatsumi.rules`
 

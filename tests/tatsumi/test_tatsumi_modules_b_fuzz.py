@@ -209,3 +209,29 @@ def test_plausible_but_unlisted_options_refused_at_every_kind_of_decision():
                     GAME.apply(state, Move(player=d.player, option=oid))
             state = GAME.apply(state, move).state
     assert {"turn", "place", "sand", "swap"} <= kinds
+
+
+def test_random_resignations_in_weather_games_keep_the_invariants():
+    """100 weather games of 3-4 players in which a random player resigns at a random moment (often during a
+    weather event's decisions): the game goes on and the invariants hold to the end."""
+    resigned_mid_event = 0
+    for seed in range(100):
+        n = 3 + seed % 2
+        s = GAME.setup([f"p{i}" for i in range(n)], WEATHER, 50_000 + seed)
+        rng = random.Random(seed)
+        when = rng.randrange(10, 150)
+        k = 0
+        while (move := next_move(GAME, s, {}, rng)) is not None:
+            if k == when or (k > when and s.interrupts and rng.random() < 0.5 and len(s.seats) > 2):
+                resigned_mid_event += bool(s.interrupts)
+                out = GAME.resign(s, rng.choice(s.players))
+                if out is not None:
+                    s = out.state
+                    check_b(s)
+                    when = -1
+                    continue
+            s = GAME.apply(s, move).state
+            check_b(s)
+            k += 1
+        assert GAME.result(s) is not None
+    assert resigned_mid_event > 5

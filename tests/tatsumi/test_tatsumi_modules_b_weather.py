@@ -334,3 +334,33 @@ def test_unlisted_weather_options_refused(oid):
     assert GAME.pending(s)[0].kind == "sand"
     assert_illegal(GAME, s, Move(player="ann", option=oid))
     assert_illegal(GAME, s, Move(player="bob", option="sand:minor:beside"), match="not your turn")
+
+
+def test_resignation_drops_the_leavers_weather_decisions_and_renumbers_seats():
+    """A player leaving during a weather event: their swap is dropped, later seats' swaps follow their seat; a
+    leaver's pending sand dollar choice is made by the engine (the first source listed)."""
+    wells = full_wells("L")
+    wells[W["b3"]] = "LW"
+    s = wgame(players=P3, wells=wells, minor_on=4)
+    for seat in range(3):
+        set_island(s, seat, island(W="A3 B3", F="B4", N="B2"))
+    at(s, 0, "c3")
+    s = refresh(s)
+    s, _ = play(s, "gather:b3")
+    assert s.interrupts == ["swap:0:W:1", "swap:1:W:1", "swap:2:W:1"]
+    out = GAME.resign(s, "bob")
+    assert out.state.interrupts == ["swap:0:W:1", "swap:1:W:1"]
+    assert [p.id for p in out.state.seats] == ["ann", "cat"]
+    s2, _ = play(out.state, "swap:B3-B4")
+    assert GAME.pending(s2)[0].player == "cat" and GAME.pending(s2)[0].kind == "swap"
+    # the current player leaves with a sand dollar choice pending
+    wells = full_wells("L")
+    wells[W["b3"]] = "N"
+    t = wgame(players=P3, wells=wells)
+    at(t, 0, "c3")
+    t = refresh(t)
+    t, _ = play(t, "gather:b3")
+    assert GAME.pending(t)[0].kind == "sand"
+    out = GAME.resign(t, "ann")
+    assert out.state.interrupts == [] and sum(c.in_wells for c in out.state.weather) == 1
+    assert GAME.pending(out.state)[0].player == "bob" and out.state.turn.stage == "main"
