@@ -1,6 +1,7 @@
-"""Tatsumi with the asymmetric dragons, asymmetric islands and the Void on: 1,000 random-legal games with the base
-invariants (rings counted with the Void's +4) and the island rules' invariants at every step, JSON round-trip and no
-mutation on a subset, garbage and unlisted moves refused, greedy still beating random."""
+"""Tatsumi with the asymmetric dragons, asymmetric islands and the Void on — and, for "all modules together", with
+engineer B's weather (TM-13) and solo mode (TM-14) mixed in: 1,000 random-legal games with the base invariants (rings
+counted with the Void's +4) and the island rules' invariants at every step, JSON round-trip and no mutation on a
+subset, garbage and unlisted moves refused, greedy still beating random."""
 
 from __future__ import annotations
 
@@ -21,10 +22,17 @@ SIDES = ("asymmetric", "choose")
 
 
 def options_for(seed: int) -> tuple[int, dict]:
-    """Player count (2-5) and module options for game ``seed``: every combination of island and dragon sides, the
-    Void for every 5-player game."""
-    n = 2 + seed % 4
-    return n, {"dragons": SIDES[seed % 2], "island": SIDES[(seed // 2) % 2], "void": n == 5 or seed % 8 == 3}
+    """Player count (1-5) and module options for game ``seed``: every combination of island and dragon sides, the
+    Void for every 5-player game (and some smaller ones, where it changes nothing), weather in a third of the
+    games, solo for every 1-player game (all modules together)."""
+    n = 1 + seed % 5
+    return n, {
+        "dragons": SIDES[seed % 2],
+        "island": SIDES[(seed // 2) % 2],
+        "void": n == 5 or seed % 8 == 3,
+        "weather": seed % 3 == 0,
+        "solo": n == 1,
+    }
 
 
 def island_ok(lay, isl: str) -> bool:
@@ -69,6 +77,10 @@ def rule_ok(lay, isl: str) -> bool:
     return True
 
 
+_CHECKED: set[tuple[str, str]] = set()
+"""(board, island) pairs already found valid: islands change far less often than states."""
+
+
 def check(s, rings: int) -> None:
     """Base invariants with modules: ``rings`` rings conserved (a quarter per element), sand dollars, one dragon per
     well, fortune = sum of sources, scales conserved (7), TM-8 and the island's rule on every island; the setup
@@ -84,14 +96,37 @@ def check(s, rings: int) -> None:
     assert len({p.well for p in s.seats}) == len(s.seats)
     assert (s.turn.stage == "setup") == bool(s.setup_queue)
     for p in s.seats:
-        lay = layout(p.island_key)
         assert p.fortune == sum(p.scored.values()) and all(v > 0 for v in p.scored.values())
-        assert island_ok(lay, p.island) and rule_ok(lay, p.island)
+        if (p.island_key, p.island) not in _CHECKED:
+            lay = layout(p.island_key)
+            assert island_ok(lay, p.island) and rule_ok(lay, p.island)
+            _CHECKED.add((p.island_key, p.island))
         in_flight = len(s.turn.scale_queue) if p is s.seats[s.current] else 0
         assert p.scales_beside + sum(p.cards) + sum(not b for b in p.blessings) + in_flight == 7
         assert min(p.holding.values()) >= 0
         if not s.setup_queue:
             assert p.element in D.ELEMENTS
+
+
+def test_the_invariants_can_fail():
+    """The checks above reject broken islands: a rift holding another element, rings apart, and each rule's
+    violation."""
+    tat = layout("tatsumi")
+    assert not island_ok(tat, tat.empty[:1] + "W" + tat.empty[2:])  # A2 is a fire rift
+    assert not island_ok(tat, tat.empty[:1] + "F" + tat.empty[2:36] + "F")  # A2 and G4 apart
+    cases = {
+        "arashima": {"N": "A1", "W": "B2"},  # B2 inland, row B without a perimeter ring
+        "inyo": {"F": "A2", "N": "A1"},  # two light rings
+        "isuragi": {"F": "C3", "W": "C2"},  # obelisk not surrounded
+        "mizukame": {"W": "A1", "F": "A2 C2"},  # a 2-droplet before all 1-droplets
+    }
+    for key, rings in cases.items():
+        lay = layout(key)
+        isl = list(lay.empty)
+        for e, spaces in rings.items():
+            for sp in spaces.split():
+                isl[lay.index(sp)] = e
+        assert not rule_ok(lay, "".join(isl)), key
 
 
 def _run(seed: int, strategies=None) -> tuple[int, object]:
@@ -112,16 +147,19 @@ def _run(seed: int, strategies=None) -> tuple[int, object]:
 
 
 def test_thousand_random_games_with_modules_a():
-    """1,000 random-legal games (2-5 players; asymmetric or chosen islands and dragons; the Void with 5 players):
-    the invariants of :func:`check` after every move, every island board and gathering action met."""
-    total = 0
+    """1,000 random-legal games (1-5 players; asymmetric or chosen islands and dragons; the Void with 5 players;
+    weather in a third, solo with 1 player — all modules together): the invariants of :func:`check` after every
+    move, every island board and gathering action met."""
+    total = solo = struck = 0
     seen_islands, seen_gathers = set(), set()
     for seed in range(1000):
         moves, final = _run(seed)
         total += moves
         seen_islands |= {p.island_key for p in final.seats}
         seen_gathers |= {p.gather for p in final.seats}
-    assert total > 50_000
+        solo += final.solo is not None
+        struck += any(c.triggered for c in final.weather)
+    assert total > 50_000 and solo == 200 and struck > 20
     assert seen_islands == set(ID.BOARDS) | {"tatsumi"}
     assert seen_gathers == {"symmetric", "karyusama", "raijinsama", "fujinsama", "mizuchisama", "kihakusama"}
 
