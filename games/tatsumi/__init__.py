@@ -33,7 +33,8 @@ class TatsumiGame(Game):
     summary = "Dragons gather elemental rings at sea, offer them at shrines and heal their islands."
     rules_help = {
         "": (
-            "Tatsumi (2-4 players). Each turn: fly your dragon and either gather or offer, in either order. "
+            "Tatsumi (2-4 players; 5 with void=true; 1 with solo=true). Each turn: fly your dragon and either "
+            "gather or offer, in either order. "
             "Rings you offer go onto your island and score; the richest island in fortune wins. "
             "The game ends after the round in which the 13th sand dollar appears or a ring cannot be placed."
         ),
