@@ -528,9 +528,11 @@ class Harness:
         }
         return await self._feed(self.bot._connection.parse_message_reaction_add, data)
 
-    async def choose(self, user: User, option_id: str, channel_id: int | None = None) -> Reply:
+    async def choose(self, user: User, option_id: str, channel_id: int | None = None, *,
+                     allow_move: bool = True) -> Reply:
         """Answer ``option_id`` as a player would: its button on the current board, its select menu, or the
-        two-step pick (group, then the ephemeral page); ``/move`` when no component offers it."""
+        two-step pick (group, then the ephemeral page); ``/move`` when no component offers it (an
+        ``AssertionError`` instead when ``allow_move`` is False)."""
         from bot.discord import ids
 
         channel = channel_id or self.channel_id
@@ -551,6 +553,7 @@ class Harness:
                 if ids.group(sid, ver, d) in have:
                     page = (await self.select(user, board, ids.group(sid, ver, d), [str(o // 25)])).ephemeral()[0]
                     return await self.select(user, page, 0, [str(o)])
+        assert allow_move, f"no component offers {option_id!r} to {user.name}"
         return await self.slash(user, "move", channel_id=channel_id, option=option_id)
 
     # -- reading ---------------------------------------------------------------------------------------------------

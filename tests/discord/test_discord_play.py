@@ -35,7 +35,7 @@ async def pending(h: Harness, channel_id=None):
 async def play_turn(h: Harness, users: dict, rng: random.Random, channel_id=None):
     """Answer the first pending decision with a random option through the current board, as its player."""
     decision = (await pending(h, channel_id)).pending[0]
-    return await h.choose(users[decision.player], rng.choice(decision.options).id, channel_id)
+    return await h.choose(users[decision.player], rng.choice(decision.options).id, channel_id, allow_move=False)
 
 
 async def test_whole_tatari_game_through_interactions(h):
