@@ -15,6 +15,9 @@ import games
 from games import TIMEOUT, BaseState, Decision, Event, Game, IllegalMove, Move, Option, Outcome, Result, Rng
 from games.core import player_ref, rank_by
 
+BOOM = "n:13"
+"""Picking this number raises inside ``apply`` (a stand-in for an engine bug)."""
+
 
 class RacerOptions(BaseModel):
     n: int = 30
@@ -62,6 +65,8 @@ class Racer(Game):
 
     def apply(self, s: RacerState, move: Move) -> Outcome:
         decision, option = self.find_decision(s, move)
+        if option is not None and option.id == BOOM:
+            raise RuntimeError("a bug in the engine")  # for tests: an unexpected failure in one channel
         s = s.model_copy(deep=True)
         events = []
         if decision.kind == "pick":

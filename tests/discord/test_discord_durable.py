@@ -138,3 +138,30 @@ async def test_dispatcher_loop_wakes_for_due_timers(tmp_path):
             if len(h.fake.sent) > start:
                 break
         assert "your turn" in h.fake.sent[start].content
+
+
+async def test_engine_bug_in_one_channel_spares_the_other(tmp_path, caplog):
+    import logging
+
+    import fakegame
+
+    fakegame.register()
+    try:
+        async with Harness(tmp_path / "bot.sqlite3") as h:
+            a1, a2, b1, b2 = (h.user(i, n) for i, n in ((101, "a1"), (102, "a2"), (201, "b1"), (202, "b2")))
+            c1, c2 = h.channel_id, h.channel_id + 1
+            await open_game(h, [a1, a2], channel_id=c1, game="racer", options="n=20")
+            await open_game(h, [b1, b2], channel_id=c2, game="racer", options="n=20")
+            before = (await pending(h, c1)).session.version
+            caplog.set_level(logging.ERROR)
+            reply = await h.choose(a1, fakegame.BOOM, c1)
+            assert reply.ephemeral() and "went wrong" in reply.text and not reply.public()
+            sid = (await pending(h, c1)).session.id
+            assert any(f"(session {sid})" in r.getMessage() for r in caplog.records)
+            assert (await pending(h, c1)).session.version == before  # nothing half-done
+            reply = await h.choose(b1, "n:3", c2)
+            assert reply.public() and "picks Number 3" in reply.text
+            reply = await h.choose(a1, "n:4", c1)  # and channel 1 goes on with a good move
+            assert reply.public() and "picks Number 4" in reply.text
+    finally:
+        fakegame.unregister()
