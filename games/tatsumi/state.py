@@ -62,7 +62,8 @@ class Turn(BaseModel):
 
     ``stage``: ``main`` (fly / gather / offer / blackbird / end), ``gather2`` (second well), ``place`` (put rings on
     the island one at a time; ``mode`` offer, overflow or blackbird), ``overflow`` (pick the element), ``scale``
-    (pick a summoning card for the first entry of ``scale_queue``), ``over``.
+    (pick a summoning card for the first entry of ``scale_queue``), ``over``; ``setup`` before round 1 while the
+    modules' per-player choices are queued (``TatsumiState.setup_queue``, :mod:`games.tatsumi.dragons`).
     """
 
     flown: bool = False
