@@ -20,7 +20,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from games.tatsumi import data as D
-from games.tatsumi.solo_data import SOLO_CARDS, SOLO_RANKS, WEATHER_SWAPS, weather_name
+from games.tatsumi.solo_data import SOLO_CARDS, SOLO_RANKS, WEATHER_SWAPS, rank_line, weather_name
 from games.tatsumi.state import TatsumiState, WeatherCard
 
 from . import tatsumi as base
@@ -191,7 +191,9 @@ def _draw_solo_panel(img: Image.Image, d: ImageDraw.ImageDraw, s: TatsumiState) 
         if card.upkeep
         else "no upkeep"
     )
-    base.text(img, (x + 12, y + 72), up, 12, False, INK, "lm")
+    if s.over:
+        up = f"Final: {s.seats[0].fortune} fortune — {rank_line(s.seats[0].fortune)}"
+    base.text(img, (x + 12, y + 72), up, 12, s.over, INK, "lm")
     off = [w for w, cur in zip(card.tekitatsu, sb.tekitatsu, strict=True) if cur < 0]
     if sb.maelstrom < 0:
         off.append(card.maelstrom)

@@ -106,7 +106,7 @@ class WeatherCard(BaseModel):
 
 
 class SoloBoard(BaseModel):
-    """Solo mode (TM-14): ``card`` the face-up solo card (index into ``solo_data.CARDS``), ``deck`` the face-down
+    """Solo mode (TM-14): ``card`` the face-up solo card (index into ``solo_data.SOLO_CARDS``), ``deck`` the face-down
     ones (top first), ``tekitatsu`` the two Tekitatsu wells and ``maelstrom`` the maelstrom well (-1: off the board
     this round because the player's dragon stood there), ``turns`` the player's turns played."""
 
