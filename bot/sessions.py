@@ -452,8 +452,11 @@ class SessionService:
         return self._update(row, notes=[f"{player_ref(by)} took back the last move ({what})."])
 
     async def show(self, channel_id: str) -> Update:
-        """The channel's lobby or game as it stands (read only)."""
-        row = await self._live(channel_id)
+        """The channel's lobby or game as it stands (read only). Under the channel's lock: the store's connection
+        is shared, so a read during a move's transaction would see that move before its commit (and a rollback
+        would leave a board that never existed)."""
+        async with self.lock(channel_id):
+            row = await self._live(channel_id)
         return self._update(row)
 
     async def restore(self) -> list[SessionRow]:
@@ -461,10 +464,12 @@ class SessionService:
         return await self.store.live_sessions()
 
     async def history(self, channel_id: str, limit: int = 20) -> list[Event]:
-        """The events of the last ``limit`` moves of the channel's game, rebuilt by replaying the log."""
-        row = await self._active(channel_id)
+        """The events of the last ``limit`` moves of the channel's game, rebuilt by replaying the log (read under the
+        channel's lock, as :meth:`show`)."""
+        async with self.lock(channel_id):
+            row = await self._active(channel_id)
+            moves = await self.store.moves(row.id)
         game = self.game(row.game_id)
-        moves = await self.store.moves(row.id)
         state = game.setup(list(row.players), row.options, row.seed)
         events: list[Event] = []
         for m in moves:

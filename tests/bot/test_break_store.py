@@ -105,3 +105,38 @@ async def test_many_channels_with_random_cancellations_never_keep_half_moves(ser
         assert not service.store.conn.in_transaction
     for ch in channels:
         await consistent(service, ch)
+
+
+async def test_show_never_sees_a_move_that_is_not_committed(service):
+    """A board read while a move of the channel is between its UPDATE and its COMMIT must not show that move: if
+    the move is then rolled back (a cancellation), the shown board would never have existed."""
+    up = await started(service, "c1")
+    before = (up.session.version, up.session.state)
+    d = up.pending[0]
+    real = service.store.conn.execute
+    gate, paused = asyncio.Event(), asyncio.Event()
+
+    def execute(sql, *args):
+        if sql.startswith("COMMIT") and not paused.is_set():
+            async def run():
+                paused.set()
+                await gate.wait()
+                return await real(sql, *args)
+            return run()
+        return real(sql, *args)
+
+    service.store.conn.execute = execute
+    move = asyncio.create_task(service.act("c1", d.player, d.options[0].id))
+    await asyncio.wait_for(paused.wait(), 5)  # the move's UPDATE ran; its COMMIT waits
+    show = asyncio.create_task(service.show("c1"))
+    history = asyncio.create_task(service.history("c1"))
+    for _ in range(20):
+        await asyncio.sleep(0.005)
+    move.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await move
+    service.store.conn.execute = real
+    shown = await show
+    assert (shown.session.version, shown.session.state) == before
+    assert await history == []
+    assert await consistent(service, "c1") == (before[0], 0)
