@@ -7,7 +7,7 @@ import io
 from PIL import Image, ImageDraw
 
 from games.tatari import GAME
-from renderers.common import PAPER, font
+from renderers.common import font
 from renderers.tatari import LABEL_W, STASH_Y, render, stash_label
 
 
@@ -19,7 +19,7 @@ def test_a_resigned_long_name_stops_before_the_dolls():
     for i in range(len(names)):  # the gap between the label and the first doll slot stays paper in every row
         y0 = STASH_Y + 6 + i * row_h
         gap = {img.getpixel((x, y)) for x in range(447, 452) for y in range(y0 + 4, y0 + row_h - 12)}
-        assert gap <= {PAPER, (255, 252, 235)}, (i, gap)
+        assert min(min(px) for px in gap) >= 200, (i, gap)  # paper (give or take the palette), no ink
 
 
 def test_stash_label_keeps_the_suffix_and_shortens_the_name():
