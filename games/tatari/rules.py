@@ -212,6 +212,8 @@ class Tatari(Game):
 
     def apply(self, state: TatariState, move: Move) -> Outcome:
         """Apply ``move``; ``IllegalMove`` (state unchanged) when it answers no pending decision."""
+        if move.player in state.out and state.phase != "over":
+            raise IllegalMove("You resigned from this game: wait for the next one.")
         decision, option = self.find_decision(state, move)
         if option is None:  # a timeout: Tatari has no deadlines
             raise IllegalMove("Nothing in Tatari runs on a deadline.")
@@ -258,6 +260,8 @@ class Tatari(Game):
         With one player left, that player wins."""
         if state.phase == "over":
             raise IllegalMove("The game is over.")
+        if player in state.out:
+            raise IllegalMove("You have already resigned.")
         if player not in state.in_play():
             raise IllegalMove("You are not playing in this game.")
         s = _copy(state)

@@ -126,3 +126,16 @@ def test_a_resigned_player_ranks_last_without_a_score_of_zero():
     r = GAME.result(end)
     assert r.winners == ["alice"] and r.ranking == [["alice"], ["bob"], ["carol"]]
     assert r.scores == {"alice": 0, "bob": 7}
+
+
+def test_a_resigned_player_is_told_so():
+    s = GAME.resign(to_give_phase(), "carol").state
+    with pytest.raises(IllegalMove) as info:
+        GAME.resign(s, "carol")
+    assert str(info.value) == "You have already resigned."
+    with pytest.raises(IllegalMove) as info:
+        GAME.apply(s, Move(player="carol", option="set:1"))
+    assert str(info.value) == "You resigned from this game: wait for the next one."
+    with pytest.raises(IllegalMove) as info:
+        GAME.resign(s, "mallory")
+    assert str(info.value) == "You are not playing in this game."
