@@ -25,7 +25,7 @@ from common import moves_per_second, positions, render_vs_floor  # noqa: E402
 import games  # noqa: E402
 from bot.sessions import SessionService  # noqa: E402
 from bot.store import Store  # noqa: E402
-from renderers.tatari import render  # noqa: E402
+from renderers.tatari import palette, render  # noqa: E402
 
 N_DURABLE = 200
 ROUNDS = 5
@@ -75,7 +75,7 @@ async def durable(path: str, n: int) -> float:
 def main() -> None:
     game = games.get("tatari")
     states = positions(game, 4, range(6), every=9)
-    r, f = render_vs_floor(render, states)
+    r, f = render_vs_floor(render, states, palette=palette())
     print(f"render+encode median {r:.2f} ms, floor {f:.2f} ms, ratio {r / f:.2f}x  ({len(states)} positions)")
     mps, moves = moves_per_second(game, 3)
     print(f"engine {mps:,.0f} moves/s on one core ({moves:,} moves)")

@@ -41,9 +41,12 @@ def positions(game: Game, players: int, seeds: range, every: int = 7) -> list:
     return out
 
 
-def render_vs_floor(render: Callable[[object], bytes], states: list, repeat: int = 3) -> tuple[float, float]:
+def render_vs_floor(
+    render: Callable[[object], bytes], states: list, repeat: int = 3, palette=None
+) -> tuple[float, float]:
     """(render+encode median, floor median) in ms. The floor pastes the already rendered image onto a fresh
-    canvas and encodes it the same way (PNG, compress_level 1): the cost no renderer can beat."""
+    canvas and encodes it the same way (``encode_png`` with the renderer's ``palette``, if it uses one): the cost
+    no renderer can beat."""
     from renderers.common import encode_png
 
     pre = [Image.open(io.BytesIO(render(s))).convert("RGB") for s in states]
@@ -51,7 +54,7 @@ def render_vs_floor(render: Callable[[object], bytes], states: list, repeat: int
     def floor_one(img):
         canvas = Image.new("RGB", img.size)
         canvas.paste(img)
-        encode_png(canvas)
+        encode_png(canvas, palette)
 
     r = statistics.median(median_ms(lambda s=s: render(s), repeat) for s in states)
     f = statistics.median(median_ms(lambda im=im: floor_one(im), repeat) for im in pre)

@@ -14,7 +14,19 @@ from PIL import Image, ImageDraw
 from games.tatari import SHRINES, TatariState
 from games.tatari.rules import FACE_DOLLS
 
-from .common import INK, MUTED, PAPER, WHITE, display_name, encode_png, font, player_style, shape
+from .common import (
+    INK,
+    MUTED,
+    PAPER,
+    WHITE,
+    display_name,
+    encode_png,
+    font,
+    make_palette,
+    player_style,
+    shape,
+    text,
+)
 
 W, H = 1000, 770
 SHRINE_Y, SHRINE_H = 70, 200
@@ -69,23 +81,55 @@ def background() -> Image.Image:
 VERMILION_DARK = (200, 60, 40)
 
 
-def _die(d: ImageDraw.ImageDraw, x: int, y: int, face: str, faded: bool = False) -> None:
-    fill = (235, 235, 235) if faded else WHITE
-    d.rounded_rectangle((x, y, x + DIE, y + DIE), radius=10, fill=fill, outline=INK, width=3)
-    cx, cy = x + DIE / 2, y + DIE / 2
+def _rgba(w: int, h: int) -> tuple[Image.Image, ImageDraw.ImageDraw]:
+    img = Image.new("RGBA", (w, h), (0, 0, 0, 0))
+    return img, ImageDraw.Draw(img)
+
+
+@lru_cache(maxsize=16)
+def die_sprite(face: str, crossed: bool = False) -> Image.Image:
+    """A die showing ``face`` (numeral, one doll, two dolls), greyed and crossed out when that face is already set
+    aside (TA-3). RGBA, (DIE+1) px square; cached, pasted by :func:`draw`."""
+    img, d = _rgba(DIE + 1, DIE + 1)
+    d.rounded_rectangle((0, 0, DIE, DIE), radius=10, fill=(235, 235, 235) if crossed else WHITE, outline=INK, width=3)
+    c = DIE / 2
     if face == "doll":
-        _doll(d, cx, cy, 44)
+        _doll(d, c, c, 44)
     elif face == "double":
-        _doll(d, cx - 13, cy, 38)
-        _doll(d, cx + 13, cy, 38)
+        _doll(d, c - 13, c, 38)
+        _doll(d, c + 13, c, 38)
     else:
-        d.text((cx, cy), face, font=font(40, bold=True), fill=INK, anchor="mm")
+        d.text((c, c), face, font=font(40, bold=True), fill=INK, anchor="mm")
+    if crossed:
+        d.line((4, 4, DIE - 4, DIE - 4), fill=INK, width=3)
+    return img
 
 
-def _dolls_grid(d: ImageDraw.ImageDraw, x0: int, y0: int, n: int, cols: int, cell: int, max_shown: int) -> None:
-    for k in range(min(n, max_shown)):
-        r, c = divmod(k, cols)
-        _doll(d, x0 + c * cell + cell / 2, y0 + r * cell + cell / 2, cell * 0.85)
+@lru_cache(maxsize=16)
+def shrine_sprite(n: int) -> Image.Image:
+    """Up to 10 dolls in a 5 x 2 grid of 32 px cells (9 and a "+N" label are drawn beyond 10). RGBA 160 x 64."""
+    img, d = _rgba(160, 64)
+    for k in range(min(n, 10 if n <= 10 else 9)):
+        r, c = divmod(k, 5)
+        _doll(d, c * 32 + 16, r * 32 + 16, 27)
+    return img
+
+
+@lru_cache(maxsize=16)
+def stash_sprite(n: int) -> Image.Image:
+    """A stash row: ``n`` dolls then empty slots up to 10 (TA-9), 36 px apart. RGBA 360 x 40."""
+    img, d = _rgba(360, 40)
+    for k in range(10):
+        cx = 18 + k * 36
+        if k < n:
+            _doll(d, cx, 20, 32)
+        else:
+            d.ellipse((cx - 4, 16, cx + 4, 24), outline=MUTED, width=1)
+    return img
+
+
+def _paste(img: Image.Image, sprite: Image.Image, xy: tuple[int, int]) -> None:
+    img.paste(sprite, xy, sprite)
 
 
 LABEL_W = 446 - 76
@@ -112,39 +156,35 @@ def draw(state: TatariState, names: dict[str, str] | None = None) -> Image.Image
         f"{display_name(state.winner, names, 24)} wins!" if over and state.winner
         else f"Turn {state.turn_number}: {display_name(cur, names, 24)}"
     )
-    d.text((W - 20, 28), title, font=font(26, bold=True), fill=WHITE, anchor="rm")
+    text(img, (W - 20, 28), title, 26, WHITE, bold=True, anchor="rm")
 
     # shrines and the Shrine box
     for i, x in enumerate(_shrine_xs()):
         n = state.shrines[str(SHRINES[i])] if i < 4 else state.box
         colour = INK if i < 4 else WHITE
-        d.text((x + 85, SHRINE_Y + SHRINE_H - 22), f"{n} doll{'s' if n != 1 else ''}", font=font(24, bold=True),
-               fill=colour, anchor="mm")
+        text(img, (x + 85, SHRINE_Y + SHRINE_H - 22), f"{n} doll{'s' if n != 1 else ''}", 24, colour, bold=True, anchor="mm")
         if i < 4:
-            _dolls_grid(d, x + 5, SHRINE_Y + 80, n, 5, 32, 10 if n <= 10 else 9)
+            _paste(img, shrine_sprite(min(n, 11)), (x + 5, SHRINE_Y + 80))
             if n > 10:
-                d.text((x + 150, SHRINE_Y + 128), f"+{n - 9}", font=font(20, bold=True), fill=INK, anchor="mm")
+                text(img, (x + 150, SHRINE_Y + 128), f"+{n - 9}", 20, INK, bold=True, anchor="mm")
 
     # dice
     aside = state.set_aside
     for k, face in enumerate(aside):
-        _die(d, 30 + k * (DIE + 12), DICE_Y + 12, face)
-    for k, face in enumerate(state.rolled):
-        x, y = 545 + k * (DIE + 6), DICE_Y + 12
-        _die(d, x, y, face, faded=face in aside)
-        if face in aside:  # cannot be taken again (TA-3): cross it out
-            d.line((x + 4, y + 4, x + DIE - 4, y + DIE - 4), fill=INK, width=3)
+        _paste(img, die_sprite(face), (30 + k * (DIE + 12), DICE_Y + 12))
+    for k, face in enumerate(state.rolled):  # a face already set aside cannot be taken again (TA-3): crossed out
+        _paste(img, die_sprite(face, face in aside), (545 + k * (DIE + 6), DICE_Y + 12))
     total = state.total
     dolls = sum(FACE_DOLLS[f] for f in aside)
-    d.text((30, DICE_Y + DIE + 80), f"Total {total}", font=font(34, bold=True), fill=INK, anchor="ls")
-    d.text((230, DICE_Y + DIE + 80), f"Dolls {dolls}", font=font(34, bold=True), fill=RED, anchor="ls")
+    text(img, (30, DICE_Y + DIE + 80), f"Total {total}", 34, INK, bold=True, anchor="ls")
+    text(img, (230, DICE_Y + DIE + 80), f"Dolls {dolls}", 34, RED, bold=True, anchor="ls")
     if not over:
         hint = "Stop allowed (7+)" if total >= 7 else f"{7 - total} more to stop"
-        d.text((430, DICE_Y + DIE + 80), hint, font=font(22), fill=MUTED, anchor="ls")
+        text(img, (430, DICE_Y + DIE + 80), hint, 22, MUTED, anchor="ls")
     if not aside:
-        d.text((30, DICE_Y + 40), "nothing yet", font=font(22), fill=MUTED, anchor="lm")
+        text(img, (30, DICE_Y + 40), "nothing yet", 22, MUTED, anchor="lm")
     if not state.rolled:
-        d.text((750, DICE_Y + 44), "empty", font=font(22), fill=MUTED, anchor="mm")
+        text(img, (750, DICE_Y + 44), "empty", 22, MUTED, anchor="mm")
 
     # stashes
     n = len(state.players)
@@ -160,18 +200,29 @@ def draw(state: TatariState, names: dict[str, str] | None = None) -> Image.Image
         gone = p in state.out
         suffix = (" (resigned)" if gone else "") + (" ★ WINNER" if p == state.winner else "")
         label = stash_label(d, display_name(p, names, 18), suffix, font(24, bold=is_cur))
-        d.text((76, y + row_h / 2 - 4), label, font=font(24, bold=is_cur), fill=MUTED if gone else INK, anchor="lm")
+        text(img, (76, y + row_h / 2 - 4), label, 24, MUTED if gone else INK, bold=is_cur, anchor="lm")
         stash = state.stashes[p]
-        for k in range(10):
-            cx = 470 + k * 36
-            if k < stash:
-                _doll(d, cx, y + row_h / 2 - 4, 32)
-            else:
-                d.ellipse((cx - 4, y + row_h / 2 - 8, cx + 4, y + row_h / 2), outline=MUTED, width=1)
-        d.text((W - 40, y + row_h / 2 - 4), f"{stash}", font=font(28, bold=True), fill=INK, anchor="rm")
+        _paste(img, stash_sprite(stash), (452, int(y + row_h / 2 - 24)))
+        text(img, (W - 40, y + row_h / 2 - 4), f"{stash}", 28, INK, bold=True, anchor="rm")
     return img
 
 
+@lru_cache(maxsize=1)
+def palette():
+    """The 256 colours of Tatari boards: median cut over sample boards showing every colour drawn (five players,
+    every die face plain and crossed out, dolls on shrines and stashes, a winner)."""
+    from games.core import Rng
+
+    players = [f"p{i}" for i in range(5)]
+    busy = TatariState(
+        players=players, rng=Rng(seed=0), stashes=dict(zip(players, (8, 3, 0, 10, 5), strict=True)),
+        shrines={"7": 4, "8": 12, "9": 0, "10": 2}, box=0, current="p1", phase="select",
+        set_aside=["1", "doll", "double"], rolled=["1", "2", "3", "4", "doll", "double"], out=["p4"],
+    )
+    over = busy.model_copy(update={"phase": "over", "winner": "p2", "rolled": [], "set_aside": []})
+    return make_palette([draw(busy), draw(over)])
+
+
 def render(state: TatariState, names: dict[str, str] | None = None) -> bytes:
-    """PNG bytes of the board of ``state``; ``names`` maps player ids to display names."""
-    return encode_png(draw(state, names))
+    """PNG bytes (8-bit palette) of the board of ``state``; ``names`` maps player ids to display names."""
+    return encode_png(draw(state, names), palette())
