@@ -151,6 +151,10 @@ class SessionService:
         self._cache[row.id] = (row.version, state)
         return state
 
+    def view(self, row: SessionRow) -> Update:
+        """The :class:`Update` of a stored row as it stands (state, pending decisions, result), for adapters."""
+        return self._update(row)
+
     def _update(self, row: SessionRow, events=(), notes=(), result: Result | None = None) -> Update:
         game = self.game(row.game_id)
         state = self.state_of(row)

@@ -43,26 +43,40 @@ __all__ = [
     "force",
     "format_text",
     "get",
+    "load_errors",
     "player_ref",
     "rank_by",
 ]
 
 _REGISTRY: dict[str, Game] | None = None
+_ERRORS: dict[str, str] = {}
 
 
 def _load() -> dict[str, Game]:
+    """Import every game package once. A package that fails to import is left out (its error kept in
+    :func:`load_errors`), so one broken game never takes the others down."""
     global _REGISTRY
     if _REGISTRY is None:
         found: dict[str, Game] = {}
         for info in sorted(pkgutil.iter_modules(__path__), key=lambda i: i.name):
             if not info.ispkg:
                 continue
-            module = importlib.import_module(f"{__name__}.{info.name}")
+            try:
+                module = importlib.import_module(f"{__name__}.{info.name}")
+            except Exception as exc:  # noqa: BLE001 - reported through load_errors()
+                _ERRORS[info.name] = f"{type(exc).__name__}: {exc}"
+                continue
             game = getattr(module, "GAME", None)
             if isinstance(game, Game):
                 found[game.id] = game
         _REGISTRY = found
     return _REGISTRY
+
+
+def load_errors() -> dict[str, str]:
+    """Game packages that failed to import: package name -> error (empty when all is well)."""
+    _load()
+    return dict(_ERRORS)
 
 
 def get(game_id: str) -> Game:
@@ -72,7 +86,8 @@ def get(game_id: str) -> Game:
         return registry[game_id]
     except KeyError:
         known = ", ".join(sorted(registry)) or "none"
-        raise KeyError(f"unknown game {game_id!r} (known: {known})") from None
+        broken = f"; failed to load: {_ERRORS[game_id]}" if game_id in _ERRORS else ""
+        raise KeyError(f"unknown game {game_id!r} (known: {known}){broken}") from None
 
 
 def all() -> list[Game]:  # noqa: A001 - the contract's name

@@ -263,7 +263,7 @@ class Play(commands.Cog):
         if row.version != ver:
             await self.stale(interaction)
             return
-        update = self.service._update(row)
+        update = self.service.view(row)
         if not (0 <= d < len(update.pending)) or not (0 <= o < len(update.pending[d].options)):
             await self.refuse(interaction, "This button is not valid. Use the buttons on the current board.")
             return
@@ -291,7 +291,7 @@ class Play(commands.Cog):
         if row.version != ver:
             await self.stale(interaction)
             return
-        update = self.service._update(row)
+        update = self.service.view(row)
         if not (0 <= d < len(update.pending)) or page * 25 >= len(update.pending[d].options):
             await self.refuse(interaction, "This menu is not valid. Use the current board.")
             return
@@ -415,7 +415,7 @@ class Play(commands.Cog):
         for row in rows:
             if row.status == "active":
                 try:
-                    self.bot.races.track(self.service._update(row))
+                    self.bot.races.track(self.service.view(row))
                 except Exception:
                     log.exception("could not restore session %s", row.id)
         return len(rows)

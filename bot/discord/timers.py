@@ -120,7 +120,7 @@ class Timers:
         channel = self.bot.get_partial_messageable(int(row.channel_id))
         mentions = discord.AllowedMentions(everyone=False, roles=False,
                                            users=[discord.Object(int(player))] if player.isdigit() else [])
-        update = self.bot.service._update(row)
+        update = self.bot.service.view(row)
         prompts = "; ".join(as_mentions(d.prompt) for d in update.pending if d.player == player)
         if timer.kind == REMINDER:
             await channel.send(
