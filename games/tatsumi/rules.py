@@ -579,8 +579,7 @@ def _finish(s: TatsumiState, p: Seat, events: list[Event]) -> None:
     if not s.wells[p.well]:
         duck = scales_on(s, p, "duck")
         score(s, p, 2 * duck, "duck", "Duck, turn ended on a depleted well", events)
-    if s.solo is not None and not s.end_triggered:
-        solo.after_turn(s, events)  # TM-14: the Tekitatsu, upkeep and the next solo card
+    if s.solo is not None and solo.after_turn(s, events):  # TM-14: the Tekitatsu, upkeep, the next solo card
         return
     if s.end_triggered and s.current == len(s.seats) - 1:
         _game_over(s, events)

@@ -80,13 +80,17 @@ def _position(s: TatsumiState, events: list[Event]) -> None:
     )
 
 
-def after_turn(s: TatsumiState, events: list[Event]) -> None:
-    """The Tekitatsu phase after the player's turn (step 2), then ``solo:next`` (steps 3-4) once its decisions are
-    made. Not called when the end is triggered (the game ends with the player's turn)."""
+def after_turn(s: TatsumiState, events: list[Event]) -> bool:
+    """The player's turn is over: count it; then, unless the end is triggered (the game ends with this turn:
+    False, the caller ends the game), the Tekitatsu phase (step 2) and ``solo:next`` (steps 3-4) once its
+    decisions are made (True)."""
     sb = s.solo
     sb.turns += 1
+    if s.end_triggered:
+        return False
     storm(s, events)
     s.interrupts.append("solo:next")
+    return True
 
 
 def storm(s: TatsumiState, events: list[Event]) -> None:

@@ -82,6 +82,7 @@ def check_b(s, full: bool = True) -> None:
                 assert w == (D.WELL_INDEX[name] if D.WELL_INDEX[name] != here else -1)
         assert s.round == 16 - len(sb.deck)
         assert sb.turns <= 16 and len(s.seats) == 1
+        assert sb.turns == s.round - (0 if s.over or "solo:next" in s.interrupts else 1)
 
 
 def _run(seed: int, n: int, options, strategies=None, full: bool = True) -> tuple[object, Counter]:

@@ -286,7 +286,7 @@ def test_tm14_end_exhausted_deck_after_the_16th_card_is_played():
     while not s.over:
         s, more = play(s, ids(s)[0])
         ev += more
-    assert s.over and "tekitatsu" not in [e.kind for e in ev] and s.solo.turns == 1
+    assert s.over and "tekitatsu" not in [e.kind for e in ev] and s.solo.turns == 2
 
 
 def test_tm14_full_game_lasts_at_most_16_turns():
