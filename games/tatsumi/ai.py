@@ -8,8 +8,8 @@ from typing import Any
 from games.core import Decision
 from games.tatsumi import data as D
 from games.tatsumi import dragons, rules, weather
-from games.tatsumi.seaboard import guarded_wells
 from games.tatsumi.island import blessing_met, encircled, layout, mastery, put
+from games.tatsumi.seaboard import guarded_wells
 from games.tatsumi.state import Seat, TatsumiState
 
 _LASTING_VALUE = {"blackbird": 5, "butterfly": 4, "swallows": 2, "heron": 2, "duck": 2, "flying_fish": 0}
