@@ -356,3 +356,18 @@ def test_solo_cannot_resign_into_a_smaller_game_and_refuses_other_players():
     assert GAME.resign(s, "al") is None
     assert_illegal(GAME, s, Move(player="bo", option=ids(s)[0]), match="not your turn")
     assert_illegal(GAME, s, Move(player="al", option="next"))
+
+
+def test_tm13_tm14_a_ring_washed_away_by_both_tekitatsu_counts_for_each():
+    """Designed reading of step 2: a well next to both Tekitatsu loses one ring, and each of them has removed it,
+    so each adds its sand dollar."""
+    wells = full_wells("L")
+    wells[W["c3"]] = "LLW"  # next to b3 and d3
+    s = sgame(card=3, deck=[0, 1], wells=wells)
+    s, ev = play(s, "fly:b2", "gather:b1", "gather:a2")
+    assert s.wells[W["c3"]] == "LL"
+    assert s.weather[0].on_card == 2
+    assert [e.text for e in ev if e.kind == "weather_add"] == [
+        "The Tekitatsu on b3 washes away water: a sand dollar onto Flash Flood (minor water) (1 on it, 4 beside).",
+        "The Tekitatsu on d3 washes away water: a sand dollar onto Flash Flood (minor water) (2 on it, 3 beside).",
+    ]
