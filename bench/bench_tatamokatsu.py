@@ -22,7 +22,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from games import TIMEOUT, Move, force, get  # noqa: E402
 from games.tatamokatsu.ai import play  # noqa: E402
 from renderers.common import encode_png  # noqa: E402
-from renderers.tatamokatsu import _background, render  # noqa: E402
+from renderers.tatamokatsu import _background, palette, render  # noqa: E402
 
 
 def sample_state():
@@ -49,11 +49,11 @@ def bench_render(reps: int = 40) -> tuple[float, ...]:
         render(state, names)
         renders.append(time.perf_counter() - t)
         t = time.perf_counter()
-        encode_png(_background(5).copy())
+        encode_png(_background(5).copy(), palette())
         floors.append(time.perf_counter() - t)
         t = time.perf_counter()
         _background(5).copy()
-        encode_png(final)
+        encode_png(final, palette())
         same.append(time.perf_counter() - t)
     return tuple(statistics.median(x) * 1000 for x in (renders, floors, same))
 

@@ -20,15 +20,15 @@ from common import median_ms, moves_per_second, positions, render_vs_floor  # no
 
 from games.tataraba import GAME  # noqa: E402
 from renderers.common import encode_png  # noqa: E402
-from renderers.tataraba import _background, render  # noqa: E402
+from renderers.tataraba import _background, palette, render  # noqa: E402
 
 
 def main() -> None:
     for n in (2, 4):
         states = positions(GAME, n, range(2), every=25)
-        r, f = render_vs_floor(render, states)
+        r, f = render_vs_floor(render, states, palette=palette())
         empty = statistics.median(
-            median_ms(lambda s=s: encode_png(_background(s.layout, tuple(s.players), ()).copy()), 3)
+            median_ms(lambda s=s: encode_png(_background(s.layout, tuple(s.players), ()).copy(), palette()), 3)
             for s in states
         )
         print(

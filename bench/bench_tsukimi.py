@@ -59,11 +59,11 @@ def main() -> None:
     def floor(state):
         """The floor: paste the pre-rendered background and encode the same (finished) image."""
         r._background(state.side).copy()
-        return encode_png(finals[id(state)])
+        return encode_png(finals[id(state)], r.palette())
 
     def bare(state):
         """For reference: paste and encode the bare background (compresses faster than a full board)."""
-        return encode_png(r._background(state.side).copy())
+        return encode_png(r._background(state.side).copy(), r.palette())
 
     render_ms, floor_ms, bare_ms = medians_ms([r.render, floor, bare], sts)
     print(f"render+encode median {render_ms:.1f} ms, floor median {floor_ms:.1f} ms, "

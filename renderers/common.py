@@ -114,6 +114,31 @@ def encode_png(img: Image.Image, palette: Image.Image | None = None) -> bytes:
     return buf.getvalue()
 
 
+def game_palette(game, draw, player_counts: tuple[int, ...], seeds: tuple[int, ...] = (1, 2), every: int = 9,
+                 options: tuple = (None,)) -> Image.Image:
+    """A palette (see :func:`make_palette`) from boards met in seeded random-legal games of ``game``: every
+    ``every``-th position and the last, for each player count, seed and options. ``draw(state)`` returns an image.
+    Deterministic (seeded), computed once per renderer and cached by the caller."""
+    import random
+
+    from games.ai import next_move
+
+    samples = []
+    for n in player_counts:
+        for opts in options:
+            for seed in seeds:
+                rng = random.Random(seed)
+                state = game.setup([f"p{i}" for i in range(n)], opts, seed)
+                k = 0
+                while (move := next_move(game, state, {}, rng)) is not None:
+                    state = game.apply(state, move).state
+                    k += 1
+                    if k % every == 0 and len(samples) < 40:
+                        samples.append(draw(state))
+                samples.append(draw(state))
+    return make_palette(samples)
+
+
 def make_palette(samples: list[Image.Image], exact: int = 128) -> Image.Image:
     """A 256-colour palette image (mode "P") covering ``samples``: the ``exact`` most frequent colours kept exactly
     (backgrounds, inks, piece colours stay true), the rest of the slots from a median cut (anti-aliased edges).

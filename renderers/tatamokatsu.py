@@ -29,6 +29,7 @@ from renderers.common import (
     display_name,
     encode_png,
     font,
+    game_palette,
     player_style,
     shape,
 )
@@ -188,7 +189,7 @@ def _dice_note(s: TatamokatsuState) -> list[str]:
     return lines
 
 
-def render(state: TatamokatsuState, names: dict[str, str] | None = None) -> bytes:
+def draw(state: TatamokatsuState, names: dict[str, str] | None = None) -> Image.Image:
     """PNG bytes of ``state``: dice (A, B, C), hands with fingers left, the roller, the last race's order with
     times in ms after the roll. ``names`` maps player ids to display names (ids otherwise)."""
     s = state
@@ -253,7 +254,20 @@ def render(state: TatamokatsuState, names: dict[str, str] | None = None) -> byte
 
     # race
     _race(img, d, s, name)
-    return encode_png(img)
+    return img
+
+
+@lru_cache(maxsize=1)
+def palette():
+    """The 256-colour palette of these boards, from seeded sample games."""
+    from games.tatamokatsu import GAME
+
+    return game_palette(GAME, draw, (2, 5))
+
+
+def render(state: TatamokatsuState, names: dict[str, str] | None = None) -> bytes:
+    """PNG bytes (8-bit palette) of the board of ``state``; ``names`` maps player ids to display names."""
+    return encode_png(draw(state, names), palette())
 
 
 def _race(img: Image.Image, d: ImageDraw.ImageDraw, s: TatamokatsuState, name) -> None:

@@ -27,6 +27,7 @@ from renderers.common import (
     display_name,
     encode_png,
     font,
+    game_palette,
     player_style,
     shape,
 )
@@ -265,7 +266,7 @@ def _tile_box(layout: str, t: int) -> tuple[int, int, int]:
     return x, y, px
 
 
-def render(state: TatarabaState, names: dict[str, str] | None = None) -> bytes:
+def draw(state: TatarabaState, names: dict[str, str] | None = None) -> Image.Image:
     """PNG bytes of ``state``; ``names`` maps player ids to display names (ids are shown otherwise)."""
     names = names or {}
     key = tuple(sorted((p, names[p]) for p in state.players if p in names))
@@ -317,7 +318,20 @@ def render(state: TatarabaState, names: dict[str, str] | None = None) -> bytes:
     _header(img, state, names)
     _panel(img, d, state)
     _cards(img, d, state)
-    return encode_png(img)
+    return img
+
+
+@lru_cache(maxsize=1)
+def palette():
+    """The 256-colour palette of these boards, from seeded sample games."""
+    from games.tataraba import GAME
+
+    return game_palette(GAME, draw, (2, 3, 4))
+
+
+def render(state: TatarabaState, names: dict[str, str] | None = None) -> bytes:
+    """PNG bytes (8-bit palette) of the board of ``state``; ``names`` maps player ids to display names."""
+    return encode_png(draw(state, names), palette())
 
 
 def _header(img: Image.Image, state: TatarabaState, names: dict[str, str]) -> None:

@@ -32,6 +32,7 @@ from renderers.common import (
     display_name,
     encode_png,
     font,
+    game_palette,
 )
 
 W, H = 1000, 1100
@@ -200,10 +201,18 @@ def _paste(img: Image.Image, sprite: Image.Image, cx: float, cy: float) -> None:
     img.paste(sprite, (round(cx - w / 2), round(cy - h / 2)), sprite)
 
 
+@lru_cache(maxsize=1)
+def palette():
+    """The 256-colour palette of Tsukimi boards (both sides of the Moon), from seeded sample games."""
+    from games.tsukimi import GAME
+
+    return game_palette(GAME, draw, (2,), options=({"side": "light"}, {"side": "dark"}))
+
+
 def render(state: TsukimiState, names: dict[str, str] | None = None) -> bytes:
     """PNG bytes of ``state``: Moon, rabbits, tile circle with costs, reserves; claims once the game is over.
     ``names`` maps player ids to display names (ids are shown otherwise)."""
-    return encode_png(draw(state, names))
+    return encode_png(draw(state, names), palette())
 
 
 def draw(state: TsukimiState, names: dict[str, str] | None = None) -> Image.Image:
@@ -295,8 +304,7 @@ def _draw_claims(state: TsukimiState, d: ImageDraw.ImageDraw) -> None:
 
 def _draw_header(state: TsukimiState, d: ImageDraw.ImageDraw, names) -> None:
     st = rules.standings(state)
-    d.text((CX, 22), f"Tsukimi · {state.side} side · {len(state.board)}/18 mochi placed", font=font(22, True),
-           fill=LIGHT_TEXT, anchor="mm")
+    d.text((CX, 22), f"Tsukimi · {state.side} side · {len(state.board)}/18 mochi placed", font=font(22, True), fill=LIGHT_TEXT, anchor="mm")
     on_board = [sum(1 for s in state.rabbits.values() if s == seat) for seat in (0, 1)]
     for seat in (0, 1):
         x0 = 24 if seat == 0 else W // 2 + 12
@@ -310,8 +318,7 @@ def _draw_header(state: TsukimiState, d: ImageDraw.ImageDraw, names) -> None:
         d.text((x0 + 44, y0 + 22), f"{name} ({COLOURS[seat]})", font=font(18, True), fill=LIGHT_TEXT, anchor="lm")
         pts = "points" if state.phase == "over" else "points now"
         d.text((x0 + 14, y0 + 52), f"reserve {state.reserve[seat]} · board {on_board[seat]} · box "
-                                   f"{state.box[seat]} · {st.points[seat]} {pts}",
-               font=font(15), fill=LIGHT_TEXT, anchor="lm")
+                                   f"{state.box[seat]} · {st.points[seat]} {pts}", font=font(15), fill=LIGHT_TEXT, anchor="lm")
 
 
 def _draw_footer(state: TsukimiState, d: ImageDraw.ImageDraw, names, decision) -> None:
@@ -329,12 +336,10 @@ def _draw_footer(state: TsukimiState, d: ImageDraw.ImageDraw, names, decision) -
         return
     who = display_name(state.players[state.turn], names, 18)
     if decision is not None and any(o.id.startswith("discard:") for o in decision.options):
-        d.text((CX, y), f"To play: {who} ({COLOURS[state.turn]}) discards a rival rabbit (red rings)",
-               font=font(18, True), fill=YELLOW, anchor="mm")
+        d.text((CX, y), f"To play: {who} ({COLOURS[state.turn]}) discards a rival rabbit (red rings)", font=font(18, True), fill=YELLOW, anchor="mm")
         return
     what = {"choose_tile": "takes a tile (yellow badges: affordable)", "place_tile": "places "
             + (f"{TILES[state.tile].flavour} {TILES[state.tile].value}" if state.tile else "a tile")
             + " on a yellow space", "effects": "places / moves rabbits (yellow rings)",
             "move_to": "moves the ringed rabbit to a yellow ring"}.get(decision.kind if decision else "", "")
-    d.text((CX, y), f"To play: {who} ({COLOURS[state.turn]}) {what}", font=font(18, True), fill=YELLOW,
-           anchor="mm")
+    d.text((CX, y), f"To play: {who} ({COLOURS[state.turn]}) {what}", font=font(18, True), fill=YELLOW, anchor="mm")
