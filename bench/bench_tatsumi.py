@@ -15,13 +15,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from common import moves_per_second, positions, render_vs_floor  # noqa: E402
 
 import games  # noqa: E402
-from renderers.tatsumi import render  # noqa: E402
+from renderers.tatsumi import palette, render  # noqa: E402
 
 
 def main() -> None:
     game = games.get("tatsumi")
     states = positions(game, 4, range(3), every=25)
-    r, f = render_vs_floor(render, states, repeat=5)
+    r, f = render_vs_floor(render, states, repeat=5, palette=palette())
     print(
         f"render+encode median {r:.1f} ms vs floor {f:.1f} ms ({r / f:.2f}x; goal <= 1.5x) over {len(states)} states"
     )

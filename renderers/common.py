@@ -128,7 +128,10 @@ def game_palette(game, draw, player_counts: tuple[int, ...], seeds: tuple[int, .
         for opts in options:
             for seed in seeds:
                 rng = random.Random(seed)
-                state = game.setup([f"p{i}" for i in range(n)], opts, seed)
+                try:
+                    state = game.setup([f"p{i}" for i in range(n)], opts, seed)
+                except ValueError:  # options that need another player count (e.g. solo)
+                    continue
                 k = 0
                 while (move := next_move(game, state, {}, rng)) is not None:
                     state = game.apply(state, move).state

@@ -31,6 +31,7 @@ from .common import (
     display_name,
     encode_png,
     font,
+    game_palette,
     player_style,
     shape,
 )
@@ -410,8 +411,8 @@ def _draw_panel(img: Image.Image, d: ImageDraw.ImageDraw, s: TatsumiState, seat:
             text(img, (tx, y), f"▶ to play{doing}", 13, True, INK, "lm")
 
 
-def render(state: TatsumiState, names: dict[str, str] | None = None) -> bytes:
-    """PNG bytes of ``state`` (1240 x 860); ``names`` maps player ids to display names."""
+def draw(state: TatsumiState, names: dict[str, str] | None = None) -> Image.Image:
+    """The board of ``state`` as an image (1240 x 860 px, taller with 5 players); ``names`` maps player ids to display names."""
     s = state
     img = background(len(s.seats)).copy()
     if any(p.island_key != "tatsumi" for p in s.seats):  # asymmetric islands (TM-15)
@@ -448,4 +449,21 @@ def render(state: TatsumiState, names: dict[str, str] | None = None) -> bytes:
         from .tatsumi_modules_b import draw_b  # noqa: PLC0415 - that module imports this one
 
         draw_b(img, d, s, names)
-    return encode_png(img)
+    return img
+
+
+@lru_cache(maxsize=1)
+def palette():
+    """The 256-colour palette of Tatsumi boards (base, modules, solo, 5 players), from seeded sample games."""
+    from games.tatsumi import GAME
+
+    return game_palette(
+        GAME, draw, (1, 2, 4, 5), seeds=(1,), every=12,
+        options=(None, {"solo": True}, {"island": "asymmetric", "dragons": "asymmetric", "weather": True},
+                 {"void": True, "island": "asymmetric"}),
+    )
+
+
+def render(state: TatsumiState, names: dict[str, str] | None = None) -> bytes:
+    """PNG bytes (8-bit palette) of ``state``; ``names`` maps player ids to display names."""
+    return encode_png(draw(state, names), palette())
