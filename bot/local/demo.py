@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from PIL import Image
+from pydantic import ValidationError
 
 import games
 import renderers
@@ -44,6 +45,7 @@ async def run_demo(
     board and ``game.gif`` to ``out_dir`` (None: no images). ``RuntimeError`` if no end after ``max_moves``."""
     game = games.get(game_id)
     names = NAMES[:players] if players <= len(NAMES) else [f"p{i}" for i in range(1, players + 1)]
+    check_table(game, names, options, seed)
     rng = random.Random(seed)
     service.seeds = lambda: seed
     clock = [1_700_000_000_000]
@@ -100,6 +102,24 @@ async def run_demo(
         result.gif = out_dir / "game.gif"
         write_gif(frames, result.gif)
     return result
+
+
+def check_table(game: games.Game, names: list[str], options: dict | None, seed: int) -> None:
+    """Refuse, before any lobby is opened, a table the game cannot deal (e.g. Tatsumi alone without ``solo=true``,
+    five without ``void=true``), saying which command-line option to pass — not the lobby advice (/join, /cancel) a
+    chat player gets. Bad option names or values are left to ``open_lobby``, which explains them."""
+    try:
+        opts = game.options(options or {})
+    except ValidationError:
+        return
+    try:
+        game.setup(list(names), opts, seed)
+    except ValueError as exc:
+        fields = ", ".join(game.Options.model_fields) or "none"
+        raise SessionError(
+            f"{game.title} cannot be played by {len(names)} AI player{'s' if len(names) != 1 else ''} with these "
+            f"options: {str(exc).rstrip('.')}. Pass game options with --option key=value (options: {fields})."
+        ) from None
 
 
 def write_gif(frames: list[bytes], path: Path, ms_per_frame: int = 600) -> None:
