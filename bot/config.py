@@ -19,6 +19,8 @@ class Settings(BaseSettings):
     reminder_hours: float = Field(default=12, description="Default turn reminder after N hours; 0 = off")
     afk_hours: float = Field(default=0, description="Default AFK limit in hours; 0 = off")
     race_window_ms: int = Field(default=8000, description="Default race window of real-time games, ms")
+    race_grace_ms: int = Field(default=0, ge=0, le=10_000, description="Extra wait after a race deadline (on "
+                               "Discord's clock) before closing it, for inputs still in flight, ms")
 
 
 def load_settings(**overrides) -> Settings:

@@ -291,6 +291,28 @@ class Game:
         """A short text summary of the position (scores, whose turn) for chat and logs."""
         return ""
 
+    def reactions(self, decision: Decision) -> dict[str, str]:
+        """Emoji -> option id of ``decision``: reactions a chat adapter adds to the message showing the decision and
+        maps back to moves (a real-time race's inputs, e.g. Tatamokatsu's shout). The default offers none."""
+        return {}
+
+    def opening(self, state: BaseState) -> str | None:
+        """The option id of a system move (``player=None``) an adapter sends right after posting the board, timed
+        by that message (``at_ms`` = when it appeared), for a window that opens when its message appears
+        (Tatamokatsu, RULINGS TK-10: "the window opens at the snowflake time of the roll message"). The move is
+        logged like any other, so replay stays exact. None (the default): nothing waits on it."""
+        return None
+
+    def race_key(self, state: BaseState, decision: Decision) -> str | None:
+        """A short name of ``decision`` that stays the same for as long as it is pending, whatever answers come
+        in (a race's inputs do not end it), and differs from any later decision's: an adapter keys the buttons of
+        such a decision by it instead of by the board version, so one player's input does not make the others'
+        buttons stale. None: tie the buttons to the board version. The default names a race (``player=None``)
+        with a deadline by its kind and deadline."""
+        if decision.player is None and decision.deadline_ms is not None:
+            return f"{decision.kind}@{decision.deadline_ms}"
+        return None
+
     # -- helpers ------------------------------------------------------------------------------------------------
     def options(self, options: BaseModel | dict | None) -> BaseModel:
         """Validate lobby options into ``self.Options`` (``pydantic.ValidationError`` on bad values)."""

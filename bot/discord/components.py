@@ -146,4 +146,23 @@ class AfkButton(ui.DynamicItem[ui.Button], template=ids.AFK):
         await interaction.client.admin.remove_idle(interaction, self.sid, self.ver, self.seat)
 
 
-DYNAMIC_ITEMS = (ChoiceButton, ChoiceSelect, GroupSelect, LobbyButton, UndoButton, AfkButton)
+class RaceButton(ui.DynamicItem[ui.Button], template=ids.RACE):
+    """An input of a race (``Game.race_key``): ``(session, race key, option id)``, valid while that race is pending
+    whatever other inputs came in (see :mod:`bot.discord.races`)."""
+
+    def __init__(self, sid: int, key: str, option: str, label: str = "?", row: int | None = None,
+                 style: discord.ButtonStyle = discord.ButtonStyle.primary, emoji: str | None = None) -> None:
+        custom_id = ids.race(sid, key, option)
+        assert custom_id is not None, option
+        super().__init__(ui.Button(label=label[:80] or "?", style=style, custom_id=custom_id, emoji=emoji), row=row)
+        self.sid, self.key, self.option = sid, key, option
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item, match: re.Match[str], /):
+        return cls(int(match["sid"]), match["key"], match["opt"])
+
+    async def callback(self, interaction: discord.Interaction[PlayBot]) -> None:
+        await interaction.client.races.press(interaction, self.sid, self.key, self.option)
+
+
+DYNAMIC_ITEMS = (ChoiceButton, ChoiceSelect, GroupSelect, LobbyButton, UndoButton, AfkButton, RaceButton)

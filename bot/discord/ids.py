@@ -7,12 +7,16 @@ Each id carries what it needs to be handled after a restart, never a discord.py 
 - ``pbc:g:<session>:<version>:<decision>`` — the first step of a two-step pick (values are page numbers);
 - ``pbc:l:<session>:<action>`` — a lobby button (``join`` | ``leave`` | ``start`` | ``cancel``);
 - ``pbc:u:<session>:<version>:<vote>`` — an undo vote (``y`` | ``n``);
-- ``pbc:k:<session>:<version>:<seat>`` — the host's "remove the idle player" button (seat index).
+- ``pbc:k:<session>:<version>:<seat>`` — the host's "remove the idle player" button (seat index);
+- ``pbc:r:<session>:<race>:<option id>`` — a button of a race (``Game.race_key``; ``race`` is a short hash of it):
+  no version, so one player's input does not make the others' buttons stale; valid while that race is pending.
 
 ``version`` is the session's version when the board was posted: a press on another version is refused as stale.
 """
 
 from __future__ import annotations
+
+import hashlib
 
 PREFIX = "pbc:"
 
@@ -22,7 +26,8 @@ GROUP = r"pbc:g:(?P<sid>[0-9]{1,18}):(?P<ver>[0-9]{1,9}):(?P<d>[0-9]{1,3})"
 LOBBY = r"pbc:l:(?P<sid>[0-9]{1,18}):(?P<action>join|leave|start|cancel)"
 UNDO = r"pbc:u:(?P<sid>[0-9]{1,18}):(?P<ver>[0-9]{1,9}):(?P<vote>[yn])"
 AFK = r"pbc:k:(?P<sid>[0-9]{1,18}):(?P<ver>[0-9]{1,9}):(?P<seat>[0-9]{1,2})"
-TEMPLATES = (CHOICE, MENU, GROUP, LOBBY, UNDO, AFK)
+RACE = r"pbc:r:(?P<sid>[0-9]{1,18}):(?P<key>[0-9a-f]{10}):(?P<opt>\S{1,64})"
+TEMPLATES = (CHOICE, MENU, GROUP, LOBBY, UNDO, AFK, RACE)
 
 
 def choice(sid: int, version: int, decision: int, option: int) -> str:
@@ -47,3 +52,15 @@ def undo(sid: int, version: int, vote: str) -> str:
 
 def afk(sid: int, version: int, seat: int) -> str:
     return f"pbc:k:{sid}:{version}:{seat}"
+
+
+def race_key(name: str) -> str:
+    """The 10-hex-digit form of a ``Game.race_key`` carried by race buttons."""
+    return hashlib.blake2s(name.encode(), digest_size=5).hexdigest()
+
+
+def race(sid: int, key: str, option: str) -> str | None:
+    """A race button's id, or None when the option id does not fit (the board then uses a versioned button)."""
+    if not 1 <= len(option) <= 64 or any(ch.isspace() for ch in option):
+        return None
+    return f"pbc:r:{sid}:{key}:{option}"

@@ -177,7 +177,8 @@ class Play(commands.Cog):
             else:
                 png = await self._image(interaction, task)
             text = board_text(update, notes=list(notes))
-            view = board_view(row, update.pending, names) if row.status == "active" else None
+            view = board_view(row, update.pending, names, keys=self.bot.races.keys(update),
+                              emoji=self.bot.races.button_emoji(update)) if row.status == "active" else None
             posted = await self.send(interaction, row.channel_id, text, file=png_file(png, row.id, row.version),
                                      view=view, mentions=NO_PINGS if ephemeral else pings(update.pending),
                                      ephemeral=ephemeral)
@@ -210,7 +211,7 @@ class Play(commands.Cog):
         reminder and AFK timers — batched, see :mod:`bot.discord.bookkeeping`)."""
         prefs = await self.prefs(update.session.channel_id)
         self.bot.bookkeeper.add(update, message_id, prefs)
-        self.bot.races.track(update)
+        await self.bot.races.posted(update, message_id)
 
     async def strip(self, channel_id: str, message_id: str) -> None:
         """Remove the components of an old message (its buttons would only be refused as stale)."""
@@ -415,7 +416,7 @@ class Play(commands.Cog):
         for row in rows:
             if row.status == "active":
                 try:
-                    self.bot.races.track(self.service.view(row))
+                    await self.bot.races.restored(self.service.view(row))
                 except Exception:
                     log.exception("could not restore session %s", row.id)
         return len(rows)

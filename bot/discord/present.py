@@ -24,7 +24,8 @@ from bot.store import SessionRow
 from games import Decision, Game, format_text
 from games.core import BaseState
 
-from .components import ChoiceButton, ChoiceSelect, GroupSelect, LobbyButton
+from . import ids
+from .components import ChoiceButton, ChoiceSelect, GroupSelect, LobbyButton, RaceButton
 
 log = logging.getLogger(__name__)
 
@@ -121,14 +122,19 @@ def result_lines(update: Update) -> list[str]:
     return lines
 
 
-def prompt_line(decision: Decision) -> str:
+def prompt_line(decision: Decision, reactions: dict[str, str] | None = None) -> str:
+    """``reactions``: the game's emoji -> option id for this decision (``Game.reactions``); without them a race
+    is answered by keycaps (option 1..10)."""
     who = "Anyone seated" if decision.player is None else None
     text = as_mentions(decision.prompt)
     if who:
         text = f"{who}: {text}"
     if decision.player is None and decision.options:  # a race: buttons, typed words or reactions (races.py)
-        text += " — press, type or react: " + " · ".join(
-            f"{KEYCAPS[i]} `{o.id}`" for i, o in enumerate(decision.options[:len(KEYCAPS)]))
+        if reactions:
+            text += " — press, type or react: " + " · ".join(f"{e} `{o}`" for e, o in reactions.items())
+        else:
+            text += " — press, type or react: " + " · ".join(
+                f"{KEYCAPS[i]} `{o.id}`" for i, o in enumerate(decision.options[:len(KEYCAPS)]))
     return f"➡️ {text}"
 
 
@@ -137,8 +143,10 @@ def board_text(update: Update, with_status: bool = True, notes: list[str] = ()) 
     alternative to the image), then the result or the prompts of the pending decisions."""
     game, row = update.game, update.session
     lines = [f"**{game.title}** · board v{row.version}"]
+    # a closed race window first (one line: who was first and by how many ms, see bot/discord/races.py)
+    lines += [f"⏱️ **{as_mentions(e.text)}**" for e in update.events if e.kind == "window"]
     lines += [as_mentions(n) for n in [*update.notes, *notes]]
-    lines += [f"• {as_mentions(e.text)}" for e in update.events]
+    lines += [f"• {as_mentions(e.text)}" for e in update.events if e.kind != "window"]
     if with_status and update.state is not None and row.status == "active":
         status = game.status(update.state)
         if status:
@@ -148,7 +156,7 @@ def board_text(update: Update, with_status: bool = True, notes: list[str] = ()) 
     elif row.status == "abandoned":
         lines.append("The game was abandoned.")
     else:
-        lines += [prompt_line(d) for d in update.pending]
+        lines += [prompt_line(d, game.reactions(d)) for d in update.pending]
         if update.pending and not _fits(update.pending):
             lines.append("Too many choices for buttons: use `/move` (it autocompletes your options).")
     return clip(lines)
@@ -168,9 +176,13 @@ def _fits(pending: list[Decision]) -> bool:
     return rows <= MAX_ROWS
 
 
-def board_view(row: SessionRow, pending: list[Decision], names: dict[str, str]) -> discord.ui.View | None:
+def board_view(row: SessionRow, pending: list[Decision], names: dict[str, str],
+               keys: list[str | None] | None = None,
+               emoji: list[dict[str, str]] | None = None) -> discord.ui.View | None:
     """Components for ``pending``: a row of buttons for up to 5 options, one select per 25 options, or a two-step
-    pick (a group select, then an ephemeral page of selects) when the rows run out. None when nothing is pending."""
+    pick (a group select, then an ephemeral page of selects) when the rows run out. None when nothing is pending.
+    ``keys[i]``: decision ``i``'s race key (``ids.race_key``): its buttons are race buttons (no version);
+    ``emoji[i]``: option id -> emoji shown on its button (the game's reactions)."""
     view = discord.ui.View(timeout=None)
     rows = 0
     sid, ver = row.id, row.version
@@ -178,7 +190,14 @@ def board_view(row: SessionRow, pending: list[Decision], names: dict[str, str]) 
         n = len(d.options)
         if n == 0 or rows >= MAX_ROWS:
             continue
-        if n <= MAX_BUTTONS:
+        key = keys[di] if keys and di < len(keys) else None
+        marks = emoji[di] if emoji and di < len(emoji) else {}
+        if key and n <= MAX_BUTTONS and all(ids.race(sid, key, o.id) for o in d.options):
+            for opt in d.options:
+                view.add_item(RaceButton(sid, key, opt.id, as_names(opt.label, names), row=rows,
+                                         emoji=marks.get(opt.id)))
+            rows += 1
+        elif n <= MAX_BUTTONS:
             for oi, opt in enumerate(d.options):
                 view.add_item(ChoiceButton(sid, ver, di, oi, as_names(opt.label, names), row=rows))
             rows += 1

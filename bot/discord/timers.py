@@ -2,7 +2,9 @@
 
 Kinds:
 - ``deadline`` — written by :class:`bot.sessions.SessionService` for decisions with a ``deadline_ms`` (race windows);
-  fired through ``SessionService.tick`` (the system's timeout move), the update is posted to the channel;
+  fired through ``SessionService.tick`` (the system's timeout move), the update is posted to the channel. A race
+  deadline is a time on Discord's clock (RULINGS TK-10): its timer fires ``Races.close_grace_ms()`` later on the
+  local clock (the smallest delivery delay, plus ``Settings.race_grace_ms`` for inputs still in flight);
 Reminder and AFK rows are replaced after every posted board (batched by :mod:`bot.discord.bookkeeping`).
 
 - ``reminder`` — payload ``{"version": int, "player": id}``: mention ``player`` if the board is still ``version``
@@ -73,10 +75,11 @@ class Timers:
                 self._wake.clear()
                 timer = await self.store.next_timer()
                 now = self.bot.service.clock()
-                if timer is not None and timer.due_ms <= now:
+                due = None if timer is None else self.due(timer)
+                if due is not None and due <= now:
                     await self.fire_due(now)
                     continue
-                timeout = None if timer is None else min((timer.due_ms - now) / 1000, MAX_SLEEP_S)
+                timeout = None if due is None else min(max(due - now, 1) / 1000, MAX_SLEEP_S)
                 try:
                     await asyncio.wait_for(self._wake.wait(), timeout)
                 except TimeoutError:
@@ -87,12 +90,22 @@ class Timers:
                 log.exception("timer dispatcher failed; retrying in 5 s")
                 await asyncio.sleep(5)
 
+    def grace(self) -> int:
+        """Race deadlines are times on Discord's clock: their timers fire this much later on the local clock
+        (``Races.close_grace_ms``, RULINGS TK-10)."""
+        races = getattr(self.bot, "races", None)
+        return races.close_grace_ms() if races is not None else 0
+
+    def due(self, timer: TimerRow) -> int:
+        """When ``timer`` fires on the local clock."""
+        return timer.due_ms + (self.grace() if timer.kind == DEADLINE else 0)
+
     async def fire_due(self, now: int) -> int:
         """Fire every timer due at ``now`` (ms); returns how many fired. One channel's failure never stops the
-        others: each is logged with its session id."""
+        others: each is logged with its session id. Deadlines fire :meth:`grace` ms after their time."""
         fired = 0
         try:
-            updates = await self.bot.service.tick(now)
+            updates = await self.bot.service.tick(now - self.grace())
         except Exception:
             log.exception("deadline tick failed")
             updates = []

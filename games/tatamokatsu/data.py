@@ -54,6 +54,10 @@ REACTIONS = {"\N{CHEERING MEGAPHONE}": SHOUT, "\N{RAISED FIST}": GRAB, "\N{DAGGE
              "\N{PERSON BOWING DEEPLY}": SALUTE}
 """Suggested reaction emoji per race input, for the chat adapter (a suggestion: the adapter owns its UI)."""
 
+OPEN = "open"
+"""The system input (``Move(None, "open", at_ms=T)``) that moves the open race window to start at ``T``: the time the
+roll message appeared (RULINGS TK-10; the chat adapter sends it right after posting the roll, see ``Game.opening``)."""
+
 # Player decisions
 ROLL = "roll"
 ATTACK = "attack"  # TK-4: every opponent with fingers loses one

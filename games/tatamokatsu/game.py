@@ -8,6 +8,12 @@ judged by those times only when it closes. An input timed outside the open windo
 A repeat of the same input by the same player is accepted and keeps the earlier time. The salute window (sum 11-16)
 closes as soon as every player with fingers has saluted (nothing can change after that); the race window always
 waits for its timeout, since a late-arriving input may be timed earlier than those already in.
+
+TK-10 "the window opens at the snowflake time of the roll message": a chat adapter commits the roll before it can
+post the roll message, so it then sends the system input ``Move(None, "open", at_ms=<the message's time>)``
+(:meth:`Tatamokatsu.opening` names it): the window becomes ``[T_msg, T_msg + window_ms]``, inputs timed outside it
+are dropped (none can have seen the dice before the message existed), and it is logged like any move, so replay is
+exact. Once a roll; a game played without it (offline adapters) keeps the window at the roll's time.
 """
 
 from __future__ import annotations
@@ -20,8 +26,10 @@ from games.tatamokatsu.data import (
     ATTACK,
     FINGERS,
     GRAB,
+    OPEN,
     RACE_INPUTS,
     RACE_LABELS,
+    REACTIONS,
     RECOVER,
     ROLL,
     SALUTE,
@@ -164,8 +172,10 @@ class Tatamokatsu(Game):
         if state.phase == "over":
             raise IllegalMove("The game is over.")
         if move.player is None:
+            if move.option == OPEN:
+                return self._open(state, move.at_ms)
             if move.option != TIMEOUT:
-                raise IllegalMove("Only the system's timeout comes without a player.")
+                raise IllegalMove("Only the system's timeout or window opening comes without a player.")
         elif move.player not in state.fingers:
             raise IllegalMove("You are not seated in this game.")
         elif move.player in state.left:
@@ -203,6 +213,32 @@ class Tatamokatsu(Game):
         else:  # pragma: no cover - pending() lists no other kind
             raise IllegalMove(f"Unknown decision {kind!r}.")
         return Outcome(state=s, events=events)
+
+    def _open(self, state: TatamokatsuState, at_ms: int | None) -> Outcome:
+        """TK-10: the race window opens at ``at_ms``, the time the roll message appeared (at or after the roll).
+        Inputs already in but timed outside the moved window are dropped (told in the event's data)."""
+        if state.phase != "race" or state.anchored:
+            raise IllegalMove("No race window is waiting to open.")
+        if at_ms is None or at_ms < state.roll_ms:
+            raise IllegalMove(f"The window cannot open before the roll ({state.roll_ms} ms), not at {at_ms} ms.")
+        s = state.clone()
+        s.roll_ms = s.window_open_ms = s.now_ms = at_ms
+        s.deadline_ms = at_ms + s.window_ms
+        s.anchored = True
+        dropped = []
+        for p in list(s.inputs):
+            kept = {i: t for i, t in s.inputs[p].items() if at_ms <= t <= s.deadline_ms}
+            dropped += [{"player": p, "input": i, "at_ms": t} for i, t in s.inputs[p].items() if i not in kept]
+            if kept:
+                s.inputs[p] = kept
+            else:
+                del s.inputs[p]
+        event = Event(
+            kind="open",
+            text=f"The window is open for {s.window_ms / 1000:g} s.",
+            data={"at_ms": at_ms, "deadline_ms": s.deadline_ms, "dropped": dropped},
+        )
+        return Outcome(state=s, events=[event])
 
     def _race_input(self, state: TatamokatsuState, player: str, inp: str, at_ms: int | None) -> Outcome:
         """Record one race input (TK-3): the earliest time per player and input counts; judged at the close."""
@@ -304,6 +340,24 @@ class Tatamokatsu(Game):
     def chat_word(self, text: str) -> str | None:
         """Typed words count as race inputs (TK-3): see :func:`word_to_input`."""
         return word_to_input(text)
+
+    def reactions(self, decision: Decision) -> dict[str, str]:
+        """The race inputs as reactions (``data.REACTIONS``): 📣 shout, ✊ grab, 🗡 Katana, 🙇 salute — those the
+        decision lists (a race: all four; the salute window: 🙇)."""
+        if decision.player is not None:
+            return {}
+        return {emoji: opt for emoji, opt in REACTIONS.items() if decision.option(opt) is not None}
+
+    def opening(self, state: TatamokatsuState) -> str | None:
+        """``"open"`` while a roll's race window still waits to be moved to its message's time (TK-10)."""
+        return OPEN if state.phase == "race" and not state.anchored else None
+
+    def race_key(self, state: TatamokatsuState, decision: Decision) -> str | None:
+        """The race, the salute window and the roller's count of the 1/10 dice are named by the roll they belong
+        to (``race.3``): they stay valid through every input of that roll and the ``open`` system input."""
+        if decision.kind in ("race", "salute", "fix"):
+            return f"{decision.kind}.{state.rolls}"
+        return None
 
     def status(self, state: TatamokatsuState) -> str:
         """One line: the phase and every hand."""

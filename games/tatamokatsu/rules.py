@@ -63,6 +63,7 @@ def roll(s: TatamokatsuState, at_ms: int, events: list[Event]) -> None:
     s.window_open_ms = at_ms
     s.now_ms = at_ms
     s.deadline_ms = at_ms + s.window_ms
+    s.anchored = False
     s.inputs = {}
     s.rolloffs = []
     s.missed = []
@@ -232,6 +233,7 @@ def close_race(s: TatamokatsuState, close_ms: int, events: list[Event]) -> None:
             why[s.roller] = ", ".join(filter(None, [why.get(s.roller, ""), "sum under 10"]))
     record_race(s, notes)
     lose(s, losses, events, why)
+    events.append(window_summary(s, winner))
     resurrected = False
     if winner is not None and t_roll and before[winner] == 0:
         # Dragon resurrection (rulebook "Special Actions", TK-5).
@@ -293,6 +295,44 @@ def record_race(s: TatamokatsuState, notes: dict[tuple[str, str], str]) -> None:
     s.last_race = [
         RaceEntry(player=p, input=inp, ms=t - s.roll_ms, note=notes.get((p, inp), "")) for t, _, _, p, inp in rows
     ]
+
+
+DONE_WORDS = {SHOUT: "shouted", GRAB: "grabbed the T die", KATANA: "did the Katana", SALUTE: "saluted"}
+
+
+def window_summary(s: TatamokatsuState, winner: str | None) -> Event:
+    """One line on the closed window (TK-10: times on one clock): who was first and by how many ms — the race
+    winner against the next player with the same input, else the first input against the next one — plus the
+    last Katana on triples. ``data``: ``first``, ``input``, ``ms`` (after the roll), ``second``, ``margin_ms``
+    (None when alone), ``entries`` (every input in time order: player, input, ms, note)."""
+    entries = s.last_race
+    first = None
+    if winner is not None:
+        first = next((e for e in entries if e.player == winner and e.note == "first"), None)
+    if first is None and entries:
+        first = entries[0]
+    data: dict = {"first": None, "input": None, "ms": None, "second": None, "margin_ms": None,
+                  "entries": [e.model_dump() for e in entries]}
+    if first is None:
+        return Event(kind="window", text="Nobody reacted in time.", data=data)
+    same_input = winner is not None and first.player == winner
+    rest = [e for e in entries if e.player != first.player and (e.input == first.input or not same_input)]
+    second = rest[0] if rest else None
+    text = f"{ref(first.player)} {DONE_WORDS[first.input]} first (+{first.ms} ms)"
+    if second is not None:
+        margin = second.ms - first.ms
+        if second.input == first.input:
+            text += f", {margin} ms ahead of {ref(second.player)}"
+        else:
+            text += f", {margin} ms ahead of {ref(second.player)} ({INPUT_WORDS[second.input].split()[0]})"
+        data.update(second=second.player, margin_ms=margin)
+    else:
+        text += "; nobody else reacted" if not same_input else f"; nobody else {DONE_WORDS[first.input].split()[0]}"
+    lasts = [e for e in entries if e.note == "last"]
+    if lasts:
+        text += ". Last Katana: " + ", ".join(f"{ref(e.player)} (+{e.ms} ms)" for e in lasts)
+    data.update(first=first.player, input=first.input, ms=first.ms)
+    return Event(kind="window", text=text + ".", data=data)
 
 
 # ------------------------------------------------------------------------------------------------------------

@@ -53,6 +53,8 @@ class TatamokatsuState(BaseState):
     - ``roll_ms``: the time of the roll; ``window_open_ms``: when the open window (race or salute) opened;
       ``deadline_ms``: the end of the open window or of the
       roller's late fix; ``now_ms``: the latest time the engine has settled on (a window's close, a fix).
+    - ``anchored``: the open race window was moved to the roll message's time (the ``open`` system input, TK-10);
+      at most once a roll.
     - ``inputs``: the open race's inputs: player -> input id -> earliest ``at_ms`` received (arrival order does not
       matter); salutes of the salute window join them, so ``inputs[p]["salute"]`` means "saluted since the roll".
     - ``winner``: the race winner who must choose (TK-4), ``choice_before`` the fingers before that race closed
@@ -76,6 +78,7 @@ class TatamokatsuState(BaseState):
     window_open_ms: int = 0
     deadline_ms: int | None = None
     now_ms: int = 0
+    anchored: bool = False
     inputs: dict[str, dict[str, int]] = Field(default_factory=dict)
     winner: str | None = None
     choice_before: dict[str, int] = Field(default_factory=dict)
