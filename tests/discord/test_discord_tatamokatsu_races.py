@@ -345,3 +345,59 @@ async def test_tk_f_seventeen_is_never_offered(h):
     msg, t0 = await roll(h, alice, "1/10", "1/10", "6")
     fix = [b for b in msg.buttons() if "(sum" in b]
     assert fix == ["1+1 (sum 8)", "10+10 (sum 26)"]
+
+
+# -- the opening input in the engine, and replay ---------------------------------------------------------------
+def test_open_input_moves_the_window_once():
+    from games import IllegalMove, Move
+
+    g = games.get("tatamokatsu")
+    s = games.force(g.setup(["a", "b", "c"], None, 1), "1/10", "1/10", "6")
+    s = g.apply(s, Move(player="a", option="roll", at_ms=1000)).state
+    assert g.opening(s) == "open" and g.race_key(s, g.pending(s)[0]) == "race.1"
+    s = g.apply(s, Move(player="b", option="shout", at_ms=1010)).state  # before the message existed
+    s = g.apply(s, Move(player="c", option="shout", at_ms=1200)).state
+    with pytest.raises(IllegalMove):
+        g.apply(s, Move(player=None, option="open", at_ms=999))  # never before the roll
+    out = g.apply(s, Move(player=None, option="open", at_ms=1100))
+    s = out.state
+    assert (s.roll_ms, s.window_open_ms, s.deadline_ms, s.anchored) == (1100, 1100, 9100, True)
+    assert s.inputs == {"c": {"shout": 1200}}
+    assert out.events[0].data["dropped"] == [{"player": "b", "input": "shout", "at_ms": 1010}]
+    assert g.opening(s) is None and g.race_key(s, g.pending(s)[0]) == "race.1"
+    with pytest.raises(IllegalMove):
+        g.apply(s, Move(player=None, option="open", at_ms=1150))  # once a roll
+    with pytest.raises(IllegalMove):
+        g.apply(s, Move(player="b", option="shout", at_ms=1050))  # outside the moved window
+    with pytest.raises(IllegalMove):
+        g.apply(s, Move(player=None, option="nonsense", at_ms=1150))
+
+
+async def test_a_game_through_discord_replays_exactly_with_its_opening_inputs(h):
+    """No forced dice: the seed and the move log (rolls, opening inputs, race inputs, timeouts) rebuild the state."""
+    from bot.sessions import replay
+
+    users = await table(h, 3)
+    by_id = {u.sid: u for u in users}
+    for _ in range(4):
+        update = await h.bot.service.show(str(h.channel_id))
+        if update.session.status != "active":
+            break
+        d = update.pending[0]
+        if d.kind == "roll":
+            msg = (await h.click(by_id[d.player], h.board(), "Roll the dice")).message(public=True)
+            t0 = snowflake_ms(int(msg.message["id"]))
+            at(h, t0, 250)
+            await h.react(users[1], int(msg.message["id"]), E_SALUTE)
+            at(h, t0, 400)
+            await h.say(users[2], "hai")
+            await close(h)
+        elif d.player is None:
+            await close(h)
+        else:
+            await h.slash(by_id[d.player], "move", option=d.options[0].id)
+    row = await h.store.live_session(str(h.channel_id)) or await h.store.last_session(str(h.channel_id))
+    log = await h.store.moves(row.id)
+    assert any(m.player is None and m.option == "open" for m in log)
+    assert replay(h.bot.service.game("tatamokatsu"), row.players, row.options, row.seed, log) == \
+        h.bot.service.state_of(row)
