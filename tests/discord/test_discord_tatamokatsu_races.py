@@ -401,3 +401,27 @@ async def test_a_game_through_discord_replays_exactly_with_its_opening_inputs(h)
     assert any(m.player is None and m.option == "open" for m in log)
     assert replay(h.bot.service.game("tatamokatsu"), row.players, row.options, row.seed, log) == \
         h.bot.service.state_of(row)
+
+
+async def test_a_crash_before_the_opening_input_is_repaired_on_restart(tmp_path):
+    """The roll was committed and its message posted, but the process died before the opening input: on start-up
+    the window opens at the last board message's time (its id is in the adapter's links)."""
+    h = Harness(tmp_path / "bot.sqlite3", render=no_render)
+    await h.open()
+    try:
+        alice, bob, carol, dave = await table(h)
+        channel = str(h.channel_id)
+        await h.bot.service.act(channel, alice.sid, "roll", at_ms=h.now_ms)  # committed, never posted
+        row = await h.store.live_session(channel)
+        h.advance(120)
+        posted = h.snowflake()  # the roll message, posted 120 ms later; the crash came before the opening input
+        await h.bot.links.update(row.id, board=[channel, str(posted)])
+        assert (await state(h)).anchored is False
+        await h.restart()
+        s = await state(h)
+        assert s.anchored and s.window_open_ms == snowflake_ms(posted) and s.deadline_ms == s.window_open_ms + 8000
+        at(h, s.window_open_ms, 300)
+        await h.react(bob, posted, E_SHOUT)  # reactions on that message count
+        assert (await state(h)).inputs == {bob.sid: {"shout": s.window_open_ms + 300}}
+    finally:
+        await h.close()
