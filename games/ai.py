@@ -10,6 +10,10 @@ from collections.abc import Callable
 
 from games.core import TIMEOUT, BaseState, Decision, Game, Move
 
+RACE_CLOSE_CHANCE = 0.3
+"""Chance that :func:`next_move` lets an open race (``player=None`` with a deadline) close instead of adding an
+input, so AI games with real-time races end."""
+
 Strategy = Callable[[Game, BaseState, Decision, random.Random], str]
 
 
@@ -35,13 +39,16 @@ def next_move(
     now_ms: int | None = None,
 ) -> Move | None:
     """The next move of a game played by AI: the first pending decision that names a player (or, for a race, a
-    random seated player) is answered with that player's strategy. A decision with no options but a deadline is
-    answered with the system timeout at its deadline. None when the game is over."""
+    random seated player) is answered with that player's strategy. A decision with no options but a deadline, and
+    an open race with chance ``RACE_CLOSE_CHANCE``, is answered with the system timeout at its deadline. None when
+    the game is over."""
     decisions = game.pending(state)
     if not decisions:
         return None
     decision = decisions[0]
-    if not decision.options:
+    race = decision.player is None and decision.deadline_ms is not None
+    if not decision.options or (race and rng.random() < RACE_CLOSE_CHANCE):
+        # a race only ends at its deadline: AI inputs alone would never close it
         if decision.deadline_ms is None:
             raise RuntimeError(f"decision {decision.kind!r} has no options and no deadline")
         return Move(player=None, option=TIMEOUT, at_ms=decision.deadline_ms)
