@@ -59,7 +59,7 @@ def listed(out: list[str], player: str) -> list[list[tuple[int, str, str]]]:
 
 
 async def play_by_numbers(tmp_path: Path, game_id: str, n: int, options: str, seed: int, images: bool,
-                          budget_s: float = 15.0, strategy=greedy) -> dict:
+                          budget_s: float = 15.0, strategy=greedy, restart_at: int | None = None) -> dict:
     game = games.get(game_id)
     store = await Store.open(tmp_path / "db.sqlite3")
     try:
@@ -89,6 +89,18 @@ async def play_by_numbers(tmp_path: Path, game_id: str, n: int, options: str, se
             assert lines < MAX_LINES, f"{game_id}: no end after {MAX_LINES} lines"
             assert time.monotonic() - t0 < budget_s, f"{game_id}: {moves} moves in {budget_s} s, not over"
             lines += 1
+            if restart_at is not None and moves >= restart_at and (game_id != "tatamokatsu" or
+                                                                    up.pending[0].player is None):
+                # the sandbox restarts on its database (for Tatamokatsu: inside a race window); /board shows the lists
+                restart_at = None
+                await store.close()
+                store = await Store.open(tmp_path / "db.sqlite3")
+                service = SessionService(store, seeds=lambda: 1000 + seed)
+                chat = LocalChat(service, tmp_path / "img" if images else None)
+                out = await chat.line(f"{names[-1]}: /board")
+                assert not any(line.startswith("!") for line in out), out
+                offset = 0  # after a restart, +ms counts from the game's last move
+                up = service.view(await store.last_session("table"))
             d = up.pending[0]
             key = tuple((x.kind, x.player, x.deadline_ms) for x in up.pending)
             if key != last_key:
@@ -151,6 +163,13 @@ async def play_by_numbers(tmp_path: Path, game_id: str, n: int, options: str, se
 async def test_whole_game_by_numbers(tmp_path, game_id, n, options, seed, images):
     stats = await play_by_numbers(tmp_path, game_id, n, options, seed, images)
     assert stats["moves"] > 5
+
+
+@pytest.mark.parametrize(("game_id", "n", "restart_at"), [("tatsumi", 3, 25), ("tatamokatsu", 3, 8),
+                                                         ("tataraba", 2, 40)])
+async def test_whole_game_across_a_sandbox_restart(tmp_path, game_id, n, restart_at):
+    stats = await play_by_numbers(tmp_path, game_id, n, "", 9, False, restart_at=restart_at)
+    assert stats["moves"] > restart_at
 
 
 def _player_counts() -> list[tuple[str, int, list[str]]]:

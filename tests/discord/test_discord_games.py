@@ -183,7 +183,7 @@ async def press(h: Harness, user: User, sid: int, option: str) -> Reply:
 
 
 async def play_whole_game(h: Harness, game_id: str, n: int, options: str | None, seed: int,
-                          budget_s: float = 15.0, strategy=greedy) -> dict:
+                          budget_s: float = 15.0, strategy=greedy, restart_at: int | None = None) -> dict:
     game = games.get(game_id)
     users = [h.user(101 + i, NAMES[i]) for i in range(n)]
     by_id = {u.sid: u for u in users}
@@ -214,6 +214,13 @@ async def play_whole_game(h: Harness, game_id: str, n: int, options: str | None,
     while update.session.status == "active":
         assert moves < MAX_MOVES, f"{game_id}: no end after {MAX_MOVES} moves"
         assert time.monotonic() - t0 < budget_s, f"{game_id}: {moves} moves in {budget_s} s, not over"
+        if restart_at is not None and moves >= restart_at and (game_id != "tatamokatsu" or
+                                                                update.pending[0].player is None):
+            # the process restarts mid-game (for Tatamokatsu: inside a race window): the same buttons go on working
+            restart_at = None
+            await h.restart()
+            await h.bot.timers.stop()
+            update = h.bot.service.view(await h.store.session(sid))
         d = update.pending[0]
         start = len(h.fake.sent)
         if d.player is None and (not d.options or race_presses >= 2 * n or rng.random() < 0.35):
@@ -291,6 +298,16 @@ async def test_whole_game_through_components(tmp_path, game_id, n, options, seed
         stats = await play_whole_game(h, game_id, n, options, seed)
     assert stats["moves"] > 5
     assert renders.real >= 2  # the first and the final board
+
+
+@pytest.mark.parametrize(("game_id", "n", "restart_at"), [("tatsumi", 2, 30), ("tatamokatsu", 3, 10),
+                                                         ("tsukimi", 2, 20)])
+async def test_whole_game_across_a_restart(tmp_path, game_id, n, restart_at):
+    """A restart mid-game (a new bot on the same database): the board posted before it keeps working."""
+    renders = Renders()
+    async with Harness(tmp_path / "bot.sqlite3", render=renders) as h:
+        stats = await play_whole_game(h, game_id, n, None, 7, restart_at=restart_at)
+    assert stats["moves"] > restart_at
 
 
 async def test_tatsumi_solo_through_components(tmp_path):
