@@ -20,6 +20,21 @@ def get(game_id: str) -> Callable[..., bytes]:
     return module.render
 
 
+def warm(game_ids: list[str] | None = None) -> None:
+    """Build the cached palettes of the renderers (a few seconds each, once per process) so that the first board
+    of each game is as fast as the rest. Call it off the event loop at start-up."""
+    import games
+
+    for game_id in game_ids or [g.id for g in games.all()]:
+        try:
+            module = importlib.import_module(f"renderers.{game_id}")
+        except ModuleNotFoundError:
+            continue
+        palette = getattr(module, "palette", None)
+        if palette is not None:
+            palette()
+
+
 def render(state: BaseState, names: dict[str, str] | None = None) -> bytes:
     """Render ``state`` (any game's) to PNG bytes; ``names`` maps player ids to display names."""
     return get(state.game)(state, names=names)

@@ -18,6 +18,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+import renderers
 from bot.config import Settings
 from bot.sessions import SessionError, SessionService
 from bot.store import Store
@@ -113,6 +114,8 @@ class PlayBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         await self.prepare()
+        # the first board of each game would otherwise wait for its renderer's palette (a few seconds)
+        self._warm = asyncio.get_running_loop().create_task(asyncio.to_thread(renderers.warm))
         if self.sync_commands:
             await self.sync_tree()
 
