@@ -8,7 +8,7 @@ from collections.abc import Callable
 import pytest
 
 from games import Game, IllegalMove, Move
-from games.ai import play, random_legal
+from games.ai import next_move, play, random_legal
 from games.core import BaseState
 
 
@@ -52,4 +52,17 @@ def fuzz(
     return final
 
 
-__all__ = ["assert_illegal", "fuzz", "random_legal"]
+def mid_game(game: Game, players: list[str], options, seed: int, max_moves: int = 60) -> BaseState:
+    """A position after a seeded random number (0..max_moves-1) of random-legal moves from ``setup`` (for
+    garbage-move properties that need states from every stage)."""
+    state = game.setup(players, options, seed)
+    rng = random.Random(seed)
+    for _ in range(rng.randrange(0, max_moves)):
+        move = next_move(game, state, {}, rng)
+        if move is None:
+            break
+        state = game.apply(state, move).state
+    return state
+
+
+__all__ = ["assert_illegal", "fuzz", "mid_game", "random_legal"]

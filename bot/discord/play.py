@@ -222,6 +222,17 @@ class Play(commands.Cog):
             pass
 
     # -- components ---------------------------------------------------------------------------------------------
+    async def _current(self, interaction: discord.Interaction, sid: int, ver: int) -> Update | None:
+        """The session a component names as it stands, if that board (version ``ver``) is still the current one;
+        else the press is refused (not this channel's, not running, or out of date) and None returned."""
+        row = await self._board_row(interaction, sid)
+        if row is None:
+            return None
+        if row.version != ver:
+            await self.stale(interaction)
+            return None
+        return self.service.view(row)
+
     async def _board_row(self, interaction: discord.Interaction, sid: int) -> SessionRow | None:
         """The session a component names, if it belongs to this channel and is running; else refuse."""
         row = await self.service.store.session(sid)
@@ -258,13 +269,10 @@ class Play(commands.Cog):
     async def _choose(self, interaction: discord.Interaction, sid: int, ver: int, d: int, o: int) -> None:
         if interaction.user.bot:
             return
-        row = await self._board_row(interaction, sid)
-        if row is None:
+        update = await self._current(interaction, sid, ver)
+        if update is None:
             return
-        if row.version != ver:
-            await self.stale(interaction)
-            return
-        update = self.service.view(row)
+        row = update.session
         if not (0 <= d < len(update.pending)) or not (0 <= o < len(update.pending[d].options)):
             await self.refuse(interaction, "This button is not valid. Use the buttons on the current board.")
             return
@@ -286,13 +294,10 @@ class Play(commands.Cog):
 
     async def open_group(self, interaction: discord.Interaction, sid: int, ver: int, d: int, page: int) -> None:
         """Step two of a two-step pick: an ephemeral select with page ``page`` of decision ``d``'s options."""
-        row = await self._board_row(interaction, sid)
-        if row is None:
+        update = await self._current(interaction, sid, ver)
+        if update is None:
             return
-        if row.version != ver:
-            await self.stale(interaction)
-            return
-        update = self.service.view(row)
+        row = update.session
         if not (0 <= d < len(update.pending)) or page * 25 >= len(update.pending[d].options):
             await self.refuse(interaction, "This menu is not valid. Use the current board.")
             return

@@ -7,7 +7,7 @@ import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from support import assert_illegal, fuzz
+from support import assert_illegal, fuzz, mid_game
 from tatsumi_helpers import P2, P3, check_invariants, ids, new
 
 from games import IllegalMove, Move
@@ -77,15 +77,6 @@ def test_greedy_beats_random():
     assert wins >= 80
 
 
-def _mid_game(seed: int):
-    state = GAME.setup(P3, None, seed)
-    rng = random.Random(seed)
-    for _ in range(rng.randrange(0, 60)):
-        move = next_move(GAME, state, {}, rng)
-        if move is None:
-            break
-        state = GAME.apply(state, move).state
-    return state
 
 
 @settings(max_examples=150, deadline=None)
@@ -96,7 +87,7 @@ def _mid_game(seed: int):
 )
 def test_garbage_moves_refused(seed, option, who):
     """Random option strings and wrong players are refused with the state unchanged."""
-    state = _mid_game(seed)
+    state = mid_game(GAME, P3, None, seed)
     pending = GAME.pending(state)
     if not pending:
         return

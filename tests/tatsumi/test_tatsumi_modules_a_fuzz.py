@@ -9,7 +9,7 @@ import random
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from support import assert_illegal, fuzz
+from support import assert_illegal, fuzz, mid_game
 
 from games import Move
 from games.ai import STRATEGIES, next_move, play
@@ -184,16 +184,6 @@ def test_greedy_with_modules_beats_random():
     assert wins >= 42
 
 
-def _mid_game(seed: int):
-    n, opts = options_for(seed)
-    state = GAME.setup([f"p{i}" for i in range(n)], opts, seed)
-    rng = random.Random(seed)
-    for _ in range(rng.randrange(0, 60)):
-        move = next_move(GAME, state, {}, rng)
-        if move is None:
-            break
-        state = GAME.apply(state, move).state
-    return state
 
 
 @settings(max_examples=120, deadline=None)
@@ -207,7 +197,8 @@ def _mid_game(seed: int):
 )
 def test_garbage_moves_refused_with_modules(seed, option, who):
     """Random option strings, module-shaped ids out of place and wrong players are refused, state unchanged."""
-    state = _mid_game(seed)
+    n, opts = options_for(seed)
+    state = mid_game(GAME, [f"p{i}" for i in range(n)], opts, seed)
     pending = GAME.pending(state)
     if not pending:
         return

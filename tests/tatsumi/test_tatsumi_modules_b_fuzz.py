@@ -9,7 +9,7 @@ from collections import Counter
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from support import assert_illegal, fuzz
+from support import assert_illegal, fuzz, mid_game
 from tatsumi_helpers import check_invariants, island_ok
 
 from games import Move
@@ -174,15 +174,6 @@ def test_round_trip_and_no_mutation_on_a_subset():
         fuzz(GAME, 1, 13_000 + seed, check_b, options=SOLO)
 
 
-def _mid_game(seed: int, options, n: int):
-    state = GAME.setup([f"p{i}" for i in range(n)], options, seed)
-    rng = random.Random(seed)
-    for _ in range(rng.randrange(0, 120)):
-        move = next_move(GAME, state, {}, rng)
-        if move is None:
-            break
-        state = GAME.apply(state, move).state
-    return state
 
 
 @settings(max_examples=150, deadline=None)
@@ -194,7 +185,7 @@ def _mid_game(seed: int, options, n: int):
 )
 def test_garbage_moves_refused(seed, solo, option, who):
     """Random option strings and wrong players are refused with the state unchanged (solo and weather games)."""
-    state = _mid_game(seed, SOLO if solo else WEATHER, 1 if solo else 3)
+    state = mid_game(GAME, [f"p{i}" for i in range(1 if solo else 3)], SOLO if solo else WEATHER, seed, 120)
     pending = GAME.pending(state)
     if not pending:
         return
