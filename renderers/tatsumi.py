@@ -359,6 +359,19 @@ def _scale_marks(
         text(img, (x + 8, y + 20), "no scales", 10, False, MUTED, "lm")
 
 
+@lru_cache(maxsize=256)
+def island_rings(island: str) -> Image.Image:
+    """The rings of an island string as one transparent layer (236 x PANEL_H px, panel coordinates): a board
+    pastes it once per panel instead of one ring icon per space; islands change only when rings are placed."""
+    layer = Image.new("RGBA", (236, PANEL_H), (0, 0, 0, 0))
+    for i, c in enumerate(island):
+        if c != EMPTY:
+            icon = ring_icon(c, 12)
+            cx, cy = _hex_centre(0, 0, HEX_R, i)
+            layer.alpha_composite(icon, (int(cx - icon.width / 2), int(cy - icon.height / 2)))
+    return layer
+
+
 def _draw_panel(img: Image.Image, d: ImageDraw.ImageDraw, s: TatsumiState, seat: int, names) -> None:
     """A player's island with its rings, and beside it name, dragon, fortune, holding, scales and blessings."""
     p = s.seats[seat]
@@ -368,10 +381,8 @@ def _draw_panel(img: Image.Image, d: ImageDraw.ImageDraw, s: TatsumiState, seat:
     current = seat == s.current and not s.over
     if current:
         d.rectangle((px, py, px + PANEL_W, py + PANEL_H), outline=INK, width=4)
-    for i, c in enumerate(p.island):
-        if c != EMPTY:
-            cx, cy = _hex_centre(px, py, HEX_R, i)
-            _paste(img, ring_icon(c, 12), cx, cy)
+    rings = island_rings(p.island)
+    img.paste(rings, (px, py), rings)
     tx = px + 236
     shape(d, kind, tx + 10, py + 18, 9, colour)
     text(img, (tx + 26, py + 18), display_name(p.id, names, 18), 16, True, INK, "lm")
