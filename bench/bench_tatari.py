@@ -72,6 +72,22 @@ async def durable(path: str, n: int) -> float:
     return done / spent
 
 
+async def store_path(path: str, n: int) -> float:
+    """Moves/s of the store's write path alone: one transaction appending a move and saving a ~1 KB state."""
+    store = await Store.open(path)
+    row = await store.create_session("c", "tatari", "a", {}, 1)
+    state, version = "{" + '"x":"' + "y" * 900 + '"}', row.version
+    t = time.perf_counter()
+    for i in range(n):
+        async with store.transaction() as db:
+            await store.append_move(db, row.id, i + 1, "a", "set:4", i)
+            await store.update_session(row.id, version, db=db, state=state, move_count=i + 1)
+        version += 1
+    dt = time.perf_counter() - t
+    await store.close()
+    return n / dt
+
+
 def main() -> None:
     game = games.get("tatari")
     states = positions(game, 4, range(6), every=9)
@@ -79,14 +95,16 @@ def main() -> None:
     print(f"render+encode median {r:.2f} ms, floor {f:.2f} ms, ratio {r / f:.2f}x  ({len(states)} positions)")
     mps, moves = moves_per_second(game, 3)
     print(f"engine {mps:,.0f} moves/s on one core ({moves:,} moves)")
-    raws, ours = [], []
+    raws, ours, paths = [], [], []
     with tempfile.TemporaryDirectory(dir=os.environ.get("BENCH_DIR")) as tmp:
         for k in range(ROUNDS):  # interleaved rounds, so disk and load drift hit both alike
             raws.append(raw_sqlite(str(Path(tmp) / f"raw{k}.sqlite3"), N_DURABLE))
             ours.append(asyncio.run(durable(str(Path(tmp) / f"store{k}.sqlite3"), N_DURABLE)))
-    raw, our = statistics.median(raws), statistics.median(ours)
-    print(f"durable moves/s (median of {ROUNDS} interleaved rounds of {N_DURABLE}): store {our:,.0f}, "
-          f"raw sqlite3 insert+commit {raw:,.0f}, ratio {our / raw:.2f}x")
+            paths.append(asyncio.run(store_path(str(Path(tmp) / f"path{k}.sqlite3"), N_DURABLE)))
+    raw, our, path = statistics.median(raws), statistics.median(ours), statistics.median(paths)
+    print(f"durable moves/s (median of {ROUNDS} interleaved rounds of {N_DURABLE}): raw sqlite3 insert+commit "
+          f"{raw:,.0f}; store write path {path:,.0f} ({path / raw:.2f}x); full SessionService.act {our:,.0f} "
+          f"({our / raw:.2f}x)")
     if "--fuzz" in sys.argv:
         run_fuzz(game, int(sys.argv[sys.argv.index("--fuzz") + 1]))
 
