@@ -9,7 +9,8 @@ from pydantic_settings import BaseSettings, SettingsConfigDict
 
 
 class Settings(BaseSettings):
-    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore")
+    # env_ignore_empty: a copied .env.example (DEV_GUILD_ID= left empty) means "not set", not a parse error
+    model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore", env_ignore_empty=True)
 
     discord_token: SecretStr | None = Field(default=None, description="Bot token from the Discord developer portal")
     dev_guild_id: int | None = Field(default=None, description="Sync slash commands to this guild only (fast)")
