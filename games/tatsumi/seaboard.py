@@ -100,6 +100,13 @@ def claim(s: TatsumiState, p: Seat, well: int, events: list[Event], how: str) ->
     )
     if s.weather:
         weather.on_claim(s, p, ring, events)
+    mark_depleted(s, well, events)
+    return ring
+
+
+def mark_depleted(s, well: int, events: list[Event]) -> None:
+    """If ``well`` is now empty, a sand dollar goes on it (while fewer than 13 are out); the weather module may ask
+    which (TM-13), and the 13th triggers the end (TM-12). Used by dragons' claims and the Tekitatsu's (TM-14)."""
     if not s.wells[well] and len(s.sand_dollars) < D.SAND_DOLLARS:
         s.sand_dollars.append(well)
         n = len(s.sand_dollars)
@@ -114,7 +121,6 @@ def claim(s: TatsumiState, p: Seat, well: int, events: list[Event], how: str) ->
             weather.on_deplete(s, well)
         if n == D.SAND_DOLLARS:
             trigger_end(s, "the 13th sand dollar was placed", events)
-    return ring
 
 
 def trigger_end(s: TatsumiState, reason: str, events: list[Event]) -> None:

@@ -24,7 +24,7 @@ from __future__ import annotations
 from games.core import Event, player_ref
 from games.tatsumi import data as D
 from games.tatsumi import weather
-from games.tatsumi.seaboard import ORTHO, trigger_end
+from games.tatsumi.seaboard import ORTHO, mark_depleted, trigger_end
 from games.tatsumi.solo_data import SOLO_CARDS, rank_line
 from games.tatsumi.state import SoloBoard, TatsumiOptions, TatsumiState, Turn
 
@@ -131,20 +131,7 @@ def storm(s: TatsumiState, events: list[Event]) -> None:
                 if c is not None:
                     weather.add(s, c, f"The Tekitatsu on {D.WELL_NAMES[t]}", events, "washes away")
     for w in sorted(by_well):
-        if not s.wells[w] and len(s.sand_dollars) < D.SAND_DOLLARS:
-            s.sand_dollars.append(w)
-            n = len(s.sand_dollars)
-            events.append(
-                Event(
-                    kind="sand_dollar",
-                    text=f"{D.WELL_NAMES[w]} is depleted: sand dollar {n} of {D.SAND_DOLLARS}.",
-                    data={"well": D.WELL_NAMES[w], "count": n},
-                )
-            )
-            if s.weather:
-                weather.on_deplete(s, w)
-            if n == D.SAND_DOLLARS:
-                trigger_end(s, "the 13th sand dollar was placed", events)
+        mark_depleted(s, w, events)
 
 
 def _next(s: TatsumiState, events: list[Event]) -> None:
