@@ -124,17 +124,22 @@ def _symbol(d: ImageDraw.ImageDraw, e: str, cx: float, cy: float, s: float, fill
             pts = [(x0 + i * s * 0.3, y + (s * 0.18 if i % 2 else -s * 0.18)) for i in range(6)]
             d.line(pts, fill=fill, width=w)
     else:
-        d.polygon(
-            [
-                (cx + s * 0.25, cy - s),
-                (cx - s * 0.55, cy + s * 0.1),
-                (cx - s * 0.02, cy + s * 0.1),
-                (cx - s * 0.3, cy + s),
-                (cx + s * 0.55, cy - s * 0.15),
-                (cx + s * 0.02, cy - s * 0.15),
-            ],
-            fill=fill,
-        )
+        bolt(d, cx, cy, s, fill)
+
+
+def bolt(d: ImageDraw.ImageDraw, cx: float, cy: float, s: float, fill) -> None:
+    """A lightning bolt centred on (cx, cy), ``s`` px half-height: the lightning symbol and Raikou's bolt marks."""
+    d.polygon(
+        [
+            (cx + s * 0.25, cy - s),
+            (cx - s * 0.55, cy + s * 0.1),
+            (cx - s * 0.02, cy + s * 0.1),
+            (cx - s * 0.3, cy + s),
+            (cx + s * 0.55, cy - s * 0.15),
+            (cx + s * 0.02, cy - s * 0.15),
+        ],
+        fill=fill,
+    )
 
 
 @lru_cache(maxsize=64)

@@ -52,17 +52,9 @@ DROP = (0, 114, 178)
 
 
 def _bolt(d: ImageDraw.ImageDraw, cx: float, cy: float, s: float, fill) -> None:
-    d.polygon(
-        [
-            (cx + s * 0.25, cy - s),
-            (cx - s * 0.55, cy + s * 0.1),
-            (cx - s * 0.02, cy + s * 0.1),
-            (cx - s * 0.3, cy + s),
-            (cx + s * 0.55, cy - s * 0.15),
-            (cx + s * 0.02, cy - s * 0.15),
-        ],
-        fill=fill,
-    )
+    from . import tatsumi as base  # noqa: PLC0415 - that module imports this one
+
+    base.bolt(d, cx, cy, s, fill)
 
 
 def _drop(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float) -> None:
