@@ -273,7 +273,8 @@ class SessionService:
                     f"{game.title} needs at least {game.min_players} players: {need} more must /join first."
                 )
             try:
-                state = game.setup(list(row.players), row.options, row.seed)
+                opening = game.begin(list(row.players), row.options, row.seed)
+                state = opening.state
             except ValueError as exc:  # e.g. options that do not fit this many players (checked at setup)
                 raise SessionError(
                     f"{game.title} cannot start: {str(exc).rstrip('.')}. Change the seats (/join, /leave), or /cancel "
@@ -287,7 +288,7 @@ class SessionService:
                 await self._schedule_deadlines(db, row, pending)
             row = await self.store.session(row.id)
             self._cache[row.id] = (row.version, state)
-        return self._update(row, notes=[f"{game.title} begins!"])
+        return self._update(row, events=opening.events, notes=[f"{game.title} begins!"])
 
     # -- play -------------------------------------------------------------------------------------------------
     async def act(
@@ -474,8 +475,9 @@ class SessionService:
             row = await self._active(channel_id)
             moves = await self.store.moves(row.id)
         game = self.game(row.game_id)
-        state = game.setup(list(row.players), row.options, row.seed)
-        events: list[Event] = []
+        opening = game.begin(list(row.players), row.options, row.seed)
+        state = opening.state
+        events: list[Event] = list(opening.events)
         for m in moves:
             if m.option == RESIGN:
                 outcome = game.resign(state, m.player)

@@ -23,6 +23,7 @@ from games.core import (
     Rng,
     force,
     format_text,
+    marker_keys,
     player_ref,
     rank_by,
 )
@@ -43,6 +44,7 @@ __all__ = [
     "force",
     "format_text",
     "get",
+    "marker_keys",
     "load_errors",
     "player_ref",
     "rank_by",

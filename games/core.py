@@ -44,6 +44,7 @@ __all__ = [
     "TIMEOUT",
     "force",
     "format_text",
+    "marker_keys",
     "player_ref",
     "rank_by",
 ]
@@ -57,11 +58,19 @@ class IllegalMove(ValueError):
 
 
 class Option(BaseModel):
-    """One answer to a decision: ``id`` is what a move sends, ``label`` what a person reads."""
+    """One answer to a decision: ``id`` is what a move sends, ``label`` what a person reads.
+
+    ``locus`` is the place on the board the option refers to, or None: a short id in the game's own terms that the
+    game's renderer knows how to find (e.g. Tsukimi ``vertex:C3-n``, ``space:B2``; Tatsumi ``well:3-4``,
+    ``island:alice:0,1``, ``shrine:fire``; Tataraba ``tile:0:5``; Tatari ``shrine:8``). Options with a locus are
+    shown on the board with a numbered marker and the adapters' buttons, menus and autocomplete start with the same
+    key (:func:`marker_keys`), so a player picks by looking, never by reading coordinates.
+    """
 
     model_config = ConfigDict(frozen=True)
     id: str
     label: str
+    locus: str | None = None
 
 
 class Decision(BaseModel):
@@ -223,6 +232,23 @@ def format_text(text: str, name: Callable[[str], str] | dict[str, str]) -> str:
     return _REF.sub(lambda m: name(m.group(1)), text)
 
 
+def marker_keys(options: Sequence[Option]) -> dict[str, str]:
+    """Option id -> marker key ("1", "2", …) for the options of one decision that have a ``locus``.
+
+    Keys are given to distinct loci in the order they first appear, so options sharing a place share a key (the
+    renderer draws one marker there). Options without a locus get no key. The renderer and every adapter call this
+    same function on the same option list, so the key on the board and on the button always agree.
+    """
+    keys: dict[str, str] = {}
+    by_locus: dict[str, str] = {}
+    for opt in options:
+        if opt.locus is None:
+            continue
+        key = by_locus.setdefault(opt.locus, str(len(by_locus) + 1))
+        keys[opt.id] = key
+    return keys
+
+
 def rank_by(players: Sequence[str], key: Callable[[str], Any]) -> list[list[str]]:
     """Group ``players`` by ``key`` ascending (the smallest key ranks first); equal keys share a rank."""
     groups: list[list[str]] = []
@@ -270,6 +296,13 @@ class Game:
 
     def result(self, state: BaseState) -> Result | None:
         raise NotImplementedError
+
+    def begin(self, players: list[str], options: BaseModel | dict | None, seed: int) -> Outcome:
+        """Set the game up and say what setup did: ``Outcome(state, events)``. ``state`` equals
+        ``setup(players, options, seed)``; ``events`` are what the table sees happen while dealing (a first roll,
+        revealed cards, a random first player). Sessions call this, post the events and keep them in ``/history``.
+        The default: :meth:`setup` and no events; a game whose setup does something visible overrides it."""
+        return Outcome(state=self.setup(players, options, seed), events=[])
 
     # -- optional hooks with defaults ---------------------------------------------------------------------------
     def resign(self, state: BaseState, player: str) -> Outcome | None:

@@ -1,4 +1,9 @@
-"""Board images: one module per game, ``renderers/<game id>.py`` with ``render(state, names=None) -> bytes`` (PNG).
+"""Board images: one module (or package) per game, ``renderers/<game id>`` with
+``render(state, names=None, full=False) -> bytes`` (PNG).
+
+``full=False`` (the default) is the image that goes with the current decision: readable on a phone (~400 px wide),
+each offered place marked with its key from :func:`games.marker_keys` (an option's ``locus``), the area the decision
+is about shown large enough (a close-up, an inset or a portrait layout). ``full=True`` is the whole board.
 
 Renderers import ``games`` models and Pillow only (ARCHITECTURE.md, layers).
 """
@@ -35,6 +40,7 @@ def warm(game_ids: list[str] | None = None) -> None:
             palette()
 
 
-def render(state: BaseState, names: dict[str, str] | None = None) -> bytes:
-    """Render ``state`` (any game's) to PNG bytes; ``names`` maps player ids to display names."""
-    return get(state.game)(state, names=names)
+def render(state: BaseState, names: dict[str, str] | None = None, full: bool = False) -> bytes:
+    """Render ``state`` (any game's) to PNG bytes; ``names`` maps player ids to display names; ``full`` asks for
+    the whole board instead of the decision's view."""
+    return get(state.game)(state, names=names, full=full)

@@ -91,6 +91,22 @@ def shape(draw: ImageDraw.ImageDraw, kind: str, cx: float, cy: float, r: float, 
         raise ValueError(f"unknown shape {kind!r}")
 
 
+MARKER_FILL = WHITE
+MARKER_INK = BLACK
+
+
+def marker(img: Image.Image, cx: float, cy: float, key: str, r: float = 14) -> None:
+    """Draw the marker of an offered place: a white disc with a black ring and ``key`` ("1", "12", …) in bold
+    black, centred on (cx, cy), radius ``r`` px (the key's text is ``1.3 * r`` px tall). White and black are no
+    piece's colour, so a marker never shares a colour with what it sits on (issue 13: no colour-only signs).
+    The key is the one :func:`games.marker_keys` gives the option, which the buttons and menus start with."""
+    draw = ImageDraw.Draw(img)
+    w = max(2, round(r / 6))
+    draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=MARKER_FILL, outline=MARKER_INK, width=w)
+    size = round(r * (1.3 if len(key) == 1 else 1.05))
+    text(img, (cx, cy), key, size, fill=MARKER_INK, bold=True, anchor="mm")
+
+
 def player_style(index: int) -> tuple[tuple[int, int, int], str]:
     """(colour, shape) of the player in seat ``index``."""
     return PLAYER_COLOURS[index % len(PLAYER_COLOURS)], PLAYER_SHAPES[index % len(PLAYER_SHAPES)]

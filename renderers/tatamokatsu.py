@@ -265,7 +265,7 @@ def palette():
     return game_palette(GAME, draw, (2, 5))
 
 
-def render(state: TatamokatsuState, names: dict[str, str] | None = None) -> bytes:
+def render(state: TatamokatsuState, names: dict[str, str] | None = None, full: bool = False) -> bytes:
     """PNG bytes (8-bit palette) of the board of ``state``; ``names`` maps player ids to display names."""
     return encode_png(draw(state, names), palette())
 

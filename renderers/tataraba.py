@@ -329,7 +329,7 @@ def palette():
     return game_palette(GAME, draw, (2, 3, 4))
 
 
-def render(state: TatarabaState, names: dict[str, str] | None = None) -> bytes:
+def render(state: TatarabaState, names: dict[str, str] | None = None, full: bool = False) -> bytes:
     """PNG bytes (8-bit palette) of the board of ``state``; ``names`` maps player ids to display names."""
     return encode_png(draw(state, names), palette())
 

@@ -223,6 +223,6 @@ def palette():
     return make_palette([draw(busy), draw(over)])
 
 
-def render(state: TatariState, names: dict[str, str] | None = None) -> bytes:
+def render(state: TatariState, names: dict[str, str] | None = None, full: bool = False) -> bytes:
     """PNG bytes (8-bit palette) of the board of ``state``; ``names`` maps player ids to display names."""
     return encode_png(draw(state, names), palette())

@@ -480,6 +480,6 @@ def palette():
     )
 
 
-def render(state: TatsumiState, names: dict[str, str] | None = None) -> bytes:
+def render(state: TatsumiState, names: dict[str, str] | None = None, full: bool = False) -> bytes:
     """PNG bytes (8-bit palette) of ``state``; ``names`` maps player ids to display names."""
     return encode_png(draw(state, names), palette())

@@ -209,7 +209,7 @@ def palette():
     return game_palette(GAME, draw, (2,), options=({"side": "light"}, {"side": "dark"}))
 
 
-def render(state: TsukimiState, names: dict[str, str] | None = None) -> bytes:
+def render(state: TsukimiState, names: dict[str, str] | None = None, full: bool = False) -> bytes:
     """PNG bytes of ``state``: Moon, rabbits, tile circle with costs, reserves; claims once the game is over.
     ``names`` maps player ids to display names (ids are shown otherwise)."""
     return encode_png(draw(state, names), palette())
