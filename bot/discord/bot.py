@@ -168,8 +168,14 @@ class PlayBot(commands.Bot):
                 return
             await asyncio.gather(*list(self._tasks), return_exceptions=True)
 
+    async def on_message(self, message: discord.Message) -> None:
+        """No prefix commands: a message is never a command (``@bot hello`` is ignored quietly). Typed race inputs
+        are heard by the races cog's own listener."""
+
     async def on_interaction(self, interaction: discord.Interaction) -> None:
-        """A component of ours whose ``custom_id`` matches no template (forged or from an old version)."""
+        """Every interaction as it arrives: noted for stale ``/move`` checks (:mod:`.freshness`); a component of
+        ours whose ``custom_id`` matches no template (forged or from an old version) is refused."""
+        self.play.floors.saw(interaction.id)
         if interaction.type is not discord.InteractionType.component:
             return
         custom_id = (interaction.data or {}).get("custom_id", "")

@@ -1,7 +1,8 @@
 """``run(settings) -> int``: the entry point of ``python -m bot run`` (wired by ``bot/__main__.py``).
 
 Exit codes: 0 clean stop, 2 no token, 3 token rejected by Discord (``LoginFailure``), 4 privileged intent (message
-content) not enabled in the developer portal, 1 anything else. The token is read from ``DISCORD_TOKEN`` (env or
+content) not enabled in the developer portal, 5 the store cannot be used (cannot be opened, migrated or checked at
+start — before Discord is contacted — or its file was deleted or replaced while running), 1 anything else. The token is read from ``DISCORD_TOKEN`` (env or
 ``.env`` through :class:`bot.config.Settings`) and never logged: a filter masks it in every log record.
 """
 
@@ -14,6 +15,8 @@ import sys
 import discord
 
 from bot.config import Settings, load_settings
+from bot.sessions import SessionService
+from bot.store import Store, StoreError
 
 from .bot import PlayBot
 from .present import Images
@@ -48,13 +51,32 @@ def run(settings: Settings | None = None) -> int:
         print("DISCORD_TOKEN is not set: put it in the environment or in .env (see .env.example).", file=sys.stderr)
         return 2
 
+    lost: list[StoreError] = []
+
     async def main() -> None:
-        # boards render in worker processes at a lower priority: replies first on a busy machine
-        async with PlayBot(settings, sync=True, images=Images(processes=True)) as bot:
-            await bot.start(token)
+        store = await Store.open(settings.database_path)  # first: a bad store fails in seconds, not after login
+        try:
+            # boards render in worker processes at a lower priority: replies first on a busy machine
+            async with PlayBot(settings, service=SessionService(store), sync=True,
+                               images=Images(processes=True)) as bot:
+
+                def stop(exc: StoreError) -> None:
+                    lost.append(exc)
+                    log.critical("%s", exc)
+                    asyncio.get_running_loop().create_task(bot.close())
+
+                store.on_failure = stop
+                await bot.start(token)
+        finally:
+            await store.close()
 
     try:
         asyncio.run(main())
+        if lost:
+            raise lost[0]
+    except StoreError as exc:
+        print(f"The store cannot be used: {exc}.", file=sys.stderr)
+        return 5
     except discord.LoginFailure:
         print("Discord rejected the token (LoginFailure): check DISCORD_TOKEN in the environment or .env.",
               file=sys.stderr)
