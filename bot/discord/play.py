@@ -425,6 +425,9 @@ class Play(commands.Cog):
             "`/move option` (or the buttons) · `/board` · `/history` · `/undo` (the others approve) · "
             "`/resign` · `/abandon` (host or moderators) · `/rules game [topic]` · `/settings`\n" + gamelist
         )
+        if not self.bot.intents.message_content:
+            text += ("\nTyped race words are off on this bot: use the race buttons or reactions. (Its owner can turn "
+                     "them on with the Message Content intent in the Discord developer portal.)")
         await interaction.response.send_message(text[:2000], ephemeral=True)
 
     # -- start-up ---------------------------------------------------------------------------------------------------
