@@ -433,11 +433,33 @@ class SessionService:
                     f"Only the host, {player_ref(row.host)}, or a moderator can abandon this game. "
                     f"To leave it yourself, {'/leave' if row.status == 'lobby' else '/resign'}."
                 )
-            async with self.store.transaction() as db:
-                await self.store.update_session(row.id, row.version, db=db, status="abandoned")
-                await self.store.clear_timers(row.id, db=db)
-            row = await self.store.session(row.id)
+            row = await self._abandon(row)
         return self._update(row, notes=[f"{player_ref(by)} abandoned the game."])
+
+    async def close_place(self, channel_id: str, reason: str) -> Update | None:
+        """The place of ``channel_id``'s session is gone (channel or thread deleted, bot removed from the server):
+        abandon its lobby or game and clear its timers. ``reason`` is kept in the row's meta. None when the channel
+        had no live session."""
+        async with self.lock(channel_id):
+            row = await self.store.live_session(channel_id)
+            if row is None:
+                return None
+            row = await self._abandon(row, reason)
+        self.forget(row.id)
+        return self._update(row, notes=[f"The game was abandoned: {reason}."])
+
+    async def _abandon(self, row: SessionRow, reason: str | None = None) -> SessionRow:
+        async with self.store.transaction() as db:
+            fields: dict[str, Any] = {"status": "abandoned"}
+            if reason:
+                fields["meta"] = {**row.meta, "abandoned": reason}
+            await self.store.update_session(row.id, row.version, db=db, **fields)
+            await self.store.clear_timers(row.id, db=db)
+        return await self.store.session(row.id)
+
+    def forget(self, session_id: int) -> None:
+        """Drop what this process keeps in memory for a session that ended (its parsed state)."""
+        self._cache.pop(session_id, None)
 
     async def undo(self, channel_id: str, by: str) -> Update:
         """Take back the last move (the host only; adapters may ask the other players first): delete it from the

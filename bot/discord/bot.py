@@ -29,6 +29,7 @@ from .bookkeeping import Bookkeeper
 from .components import DYNAMIC_ITEMS
 from .links import Links
 from .lobby import Lobby
+from .places import Places
 from .play import Play, is_moderator
 from .present import Images
 from .races import Races
@@ -89,6 +90,7 @@ class PlayBot(commands.Bot):
     lobby: Lobby
     admin: Admin
     races: Races
+    places: Places
 
     def __init__(self, settings: Settings, service: SessionService | None = None, *, sync: bool = False,
                  images: Images | None = None, image_wait_s: float = IMAGE_WAIT_S,
@@ -131,7 +133,8 @@ class PlayBot(commands.Bot):
             self.service = SessionService(store)
         self.links = Links(self.service.store)
         self.play, self.lobby, self.admin, self.races = Play(self), Lobby(self), Admin(self), Races(self)
-        for cog in (self.play, self.lobby, self.admin, self.races):
+        self.places = Places(self)
+        for cog in (self.play, self.lobby, self.admin, self.races, self.places):
             await self.add_cog(cog)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         restored = await self.play.restore()
