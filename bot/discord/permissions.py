@@ -39,6 +39,19 @@ def invite_url(client_id: int) -> str:
     return discord.utils.oauth_url(client_id, permissions=permissions(), scopes=SCOPES)
 
 
+THREAD_ONLY = ("send_messages_in_threads", "create_public_threads")
+RACES_ONLY = ("add_reactions",)
+
+
+def needed_for(game, thread: bool) -> tuple[str, ...]:
+    """The permissions a game of ``game`` needs: the thread ones only with ``thread``, Add Reactions only for a
+    game that answers races by reactions (it overrides ``Game.reactions``)."""
+    from games import Game
+
+    races = type(game).reactions is not Game.reactions
+    return tuple(n for n in NEEDED if (thread or n not in THREAD_ONLY) and (races or n not in RACES_ONLY))
+
+
 def missing(granted: discord.Permissions, names: tuple[str, ...] | None = None) -> list[str]:
     """The needed permissions (all of :data:`NEEDED`, or ``names``) that ``granted`` lacks, as people read them
     ("Attach Files")."""
