@@ -92,6 +92,14 @@ MIGRATIONS: list[str] = [
         updated_ms INTEGER NOT NULL
     );
     """,
+    # 3: the Discord adapter's data per member (whether they muted their turn pings), bot/discord/links.py
+    """
+    CREATE TABLE discord_players (
+        player_id TEXT PRIMARY KEY,
+        data TEXT NOT NULL DEFAULT '{}',
+        updated_ms INTEGER NOT NULL
+    );
+    """,
 ]
 
 

@@ -1,10 +1,11 @@
 """Game management: ``/abandon`` (host or moderators), ``/undo`` with the other players' approval, the host's
-"remove the idle player" button, and ``/settings`` (per channel: turn reminder, AFK limit, race window)."""
+"remove the idle player" button, and ``/settings`` (per channel: turn reminder, AFK limit, race window, pings; per
+member: their own turn pings)."""
 
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 import discord
 from discord import app_commands
@@ -163,12 +164,15 @@ class Admin(commands.Cog):
         await self.bot.play.send_board(update, interaction, notes=[f"{{@{user}}} removed {{@{target}}} from the game."])
 
     # -- settings -------------------------------------------------------------------------------------------------
-    @app_commands.command(name="settings", description="This channel's turn reminder, AFK limit and race window")
+    @app_commands.command(name="settings",
+                          description="This channel's turn reminder, AFK limit, race window and pings; your own pings")
     @app_commands.default_permissions(manage_channels=True)
     @app_commands.describe(
         reminder_hours="Mention the player whose turn it is after this many hours (0 = off)",
         afk_hours="After this many idle hours the host may remove the player (0 = off)",
         race_window_seconds="Reaction window of real-time games, seconds (new games)",
+        pings="Notify the player whose turn starts (turn) or nobody (off), in this channel",
+        my_turn_pings="Your own turn pings, in every channel (off: never notified when your turn starts)",
     )
     @app_commands.guild_only()
     async def settings(
@@ -177,27 +181,40 @@ class Admin(commands.Cog):
         reminder_hours: app_commands.Range[float, 0, 168] | None = None,
         afk_hours: app_commands.Range[float, 0, 720] | None = None,
         race_window_seconds: app_commands.Range[float, 1, 60] | None = None,
+        pings: Literal["turn", "off"] | None = None,
+        my_turn_pings: Literal["on", "off"] | None = None,
     ) -> None:
-        channel = str(interaction.channel_id)
-        changes: dict[str, float] = {}
+        """Channel settings (moderators change them; anyone reads them) and the caller's own turn pings (issue 12:
+        ``pings`` per channel, ``my_turn_pings`` per member, stored in ``discord_players``)."""
+        channel, user = str(interaction.channel_id), str(interaction.user.id)
+        changes: dict[str, float | str] = {}
         if reminder_hours is not None:
             changes["reminder_hours"] = reminder_hours
         if afk_hours is not None:
             changes["afk_hours"] = afk_hours
         if race_window_seconds is not None:
             changes["race_window_ms"] = int(race_window_seconds * 1000)
+        if pings is not None:
+            changes["pings"] = pings
         if changes:
             if not self.bot.is_moderator(interaction):
-                raise SessionError("Only members with Manage Channels or Manage Threads can change the settings.")
+                raise SessionError("Only members with Manage Channels or Manage Threads can change the channel's "
+                                   "settings (my_turn_pings is yours to set).")
             prefs = await self.bot.play.save_prefs(channel, changes)
         else:
             prefs = await self.bot.play.prefs(channel)
+        if my_turn_pings is not None:
+            await self.bot.links.set_muted(user, my_turn_pings == "off")
+        muted = bool(await self.bot.links.muted([user]))
         text = (
             f"Settings of this channel: turn reminder {_hours(prefs['reminder_hours'])}, "
-            f"AFK limit {_hours(prefs['afk_hours'])}, race window {prefs['race_window_ms'] / 1000:g} s."
+            f"AFK limit {_hours(prefs['afk_hours'])}, race window {prefs['race_window_ms'] / 1000:g} s, "
+            f"pings {'when a turn starts' if prefs.get('pings', 'turn') == 'turn' else 'off'}. "
+            f"Your turn pings: {'off' if muted else 'on'}."
         )
-        if changes:
-            text = "Saved. " + text + " (Reminders apply from the next move; race windows to new games.)"
+        if changes or my_turn_pings is not None:
+            text = "Saved. " + text + (" (Reminders apply from the next move; race windows to new games.)"
+                                       if changes else "")
         await interaction.response.send_message(text, ephemeral=True)
 
 

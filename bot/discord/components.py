@@ -174,4 +174,57 @@ class RaceButton(ui.DynamicItem[ui.Button], template=ids.RACE):
         await interaction.client.races.press(interaction, self.sid, self.key, self.option)
 
 
-DYNAMIC_ITEMS = (ChoiceButton, ChoiceSelect, GroupSelect, LobbyButton, UndoButton, AfkButton, RaceButton)
+class HelpButton(ui.DynamicItem[ui.Button], template=ids.HELP):
+    """ "How to play" on the lobby card and every board: the game's overview, ephemeral, with a topic select."""
+
+    def __init__(self, game_id: str, row: int | None = None) -> None:
+        super().__init__(ui.Button(label="How to play", style=discord.ButtonStyle.secondary, emoji="❔",
+                                   custom_id=ids.help_(game_id)), row=row)
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item, match: re.Match[str], /):
+        return cls(match["game"])
+
+    async def callback(self, interaction: discord.Interaction[PlayBot]) -> None:
+        await interaction.client.play.how_to_play(interaction, self.game_id)
+
+
+class TopicSelect(ui.DynamicItem[ui.Select], template=ids.TOPIC):
+    """The topic select under a "How to play" answer: values are ``Game.rules_help`` topics (``-``: overview)."""
+
+    def __init__(self, game_id: str, options: list[discord.SelectOption] | None = None) -> None:
+        super().__init__(ui.Select(custom_id=ids.topic(game_id), placeholder="More about…",
+                                   options=options or [discord.SelectOption(label="Overview", value="-")]))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item, match: re.Match[str], /):
+        return cls(match["game"])
+
+    async def callback(self, interaction: discord.Interaction[PlayBot]) -> None:
+        values = _values(interaction)
+        if len(values) != 1:
+            await interaction.client.play.refuse(interaction, "Pick one topic.")
+            return
+        await interaction.client.play.how_to_play(interaction, self.game_id, "" if values[0] == "-" else values[0])
+
+
+class FullBoardButton(ui.DynamicItem[ui.Button], template=ids.FULL):
+    """ "Full board": the whole board of session ``sid`` as it stands, ephemeral (issue 13)."""
+
+    def __init__(self, sid: int, row: int | None = None) -> None:
+        super().__init__(ui.Button(label="Full board", style=discord.ButtonStyle.secondary, emoji="🗺️",
+                                   custom_id=ids.full(sid)), row=row)
+        self.sid = sid
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item, match: re.Match[str], /):
+        return cls(int(match["sid"]))
+
+    async def callback(self, interaction: discord.Interaction[PlayBot]) -> None:
+        await interaction.client.play.full_board(interaction, self.sid)
+
+
+DYNAMIC_ITEMS = (ChoiceButton, ChoiceSelect, GroupSelect, LobbyButton, UndoButton, AfkButton, RaceButton,
+                 HelpButton, TopicSelect, FullBoardButton)

@@ -211,7 +211,7 @@ class Lobby(commands.Cog):
 
     async def _started(self, interaction: discord.Interaction, update: Update) -> None:
         card = (await self.bot.links.get(update.session.id)).get("lobby")
-        await self.bot.play.send_board(update, interaction)
+        await self.bot.play.send_board(update, interaction, first=True)
         if card:
             self.bot.spawn(self.bot.play.strip(card[0], card[1]), f"strip lobby card of session {update.session.id}")
 
@@ -248,7 +248,7 @@ class Lobby(commands.Cog):
             update = await self.service.start(channel, user)
             await interaction.response.edit_message(content=lobby_text(update.session, update.game),
                                                     view=None)
-            await self.bot.play.send_board(update, interaction)
+            await self.bot.play.send_board(update, interaction, first=True)
             return
         await interaction.response.edit_message(
             content=lobby_text(update.session, update.game, update.notes), view=lobby_view(update.session),

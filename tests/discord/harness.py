@@ -268,7 +268,7 @@ class FakeDiscord:
             elif rtype == 5:  # "thinking…": the first follow-up replaces this message (Discord's rule)
                 msg = self._message(channel_id, {"content": "", "flags": data.get("flags") or 0}, fs)
                 inter["_original"] = inter["_loading"] = msg["id"]
-            if msg is not None and rtype == 4:
+            if msg is not None and rtype in (4, 7):  # a component's update: @original is the message it is on
                 inter["_original"] = msg["id"]
             self.record(Sent(kind, method, route.url, body, fs, msg, iid))
             result = {"interaction": {"id": str(iid or 0), "type": inter.get("type", 2),

@@ -14,6 +14,7 @@ from test_discord_play import open_game
 import games
 from bot.discord.play import snowflake_ms
 
+EXTRAS = ["How to play", "Full board"]  # the last row of every board (issue 12)
 SHOUT, GRAB, KATANA, SALUTE = "Shout Tatamokatsu!", "Grab the T die", "Katana!", "Salute: Hai!"
 E_SHOUT, E_GRAB, E_KATANA, E_SALUTE = "\N{CHEERING MEGAPHONE}", "\N{RAISED FIST}", "\N{DAGGER KNIFE}", \
     "\N{PERSON BOWING DEEPLY}"
@@ -73,7 +74,7 @@ async def force(h: Harness, *faces: str, fingers: dict[str, int] | None = None):
 async def roll(h: Harness, roller, *faces: str, fingers: dict[str, int] | None = None):
     """Force ``faces``, press Roll; returns the roll message (a Sent) and its Discord time (the window's start)."""
     await force(h, *faces, fingers=fingers)
-    board = (await h.slash(roller, "board")).message(public=True)
+    board = (await h.slash(roller, "board")).message(with_components=True)  # ephemeral, with the roller's buttons
     reply = await h.click(roller, board, "Roll the dice")
     msg = reply.message(public=True)
     return msg, snowflake_ms(int(msg.message["id"]))
@@ -112,7 +113,10 @@ async def test_roll_message_gets_reactions_buttons_and_anchors_the_window(h):
     alice, bob, carol, dave = await table(h)
     msg, t_msg = await roll(h, alice, "1/10", "1/10", "6")
     assert {SHOUT, GRAB, KATANA, SALUTE} <= set(msg.buttons())
-    assert all(cid.startswith("pbc:r:") for cid in msg.custom_ids())  # race buttons: no board version inside
+    # race buttons carry no board version; the help row (issue 12) is there too
+    assert all(cid.startswith(("pbc:r:", "pbc:h:", "pbc:f:")) for cid in msg.custom_ids())
+    sid = (await h.store.live_session(str(h.channel_id))).id
+    assert [c for c in msg.custom_ids() if not c.startswith("pbc:r:")] == ["pbc:h:tatamokatsu", f"pbc:f:{sid}"]
     for e in (E_SHOUT, E_GRAB, E_KATANA, E_SALUTE):
         assert e in msg.content
     puts = [s for s in h.fake.sent if s.method == "PUT" and "/reactions/" in s.path]
@@ -298,7 +302,7 @@ async def test_tk_c_katana_and_salute(h):
     await h.say(dave, "Katana!")
     reply = await close(h)
     salute_board = reply.message(public=True)
-    assert (await state(h)).phase == "salute" and salute_board.buttons() == [SALUTE]
+    assert (await state(h)).phase == "salute" and salute_board.buttons() == [SALUTE, *EXTRAS]
     h.advance(300)
     await h.say(alice, "hai")
     h.advance(100)
