@@ -14,6 +14,7 @@ import logging
 import math
 import multiprocessing
 import os
+from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, ThreadPoolExecutor
 
@@ -328,11 +329,18 @@ machine; images take what is left."""
 
 
 def _render_worker(nice: int) -> None:
+    """Start of a render worker process: lower priority, then every renderer's palette built (issue 17: the first
+    board of each game is as fast as the rest, not seconds late)."""
     try:
         os.nice(nice)
     except OSError:
         pass
-    import renderers  # noqa: F401 - imported once per worker, before the first board
+    import renderers
+
+    try:
+        renderers.warm()
+    except Exception:  # a renderer that cannot warm still renders (slower) or fails per board, logged there
+        logging.getLogger(__name__).exception("warming the renderers failed in a render worker")
 
 
 class Images:
@@ -348,9 +356,10 @@ class Images:
         self._workers = workers or os.cpu_count() or 2
         self._processes = processes
         self._pool = self._new_pool()
-        self._cache: dict[int, tuple[int, bytes | None]] = {}
+        # session id -> (version, PNG) of its newest board, least recently used first, at most IMAGE_CACHE_SIZE
+        self._cache: OrderedDict[int, tuple[int, bytes | None]] = OrderedDict()
         self._missing: set[str] = set()
-        self._latest: dict[int, int] = {}  # session id -> the newest version asked for
+        self._latest: OrderedDict[int, int] = OrderedDict()  # session id -> the newest version asked for
         self._breaks = 0
         self._slots: asyncio.Semaphore | None = None
 
@@ -387,6 +396,7 @@ class Images:
         if self._slots is None:
             self._slots = asyncio.Semaphore(self._workers)
         self._latest[row.id] = max(self._latest.get(row.id, row.version), row.version)
+        _bound(self._latest, row.id)
         async with self._slots:
             if self._latest[row.id] > row.version:
                 return None
@@ -425,7 +435,18 @@ class Images:
             log.exception("render failed for session %s (version %s)", row.id, row.version)
             data = None
         self._cache[row.id] = (row.version, data)
+        _bound(self._cache, row.id)
         return data
+
+
+IMAGE_CACHE_SIZE = 256
+"""Sessions whose newest board image one process keeps (~50-150 KB each; least recently used dropped)."""
+
+
+def _bound(cache: OrderedDict, key) -> None:
+    cache.move_to_end(key)
+    while len(cache) > IMAGE_CACHE_SIZE:
+        cache.popitem(last=False)
 
 
 def png_file(data: bytes | None, session_id: int, version: int) -> discord.File | None:
