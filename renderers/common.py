@@ -26,7 +26,8 @@ BLACK = (0, 0, 0)
 WHITE = (255, 255, 255)
 INK = (34, 30, 28)
 PAPER = (246, 240, 228)
-MUTED = (120, 112, 104)
+MUTED = (112, 104, 96)
+"""Grey for secondary labels: 4.8:1 on PAPER (WCAG AA text, issue 13, item 5)."""
 
 PLAYER_COLOURS = [BLUE, VERMILION, GREEN, PURPLE, ORANGE]
 PLAYER_SHAPES = ["circle", "square", "triangle", "diamond", "star"]
@@ -350,3 +351,180 @@ def make_palette(samples: list[Image.Image], exact: int = 128) -> Image.Image:
     pal = Image.new("P", (1, 1))
     pal.putpalette(flat)
     return pal
+
+
+# --- Legibility on a phone (issue 13, items 2, 4 and 5) -------------------------------------------------------
+
+PHONE_WIDTH = 400
+"""Width (px) at which Discord shows a board on a phone."""
+
+MIN_PHONE_TEXT = 9
+"""Smallest text size (px) readable at :data:`PHONE_WIDTH`: every marker key and every number a choice depends
+on must be at least this tall there (issue 13, item 2)."""
+
+
+def min_text_px(width: int, at: int = PHONE_WIDTH, px: int = MIN_PHONE_TEXT) -> int:
+    """The smallest font size (px, as passed to :func:`font` / :func:`text`) that is still ``px`` px tall when an
+    image ``width`` px wide is scaled to ``at`` px wide: ``ceil(px * width / at)``. E.g. a 1240 px board needs
+    28 px text for its marker keys and the numbers a choice depends on; a 400 px image needs 9 px.
+    ``ValueError`` for a width or target below 1."""
+    if width < 1 or at < 1:
+        raise ValueError(f"width and at must be positive px, not {width} and {at}")
+    return math.ceil(px * width / at - 1e-9)
+
+
+def marker_radius(width: int, at: int = PHONE_WIDTH, px: int = MIN_PHONE_TEXT) -> int:
+    """The least radius (px) for :func:`marker` on an image ``width`` px wide so that its key, one or two
+    characters, is at least ``px`` px tall at ``at`` px wide (the key is ``round(1.05 * r)`` px for two
+    characters, ``round(1.3 * r)`` for one), and never below the default 14."""
+    return max(14, math.ceil(min_text_px(width, at, px) / 1.05 - 1e-9))
+
+
+def phone_px(size: float, width: int, at: int = PHONE_WIDTH) -> float:
+    """How tall (px) text of font size ``size`` px drawn on an image ``width`` px wide is at ``at`` px wide."""
+    return size * at / width
+
+
+def _linear(v: float) -> float:
+    v /= 255
+    return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+
+
+def _encode(v: float) -> int:
+    v = min(1.0, max(0.0, v))
+    v = 12.92 * v if v <= 0.0031308 else 1.055 * v ** (1 / 2.4) - 0.055
+    return round(v * 255)
+
+
+def luminance(colour: tuple[int, ...]) -> float:
+    """WCAG 2 relative luminance (0 black .. 1 white) of an sRGB ``colour`` (0..255 channels; alpha ignored)."""
+    r, g, b = (_linear(c) for c in colour[:3])
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast_ratio(fg: tuple[int, ...], bg: tuple[int, ...]) -> float:
+    """WCAG 2 contrast ratio (1..21) of two sRGB colours. Text should have at least :data:`TEXT_CONTRAST`."""
+    a, b = sorted((luminance(fg), luminance(bg)), reverse=True)
+    return (a + 0.05) / (b + 0.05)
+
+
+TEXT_CONTRAST = 4.5
+"""WCAG AA: the least contrast ratio between a text colour and the colour behind it (issue 13, item 5)."""
+
+
+def legible_ink(bg: tuple[int, ...], candidates=(INK, WHITE, BLACK)) -> tuple[int, int, int]:
+    """The first of ``candidates`` with at least :data:`TEXT_CONTRAST` against ``bg`` (else the best of them)."""
+    for c in candidates:
+        if contrast_ratio(c, bg) >= TEXT_CONTRAST:
+            return c
+    return max(candidates, key=lambda c: contrast_ratio(c, bg))
+
+
+CVD_MATRICES = {
+    "protanopia": ((0.152286, 1.052583, -0.204868), (0.114503, 0.786281, 0.099216),
+                   (-0.003882, -0.048116, 1.051998)),
+    "deuteranopia": ((0.367322, 0.860646, -0.227968), (0.280085, 0.672501, 0.047413),
+                     (-0.011820, 0.042940, 0.968881)),
+    "tritanopia": ((1.255528, -0.076749, -0.178779), (-0.078411, 0.930809, 0.147602),
+                   (0.004733, 0.691367, 0.303900)),
+}
+"""Machado, Oliveira & Fernandes (2009) simulation matrices at severity 1.0, applied to linear RGB."""
+
+VISIONS = ("protanopia", "deuteranopia", "tritanopia", "greyscale")
+"""The ways of seeing a board is checked under (issue 13, item 4)."""
+
+
+def simulate(colour: tuple[int, ...], vision: str) -> tuple[int, int, int]:
+    """``colour`` (sRGB 0..255) as seen with ``vision``: one of :data:`CVD_MATRICES`, "greyscale" (relative
+    luminance as grey) or "normal". ``ValueError`` for another vision."""
+    if vision == "normal":
+        return tuple(colour[:3])
+    if vision == "greyscale":
+        g = _encode(luminance(colour))
+        return (g, g, g)
+    if vision not in CVD_MATRICES:
+        raise ValueError(f"unknown vision {vision!r}; one of normal, {', '.join(VISIONS)}")
+    lin = [_linear(c) for c in colour[:3]]
+    return tuple(_encode(sum(m * v for m, v in zip(row, lin, strict=True))) for row in CVD_MATRICES[vision])
+
+
+def simulate_image(img: Image.Image, vision: str) -> Image.Image:
+    """``img`` as seen with ``vision`` (see :func:`simulate`), an RGB image of the same size. For looking at a
+    board (save it and open it) and for checks on its pixels. ``ValueError`` for an unknown vision."""
+    simulate((0, 0, 0), vision)  # validates the name
+    rgb = img.convert("RGB")
+    if vision == "normal":
+        return rgb
+    colours = rgb.getcolors(maxcolors=256)
+    if colours is not None:  # a board's palette image: map each colour exactly
+        keep = [c for _, c in colours]
+        pal = Image.new("P", (1, 1))
+        pal.putpalette([v for c in keep for v in c] + [0] * (768 - 3 * len(keep)))
+        out = rgb.quantize(palette=pal, dither=Image.Dither.NONE)
+        out.putpalette([v for c in keep for v in simulate(c, vision)] + [0] * (768 - 3 * len(keep)))
+        return out.convert("RGB")
+    lin = rgb.point([round(_linear(v % 256) * 255) for v in range(768)])
+    if vision == "greyscale":
+        lin = lin.convert("L", (0.2126, 0.7152, 0.0722, 0)).convert("RGB")
+    else:
+        lin = lin.convert("RGB", tuple(x for row in CVD_MATRICES[vision] for x in (*row, 0)))
+    return lin.point([_encode((v % 256) / 255) for v in range(768)])
+
+
+def lab(colour: tuple[int, ...]) -> tuple[float, float, float]:
+    """CIE L*a*b* (D65) of an sRGB colour."""
+    r, g, b = (_linear(c) for c in colour[:3])
+    xyz = (0.4124 * r + 0.3576 * g + 0.1805 * b, 0.2126 * r + 0.7152 * g + 0.0722 * b,
+           0.0193 * r + 0.1192 * g + 0.9505 * b)
+    white = (0.95047, 1.0, 1.08883)
+
+    def f(t: float) -> float:
+        return t ** (1 / 3) if t > 216 / 24389 else (24389 / 27 * t + 16) / 116
+
+    fx, fy, fz = (f(v / w) for v, w in zip(xyz, white, strict=True))
+    return 116 * fy - 16, 500 * (fx - fy), 200 * (fy - fz)
+
+
+def delta_e(a: tuple[int, ...], b: tuple[int, ...]) -> float:
+    """CIE76 colour difference ΔE*ab of two sRGB colours (about 2.3 is just noticeable; see :data:`MIN_DELTA_E`)."""
+    return math.dist(lab(a), lab(b))
+
+
+MIN_DELTA_E = 15.0
+"""Least ΔE*ab (:func:`delta_e`) between two colours that tell things apart, under every vision checked: the
+closest Okabe-Ito player colours under any simulated deficiency are 17.6 apart; red and green under
+deuteranopia are 7.8."""
+
+MIN_GREY_CONTRAST = 1.25
+"""Least contrast ratio (:func:`contrast_ratio`) between two colours in greyscale, where hue is gone: about a
+quarter of a step between Okabe-Ito's blue and orange."""
+
+
+def colour_clashes(pairs, visions=VISIONS, min_delta_e: float = MIN_DELTA_E,
+                   min_grey: float = MIN_GREY_CONTRAST) -> list[str]:
+    """Which of ``pairs`` (``[(label_a, colour_a, label_b, colour_b), …]``) cannot be told apart by colour:
+    under each of ``visions``, ΔE*ab of the simulated colours below ``min_delta_e`` (and, in "greyscale", their
+    contrast ratio below ``min_grey``). Returns readable lines, empty when every pair stays distinct.
+
+    How a renderer's tests use it (issue 13, item 4: no colour-only signs)::
+
+        from renderers.common import colour_clashes
+        pairs = [("fire", FIRE, "water", WATER), ("discard ring", RING, "strawberry", STRAWBERRY)]
+        assert not colour_clashes(pairs)                                # colour alone tells them apart, or:
+        assert not colour_clashes(pairs, visions=("deuteranopia",))     # name the visions colour must survive
+
+    Pairs told apart by something else as well (a shape, a symbol, a label) need not pass in greyscale: leave
+    "greyscale" out of ``visions`` for them, and test the shape or symbol instead."""
+    out = []
+    for la, ca, lb, cb in pairs:
+        for vision in visions:
+            sa, sb = simulate(ca, vision), simulate(cb, vision)
+            if vision == "greyscale":
+                ratio = contrast_ratio(sa, sb)
+                if ratio < min_grey:
+                    out.append(f"{la} {tuple(ca[:3])} vs {lb} {tuple(cb[:3])}: greyscale contrast {ratio:.2f}")
+                continue
+            d = delta_e(sa, sb)
+            if d < min_delta_e:
+                out.append(f"{la} {tuple(ca[:3])} vs {lb} {tuple(cb[:3])}: {vision} ΔE {d:.1f}")
+    return out
