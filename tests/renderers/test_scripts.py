@@ -190,3 +190,18 @@ def test_every_board_draws_cjk_and_emoji_names_as_their_characters(game_id, monk
     missing = {ch for ch in everything if not ch.isspace() and not any(ord(ch) in covered(f) for f in fonts)
                and ord(ch) not in common._JOINERS}
     assert not missing, f"{game_id} draws characters no bundled font has: {sorted(missing)}"
+
+
+def test_every_bundled_font_and_licence_is_package_data():
+    """pyproject's package-data globs take every font and licence file of renderers/fonts/ into the wheel, so
+    ``pip install .`` brings the fonts (no system font is assumed)."""
+    import fnmatch
+    import tomllib
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2]
+    globs = tomllib.loads((root / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]["renderers"]
+    shipped = [p for p in (root / "renderers" / "fonts").iterdir() if p.is_file()]
+    assert {p.name for p in shipped} >= {*ALL_FONTS, "LICENSE-DejaVu.txt", "LICENSE-OFL-Noto.txt"}
+    for p in shipped:
+        assert any(fnmatch.fnmatch(f"fonts/{p.name}", g) for g in globs), p.name
