@@ -1,4 +1,4 @@
-"""``python -m bot``: ``sandbox``, ``script FILE``, ``demo GAME``, ``run`` (the Discord bot)."""
+"""``python -m bot``: ``sandbox``, ``script FILE``, ``demo GAME``, ``gallery``, ``run`` (the Discord bot)."""
 
 from __future__ import annotations
 
@@ -143,6 +143,28 @@ def demo(game: str, players: int, seed: int, out: Path | None, strategy: str, op
         for i, grp in enumerate(r.ranking, 1)))
     if res.images:
         click.echo(f"{len(res.images)} boards in {out}/, animation {res.gif}")
+
+
+@cli.command()
+@click.option("--out", "out", type=click.Path(path_type=Path), required=True, help="Folder for the boards.")
+@click.option("--game", "-g", "game_ids", multiple=True, help="Only this game (repeatable; default: every game).")
+@click.option("--seed", "-s", default=1, show_default=True, type=SEED, help="Seed of the games (+ player count).")
+def gallery(out: Path, game_ids: tuple[str, ...], seed: int) -> None:
+    """Representative boards of every game and player count (start, a decision with markers, a race, the end,
+    the full board), each at full size and 400 px wide, with an index.html to review them."""
+    import games
+
+    from .local.gallery import write_gallery
+
+    for g in game_ids:
+        try:
+            games.get(g)
+        except KeyError as exc:
+            raise click.BadParameter(str(exc.args[0]), param_hint="'--game'") from None
+    done = write_gallery(out, list(game_ids) or None, seed)
+    for entry in done:
+        click.echo(f"{entry.game} {entry.players}p: {len(entry.files)} images, {entry.moves} moves")
+    click.echo(f"{sum(len(e.files) for e in done)} images in {out}/, open {out / 'index.html'}")
 
 
 @cli.command()
