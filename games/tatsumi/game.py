@@ -27,15 +27,50 @@ class TatsumiGame(Game):
 
     # -- contract ----------------------------------------------------------------------------------------------
     def setup(self, players: list[str], options: Any = None, seed: int = 0) -> TatsumiState:
-        """A new game (TM-2): ``players`` in seat order, 2-4 of them, or 1 in solo mode (TM-14). ``ValueError`` on a
-        bad count, or a solo game with other than one player."""
+        """A new game (TM-2): ``players`` in seat order, as many as :meth:`seat_counts` allows for ``options``.
+        ``ValueError`` (a message for the table, naming the option to change) on a count the options do not allow
+        (TM-1, TM-14, TM-17); ``pydantic.ValidationError`` on an unknown option value."""
         self.check_players(players)
         opts = self.options(options)
-        solo.check_players(players, opts)
+        self.check_seats(len(players), opts)
         state = rules.setup(list(players), opts, seed)
-        dragons.setup_modules(state)  # asymmetric islands/dragons, the Void (TM-1, TM-15)
+        dragons.setup_modules(state)  # the Void, dragons dealt or picked, islands, card sides (TM-1, TM-15, TM-16)
         rules.advance(state, [])
         return state
+
+    def seat_counts(self, options: Any = None) -> list[int]:
+        """The numbers of players ``options`` (a ``TatsumiOptions``, a dict or None) allow, ascending: ``[1]`` in
+        solo mode (TM-14), ``[5]`` with the Void (TM-17), ``[2, 3, 4]`` otherwise (TM-1); ``[]`` for solo with
+        the Void (they exclude each other). For a lobby's "needs N" line: the table may start exactly when its
+        seat count is listed. ``pydantic.ValidationError`` on an unknown option value."""
+        o = self.options(options)
+        if o.solo and o.void:
+            return []
+        if o.solo:
+            return [1]
+        if o.void:
+            return [5]
+        return [2, 3, 4]
+
+    def check_seats(self, n: int, options: Any = None) -> None:
+        """``ValueError`` with a message for the table unless ``n`` players fit ``options`` (:meth:`seat_counts`;
+        RULINGS TM-1, TM-14, TM-17). The message says which option or seat count would fit."""
+        o = self.options(options)
+        if n in self.seat_counts(o):
+            return
+        if o.solo and o.void:
+            raise ValueError("Solo mode and the Void do not go together: the Void needs 5 players, solo mode one")
+        if o.solo:
+            raise ValueError(f"Tatsumi solo mode is for exactly one player, not {n}: play without solo=true")
+        if o.void:
+            raise ValueError(
+                f"The Void (void=true) needs exactly 5 players, not {n}: seat 5, or play without void=true"
+            )
+        if n == 1:
+            raise ValueError("Tatsumi with one player is the solo mode: open the lobby with solo=true")
+        if n == 5:
+            raise ValueError("Five players need the Void expansion: open the lobby with void=true")
+        raise ValueError(f"Tatsumi needs 2-4 players, not {n}")  # pragma: no cover - check_players refuses it
 
     def pending(self, state: TatsumiState) -> list[Decision]:
         """The one decision of the current player, or ``[]`` when the game is over."""

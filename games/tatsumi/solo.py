@@ -26,19 +26,9 @@ from games.tatsumi import data as D
 from games.tatsumi import weather
 from games.tatsumi.seaboard import ORTHO, mark_depleted, trigger_end
 from games.tatsumi.solo_data import SOLO_CARDS, rank_line
-from games.tatsumi.state import SoloBoard, TatsumiOptions, TatsumiState, Turn
+from games.tatsumi.state import SoloBoard, TatsumiState, Turn
 
 Choice = tuple[str, str]
-
-
-def check_players(players: list[str], options: TatsumiOptions) -> None:
-    """``ValueError`` unless solo mode has exactly one player and one player plays solo mode (TM-1, TM-14)."""
-    if options.solo and len(players) != 1:
-        raise ValueError(
-            f"Tatsumi solo mode is for exactly one player, not {len(players)}: play without solo=true."
-        )
-    if not options.solo and len(players) == 1:
-        raise ValueError("Tatsumi with one player is the solo mode: open the lobby with solo=true.")
 
 
 def setup(s: TatsumiState) -> None:
