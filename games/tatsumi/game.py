@@ -10,6 +10,8 @@ from games.tatsumi import ai, dragons, rules, solo, weather
 from games.tatsumi import data as D
 from games.tatsumi.help import RULES_HELP
 from games.tatsumi.island import EMPTY
+from games.tatsumi.seaboard import plural
+from games.tatsumi.solo_data import rank_name
 from games.tatsumi.state import TatsumiOptions, TatsumiState, Turn, clone
 
 
@@ -118,7 +120,7 @@ class TatsumiGame(Game):
             return (-p.fortune, -p.island.count(p.element))
 
         ranking = rank_by(state.players, key)
-        reason = f"Most fortune after {state.round} round(s); {state.end_reason or 'the end'}."
+        reason = f"Most fortune after {plural(state.round, 'round')}; {state.end_reason or 'the end'}."
         if state.solo is not None:  # TM-14: the rank line of the rulebook's table
             reason = solo.rank_event(state).text + f" ({state.end_reason or 'the end'}.)"
         return Result(
@@ -170,6 +172,9 @@ class TatsumiGame(Game):
     def status(self, state: TatsumiState) -> str:
         scores = ", ".join(f"{player_ref(p.id)} {p.fortune}" for p in state.seats)
         sd = f"sand dollars {len(state.sand_dollars)}/{D.SAND_DOLLARS}"
+        if state.over and state.solo is not None:  # solo: a rank, not a winner
+            p = state.seats[0]
+            return f"Solo game over after round {state.round}: {p.fortune} fortune, rank {rank_name(p.fortune)}."
         if state.over:
             return f"Game over after round {state.round}: {scores}."
         if state.setup_queue:  # the modules' setup choices (games.tatsumi.dragons)

@@ -25,7 +25,7 @@ from games.core import Event, player_ref
 from games.tatsumi import data as D
 from games.tatsumi import weather
 from games.tatsumi.seaboard import ORTHO, mark_depleted, trigger_end
-from games.tatsumi.solo_data import SOLO_CARDS, rank_line
+from games.tatsumi.solo_data import SOLO_CARDS, rank_line, rank_name
 from games.tatsumi.state import SoloBoard, TatsumiState, Turn
 
 Choice = tuple[str, str]
@@ -183,13 +183,13 @@ def act(s: TatsumiState, item: str, oid: str, events: list[Event]) -> None:
 
 
 def rank_event(s: TatsumiState) -> Event:
-    """The final rank line (rulebook "Solo-mode Scoring Rank") as an event."""
+    """The final rank (rulebook "Solo-mode Scoring Rank") as an event: solo mode has a rank, not a winner."""
     p = s.seats[0]
     line = rank_line(p.fortune)
     return Event(
         kind="solo_rank",
-        text=f"{player_ref(p.id)} ends with {p.fortune} fortune: {line}",
-        data={"player": p.id, "fortune": p.fortune, "rank": line},
+        text=f"{player_ref(p.id)} ends with {p.fortune} fortune: {line} (solo rank {rank_name(p.fortune)})",
+        data={"player": p.id, "fortune": p.fortune, "rank": line, "rank_name": rank_name(p.fortune)},
     )
 
 

@@ -247,7 +247,7 @@ def _swap_choices(s: TatsumiState, seat: int, element: str, last: str = "") -> l
 
 
 def _do_swap(s: TatsumiState, item: str, oid: str, events: list[Event]) -> None:
-    _, seat_s, element, n_s = item.split(":")
+    _, seat_s, element, n_s = item.split(":")[:4]
     seat, n = int(seat_s), int(n_s)
     p = s.seats[seat]
     lay = layout(p.island_key)
@@ -369,8 +369,15 @@ def prompt(s: TatsumiState, item: str) -> str:
         return f"{who}: {head[1]} is depleted — choose which sand dollar goes into it."
     if head[0] == "swap":
         e = D.ELEMENT_NAMES[head[2]]
+        if len(head) > 4:  # TM-18: the second swap of a major event
+            a, b = head[4].split("-")
+            return f"{who}: weather — the second {e} swap (not {a} with {b} back)."
         return f"{who}: weather — swap a {e} ring with an adjacent ring of another element ({head[3]} to go)."
-    return f"{who}: place the scale of the island blessing (unlocked by the weather) on a summoning card."
+    lay = layout(s.seats[int(head[1])].island_key)
+    space = lay.names[lay.blessings[int(head[2])][0]]
+    more = sum(1 for it in s.interrupts[1:] if it.startswith(f"wscale:{head[1]}:"))
+    after = f" ({more} more to place after it)" if more else ""
+    return f"{who}: place the scale of the island blessing on {space} (unlocked by the weather) on a summoning card{after}."
 
 
 def status(s: TatsumiState) -> str:
