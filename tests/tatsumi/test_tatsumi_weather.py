@@ -304,6 +304,9 @@ def test_tm13_swap_unlocking_a_blessing_places_its_scale():
     assert "blessing" in [e.kind for e in ev]
     d = GAME.pending(s)[0]
     assert (d.player, d.kind) == ("bob", "scale")
+    assert d.prompt == (
+        "{@bob}: place the scale of the island blessing on C3 (unlocked by the weather) on a summoning card."
+    )
     assert {o.id for o in d.options} == {"card:jellyfish", "card:turtle", "card:toad", "card:monkey"}
     s, ev = play(s, "card:jellyfish")
     bob = s.seats[1]
