@@ -33,17 +33,19 @@ from games.tatsumi.solo_data import SOLO_CARDS, SOLO_RANKS
 # Asymmetric islands and dragons, the Void (TM-1, TM-15, TM-16, TM-17)
 
 SIDES = ("asymmetric", "choose")
+COLOURS = ("choose", "random", "seat")
 
 
 def options_for(seed: int) -> tuple[int, dict]:
-    """Player count (1-5) and module options for game ``seed``: every combination of island and dragon sides, the
-    Void for every 5-player game (and some smaller ones, where it changes nothing), weather in a third of the
-    games, solo for every 1-player game (all modules together)."""
+    """Player count (1-5) and module options for game ``seed``: every combination of island and dragon sides,
+    dragons picked, dealt at random or by seat (TM-16), the Void for every 5-player game and only there (TM-17),
+    weather in a third of the games, solo for every 1-player game (all modules together)."""
     n = 1 + seed % 5
     return n, {
+        "colours": COLOURS[(seed // 4) % 3],
         "dragons": SIDES[seed % 2],
         "island": SIDES[(seed // 2) % 2],
-        "void": n == 5 or seed % 8 == 3,
+        "void": n == 5,
         "weather": seed % 3 == 0,
         "solo": n == 1,
     }
@@ -119,7 +121,9 @@ def check_sides(s, rings: int) -> None:
         assert p.scales_beside + sum(p.cards) + sum(not b for b in p.blessings) + in_flight == 7
         assert min(p.holding.values()) >= 0
         if not s.setup_queue:
-            assert p.element in D.ELEMENTS
+            assert p.element in D.ELEMENTS and p.mark == D.DRAGONS.index(p.dragon)  # TM-16: a colour is a dragon
+    if not s.setup_queue:
+        assert len({p.dragon for p in s.seats}) == len(s.seats)  # TM-16: no dragon taken twice
 
 
 def test_island_invariants_can_fail():
@@ -161,21 +165,23 @@ def _run_sides(seed: int, strategies=None) -> tuple[int, object]:
 
 
 def test_thousand_random_games_with_asymmetric_sides_the_void_and_all_modules():
-    """1,000 random-legal games (1-5 players; asymmetric or chosen islands and dragons; the Void with 5 players;
-    weather in a third, solo with 1 player — all modules together): the invariants of :func:`check` after every
-    move, every island board and gathering action met."""
+    """1,000 random-legal games (1-5 players; asymmetric or chosen islands and dragons; dragons picked, dealt at
+    random or by seat; the Void with 5 players; weather in a third, solo with 1 player — all modules together): the
+    invariants of :func:`check_sides` after every move, every island board, gathering action and dragon met."""
     total = solo = struck = 0
-    seen_islands, seen_gathers = set(), set()
+    seen_islands, seen_gathers, seen_first = set(), set(), set()
     for seed in range(1000):
         moves, final = _run_sides(seed)
         total += moves
         seen_islands |= {p.island_key for p in final.seats}
         seen_gathers |= {p.gather for p in final.seats}
+        seen_first.add(final.seats[0].dragon)
         solo += final.solo is not None
         struck += any(c.triggered for c in final.weather)
     assert total > 50_000 and solo == 200 and struck > 20
     assert seen_islands == set(ID.BOARDS) | {"tatsumi"}
     assert seen_gathers == {"symmetric", "karyusama", "raijinsama", "fujinsama", "mizuchisama", "kihakusama"}
+    assert seen_first == set(D.DRAGONS)  # TM-16: the first seat has played every dragon
 
 
 def test_round_trip_and_no_mutation_with_asymmetric_sides():
@@ -229,6 +235,7 @@ def _universe_sides() -> list[str]:
     out += [f"offer:{e}" for e in names] + [f"overflow:{e}" for e in names] + [f"element:{e}" for e in names]
     out += [f"{e}@{sp}" for e in names for sp in layout("tatsumi").names]
     out += [f"{k}:{v}" for k in ("island", "dragon") for v in ("symmetric", "asymmetric")]
+    out += [f"island:{b}" for b in ID.BOARDS] + [f"dragon:{d}" for d in D.DRAGONS]
     out += [f"card:{c}" for c in D.CARDS] + ["blackbird", "end", "stop"]
     return out
 
