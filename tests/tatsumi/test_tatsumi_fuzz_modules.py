@@ -319,6 +319,10 @@ def check_weather(s, full: bool = True) -> None:
         assert s.interrupts == []
     for it in s.interrupts:
         assert it.split(":")[0] in ("sand", "swap", "wscale", "solo")
+    if s.interrupts and s.interrupts[0].count(":") == 4:  # TM-18: a major event's second swap never undoes the first
+        a, b = s.interrupts[0].rsplit(":", 1)[1].split("-")
+        listed = {o.id for o in GAME.pending(s)[0].options}
+        assert f"swap:{a}-{b}" not in listed and f"swap:{b}-{a}" not in listed
     if s.solo is not None:
         sb = s.solo
         assert len({sb.card, *sb.deck}) == 1 + len(sb.deck) and {sb.card, *sb.deck} <= set(range(16))
