@@ -161,6 +161,18 @@ def run() -> None:
     sys.exit(run_discord(settings))
 
 
+@cli.command()
+@click.argument("client_id", type=click.IntRange(min=1))
+def invite(client_id: int) -> None:
+    """Print the URL that adds the bot (application CLIENT_ID) to a server, and the permissions it asks for."""
+    from .discord.permissions import INTEGER, NEEDED, SCOPES, invite_url
+
+    click.echo(invite_url(client_id))
+    click.echo(f"Scopes: {', '.join(SCOPES)}. Permissions integer: {INTEGER}:")
+    for name, why in NEEDED.items():
+        click.echo(f"  {name.replace('_', ' ').title()}: {why}")
+
+
 def main() -> None:
     cli(prog_name="python -m bot")
 

@@ -277,8 +277,8 @@ class SessionService:
                 state = opening.state
             except ValueError as exc:  # e.g. options that do not fit this many players (checked at setup)
                 raise SessionError(
-                    f"{game.title} cannot start: {str(exc).rstrip('.')}. Change the seats (/join, /leave), or /cancel "
-                    "and /play again with other options."
+                    f"{game.title} cannot start: {str(exc).rstrip('.')}. Change the seats (/join, /leave), or cancel "
+                    "the lobby and /play again with other options."
                 ) from None
             pending = game.pending(state)
             async with self.store.transaction() as db:
@@ -393,15 +393,24 @@ class SessionService:
                 return None
             return await self._commit(row, game, move, outcome.state, outcome.events)
 
-    async def resign(self, channel_id: str, player: str) -> Update:
+    async def resign(self, channel_id: str, player: str, by: str | None = None) -> Update:
         """``player`` leaves a running game: ``Game.resign`` when the game can go on without them, else the game
-        ends and the others share the win. Logged as a move (``RESIGN``)."""
+        ends and the others share the win. Logged as a move (``RESIGN``). ``by``: who removes them (the host or a
+        moderator removing an idle player), None when they resign themselves.
+
+        One check for every game: a player who has already resigned (or been removed) is no longer playing and
+        cannot resign or be removed again (:class:`SessionError`; nothing is stored) — before this, a second
+        resignation in Tatamokatsu ended the game for everyone."""
         async with self.lock(channel_id):
             row = await self._live(channel_id)
             if row.status == "lobby":
                 raise SessionError("The game has not started yet: use /leave to leave the lobby.")
             if player not in row.players:
                 raise SessionError("You are not playing in this game.")
+            if player in await self.store.players_with_move(row.id, RESIGN):
+                if by is None or by == player:
+                    raise SessionError("You have already left this game.")
+                raise SessionError(f"{player_ref(player)} has already left this game.")
             game = self.game(row.game_id)
             state = self.state_of(row)
             try:

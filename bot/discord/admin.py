@@ -123,7 +123,7 @@ class Admin(commands.Cog):
             if row.version != ver or not 0 <= seat < len(row.players):
                 await self.bot.play.refuse(interaction, "They have played since: nothing to do.")
                 return
-            update = await self.service.resign(row.channel_id, row.players[seat])
+            update = await self.service.resign(row.channel_id, row.players[seat], by=str(interaction.user.id))
             await self.bot.play.send_board(update, interaction, notes=[f"The host removed {{@{row.players[seat]}}}."])
         except SessionError as exc:
             await self.bot.play.refuse(interaction, str(exc))

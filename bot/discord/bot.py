@@ -41,13 +41,14 @@ IMAGE_WAIT_S = 0.05
 same message by an edit as soon as it is ready)."""
 
 
-def intents() -> discord.Intents:
-    """Guilds, guild messages, guild reactions and message content (typed shouts)."""
+def intents(message_content: bool = True) -> discord.Intents:
+    """Guilds, guild messages, guild reactions and, when ``message_content``, the privileged Message Content intent
+    (typed race words only: buttons and reactions work without it)."""
     i = discord.Intents.none()
     i.guilds = True
     i.guild_messages = True
     i.guild_reactions = True
-    i.message_content = True
+    i.message_content = message_content
     return i
 
 
@@ -90,10 +91,11 @@ class PlayBot(commands.Bot):
     races: Races
 
     def __init__(self, settings: Settings, service: SessionService | None = None, *, sync: bool = False,
-                 images: Images | None = None, image_wait_s: float = IMAGE_WAIT_S) -> None:
+                 images: Images | None = None, image_wait_s: float = IMAGE_WAIT_S,
+                 message_content: bool = True) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,
-            intents=intents(),
+            intents=intents(message_content),
             help_command=None,
             tree_cls=PlayTree,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
@@ -168,8 +170,14 @@ class PlayBot(commands.Bot):
                 return
             await asyncio.gather(*list(self._tasks), return_exceptions=True)
 
+    async def on_message(self, message: discord.Message) -> None:
+        """No prefix commands: a message is never a command (``@bot hello`` is ignored quietly). Typed race inputs
+        are heard by the races cog's own listener."""
+
     async def on_interaction(self, interaction: discord.Interaction) -> None:
-        """A component of ours whose ``custom_id`` matches no template (forged or from an old version)."""
+        """Every interaction as it arrives: noted for stale ``/move`` checks (:mod:`.freshness`); a component of
+        ours whose ``custom_id`` matches no template (forged or from an old version) is refused."""
+        self.play.floors.saw(interaction.id)
         if interaction.type is not discord.InteractionType.component:
             return
         custom_id = (interaction.data or {}).get("custom_id", "")

@@ -24,6 +24,15 @@ def _values(interaction: discord.Interaction) -> list[str]:
     return [str(v) for v in data.get("values", [])]
 
 
+def _one_index(interaction: discord.Interaction) -> int | None:
+    """The single select value as an index, or None: only plain ASCII digits count ("²", "①" and "٣" are digits
+    to ``str.isdigit`` but not what our menus send; a forged value must never pick an option)."""
+    values = _values(interaction)
+    if len(values) != 1 or not (values[0].isascii() and values[0].isdigit()) or len(values[0]) > 4:
+        return None
+    return int(values[0])
+
+
 class ChoiceButton(ui.DynamicItem[ui.Button], template=ids.CHOICE):
     """One option of a pending decision: ``(session, version, decision index, option index)``."""
 
@@ -58,11 +67,11 @@ class ChoiceSelect(ui.DynamicItem[ui.Select], template=ids.MENU):
         return cls(int(match["sid"]), int(match["ver"]), int(match["d"]), int(match["p"]))
 
     async def callback(self, interaction: discord.Interaction[PlayBot]) -> None:
-        values = _values(interaction)
-        if len(values) != 1 or not values[0].isdigit():
-            await interaction.client.play.refuse(interaction, "Pick exactly one option.")
+        index = _one_index(interaction)
+        if index is None:
+            await interaction.client.play.refuse(interaction, "Pick exactly one option from the menu.")
             return
-        await interaction.client.play.choose(interaction, self.sid, self.ver, self.d, int(values[0]))
+        await interaction.client.play.choose(interaction, self.sid, self.ver, self.d, index)
 
 
 class GroupSelect(ui.DynamicItem[ui.Select], template=ids.GROUP):
@@ -83,11 +92,11 @@ class GroupSelect(ui.DynamicItem[ui.Select], template=ids.GROUP):
         return cls(int(match["sid"]), int(match["ver"]), int(match["d"]))
 
     async def callback(self, interaction: discord.Interaction[PlayBot]) -> None:
-        values = _values(interaction)
-        if len(values) != 1 or not values[0].isdigit():
-            await interaction.client.play.refuse(interaction, "Pick exactly one group.")
+        index = _one_index(interaction)
+        if index is None:
+            await interaction.client.play.refuse(interaction, "Pick exactly one group from the menu.")
             return
-        await interaction.client.play.open_group(interaction, self.sid, self.ver, self.d, int(values[0]))
+        await interaction.client.play.open_group(interaction, self.sid, self.ver, self.d, index)
 
 
 class LobbyButton(ui.DynamicItem[ui.Button], template=ids.LOBBY):

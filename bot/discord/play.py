@@ -24,6 +24,7 @@ from bot.sessions import SessionError, StaleBoard, Update
 from bot.store import SessionRow
 from games import Decision
 
+from .freshness import BoardFloors
 from .lobby import game_autocomplete
 from .present import (
     as_mentions,
@@ -73,6 +74,7 @@ class Play(commands.Cog):
     def __init__(self, bot: PlayBot) -> None:
         self.bot = bot
         self._prefs: dict[str, dict[str, float]] = {}
+        self.floors = BoardFloors()
 
     @property
     def service(self):
@@ -290,6 +292,7 @@ class Play(commands.Cog):
         except StaleBoard:
             await self.stale(interaction)
             return
+        self.floors.committed(update.session.id, update.session.version)
         await self.send_board(update, interaction)
 
     async def open_group(self, interaction: discord.Interaction, sid: int, ver: int, d: int, page: int) -> None:
@@ -337,17 +340,28 @@ class Play(commands.Cog):
     @app_commands.autocomplete(option=option_autocomplete)
     @app_commands.guild_only()
     async def move(self, interaction: discord.Interaction, option: app_commands.Range[str, 1, 100]) -> None:
+        self.floors.saw(interaction.id)
         channel, user = str(interaction.channel_id), str(interaction.user.id)
         update = await self.service.show(channel)
         if update.session.status != "active":
             raise SessionError("The game has not started yet: the host can /start it.")
+        seen = update.session.version
+        if self.floors.stale(update.session.id, seen, interaction.id):
+            await self.stale(interaction)
+            return
         names = await self.bot.links.names(update.session.id)
         wanted = option.strip().lower()
         for _, opt in self._mine(update, user):
             if wanted in (opt.id.lower(), as_names(opt.label, names).lower()):
                 option = opt.id
                 break
-        update = await self.service.act(channel, user, option, at_ms=snowflake_ms(interaction.id))
+        try:
+            update = await self.service.act(channel, user, option, at_ms=snowflake_ms(interaction.id),
+                                            expect_version=seen)
+        except StaleBoard:
+            await self.stale(interaction)
+            return
+        self.floors.committed(update.session.id, update.session.version)
         await self.send_board(update, interaction)
 
     @app_commands.command(name="board", description="Show this channel's board (or lobby) again with its choices")
@@ -411,6 +425,9 @@ class Play(commands.Cog):
             "`/move option` (or the buttons) · `/board` · `/history` · `/undo` (the others approve) · "
             "`/resign` · `/abandon` (host or moderators) · `/rules game [topic]` · `/settings`\n" + gamelist
         )
+        if not self.bot.intents.message_content:
+            text += ("\nTyped race words are off on this bot: use the race buttons or reactions. (Its owner can turn "
+                     "them on with the Message Content intent in the Discord developer portal.)")
         await interaction.response.send_message(text[:2000], ephemeral=True)
 
     # -- start-up ---------------------------------------------------------------------------------------------------

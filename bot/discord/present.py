@@ -22,7 +22,7 @@ import renderers
 from bot.sessions import Update
 from bot.store import SessionRow
 from games import Decision, Game, format_text
-from games.core import BaseState
+from games.core import BaseState, describe_options
 
 from . import ids
 from .components import ChoiceButton, ChoiceSelect, GroupSelect, LobbyButton, RaceButton
@@ -75,7 +75,7 @@ def clip(lines: list[str], limit: int = MAX_CONTENT) -> str:
 
 # -- lobby ---------------------------------------------------------------------------------------------------------
 def options_text(options: dict) -> str:
-    return " ".join(f"{k}={v}" for k, v in options.items()) or "defaults"
+    return describe_options(options)
 
 
 def lobby_text(row: SessionRow, game: Game, notes: list[str] = ()) -> str:
