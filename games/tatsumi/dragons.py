@@ -297,10 +297,10 @@ def special_act(s: TatsumiState, p: Seat, oid: str, events: list[Event]) -> None
 
 
 def gather_title(p: Seat) -> str:
-    """The dragon's title with its card side: ``Raijinsama`` (asymmetric) or ``Raijin`` (symmetric); ``"dragon to
-    choose"`` before its player picked one (TM-16)."""
+    """The dragon's title with its card side: ``Raijinsama`` (asymmetric) or ``Raijin`` (symmetric); ``"choosing"``
+    before its player picked one (TM-16)."""
     if not p.dragon:
-        return "dragon to choose"
+        return "choosing"
     return GATHER_TITLES[p.gather] if p.gather != "symmetric" else D.DRAGON_TITLES[p.dragon]
 
 
@@ -382,6 +382,14 @@ def _item(s: TatsumiState) -> tuple[str, Seat]:
     return kind, s.seats[s.players.index(pid)]
 
 
+def _provisional_marks(s: TatsumiState) -> None:
+    """Players still to pick wear the colours of the dragons nobody has taken, in seat order, so no two players
+    share a colour while the picks go on (TM-16)."""
+    free = [i for i, d in enumerate(D.DRAGONS) if d not in {q.dragon for q in s.seats}]
+    for q, mark in zip([q for q in s.seats if not q.dragon], free, strict=False):
+        q.mark = mark
+
+
 def free_dragons(s: TatsumiState, p: Seat) -> list[str]:
     """The dragons ``p`` may pick (TM-16): those of the box (Kihaku only with the Void) no other player has taken."""
     taken = {q.dragon for q in s.seats if q is not p}
@@ -441,6 +449,7 @@ def setup_act(s: TatsumiState, oid: str, events: list[Event]) -> None:
     who = player_ref(p.id)
     if kind == "colour":
         give_dragon(s, p, value)
+        _provisional_marks(s)
         if value == "kihaku":
             s.setup_queue.insert(0, f"element:{p.id}")
         text = f"{who} takes {D.DRAGON_TITLES[value]}" + (

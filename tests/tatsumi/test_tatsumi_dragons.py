@@ -11,7 +11,7 @@ from tatsumi_helpers import P2, P3, P4, W, at, full_wells, hold, ids, new, play,
 from games import Move
 from games.tatsumi import GAME
 from games.tatsumi import data as D
-from games.tatsumi.dragons import ASYMMETRIC
+from games.tatsumi.dragons import ASYMMETRIC, gather_title
 
 
 def board(**tops: str) -> list[str]:
@@ -117,6 +117,18 @@ def test_tm16_colours_choose_each_player_picks_a_dragon_not_yet_taken():
     assert [(p.dragon, p.element, p.mark) for p in s.seats] == [("mizuchi", "W", 3), ("karyu", "F", 0), ("fujin", "N", 2)]
     assert [D.WELL_NAMES[p.well] for p in s.seats] == ["a1", "e1", "e5"]
     assert s.turn.stage == "main" and s.current == 0 and s.setup_queue == []
+
+
+def test_tm16_no_two_players_share_a_colour_while_the_picks_go_on():
+    """RULINGS TM-16: a colour is a dragon; players still to pick wear the free dragons' colours in seat order, so
+    two players never show the same mark; the board reads "choosing" for a dragon not yet picked."""
+    s = GAME.setup(P3, {"colours": "choose"}, 3)
+    assert [p.mark for p in s.seats] == [0, 1, 2]
+    assert gather_title(s.seats[0]) == "choosing"
+    s, _ = play(s, "dragon:fujin")
+    assert [p.mark for p in s.seats] == [2, 0, 1]
+    s, _ = play(s, "dragon:raijin")
+    assert [p.mark for p in s.seats] == [2, 1, 0]
 
 
 def test_tm16_the_last_dragon_left_is_given_without_asking():
