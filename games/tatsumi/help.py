@@ -4,10 +4,11 @@
 RULES_HELP: dict[str, str] = {
     "": (
         "Tatsumi (2-4 players; exactly 5 with void=true; exactly 1 with solo=true). Each turn: fly your dragon "
-        "and either "
-        "gather or offer, in either order. "
+        "and either gather or offer, in either order. "
         "Rings you offer go onto your island and score; the richest island in fortune wins. "
-        "The game ends after the round in which the 13th sand dollar appears or a ring cannot be placed."
+        "The game ends after the round in which the 13th sand dollar appears or a ring cannot be placed. "
+        "Options: colours=seat|choose|random (who plays which dragon), island and dragons "
+        "(symmetric|asymmetric|choose), void, weather, solo."
     ),
     "fly": (
         "Fly like a chess queen to another well, over empty wells but never into or past another dragon. "
