@@ -1,4 +1,5 @@
-"""The Void expansion (RULINGS TM-1, TM-2): 5 players, Kihaku on c3 naming its element, the 4 extra rings."""
+"""The Void expansion (RULINGS TM-1, TM-2, TM-16, TM-17): exactly 5 players, Kihaku naming its element, the 4 extra
+rings, the seat counts the options allow, /rules void."""
 
 from __future__ import annotations
 
@@ -22,7 +23,7 @@ def five(seed: int = 1, **opts):
 
 def test_tm1_five_players_only_with_the_void():
     """TM-1: 1-4 players (base), 5 with the Void expansion."""
-    with pytest.raises(ValueError, match="Void"):
+    with pytest.raises(ValueError, match="^Five players need the Void expansion: open the lobby with void=true$"):
         GAME.setup(P5, None, 1)
     with pytest.raises(ValueError):
         GAME.setup([*P5, "fay"], VOID, 1)
@@ -71,11 +72,55 @@ def test_tm1_void_rings_on_b2_d2_b4_d4():
     assert len(orders) > 1
 
 
-def test_void_option_changes_nothing_below_five_players():
-    """The Void's rings and Kihaku come only with the 5th player (TM-1)."""
-    assert GAME.setup(P5[:4], VOID, 3) == GAME.setup(P5[:4], None, 3).model_copy(
-        update={"options": GAME.options(VOID)}
+@pytest.mark.parametrize("n", [1, 2, 3, 4])
+def test_tm17_void_with_fewer_than_five_players_is_refused_at_start(n):
+    """RULINGS TM-17 (was: accepted with 2-4 players, silently doing nothing): the Void needs exactly 5 players;
+    with fewer, setup refuses with a message naming the option and the count."""
+    with pytest.raises(ValueError) as err:
+        GAME.setup(P5[:n], VOID, 3)
+    assert str(err.value) == (
+        f"The Void (void=true) needs exactly 5 players, not {n}: seat 5, or play without void=true"
     )
+
+
+def test_tm17_solo_and_the_void_exclude_each_other():
+    """RULINGS TM-14, TM-17: solo is one player, the Void five: together they allow no seat count."""
+    assert GAME.seat_counts({"solo": True, "void": True}) == []
+    with pytest.raises(ValueError, match="^Solo mode and the Void do not go together"):
+        GAME.setup(["ann"], {"solo": True, "void": True}, 1)
+
+
+@pytest.mark.parametrize(
+    ("options", "counts"),
+    [
+        (None, [2, 3, 4]),
+        ({"weather": True, "island": "choose", "colours": "choose"}, [2, 3, 4]),
+        ({"void": True}, [5]),
+        ({"void": True, "weather": True}, [5]),
+        ({"solo": True}, [1]),
+        ({"solo": True, "dragons": "choose"}, [1]),
+    ],
+)
+def test_tm17_seat_counts_say_what_the_lobby_needs(options, counts):
+    """RULINGS TM-1, TM-14, TM-17: ``seat_counts(options)`` lists exactly the player counts setup accepts, so the
+    lobby can say "needs 5" or "needs 2-4" instead of min_players' "1+"."""
+    assert GAME.seat_counts(options) == counts
+    for n in range(1, 6):
+        players = P5[:n]
+        if n in counts:
+            GAME.setup(players, options, 2)
+        else:
+            with pytest.raises(ValueError):
+                GAME.setup(players, options, 2)
+
+
+def test_tm17_rules_void_says_the_void_shrine_cards_are_not_played():
+    """RULINGS TM-17: ``/rules tatsumi void`` says the Void needs exactly 5 players and that the 24 Void Shrine
+    cards are not played."""
+    text = GAME.rules_help["void"]
+    assert "exactly 5 players" in text
+    assert "The 24 Void Shrine cards are not played" in text
+    assert GAME.rules_help[""].startswith("Tatsumi (2-4 players; exactly 5 with void=true; exactly 1 with solo=true)")
 
 
 def test_kihaku_card_side_and_element_queue_order():

@@ -1,5 +1,5 @@
-"""Tatsumi solo mode: one test per clause of the rulebook's "Solo-mode" and of RULINGS TM-14 (with TM-1, TM-3,
-TM-13 and C-3)."""
+"""Tatsumi solo mode: one test per clause of the rulebook's "Solo-mode" and of RULINGS TM-14 and TM-19 (with TM-1,
+TM-3, TM-13, TM-16 and C-3)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from games.tatsumi import GAME, solo
 from games.tatsumi import data as D
 from games.tatsumi.island import layout
 from games.tatsumi.seaboard import guarded_wells
-from games.tatsumi.solo_data import SOLO_CARDS, SOLO_RANKS, rank_line
+from games.tatsumi.solo_data import SOLO_CARDS, SOLO_RANKS, rank_line, rank_name
 from games.tatsumi.state import WeatherCard
 
 SOLO = {"solo": True}
@@ -182,8 +182,9 @@ def test_tm14_tekitatsu_phase_triggers_weather_before_the_next_card():
 # ---------------------------------------------------------------------------------------------- steps 3 and 4
 
 
-def test_tm14_upkeep_flips_the_shrine_of_the_cards_edge():
-    """Step 3: the card's upkeep flips its edge's shrine (TM-6's flip); a card without upkeep flips none."""
+def test_tm14_tm19_upkeep_flips_the_shrine_of_the_cards_edge():
+    """Step 3, RULINGS TM-19: the card's upkeep flips its edge's shrine, as an offering does (TM-6's flip); a card
+    without upkeep flips none."""
     s = sgame(card=0, deck=[3, 1], wells=full_wells("L"))  # card 0: upkeep north
     at(s, 0, "e5")
     s = refresh(s)
@@ -262,6 +263,12 @@ def test_tm14_end_13th_sand_dollar_in_the_players_turn_no_tekitatsu_after():
     r = GAME.result(s)
     assert r.winners == ["al"] and rank_line(s.seats[0].fortune) in r.reason
     assert [e.kind for e in ev][-2:] == ["solo_rank", "game_over"]
+    f = s.seats[0].fortune
+    rank = rank_name(f)
+    assert ev[-2].text == f"{{@al}} ends with {f} fortune: {rank_line(f)} (solo rank {rank})"
+    assert ev[-1].text == f"The solo game is over: {{@al}} {f} fortune, rank {rank}."
+    assert GAME.status(s) == f"Solo game over after round {s.round}: {f} fortune, rank {rank}."
+    assert not any("winner" in t.lower() for t in (ev[-2].text, ev[-1].text, r.reason, GAME.status(s)))
 
 
 def test_tm14_end_13th_sand_dollar_by_a_tekitatsu_ends_after_its_decisions():
@@ -358,9 +365,9 @@ def test_solo_cannot_resign_into_a_smaller_game_and_refuses_other_players():
     assert_illegal(GAME, s, Move(player="al", option="next"))
 
 
-def test_tm13_tm14_a_ring_washed_away_by_both_tekitatsu_counts_for_each():
-    """Designed reading of step 2: a well next to both Tekitatsu loses one ring, and each of them has removed it,
-    so each adds its sand dollar."""
+def test_tm19_a_ring_washed_away_by_both_tekitatsu_is_removed_once_and_counts_for_each():
+    """RULINGS TM-19 (confirming the designed reading of step 2): a well next to both Tekitatsu loses one ring, and
+    each of them has removed it, so each adds its sand dollar (two, its element having a weather card)."""
     wells = full_wells("L")
     wells[W["c3"]] = "LLW"  # next to b3 and d3
     s = sgame(card=3, deck=[0, 1], wells=wells)
@@ -371,3 +378,32 @@ def test_tm13_tm14_a_ring_washed_away_by_both_tekitatsu_counts_for_each():
         "The Tekitatsu on b3 washes away water: a sand dollar onto Flash Flood (minor water) (1 on it, 4 beside).",
         "The Tekitatsu on d3 washes away water: a sand dollar onto Flash Flood (minor water) (2 on it, 3 beside).",
     ]
+
+
+def test_tm19_upkeep_flips_a_back_side_back_to_its_front():
+    """RULINGS TM-19: upkeep flips the listed shrine tile as an offering does, so a back side turns to its front."""
+    s = sgame(card=0, deck=[3, 1], wells=full_wells("L"))  # card 0: upkeep north
+    s.sides = ["back", "back", "front", "front"]
+    at(s, 0, "e5")
+    s = refresh(s)
+    s, ev = play(s, "fly:e4", "gather:e3")
+    assert s.sides == ["front", "back", "front", "front"]
+    flip = next(e for e in ev if e.kind == "flip")
+    assert flip.data == {"shrine": D.ELEMENT_NAMES[s.shrines[0]], "side": "front", "upkeep": True}
+
+
+def test_tm16_solo_picks_any_dragon_and_side_and_any_island_and_side():
+    """RULINGS TM-16: in solo mode the player picks any dragon (not only Karyu) and its card side, and any island
+    board and its side; then the first turn starts on a1 with the solo card's tokens placed."""
+    s = GAME.setup(["al"], {**SOLO, "colours": "choose", "island": "choose", "dragons": "choose"}, 5)
+    assert s.setup_queue == ["colour:al", "island:al", "dragon:al"]
+    assert [o.id for o in GAME.pending(s)[0].options] == [f"dragon:{d}" for d in D.DRAGONS[:4]]
+    s, _ = play(s, "dragon:raijin")
+    assert len(GAME.pending(s)[0].options) == 7  # Tatsumi Island and the six boards' asymmetric sides
+    s, _ = play(s, "island:mizukame", "dragon:asymmetric")
+    p = s.seats[0]
+    assert (p.dragon, p.element, p.gather, p.island_key) == ("raijin", "L", "raijinsama", "mizukame")
+    assert D.WELL_NAMES[p.well] == "a1" and s.turn.stage == "main" and GAME.pending(s)[0].kind == "turn"
+    assert s.solo is not None and s.solo.turns == 0
+    check_invariants(s)
+

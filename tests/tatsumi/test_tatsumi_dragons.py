@@ -1,5 +1,6 @@
-"""Asymmetric dragons (rulebook "Asymmetric Dragons", "Setup" step 2; RULINGS TM-1, TM-3, TM-4) and the lobby
-options / setup choices that switch them on."""
+"""Asymmetric dragons (rulebook "Asymmetric Dragons", "Setup" step 2; RULINGS TM-1, TM-3, TM-4), who plays which
+dragon (TM-16: picked in seat order, dealt in seat order or at random) and the lobby options / setup choices that
+switch them on."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from tatsumi_helpers import P2, P3, P4, W, at, full_wells, hold, ids, new, play,
 from games import Move
 from games.tatsumi import GAME
 from games.tatsumi import data as D
-from games.tatsumi.dragons import ASYMMETRIC
+from games.tatsumi.dragons import ASYMMETRIC, gather_title
 
 
 def board(**tops: str) -> list[str]:
@@ -76,6 +77,130 @@ def test_setup_each_player_chooses_the_side_of_their_dragon_card():
     assert [p.gather for p in s.seats] == ["karyusama", "symmetric", "fujinsama"]
     assert s.turn.stage == "main" and s.current == 0 and s.round == 1
     assert GAME.pending(s)[0].kind == "turn"
+
+
+# ---------------------------------------------------------------------------------------------- TM-16: who plays which
+
+
+def test_tm16_colours_seat_deals_dragons_in_seat_order_by_default():
+    """RULINGS TM-16: the default (``colours=seat``) deals Karyu, Raijin, Fujin, Mizuchi in seat order, no question
+    asked; each colour (``mark``) is its dragon's."""
+    s = GAME.setup(P4, None, 3)
+    assert GAME.options(None).colours == "seat"
+    assert [(p.dragon, p.element, p.mark) for p in s.seats] == [
+        ("karyu", "F", 0), ("raijin", "L", 1), ("fujin", "N", 2), ("mizuchi", "W", 3)
+    ]
+    assert s == GAME.setup(P4, {"colours": "seat"}, 3)
+    assert s.turn.stage == "main"
+
+
+def test_tm16_colours_choose_each_player_picks_a_dragon_not_yet_taken():
+    """RULINGS TM-16: with ``colours=choose`` each player in seat order picks a dragon not yet taken (Kihaku only
+    with the Void); the colour follows the dragon, the start well stays by seat (TM-2); the last lone choice is
+    made by the engine (C-3)."""
+    s = GAME.setup(P3, {"colours": "choose"}, 3)
+    d = GAME.pending(s)[0]
+    assert (d.player, d.kind) == ("ann", "setup")
+    assert d.prompt == "{@ann}: choose your dragon (and colour) from those not yet taken."
+    assert [(o.id, o.label) for o in d.options] == [
+        ("dragon:karyu", "Karyu (fire)"),
+        ("dragon:raijin", "Raijin (lightning)"),
+        ("dragon:fujin", "Fujin (wind)"),
+        ("dragon:mizuchi", "Mizuchi (water)"),
+    ]
+    assert_illegal(GAME, s, Move(player="ann", option="dragon:kihaku"), match="not a choice")
+    assert_illegal(GAME, s, Move(player="bob", option="dragon:karyu"), match="not your turn")
+    s, ev = play(s, "dragon:mizuchi")
+    assert [e.text for e in ev] == ["{@ann} takes Mizuchi (water)."]
+    assert [o.id for o in GAME.pending(s)[0].options] == ["dragon:karyu", "dragon:raijin", "dragon:fujin"]
+    s, _ = play(s, "dragon:karyu", "dragon:fujin")
+    assert [(p.dragon, p.element, p.mark) for p in s.seats] == [("mizuchi", "W", 3), ("karyu", "F", 0), ("fujin", "N", 2)]
+    assert [D.WELL_NAMES[p.well] for p in s.seats] == ["a1", "e1", "e5"]
+    assert s.turn.stage == "main" and s.current == 0 and s.setup_queue == []
+
+
+def test_tm16_no_two_players_share_a_colour_while_the_picks_go_on():
+    """RULINGS TM-16: a colour is a dragon; players still to pick wear the free dragons' colours in seat order, so
+    two players never show the same mark; the board reads "choosing" for a dragon not yet picked."""
+    s = GAME.setup(P3, {"colours": "choose"}, 3)
+    assert [p.mark for p in s.seats] == [0, 1, 2]
+    assert gather_title(s.seats[0]) == "choosing"
+    s, _ = play(s, "dragon:fujin")
+    assert [p.mark for p in s.seats] == [2, 0, 1]
+    s, _ = play(s, "dragon:raijin")
+    assert [p.mark for p in s.seats] == [2, 1, 0]
+
+
+def test_tm16_the_last_dragon_left_is_given_without_asking():
+    """RULINGS TM-16 with C-3: four players, the fourth has one dragon left and gets it without a decision."""
+    s = GAME.setup(P4, {"colours": "choose"}, 3)
+    s, ev = play(s, "dragon:raijin", "dragon:fujin", "dragon:karyu")
+    assert ev[-1].text == "{@dan} takes Mizuchi (water)."
+    assert [p.dragon for p in s.seats] == ["raijin", "fujin", "karyu", "mizuchi"]
+    assert s.turn.stage == "main"
+
+
+def test_tm16_colours_choose_then_card_side_and_asymmetric_gathering():
+    """RULINGS TM-16: the card side follows the picked dragon (``dragons=choose`` asks after the pick,
+    ``dragons=asymmetric`` gives the picked dragon's gathering)."""
+    s = GAME.setup(P2, {"colours": "choose", "dragons": "choose"}, 3)
+    assert s.setup_queue == ["colour:ann", "dragon:ann", "colour:bob", "dragon:bob"]
+    s, _ = play(s, "dragon:fujin")
+    d = GAME.pending(s)[0]
+    assert d.player == "ann" and d.options[1].label.startswith("Fujinsama (asymmetric side)")
+    s, _ = play(s, "dragon:asymmetric", "dragon:raijin", "dragon:symmetric")
+    assert [(p.dragon, p.gather) for p in s.seats] == [("fujin", "fujinsama"), ("raijin", "symmetric")]
+    s = GAME.setup(P2, {"colours": "choose", "dragons": "asymmetric"}, 3)
+    s, _ = play(s, "dragon:mizuchi", "dragon:karyu")
+    assert [p.gather for p in s.seats] == ["mizuchisama", "karyusama"]
+
+
+def test_tm16_with_the_void_kihaku_may_be_picked_and_names_its_element_next():
+    """RULINGS TM-16, TM-1: with the Void, Kihaku is among the picks; its player names its element right after."""
+    players = ["ann", "bob", "cat", "dan", "eve"]
+    s = GAME.setup(players, {"void": True, "colours": "choose"}, 3)
+    assert s.setup_queue == [f"colour:{p}" for p in players]  # nobody plays Kihaku yet
+    labels = [o.label for o in GAME.pending(s)[0].options]
+    assert labels[-1] == "Kihaku (the Void; you name its element next)"
+    s, ev = play(s, "dragon:kihaku")
+    assert ev[0].text == "{@ann} takes Kihaku (the Void)."
+    d = GAME.pending(s)[0]
+    assert d.player == "ann" and d.options[0].id == "element:fire"
+    s, _ = play(s, "element:water", "dragon:karyu", "dragon:raijin", "dragon:fujin")
+    assert [(p.dragon, p.element) for p in s.seats] == [
+        ("kihaku", "W"), ("karyu", "F"), ("raijin", "L"), ("fujin", "N"), ("mizuchi", "W")
+    ]
+    assert D.WELL_NAMES[s.seats[4].well] == "c3" and s.turn.stage == "main"
+
+
+def test_tm16_colours_random_deals_from_the_seed():
+    """RULINGS TM-16: ``colours=random`` deals different dragons at random from the seed (the same seed, the same
+    deal), start wells by seat; no question asked."""
+    deals = set()
+    for seed in range(20):
+        s = GAME.setup(P3, {"colours": "random"}, seed)
+        dragons = tuple(p.dragon for p in s.seats)
+        assert len(set(dragons)) == 3 and set(dragons) <= set(D.DRAGONS[:4])
+        assert [p.mark for p in s.seats] == [D.DRAGONS.index(d) for d in dragons]
+        assert [p.element for p in s.seats] == [D.DRAGON_ELEMENT[d] for d in dragons]
+        assert [D.WELL_NAMES[p.well] for p in s.seats] == ["a1", "e1", "e5"]
+        assert s.turn.stage == "main"
+        assert GAME.setup(P3, {"colours": "random"}, seed) == s
+        deals.add(dragons)
+    assert len(deals) > 5
+    five = GAME.setup(["a", "b", "c", "d", "e"], {"colours": "random", "void": True}, 4)
+    assert sorted(p.dragon for p in five.seats) == sorted(D.DRAGONS)
+    kihaku = next(p for p in five.seats if p.dragon == "kihaku")
+    assert five.setup_queue == [f"element:{kihaku.id}"]
+
+
+def test_tm16_resign_during_the_picks_frees_the_dragon():
+    """A player resigning during the picks leaves; play goes on with the others' picks."""
+    s = GAME.setup(P4, {"colours": "choose"}, 3)
+    s, _ = play(s, "dragon:karyu")
+    s = GAME.resign(s, "ann").state
+    assert s.setup_queue == ["colour:bob", "colour:cat", "colour:dan"]
+    assert [o.id for o in GAME.pending(s)[0].options] == [f"dragon:{d}" for d in D.DRAGONS[:4]]
 
 
 def test_resign_during_setup_drops_the_choices():

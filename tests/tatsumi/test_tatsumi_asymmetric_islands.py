@@ -288,16 +288,34 @@ def test_island_option_asymmetric_deals_boards_from_the_seed():
     assert s.turn.stage == "main"
 
 
-def test_island_option_choose_each_player_picks_a_side():
-    """Rulebook "Setup" 1: each player independently chooses the symmetric or asymmetric side of their board."""
+def test_tm16_island_choose_each_player_picks_a_board_not_yet_taken_and_its_side():
+    """RULINGS TM-16 (rulebook "Setup" 1): with island=choose each player, in seat order, picks an island board not
+    yet taken (its asymmetric side) or the symmetric side (Tatsumi Island, which takes no board from the others)."""
     s = GAME.setup(P2, {"island": "choose"}, 4)
     d = GAME.pending(s)[0]
-    assert d.player == "ann" and [o.id for o in d.options] == ["island:symmetric", "island:asymmetric"]
-    assert ID.TITLES[s.seats[0].board] in d.options[1].label
-    s, _ = play(s, "island:asymmetric", "island:symmetric")
-    assert s.seats[0].island_key == s.seats[0].board and s.seats[1].island_key == "tatsumi"
-    assert s.seats[1].board != ""
+    assert d.player == "ann" and d.kind == "setup"
+    assert [o.id for o in d.options] == ["island:symmetric"] + [f"island:{b}" for b in ID.BOARDS]
+    assert d.options[1].label.startswith("Arashima (asymmetric side): ")
+    s, ev = play(s, "island:raikou")
+    assert ev[0].text == "{@ann} plays Raikou (asymmetric)."
+    d = GAME.pending(s)[0]
+    assert d.player == "bob"
+    assert [o.id for o in d.options] == ["island:symmetric"] + [f"island:{b}" for b in ID.BOARDS if b != "raikou"]
+    s, ev = play(s, "island:symmetric")
+    assert ev[0].text == "{@bob} plays Tatsumi Island."
+    assert (s.seats[0].board, s.seats[0].island_key) == ("raikou", "raikou")
+    assert (s.seats[1].board, s.seats[1].island_key) == ("", "tatsumi")
     assert s.turn.stage == "main" and s.current == 0
+
+
+def test_tm16_island_taken_boards_are_not_offered_again():
+    """RULINGS TM-16: a board taken by an earlier seat is not offered to the later ones."""
+    s = GAME.setup(P3, {"island": "choose"}, 4)
+    s, _ = play(s, "island:inyo", "island:kogasu")
+    assert [o.id for o in GAME.pending(s)[0].options] == [
+        "island:symmetric", "island:arashima", "island:isuragi", "island:mizukame", "island:raikou"
+    ]
+    assert_illegal(GAME, s, Move(player="cat", option="island:inyo"), match="not a choice")
 
 
 # ---------------------------------------------------------------------------------------------- in play

@@ -1,4 +1,5 @@
-"""Tatsumi weather module: one test per clause of the rulebook's "Weather Module" and of RULINGS TM-13 (with C-3)."""
+"""Tatsumi weather module: one test per clause of the rulebook's "Weather Module" and of RULINGS TM-13 and TM-18
+(with C-3)."""
 
 from __future__ import annotations
 
@@ -225,11 +226,65 @@ def test_tm13_major_card_two_swaps_for_every_player_and_other_players_answer():
     assert_illegal(GAME, s, Move(player="ann", option=d.options[0].id), match="not your turn")
     before = s.seats[1].island
     s, _ = play(s, "swap:B3-B4")
-    assert s.interrupts[0] == "swap:1:F:1" and GAME.pending(s)[0].player == "bob"
+    assert s.interrupts[0] == "swap:1:F:1:B3-B4" and GAME.pending(s)[0].player == "bob"  # TM-18: B3-B4 kept
     s, _ = play(s, GAME.pending(s)[0].options[0].id)
     assert s.interrupts == [] and GAME.pending(s)[0].player == "ann"
     after = s.seats[1].island
     assert sorted(before) == sorted(after) and before != after  # the same rings, moved
+
+
+def _major_fire_for_bob(bob_island: str):
+    """Ann gathers the 8th fire sand dollar onto the major card (fire): ann (no fire ring) skips, bob swaps twice."""
+    wells = full_wells("L")
+    wells[W["b3"]] = "LF"
+    s = wgame(wells=wells, minor="W", major="F", major_on=7)
+    set_island(s, 0, island(W="A3"))
+    set_island(s, 1, bob_island)
+    at(s, 0, "c3")
+    return play(refresh(s), "gather:b3")
+
+
+def test_tm18_the_second_swap_may_not_undo_the_first():
+    """RULINGS TM-18 (was: both lone swaps applied, cancelling out): bob's only swap is fire B2 with water B3;
+    it is made (C-3); the second swap could only exchange B3 and B2 back, which is not allowed, so bob skips and
+    his island keeps the first swap."""
+    s, ev = _major_fire_for_bob(island(F="A2 B2", W="B3"))
+    assert s.seats[1].island == island(F="A2 B3", W="B2")
+    swaps = [e.text for e in ev if e.kind in ("weather_swap", "weather_skip")]
+    assert swaps == [
+        "{@ann} has no legal fire swap.",
+        "{@bob} swaps fire on B2 with water on B3.",
+        "{@bob} has no legal fire swap.",
+    ]
+    assert s.interrupts == [] and GAME.pending(s)[0].player == "ann"
+
+
+def test_tm18_the_undoing_pair_is_not_offered_the_others_are():
+    """RULINGS TM-18: after bob swaps fire B3 with water B4, the second swap offers every legal pair except B4
+    with B3 (the same two spaces); the prompt says which exchange is barred."""
+    s, _ = _major_fire_for_bob(island(F="A2 B2 B3", W="A3 B4", N="C3"))
+    s, _ = play(s, "swap:B3-B4")
+    assert s.seats[1].island == island(F="A2 B2 B4", W="A3 B3", N="C3")
+    d = GAME.pending(s)[0]
+    assert d.player == "bob" and d.prompt == "{@bob}: weather — the second fire swap (not B3 with B4 back)."
+    assert [o.id for o in d.options] == ["swap:B2-B3", "swap:B2-C3"]  # not B4-B3 (B4 does not touch C3)
+    assert_illegal(GAME, s, Move(player="bob", option="swap:B4-B3"), match="not a choice")
+    s, _ = play(s, "swap:B2-C3")
+    assert s.seats[1].island == island(F="A2 C3 B4", W="A3 B3", N="B2")
+    assert s.interrupts == []
+
+
+def test_tm18_a_minor_event_has_one_swap_and_no_memory():
+    """RULINGS TM-13/TM-18: a minor event's single swap leaves no remembered pair behind."""
+    wells = full_wells("L")
+    wells[W["b3"]] = "LW"
+    s = wgame(wells=wells, minor="W", major="F", minor_on=4)
+    set_island(s, 0, island(F="A2"))
+    set_island(s, 1, island(W="A3 B3", F="B4"))
+    at(s, 0, "c3")
+    s, ev = play(refresh(s), "gather:b3")
+    assert s.seats[1].island == island(W="A3 B4", F="B3")
+    assert s.interrupts == [] and [e.kind for e in ev].count("weather_swap") == 1
 
 
 def test_tm13_swap_unlocking_a_blessing_places_its_scale():
@@ -249,6 +304,9 @@ def test_tm13_swap_unlocking_a_blessing_places_its_scale():
     assert "blessing" in [e.kind for e in ev]
     d = GAME.pending(s)[0]
     assert (d.player, d.kind) == ("bob", "scale")
+    assert d.prompt == (
+        "{@bob}: place the scale of the island blessing on C3 (unlocked by the weather) on a summoning card."
+    )
     assert {o.id for o in d.options} == {"card:jellyfish", "card:turtle", "card:toad", "card:monkey"}
     s, ev = play(s, "card:jellyfish")
     bob = s.seats[1]
