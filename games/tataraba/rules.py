@@ -105,13 +105,15 @@ def reveal(state: TatarabaState, events: list[Event]) -> None:
 
 
 def destinations(state: TatarabaState, seat: int) -> dict[int, int]:
-    """Tiles the seat's Player piece may end on -> Foot markers the cheapest way there costs (FT-4).
+    """Tiles the seat's Player piece may end on -> Foot markers the cheapest way there costs (FT-4, FT-10).
 
     Steps cost 1, or 2 into a tile with an adult tree (which cannot be the end). Other Player pieces can be passed,
     not ended on; other players' Tataras neither. The start tile is never a destination. Exceptions ("stuck"): when
-    nothing is reachable, other players' Tataras may be passed as ordinary 1-step tiles; when still nothing is
-    reachable, the result is empty and the piece stays (Foot markers are used whenever they allow a move, since every
-    option that needs them is offered and the no-move case only arises when none helps).
+    nothing is reachable, the piece may pass through one of the other players' Tataras next to it onto an open tile
+    beyond (one a move could end on), and that pass counts as 1 step (FT-10); the rest of the move (the second
+    step, Foot markers) follows from there under the usual rules. When still nothing is reachable, the result is
+    empty and the piece stays (Foot markers are used whenever they allow a move, since every option that needs them
+    is offered and the no-move case only arises when none helps).
     """
     found = _reach(state, seat, pass_tataras=False)
     if not found:
@@ -145,11 +147,30 @@ def _reach_cached(
     budget: int,
     pass_tataras: bool,
 ) -> tuple[tuple[int, int], ...]:
-    """Dijkstra over step costs (1, or 2 into an adult tree) within ``budget`` steps; (tile, Foot markers) pairs."""
+    """Dijkstra over step costs (1, or 2 into an adult tree) within ``budget`` steps; (tile, Foot markers) pairs.
+    With ``pass_tataras`` the move starts with FT-10's pass: through one other player's Tatara next to ``start``
+    onto an open tile beyond, for 1 step."""
     neighbours = geometry(layout).neighbours
+
+    def walled(code: str) -> bool:
+        return bool(code) and code[0] in BUILDINGS and code[2] != mine
+
     best = {start: 0}
     heap = [(0, start)]
     out: dict[int, int] = {}
+    if pass_tataras:
+        heap = []
+        for wall in neighbours[start]:
+            if not walled(tiles[wall]):
+                continue
+            for nb in neighbours[wall]:
+                code = tiles[nb]
+                if nb == start or nb in others or walled(code) or (code and code[1] == ADULT) or nb in best:
+                    continue
+                best[nb] = 1
+                heap.append((1, nb))
+                out[nb] = 0
+        heapq.heapify(heap)
     while heap:
         cost, t = heapq.heappop(heap)
         if cost > best[t]:
@@ -157,11 +178,9 @@ def _reach_cached(
         for nb in neighbours[t]:
             code = tiles[nb]
             end_ok = nb != start and nb not in others
-            if code and code[0] in BUILDINGS and code[2] != mine:
-                if not pass_tataras:
-                    continue
-                step, end_ok = 1, False
-            elif code and code[1] == ADULT:
+            if walled(code):
+                continue
+            if code and code[1] == ADULT:
                 step, end_ok = 2, False
             else:
                 step = 1
