@@ -9,37 +9,16 @@ A decision with a single option is applied without asking (RULINGS C-3).
 
 from __future__ import annotations
 
-import re
 from typing import Any, ClassVar
 
 from games.core import Event, Game, IllegalMove, Move, Outcome, Result, Rng, player_ref, rank_by
 
 from . import rules
-from .board import canonical
+from .answers import normalise, refusal, resolve
 from .data import COLOURS, START, TEMPLE, TILES
 from .help import RULES_HELP
+from .rules import plural
 from .state import TsukimiOptions, TsukimiState
-
-_VERTEX_KINDS = ("place", "move", "discard", "to")
-
-
-def normalise(option: str) -> str:
-    """Accept sensible spellings of an option id: any name of a vertex (``to:B2-se`` -> ``to:C3-n``), any case of
-    a space (``space:c3``), surrounding blanks. Unknown text is returned stripped, for ``find_decision`` to refuse."""
-    option = option.strip()
-    kind, sep, arg = option.partition(":")
-    kind = kind.strip().lower()
-    if not sep:
-        return kind if kind in ("end", "back") else option
-    arg = arg.strip()
-    if kind in _VERTEX_KINDS:
-        v = canonical(arg)
-        return f"{kind}:{v}" if v else option
-    if kind == "space":
-        return f"space:{arg.upper()}"
-    if kind == "tile":
-        return f"tile:{arg}"
-    return option
 
 
 class Tsukimi(Game):
@@ -72,11 +51,20 @@ class Tsukimi(Game):
 
     def apply(self, state: TsukimiState, move: Move) -> Outcome:
         """Apply ``move`` to a copy of ``state``; single-option decisions that follow are applied too (C-3).
-        ``IllegalMove`` (state unchanged) for a move that is not listed in ``pending`` or a wrong player."""
+
+        ``move.option`` is a listed option id in any spelling, or a bare name of exactly one listed option (a
+        vertex in any of its names, a space, a tile such as ``sakura 5``): see ``answers``. ``IllegalMove`` (state
+        unchanged) for a wrong player, and for anything else with the reason it is refused and a short hint."""
         if not isinstance(move.option, str):
             raise IllegalMove("A move must name an option.")
-        option = _tile_by_name(state, normalise(move.option))
-        self.find_decision(state, Move(player=move.player, option=option, at_ms=move.at_ms))
+        decisions = rules.pending(state)
+        if not decisions or move.player != decisions[0].player:
+            self.find_decision(state, move)  # raises: the game is over / not your turn / no deadline
+            raise IllegalMove("It is not your turn.")  # pragma: no cover - find_decision raised
+        decision = decisions[0]
+        option = resolve(state, decision, move.option)
+        if decision.option(option) is None:
+            raise IllegalMove(refusal(state, decision, move.option, option))
         new = _copy(state)
         events: list[Event] = []
         rules.step(new, option, events)
@@ -106,17 +94,20 @@ class Tsukimi(Game):
             how = "on points and tiles, then most rabbits in reserve"
         else:
             how = "a full tie: both clans share the win"
-        reason = (f"white {player_ref(a)} {st.points[0]} points ({st.tiles[0]} tiles, {st.reserve[0]} in reserve), "
-                  f"purple {player_ref(b)} {st.points[1]} points ({st.tiles[1]} tiles, {st.reserve[1]} in reserve)"
-                  f" - {how}.")
+        reason = " ".join(
+            f"{COLOURS[i]} {player_ref(p)} {plural(st.points[i], 'point')} ({plural(st.tiles[i], 'tile')} claimed, "
+            f"{plural(st.reserve[i], 'rabbit')} in reserve){',' if i == 0 else ''}"
+            for i, p in enumerate((a, b))) + f" - {how}."
         return Result(winners=ranking[0], ranking=ranking, scores={a: st.points[0], b: st.points[1]}, reason=reason)
 
     def status(self, state: TsukimiState) -> str:
-        """One line: round, each clan's reserve and the points it would score now, whose turn."""
+        """One line: the tile of this turn (``tile 3/18``: the third tile is being taken, placed or used), each
+        clan's reserve and the points it would score now, whose turn."""
         st = rules.standings(state)
-        parts = [f"{COLOURS[i]} {player_ref(p)}: {st.points[i]} pts now, {state.reserve[i]} in reserve"
+        parts = [f"{COLOURS[i]} {player_ref(p)}: {plural(st.points[i], 'point')} now, "
+                 f"{plural(state.reserve[i], 'rabbit')} in reserve"
                  for i, p in enumerate(state.players)]
-        head = f"Tsukimi ({state.side} side), tile {min(len(state.board) + (state.phase == 'choose'), 18)}/18"
+        head = f"Tsukimi ({state.side} side), tile {tile_number(state)}/18"
         tail = "game over" if state.phase == "over" else f"to play: {player_ref(state.players[state.turn])}"
         return f"{head} · " + " · ".join(parts) + f" · {tail}"
 
@@ -126,19 +117,11 @@ class Tsukimi(Game):
         return greedy_choice(state, decision, rng)
 
 
-_TILE_NAME = re.compile(r"^tile:\s*([a-z]+)[\s_-]*(\d)$", re.IGNORECASE)
-
-
-def _tile_by_name(state: TsukimiState, option: str) -> str:
-    """``tile:matcha 2`` / ``tile:Matcha-2`` -> ``tile:<id>`` of that tile if it is in the circle (the cheaper
-    one for the two sakura); anything else unchanged."""
-    m = _TILE_NAME.match(option)
-    if not m:
-        return option
-    flavour, value = m.group(1).lower(), int(m.group(2))
-    costs = rules.costs(state.circle)
-    found = sorted((c, t) for t, c in costs.items() if TILES[t].flavour == flavour and TILES[t].value == value)
-    return f"tile:{found[0][1]}" if found else option
+def tile_number(state: TsukimiState) -> int:
+    """The number (1-18) of the tile this turn is about: the tile being chosen or placed counts before it is on the
+    board, so the count never steps back within a turn (1, 1, 1, then 2 …); 18 at the end."""
+    waiting = state.phase in ("choose", "place")
+    return min(len(state.board) + (1 if waiting else 0), 18)
 
 
 def _copy(state: TsukimiState) -> TsukimiState:
