@@ -86,11 +86,9 @@ def resolve(state: TsukimiState, decision: Decision, text: str) -> str:
 
 
 def _short(state: TsukimiState, option_id: str) -> str:
-    """How a hint names an option: a tile by name, a space, a corner of the placed tile by that space's name,
-    other ids as they are (any of these spellings is accepted back)."""
+    """How a hint names an option: a space, a corner of the placed tile by that space's name, other ids as they
+    are (any of these spellings is accepted back; tiles are shown by their labels, name and cost)."""
     kind, _, arg = option_id.partition(":")
-    if kind == "tile":
-        return tile_name(int(arg))
     if kind == "space":
         return arg
     if kind == "place" and state.space is not None:
@@ -100,7 +98,7 @@ def _short(state: TsukimiState, option_id: str) -> str:
 
 def _hint(state: TsukimiState, decision: Decision, limit: int = 6) -> str:
     """A short hint: the first ``limit`` options and how many there are (never the whole list of 54 vertices)."""
-    ids = [_short(state, o.id) for o in decision.options]
+    ids = [o.label if o.id.startswith("tile:") else _short(state, o.id) for o in decision.options]
     shown = ", ".join(ids[:limit])
     more = f" … ({len(ids)} choices)" if len(ids) > limit else ""
     return f"Choose one of: {shown}{more}."

@@ -3,7 +3,8 @@
 A turn is a few small decisions: ``choose_tile`` (``tile:<id>``), ``place_tile`` (``space:<name>``), then
 ``effects`` (``place:<vertex>``, ``move:<vertex>``, ``discard:<vertex>``, ``end``) with ``move_to``
 (``to:<vertex>`` or ``back``) after picking a rabbit to move. Vertex ids use the canonical name (see
-``board``); moves naming any other name of the same vertex (``C3-se`` for ``D3-n``) are accepted.
+``board``); moves naming any other name of the same vertex (``C3-se`` for ``D3-n``) are accepted, and so is a
+bare name of exactly one listed option (``C3-s``, ``c3``, ``sakura 5``); a refusal says why (``answers``).
 A decision with a single option is applied without asking (RULINGS C-3).
 """
 

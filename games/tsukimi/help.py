@@ -20,7 +20,8 @@ RULES_HELP: dict[str, str] = {
                 "Spaces are named by row A-E and position: A1-A3, B1-B4, C1-C5, D1-D4, E1-E3; C3 is the centre."),
     "effects": ("Place rabbits from your reserve on empty corners of the space you just filled; move one of "
                 "your rabbits on the board to any empty corner. Every effect is optional and you choose the "
-                "order, but once you move, your placing is over. 'end' skips whatever is left."),
+                "order: place before or after the move, but once you move, your placing is over (no place - move - "
+                "place). 'end' skips whatever is left."),
     "groups": ("If your tile makes a connected group of exactly 3 tiles of its flavour, discard one rival "
                "rabbit from the board (your choice). The same again for exactly 3 of its value (never 5). "
                "Both can happen. Do it before, between or after your effects; if your rival has no rabbit on "
@@ -31,5 +32,6 @@ RULES_HELP: dict[str, str] = {
              "space with rabbit symbols recruits from the box: 2 on the corner spaces A1, A3, C1, C5, E1, E3; "
              "1 on B2, B3, C2, C4, D2, D3. Paid and discarded rabbits go to the box and can be recruited again."),
     "names": ("A corner is named by a space and a direction: n, ne, se, s, sw, nw, e.g. C3-n. One corner has up "
-              "to three names (C3-n = B2-se = B3-sw); any of them is accepted."),
+              "to three names (C3-n = B2-se = B3-sw); any of them is accepted. You may type a bare name when it "
+              "names one choice: C4-s to place or move there, C3 for a space, 'sakura 5' for a tile."),
 }

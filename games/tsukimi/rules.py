@@ -1,4 +1,8 @@
-"""Tsukimi's rules as pure functions over :class:`TsukimiState` (rulebook "How to Play", RULINGS TS-1..TS-8).
+"""Tsukimi's rules as pure functions over :class:`TsukimiState` (rulebook "How to Play", RULINGS TS-1..TS-9).
+
+Effects (TS-3, TS-9): each is done as a whole. The placing effect (up to 1 or 2 rabbits) may come before or after
+the move; once a rabbit has been moved after a placement, the placing effect is over (``state.placing_done``):
+place - move - place is never possible, move - place - place is.
 
 ``pending`` lists what the turn waits for; ``step`` applies one already-validated option to a state it may mutate
 (the game's ``apply`` deep-copies first). ``claims`` / ``standings`` score a board (rulebook "End of the Game").
@@ -246,8 +250,8 @@ def step(state: TsukimiState, option: str, events: list[Event]) -> None:
         state.box[seat] += cost
         state.tile = tile
         state.phase = "place"
-        paying = f"paying {plural(cost, 'rabbit')} to the box" if cost else "for free"
-        events.append(Event(kind="take", text=f"{who} takes {tile_name(tile)}, {paying}.",
+        paying = f", paying {plural(cost, 'rabbit')} to the box" if cost else " for free"
+        events.append(Event(kind="take", text=f"{who} takes {tile_name(tile)}{paying}.",
                             data={"tile": tile, "cost": cost}))
         return
     if state.phase == "place":

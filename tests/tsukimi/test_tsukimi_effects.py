@@ -18,7 +18,7 @@ def _carrot0_on_c4():
 
 def test_ts9_place_then_move_ends_the_placing_effect():
     """TS-9: once the player has moved a rabbit, the placing effect of that tile is over: place - move - place is
-    refused, with the reason, and the turn ends by itself (nothing left, C-3) with one rabbit placed."""
+    over, and with nothing left the turn ends by itself (C-3) with one rabbit placed and one moved."""
     s, _ = act(_carrot0_on_c4(), "place:C4-n", "move:A1-n")
     assert s.phase == "move_to" and s.placed == 1
     s2, events = act(s, "to:E1-s")
