@@ -20,8 +20,8 @@ RULES_HELP: dict[str, str] = {
                 "Spaces are named by row A-E and position: A1-A3, B1-B4, C1-C5, D1-D4, E1-E3; C3 is the centre."),
     "effects": ("Place rabbits from your reserve on empty corners of the space you just filled; move one of "
                 "your rabbits on the board to any empty corner. Every effect is optional and you choose the "
-                "order: place before or after the move, but once you move, your placing is over (no place - move - "
-                "place). 'end' skips whatever is left."),
+                "order: your placing comes all before or all after the move (no place - move - place). 'end' skips "
+                "whatever is left."),
     "groups": ("If your tile makes a connected group of exactly 3 tiles of its flavour, discard one rival "
                "rabbit from the board (your choice). The same again for exactly 3 of its value (never 5). "
                "Both can happen. Do it before, between or after your effects; if your rival has no rabbit on "
