@@ -120,7 +120,7 @@ def refusal(state: TsukimiState, decision: Decision, text: str, option: str) -> 
 def _reason(state: TsukimiState, decision: Decision, typed: str, kind: str, arg: str) -> str:  # noqa: C901
     phase = state.phase
     if phase == "choose":
-        if kind not in ("", "tile"):
+        if kind not in ("", "tile") or (kind == "" and arg.strip().upper() in SPACE_SET):
             return "first take a mochi tile from the circle."
         if kind == "tile" and arg.isdigit():
             t = int(arg)

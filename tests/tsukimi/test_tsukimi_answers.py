@@ -142,3 +142,10 @@ def test_ts6_refusal_end_while_a_discard_is_owed():
 
 def test_wrong_player_still_told_it_is_not_their_turn():
     assert "not your turn" in _refusal(_effects(), "C4-s", player=P)
+
+
+def test_refusal_a_space_or_a_vertex_while_choosing_a_tile():
+    """Rulebook "How to Play": the turn starts by taking a tile; a space typed now says so."""
+    s = GAME.setup(PLAYERS, None, 1)
+    assert _refusal(s, "C3").startswith("'C3' is refused: first take a mochi tile from the circle. Choose one of: ")
+    assert _refusal(s, "place:C3-n").startswith("'place:C3-n' is refused: first take a mochi tile from the circle.")
