@@ -71,7 +71,9 @@ class Tataraba(Game):
         rules.reveal(state, events)
         cards = ", ".join(str(c) for c in state.shown)
         first = events[-1]  # the reveal (a fresh deck never runs out here)
-        first.text = f"Shift cards revealed before the first round (they only inform, nothing grows): {cards}."
+        first.text = (
+            f"Shift cards revealed before the first round (they only inform, nothing grows): {cards}."
+        )
         return Outcome(state=state, events=events)
 
     # -- decisions -----------------------------------------------------------------------------------------------
