@@ -74,7 +74,10 @@ def test_texts_count_one_doll_in_the_singular():
     assert out.events[0].text == "{@alice} stops at 11: 1 doll to the Shrine box."
     # a bust with a tie over shrines of one doll each: labels and the take event
     s = begin(position((1, 1, 1, 1)), ["double"] * 6)
-    assert [o.label for o in decision(s).options] == [f"Shrine {t} (1 doll)" for t in (7, 8, 9, 10)]
+    # alice holds 10: the label warns that the doll goes on to the Shrine box (TA-9)
+    assert [o.label for o in decision(s).options] == [
+        f"Shrine {t} (1 doll; 1 to the Shrine box: you can hold only 10)" for t in (7, 8, 9, 10)
+    ]
     out = act(s, "shrine:9")
     assert out.events[0].text == "{@alice} takes 1 doll from shrine 9."
 
