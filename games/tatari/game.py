@@ -245,13 +245,11 @@ class Tatari(Game):
     # -- labels and refusals -----------------------------------------------------------------------------------
     @staticmethod
     def _check_face(state: TatariState, face: str) -> None:
-        """TA-3: say why ``face`` cannot be set aside now (IllegalMove); nothing when it can."""
+        """TA-3: say why the die face ``face`` cannot be set aside now (IllegalMove); nothing when it can."""
         offered = [FACE_LABEL[f] for f in FACES if f in state.rolled and f not in state.set_aside]
         choose = f"Set aside {_or(offered)}." if offered else ""
         if face not in FACES:
-            raise IllegalMove(
-                f"'{face}' is not a die face: the faces are 1, 2, 3, 4, doll and double-doll. {choose}".strip()
-            )
+            return  # not a face at all: the contract's "not a choice now" with the list
         label = FACE_LABEL[face]
         if face in state.set_aside:
             raise IllegalMove(
