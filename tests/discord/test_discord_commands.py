@@ -59,7 +59,8 @@ async def test_abandon_board_history_rules_help(h):
     board = reply.message(public=False)
     assert not reply.public() and not board.custom_ids() and board.files
     reply = await h.slash(carol, "history")
-    assert reply.ephemeral() and "Nothing has happened yet" in reply.text
+    # Tatari's setup events (Game.begin): who holds the Cursed box first, then the first roll
+    assert reply.ephemeral() and reply.text.startswith("• <@101> holds the Cursed box first (first seat).\n• <@101> rolls ")
     await play_turn(h, {alice.sid: alice, bob.sid: bob}, random.Random(1))
     reply = await h.slash(carol, "history")
     assert reply.ephemeral() and "<@101>" in reply.text
