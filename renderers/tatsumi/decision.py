@@ -14,8 +14,8 @@ is at least 9 px when the image is scaled to 400 px wide (``size * 400 / width >
   the edge the two spaces share.
 - ``cards`` (a scale: back side, blessing, Flying Fish): the summoning cards at scale ``CARDS_K`` in a 2 x 2 grid
   with everyone's scales. Markers: a card's top-right corner.
-- ``weather`` (a depleted well's sand dollar): both weather cards enlarged ``WEATHER_K`` times. Markers: the end
-  of the sand dollar row (on card / beside).
+- ``weather`` (a depleted well's sand dollar): both weather cards enlarged ``WEATHER_K`` times. Markers: right of
+  the card, level with its sand dollar row (on card / beside).
 - ``full`` otherwise (setup choices, the solo step, the game's end): the whole board.
 """
 
@@ -268,7 +268,7 @@ def marker_positions(state: TatsumiState) -> dict[str, tuple[float, float]]:
         elif view == "weather" and locus.startswith("weather:"):
             _, side, row = locus.split(":")
             x, y = _weather_slot(side)
-            xy = (x + (WCARD_W - 14) * WEATHER_K, y + row_y(row) * WEATHER_K)
+            xy = (x + WCARD_W * WEATHER_K + WEATHER_MARKER_R + 3, y + row_y(row) * WEATHER_K)
         if xy is not None:
             out[key] = xy
     return out
@@ -280,7 +280,7 @@ ISLAND_X = 12
 
 def _weather_slot(side: str) -> tuple[float, float]:
     k = 0 if side == "minor" else 1
-    return CARDS_GAP + k * (WCARD_W * WEATHER_K + CARDS_GAP + 2 * WEATHER_MARKER_R), HEADER_H + CARDS_GAP
+    return CARDS_GAP + k * (WCARD_W * WEATHER_K + CARDS_GAP + 2 * WEATHER_MARKER_R + 6), HEADER_H + CARDS_GAP
 
 
 # ---------------------------------------------------------------------------------------------- views
@@ -323,7 +323,7 @@ def _cards_view(state: TatsumiState, dec: Decision, names) -> Image.Image:
 def _weather_view(full: Image.Image, state: TatsumiState, dec: Decision, names) -> Image.Image:
     cw, ch = round(WCARD_W * WEATHER_K), round(WCARD_H * WEATHER_K)
     x1, _ = _weather_slot("major")
-    img = Image.new("RGB", (round(x1) + cw + CARDS_GAP + 2 * WEATHER_MARKER_R, HEADER_H + ch + 2 * CARDS_GAP), PAPER)
+    img = Image.new("RGB", (round(x1) + cw + 2 * WEATHER_MARKER_R + 8, HEADER_H + ch + 2 * CARDS_GAP), PAPER)
     for c in state.weather:
         x, y = WEATHER_XY[c.side]
         big = full.crop((x, y, x + WCARD_W, y + WCARD_H)).resize((cw, ch), Image.Resampling.BICUBIC)

@@ -56,18 +56,10 @@ def paste(img: Image.Image, icon: Image.Image, cx: float, cy: float) -> None:
 
 def symbol(d: ImageDraw.ImageDraw, e: str, cx: float, cy: float, s: float, fill) -> None:
     """The element's symbol in a box of half-size ``s`` px: flame, drop, waves, bolt."""
-    if e == "F":
-        d.polygon(
-            [
-                (cx, cy - s),
-                (cx + s * 0.55, cy + s * 0.1),
-                (cx + s * 0.35, cy + s * 0.8),
-                (cx, cy + s * 0.45),
-                (cx - s * 0.35, cy + s * 0.8),
-                (cx - s * 0.55, cy + s * 0.1),
-            ],
-            fill=fill,
-        )
+    if e == "F":  # three tongues of flame on a round base: unlike the drop's single point
+        pts = [(-0.62, 0.55), (-0.75, -0.1), (-0.4, -0.55), (-0.25, -0.05), (0.0, -1.0), (0.25, -0.05), (0.4, -0.55),
+               (0.75, -0.1), (0.62, 0.55), (0.3, 0.85), (-0.3, 0.85)]
+        d.polygon([(cx + x * s, cy + y * s) for x, y in pts], fill=fill)
     elif e == "W":
         r = s * 0.55
         d.ellipse((cx - r, cy + s * 0.2 - r, cx + r, cy + s * 0.2 + r), fill=fill)

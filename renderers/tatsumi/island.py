@@ -63,6 +63,19 @@ SHORT = {
     "kihakusama": "edge rings of row and column",
 }
 """The asymmetric gathering actions in a panel's width (the full texts are in the setup options and help)."""
+SLOTS = {
+    "mark": (0.0, -0.2, 0.4),
+    "drops": (0.0, -0.6, 0.12),
+    "support": (-0.45, -0.1, 0.28),
+    "bolt": (0.45, -0.1, 0.28),
+    "name": (0.0, 0.55, 0.0),
+}
+"""Where a hex's marks go: (x, y, radius) in units of the hex radius from its centre — the rift symbol, an eye,
+an obelisk or the volcano ("mark"), Mizukame's droplets (each of that radius, 0.34 apart), a blessing support, a
+Raikou bolt, the space name. Every mark lies inside the hex's inscribed circle (0.866) and off the others."""
+DROP_STEP = 0.34
+INYO_TINT = 0.5
+"""An Inyo rift's tint covers this fraction of the hex radius; the light or dark shade the rest."""
 
 
 # ---------------------------------------------------------------------------------------------- geometry
@@ -148,24 +161,25 @@ def island_image(key: str, r: float = HEX_R) -> Image.Image:
         d.polygon(hexagon(cx, cy, r - 0.5), fill=fill, outline=outline, width=width)
         rift = lay.rift[i]
         if rift:
-            d.polygon(hexagon(cx, cy, r * (0.6 if inyo else 0.88)), fill=ELEMENT_TINT[rift])
+            d.polygon(hexagon(cx, cy, r * (INYO_TINT if inyo else 0.88)), fill=ELEMENT_TINT[rift])
     # blessing links under the marks
     supports: dict[int, str | None] = {}
     for n, (b, x, y) in enumerate(lay.blessings):
         bx, by = centre[b]
         for sp in (x, y):
             sx, sy = centre[sp]
-            d.line((bx, by - 0.2 * r, sx - 0.45 * r, sy - 0.1 * r), fill=GOLD, width=max(2, round(1.5 * k)))
+            ux, uy, _ = SLOTS["support"]
+            d.line((bx, by + SLOTS["mark"][1] * r, sx + ux * r, sy + uy * r), fill=GOLD, width=max(2, round(1.5 * k)))
             supports[sp] = lay.bless_el[n] if lay.bless_el else None
     for i in range(lay.size):
         cx, cy = centre[i]
         m = marks[i]
-        my = cy - 0.2 * r
+        my = cy + SLOTS["mark"][1] * r
         rift = lay.rift[i]
         if rift:
             symbol(d, rift, cx, my, 0.33 * r, ELEMENT_COLOUR[rift] if rift != "L" else INK)
         if m in "LD":  # Inyo's eyes
-            er = 0.4 * r
+            er = SLOTS["mark"][2] * r
             d.ellipse((cx - er, my - er, cx + er, my + er), fill=LIGHT if m == "L" else DARK,
                       outline=INK if m == "L" else WHITE, width=max(2, round(2 * k)))
         elif m == "o":  # Isuragi obelisk
@@ -178,25 +192,27 @@ def island_image(key: str, r: float = HEX_R) -> Image.Image:
             d.ellipse((cx - 0.2 * r, cy - 0.8 * r, cx + 0.2 * r, cy - 0.53 * r), fill=(230, 159, 0))
         elif m in "123":  # Mizukame droplets, top slot
             n = int(m)
+            _, dy, dr = SLOTS["drops"]
             for j in range(n):
-                _drop(d, cx + (j - (n - 1) / 2) * 0.34 * r, cy - 0.6 * r, 0.12 * r)
+                _drop(d, cx + (j - (n - 1) / 2) * DROP_STEP * r, cy + dy * r, dr * r)
         elif m == "b":  # Raikou bolt, right slot
-            br = 0.28 * r
-            bx = cx + 0.45 * r
-            d.ellipse((bx - br, cy - 0.1 * r - br, bx + br, cy - 0.1 * r + br), fill=INK)
-            bolt(d, bx, cy - 0.1 * r, 0.2 * r, WHITE)
+            sx, sy, sr = SLOTS["bolt"]
+            bx, by, br = cx + sx * r, cy + sy * r, sr * r
+            d.ellipse((bx - br, by - br, bx + br, by + br), fill=INK)
+            bolt(d, bx, by, 0.7 * br, WHITE)
         if i in supports:  # blessing support, left slot
-            sx, sy = cx - 0.45 * r, cy - 0.1 * r
+            ux, uy, ur = SLOTS["support"]
+            sx, sy = cx + ux * r, cy + uy * r
             e = supports[i]
             if e:
-                paste(img, ring_icon(e, max(4, round(0.28 * r))), sx, sy)
+                paste(img, ring_icon(e, max(4, round(ur * r))), sx, sy)
             else:
                 sr = 0.2 * r
                 d.ellipse((sx - sr, sy - sr, sx + sr, sy + sr), outline=GOLD, width=max(2, round(1.5 * k)))
         if any(bl[0] == i for bl in lay.blessings):
             d.polygon(_star(cx, my, 0.53 * r), fill=GOLD, outline=INK)
         dark = (inyo and m in "dD") or m == "v"
-        d.text((cx, cy + 0.55 * r), lay.names[i], font=font(name_px(r)), fill=WHITE if dark else NAME_INK,
+        d.text((cx, cy + SLOTS["name"][1] * r), lay.names[i], font=font(name_px(r)), fill=WHITE if dark else NAME_INK,
                anchor="mm")
     if key != "tatsumi":
         d.text((4 * k, 3 * k), lay.title, font=font(round(11 * k), bold=True), fill=INK)
