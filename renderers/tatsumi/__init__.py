@@ -51,10 +51,12 @@ def _title(img: Image.Image, s: TatsumiState, names: dict[str, str] | None) -> N
 
 def draw(state: TatsumiState, names: dict[str, str] | None = None, panels: bool = True) -> Image.Image:
     """The whole board of ``state`` (1240 x 860 px, taller with 5 players); ``names`` maps player ids to display
-    names; ``panels=False`` leaves the players' panels empty (for a seaboard close-up)."""
+    names; ``panels=False`` draws only the part left of the players' panels, without the title (``SEA_W`` x 860 px,
+    for a seaboard close-up)."""
     s = state
-    img = background(len(s.seats)).copy()
-    _title(img, s, names)
+    img = background(len(s.seats), panels).copy()
+    if panels:
+        _title(img, s, names)
     draw_seaboard(img, s)
     if panels:
         for seat in range(len(s.seats)):

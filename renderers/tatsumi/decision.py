@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -130,6 +131,7 @@ def decider(state: TatsumiState, dec: Decision) -> Seat:
 # ---------------------------------------------------------------------------------------------- header and strip
 
 
+@lru_cache(maxsize=1024)
 def _lines(text: str, size: int, width: int) -> list[str]:
     fnt = font(size, True)
     words, lines, cur = text.split(), [], ""
@@ -241,10 +243,10 @@ def card_slots(state: TatsumiState) -> list[tuple[int, int, int]]:
     return out
 
 
-def marker_positions(state: TatsumiState) -> dict[str, tuple[float, float]]:
+def marker_positions(state: TatsumiState, dec: Decision | None = None) -> dict[str, tuple[float, float]]:
     """Marker key -> centre (px) in the decision image of ``state`` (``render(state)``), one per distinct locus of
-    the pending decision's options; empty when nothing is offered by place."""
-    dec = decision(state)
+    the pending decision's options (``dec``, else the pending one); empty when nothing is offered by place."""
+    dec = dec if dec is not None else decision(state)
     if dec is None:
         return {}
     view = view_of(state, dec)
@@ -351,7 +353,7 @@ def draw_decision(state: TatsumiState, names, board: Callable[[bool], Image.Imag
     else:
         img = _weather_view(board(False), state, dec, names)
         r = WEATHER_MARKER_R
-    for key, (x, y) in marker_positions(state).items():
+    for key, (x, y) in marker_positions(state, dec).items():
         marker(img, x, y, key, r)
     return img
 

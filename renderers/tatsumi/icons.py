@@ -132,11 +132,21 @@ def sand_dollar(r: int) -> Image.Image:
     return img
 
 
-def player_mark(img: Image.Image, seat_mark: int, cx: float, cy: float, r: float, halo: bool = False) -> None:
-    """The mark of the player with ``Seat.mark`` ``seat_mark``: their shape in their colour, ``r`` px; ``halo`` adds
-    a white outline (a dragon on the sea)."""
+@lru_cache(maxsize=64)
+def mark_icon(seat_mark: int, r: float, halo: bool) -> Image.Image:
+    """The player mark of :func:`player_mark` as a cached RGBA icon."""
     colour, kind = player_style(seat_mark)
+    size = int(2 * r + 8)
+    img = Image.new("RGBA", (size, size), (0, 0, 0, 0))
     d = ImageDraw.Draw(img)
+    c = size / 2
     if halo:
-        common.shape(d, kind, cx, cy, r, colour, outline=WHITE, width=4)
-    common.shape(d, kind, cx, cy, r, colour, outline=INK, width=1 if halo else 2)
+        common.shape(d, kind, c, c, r, colour, outline=WHITE, width=4)
+    common.shape(d, kind, c, c, r, colour, outline=INK, width=1 if halo else 2)
+    return img
+
+
+def player_mark(img: Image.Image, seat_mark: int, cx: float, cy: float, r: float, halo: bool = False) -> None:
+    """The mark of the player with ``Seat.mark`` ``seat_mark``: their shape in their colour, ``r`` px, centred on
+    (cx, cy); ``halo`` adds a white outline (a dragon on the sea)."""
+    paste(img, mark_icon(seat_mark, r, halo), cx, cy)

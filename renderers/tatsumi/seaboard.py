@@ -57,10 +57,17 @@ def card_xy(edge: str) -> tuple[int, int]:
     return x, y - CARD_H - 4
 
 
-@lru_cache(maxsize=8)
-def background(n_players: int) -> Image.Image:
+SEA_W = 746
+"""Width of the board left of the players' panels, px."""
+
+
+@lru_cache(maxsize=16)
+def background(n_players: int, panels: bool = True) -> Image.Image:
     """The static image for ``n_players``: title band, legend, seaboard cells with their names, empty Tatsumi
-    islands in the panels (5 players, the Void: a fifth panel row, TM-1)."""
+    islands in the panels (5 players, the Void: a fifth panel row, TM-1); ``panels=False``: the left part only
+    (``SEA_W`` px wide), for a seaboard close-up."""
+    if not panels:
+        return background(n_players).crop((0, 0, SEA_W, H))
     img = Image.new("RGB", (W, max(H, 64 + n_players * (PANEL_H + 4))), PAPER)
     d = ImageDraw.Draw(img)
     d.rectangle((0, 0, W, 50), fill=INK)
@@ -88,24 +95,36 @@ def pip_step(depth: int) -> int:
     return PIP + 1 if depth <= 6 else (CELL - 12 - PIP) // max(depth - 1, 1)
 
 
-def draw_well(img: Image.Image, s: TatsumiState, w: int, sd_order: dict[int, int]) -> None:
-    """A well: its top ring large, its depth, and the whole stack as pips with symbols (top first); a depleted
-    well shows its sand dollar and its number in placing order."""
-    x0, y0 = well_box(w)
-    stack = s.wells[w]
+@lru_cache(maxsize=2048)
+def well_image(w: int, stack: str, sand_dollar_no: int) -> Image.Image:
+    """Well ``w``'s cell (``CELL - 4`` px square, its frame excluded): its name; its top ring large, its depth, and
+    the whole stack as pips with symbols (top first); a depleted well its sand dollar and its number in placing
+    order (``sand_dollar_no`` > 0), else "empty". Cached: a well changes only when a ring leaves it."""
+    img = Image.new("RGB", (CELL - 4, CELL - 4), SEA)
+    d = ImageDraw.Draw(img)
+    d.rectangle((0, 0, CELL - 5, CELL - 5), outline=(120, 160, 180))
+    d.text((3, 2), D.WELL_NAMES[w], font=font(12, bold=True), fill=(50, 80, 100))
+    o = -2  # cell px = well px - 2
     if stack:
         tx, ty, tr = TOP_RING
-        paste(img, ring_icon(stack[-1], tr), x0 + tx, y0 + ty)
-        label(img, (x0 + 5, y0 + CELL - 4), f"×{len(stack)}", DEPTH_PX, True, INK, "ld")
+        paste(img, ring_icon(stack[-1], tr), tx + o, ty + o)
+        label(img, (5 + o, CELL - 4 + o), f"×{len(stack)}", DEPTH_PX, True, INK, "ld")
         step = pip_step(len(stack))
         for k, e in enumerate(reversed(stack)):
             icon = pip_icon(e, PIP)
-            img.paste(icon, (x0 + CELL - PIP - 5, y0 + 5 + k * step), icon)
-    elif w in sd_order:
-        paste(img, sand_dollar(24), x0 + 40, y0 + 46)
-        label(img, (x0 + 5, y0 + CELL - 4), f"#{sd_order[w]}", 14, True, INK, "ld")
+            img.paste(icon, (CELL - PIP - 5 + o, 5 + k * step + o), icon)
+    elif sand_dollar_no:
+        paste(img, sand_dollar(24), 40 + o, 46 + o)
+        label(img, (5 + o, CELL - 4 + o), f"#{sand_dollar_no}", 14, True, INK, "ld")
     else:
-        label(img, (x0 + CELL // 2, y0 + 46), "empty", 12, False, NAME_INK, "mm")
+        label(img, (CELL // 2 + o, 46 + o), "empty", 12, False, NAME_INK, "mm")
+    return img
+
+
+def draw_well(img: Image.Image, s: TatsumiState, w: int, sd_order: dict[int, int]) -> None:
+    """Paste well ``w``'s cell (:func:`well_image`) onto the board."""
+    x0, y0 = well_box(w)
+    img.paste(well_image(w, s.wells[w], sd_order.get(w, 0)), (x0 + 2, y0 + 2))
 
 
 def draw_seaboard(img: Image.Image, s: TatsumiState) -> None:

@@ -22,8 +22,9 @@ from .seaboard import well_box
 
 SOLO_X, SOLO_Y, SOLO_W, SOLO_H = 748, 262, 484, 350
 STORM = (60, 40, 70)
-TOKEN_AT = (66, 66)
-"""Centre of a solo token on its well, px from the well's top-left."""
+TOKEN_AT = (54, 70)
+"""Centre of a solo token on its well, px from the well's top-left: where a dragon would stand (a token guards its
+well), clear of the pips."""
 
 
 
