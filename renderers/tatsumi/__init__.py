@@ -51,8 +51,8 @@ def _title(img: Image.Image, s: TatsumiState, names: dict[str, str] | None) -> N
 
 def draw(state: TatsumiState, names: dict[str, str] | None = None, panels: bool = True) -> Image.Image:
     """The whole board of ``state`` (1240 x 860 px, taller with 5 players); ``names`` maps player ids to display
-    names; ``panels=False`` draws only the part left of the players' panels, without the title (``SEA_W`` x 860 px,
-    for a seaboard close-up)."""
+    names; ``panels=False`` draws only the part left of the players' panels, without the title, with room for a
+    strip below (``SEA_W`` x ``860 + SEA_STRIP_H`` px, for the seaboard close-up)."""
     s = state
     img = background(len(s.seats), panels).copy()
     if panels:

@@ -6,8 +6,8 @@ Views (:func:`view_of`), each with the sizes of the texts a choice depends on in
 is at least 9 px when the image is scaled to 400 px wide (``size * 400 / width >= 9``):
 
 - ``seaboard`` (a turn: fly, gather, Karyusama's breath, dash, dive, offer; a second gathering): the seaboard with
-  its shrines, cards and weather cards (a crop of the full board, ``SEA_BOX``), under a header with the prompt and
-  over a strip with the player's holding and fortune. Markers: a well's top-left corner (over its name), a
+  its shrines, cards and weather cards (the board left of the panels, in its own coordinates), under a header with
+  the prompt and over a strip with the player's holding and fortune. Markers: a well's top-left corner (over its name), a
   breath's side of the dragon's well, a shrine tile's marker slot (left of its requirement).
 - ``island`` (placing rings, overflow, a weather swap): the deciding player's island drawn large (hex radius
   ``ISLAND_R``) with the rings to place and the holding. Markers: a space's lower half (over its name), a swap on
@@ -35,19 +35,21 @@ from games.tatsumi.island import layout
 from games.tatsumi.state import Seat, TatsumiState
 
 from ..common import INK, PAPER, WHITE, display_name, font, marker
-from .cards import CARD_H, CARD_RULE, CARD_W, SLOT, TILE_COUNT_PX, TILE_H, card_face, scale_marks
-from .icons import NAME_INK, label, paste, player_mark, ring_icon
+from .cards import CARD_H, CARD_RULE, CARD_W, SLOT, TILE_COUNT_PX, card_face, scale_marks
+from .icons import NAME_INK, label, paste, player_mark, ring_icon, text_width
 from .island import hex_centre, island_image, island_rings, island_size, name_px
-from .seaboard import BY, CELL, DEPTH_PX, card_xy, tile_xy, well_box
+from .seaboard import CELL, DEPTH_PX, SEA_STRIP_H, card_xy, tile_xy, well_box
 from .weather import DOLLAR_PX, WCARD_H, WCARD_W, WEATHER_XY, row_y
 
-SEA_BOX = (0, 50, 746, BY + 5 * CELL + 6 + TILE_H + 4 + CARD_H + 1)
-"""The crop of the full board shown for seaboard decisions: wells, shrines, cards, weather cards (px)."""
+SEA_HEADER_H = 50
+"""The seaboard view is the board left of the panels (``seaboard.SEA_W`` x 860 px, in the board's own
+coordinates: wells, shrines, cards, weather cards) with the prompt over the title band, ``SEA_HEADER_H`` px."""
 HEADER_H = 64
 HEADER_PX = 20
 HEADER_MIN_PX = 17
 """Sizes of the prompt in a view's header, px (the smaller for a prompt of 3 lines)."""
-STRIP_H = 48
+STRIP_H = SEA_STRIP_H
+"""Height of a view's bottom strip row, px."""
 STRIP_PX = 22
 """Size of the holding counts and the fortune in a view's strip, px."""
 SEA_MARKER_R = 16
@@ -145,21 +147,22 @@ def _lines(text: str, size: int, width: int) -> list[str]:
     return lines + [cur]
 
 
-def _header(img: Image.Image, state: TatsumiState, dec: Decision, names) -> None:
-    """The prompt with names, in a dark band ``HEADER_H`` px tall: 2 lines of ``HEADER_PX``, or 3 of
-    ``HEADER_MIN_PX`` for a long prompt."""
+def _header(img: Image.Image, state: TatsumiState, dec: Decision, names, height: int = HEADER_H) -> None:
+    """The prompt with names, in a dark band ``height`` px tall: 2 lines of ``HEADER_PX``, or (``HEADER_H`` only)
+    3 of ``HEADER_MIN_PX`` for a long prompt."""
     d = ImageDraw.Draw(img)
-    d.rectangle((0, 0, img.width, HEADER_H), fill=INK)
+    d.rectangle((0, 0, img.width, height), fill=INK)
     p = decider(state, dec)
-    player_mark(img, p.mark, 22, HEADER_H // 2, 12)
+    player_mark(img, p.mark, 22, height // 2, 12)
     prompt = format_text(dec.prompt, lambda pid: display_name(pid, names, 14))
     size = HEADER_PX
     lines = _lines(prompt, size, img.width - 52)
-    if len(lines) > 2:
+    if len(lines) > 2 and height >= HEADER_H:
         size = HEADER_MIN_PX
         lines = _lines(prompt, size, img.width - 52)[:3]
+    lines = lines[: 3 if size == HEADER_MIN_PX else 2]
     step = size + 2
-    y0 = HEADER_H / 2 - (len(lines) - 1) * step / 2
+    y0 = height / 2 - (len(lines) - 1) * step / 2
     for k, line in enumerate(lines):
         label(img, (42, y0 + k * step), line, size, True, WHITE, "lm")
 
@@ -192,7 +195,7 @@ def _strip(img: Image.Image, p: Seat, y: int, to_place: str = "") -> None:
     if not any(p.holding.values()):
         label(img, (x, cy), "nothing", STRIP_PX - 4, False, NAME_INK, "lm")
     label(img, (img.width - 12, cy), f"{p.fortune}", STRIP_PX + 4, True, INK, "rm")
-    label(img, (img.width - 12 - font(STRIP_PX + 4, True).getlength(f"{p.fortune}") - 8, cy), "fortune",
+    label(img, (img.width - 12 - text_width(f"{p.fortune}", STRIP_PX + 4, True) - 8, cy), "fortune",
           STRIP_PX - 6, False, NAME_INK, "rm")
 
 
@@ -256,9 +259,7 @@ def marker_positions(state: TatsumiState, dec: Decision | None = None) -> dict[s
     for locus, key in loci.items():
         xy = None
         if view == "seaboard":
-            at = sea_place(state, locus)
-            if at is not None:
-                xy = (at[0] - SEA_BOX[0], at[1] - SEA_BOX[1] + HEADER_H)
+            xy = sea_place(state, locus)
         elif view == "island":
             at = island_place(state, locus)
             if at is not None:
@@ -288,14 +289,11 @@ def _weather_slot(side: str) -> tuple[float, float]:
 # ---------------------------------------------------------------------------------------------- views
 
 
-def _sea_view(full: Image.Image, state: TatsumiState, dec: Decision, names) -> Image.Image:
-    w = SEA_BOX[2] - SEA_BOX[0]
-    h = SEA_BOX[3] - SEA_BOX[1]
-    img = Image.new("RGB", (w, HEADER_H + h + STRIP_H), PAPER)
-    img.paste(full.crop(SEA_BOX), (0, HEADER_H))
-    _header(img, state, dec, names)
-    _strip(img, decider(state, dec), HEADER_H + h)
-    return img
+def _sea_view(board: Image.Image, state: TatsumiState, dec: Decision, names) -> Image.Image:
+    """``board`` is the left part of the board with room for the strip below (:func:`renderers.tatsumi.draw`)."""
+    _header(board, state, dec, names, SEA_HEADER_H)
+    _strip(board, decider(state, dec), board.height - STRIP_H)
+    return board
 
 
 def _island_view(state: TatsumiState, dec: Decision, names) -> Image.Image:

@@ -49,6 +49,12 @@ def label(img: Image.Image, xy: tuple[float, float], s: str, size: int, bold: bo
         common.text(img, xy, s, size, fill=tuple(fill), bold=bold, anchor=anchor)
 
 
+@lru_cache(maxsize=1024)
+def text_width(s: str, size: int, bold: bool = False) -> float:
+    """Advance width of ``s`` at ``size`` px, cached."""
+    return font(size, bold).getlength(s)
+
+
 def paste(img: Image.Image, icon: Image.Image, cx: float, cy: float) -> None:
     """Paste the RGBA ``icon`` centred on (cx, cy)."""
     img.paste(icon, (int(cx - icon.width / 2), int(cy - icon.height / 2)), icon)

@@ -35,6 +35,7 @@ from .icons import (
     player_mark,
     ring_icon,
     symbol,
+    text_width,
 )
 
 HEX_R = 15
@@ -263,7 +264,7 @@ def dragon_line(img: Image.Image, p: Seat, tx: int, y: int) -> None:
     bold = p.gather != "symmetric"
     label(img, (tx, y), title, 13, bold, INK, "lm")
     if p.element:
-        w = font(13, bold).getlength(title)
+        w = text_width(title, 13, bold)
         paste(img, ring_icon(p.element, 9), tx + w + 14, y)
     if bold:
         label(img, (tx, y + 15), SHORT[p.gather], 10, False, NAME_INK, "lm")

@@ -27,7 +27,6 @@ from renderers.tatsumi.decision import (
     ISLAND_R,
     ISLAND_X,
     READABLE,
-    SEA_BOX,
     SEA_MARKER_R,
     marker_positions,
     view_of,
@@ -122,15 +121,15 @@ def _on_place(s, locus_id: str, xy: tuple[float, float]) -> bool:
     kind, _, arg = locus_id.partition(":")
     if kind == "well":
         x0, y0 = well_box(D.WELL_INDEX[arg])
-        bx, by = x + SEA_BOX[0], y + SEA_BOX[1] - HEADER_H
+        bx, by = x, y  # the seaboard view keeps the board's coordinates
         return x0 <= bx <= x0 + CELL and y0 <= by <= y0 + CELL
     if kind == "breath":
         x0, y0 = well_box(s.seats[s.current].well)
-        bx, by = x + SEA_BOX[0], y + SEA_BOX[1] - HEADER_H
+        bx, by = x, y  # the seaboard view keeps the board's coordinates
         return math.hypot(bx - x0 - CELL / 2, by - y0 - CELL / 2) <= CELL / 2 + 1
     if kind == "shrine":
         tx, ty = tile_xy(D.EDGES[s.shrines.index(D.ELEMENT_CODES[arg])])
-        bx, by = x + SEA_BOX[0], y + SEA_BOX[1] - HEADER_H
+        bx, by = x, y  # the seaboard view keeps the board's coordinates
         return (bx, by) == (tx + SLOT[0], ty + SLOT[1]) and 0 < SLOT[0] < TILE_W and 0 < SLOT[1] < TILE_H
     if kind in ("island", "pair"):
         pid, _, spaces = arg.rpartition(":")
