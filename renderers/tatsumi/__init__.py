@@ -81,7 +81,7 @@ def palette() -> Image.Image:
         return draw(state)
 
     return game_palette(
-        GAME, sample, (1, 2, 4, 5), seeds=(1,), every=12,
+        GAME, sample, (1, 2, 4, 5), seeds=(1,), every=48,
         options=(None, {"solo": True}, {"island": "asymmetric", "dragons": "asymmetric", "weather": True},
                  {"void": True, "island": "asymmetric"}),
     )
