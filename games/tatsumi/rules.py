@@ -23,6 +23,7 @@ from games.tatsumi.island import (
     plain_reach,
     put,
 )
+from games.tatsumi.loci import locus  # Option.locus: the place an option points at (issue 13)
 from games.tatsumi.seaboard import (
     ORTHO,
     RAYS,
@@ -263,7 +264,8 @@ def _place_options(s: TatsumiState, p: Seat) -> list[Choice]:
 
 def options(s: TatsumiState) -> list[Option]:
     """The current stage's choices as contract ``Option``s (empty when the game is over)."""
-    return [Option.model_construct(id=i, label=label) for i, label in choices(s)]
+    who = decider(s).id if not s.over else ""
+    return [Option.model_construct(id=i, label=label, locus=locus(who, i)) for i, label in choices(s)]
 
 
 def choices(s: TatsumiState) -> list[Choice]:

@@ -11,7 +11,8 @@ from PIL import Image
 from games.ai import next_move
 from games.tatsumi import GAME
 from renderers.tatsumi import render
-from renderers.tatsumi_modules_b import SOLO_X, SOLO_Y, WEATHER_XY
+from renderers.tatsumi.solo import SOLO_X, SOLO_Y
+from renderers.tatsumi.weather import WEATHER_XY
 
 
 def _played(players, options, seed, moves):
@@ -37,10 +38,10 @@ def _states():
 
 def test_render_png_size_and_determinism_with_modules():
     for s in _states():
-        png = render(s, {"al": "Alice"})
+        png = render(s, {"al": "Alice"}, full=True)
         img = Image.open(io.BytesIO(png))
         assert img.format == "PNG" and img.width >= 800 and img.height >= 600
-        assert render(s, {"al": "Alice"}) == png
+        assert render(s, {"al": "Alice"}, full=True) == png
 
 
 def _crop(png: bytes, box) -> bytes:
@@ -52,13 +53,13 @@ def test_weather_cards_and_sand_dollars_are_drawn():
     plain = GAME.setup(["a", "b"], None, 4)
     x, y = WEATHER_XY["minor"]
     box = (x, y, x + 134, y + 182)
-    assert _crop(render(s), box) != _crop(render(plain), box)
+    assert _crop(render(s, full=True), box) != _crop(render(plain, full=True), box)
     t = s.model_copy(deep=True)
     t.weather[0].on_card = 3
-    assert _crop(render(s), box) != _crop(render(t), box)
+    assert _crop(render(s, full=True), box) != _crop(render(t, full=True), box)
     u = s.model_copy(deep=True)
     u.weather[0].in_wells, u.weather[0].neutralized = 5, True
-    assert _crop(render(u), box) != _crop(render(s), box)
+    assert _crop(render(u, full=True), box) != _crop(render(s, full=True), box)
 
 
 def test_solo_tokens_and_card_are_drawn():
@@ -66,11 +67,11 @@ def test_solo_tokens_and_card_are_drawn():
     t = s.model_copy(deep=True)
     t.solo.tekitatsu = [-1, -1]
     t.solo.maelstrom = -1
-    assert render(s) != render(t)
+    assert render(s, full=True) != render(t, full=True)
     u = s.model_copy(deep=True)
     u.solo.card = (s.solo.card + 1) % 16
     panel = (SOLO_X, SOLO_Y, SOLO_X + 484, SOLO_Y + 350)
-    assert _crop(render(s), panel) != _crop(render(u), panel)
+    assert _crop(render(s, full=True), panel) != _crop(render(u, full=True), panel)
 
 
 def test_pending_weather_decision_is_shown():
@@ -79,4 +80,4 @@ def test_pending_weather_decision_is_shown():
     t.interrupts = ["swap:1:" + t.weather[0].element + ":1"]
     x, y = WEATHER_XY["minor"]
     box = (x, y + 182, x + 140, y + 250)
-    assert _crop(render(s), box) != _crop(render(t, {"b": "Bea"}), box)
+    assert _crop(render(s, full=True), box) != _crop(render(t, {"b": "Bea"}, full=True), box)

@@ -1,4 +1,4 @@
-"""Tatsumi renderer with the asymmetric islands and dragons and the Void (renderers.tatsumi_modules_a): valid,
+"""Tatsumi renderer with the asymmetric islands and dragons and the Void (renderers.tatsumi.island): valid,
 deterministic PNGs at least 800 px wide, every board drawn differently, a fifth panel row for 5 players."""
 
 from __future__ import annotations
@@ -13,14 +13,14 @@ from games.tatsumi import GAME
 from games.tatsumi import islands_data as ID
 from games.tatsumi.dragons import set_island_side
 from renderers.tatsumi import render
-from renderers.tatsumi_modules_a import island_grid
+from renderers.tatsumi.island import island_image
 
 OPTS = {"dragons": "asymmetric", "island": "asymmetric"}
 
 
 def _png(state) -> Image.Image:
-    png = render(state, {"p0": "Ann"})
-    assert render(state, {"p0": "Ann"}) == png
+    png = render(state, {"p0": "Ann"}, full=True)
+    assert render(state, {"p0": "Ann"}, full=True) == png
     img = Image.open(io.BytesIO(png))
     assert img.format == "PNG" and img.width >= 800
     return img
@@ -44,14 +44,14 @@ def test_render_setup_stage_before_kihaku_names_its_element():
 
 def test_every_board_has_its_own_grid_and_changes_the_image():
     """Each asymmetric board is drawn (rifts, blessings, marks) and differs from the others and from Tatsumi."""
-    grids = {key: island_grid(key, 196).tobytes() for key in ID.BOARDS}
+    grids = {key: island_image(key).tobytes() for key in ID.BOARDS}
     assert len(set(grids.values())) == len(ID.BOARDS)
     s = GAME.setup(["p0", "p1"], None, 1)
-    images = {render(s)}
+    images = {render(s, full=True)}
     for key in ID.BOARDS:
         t = s.model_copy(deep=True)
         set_island_side(t.seats[0], key)
-        images.add(render(t))
+        images.add(render(t, full=True))
     assert len(images) == len(ID.BOARDS) + 1
 
 
@@ -59,4 +59,4 @@ def test_dragon_card_side_changes_the_image():
     s = GAME.setup(["p0", "p1"], None, 1)
     t = s.model_copy(deep=True)
     t.seats[0].gather = "karyusama"
-    assert render(s) != render(t)
+    assert render(s, full=True) != render(t, full=True)
