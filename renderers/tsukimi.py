@@ -178,9 +178,10 @@ def _moon_layer(side: str) -> Image.Image:
     return img
 
 
-@lru_cache(maxsize=2)
-def _background(side: str) -> Image.Image:
-    """The whole board's static layer: night sky, the circle's line, the empty Moon, the legend."""
+@lru_cache(maxsize=6)
+def _background(side: str, active: int | None = None) -> Image.Image:
+    """The whole board's static layer: night sky, the circle's line, the empty Moon, the legend, the clans' header
+    frames (``active``: the seat to play, framed in yellow; None once the game is over)."""
     img = Image.new("RGB", (W, H), NIGHT)
     d = ImageDraw.Draw(img)
     d.ellipse((CX - RING_R + SLOT_R + 14, CY - RING_R + SLOT_R + 14, CX + RING_R - SLOT_R - 14,
@@ -189,6 +190,25 @@ def _background(side: str) -> Image.Image:
     moon = _moon_layer(side)
     img.paste(moon, (CX - MOON_W // 2, CY - MOON_H // 2), moon)
     _legend(img, d, 24, H - 42, W - 48)
+    for seat in (0, 1):
+        x0, y0 = (24 if seat == 0 else W // 2 + 12), 48
+        on = active == seat
+        d.rounded_rectangle((x0, y0, x0 + W // 2 - 36, y0 + 72), radius=10, fill=(40, 52, 92) if on else NIGHT_DISC,
+                            outline=YELLOW if on else NIGHT_LINE, width=3 if on else 1)
+        _shape(d, CLAN_SHAPE[seat], x0 + 24, y0 + 22, 11, CLAN_FILL[seat])
+    return img
+
+
+@lru_cache(maxsize=1024)
+def _slot_sprite(k: int, tile: int | None, highlight: bool) -> Image.Image:
+    """The ``k``-th slot of the circle (clockwise from the Temple) holding ``tile`` (None: a gap), composed onto
+    the night sky behind it (RGB, so a render pastes it without a mask)."""
+    x, y = _slot_xy(k, 0)
+    half = SLOT_R + 6
+    box = (round(x) - half, round(y) - half, round(x) + half, round(y) + half)
+    img = _background("light").crop(box)
+    sprite = _gap() if tile is None else _ring_tile(tile, highlight)
+    _paste(img, sprite, x - box[0], y - box[1])
     return img
 
 
@@ -210,9 +230,10 @@ def _legend(img: Image.Image, d: ImageDraw.ImageDraw, x0: int, y: int, width: in
         x += 20 + d.textlength(flavour, font=font(15)) + 22
 
 
-@lru_cache(maxsize=16)
-def _close_background(side: str, choose_rows: int) -> Image.Image:
-    """The close-up's static layer: night, the empty Moon, the cards area for ``choose_rows`` rows of tiles."""
+@lru_cache(maxsize=32)
+def _close_background(side: str, choose_rows: int, active: int = 0) -> Image.Image:
+    """The close-up's static layer: night, the clan lines' frame (``active``: the seat to play) and shapes, the
+    empty Moon, the cards area for ``choose_rows`` rows of tiles."""
     h = CLOSE_TOP + MOON_H + choose_rows * CARD_H + (8 if choose_rows else 0) + CLOSE_FOOT
     img = Image.new("RGB", (CLOSE_W, h), NIGHT)
     d = ImageDraw.Draw(img)
@@ -220,6 +241,26 @@ def _close_background(side: str, choose_rows: int) -> Image.Image:
               fill=NIGHT_DISC)
     moon = _moon_layer(side)
     img.paste(moon, (0, CLOSE_TOP), moon)
+    for seat in (0, 1):
+        y = 20 + 34 * seat
+        if seat == active:
+            d.rounded_rectangle((4, y - 15, CLOSE_W - 4, y + 15), radius=8, fill=(40, 52, 92), outline=YELLOW,
+                                width=2)
+        _shape(d, CLAN_SHAPE[seat], 20, y, 9, CLAN_FILL[seat])
+    return img
+
+
+@lru_cache(maxsize=256)
+def _card(tile: int, cost: int) -> Image.Image:
+    """A tile's card in the close-up's choose panel (RGB, CARD_W x CARD_H, on the night sky): the token, its cost
+    and its effects in words."""
+    img = Image.new("RGB", (CARD_W, CARD_H), NIGHT)
+    d = ImageDraw.Draw(img)
+    d.rounded_rectangle((3, 3, CARD_W - 3, CARD_H - 3), radius=10, fill=NIGHT_DISC, outline=NIGHT_LINE)
+    _paste(img, _ring_tile(tile), 60, CARD_H / 2)
+    text(img, (108, 24), f"cost {cost}", 17, fill=YELLOW, bold=True, anchor="lm")
+    for k, words in enumerate(_effects_words(TILES[tile].value)):
+        text(img, (108, 50 + 22 * k), words, CLOSE_TEXT_PX, fill=LIGHT_TEXT, anchor="lm")
     return img
 
 
@@ -242,7 +283,7 @@ def _rabbit(seat: int, r: int = RABBIT_R) -> Image.Image:
     return img
 
 
-@lru_cache(maxsize=64)
+@lru_cache(maxsize=512)
 def _board_tile(tile: int, space: str) -> Image.Image:
     """A mochi tile as it lies on ``space``: a flavour-coloured hex with the space's name (so a placed tile never
     hides it), the flavour symbol and value, and the flavour's name."""
@@ -257,7 +298,7 @@ def _board_tile(tile: int, space: str) -> Image.Image:
     d.text((c + 6, c - 3), str(t.value), font=font(TILE_VALUE_PX, True), fill=fg, anchor="mm")
     _symbol(d, FLAVOUR_SYMBOL[t.flavour], c - 16, c - 3, 7, fg, None)
     d.text((c, c + 20), t.flavour, font=font(11, True), fill=fg, anchor="mm")
-    return img
+    return img.crop(img.getbbox())
 
 
 @lru_cache(maxsize=1)
@@ -431,21 +472,20 @@ def draw(state: TsukimiState, names: dict[str, str] | None = None, full: bool = 
     decision = decisions[0] if decisions else None
     if not full and decision is not None:
         return _draw_close(state, names, decision)
-    img = _background(state.side).copy()
+    img = _background(state.side, None if state.phase == "over" else state.turn).copy()
     d = ImageDraw.Draw(img)
     option_ids = {o.id for o in decision.options} if decision else set()
 
     # -- the tile circle --------------------------------------------------------------------------------------
     temple = state.circle.index(TEMPLE)
     costs = rules.costs(state.circle)
+    n = len(state.circle)
     for slot, tile in enumerate(state.circle):
         x, y = _slot_xy(slot, temple)
-        if tile is None:
-            _paste(img, _gap(), x, y)
-            continue
         takeable = f"tile:{tile}" in option_ids
-        _paste(img, _ring_tile(tile, takeable), x, y)
-        if tile == TEMPLE:
+        sprite = _slot_sprite((slot - temple) % n, tile, takeable)
+        img.paste(sprite, (round(x) - SLOT_R - 6, round(y) - SLOT_R - 6))
+        if tile is None or tile == TEMPLE:
             continue
         a = math.atan2(y - CY, x - CX)
         bx, by = CX + (RING_R + SLOT_R + 17) * math.cos(a), CY + (RING_R + SLOT_R + 17) * math.sin(a)
@@ -455,7 +495,7 @@ def draw(state: TsukimiState, names: dict[str, str] | None = None, full: bool = 
 
     _draw_moon(img, d, state, CX, CY, decision)
     for m in marks(state, full=True):
-        marker(img, m.x, m.y, m.key, m.r)
+        _marker(img, m)
     _draw_header(state, img, d, names)
     _draw_footer(state, img, names, decision)
     return img
@@ -494,20 +534,44 @@ def _draw_claims(state: TsukimiState, img: Image.Image, d: ImageDraw.ImageDraw, 
     """Game end: each tile's claim: the claimer's shape and the counts (white-purple), or 'tie' when discarded."""
     for sp, claim in rules.claims(state).items():
         cx, cy = _px(*SPACE_XY[sp], ox, oy)
-        w, p = claim.counts
-        if claim.winner is None:
-            d.polygon(_hex(cx, cy, S * 0.80), outline=(40, 40, 40), width=5)
-            label, fill, fg = f"tie {w}-{p}", (70, 70, 70), WHITE
-        else:
-            d.polygon(_hex(cx, cy, S * 0.84), outline=CLAN_FILL[claim.winner], width=6)
-            label, fill, fg = f"{w}-{p}", CLAN_FILL[claim.winner], INK if claim.winner == 0 else WHITE
-        bx, by = cx, cy + 25
-        d.rounded_rectangle((bx - 30, by - 11, bx + 30, by + 11), radius=6, fill=fill, outline=INK)
-        if claim.winner is not None:
-            _shape(d, CLAN_SHAPE[claim.winner], bx - 19, by, 6, CLAN_FILL[claim.winner])
-            text(img, (bx + 7, by), label, 14, fill=fg, bold=True, anchor="mm")
-        else:
-            text(img, (bx, by), label, 13, fill=fg, bold=True, anchor="mm")
+        _paste(img, _claim_sprite(claim.winner, *claim.counts), cx, cy)
+
+
+@lru_cache(maxsize=256)
+def _claim_sprite(winner: int | None, w: int, p: int) -> Image.Image:
+    """A claim as drawn over its tile (2S px square, centred): the claimer's outline and a badge with the shape
+    and the counts (white-purple), or a dark outline and 'tie w-p' when the tile is discarded."""
+    size = 2 * S
+    img = Image.new("RGBA", (size, size), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    cx = cy = size / 2
+    if winner is None:
+        d.polygon(_hex(cx, cy, S * 0.80), outline=(40, 40, 40), width=5)
+        label, fill, fg = f"tie {w}-{p}", (70, 70, 70), WHITE
+    else:
+        d.polygon(_hex(cx, cy, S * 0.84), outline=CLAN_FILL[winner], width=6)
+        label, fill, fg = f"{w}-{p}", CLAN_FILL[winner], INK if winner == 0 else WHITE
+    bx, by = cx, cy + 25
+    d.rounded_rectangle((bx - 30, by - 11, bx + 30, by + 11), radius=6, fill=fill, outline=INK)
+    if winner is not None:
+        _shape(d, CLAN_SHAPE[winner], bx - 19, by, 6, CLAN_FILL[winner])
+        text(img, (bx + 7, by), label, 14, fill=fg, bold=True, anchor="mm")
+    else:
+        text(img, (bx, by), label, 13, fill=fg, bold=True, anchor="mm")
+    return img
+
+
+@lru_cache(maxsize=256)
+def _marker_sprite(key: str, r: int) -> Image.Image:
+    """The marker :func:`renderers.common.marker` draws for ``key`` at radius ``r``, as a cached sprite."""
+    size = 2 * r + 4
+    img = Image.new("RGBA", (size, size), (0, 0, 0, 0))
+    marker(img, size / 2, size / 2, key, r)
+    return img
+
+
+def _marker(img: Image.Image, m) -> None:
+    _paste(img, _marker_sprite(m.key, m.r), m.x, m.y)
 
 
 def _clan_line(state: TsukimiState, seat: int, names, limit: int) -> str:
@@ -530,10 +594,6 @@ def _draw_header(state: TsukimiState, img: Image.Image, d: ImageDraw.ImageDraw, 
         x0 = 24 if seat == 0 else W // 2 + 12
         y0 = 48
         active = state.phase != "over" and state.turn == seat
-        d.rounded_rectangle((x0, y0, x0 + W // 2 - 36, y0 + 72), radius=10,
-                            fill=(40, 52, 92) if active else NIGHT_DISC, outline=YELLOW if active else NIGHT_LINE,
-                            width=3 if active else 1)
-        _shape(d, CLAN_SHAPE[seat], x0 + 24, y0 + 22, 11, CLAN_FILL[seat])
         name = display_name(state.players[seat], names, 18)
         text(img, (x0 + 44, y0 + 22), f"{name} ({COLOURS[seat]})" + ("  ▶ to play" if active else ""), 18,
              fill=LIGHT_TEXT, bold=True, anchor="lm")
@@ -596,15 +656,11 @@ def _draw_close(state: TsukimiState, names, decision) -> Image.Image:
     offered = _offered(decision)
     choose = decision.kind == "choose_tile"
     rows = -(-len(offered) // CARDS_PER_ROW) if choose else 0
-    img = _close_background(state.side, rows).copy()
+    img = _close_background(state.side, rows, state.turn).copy()
     d = ImageDraw.Draw(img)
     for seat in (0, 1):
         y = 20 + 34 * seat
         active = state.turn == seat
-        if active:
-            d.rounded_rectangle((4, y - 15, CLOSE_W - 4, y + 15), radius=8, fill=(40, 52, 92), outline=YELLOW,
-                                width=2)
-        _shape(d, CLAN_SHAPE[seat], 20, y, 9, CLAN_FILL[seat])
         text(img, (36, y), _clan_line(state, seat, names, 12), CLOSE_TEXT_PX + 1, fill=LIGHT_TEXT, bold=active,
              anchor="lm")
     oy = CLOSE_TOP + MOON_H / 2
@@ -616,16 +672,9 @@ def _draw_close(state: TsukimiState, names, decision) -> Image.Image:
         costs = rules.costs(state.circle)
         for i, m in enumerate(mks):
             tile = int(m.locus[5:])
-            x0, y0 = _card_xy(i)
-            d.rounded_rectangle((x0 + 3, y0 + 3, x0 + CARD_W - 3, y0 + CARD_H - 3), radius=10, fill=NIGHT_DISC,
-                                outline=NIGHT_LINE)
-            _paste(img, _ring_tile(tile), x0 + 60, y0 + CARD_H / 2)
-            c = costs[tile]
-            text(img, (x0 + 108, y0 + 24), f"cost {c}", 17, fill=YELLOW, bold=True, anchor="lm")
-            for k, words in enumerate(_effects_words(TILES[tile].value)):
-                text(img, (x0 + 108, y0 + 50 + 22 * k), words, CLOSE_TEXT_PX, fill=LIGHT_TEXT, anchor="lm")
+            img.paste(_card(tile, costs[tile]), _card_xy(i))
     for m in mks:
-        marker(img, m.x, m.y, m.key, m.r)
+        _marker(img, m)
     y = img.height - CLOSE_FOOT + 22
     text(img, (CLOSE_W / 2, y), _to_play(state, names, decision), 17, fill=YELLOW, bold=True, anchor="mm")
     kinds = {o.id.partition(":")[0] for o in decision.options}
