@@ -9,6 +9,7 @@ tile names, legend, panel frames) is drawn once per layout and names and cached.
 
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -415,7 +416,7 @@ class View(NamedTuple):
 
 
 CLOSE_TOP = 44
-CLOSE_INFO = 86
+CLOSE_INFO = 96
 
 
 def _close_box(state: TatarabaState, offered: list[tuple[str, int]]) -> tuple[int, int, int, int]:
@@ -437,7 +438,10 @@ def _close_box(state: TatarabaState, offered: list[tuple[str, int]]) -> tuple[in
 
 
 def view(state: TatarabaState, full: bool = False) -> View:
-    """The :class:`View` of ``render(state, full=full)`` (pure; tests check markers and text sizes with it)."""
+    """The :class:`View` of ``render(state, full=full)`` (pure; tests check markers and text sizes with it).
+
+    The close-up shows the forest at the whole board's scale (no resampling): CLOSE_W px wide, or as wide as the
+    area needs (up to WIDTH) with its markers and texts grown in proportion, so they stay >= 9 px at 400 px."""
     decision = _decision(state)
     offered = _offered(state, decision)
     if full or decision is None:
@@ -449,17 +453,18 @@ def view(state: TatarabaState, full: bool = False) -> View:
         return View((w, h), marks, (0, 0, w, h), 1.0, (0, 0), key_px)
     box = _close_box(state, offered)
     bw, bh = box[2] - box[0], box[3] - box[1]
-    scale = min(1.0, (CLOSE_W - 16) / bw, 600 / bh)
-    cw, ch = round(bw * scale), round(bh * scale)
-    ox, oy = (CLOSE_W - cw) // 2, CLOSE_TOP
-    r = MARKER_R_CLOSE
+    cw = max(CLOSE_W, bw + 16)
+    grow = cw / CLOSE_W
+    ox, oy = (cw - bw) // 2, round(CLOSE_TOP * grow)
+    r = math.ceil(MARKER_R_CLOSE * grow)
     marks = []
     for k, t in offered:
-        x, y = _marker_xy(state, t, r / scale)
-        marks.append(Mark(k, t, ox + (x - box[0]) * scale, oy + (y - box[1]) * scale, r))
+        x, y = _marker_xy(state, t, r)
+        marks.append(Mark(k, t, ox + x - box[0], oy + y - box[1], r))
     two = any(len(k) > 1 for k, _ in offered)
-    key_px = round(r * (1.05 if two else 1.3)) if offered else CLOSE_TEXT_PX
-    return View((CLOSE_W, CLOSE_TOP + ch + CLOSE_INFO), marks, box, scale, (ox, oy), min(key_px, CLOSE_TEXT_PX))
+    text_px = math.ceil(CLOSE_TEXT_PX * grow)
+    key_px = round(r * (1.05 if two else 1.3)) if offered else text_px
+    return View((cw, oy + bh + math.ceil(CLOSE_INFO * grow)), marks, box, 1.0, (ox, oy), min(key_px, text_px))
 
 
 def draw(state: TatarabaState, names: dict[str, str] | None = None, full: bool = True) -> Image.Image:
@@ -488,14 +493,13 @@ def _draw_close(state: TatarabaState, names: dict[str, str], decision) -> Image.
     """The close-up: a title line, the forest around the offered tiles (or the acting player's piece) with large
     markers (and each move's Foot markers), and the acting player's Sen, material, Foot markers and supply."""
     v = view(state, False)
+    grow = v.size[0] / CLOSE_W
+    tp = math.ceil(CLOSE_TEXT_PX * grow)
     img = Image.new("RGB", v.size, PAPER)
     d = ImageDraw.Draw(img)
-    x0, y0, x1, y1 = v.box
-    bg = _background(state.layout, tuple(state.players), ())
-    area = bg.crop(v.box)
+    x0, y0 = v.box[0], v.box[1]
+    area = _background(state.layout, tuple(state.players), ()).crop(v.box)
     _draw_pieces(area, state, -x0, -y0)
-    if v.scale < 1:
-        area = area.resize((round(area.width * v.scale), round(area.height * v.scale)), Image.Resampling.BILINEAR)
     img.paste(area, v.origin)
     d.rectangle((v.origin[0] - 1, v.origin[1] - 1, v.origin[0] + area.width, v.origin[1] + area.height),
                 outline=INK, width=2)
@@ -505,23 +509,24 @@ def _draw_close(state: TatarabaState, names: dict[str, str], decision) -> Image.
         c = costs.get(m.tile, 0)
         if c:
             label = f"{c} Foot"
-            tw = _mask(label, CLOSE_TEXT_PX, True, "mm")[0].width
-            ty = m.y + m.r + 11
-            d.rounded_rectangle((m.x - tw / 2 - 4, ty - 10, m.x + tw / 2 + 4, ty + 10), radius=5, fill=WHITE,
-                                outline=INK)
-            _txt(img, (m.x, ty), label, CLOSE_TEXT_PX, bold=True, anchor="mm")
-    _txt(img, (12, 22), _headline(state, names), 18, bold=True, anchor="lm")
+            tw = _mask(label, tp, True, "mm")[0].width
+            ty = m.y + m.r + tp * 0.7
+            d.rounded_rectangle((m.x - tw / 2 - 4, ty - tp * 0.62, m.x + tw / 2 + 4, ty + tp * 0.62), radius=5,
+                                fill=WHITE, outline=INK)
+            _txt(img, (m.x, ty), label, tp, bold=True, anchor="mm")
+    _txt(img, (12, v.origin[1] // 2), _headline(state, names), math.ceil(18 * grow), bold=True, anchor="lm")
     seat = state.turn
     me = state.seats[seat]
     colour, mark = player_style(seat)
-    y = v.origin[1] + area.height + 10
-    shape(d, mark, 24, y + 13, 11, fill=colour, outline=INK, width=2)
+    y = v.origin[1] + area.height + round(10 * grow)
+    line = round(24 * grow)
+    shape(d, mark, 24, y + line // 2, 11 * grow, fill=colour, outline=INK, width=2)
     who = display_name(state.players[seat], names, 14)
-    _txt(img, (42, y + 13), f"{who}: Sen {me.sen} · material {me.mat} · Foot {me.foot}/4", CLOSE_TEXT_PX + 1,
-         bold=True, anchor="lm")
-    _txt(img, (12, y + 40), _close_hint(state, decision), CLOSE_TEXT_PX, anchor="lm")
+    _txt(img, (24 + 18 * grow, y + line // 2), f"{who}: Sen {me.sen} · material {me.mat} · Foot {me.foot}/4",
+         tp + 1, bold=True, anchor="lm")
+    _txt(img, (12, y + line * 3 // 2 + 4), _close_hint(state, decision), tp, anchor="lm")
     left = f"Left: Red Pine {me.pine}/{PINES} · Oak {me.oak}/{OAKS} · Cedar {me.cedar}/{CEDARS} · Tatara {me.tatara}"
-    _txt(img, (12, y + 64), left, CLOSE_TEXT_PX, fill=TILE_NAME_INK, anchor="lm")
+    _txt(img, (12, y + line * 5 // 2 + 6), left, tp, fill=TILE_NAME_INK, anchor="lm")
     return img
 
 

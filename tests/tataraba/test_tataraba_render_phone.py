@@ -177,7 +177,13 @@ def test_both_safety_stops_are_named_on_the_end_board(end):
 
 
 def test_render_defaults_to_the_close_up_and_full_gives_the_whole_board():
-    s = scene(at=("2-5", "3-9"))
+    """The close-up is CLOSE_W wide around the player's piece (an action), wider (never past WIDTH) when the offered
+    tiles spread (a move across two boards), without resampling; ``full`` is the whole board."""
+    s = scene(at=("2-5", "3-9"), phase="action")
     close = Image.open(io.BytesIO(r.render(s)))
     whole = Image.open(io.BytesIO(r.render(s, full=True)))
-    assert close.width == r.CLOSE_W and whole.size == r._size(s.layout, 2)
+    assert close.size == r.view(s).size and close.width == r.CLOSE_W
+    assert whole.size == r._size(s.layout, 2)
+    moving = scene(at=("2-5", "3-9"), foot=(3, 1))
+    v = r.view(moving)
+    assert r.CLOSE_W < v.size[0] <= r.WIDTH and v.scale == 1.0
