@@ -2,7 +2,7 @@
 
 Prints the render+encode median against the floor (``bench/common.render_vs_floor``: paste the finished image on a
 fresh canvas and encode it the same way — the cost no renderer can beat) over random-legal 2- and 4-player
-positions, the empty-forest floor (paste the cached background and encode it) for reference, and the engine's
+positions, for the decision's close-up (``render(state)``, the default) and the whole board (``full=True``), the empty-forest floor (paste the cached background and encode it) for reference, and the engine's
 moves/s on one core over random-legal games (``apply`` timed) for 2, 3 and 4 players. Goals: render <= 1.5x floor,
 engine >= 5,000 moves/s.
 """
@@ -26,15 +26,16 @@ from renderers.tataraba import _background, palette, render  # noqa: E402
 def main() -> None:
     for n in (2, 4):
         states = positions(GAME, n, range(2), every=25)
-        r, f = render_vs_floor(render, states, palette=palette())
         empty = statistics.median(
             median_ms(lambda s=s: encode_png(_background(s.layout, tuple(s.players), ()).copy(), palette()), 3)
             for s in states
         )
-        print(
-            f"{n} players: render+encode median {r:.1f} ms vs floor {f:.1f} ms ({r / f:.2f}x; goal <= 1.5x) over "
-            f"{len(states)} positions; empty-forest floor {empty:.1f} ms"
-        )
+        for full, what in ((False, "close-up"), (True, "whole board")):
+            r, f = render_vs_floor(lambda s, full=full: render(s, full=full), states, palette=palette())
+            print(
+                f"{n} players, {what}: render+encode median {r:.1f} ms vs floor {f:.1f} ms ({r / f:.2f}x; goal "
+                f"<= 1.5x) over {len(states)} positions; empty-forest floor {empty:.1f} ms"
+            )
     for n in (2, 3, 4):
         mps, moves = moves_per_second(GAME, n, seconds=2.0)
         print(f"engine, {n} players: {mps:,.0f} moves/s on one core ({moves} moves, random-legal games)")

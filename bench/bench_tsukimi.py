@@ -1,5 +1,6 @@
-"""Tsukimi benchmarks: render+encode vs the floor (paste the cached background and encode the same finished
-image), engine moves/s.
+"""Tsukimi benchmarks: render+encode vs the floor (paste the finished image on a fresh canvas and encode it the
+same way, ``bench/common.render_vs_floor``), for the decision's close-up (``render(state)``, the default) and the
+whole board (``full=True``); engine moves/s. Goals (issue 13): <= 1.5x the floor and <= 15 ms median.
 
 Run: ``python bench/bench_tsukimi.py``. One core; medians over mid-game and end-game states of random games.
 """
@@ -7,18 +8,19 @@ Run: ``python bench/bench_tsukimi.py``. One core; medians over mid-game and end-
 from __future__ import annotations
 
 import random
-import statistics
 import sys
 import time
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from common import render_vs_floor  # noqa: E402
 
 from games.ai import play  # noqa: E402
 from games.core import Move  # noqa: E402
 from games.tsukimi import GAME  # noqa: E402
 from renderers import tsukimi as r  # noqa: E402
-from renderers.common import encode_png  # noqa: E402
 
 
 def states(n: int) -> list:
@@ -38,36 +40,13 @@ def states(n: int) -> list:
     return out
 
 
-def medians_ms(fns, items, reps: int = 3) -> list[float]:
-    """Median ms of each function over ``items``, the functions interleaved so machine load hits all alike."""
-    times: list[list[float]] = [[] for _ in fns]
-    for _ in range(reps):
-        for it in items:
-            for i, fn in enumerate(fns):
-                t = time.perf_counter()
-                fn(it)
-                times[i].append((time.perf_counter() - t) * 1000)
-    return [statistics.median(t) for t in times]
-
-
 def main() -> None:
     sts = states(20)
     r.render(sts[0])  # warm the caches
-
-    finals = {id(s): r.draw(s) for s in sts}
-
-    def floor(state):
-        """The floor: paste the pre-rendered background and encode the same (finished) image."""
-        r._background(state.side).copy()
-        return encode_png(finals[id(state)], r.palette())
-
-    def bare(state):
-        """For reference: paste and encode the bare background (compresses faster than a full board)."""
-        return encode_png(r._background(state.side).copy(), r.palette())
-
-    render_ms, floor_ms, bare_ms = medians_ms([r.render, floor, bare], sts)
-    print(f"render+encode median {render_ms:.1f} ms, floor median {floor_ms:.1f} ms, "
-          f"ratio {render_ms / floor_ms:.2f}x  (bare background paste+encode {bare_ms:.1f} ms)")
+    for full, what in ((False, "close-up"), (True, "whole board")):
+        rm, fm = render_vs_floor(lambda s, full=full: r.render(s, full=full), sts, palette=r.palette())
+        print(f"{what}: render+encode median {rm:.1f} ms, floor median {fm:.1f} ms, ratio {rm / fm:.2f}x "
+              f"(goal <= 1.5x, <= 15 ms) over {len(sts)} positions")
 
     moves = 0
 

@@ -9,27 +9,31 @@ tile names, legend, panel frames) is drawn once per layout and names and cached.
 
 from __future__ import annotations
 
+import math
 from functools import lru_cache
+from typing import NamedTuple
 
 from PIL import Image, ImageDraw
 
-from games.core import format_text
-from games.tataraba import GAME
-from games.tataraba.board import BOARD_SIDE, CELLS, geometry, tile_name
-from games.tataraba.data import BEECHES, CEDARS, OAKS, PINES
+from games.core import format_text, marker_keys
+from games.tataraba import GAME, rules
+from games.tataraba.board import BOARD_SIDE, CELLS, geometry, tile_index, tile_name
+from games.tataraba.data import BEECHES, CEDARS, EIDAI_COST, OAKS, PINES, TATARA_COST
 from games.tataraba.state import TatarabaState
 from renderers.common import (
     INK,
-    MUTED,
     PAPER,
     WHITE,
+    _text_mask,
     centred_text,
     display_name,
     encode_png,
     font,
     game_palette,
+    marker,
     player_style,
     shape,
+    text,
 )
 
 WIDTH = 1000
@@ -43,10 +47,20 @@ FLOOR_ALT = (214, 216, 182)
 EVERGREEN_C = (38, 84, 66)
 BEECH_C = (176, 146, 104)
 TRUNK = (110, 80, 50)
-
-
-BAR = 24
-"""Height (px) of each board's title bar (board number, shift badge)."""
+TILE_NAME_INK = (62, 56, 46)
+"""Tile names: 13 px bold at 8.9:1 on the lighter floor (8.3:1 on the darker), issue 13 asks >= 4.5:1."""
+TILE_NAME_PX = 13
+TAB_H = 20
+"""Height (px) of the "Board k" tab inside each board's top-left corner (boards that touch are drawn touching)."""
+GREW_FILL = (240, 228, 66)
+MARKER_R_FULL = 22
+"""Marker radius (px) on the full board (1000 px wide): a two-digit key is 23 px, 9.2 px at 400 px wide."""
+CLOSE_W = 600
+"""Width (px) of the close-up that goes with a decision."""
+MARKER_R_CLOSE = 16
+"""Marker radius (px) in the close-up: a two-digit key is 17 px, 11.3 px at 400 px wide."""
+CLOSE_TEXT_PX = 16
+"""Smallest text (px) in the close-up (player's Sen / material / Foot, Foot costs): 10.7 px at 400 px wide."""
 
 
 def _tile_px(layout: str) -> int:
@@ -55,15 +69,14 @@ def _tile_px(layout: str) -> int:
 
 
 def _map_h(layout: str) -> int:
-    geo = geometry(layout)
-    return geo.rows * _tile_px(layout) + (geo.rows // BOARD_SIDE) * BAR
+    return geometry(layout).rows * _tile_px(layout)
 
 
 def _xy(layout: str, x: int, y: int) -> tuple[int, int]:
-    """Pixel corner of the tile at grid (x, y): boards carry a title bar above their tiles."""
+    """Pixel corner of the tile at grid (x, y): boards that touch in the layout touch on the image."""
     px = _tile_px(layout)
     ox, oy = _map_origin(layout)
-    return ox + x * px, oy + y * px + (y // BOARD_SIDE + 1) * BAR
+    return ox + x * px, oy + y * px
 
 
 def _map_origin(layout: str) -> tuple[int, int]:
@@ -207,19 +220,18 @@ def _background(layout: str, players: tuple[str, ...], names: tuple[tuple[str, s
     geo = geometry(layout)
     px = _tile_px(layout)
     ox, oy = _map_origin(layout)
-    small = font(max(9, px // 9))
     for t in range(geo.n_tiles):
         x0, y0 = _xy(layout, *geo.xy[t])
         board = t // CELLS + 1
         fill = FLOOR if board % 2 else FLOOR_ALT
         box = (x0, y0, x0 + px - 1, y0 + px - 1)
         d.rectangle(box, fill=fill, outline=(170, 164, 130))
-        d.text((box[0] + 3, box[1] + 2), tile_name(t), font=small, fill=MUTED)
-    for k, (r, c) in geo.slots.items():
+        # cell 1 holds the board's tab: its name goes right of the tab
+        nx = box[0] + (_tab_w(board) + 3 if t % CELLS == 0 else 3)
+        d.text((nx, box[1] + 3), tile_name(t), font=font(TILE_NAME_PX, bold=True), fill=TILE_NAME_INK)
+    for r, c in geo.slots.values():
         bx, by = _xy(layout, c * BOARD_SIDE, r * BOARD_SIDE)
-        d.rectangle((bx, by - BAR, bx + BOARD_SIDE * px - 1, by - 1), fill=INK)
-        d.text((bx + 8, by - BAR // 2), f"Board {k}", font=font(15, bold=True), fill=WHITE, anchor="lm")
-        d.rectangle((bx, by - BAR, bx + BOARD_SIDE * px - 1, by + BOARD_SIDE * px - 1), outline=INK, width=3)
+        d.rectangle((bx, by, bx + BOARD_SIDE * px - 1, by + BOARD_SIDE * px - 1), outline=INK, width=3)
     names_d = dict(names)
     y = HEADER + _map_h(layout) + 14
     for i, p in enumerate(players):
@@ -231,7 +243,7 @@ def _background(layout: str, players: tuple[str, ...], names: tuple[tuple[str, s
             outline=(200, 192, 176),
         )
         shape(d, mark, MARGIN + 24, y + (ROW_H - 6) // 2, 13, fill=colour, outline=INK, width=2)
-        d.text((MARGIN + 46, y + 6), display_name(p, names_d, 15), font=font(17, bold=True), fill=INK)
+        text(img, (MARGIN + 46, y + 6), display_name(p, names_d, 15), 17, bold=True)
         y += ROW_H
     for i in range(n):
         x, yy = MARGIN + 240, HEADER + _map_h(layout) + 14 + i * ROW_H
@@ -242,16 +254,19 @@ def _background(layout: str, players: tuple[str, ...], names: tuple[tuple[str, s
     cy = _cards_y(layout, n)
     d.text((MARGIN, cy), "Shift cards", font=font(16, bold=True), fill=INK)
     d.text((MARGIN, cy + 22), "revealed:", font=font(16, bold=True), fill=INK)
-    d.text((MARGIN + 110 + 48 * n + 200, cy), "Revealed earlier:", font=font(14), fill=MUTED)
+    d.text((MARGIN + 110 + 48 * n + 200, cy), "Revealed earlier:", font=font(14), fill=TILE_NAME_INK)
     d.text((MARGIN, 12), "Forest of Tataraba", font=font(22, bold=True), fill=INK)
     ly = h - LEGEND_H + 4
     legend = (
         "Standing = adult, lying = young (Cedar shows side 1/2).  R Red Pine  O Oak  C Cedar  B Beech  "
         "E Evergreen."
     )
-    legend2 = "T Tatara, ET Eidai Tatara (flag).  Player pieces: the big shapes.  Tiles: board-cell (2-5 = centre of 2)."
-    d.text((MARGIN, ly), legend, font=font(13), fill=MUTED)
-    d.text((MARGIN, ly + 18), legend2, font=font(13), fill=MUTED)
+    legend2 = (
+        "T Tatara, ET Eidai Tatara (flag).  Player pieces: the big shapes.  Tiles: board-cell (2-5 = centre of 2).  "
+        "Keys: offered tiles."
+    )
+    d.text((MARGIN, ly), legend, font=font(13), fill=TILE_NAME_INK)
+    d.text((MARGIN, ly + 18), legend2, font=font(13), fill=TILE_NAME_INK)
     return img
 
 
@@ -266,36 +281,42 @@ def _tile_box(layout: str, t: int) -> tuple[int, int, int]:
     return x, y, px
 
 
-def draw(state: TatarabaState, names: dict[str, str] | None = None) -> Image.Image:
-    """PNG bytes of ``state``; ``names`` maps player ids to display names (ids are shown otherwise)."""
-    names = names or {}
-    key = tuple(sorted((p, names[p]) for p in state.players if p in names))
-    img = _background(state.layout, tuple(state.players), key).copy()
+def _tab_w(board: int) -> int:
+    """Width (px) of the "Board k" tab."""
+    return _mask(f"Board {board}", 13, True, "lm")[0].width + 10
+
+
+def _grew(state: TatarabaState) -> bool:
+    """True when the revealed shift cards already ran their growth and shift (FT-6, at the end of the previous
+    round, or of the last round when the game ended on the growth); False for the setup reveal, which only
+    informs (FT-7)."""
+    if state.phase == "over" and state.end not in ("", "eidai"):
+        return True
+    return state.round >= 2
+
+
+def _growth_round(state: TatarabaState) -> int:
+    """The round at whose end the shown cards were revealed (0: at setup)."""
+    if not _grew(state):
+        return 0
+    return state.round if state.phase == "over" and state.end not in ("", "eidai") else state.round - 1
+
+
+def _draw_pieces(img: Image.Image, state: TatarabaState, dx: int = 0, dy: int = 0) -> None:
+    """Trees, buildings, Player pieces, the board tabs and "grew" pills, shifted by (dx, dy) px (a close-up draws
+    onto a crop of the background)."""
     d = ImageDraw.Draw(img)
-    px = _tile_px(state.layout)
+    layout = state.layout
+    px = _tile_px(layout)
     styles = [player_style(i) for i in range(len(state.players))]
-    geo = geometry(state.layout)
-    ox, oy = _map_origin(state.layout)
-    # boards shifting this round: a badge with the card count
-    counts: dict[int, int] = {}
-    for c in state.shown:
-        if c:
-            counts[c] = counts.get(c, 0) + 1
-    for k, (r, c) in geo.slots.items():
-        hot = counts.get(k, 0)
-        if not hot:
-            continue
-        bx, by = _xy(state.layout, c * BOARD_SIDE, r * BOARD_SIDE)
-        label = f"shift x{hot}" if hot > 1 else "shift"
-        tw = _mask(label, 13, True, "rm")[0].width
-        right = bx + BOARD_SIDE * px - 6
-        d.rounded_rectangle((right - tw - 12, by - BAR + 3, right, by - 4), radius=5, fill=(240, 228, 66))
-        _txt(img, (right - 6, by - BAR // 2), label, 13, bold=True, anchor="rm")
-    # pieces on tiles
+    geo = geometry(layout)
     for t, code in enumerate(state.tiles):
         if not code:
             continue
-        x, y, _ = _tile_box(state.layout, t)
+        x, y = _xy(layout, *geo.xy[t])
+        x, y = x + dx, y + dy
+        if x + px < 0 or y + px < 0 or x > img.width or y > img.height:
+            continue
         owner = int(code[2]) if code[2] != "-" else None
         if code[0] in "TX":
             colour, mark = styles[owner]
@@ -310,53 +331,309 @@ def draw(state: TatarabaState, names: dict[str, str] | None = None) -> Image.Ima
     for i, s in enumerate(state.seats):
         if s.pos < 0:
             continue
-        x, y, _ = _tile_box(state.layout, s.pos)
+        x, y = _xy(layout, *geo.xy[s.pos])
+        x, y = x + dx, y + dy
         colour, mark = styles[i]
         r = px * 0.15
         shape(d, mark, x + px - r - 5, y + px - r - 5, r, fill=colour, outline=WHITE, width=3)
         shape(d, mark, x + px - r - 5, y + px - r - 5, r + 2, fill=None, outline=INK, width=1)
+    # board tabs (top-left) and "grew" pills (top-right): the boards whose card was revealed at the end of the
+    # last round already grew and shifted (FT-6); the setup reveal only informs (FT-7) and gets no pill
+    counts: dict[int, int] = {}
+    if _grew(state):
+        for c in state.shown:
+            if c:
+                counts[c] = counts.get(c, 0) + 1
+    for k, (r, c) in geo.slots.items():
+        bx, by = _xy(layout, c * BOARD_SIDE, r * BOARD_SIDE)
+        bx, by = bx + dx, by + dy
+        w = _tab_w(k)
+        d.rectangle((bx, by, bx + w, by + TAB_H), fill=INK)
+        _txt(img, (bx + 5, by + TAB_H // 2 + 1), f"Board {k}", 13, bold=True, fill=WHITE, anchor="lm")
+        hot = counts.get(k, 0)
+        if hot:
+            label = f"grew ×{hot}" if hot > 1 else "grew"
+            tw = _mask(label, 13, True, "rm")[0].width
+            right = bx + BOARD_SIDE * px - 4
+            d.rounded_rectangle((right - tw - 10, by + 3, right, by + TAB_H + 1), radius=5, fill=GREW_FILL,
+                                outline=INK)
+            _txt(img, (right - 5, by + TAB_H // 2 + 2), label, 13, bold=True, anchor="rm")
+
+
+def _decision(state: TatarabaState):
+    pending = GAME.pending(state)
+    return pending[0] if pending else None
+
+
+def _offered(state: TatarabaState, decision) -> list[tuple[str, int]]:
+    """(marker key, tile) for each distinct offered tile of ``decision``, in key order."""
+    if decision is None:
+        return []
+    keys = marker_keys(decision.options)
+    out: dict[str, int] = {}
+    for opt in decision.options:
+        if opt.locus and opt.locus.startswith("tile:") and opt.id in keys:
+            out.setdefault(keys[opt.id], tile_index(opt.locus[5:]))
+    return list(out.items())
+
+
+def _occupied(state: TatarabaState, t: int) -> bool:
+    return bool(state.tiles[t]) or any(s.pos == t for s in state.seats)
+
+
+def _marker_xy(state: TatarabaState, t: int, r: float) -> tuple[float, float]:
+    """Where the marker of tile ``t`` goes on the full board: the centre of an open tile; on a tree or building,
+    the middle of the tile's right edge (the tree's letter and the owner's mark stay visible)."""
+    x, y, px = _tile_box(state.layout, t)
+    if _occupied(state, t):
+        return x + px - r - 3, y + px / 2
+    return x + px / 2, y + px / 2
+
+
+class Mark(NamedTuple):
+    """An offered tile's marker in an image: ``key`` (as on the buttons), ``tile`` index, centre (x, y) px and
+    radius ``r`` px."""
+
+    key: str
+    tile: int
+    x: float
+    y: float
+    r: float
+
+
+class View(NamedTuple):
+    """Where things go in the image :func:`render` draws: ``size`` (w, h) px, ``marks`` of the offered tiles,
+    ``box``: the area of the full board shown (x0, y0, x1, y1, px of the full board), ``scale`` from full-board px
+    to image px, ``origin`` (x, y) of that area in the image, ``min_text_px``: the smallest marker key or number
+    a choice depends on (px in this image)."""
+
+    size: tuple[int, int]
+    marks: list[Mark]
+    box: tuple[int, int, int, int]
+    scale: float
+    origin: tuple[int, int]
+    min_text_px: int
+
+
+CLOSE_TOP = 44
+CLOSE_INFO = 96
+
+
+def _close_box(state: TatarabaState, offered: list[tuple[str, int]]) -> tuple[int, int, int, int]:
+    """The area of the full board a close-up shows (px): the offered tiles, else the acting player's neighbours,
+    with one tile around, clipped to the forest."""
+    geo = geometry(state.layout)
+    tiles = [t for _, t in offered]
+    if not tiles:
+        pos = state.seats[state.turn].pos if state.phase != "over" else -1
+        tiles = [pos] if pos >= 0 else list(range(geo.n_tiles))
+    xs = [geo.xy[t][0] for t in tiles]
+    ys = [geo.xy[t][1] for t in tiles]
+    gx0, gx1 = max(0, min(xs) - 1), min(geo.cols - 1, max(xs) + 1)
+    gy0, gy1 = max(0, min(ys) - 1), min(geo.rows - 1, max(ys) + 1)
+    px = _tile_px(state.layout)
+    x0, y0 = _xy(state.layout, gx0, gy0)
+    x1, y1 = _xy(state.layout, gx1, gy1)
+    return x0, y0, x1 + px, y1 + px
+
+
+def view(state: TatarabaState, full: bool = False) -> View:
+    """The :class:`View` of ``render(state, full=full)`` (pure; tests check markers and text sizes with it).
+
+    The close-up shows the forest at the whole board's scale (no resampling): CLOSE_W px wide, or as wide as the
+    area needs (up to WIDTH) with its markers and texts grown in proportion, so they stay >= 9 px at 400 px."""
+    decision = _decision(state)
+    offered = _offered(state, decision)
+    if full or decision is None:
+        w, h = _size(state.layout, len(state.players))
+        r = MARKER_R_FULL
+        marks = [Mark(k, t, *_marker_xy(state, t, r), r) for k, t in offered]
+        two = any(len(k) > 1 for k, _ in offered)
+        key_px = round(r * (1.05 if two else 1.3))
+        return View((w, h), marks, (0, 0, w, h), 1.0, (0, 0), key_px)
+    box = _close_box(state, offered)
+    bw, bh = box[2] - box[0], box[3] - box[1]
+    cw = max(CLOSE_W, bw + 16)
+    grow = cw / CLOSE_W
+    ox, oy = (cw - bw) // 2, round(CLOSE_TOP * grow)
+    r = math.ceil(MARKER_R_CLOSE * grow)
+    marks = []
+    for k, t in offered:
+        x, y = _marker_xy(state, t, r)
+        marks.append(Mark(k, t, ox + x - box[0], oy + y - box[1], r))
+    two = any(len(k) > 1 for k, _ in offered)
+    text_px = math.ceil(CLOSE_TEXT_PX * grow)
+    key_px = round(r * (1.05 if two else 1.3)) if offered else text_px
+    return View((cw, oy + bh + math.ceil(CLOSE_INFO * grow)), marks, box, 1.0, (ox, oy), min(key_px, text_px))
+
+
+def draw(state: TatarabaState, names: dict[str, str] | None = None, full: bool = True) -> Image.Image:
+    """The board image (RGB) behind :func:`render`: the whole board (``full``, WIDTH px wide) or the close-up of
+    the current decision (CLOSE_W px wide); offered tiles carry their marker keys."""
+    names = names or {}
+    decision = _decision(state)
+    if not full and decision is not None:
+        return _draw_close(state, names, decision)
+    key = tuple(sorted((p, names[p]) for p in state.players if p in names))
+    img = _background(state.layout, tuple(state.players), key).copy()
+    d = ImageDraw.Draw(img)
+    _draw_pieces(img, state)
+    for m in view(state, True).marks:
+        marker(img, m.x, m.y, m.key, m.r)
     _header(img, state, names)
     _panel(img, d, state)
-    _cards(img, d, state)
+    if state.phase == "over":
+        _end_panel(img, d, state, names)
+    else:
+        _cards(img, d, state)
     return img
+
+
+def _draw_close(state: TatarabaState, names: dict[str, str], decision) -> Image.Image:
+    """The close-up: a title line, the forest around the offered tiles (or the acting player's piece) with large
+    markers (and each move's Foot markers), and the acting player's Sen, material, Foot markers and supply."""
+    v = view(state, False)
+    grow = v.size[0] / CLOSE_W
+    tp = math.ceil(CLOSE_TEXT_PX * grow)
+    img = Image.new("RGB", v.size, PAPER)
+    d = ImageDraw.Draw(img)
+    x0, y0 = v.box[0], v.box[1]
+    area = _background(state.layout, tuple(state.players), ()).crop(v.box)
+    _draw_pieces(area, state, -x0, -y0)
+    img.paste(area, v.origin)
+    d.rectangle((v.origin[0] - 1, v.origin[1] - 1, v.origin[0] + area.width, v.origin[1] + area.height),
+                outline=INK, width=2)
+    costs = rules.destinations(state, state.turn) if decision.kind == "move" else {}
+    for m in v.marks:
+        marker(img, m.x, m.y, m.key, m.r)
+        c = costs.get(m.tile, 0)
+        if c:
+            label = f"{c} Foot"
+            tw = _mask(label, tp, True, "mm")[0].width
+            ty = m.y + m.r + tp * 0.7
+            d.rounded_rectangle((m.x - tw / 2 - 4, ty - tp * 0.62, m.x + tw / 2 + 4, ty + tp * 0.62), radius=5,
+                                fill=WHITE, outline=INK)
+            _txt(img, (m.x, ty), label, tp, bold=True, anchor="mm")
+    _txt(img, (12, v.origin[1] // 2), _headline(state, names), math.ceil(18 * grow), bold=True, anchor="lm")
+    seat = state.turn
+    me = state.seats[seat]
+    colour, mark = player_style(seat)
+    y = v.origin[1] + area.height + round(10 * grow)
+    line = round(24 * grow)
+    shape(d, mark, 24, y + line // 2, 11 * grow, fill=colour, outline=INK, width=2)
+    who = display_name(state.players[seat], names, 14)
+    _txt(img, (24 + 18 * grow, y + line // 2), f"{who}: Sen {me.sen} · material {me.mat} · Foot {me.foot}/4",
+         tp + 1, bold=True, anchor="lm")
+    _txt(img, (12, y + line * 3 // 2 + 4), _close_hint(state, decision), tp, anchor="lm")
+    left = f"Left: Red Pine {me.pine}/{PINES} · Oak {me.oak}/{OAKS} · Cedar {me.cedar}/{CEDARS} · Tatara {me.tatara}"
+    _txt(img, (12, y + line * 5 // 2 + 6), left, tp, fill=TILE_NAME_INK, anchor="lm")
+    return img
+
+
+def _close_hint(state: TatarabaState, decision) -> str:
+    """One line saying what the close-up asks for."""
+    kind = decision.kind
+    if kind == "place":
+        return "Pick the marked tile for your first Tatara (same key on the buttons)."
+    if kind == "move":
+        return "Move your piece to a marked tile (Foot markers it costs under the key)."
+    if kind == "plant":
+        return "Plant a Red Pine or Cedar on a marked tile."
+    if kind == "log":
+        return "Log a marked tree: the buttons say Sen or material."
+    if kind == "build":
+        name = "Tatara" if state.phase == "tatara" else "Eidai Tatara"
+        return f"Build your {name} on a marked tile."
+    if kind == "action":
+        return "Choose an action: plant, log, or take a Foot marker."
+    if kind == "special":
+        return (f"Tatara {TATARA_COST[0]} Sen + {TATARA_COST[1]} material; Eidai {EIDAI_COST[0]} Sen + "
+                f"{EIDAI_COST[1]} material; or end.")
+    return decision.prompt[:70]
 
 
 @lru_cache(maxsize=1)
 def palette():
-    """The 256-colour palette of these boards, from seeded sample games."""
+    """The 256-colour palette of these boards (full boards and close-ups), from seeded sample games."""
     from games.tataraba import GAME
 
-    return game_palette(GAME, draw, (2, 3, 4))
+    def both(state):
+        full = draw(state, full=True)
+        close = draw(state, full=False)
+        sheet = Image.new("RGB", (full.width, full.height + close.height), PAPER)
+        sheet.paste(full, (0, 0))
+        sheet.paste(close, (0, full.height))
+        return sheet
+
+    return game_palette(GAME, both, (2, 3, 4))
 
 
 def render(state: TatarabaState, names: dict[str, str] | None = None, full: bool = False) -> bytes:
-    """PNG bytes (8-bit palette) of the board of ``state``; ``names`` maps player ids to display names."""
-    return encode_png(draw(state, names), palette())
+    """PNG bytes (8-bit palette) of ``state``: with ``full`` the whole board (WIDTH px wide), else the close-up
+    of the current decision (CLOSE_W px wide; the whole board once the game is over). ``names`` maps player ids
+    to display names."""
+    return encode_png(draw(state, names, full), palette())
+
+
+def _headline(state: TatarabaState, names: dict[str, str]) -> str:
+    who = display_name(state.players[state.turn], names, 14)
+    if state.phase == "over":
+        return "Game over"
+    if state.phase == "place":
+        return f"Setup: {who} places a first Tatara"
+    step = {
+        "move": "moves",
+        "action": f"action {state.actions_per_turn - state.actions + 1} of {state.actions_per_turn}",
+        "plant": "plants",
+        "log": "logs",
+        "special": "special action or end",
+        "tatara": "builds a Tatara",
+        "eidai": "builds the Eidai Tatara",
+    }[state.phase]
+    return f"Round {state.round}: {who} to play ({step})"
 
 
 def _header(img: Image.Image, state: TatarabaState, names: dict[str, str]) -> None:
-    who = display_name(state.players[state.turn], names, 18)
     if state.phase == "over":
         res = GAME.result(state)
-        text = (
+        line = (
             "Game over: " + format_text(res.reason, lambda p: display_name(p, names, 18))
             if res
             else "Game over"
         )
-    elif state.phase == "place":
-        text = f"Setup: {who} places a first Tatara"
     else:
-        step = {
-            "move": "moves",
-            "action": f"action {state.actions_per_turn - state.actions + 1} of {state.actions_per_turn}",
-            "plant": "plants",
-            "log": "logs",
-            "special": "special action or end",
-            "tatara": "builds a Tatara",
-            "eidai": "builds the Eidai Tatara",
-        }[state.phase]
-        text = f"Round {state.round}: {who} to play ({step})"
-    _txt(img, (MARGIN + 250, 15), text, 18)
+        line = _headline(state, {p: display_name(p, names, 18) for p in state.players})
+    _txt(img, (MARGIN + 250, 15), line, 18)
+
+
+END_TEXT = {
+    "eidai": ("Game over: an Eidai Tatara stands at the end of round {round}.",
+              "Eidai builders first, then most Sen, then most material."),
+    "beech": ("Game over: the Beeches ran out in the growth after round {round}.",
+              "Most Sen wins, then most building material."),
+    "exhausted": ("Game over: safety stop (FT-9): the forest is exhausted in round {round}.",
+                  "No one could ever build an Eidai Tatara or take a Beech: scored like the Beech ending."),
+    "limit": ("Game over: safety stop (FT-9): the round limit ({limit} rounds) is reached.",
+              "Scored like the Beech ending: most Sen wins, then most building material."),
+}
+"""End reason (``state.end``) -> the two lines the end board shows (rulebook "End of the Game", FT-8, FT-9)."""
+
+
+def _end_panel(img: Image.Image, d: ImageDraw.ImageDraw, state: TatarabaState, names: dict[str, str]) -> None:
+    """The end board: why the game ended (both FT-9 safety stops named) and the final ranking, in place of the
+    shift cards."""
+    y = _cards_y(state.layout, len(state.players)) - 4
+    d.rectangle((MARGIN - 2, y - 2, WIDTH - MARGIN + 2, y + CARDS_H - 4), fill=PAPER)
+    head, how = END_TEXT.get(state.end, ("Game over.", ""))
+    _txt(img, (MARGIN, y), head.format(round=state.round, limit=state.round_limit), 17, bold=True)
+    _txt(img, (MARGIN, y + 23), how, 15)
+    parts = []
+    for place, group in enumerate(rules.ranking(state), start=1):
+        for i in group:
+            s = state.seats[i]
+            built = ", Eidai" if s.eidai == 0 else ""
+            parts.append(f"{place}. {display_name(state.players[i], names, 14)} {s.sen} Sen {s.mat} mat{built}")
+    _txt(img, (MARGIN, y + 48), "   ".join(parts), 16, bold=True)
 
 
 def _panel(img: Image.Image, d: ImageDraw.ImageDraw, state: TatarabaState) -> None:
@@ -370,14 +647,14 @@ def _panel(img: Image.Image, d: ImageDraw.ImageDraw, state: TatarabaState) -> No
         if s.eidai == 0:
             tags.append("Eidai built")
         if tags:
-            _txt(img, (MARGIN + 46, y + 30), ", ".join(tags), 13, bold=True, fill=MUTED)
+            _txt(img, (MARGIN + 46, y + 30), ", ".join(tags), 13, bold=True, fill=TILE_NAME_INK)
         x = MARGIN + 240
         _txt(img, (x, y + 6), f"Sen {s.sen}", 16, bold=True)
         _txt(img, (x + 90, y + 6), f"Material {s.mat}", 16, bold=True)
         for k in range(s.foot):
             cx, cy = x + 280 + k * 18, y + 16
             d.ellipse((cx - 6, cy - 6, cx + 6, cy + 6), fill=INK)
-        _txt(img, (x + 360, y + 6), f"({s.foot}/4)", 16, fill=MUTED)
+        _txt(img, (x + 360, y + 6), f"({s.foot}/4)", 16, fill=TILE_NAME_INK)
         left = (
             f"Left: Red Pine {s.pine}/{PINES}  Oak {s.oak}/{OAKS}  Cedar {s.cedar}/{CEDARS}  "
             f"Tatara {s.tatara}  Eidai {s.eidai}"
@@ -402,23 +679,24 @@ def _cards(img: Image.Image, d: ImageDraw.ImageDraw, state: TatarabaState) -> No
     )
     _txt(img, (x + 14, y + 24), f"Beech left: {state.beech}/{BEECHES}", 16)
     earlier = " ".join(str(c) for c in state.used) or "none"
-    _txt(img, (x + 200, y + 22), earlier, 16, bold=True, fill=MUTED)
+    _txt(img, (x + 200, y + 22), earlier, 16, bold=True, fill=TILE_NAME_INK)
+    when = _growth_round(state)
+    note = (
+        f"Revealed at the end of round {when}: those boards already grew and shifted (FT-6)."
+        if when
+        else "Revealed at setup: they only inform, nothing grew (FT-7)."
+    )
+    _txt(img, (MARGIN, y + 56), note, 14, fill=TILE_NAME_INK)
 
 
-@lru_cache(maxsize=4096)
 def _mask(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, int, int]:
-    """The anti-aliased coverage mask of ``text`` and its offset from the anchor point (cached: labels repeat)."""
-    f = font(size, bold)
-    left, top, right, bottom = f.getbbox(text, anchor=anchor)
-    mask = Image.new("L", (max(1, right - left), max(1, bottom - top)), 0)
-    ImageDraw.Draw(mask).text((-left, -top), text, font=f, fill=255, anchor=anchor)
-    return mask, left, top
+    """The coverage mask of ``text`` and its offset from the anchor point (the shared cache of renderers.common)."""
+    return _text_mask(text, size, bold, anchor)
 
 
 def _txt(
-    img: Image.Image, xy, text: str, size: int, bold: bool = False, fill=INK, anchor: str = "la"
+    img: Image.Image, xy, line: str, size: int, bold: bool = False, fill=INK, anchor: str = "la"
 ) -> None:
-    """Write ``text`` at ``xy`` (Pillow anchor) by pasting its cached mask in ``fill``."""
-    mask, left, top = _mask(text, size, bold, anchor)
-    x, y = int(xy[0]) + left, int(xy[1]) + top
-    img.paste(fill, (x, y, x + mask.width, y + mask.height), mask)
+    """Write ``line`` at ``xy`` (Pillow anchor) through :func:`renderers.common.text` (cached glyph masks, the
+    shared font fallback)."""
+    text(img, xy, line, size, fill=fill, bold=bold, anchor=anchor)

@@ -163,14 +163,15 @@ def clone(state: TatarabaState) -> TatarabaState:
 
 
 @lru_cache(maxsize=8192)
-def _opt(id: str, label: str) -> Option:  # noqa: A002 - Option's field name
-    """A shared :class:`Option` (frozen, so one instance serves every decision that lists it; hot path)."""
-    return Option(id=id, label=label)
+def _opt(id: str, label: str, locus: str | None = None) -> Option:  # noqa: A002 - Option's field name
+    """A shared :class:`Option` (frozen, so one instance serves every decision that lists it; hot path).
+    ``locus``: ``tile:k-n``, the tile the option refers to (the renderer marks it)."""
+    return Option(id=id, label=label, locus=locus)
 
 
 @lru_cache(maxsize=1024)
 def _tile_opt(t: int, extra: str = "") -> Option:
-    return _opt(id=f"tile:{tile_name(t)}", label=f"{tile_name(t)}{extra}")
+    return _opt(id=f"tile:{tile_name(t)}", label=f"{tile_name(t)}{extra}", locus=f"tile:{tile_name(t)}")
 
 
 def decision(state: TatarabaState) -> Decision | None:
@@ -222,6 +223,7 @@ def decision(state: TatarabaState) -> Decision | None:
             _opt(
                 id=f"{'pine' if k == PINE else 'cedar'}:{tile_name(t)}",
                 label=f"{'Red Pine' if k == PINE else 'Cedar'} at {tile_name(t)}",
+                locus=f"tile:{tile_name(t)}",
             )
             for k, t in rules.plant_targets(state, seat)
         ]
@@ -240,6 +242,7 @@ def decision(state: TatarabaState) -> Decision | None:
                 _opt(
                     id=f"{take}:{tile_name(t)}",
                     label=f"{rules.describe(code, state.players)} at {tile_name(t)}: {got}{fee}",
+                    locus=f"tile:{tile_name(t)}",
                 )
             )
         return Decision(player=pid, kind="log", prompt=f"{who}: log which tree, for what?", options=opts)

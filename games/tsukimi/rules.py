@@ -112,14 +112,16 @@ def standings(state: TsukimiState) -> Standing:
 
 _decision = Decision.model_construct
 _opt = Option.model_construct  # options below are built from known-good values: skip re-validation (speed)
-_TO = {v: _opt(id=f"to:{v}", label=vertex_label(v)) for v in VERTICES}
-_MOVE = {v: _opt(id=f"move:{v}", label=f"move your rabbit from {vertex_label(v)}") for v in VERTICES}
-_SPACE = {s: _opt(id=f"space:{s}", label=s) for s in SPACES}
+_TO = {v: _opt(id=f"to:{v}", label=vertex_label(v), locus=f"vertex:{v}") for v in VERTICES}
+_MOVE = {v: _opt(id=f"move:{v}", label=f"move your rabbit from {vertex_label(v)}", locus=f"vertex:{v}")
+         for v in VERTICES}
+_SPACE = {s: _opt(id=f"space:{s}", label=s, locus=f"space:{s}") for s in SPACES}
 _PLACE = {}
 for _s in SPACES:
     for _v in SPACE_VERTICES[_s]:
         _name = corner_name(_s, _v)
-        _PLACE[_s, _v] = _opt(id=f"place:{_v}", label=f"place a rabbit on {_name}" + (f" (= {_v})" if _name != _v else ""))
+        _PLACE[_s, _v] = _opt(id=f"place:{_v}", label=f"place a rabbit on {_name}" + (f" (= {_v})" if _name != _v else ""),
+                              locus=f"vertex:{_v}")
 _BACK = _opt(id="back", label="back (keep this rabbit where it is)")
 
 
@@ -170,7 +172,7 @@ def pending(state: TsukimiState) -> list[Decision]:
     if state.phase == "choose":
         cs = costs(state.circle)
         opts = [
-            _opt(id=f"tile:{t}", label=f"{tile_name(t)} (cost {c})")
+            _opt(id=f"tile:{t}", label=f"{tile_name(t)} (cost {c})", locus=f"tile:{t}")
             for t, c in sorted(cs.items(), key=lambda tc: (tc[1], tc[0]))
             if c <= state.reserve[seat]
         ]
@@ -195,7 +197,8 @@ def pending(state: TsukimiState) -> list[Decision]:
     rival = state.players[1 - seat]
     opts = []
     for v in can_discard(state):
-        opts.append(_opt(id=f"discard:{v}", label=f"discard {player_ref(rival)}'s rabbit on {vertex_label(v)}"))
+        opts.append(_opt(id=f"discard:{v}", label=f"discard {player_ref(rival)}'s rabbit on {vertex_label(v)}",
+                         locus=f"vertex:{v}"))
     for v in can_place(state):
         opts.append(_PLACE[state.space, v])
     for v in can_move(state):

@@ -1,4 +1,5 @@
-"""Renderer: a valid PNG at least 800 px wide, deterministic, for every phase and layout."""
+"""Renderer: a valid PNG, the full board at least 800 px wide (``full=True``; the default is the decision's
+close-up since the render(full=) contract of issue 13), deterministic, for every phase and layout."""
 
 from __future__ import annotations
 
@@ -37,8 +38,8 @@ def test_png_width_and_determinism():
         sen=(3, 1),
         mat=(2, 0),
     )
-    a = render(s, {"red": "Red", "blue": "Blue"})
-    b = render(s, {"red": "Red", "blue": "Blue"})
+    a = render(s, {"red": "Red", "blue": "Blue"}, full=True)
+    b = render(s, {"red": "Red", "blue": "Blue"}, full=True)
     assert a == b
     img = _png(a)
     assert img.format == "PNG" and img.width >= 800 and img.height > 400
@@ -52,9 +53,10 @@ def test_every_player_count_layout_and_the_end():
         for _ in range(60):
             m = next_move(GAME, s, {}, rng)
             s = GAME.apply(s, m).state
-        assert _png(render(s)).width >= 800
+        assert _png(render(s, full=True)).width >= 800
+        assert _png(render(s)).width >= 400
     over = play(GAME, new(), {}, random.Random(1))
-    assert _png(render(over, {"red": "A very long display name indeed"})).width >= 800
+    assert _png(render(over, {"red": "A very long display name indeed"}, full=True)).width >= 800
 
 
 def test_state_differences_show():

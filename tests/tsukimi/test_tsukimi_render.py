@@ -1,4 +1,5 @@
-"""The Tsukimi renderer: valid PNG, wide enough, deterministic, every phase drawable."""
+"""The Tsukimi renderer: valid PNG, the whole board wide enough (``full=True``; the default is the decision's
+close-up since the render(full=) contract of issue 13), deterministic, every phase drawable."""
 
 from __future__ import annotations
 
@@ -21,11 +22,12 @@ def _png(data: bytes) -> Image.Image:
 
 def test_png_width_and_deterministic():
     s = GAME.setup(PLAYERS, None, 3)
-    a = r.render(s, {"white": "Alice"})
+    a = r.render(s, {"white": "Alice"}, full=True)
     img = _png(a)
     assert img.width >= 800 and img.height >= 800
-    assert r.render(s, {"white": "Alice"}) == a
-    assert r.render(GAME.load_state(s.model_dump_json()), {"white": "Alice"}) == a
+    assert r.render(s, {"white": "Alice"}, full=True) == a
+    assert r.render(GAME.load_state(s.model_dump_json()), {"white": "Alice"}, full=True) == a
+    assert r.render(s) == r.render(GAME.load_state(s.model_dump_json()))
 
 
 def test_every_phase_and_side_renders():
