@@ -193,7 +193,10 @@ class Tatari(Game):
                     player=p,
                     kind="bust",
                     prompt=f"{player_ref(p)} busts: take the dolls of which shrine?",
-                    options=[Option(id=f"shrine:{s}", label=f"Shrine {s} ({_dolls(state.shrines[str(s)])})") for s in most],
+                    options=[
+                        Option(id=f"shrine:{s}", label=f"Shrine {s} ({_dolls(state.shrines[str(s)])})", locus=f"shrine:{s}")
+                        for s in most
+                    ],
                 )
             ]
         if state.phase == "give":
@@ -203,7 +206,7 @@ class Tatari(Game):
                     kind="give",
                     prompt=f"{player_ref(p)}: a 1 is set aside — give one doll to whom?",
                     options=[
-                        Option(id=f"give:{q}", label=f"{player_ref(q)} ({_dolls(state.stashes[q])})")
+                        Option(id=f"give:{q}", label=f"{player_ref(q)} ({_dolls(state.stashes[q])})", locus=f"stash:{q}")
                         for q in self._recipients(state)
                     ],
                 )
@@ -464,8 +467,8 @@ class Tatari(Game):
         return [t for t in SHRINES if s.shrines[str(t)] == most]
 
     def _bust(self, s: TatariState, events: list[Event]) -> None:
-        """TA-8: take the fullest shrine; ask only on a tie (C-3). All shrines empty: nothing to take."""
-        s.rolled = []
+        """TA-8: take the fullest shrine; ask only on a tie (C-3). All shrines empty: nothing to take. The busting
+        roll stays in ``rolled`` (every face already set aside) so the board can show it; the next turn clears it."""
         most = self._fullest(s)
         if s.shrines[str(most[0])] == 0:
             events.append(Event(kind="take", text="Every shrine is empty: nothing to take.", data={"shrine": None}))
