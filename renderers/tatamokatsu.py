@@ -1,9 +1,21 @@
 """Tatamokatsu board image: the three dice, every hand, the roller and the last race with its times.
 
-``render(state, names=None) -> bytes`` (PNG, 1000 px wide). The 1/10 face (two numbers split by a diagonal, the
-chosen one ringed) and the Tatamokatsu face (a dark die with a star and a big T) are drawn unlike the plain 1-6 pip
-faces, and each is labelled, so colour never carries meaning alone. Static parts (background, die faces, hands) are
-cached and pasted.
+``render(state, names=None, full=False) -> bytes`` (PNG, 1000 x 850 px, 8-bit palette). The 1/10 face (two numbers
+split by a diagonal, the chosen one ringed) and the Tatamokatsu face (a dark die with a star and a big T) are drawn
+unlike the plain 1-6 pip faces, and each is labelled, so colour never carries meaning alone. Static parts
+(background, die faces, hands) are cached and pasted.
+
+One image serves both ``full=False`` (the decision's view) and ``full=True``: every decision is about the dice, the
+hands or the race, and the whole board is drawn so that every number, name and marker key is at least 9 px tall when
+Discord shows it 400 px wide (:data:`TEXT_PX`, :data:`MARKER_R` against :data:`W`; issue 13, item 2).
+
+Offered places (issue 13, item 1) carry the numbered markers of :func:`games.marker_keys`. Locus vocabulary:
+
+- ``hand:<player id>`` — a player's hand card (the roller picks a victim, TK-6): the card is framed and the marker
+  sits in its bottom-right corner, where a victim never has a tag.
+
+Names are drawn through ``renderers.common.text`` (the shared fonts and their per-glyph fallback) and shortened with
+"…" to the room they have: a card, a race row before its FIRST/mistake tag, the roll-off line.
 """
 
 from __future__ import annotations
@@ -12,6 +24,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+from games import marker_keys
 from games.core import format_text
 from games.tatamokatsu.data import DIE_NAMES, FINGERS, ONE_OR_TEN, TATAMOKATSU_FACE
 from games.tatamokatsu.dice import is_tatamokatsu, is_triple, offered_choices, shows_t
@@ -30,11 +43,13 @@ from renderers.common import (
     encode_png,
     font,
     game_palette,
+    marker,
     player_style,
     shape,
+    text,
 )
 
-W, H = 1000, 780
+W, H = 1000, 850
 DIE = 150
 DICE_Y = 92
 CARDS_Y = 318
@@ -43,6 +58,29 @@ RACE_Y = 530
 LIGHT = (226, 218, 204)
 FOLDED = (196, 188, 176)
 PANEL = (255, 251, 243)
+
+TEXT_PX = {
+    "title": 28,
+    "roll count": 26,
+    "phase": 24,
+    "die label": 24,
+    "dice note": 26,
+    "dice note head": 30,
+    "card name": 24,
+    "fingers": 26,
+    "card tag": 20,
+    "race title": 24,
+    "rolloff": 24,
+    "race row": 24,
+    "race tag": 22,
+    "race more": 22,
+}
+"""Every text size drawn, px (font size). Numbers, names and keys are 24 px or more: 9.6 px at 400 px wide. Tags
+(ROLLER, FIRST, …) are words beside a number that already says it, 20-22 px."""
+MARKER_R = 20
+"""Radius of a victim's marker, px: its key is 26 px tall (``renderers.common.marker``), 10.4 px at 400 px wide."""
+RACE_COLS, RACE_PITCH = 2, 36
+"""Race list: columns, row pitch (px); 6 or 7 rows a column, as the roll-off line leaves room."""
 
 INPUT_NAMES = {"shout": "shout", "grab": "grab", "katana": "Katana", "salute": "salute"}
 NOTE_TEXT = {"first": "FIRST", "mistake": "mistake: -1", "last": "last: -1", "missed": "missed: -1"}
@@ -72,23 +110,19 @@ def _background(n_players: int) -> Image.Image:
     return img
 
 
-@lru_cache(maxsize=1024)
-def _sprite(text: str, size: int, bold: bool, fill: tuple, bg: tuple, anchor: str) -> tuple[Image.Image, int, int]:
-    """``text`` drawn once on an opaque ``bg`` patch (all our texts sit on flat colours), with the offset of its
-    top-left corner from the anchor point: pasting it is much cheaper than drawing the glyphs again."""
-    fnt = font(size, bold=bold)
-    probe = ImageDraw.Draw(Image.new("RGB", (1, 1)))
-    left, top, right, bottom = probe.textbbox((0, 0), text, font=fnt, anchor=anchor)
-    img = Image.new("RGB", (max(1, right - left), max(1, bottom - top)), bg)
-    ImageDraw.Draw(img).text((-left, -top), text, font=fnt, fill=fill, anchor=anchor)
-    return img, left, top
-
-
-def _text(img: Image.Image, xy: tuple[float, float], text: str, size: int, bold: bool = False, fill=INK,
+def _text(img: Image.Image, xy: tuple[float, float], words: str, size: int, bold: bool = False, fill=INK,
           bg=PANEL, anchor: str = "lm") -> None:
-    """Paste ``text`` anchored at ``xy`` (Pillow anchors: "lm", "rm", "mm" …) from the sprite cache."""
-    sprite, left, top = _sprite(text, size, bold, fill, bg, anchor)
-    img.paste(sprite, (int(round(xy[0])) + left, int(round(xy[1])) + top))
+    """Write ``words`` anchored at ``xy`` (Pillow anchors: "lm", "rm", "mm" …) through ``renderers.common.text``
+    (cached glyph masks, the shared fonts). ``bg`` is unused (kept for the call sites' readability)."""
+    text(img, xy, words, size, fill, bold=bold, anchor=anchor)
+
+
+def fit(words: str, size: int, bold: bool, width: float) -> str:
+    """``words`` shortened with "…" until it is at most ``width`` px wide at ``size`` px (bold or not)."""
+    fnt = font(size, bold=bold)
+    while fnt.getlength(words) > width and len(words) > 1:
+        words = words.rstrip("…")[:-1] + "…"
+    return words
 
 
 def _card_x(i: int, n: int) -> tuple[int, int]:
@@ -189,9 +223,34 @@ def _dice_note(s: TatamokatsuState) -> list[str]:
     return lines
 
 
+def hand_boxes(n: int) -> list[tuple[int, int, int, int]]:
+    """The hand cards of ``n`` players, in seat order: (x0, y0, x1, y1) px."""
+    return [(*_card_x(i, n)[:1], CARDS_Y, _card_x(i, n)[1], CARDS_Y + CARD_H) for i in range(n)]
+
+
+def marker_positions(state: TatamokatsuState) -> dict[str, tuple[float, float, float]]:
+    """Marker key -> (centre x, centre y, radius) px for the pending decisions' offered places (empty when nothing
+    offered has a locus). Keys from :func:`games.marker_keys`; loci as in the module docstring."""
+    from games.tatamokatsu import GAME
+
+    out: dict[str, tuple[float, float, float]] = {}
+    boxes = hand_boxes(len(state.players))
+    for decision in GAME.pending(state):
+        keys = marker_keys(decision.options)
+        for opt in decision.options:
+            if opt.id not in keys or opt.locus is None:
+                continue
+            kind, _, where = opt.locus.partition(":")
+            if kind == "hand" and where in state.players:
+                x0, y0, x1, y1 = boxes[state.players.index(where)]
+                out[keys[opt.id]] = (x1 - 8 - MARKER_R, CARDS_Y + 167, MARKER_R)
+    return out
+
+
 def draw(state: TatamokatsuState, names: dict[str, str] | None = None) -> Image.Image:
-    """PNG bytes of ``state``: dice (A, B, C), hands with fingers left, the roller, the last race's order with
-    times in ms after the roll. ``names`` maps player ids to display names (ids otherwise)."""
+    """The board of ``state`` as a Pillow image (W x H px): dice (A, B, C), hands with fingers left, the roller,
+    the last race's order with times in ms after the roll, offered hands marked. ``names`` maps player ids to
+    display names (ids otherwise)."""
     s = state
     n = len(s.players)
     img = _background(n).copy()
@@ -201,8 +260,9 @@ def draw(state: TatamokatsuState, names: dict[str, str] | None = None) -> Image.
         return display_name(p, names, limit)
 
     # header
-    _text(img, (W - 24, 35), f"Roll {s.rolls}", 26, True, YELLOW, INK, "rm")
-    _text(img, (262, 35), _phase_text(s, name), 24, False, WHITE, INK, "lm")
+    _text(img, (W - 24, 35), f"Roll {s.rolls}", TEXT_PX["roll count"], True, YELLOW, INK, "rm")
+    phase = fit(_phase_text(s, name), TEXT_PX["phase"], False, W - 24 - 130 - 262)
+    _text(img, (262, 35), phase, TEXT_PX["phase"], False, WHITE, INK, "lm")
 
     # dice
     x = 40
@@ -215,27 +275,31 @@ def draw(state: TatamokatsuState, names: dict[str, str] | None = None) -> Image.
         else:
             d.rounded_rectangle((x + 4, DICE_Y + 4, x + DIE - 4, DICE_Y + DIE - 4), radius=22, outline=LIGHT, width=4)
             label = ""
-        _text(img, (x + DIE / 2, DICE_Y + DIE + 24), f"{DIE_NAMES[k]}  {label}".strip(), 22, True, anchor="mm")
+        _text(img, (x + DIE / 2, DICE_Y + DIE + 24), f"{DIE_NAMES[k]}  {label}".strip(), TEXT_PX["die label"], True,
+              anchor="mm")
         x += DIE + 30
     ty = 104
     for i, line in enumerate(_dice_note(s)):
-        _text(img, (580, ty), line, 30 if i == 0 else 26, i == 0, anchor="la")
+        _text(img, (580, ty), line, TEXT_PX["dice note head" if i == 0 else "dice note"], i == 0, anchor="la")
         ty += 44 if i == 0 else 36
 
     # hands
+    offered = marker_positions(s)
+    framed = {o.locus.partition(":")[2] for dd in _pending(s) for o in dd.options if o.locus}
     for i, p in enumerate(s.players):
         x0, x1 = _card_x(i, n)
         colour, mark = player_style(i)
         cw = x1 - x0
         f = s.fingers[p]
         is_roller = p == s.roller and s.phase != "over"
-        if is_roller:
+        if is_roller or p in framed:
             d.rounded_rectangle((x0, CARDS_Y, x1, CARDS_Y + CARD_H), radius=12, outline=INK, width=5)
         shape(d, mark, x0 + 24, CARDS_Y + 26, 12, fill=colour)
-        _text(img, (x0 + 44, CARDS_Y + 26), name(p, 11 if n >= 5 else 14), 22, True)
+        label = fit(name(p, 24), TEXT_PX["card name"], True, cw - 44 - 10)
+        _text(img, (x0 + 44, CARDS_Y + 26), label, TEXT_PX["card name"], True)
         hand = _hand(f, i, cw - 8)
         img.paste(hand, (x0 + 4, CARDS_Y + 48), hand)
-        _text(img, (x0 + 14, CARDS_Y + 168), f"{f}/{FINGERS}", 26, True)
+        _text(img, (x0 + 14, CARDS_Y + 168), f"{f}/{FINGERS}", TEXT_PX["fingers"], True)
         tag = ""
         if p in s.winners:
             tag = "SAMURAI"
@@ -246,32 +310,52 @@ def draw(state: TatamokatsuState, names: dict[str, str] | None = None) -> Image.
         elif f == 0:
             tag = "OUT"
         if tag:
-            tw = d.textlength(tag, font=font(16, bold=True)) + 14
-            d.rounded_rectangle((x1 - tw - 8, CARDS_Y + 150, x1 - 8, CARDS_Y + 184), radius=8,
-                                fill=INK if tag != "OUT" else MUTED)
+            tw = font(TEXT_PX["card tag"], bold=True).getlength(tag) + 14
             badge = INK if tag != "OUT" else MUTED
-            _text(img, (x1 - 8 - tw / 2, CARDS_Y + 167), tag, 16, True, WHITE, badge, "mm")
+            d.rounded_rectangle((x1 - tw - 8, CARDS_Y + 150, x1 - 8, CARDS_Y + 184), radius=8, fill=badge)
+            _text(img, (x1 - 8 - tw / 2, CARDS_Y + 167), tag, TEXT_PX["card tag"], True, WHITE, badge, "mm")
 
     # race
     _race(img, d, s, name)
+    for key, (cx, cy, r) in offered.items():
+        marker(img, cx, cy, key, r)
     return img
+
+
+def _pending(s: TatamokatsuState):
+    from games.tatamokatsu import GAME
+
+    return GAME.pending(s)
 
 
 @lru_cache(maxsize=1)
 def palette():
-    """The 256-colour palette of these boards, from seeded sample games."""
+    """The 256-colour palette of these boards, from seeded sample games (victims' markers included)."""
     from games.tatamokatsu import GAME
 
     return game_palette(GAME, draw, (2, 5))
 
 
 def render(state: TatamokatsuState, names: dict[str, str] | None = None, full: bool = False) -> bytes:
-    """PNG bytes (8-bit palette) of the board of ``state``; ``names`` maps player ids to display names."""
+    """PNG bytes (8-bit palette, W x H px) of the board of ``state``; ``names`` maps player ids to display names.
+    ``full`` is accepted for the common contract: the whole board is also the decision's view (module docstring)."""
     return encode_png(draw(state, names), palette())
 
 
+def rolloff_line(s: TatamokatsuState, name, width: float) -> str:
+    """The roll-off rounds of the last race (TK-4: ties roll 1-6, ties reroll) on one line of at most ``width`` px:
+    "Roll-off: alice 5, bob 5, carol 2 · then alice 6, bob 1"; names shortened as far as needed."""
+    for limit in (12, 9, 7, 5, 3):
+        rounds = [", ".join(f"{name(p, limit)} {v}" for p, v in r.items()) for r in s.rolloffs]
+        line = "Roll-off: " + " · then ".join(rounds)
+        if font(TEXT_PX["rolloff"]).getlength(line) <= width:
+            return line
+    return fit(line, TEXT_PX["rolloff"], False, width)
+
+
 def _race(img: Image.Image, d: ImageDraw.ImageDraw, s: TatamokatsuState, name) -> None:
-    """The last (or open) race: inputs in time order, ms after the roll, with their result."""
+    """The last (or open) race: inputs in time order, ms after the roll, with their result; the roll-offs that
+    broke its ties on their own line under the title."""
     seat = {p: i for i, p in enumerate(s.players)}
     if s.phase == "race":
         title = "This race so far (in time order)"
@@ -288,35 +372,45 @@ def _race(img: Image.Image, d: ImageDraw.ImageDraw, s: TatamokatsuState, name) -
                 for p, dd in s.inputs.items()
                 if (t := dd.get("salute")) is not None and t >= s.window_open_ms
             )
-    _text(img, (36, RACE_Y + 22), title, 24, True)
+    _text(img, (36, RACE_Y + 24), title, TEXT_PX["race title"], True)
+    top = RACE_Y + 64
     if s.rolloffs:
-        ro = "  ".join(
-            "roll-off " + ", ".join(f"{name(p, 8)} {v}" for p, v in r.items()) for r in s.rolloffs[:2]
-        )
-        _text(img, (W - 36, RACE_Y + 22), ro, 18, anchor="rm")
+        _text(img, (36, RACE_Y + 58), rolloff_line(s, name, W - 72), TEXT_PX["rolloff"])
+        top = RACE_Y + 98
     if s.phase != "race":
         rows += [(None, seat[m.player], m.input, m.player, "missed") for m in s.missed]
     if not rows:
-        _text(img, (36, RACE_Y + 66), "No input yet." if s.phase == "race" else "Nobody reacted.", 22, fill=MUTED)
+        _text(img, (36, top + 4), "No input yet." if s.phase == "race" else "Nobody reacted.", TEXT_PX["race row"],
+              fill=MUTED)
         return
-    per_col, cols = 6, 2
+    per_col = (H - 36 - top) // RACE_PITCH + 1  # rows whose centre stays above the panel's bottom edge
+    cols = 1 if len(rows) <= per_col else RACE_COLS
     col_w = (W - 60) // cols
     shown = rows[: per_col * cols]
+    if len(rows) > len(shown):
+        shown = rows[: per_col * cols - 1]  # the last slot says how many more
+    row_font, tag_font = font(TEXT_PX["race row"]), font(TEXT_PX["race tag"], bold=True)
     for k, (ms, i, inp, p, note) in enumerate(shown):
         cx = 30 + (k // per_col) * col_w
-        cy = RACE_Y + 60 + (k % per_col) * 31
+        cy = top + (k % per_col) * RACE_PITCH
         colour, mark = player_style(i)
-        _text(img, (cx + 92, cy), "never" if ms is None else f"+{ms}", 20, True, fill=MUTED if ms is None else INK,
-              anchor="rm")
-        shape(d, mark, cx + 108, cy, 9, fill=colour, width=1)
-        text = f"{name(p, 12)} {INPUT_NAMES[inp]}"
-        _text(img, (cx + 122, cy), text, 20)
-        if note:
-            tag = NOTE_TEXT.get(note, note)
+        _text(img, (cx + 96, cy), "never" if ms is None else f"+{ms}", TEXT_PX["race row"], True,
+              fill=MUTED if ms is None else INK, anchor="rm")
+        shape(d, mark, cx + 114, cy, 10, fill=colour, width=1)
+        tag = NOTE_TEXT.get(note, note)
+        tag_w = tag_font.getlength(tag) + 14 if tag else 0
+        word = " " + INPUT_NAMES[inp]
+        room = cx + col_w - 16 - tag_w - (cx + 130) - row_font.getlength(word)
+        line = fit(name(p, 24), TEXT_PX["race row"], False, room) + word
+        _text(img, (cx + 130, cy), line, TEXT_PX["race row"])
+        if tag:  # right after the row's words, never under them
             fill = BLUE if note == "first" else VERMILION
-            _text(img, (cx + col_w - 24, cy), tag, 18, True, fill, anchor="rm")
+            _text(img, (cx + 130 + row_font.getlength(line) + 14, cy), tag, TEXT_PX["race tag"], True, fill)
     if len(rows) > len(shown):
-        _text(img, (W - 36, H - 30), f"+{len(rows) - len(shown)} more", 18, fill=MUTED, anchor="rm")
+        k = len(shown)
+        cx = 30 + (k // per_col) * col_w
+        _text(img, (cx + 130, top + (k % per_col) * RACE_PITCH), f"+{len(rows) - len(shown)} more",
+              TEXT_PX["race more"], fill=MUTED)
 
 
 def caption(state: TatamokatsuState, names: dict[str, str] | None = None) -> str:
