@@ -21,6 +21,7 @@ Names are drawn through ``renderers.common.text`` (the shared fonts and their pe
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import NamedTuple
 
 from PIL import Image, ImageDraw
 
@@ -72,11 +73,11 @@ TEXT_PX = {
     "race title": 24,
     "rolloff": 24,
     "race row": 24,
-    "race tag": 22,
-    "race more": 22,
+    "race tag": 24,
+    "race more": 24,
 }
-"""Every text size drawn, px (font size). Numbers, names and keys are 24 px or more: 9.6 px at 400 px wide. Tags
-(ROLLER, FIRST, …) are words beside a number that already says it, 20-22 px."""
+"""Every text size drawn, px (font size). Numbers, names and keys are 24 px or more: 9.6 px at 400 px wide. The card
+tags (ROLLER, OUT, …) are words under a hand that already shows them, 20 px (8 px at 400 px wide)."""
 MARKER_R = 20
 """Radius of a victim's marker, px: its key is 26 px tall (``renderers.common.marker``), 10.4 px at 400 px wide."""
 RACE_COLS, RACE_PITCH = 2, 36
@@ -316,7 +317,7 @@ def draw(state: TatamokatsuState, names: dict[str, str] | None = None) -> Image.
             _text(img, (x1 - 8 - tw / 2, CARDS_Y + 167), tag, TEXT_PX["card tag"], True, WHITE, badge, "mm")
 
     # race
-    _race(img, d, s, name)
+    _race(img, d, s, names)
     for key, (cx, cy, r) in offered.items():
         marker(img, cx, cy, key, r)
     return img
@@ -353,9 +354,47 @@ def rolloff_line(s: TatamokatsuState, name, width: float) -> str:
     return fit(line, TEXT_PX["rolloff"], False, width)
 
 
-def _race(img: Image.Image, d: ImageDraw.ImageDraw, s: TatamokatsuState, name) -> None:
-    """The last (or open) race: inputs in time order, ms after the roll, with their result; the roll-offs that
-    broke its ties on their own line under the title."""
+class RaceRow(NamedTuple):
+    """One drawn line of the race list, px: the time right-aligned at ``time_x``, the seat's shape at ``shape_x``,
+    ``words`` (name and input) from ``words_x``, then ``tag`` (FIRST, mistake: -1, …) from ``tag_x`` to
+    ``tag_end`` (``tag_x == tag_end`` when there is no tag), all centred on ``y``; ``col_end`` is the column's
+    right edge."""
+
+    y: float
+    time_x: float
+    time: str
+    seat: int
+    shape_x: float
+    words_x: float
+    words: str
+    words_end: float
+    tag: str
+    tag_x: float
+    tag_end: float
+    col_end: float
+
+
+class RaceLayout(NamedTuple):
+    """The race panel: ``title``; ``rolloff`` (the roll-off line, "" without one) at ``rolloff_y``; ``rows``;
+    ``more`` ("+N more" or "") at ``more_xy``; ``empty`` (what to say when nobody reacted, or "")."""
+
+    title: str
+    rolloff: str
+    rolloff_y: float
+    rows: list[RaceRow]
+    more: str
+    more_xy: tuple[float, float]
+    empty: str
+
+
+def race_layout(s: TatamokatsuState, names: dict[str, str] | None = None) -> RaceLayout:
+    """Where every text of the race panel goes (pure; :func:`draw` paints it). The last (or open) race: inputs in
+    time order, ms after the roll, with their result (TK-4..TK-8); the roll-offs that broke its ties (TK-4) on
+    their own line under the title; one column while the rows fit, else two and "+N more"."""
+
+    def name(p: str, limit: int = 14) -> str:
+        return display_name(p, names, limit)
+
     seat = {p: i for i, p in enumerate(s.players)}
     if s.phase == "race":
         title = "This race so far (in time order)"
@@ -372,17 +411,14 @@ def _race(img: Image.Image, d: ImageDraw.ImageDraw, s: TatamokatsuState, name) -
                 for p, dd in s.inputs.items()
                 if (t := dd.get("salute")) is not None and t >= s.window_open_ms
             )
-    _text(img, (36, RACE_Y + 24), title, TEXT_PX["race title"], True)
-    top = RACE_Y + 64
-    if s.rolloffs:
-        _text(img, (36, RACE_Y + 58), rolloff_line(s, name, W - 72), TEXT_PX["rolloff"])
-        top = RACE_Y + 98
-    if s.phase != "race":
         rows += [(None, seat[m.player], m.input, m.player, "missed") for m in s.missed]
+    top, rolloff, rolloff_y = RACE_Y + 64, "", RACE_Y + 58
+    if s.rolloffs:
+        rolloff = rolloff_line(s, name, W - 72)
+        top = RACE_Y + 98
     if not rows:
-        _text(img, (36, top + 4), "No input yet." if s.phase == "race" else "Nobody reacted.", TEXT_PX["race row"],
-              fill=MUTED)
-        return
+        empty = "No input yet." if s.phase == "race" else "Nobody reacted."
+        return RaceLayout(title, rolloff, rolloff_y, [], "", (0, 0), empty)
     per_col = (H - 36 - top) // RACE_PITCH + 1  # rows whose centre stays above the panel's bottom edge
     cols = 1 if len(rows) <= per_col else RACE_COLS
     col_w = (W - 60) // cols
@@ -390,27 +426,46 @@ def _race(img: Image.Image, d: ImageDraw.ImageDraw, s: TatamokatsuState, name) -
     if len(rows) > len(shown):
         shown = rows[: per_col * cols - 1]  # the last slot says how many more
     row_font, tag_font = font(TEXT_PX["race row"]), font(TEXT_PX["race tag"], bold=True)
+    out = []
     for k, (ms, i, inp, p, note) in enumerate(shown):
         cx = 30 + (k // per_col) * col_w
         cy = top + (k % per_col) * RACE_PITCH
-        colour, mark = player_style(i)
-        _text(img, (cx + 96, cy), "never" if ms is None else f"+{ms}", TEXT_PX["race row"], True,
-              fill=MUTED if ms is None else INK, anchor="rm")
-        shape(d, mark, cx + 114, cy, 10, fill=colour, width=1)
         tag = NOTE_TEXT.get(note, note)
-        tag_w = tag_font.getlength(tag) + 14 if tag else 0
+        tag_w = tag_font.getlength(tag) if tag else 0
         word = " " + INPUT_NAMES[inp]
-        room = cx + col_w - 16 - tag_w - (cx + 130) - row_font.getlength(word)
-        line = fit(name(p, 24), TEXT_PX["race row"], False, room) + word
-        _text(img, (cx + 130, cy), line, TEXT_PX["race row"])
-        if tag:  # right after the row's words, never under them
-            fill = BLUE if note == "first" else VERMILION
-            _text(img, (cx + 130 + row_font.getlength(line) + 14, cy), tag, TEXT_PX["race tag"], True, fill)
+        col_end = cx + col_w - 16
+        room = col_end - (tag_w + 14 if tag else 0) - (cx + 130) - row_font.getlength(word)
+        words = fit(name(p, 24), TEXT_PX["race row"], False, room) + word
+        words_end = cx + 130 + row_font.getlength(words)
+        tag_x = words_end + 14 if tag else words_end
+        out.append(RaceRow(cy, cx + 96, "never" if ms is None else f"+{ms}", i, cx + 114, cx + 130, words, words_end,
+                           tag, tag_x, tag_x + tag_w, col_end))
+    more, more_xy = "", (0.0, 0.0)
     if len(rows) > len(shown):
         k = len(shown)
-        cx = 30 + (k // per_col) * col_w
-        _text(img, (cx + 130, top + (k % per_col) * RACE_PITCH), f"+{len(rows) - len(shown)} more",
-              TEXT_PX["race more"], fill=MUTED)
+        more, more_xy = f"+{len(rows) - len(shown)} more", (30 + (k // per_col) * col_w + 130, top + (k % per_col) * RACE_PITCH)
+    return RaceLayout(title, rolloff, rolloff_y, out, more, more_xy, "")
+
+
+def _race(img: Image.Image, d: ImageDraw.ImageDraw, s: TatamokatsuState, names: dict[str, str] | None) -> None:
+    """Paint :func:`race_layout`."""
+    lay = race_layout(s, names)
+    _text(img, (36, RACE_Y + 24), lay.title, TEXT_PX["race title"], True)
+    if lay.rolloff:
+        _text(img, (36, lay.rolloff_y), lay.rolloff, TEXT_PX["rolloff"])
+    if lay.empty:
+        _text(img, (36, RACE_Y + 68 if not lay.rolloff else RACE_Y + 102), lay.empty, TEXT_PX["race row"], fill=MUTED)
+    for row in lay.rows:
+        colour, mark = player_style(row.seat)
+        _text(img, (row.time_x, row.y), row.time, TEXT_PX["race row"], True,
+              fill=MUTED if row.time == "never" else INK, anchor="rm")
+        shape(d, mark, row.shape_x, row.y, 10, fill=colour, width=1)
+        _text(img, (row.words_x, row.y), row.words, TEXT_PX["race row"])
+        if row.tag:  # right after the row's words, never under them
+            fill = BLUE if row.tag == NOTE_TEXT["first"] else VERMILION
+            _text(img, (row.tag_x, row.y), row.tag, TEXT_PX["race tag"], True, fill)
+    if lay.more:
+        _text(img, lay.more_xy, lay.more, TEXT_PX["race more"], fill=MUTED)
 
 
 def caption(state: TatamokatsuState, names: dict[str, str] | None = None) -> str:

@@ -227,15 +227,15 @@ def marker_positions(state: TatariState) -> dict[str, tuple[float, float, float]
     return out
 
 
-def _ranking(img: Image.Image, state: TatariState, names: dict[str, str] | None) -> None:
-    """The game-over middle band: "FINAL RANKING" and one line per rank (TA-10: fewer dolls left ranks higher,
-    ties share; resigned players last, without a score)."""
+def ranking_lines(state: TatariState, names: dict[str, str] | None = None) -> list[tuple[str, bool]]:
+    """The final ranking of a finished game as (line, bold) pairs, best first (TA-10: the winner, then fewer dolls
+    left ranks higher, ties share a place; resigned players last, without a score): "1.  alice (winner)",
+    "2.  bob: 3 dolls left", "–  carol: resigned". Names shortened to fit :data:`RANK_W`. [] before the end."""
     result = GAME.result(state)
-    text(img, (30, DICE_Y - 8), "GAME OVER: FINAL RANKING", TEXT_PX["section label"], GREY, bold=True, anchor="ls")
     if result is None:
-        return
+        return []
     size = TEXT_PX["ranking"]
-    probe = ImageDraw.Draw(img)
+    probe = ImageDraw.Draw(Image.new("L", (1, 1)))
     lines = []
     place = 1
     for group in result.ranking:
@@ -251,9 +251,16 @@ def _ranking(img: Image.Image, state: TatariState, names: dict[str, str] | None)
             label = stash_label(probe, display_name(p, names, 18), tail, font(size, bold), RANK_W - 60)
             lines.append((head + label, bold))
         place += len(group)
-    for k, (line, bold) in enumerate(lines):
+    return lines
+
+
+def _ranking(img: Image.Image, state: TatariState, names: dict[str, str] | None) -> None:
+    """The game-over middle band: "GAME OVER: FINAL RANKING" and :func:`ranking_lines` in two columns of three."""
+    text(img, (30, DICE_Y - 8), "GAME OVER: FINAL RANKING", TEXT_PX["section label"], GREY, bold=True, anchor="ls")
+    for k, (line, bold) in enumerate(ranking_lines(state, names)):
         col, row = divmod(k, 3)
-        text(img, (30 + col * (RANK_W + 10), DICE_Y + 26 + row * 52), line, size, INK, bold=bold, anchor="lm")
+        text(img, (30 + col * (RANK_W + 10), DICE_Y + 26 + row * 52), line, TEXT_PX["ranking"], INK, bold=bold,
+             anchor="lm")
 
 
 def draw(state: TatariState, names: dict[str, str] | None = None) -> Image.Image:
