@@ -187,6 +187,14 @@ def stash_label(d: ImageDraw.ImageDraw, name: str, suffix: str, fnt, width: int 
     return label
 
 
+def row_suffix(state: TatariState, player: str) -> str:
+    """What follows a name on its stash row: " (resigned)", " (winner)" or "". In words: the star is the fifth
+    seat's shape, so a "★" would read as that seat."""
+    if player in state.out:
+        return " (resigned)"
+    return " (winner)" if player == state.winner else ""
+
+
 def decision_line(state: TatariState) -> str:
     """What the board asks now, in words (rulebook "How to Play"; issue 13: the stop hint only where Stop is
     possible, and a gift that is due said so): select → set aside a face; fate → continue or stop (TA-4); bust →
@@ -304,7 +312,7 @@ def draw(state: TatariState, names: dict[str, str] | None = None) -> Image.Image
             d.polygon([(4, y + 8), (18, y + row_h / 2 - 4), (4, y + row_h - 16)], fill=INK)
         shape(d, kind, 50, y + row_h / 2 - 4, 14, colour)
         gone = p in state.out
-        suffix = " (resigned)" if gone else " (winner)" if p == state.winner else ""
+        suffix = row_suffix(state, p)
         label = stash_label(d, display_name(p, names, 18), suffix, font(TEXT_PX["stash name"], bold=is_cur))
         text(img, (76, y + row_h / 2 - 4), label, TEXT_PX["stash name"], GREY if gone else INK, bold=is_cur,
              anchor="lm")
