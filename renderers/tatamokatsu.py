@@ -170,7 +170,7 @@ def _hand(fingers: int, seat: int, width: int) -> Image.Image:
     h = 104
     img = Image.new("RGBA", (width, h), (0, 0, 0, 0))
     d = ImageDraw.Draw(img)
-    fw = min(24, (width - 40) // 6)
+    fw = min(26, (width - 44) // 5)  # 26 px with five players: 10 px a finger on a phone
     heights = [44, 70, 80, 72, 56]  # little finger .. index, then the thumb on the side
     total = 5 * fw + 4 * 6
     x = (width - total) // 2
