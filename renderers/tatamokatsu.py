@@ -23,7 +23,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import NamedTuple
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageChops, ImageDraw
 
 from games import marker_keys
 from games.core import format_text
@@ -111,17 +111,38 @@ def _background(n_players: int) -> Image.Image:
     return img
 
 
+@lru_cache(maxsize=1024)
+def _sprite(words: str, size: int, bold: bool, fill: tuple, bg: tuple, anchor: str) -> tuple[Image.Image, int, int]:
+    """``words`` written by ``renderers.common.text`` (the shared fonts and their fallbacks) once on an opaque ``bg``
+    patch (all our texts sit on flat colours), cropped to the ink, with the offset of its top-left corner from the
+    anchor point: pasting it is much cheaper than drawing the glyphs again or pasting through a mask."""
+    left, top, right, bottom = font(size, bold=bold).getbbox(words, anchor=anchor)
+    pad_x, pad_y = size + len(words) * size // 2, size  # room for wider fallback glyphs
+    w, h = right - left + 2 * pad_x, bottom - top + 2 * pad_y
+    patch = Image.new("RGB", (w, h), bg)
+    text(patch, (pad_x - left, pad_y - top), words, size, fill, bold=bold, anchor=anchor)
+    box = ImageChops.difference(patch, Image.new("RGB", (w, h), bg)).getbbox() or (0, 0, 1, 1)
+    return patch.crop(box), left - pad_x + box[0], top - pad_y + box[1]
+
+
 def _text(img: Image.Image, xy: tuple[float, float], words: str, size: int, bold: bool = False, fill=INK,
           bg=PANEL, anchor: str = "lm") -> None:
-    """Write ``words`` anchored at ``xy`` (Pillow anchors: "lm", "rm", "mm" …) through ``renderers.common.text``
-    (cached glyph masks, the shared fonts). ``bg`` is unused (kept for the call sites' readability)."""
-    text(img, xy, words, size, fill, bold=bold, anchor=anchor)
+    """Paste ``words`` anchored at ``xy`` (Pillow anchors: "lm", "rm", "mm" …) on a flat ``bg``, from the sprite
+    cache (:func:`_sprite`)."""
+    sprite, left, top = _sprite(words, size, bold, fill, bg, anchor)
+    img.paste(sprite, (int(round(xy[0])) + left, int(round(xy[1])) + top))
 
 
-def fit(words: str, size: int, bold: bool, width: float) -> str:
-    """``words`` shortened with "…" until it is at most ``width`` px wide at ``size`` px (bold or not)."""
-    fnt = font(size, bold=bold)
-    while fnt.getlength(words) > width and len(words) > 1:
+@lru_cache(maxsize=4096)
+def width(words: str, size: int, bold: bool = False) -> float:
+    """Advance width of ``words`` at ``size`` px, in px (cached: layouts measure the same texts every board)."""
+    return font(size, bold=bold).getlength(words)
+
+
+@lru_cache(maxsize=1024)
+def fit(words: str, size: int, bold: bool, room: float) -> str:
+    """``words`` shortened with "…" until it is at most ``room`` px wide at ``size`` px (bold or not)."""
+    while width(words, size, bold) > room and len(words) > 1:
         words = words.rstrip("…")[:-1] + "…"
     return words
 
@@ -229,12 +250,12 @@ def hand_boxes(n: int) -> list[tuple[int, int, int, int]]:
     return [(*_card_x(i, n)[:1], CARDS_Y, _card_x(i, n)[1], CARDS_Y + CARD_H) for i in range(n)]
 
 
-def marker_positions(state: TatamokatsuState) -> dict[str, tuple[float, float, float]]:
-    """Marker key -> (centre x, centre y, radius) px for the pending decisions' offered places (empty when nothing
-    offered has a locus). Keys from :func:`games.marker_keys`; loci as in the module docstring."""
+def marked_hands(state: TatamokatsuState) -> dict[str, tuple[str, float, float, float]]:
+    """Player id -> (marker key, centre x, centre y, radius px) for the hands the pending decisions offer (loci
+    ``hand:<player id>``, keys from :func:`games.marker_keys`); empty when nothing offered is a place."""
     from games.tatamokatsu import GAME
 
-    out: dict[str, tuple[float, float, float]] = {}
+    out: dict[str, tuple[str, float, float, float]] = {}
     boxes = hand_boxes(len(state.players))
     for decision in GAME.pending(state):
         keys = marker_keys(decision.options)
@@ -243,9 +264,15 @@ def marker_positions(state: TatamokatsuState) -> dict[str, tuple[float, float, f
                 continue
             kind, _, where = opt.locus.partition(":")
             if kind == "hand" and where in state.players:
-                x0, y0, x1, y1 = boxes[state.players.index(where)]
-                out[keys[opt.id]] = (x1 - 8 - MARKER_R, CARDS_Y + 167, MARKER_R)
+                x1 = boxes[state.players.index(where)][2]
+                out[where] = (keys[opt.id], x1 - 8 - MARKER_R, CARDS_Y + 167, MARKER_R)
     return out
+
+
+def marker_positions(state: TatamokatsuState) -> dict[str, tuple[float, float, float]]:
+    """Marker key -> (centre x, centre y, radius) in px for the pending decisions' offered places (empty when
+    nothing offered has a locus). Keys from :func:`games.marker_keys`; loci as in the module docstring."""
+    return {key: (cx, cy, r) for key, cx, cy, r in marked_hands(state).values()}
 
 
 def draw(state: TatamokatsuState, names: dict[str, str] | None = None) -> Image.Image:
@@ -285,15 +312,14 @@ def draw(state: TatamokatsuState, names: dict[str, str] | None = None) -> Image.
         ty += 44 if i == 0 else 36
 
     # hands
-    offered = marker_positions(s)
-    framed = {o.locus.partition(":")[2] for dd in _pending(s) for o in dd.options if o.locus}
+    offered = marked_hands(s)
     for i, p in enumerate(s.players):
         x0, x1 = _card_x(i, n)
         colour, mark = player_style(i)
         cw = x1 - x0
         f = s.fingers[p]
         is_roller = p == s.roller and s.phase != "over"
-        if is_roller or p in framed:
+        if is_roller or p in offered:
             d.rounded_rectangle((x0, CARDS_Y, x1, CARDS_Y + CARD_H), radius=12, outline=INK, width=5)
         shape(d, mark, x0 + 24, CARDS_Y + 26, 12, fill=colour)
         label = fit(name(p, 24), TEXT_PX["card name"], True, cw - 44 - 10)
@@ -311,22 +337,16 @@ def draw(state: TatamokatsuState, names: dict[str, str] | None = None) -> Image.
         elif f == 0:
             tag = "OUT"
         if tag:
-            tw = font(TEXT_PX["card tag"], bold=True).getlength(tag) + 14
+            tw = width(tag, TEXT_PX["card tag"], True) + 14
             badge = INK if tag != "OUT" else MUTED
             d.rounded_rectangle((x1 - tw - 8, CARDS_Y + 150, x1 - 8, CARDS_Y + 184), radius=8, fill=badge)
             _text(img, (x1 - 8 - tw / 2, CARDS_Y + 167), tag, TEXT_PX["card tag"], True, WHITE, badge, "mm")
 
     # race
     _race(img, d, s, names)
-    for key, (cx, cy, r) in offered.items():
+    for key, cx, cy, r in offered.values():
         marker(img, cx, cy, key, r)
     return img
-
-
-def _pending(s: TatamokatsuState):
-    from games.tatamokatsu import GAME
-
-    return GAME.pending(s)
 
 
 @lru_cache(maxsize=1)
@@ -343,15 +363,15 @@ def render(state: TatamokatsuState, names: dict[str, str] | None = None, full: b
     return encode_png(draw(state, names), palette())
 
 
-def rolloff_line(s: TatamokatsuState, name, width: float) -> str:
-    """The roll-off rounds of the last race (TK-4: ties roll 1-6, ties reroll) on one line of at most ``width`` px:
+def rolloff_line(s: TatamokatsuState, name, room: float) -> str:
+    """The roll-off rounds of the last race (TK-4: ties roll 1-6, ties reroll) on one line of at most ``room`` px:
     "Roll-off: alice 5, bob 5, carol 2 · then alice 6, bob 1"; names shortened as far as needed."""
     for limit in (12, 9, 7, 5, 3):
         rounds = [", ".join(f"{name(p, limit)} {v}" for p, v in r.items()) for r in s.rolloffs]
         line = "Roll-off: " + " · then ".join(rounds)
-        if font(TEXT_PX["rolloff"]).getlength(line) <= width:
+        if width(line, TEXT_PX["rolloff"]) <= room:
             return line
-    return fit(line, TEXT_PX["rolloff"], False, width)
+    return fit(line, TEXT_PX["rolloff"], False, room)
 
 
 class RaceRow(NamedTuple):
@@ -425,18 +445,17 @@ def race_layout(s: TatamokatsuState, names: dict[str, str] | None = None) -> Rac
     shown = rows[: per_col * cols]
     if len(rows) > len(shown):
         shown = rows[: per_col * cols - 1]  # the last slot says how many more
-    row_font, tag_font = font(TEXT_PX["race row"]), font(TEXT_PX["race tag"], bold=True)
     out = []
     for k, (ms, i, inp, p, note) in enumerate(shown):
         cx = 30 + (k // per_col) * col_w
         cy = top + (k % per_col) * RACE_PITCH
         tag = NOTE_TEXT.get(note, note)
-        tag_w = tag_font.getlength(tag) if tag else 0
+        tag_w = width(tag, TEXT_PX["race tag"], True) if tag else 0
         word = " " + INPUT_NAMES[inp]
         col_end = cx + col_w - 16
-        room = col_end - (tag_w + 14 if tag else 0) - (cx + 130) - row_font.getlength(word)
+        room = col_end - (tag_w + 14 if tag else 0) - (cx + 130) - width(word, TEXT_PX["race row"])
         words = fit(name(p, 24), TEXT_PX["race row"], False, room) + word
-        words_end = cx + 130 + row_font.getlength(words)
+        words_end = cx + 130 + width(words, TEXT_PX["race row"])
         tag_x = words_end + 14 if tag else words_end
         out.append(RaceRow(cy, cx + 96, "never" if ms is None else f"+{ms}", i, cx + 114, cx + 130, words, words_end,
                            tag, tag_x, tag_x + tag_w, col_end))
