@@ -250,6 +250,15 @@ def hand_boxes(n: int) -> list[tuple[int, int, int, int]]:
     return [(*_card_x(i, n)[:1], CARDS_Y, _card_x(i, n)[1], CARDS_Y + CARD_H) for i in range(n)]
 
 
+def tag_size(tag: str, room: float) -> int:
+    """The size (px) of a card's tag badge (ROLLER, SAMURAI, …): :data:`TEXT_PX` ["card tag"], smaller (down to
+    14) when the badge, 14 px of padding included, would not fit ``room`` px beside the finger count."""
+    size = TEXT_PX["card tag"]
+    while size > 14 and width(tag, size, True) + 14 > room:
+        size -= 1
+    return size
+
+
 def marked_hands(state: TatamokatsuState) -> dict[str, tuple[str, float, float, float]]:
     """Player id -> (marker key, centre x, centre y, radius px) for the hands the pending decisions offer (loci
     ``hand:<player id>``, keys from :func:`games.marker_keys`); empty when nothing offered is a place."""
@@ -337,10 +346,11 @@ def draw(state: TatamokatsuState, names: dict[str, str] | None = None) -> Image.
         elif f == 0:
             tag = "OUT"
         if tag:
-            tw = width(tag, TEXT_PX["card tag"], True) + 14
+            size = tag_size(tag, cw - 14 - width(f"{f}/{FINGERS}", TEXT_PX["fingers"], True) - 16)
+            tw = width(tag, size, True) + 14
             badge = INK if tag != "OUT" else MUTED
             d.rounded_rectangle((x1 - tw - 8, CARDS_Y + 150, x1 - 8, CARDS_Y + 184), radius=8, fill=badge)
-            _text(img, (x1 - 8 - tw / 2, CARDS_Y + 167), tag, TEXT_PX["card tag"], True, WHITE, badge, "mm")
+            _text(img, (x1 - 8 - tw / 2, CARDS_Y + 167), tag, size, True, WHITE, badge, "mm")
 
     # race
     _race(img, d, s, names)

@@ -246,3 +246,17 @@ def test_marks_survive_greyscale_and_colour_blindness(vision):
     plain = seen_as(_die("1/10", None).convert("RGB"), vision)
     ring_px = (150 - 48 - 30, 150 - 46)  # inside the white ring drawn round the chosen "10"
     assert contrast(chosen.getpixel(ring_px), plain.getpixel(ring_px)) >= 1.5
+
+
+def test_card_tags_never_cover_the_finger_count():
+    """With five players the SAMURAI badge ran over "2/5": every tag's badge starts right of the count."""
+    from renderers.tatamokatsu import tag_size, width
+
+    x0, _, x1, _ = hand_boxes(5)[0]
+    for tag in ("SAMURAI", "ROLLER", "LEFT", "OUT"):
+        for f in range(6):
+            count_end = x0 + 14 + width(f"{f}/5", TEXT_PX["fingers"], True)
+            room = (x1 - x0) - 14 - width(f"{f}/5", TEXT_PX["fingers"], True) - 16
+            size = tag_size(tag, room)
+            assert x1 - 8 - (width(tag, size, True) + 14) >= count_end + 8, (tag, f, size)
+            assert size >= 14
