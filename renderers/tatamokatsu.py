@@ -44,6 +44,7 @@ from renderers.common import (
     encode_png,
     font,
     game_palette,
+    make_palette,
     marker,
     player_style,
     shape,
@@ -361,10 +362,24 @@ def draw(state: TatamokatsuState, names: dict[str, str] | None = None) -> Image.
 
 @lru_cache(maxsize=1)
 def palette():
-    """The 256-colour palette of these boards, from seeded sample games (victims' markers included)."""
+    """The 256-colour palette of these boards, from seeded sample games and a victim choice (its markers' black and
+    white)."""
+    from games import TIMEOUT, Move, force
     from games.tatamokatsu import GAME
 
-    return game_palette(GAME, draw, (2, 5))
+    samples: list[Image.Image] = []
+
+    def keep(state: TatamokatsuState) -> Image.Image:
+        samples.append(draw(state))
+        return samples[-1]
+
+    game_palette(GAME, keep, (2, 5))
+    s = force(GAME.setup(["p0", "p1", "p2", "p3", "p4"], None, 1), "1/10", "3", "5")
+    s = GAME.apply(s, Move(player=s.roller, option="roll", at_ms=0)).state
+    s = GAME.apply(s, Move(player=None, option=TIMEOUT, at_ms=s.deadline_ms)).state
+    s = GAME.apply(s, Move(player=s.roller, option="fix:10", at_ms=s.now_ms + 1)).state
+    samples.append(draw(s))
+    return make_palette(samples)
 
 
 def render(state: TatamokatsuState, names: dict[str, str] | None = None, full: bool = False) -> bytes:

@@ -260,3 +260,12 @@ def test_card_tags_never_cover_the_finger_count():
             size = tag_size(tag, room)
             assert x1 - 8 - (width(tag, size, True) + 14) >= count_end + 8, (tag, f, size)
             assert size >= 14
+
+
+def test_markers_keep_their_black_and_white_in_the_palette_png():
+    """The 8-bit PNG maps every pixel to the renderer's palette: the marker's ring and disc stay exact."""
+    s = victim_choice()
+    img = Image.open(io.BytesIO(render(s))).convert("RGB")
+    for cx, cy, r in marker_positions(s).values():
+        assert img.getpixel((round(cx), round(cy - r + 1))) == (0, 0, 0)
+        assert img.getpixel((round(cx - r * 0.7), round(cy))) == (255, 255, 255)

@@ -249,3 +249,12 @@ def test_marks_survive_greyscale_and_colour_blindness(vision):
     diagonal = [(k, k) for k in range(8, DIE - 8, 6)]
     assert all(contrast(cross.getpixel(p), crossed) >= 7 for p in diagonal)  # the cross line, not a tint
     assert sum(plain.getpixel(p) != cross.getpixel(p) for p in diagonal) >= len(diagonal) - 2
+
+
+def test_markers_keep_their_black_and_white_in_the_palette_png():
+    """The 8-bit PNG maps every pixel to the renderer's palette: the marker's ring and disc stay exact."""
+    for s in (bust_tie(), gift()):
+        img = Image.open(io.BytesIO(render(s))).convert("RGB")
+        for cx, cy, r in marker_positions(s).values():
+            assert img.getpixel((round(cx), round(cy - r + 1))) == (0, 0, 0)
+            assert img.getpixel((round(cx - r * 0.7), round(cy))) == WHITE
