@@ -270,3 +270,23 @@ def test_markers_keep_their_black_and_white_in_the_palette_png():
     for cx, cy, r in marker_positions(s).values():
         assert max(img.getpixel((round(cx), round(cy - r + 1)))) <= 4
         assert min(img.getpixel((round(cx - r * 0.7), round(cy)))) >= 250
+
+
+def test_names_are_written_through_the_shared_text_machinery(monkeypatch):
+    """issue 13 item 3: display names go through ``renderers.common.text``, where the per-glyph fallback for
+    Japanese, Chinese, Korean and emoji lives (the sprite cache is bypassed so every text is written afresh)."""
+    import renderers.tatamokatsu as board
+
+    written: list[str] = []
+    real = board.text
+
+    def spy(img, xy, words, *args, **kwargs):
+        written.append(words)
+        return real(img, xy, words, *args, **kwargs)
+
+    monkeypatch.setattr(board, "text", spy)
+    monkeypatch.setattr(board, "_sprite", board._sprite.__wrapped__)
+    names = {"alice": "侍", "bob": "Боб 🎲", "carol": "캐럴", "dave": "Δάφνη"}
+    draw(victim_choice(), names)
+    for name in names.values():
+        assert any(name in w for w in written), name

@@ -259,3 +259,22 @@ def test_markers_keep_their_black_and_white_in_the_palette_png():
         for cx, cy, r in marker_positions(s).values():
             assert max(img.getpixel((round(cx), round(cy - r + 1)))) <= 4
             assert min(img.getpixel((round(cx - r * 0.7), round(cy)))) >= 250
+
+
+def test_names_are_written_through_the_shared_text_machinery(monkeypatch):
+    """issue 13 item 3: display names go through ``renderers.common.text``, where the per-glyph fallback for
+    Japanese, Chinese, Korean and emoji lives."""
+    import renderers.tatari as board
+
+    written: list[str] = []
+    real = board.text
+
+    def spy(img, xy, words, *args, **kwargs):
+        written.append(words)
+        return real(img, xy, words, *args, **kwargs)
+
+    monkeypatch.setattr(board, "text", spy)
+    names = {"alice": "祟り人形", "bob": "Боб 🎎", "carol": "캐럴"}
+    draw(bust_tie(), names)
+    assert any("祟り人形" in w for w in written)  # the title ("Turn 1: 祟り人形") and the stash row
+    assert any(w.startswith("Боб 🎎") for w in written) and any(w.startswith("캐럴") for w in written)
