@@ -1,17 +1,31 @@
 """Tatamokatsu board image: the three dice, every hand, the roller and the last race with its times.
 
-``render(state, names=None) -> bytes`` (PNG, 1000 px wide). The 1/10 face (two numbers split by a diagonal, the
-chosen one ringed) and the Tatamokatsu face (a dark die with a star and a big T) are drawn unlike the plain 1-6 pip
-faces, and each is labelled, so colour never carries meaning alone. Static parts (background, die faces, hands) are
-cached and pasted.
+``render(state, names=None, full=False) -> bytes`` (PNG, 1000 x 850 px, 8-bit palette). The 1/10 face (two numbers
+split by a diagonal, the chosen one ringed) and the Tatamokatsu face (a dark die with a star and a big T) are drawn
+unlike the plain 1-6 pip faces, and each is labelled, so colour never carries meaning alone. Static parts
+(background, die faces, hands) are cached and pasted.
+
+One image serves both ``full=False`` (the decision's view) and ``full=True``: every decision is about the dice, the
+hands or the race, and the whole board is drawn so that every number, name and marker key is at least 9 px tall when
+Discord shows it 400 px wide (:data:`TEXT_PX`, :data:`MARKER_R` against :data:`W`; issue 13, item 2).
+
+Offered places (issue 13, item 1) carry the numbered markers of :func:`games.marker_keys`. Locus vocabulary:
+
+- ``hand:<player id>`` — a player's hand card (the roller picks a victim, TK-6): the card is framed and the marker
+  sits in its bottom-right corner, where a victim never has a tag.
+
+Names are drawn through ``renderers.common.text`` (the shared fonts and their per-glyph fallback) and shortened with
+"…" to the room they have: a card, a race row before its FIRST/mistake tag, the roll-off line.
 """
 
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import NamedTuple
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageChops, ImageDraw
 
+from games import marker_keys
 from games.core import format_text
 from games.tatamokatsu.data import DIE_NAMES, FINGERS, ONE_OR_TEN, TATAMOKATSU_FACE
 from games.tatamokatsu.dice import is_tatamokatsu, is_triple, offered_choices, shows_t
@@ -30,11 +44,14 @@ from renderers.common import (
     encode_png,
     font,
     game_palette,
+    make_palette,
+    marker,
     player_style,
     shape,
+    text,
 )
 
-W, H = 1000, 780
+W, H = 1000, 850
 DIE = 150
 DICE_Y = 92
 CARDS_Y = 318
@@ -43,6 +60,29 @@ RACE_Y = 530
 LIGHT = (226, 218, 204)
 FOLDED = (196, 188, 176)
 PANEL = (255, 251, 243)
+
+TEXT_PX = {
+    "title": 28,
+    "roll count": 26,
+    "phase": 24,
+    "die label": 24,
+    "dice note": 26,
+    "dice note head": 30,
+    "card name": 24,
+    "fingers": 26,
+    "card tag": 20,
+    "race title": 24,
+    "rolloff": 24,
+    "race row": 24,
+    "race tag": 24,
+    "race more": 24,
+}
+"""Every text size drawn, px (font size). Numbers, names and keys are 24 px or more: 9.6 px at 400 px wide. The card
+tags (ROLLER, OUT, …) are words under a hand that already shows them, 20 px (8 px at 400 px wide)."""
+MARKER_R = 20
+"""Radius of a victim's marker, px: its key is 26 px tall (``renderers.common.marker``), 10.4 px at 400 px wide."""
+RACE_COLS, RACE_PITCH = 2, 36
+"""Race list: columns, row pitch (px); 6 or 7 rows a column, as the roll-off line leaves room."""
 
 INPUT_NAMES = {"shout": "shout", "grab": "grab", "katana": "Katana", "salute": "salute"}
 NOTE_TEXT = {"first": "FIRST", "mistake": "mistake: -1", "last": "last: -1", "missed": "missed: -1"}
@@ -73,22 +113,39 @@ def _background(n_players: int) -> Image.Image:
 
 
 @lru_cache(maxsize=1024)
-def _sprite(text: str, size: int, bold: bool, fill: tuple, bg: tuple, anchor: str) -> tuple[Image.Image, int, int]:
-    """``text`` drawn once on an opaque ``bg`` patch (all our texts sit on flat colours), with the offset of its
-    top-left corner from the anchor point: pasting it is much cheaper than drawing the glyphs again."""
-    fnt = font(size, bold=bold)
-    probe = ImageDraw.Draw(Image.new("RGB", (1, 1)))
-    left, top, right, bottom = probe.textbbox((0, 0), text, font=fnt, anchor=anchor)
-    img = Image.new("RGB", (max(1, right - left), max(1, bottom - top)), bg)
-    ImageDraw.Draw(img).text((-left, -top), text, font=fnt, fill=fill, anchor=anchor)
-    return img, left, top
+def _sprite(words: str, size: int, bold: bool, fill: tuple, bg: tuple, anchor: str) -> tuple[Image.Image, int, int]:
+    """``words`` written by ``renderers.common.text`` (the shared fonts and their fallbacks) once on an opaque ``bg``
+    patch (all our texts sit on flat colours), cropped to the ink, with the offset of its top-left corner from the
+    anchor point: pasting it is much cheaper than drawing the glyphs again or pasting through a mask."""
+    left, top, right, bottom = font(size, bold=bold).getbbox(words, anchor=anchor)
+    pad_x, pad_y = size + len(words) * size // 2, size  # room for wider fallback glyphs
+    w, h = right - left + 2 * pad_x, bottom - top + 2 * pad_y
+    patch = Image.new("RGB", (w, h), bg)
+    text(patch, (pad_x - left, pad_y - top), words, size, fill, bold=bold, anchor=anchor)
+    box = ImageChops.difference(patch, Image.new("RGB", (w, h), bg)).getbbox() or (0, 0, 1, 1)
+    return patch.crop(box), left - pad_x + box[0], top - pad_y + box[1]
 
 
-def _text(img: Image.Image, xy: tuple[float, float], text: str, size: int, bold: bool = False, fill=INK,
+def _text(img: Image.Image, xy: tuple[float, float], words: str, size: int, bold: bool = False, fill=INK,
           bg=PANEL, anchor: str = "lm") -> None:
-    """Paste ``text`` anchored at ``xy`` (Pillow anchors: "lm", "rm", "mm" …) from the sprite cache."""
-    sprite, left, top = _sprite(text, size, bold, fill, bg, anchor)
+    """Paste ``words`` anchored at ``xy`` (Pillow anchors: "lm", "rm", "mm" …) on a flat ``bg``, from the sprite
+    cache (:func:`_sprite`)."""
+    sprite, left, top = _sprite(words, size, bold, fill, bg, anchor)
     img.paste(sprite, (int(round(xy[0])) + left, int(round(xy[1])) + top))
+
+
+@lru_cache(maxsize=4096)
+def width(words: str, size: int, bold: bool = False) -> float:
+    """Advance width of ``words`` at ``size`` px, in px (cached: layouts measure the same texts every board)."""
+    return font(size, bold=bold).getlength(words)
+
+
+@lru_cache(maxsize=1024)
+def fit(words: str, size: int, bold: bool, room: float) -> str:
+    """``words`` shortened with "…" until it is at most ``room`` px wide at ``size`` px (bold or not)."""
+    while width(words, size, bold) > room and len(words) > 1:
+        words = words.rstrip("…")[:-1] + "…"
+    return words
 
 
 def _card_x(i: int, n: int) -> tuple[int, int]:
@@ -135,7 +192,7 @@ def _hand(fingers: int, seat: int, width: int) -> Image.Image:
     h = 104
     img = Image.new("RGBA", (width, h), (0, 0, 0, 0))
     d = ImageDraw.Draw(img)
-    fw = min(24, (width - 40) // 6)
+    fw = min(26, (width - 44) // 5)  # 26 px with five players: 10 px a finger on a phone
     heights = [44, 70, 80, 72, 56]  # little finger .. index, then the thumb on the side
     total = 5 * fw + 4 * 6
     x = (width - total) // 2
@@ -189,9 +246,49 @@ def _dice_note(s: TatamokatsuState) -> list[str]:
     return lines
 
 
+def hand_boxes(n: int) -> list[tuple[int, int, int, int]]:
+    """The hand cards of ``n`` players, in seat order: (x0, y0, x1, y1) px."""
+    return [(*_card_x(i, n)[:1], CARDS_Y, _card_x(i, n)[1], CARDS_Y + CARD_H) for i in range(n)]
+
+
+def tag_size(tag: str, room: float) -> int:
+    """The size (px) of a card's tag badge (ROLLER, SAMURAI, …): :data:`TEXT_PX` ["card tag"], smaller (down to
+    14) when the badge, 14 px of padding included, would not fit ``room`` px beside the finger count."""
+    size = TEXT_PX["card tag"]
+    while size > 14 and width(tag, size, True) + 14 > room:
+        size -= 1
+    return size
+
+
+def marked_hands(state: TatamokatsuState) -> dict[str, tuple[str, float, float, float]]:
+    """Player id -> (marker key, centre x, centre y, radius px) for the hands the pending decisions offer (loci
+    ``hand:<player id>``, keys from :func:`games.marker_keys`); empty when nothing offered is a place."""
+    from games.tatamokatsu import GAME
+
+    out: dict[str, tuple[str, float, float, float]] = {}
+    boxes = hand_boxes(len(state.players))
+    for decision in GAME.pending(state):
+        keys = marker_keys(decision.options)
+        for opt in decision.options:
+            if opt.id not in keys or opt.locus is None:
+                continue
+            kind, _, where = opt.locus.partition(":")
+            if kind == "hand" and where in state.players:
+                x1 = boxes[state.players.index(where)][2]
+                out[where] = (keys[opt.id], x1 - 8 - MARKER_R, CARDS_Y + 167, MARKER_R)
+    return out
+
+
+def marker_positions(state: TatamokatsuState) -> dict[str, tuple[float, float, float]]:
+    """Marker key -> (centre x, centre y, radius) in px for the pending decisions' offered places (empty when
+    nothing offered has a locus). Keys from :func:`games.marker_keys`; loci as in the module docstring."""
+    return {key: (cx, cy, r) for key, cx, cy, r in marked_hands(state).values()}
+
+
 def draw(state: TatamokatsuState, names: dict[str, str] | None = None) -> Image.Image:
-    """PNG bytes of ``state``: dice (A, B, C), hands with fingers left, the roller, the last race's order with
-    times in ms after the roll. ``names`` maps player ids to display names (ids otherwise)."""
+    """The board of ``state`` as a Pillow image (W x H px): dice (A, B, C), hands with fingers left, the roller,
+    the last race's order with times in ms after the roll, offered hands marked. ``names`` maps player ids to
+    display names (ids otherwise)."""
     s = state
     n = len(s.players)
     img = _background(n).copy()
@@ -201,8 +298,9 @@ def draw(state: TatamokatsuState, names: dict[str, str] | None = None) -> Image.
         return display_name(p, names, limit)
 
     # header
-    _text(img, (W - 24, 35), f"Roll {s.rolls}", 26, True, YELLOW, INK, "rm")
-    _text(img, (262, 35), _phase_text(s, name), 24, False, WHITE, INK, "lm")
+    _text(img, (W - 24, 35), f"Roll {s.rolls}", TEXT_PX["roll count"], True, YELLOW, INK, "rm")
+    phase = fit(_phase_text(s, name), TEXT_PX["phase"], False, W - 24 - 130 - 262)
+    _text(img, (262, 35), phase, TEXT_PX["phase"], False, WHITE, INK, "lm")
 
     # dice
     x = 40
@@ -215,27 +313,30 @@ def draw(state: TatamokatsuState, names: dict[str, str] | None = None) -> Image.
         else:
             d.rounded_rectangle((x + 4, DICE_Y + 4, x + DIE - 4, DICE_Y + DIE - 4), radius=22, outline=LIGHT, width=4)
             label = ""
-        _text(img, (x + DIE / 2, DICE_Y + DIE + 24), f"{DIE_NAMES[k]}  {label}".strip(), 22, True, anchor="mm")
+        _text(img, (x + DIE / 2, DICE_Y + DIE + 24), f"{DIE_NAMES[k]}  {label}".strip(), TEXT_PX["die label"], True,
+              anchor="mm")
         x += DIE + 30
     ty = 104
     for i, line in enumerate(_dice_note(s)):
-        _text(img, (580, ty), line, 30 if i == 0 else 26, i == 0, anchor="la")
+        _text(img, (580, ty), line, TEXT_PX["dice note head" if i == 0 else "dice note"], i == 0, anchor="la")
         ty += 44 if i == 0 else 36
 
     # hands
+    offered = marked_hands(s)
     for i, p in enumerate(s.players):
         x0, x1 = _card_x(i, n)
         colour, mark = player_style(i)
         cw = x1 - x0
         f = s.fingers[p]
         is_roller = p == s.roller and s.phase != "over"
-        if is_roller:
+        if is_roller or p in offered:
             d.rounded_rectangle((x0, CARDS_Y, x1, CARDS_Y + CARD_H), radius=12, outline=INK, width=5)
         shape(d, mark, x0 + 24, CARDS_Y + 26, 12, fill=colour)
-        _text(img, (x0 + 44, CARDS_Y + 26), name(p, 11 if n >= 5 else 14), 22, True)
+        label = fit(name(p, 24), TEXT_PX["card name"], True, cw - 44 - 10)
+        _text(img, (x0 + 44, CARDS_Y + 26), label, TEXT_PX["card name"], True)
         hand = _hand(f, i, cw - 8)
         img.paste(hand, (x0 + 4, CARDS_Y + 48), hand)
-        _text(img, (x0 + 14, CARDS_Y + 168), f"{f}/{FINGERS}", 26, True)
+        _text(img, (x0 + 14, CARDS_Y + 168), f"{f}/{FINGERS}", TEXT_PX["fingers"], True)
         tag = ""
         if p in s.winners:
             tag = "SAMURAI"
@@ -246,32 +347,99 @@ def draw(state: TatamokatsuState, names: dict[str, str] | None = None) -> Image.
         elif f == 0:
             tag = "OUT"
         if tag:
-            tw = d.textlength(tag, font=font(16, bold=True)) + 14
-            d.rounded_rectangle((x1 - tw - 8, CARDS_Y + 150, x1 - 8, CARDS_Y + 184), radius=8,
-                                fill=INK if tag != "OUT" else MUTED)
+            size = tag_size(tag, cw - 14 - width(f"{f}/{FINGERS}", TEXT_PX["fingers"], True) - 16)
+            tw = width(tag, size, True) + 14
             badge = INK if tag != "OUT" else MUTED
-            _text(img, (x1 - 8 - tw / 2, CARDS_Y + 167), tag, 16, True, WHITE, badge, "mm")
+            d.rounded_rectangle((x1 - tw - 8, CARDS_Y + 150, x1 - 8, CARDS_Y + 184), radius=8, fill=badge)
+            _text(img, (x1 - 8 - tw / 2, CARDS_Y + 167), tag, size, True, WHITE, badge, "mm")
 
     # race
-    _race(img, d, s, name)
+    _race(img, d, s, names)
+    for key, cx, cy, r in offered.values():
+        marker(img, cx, cy, key, r)
     return img
 
 
 @lru_cache(maxsize=1)
 def palette():
-    """The 256-colour palette of these boards, from seeded sample games."""
+    """The 256-colour palette of these boards, from seeded sample games and a victim choice (its markers' black and
+    white)."""
+    from games import TIMEOUT, Move, force
     from games.tatamokatsu import GAME
 
-    return game_palette(GAME, draw, (2, 5))
+    samples: list[Image.Image] = []
+
+    def keep(state: TatamokatsuState) -> Image.Image:
+        samples.append(draw(state))
+        return samples[-1]
+
+    game_palette(GAME, keep, (2, 5))
+    s = force(GAME.setup(["p0", "p1", "p2", "p3", "p4"], None, 1), "1/10", "3", "5")
+    s = GAME.apply(s, Move(player=s.roller, option="roll", at_ms=0)).state
+    s = GAME.apply(s, Move(player=None, option=TIMEOUT, at_ms=s.deadline_ms)).state
+    s = GAME.apply(s, Move(player=s.roller, option="fix:10", at_ms=s.now_ms + 1)).state
+    samples.append(draw(s))
+    return make_palette(samples)
 
 
 def render(state: TatamokatsuState, names: dict[str, str] | None = None, full: bool = False) -> bytes:
-    """PNG bytes (8-bit palette) of the board of ``state``; ``names`` maps player ids to display names."""
+    """PNG bytes (8-bit palette, W x H px) of the board of ``state``; ``names`` maps player ids to display names.
+    ``full`` is accepted for the common contract: the whole board is also the decision's view (module docstring)."""
     return encode_png(draw(state, names), palette())
 
 
-def _race(img: Image.Image, d: ImageDraw.ImageDraw, s: TatamokatsuState, name) -> None:
-    """The last (or open) race: inputs in time order, ms after the roll, with their result."""
+def rolloff_line(s: TatamokatsuState, name, room: float) -> str:
+    """The roll-off rounds of the last race (TK-4: ties roll 1-6, ties reroll) on one line of at most ``room`` px:
+    "Roll-off: alice 5, bob 5, carol 2 · then alice 6, bob 1"; names shortened as far as needed."""
+    for limit in (12, 9, 7, 5, 3):
+        rounds = [", ".join(f"{name(p, limit)} {v}" for p, v in r.items()) for r in s.rolloffs]
+        line = "Roll-off: " + " · then ".join(rounds)
+        if width(line, TEXT_PX["rolloff"]) <= room:
+            return line
+    return fit(line, TEXT_PX["rolloff"], False, room)
+
+
+class RaceRow(NamedTuple):
+    """One drawn line of the race list, px: the time right-aligned at ``time_x``, the seat's shape at ``shape_x``,
+    ``words`` (name and input) from ``words_x``, then ``tag`` (FIRST, mistake: -1, …) from ``tag_x`` to
+    ``tag_end`` (``tag_x == tag_end`` when there is no tag), all centred on ``y``; ``col_end`` is the column's
+    right edge."""
+
+    y: float
+    time_x: float
+    time: str
+    seat: int
+    shape_x: float
+    words_x: float
+    words: str
+    words_end: float
+    tag: str
+    tag_x: float
+    tag_end: float
+    col_end: float
+
+
+class RaceLayout(NamedTuple):
+    """The race panel: ``title``; ``rolloff`` (the roll-off line, "" without one) at ``rolloff_y``; ``rows``;
+    ``more`` ("+N more" or "") at ``more_xy``; ``empty`` (what to say when nobody reacted, or "")."""
+
+    title: str
+    rolloff: str
+    rolloff_y: float
+    rows: list[RaceRow]
+    more: str
+    more_xy: tuple[float, float]
+    empty: str
+
+
+def race_layout(s: TatamokatsuState, names: dict[str, str] | None = None) -> RaceLayout:
+    """Where every text of the race panel goes (pure; :func:`draw` paints it). The last (or open) race: inputs in
+    time order, ms after the roll, with their result (TK-4..TK-8); the roll-offs that broke its ties (TK-4) on
+    their own line under the title; one column while the rows fit, else two and "+N more"."""
+
+    def name(p: str, limit: int = 14) -> str:
+        return display_name(p, names, limit)
+
     seat = {p: i for i, p in enumerate(s.players)}
     if s.phase == "race":
         title = "This race so far (in time order)"
@@ -288,35 +456,60 @@ def _race(img: Image.Image, d: ImageDraw.ImageDraw, s: TatamokatsuState, name) -
                 for p, dd in s.inputs.items()
                 if (t := dd.get("salute")) is not None and t >= s.window_open_ms
             )
-    _text(img, (36, RACE_Y + 22), title, 24, True)
-    if s.rolloffs:
-        ro = "  ".join(
-            "roll-off " + ", ".join(f"{name(p, 8)} {v}" for p, v in r.items()) for r in s.rolloffs[:2]
-        )
-        _text(img, (W - 36, RACE_Y + 22), ro, 18, anchor="rm")
-    if s.phase != "race":
         rows += [(None, seat[m.player], m.input, m.player, "missed") for m in s.missed]
+    top, rolloff, rolloff_y = RACE_Y + 64, "", RACE_Y + 58
+    if s.rolloffs:
+        rolloff = rolloff_line(s, name, W - 72)
+        top = RACE_Y + 98
     if not rows:
-        _text(img, (36, RACE_Y + 66), "No input yet." if s.phase == "race" else "Nobody reacted.", 22, fill=MUTED)
-        return
-    per_col, cols = 6, 2
+        empty = "No input yet." if s.phase == "race" else "Nobody reacted."
+        return RaceLayout(title, rolloff, rolloff_y, [], "", (0, 0), empty)
+    per_col = (H - 36 - top) // RACE_PITCH + 1  # rows whose centre stays above the panel's bottom edge
+    cols = 1 if len(rows) <= per_col else RACE_COLS
     col_w = (W - 60) // cols
     shown = rows[: per_col * cols]
+    if len(rows) > len(shown):
+        shown = rows[: per_col * cols - 1]  # the last slot says how many more
+    out = []
     for k, (ms, i, inp, p, note) in enumerate(shown):
         cx = 30 + (k // per_col) * col_w
-        cy = RACE_Y + 60 + (k % per_col) * 31
-        colour, mark = player_style(i)
-        _text(img, (cx + 92, cy), "never" if ms is None else f"+{ms}", 20, True, fill=MUTED if ms is None else INK,
-              anchor="rm")
-        shape(d, mark, cx + 108, cy, 9, fill=colour, width=1)
-        text = f"{name(p, 12)} {INPUT_NAMES[inp]}"
-        _text(img, (cx + 122, cy), text, 20)
-        if note:
-            tag = NOTE_TEXT.get(note, note)
-            fill = BLUE if note == "first" else VERMILION
-            _text(img, (cx + col_w - 24, cy), tag, 18, True, fill, anchor="rm")
+        cy = top + (k % per_col) * RACE_PITCH
+        tag = NOTE_TEXT.get(note, note)
+        tag_w = width(tag, TEXT_PX["race tag"], True) if tag else 0
+        word = " " + INPUT_NAMES[inp]
+        col_end = cx + col_w - 16
+        room = col_end - (tag_w + 14 if tag else 0) - (cx + 130) - width(word, TEXT_PX["race row"])
+        words = fit(name(p, 24), TEXT_PX["race row"], False, room) + word
+        words_end = cx + 130 + width(words, TEXT_PX["race row"])
+        tag_x = words_end + 14 if tag else words_end
+        out.append(RaceRow(cy, cx + 96, "never" if ms is None else f"+{ms}", i, cx + 114, cx + 130, words, words_end,
+                           tag, tag_x, tag_x + tag_w, col_end))
+    more, more_xy = "", (0.0, 0.0)
     if len(rows) > len(shown):
-        _text(img, (W - 36, H - 30), f"+{len(rows) - len(shown)} more", 18, fill=MUTED, anchor="rm")
+        k = len(shown)
+        more, more_xy = f"+{len(rows) - len(shown)} more", (30 + (k // per_col) * col_w + 130, top + (k % per_col) * RACE_PITCH)
+    return RaceLayout(title, rolloff, rolloff_y, out, more, more_xy, "")
+
+
+def _race(img: Image.Image, d: ImageDraw.ImageDraw, s: TatamokatsuState, names: dict[str, str] | None) -> None:
+    """Paint :func:`race_layout`."""
+    lay = race_layout(s, names)
+    _text(img, (36, RACE_Y + 24), lay.title, TEXT_PX["race title"], True)
+    if lay.rolloff:
+        _text(img, (36, lay.rolloff_y), lay.rolloff, TEXT_PX["rolloff"])
+    if lay.empty:
+        _text(img, (36, RACE_Y + 68 if not lay.rolloff else RACE_Y + 102), lay.empty, TEXT_PX["race row"], fill=MUTED)
+    for row in lay.rows:
+        colour, mark = player_style(row.seat)
+        _text(img, (row.time_x, row.y), row.time, TEXT_PX["race row"], True,
+              fill=MUTED if row.time == "never" else INK, anchor="rm")
+        shape(d, mark, row.shape_x, row.y, 10, fill=colour, width=1)
+        _text(img, (row.words_x, row.y), row.words, TEXT_PX["race row"])
+        if row.tag:  # right after the row's words, never under them
+            fill = BLUE if row.tag == NOTE_TEXT["first"] else VERMILION
+            _text(img, (row.tag_x, row.y), row.tag, TEXT_PX["race tag"], True, fill)
+    if lay.more:
+        _text(img, lay.more_xy, lay.more, TEXT_PX["race more"], fill=MUTED)
 
 
 def caption(state: TatamokatsuState, names: dict[str, str] | None = None) -> str:

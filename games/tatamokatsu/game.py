@@ -147,7 +147,7 @@ class Tatamokatsu(Game):
                 kind="victim",
                 prompt=f"Sum {state.total}: {ref(state.roller)}, choose who loses a finger.",
                 options=[
-                    Option(id=VICTIM_PREFIX + p, label=f"{ref(p)} ({state.fingers[p]} fingers)")
+                    Option(id=VICTIM_PREFIX + p, label=f"{ref(p)} ({state.fingers[p]} fingers)", locus=f"hand:{p}")
                     for p in rules.victims_of(state)
                 ],
             )

@@ -118,7 +118,7 @@ class Tatari(Game):
                     player=p,
                     kind="bust",
                     prompt=f"{player_ref(p)} busts: take the dolls of which shrine?",
-                    options=[Option(id=f"shrine:{s}", label=self._take_label(state, s)) for s in most],
+                    options=[Option(id=f"shrine:{s}", label=self._take_label(state, s), locus=f"shrine:{s}") for s in most],
                 )
             ]
         if state.phase == "give":
@@ -128,7 +128,8 @@ class Tatari(Game):
                     kind="give",
                     prompt=f"{player_ref(p)}: a 1 is set aside, so you must give one doll — to whom?",
                     options=[
-                        Option(id=f"give:{q}", label=self._give_label(state, q)) for q in rules.recipients(state)
+                        Option(id=f"give:{q}", label=self._give_label(state, q), locus=f"stash:{q}")
+                        for q in rules.recipients(state)
                     ],
                 )
             ]

@@ -250,8 +250,8 @@ def give(s: TatariState, to: str, events: list[Event]) -> None:
 
 
 def bust(s: TatariState, events: list[Event]) -> None:
-    """TA-8: take the fullest shrine; ask only on a tie (C-3). All shrines empty: nothing to take."""
-    s.rolled = []
+    """TA-8: take the fullest shrine; ask only on a tie (C-3). All shrines empty: nothing to take. The busting
+    roll stays in ``rolled`` (every face already set aside) so the board can show it; the next turn clears it."""
     most = fullest(s)
     if s.shrines[str(most[0])] == 0:
         events.append(Event(kind="take", text="Every shrine is empty: nothing to take.", data={"shrine": None}))
