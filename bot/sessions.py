@@ -234,12 +234,14 @@ class SessionService:
                 raise SessionError("This game has already started; wait for the next one.")
             if player in row.players:
                 raise SessionError("You are already seated. Wait for the host to /start.")
-            if len(row.players) >= game.max_players:
-                raise SessionError(f"The lobby is full ({game.max_players} players). Wait for the next game.")
+            seats = max(game.seat_counts(row.options) or [game.max_players])
+            if len(row.players) >= seats:
+                raise SessionError(f"The lobby is full ({seats} player{'s' if seats != 1 else ''} with these "
+                                   "options). Wait for the next game.")
             players = row.players + [player]
             await self.store.update_session(row.id, row.version, players=players)
             row = await self.store.session(row.id)
-        return self._update(row, notes=[f"{player_ref(player)} joined ({len(players)}/{game.max_players})."])
+        return self._update(row, notes=[f"{player_ref(player)} joined ({len(players)}/{seats})."])
 
     async def leave(self, channel_id: str, player: str) -> Update:
         """Leave a lobby. A host who leaves hands the lobby to the next seat; the last one out closes it."""

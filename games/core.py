@@ -245,6 +245,15 @@ def describe_options(options: dict[str, Any]) -> str:
     return " · ".join(f"{k.replace('_', ' ')} {value(v)}" for k, v in options.items()) or "defaults"
 
 
+def seats_text(counts: Sequence[int]) -> str:
+    """``[2, 3, 4]`` -> "2-4 players", ``[5]`` -> "exactly 5 players", ``[1]`` -> "exactly 1 player"."""
+    if len(counts) == 1:
+        return f"exactly {counts[0]} player{'s' if counts[0] != 1 else ''}"
+    if list(counts) == list(range(counts[0], counts[-1] + 1)):
+        return f"{counts[0]}-{counts[-1]} players"
+    return ", ".join(map(str, counts[:-1])) + f" or {counts[-1]} players"
+
+
 def marker_keys(options: Sequence[Option]) -> dict[str, str]:
     """Option id -> marker key ("1", "2", …) for the options of one decision that have a ``locus``.
 
@@ -375,6 +384,27 @@ class Game:
         if isinstance(data, dict):
             return self.State.model_validate(data)
         return self.State.model_validate_json(data)
+
+    def seat_counts(self, options: Any = None) -> list[int]:
+        """The numbers of players a table with ``options`` may start with, ascending (for lobbies: "needs 2-4").
+        Default: ``min_players..max_players``; a game whose options change it overrides (Tatsumi: solo, Void)."""
+        return list(range(self.min_players, self.max_players + 1))
+
+    def lobby_need(self, seated: int, options: Any = None) -> str:
+        """One line for a lobby with ``seated`` players: how many more are needed, or that it may start, from
+        :meth:`seat_counts` (e.g. "Needs 1 more player (2-4 players).", "Ready to start (2-4 players)."). ``""``
+        when the options fit no table at all (setup explains why at start)."""
+        counts = self.seat_counts(options)
+        if not counts:
+            return ""
+        span = seats_text(counts)
+        if seated in counts:
+            more = f", or wait for up to {counts[-1]}" if seated < counts[-1] else ""
+            return f"Ready to start ({span}{more})."
+        if seated < counts[0]:
+            need = counts[0] - seated
+            return f"Needs {need} more player{'s' if need != 1 else ''} ({span})."
+        return f"Too many seats for these options: {self.title} needs {span}."
 
     def check_players(self, players: list[str]) -> None:
         """Raise ``ValueError`` unless ``players`` fits ``min_players..max_players`` and has no repeats."""

@@ -104,14 +104,16 @@ def lobby_text(row: SessionRow, game: Game, notes: list[str] = ()) -> str:
     seats = "\n".join(f"{i}. {mention(p)}{' (host)' if p == row.host else ''}" for i, p in enumerate(row.players, 1))
     lines = [as_mentions(n) for n in notes]
     if row.status == "lobby":
-        need = max(game.min_players - len(row.players), 0)
+        counts = game.seat_counts(row.options) or [game.max_players]
+        ready = len(row.players) in counts
         lines += [
             f"**{game.title}** lobby — {game.summary}".rstrip(" —"),
-            f"Seats ({len(row.players)}/{game.max_players}):",
+            f"Seats ({len(row.players)}/{counts[-1]}):",
             seats,
             f"Options: {options_text(row.options)}",
-            (f"Needs {need} more player{'s' if need != 1 else ''}: press Join or use /join."
-             if need else f"The host, {mention(row.host)}, can press Start (or /start)."),
+            game.lobby_need(len(row.players), row.options) + (
+                f" The host, {mention(row.host)}, can press Start (or /start)." if ready
+                else " Press Join or use /join." if len(row.players) < counts[0] else ""),
         ]
     elif row.status == "abandoned":
         lines.append(f"The {game.title} lobby is closed.")

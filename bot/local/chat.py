@@ -199,8 +199,8 @@ class LocalChat:
         if row.status == "lobby":
             game = update.game
             out.append(
-                f"[{game.title} lobby] seats {len(row.players)}/{game.max_players}: {', '.join(row.players)} "
-                f"(host {row.host}; needs {game.min_players}+; /join, /start)"
+                f"[{game.title} lobby] seats {len(row.players)}: {', '.join(row.players)} (host {row.host}). "
+                f"{game.lobby_need(len(row.players), row.options)} /join, /start"
             )
             return out
         key = tuple((d.kind, d.player, d.deadline_ms) for d in update.pending)

@@ -6,8 +6,7 @@ RULES_HELP: dict[str, str] = {
     "": (
         "2-5 players, one hand of five fingers each. Players take turns rolling three dice; after each roll everyone "
         "has a few seconds (8 by default) to react. Wrong reactions and bad sums cost fingers, a Tatamokatsu can "
-        "win one back. The last player with fingers is the Samurai. Topics: dice, race, sums, katana, dragon, "
-        "mistakes, end."
+        "win one back. The last player with fingers is the Samurai."
     ),
     "dice": (
         "Dice A and B show 1-6 and two '1 or 10' faces. Die C shows 1-6, one '1 or 10' face and the Tatamokatsu "

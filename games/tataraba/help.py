@@ -4,8 +4,7 @@ RULES_HELP: dict[str, str] = {
     "": (
         "Forest of Tataraba (2-4 players). You lead an iron-making tribe in a forest of 3x3-tile boards. Plant Red "
         "Pines (iron: Sen) and Cedars (building material), log adult trees, and be the first to pay 10 Sen and 10 "
-        "material for an Eidai Tatara. Tiles are named board-cell, e.g. 2-5 is the centre of board 2. Topics: "
-        "turn, move, actions, logging, forest, build, end."
+        "material for an Eidai Tatara. Tiles are named board-cell, e.g. 2-5 is the centre of board 2."
     ),
     "turn": (
         "On your turn: move your piece (you must move), then take 2 actions (3 once you built your second Tatara), "

@@ -7,7 +7,7 @@ RULES_HELP: dict[str, str] = {
         "Get rid of all your cursed dolls. On your turn you roll six dice and set aside every die of one face, "
         "again and again, never a face you already set aside. From a total of 7 you may stop: the total names a "
         "shrine and the doll faces you set aside say how many dolls that shrine should hold. You win when your "
-        "turn comes round and your stash is empty. Topics: dice, stop, bust, stash, end."
+        "turn comes round and your stash is empty."
     ),
     "dice": (
         "Faces 1-4 add to the total; a doll counts 1 doll, a double-doll 2 dolls. Six dice, six faces. To set a face "

@@ -7,8 +7,7 @@ RULES_HELP: dict[str, str] = {
     "": ("Two clans, white and purple, place the 18 mochi tiles on the Moon. On your turn take a tile from "
          "the circle, put it on the board next to another tile, then use its effects to place or move "
          "rabbits on the corners (vertices) of the spaces. When all 18 are placed, whoever has more rabbits "
-         "around a tile claims it; the most mochi points wins. Topics: tiles, cost, placing, effects, groups, "
-         "scoring, dark, names."),
+         "around a tile claims it; the most mochi points wins."),
     "tiles": ("18 mochi: strawberry, blueberry, carrot and matcha with values 0, 1, 2, 3, and two sakura worth "
               "5. Effects by value: 0 = place up to 2 rabbits and move 1; 1 = place up to 2; 2 = place up to 1 "
               "and move 1; 3 = place up to 1; sakura 5 = move 1."),
