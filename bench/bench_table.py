@@ -24,6 +24,7 @@ timer dispatcher's ``fire_due``. Images are the real renderer's.
 
     PYTHONPATH=$PWD python bench/bench_table.py            # every game
     PYTHONPATH=$PWD python bench/bench_table.py tatari:3    # one
+    PYTHONPATH=$PWD python bench/bench_table.py tatari:3 --print   # and its channel as the players read it
 """
 
 from __future__ import annotations
@@ -66,7 +67,6 @@ class Counts:
     seen: set = field(default_factory=set)
     cause: str | None = None  # the member whose input is being handled
     on: bool = False
-    log: list = field(default_factory=list)  # (kind, content) of the public messages, for --print
 
     def record(self, sent: Sent) -> None:
         if not self.on:
@@ -80,14 +80,11 @@ class Counts:
                 self.seen.add(mid)
         elif sent.kind in ("edit", "edit_original") or (sent.kind == "response" and sent.type == 7):
             self.edits += 1
-            if sent.kind != "edit" or sent.content:
-                self.log.append(("edit", sent.content))
         if sent.kind == "followup" and not created:
             self.edits += 1  # a follow-up filling a deferred "thinking…" message
         if not created or sent.ephemeral:
             return
         self.messages += 1
-        self.log.append(("post", sent.content))
         for user in notified(sent):
             self.pings += 1
             self.self_pings += user == self.cause
@@ -180,11 +177,15 @@ async def play(game_id: str, n: int, seed: int = SEED, show: bool = False) -> st
                 update = h.bot.service.view(await h.store.session(sid))
             await h.settle()
             await h.bot.idle()
+            channel = [m for m in h.messages_in() if not (m.get("flags", 0) & EPHEMERAL)]
         finally:
             await h.close()
-    if show:
-        for kind, text in counts.log:
-            print(f"--- {kind}\n{text}")
+    if show:  # the channel as its players read it at the end: every public message, as it stands now
+        for m in channel:
+            buttons = [c.get("label") or c.get("placeholder") for row in m.get("components", [])
+                       for c in row.get("components", [])]
+            image = f" [image {m['attachments'][0]['filename']}]" if m.get("attachments") else ""
+            print(f"--- message {m['id'][-6:]}{image}{' ' + str(buttons) if buttons else ''}\n{m['content']}")
     return (f"game={game_id} players={n} moves={moves} turns={turns} messages={counts.messages} "
             f"edits={counts.edits} pings={counts.pings} self_pings={counts.self_pings} "
             f"upload_kb={counts.upload // 1024}")

@@ -1,7 +1,9 @@
 """The Discord adapter (ARCHITECTURE.md, "The Discord adapter").
 
-Slash commands and components turn into :class:`bot.sessions.SessionService` calls; every update comes back as one
-message (board image, events, the pending decisions as buttons or select menus). Modules:
+Slash commands and components turn into :class:`bot.sessions.SessionService` calls; the table keeps one live message
+per turn (board image, the turn's events, the pending decisions as buttons or select menus, "How to play" and "Full
+board"): a press by the player who keeps deciding edits it in place, a new message (pinging only the player whose
+turn starts) is posted when the decision passes on or a race opens (issue 12; ``Play.send_board``). Modules:
 
 - ``bot.py`` — :class:`PlayBot` (intents, ``setup_hook``: cogs, dynamic items, the timer dispatcher);
 - ``ids.py`` — the ``custom_id`` formats of every component (session id and board version inside);

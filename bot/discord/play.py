@@ -310,8 +310,8 @@ class Play(commands.Cog):
         """Post the board of a new turn; the previous live message keeps its image and loses its components (the
         press's own update when the press is on it)."""
         if live is not None and self._on(interaction, live):
-            await interaction.response.edit_message(content=retired(live.text), view=None,
-                                                    allowed_mentions=NO_PINGS)
+            kwargs: dict[str, Any] = {"content": retired(live.text)} if live.text else {}
+            await interaction.response.edit_message(view=None, allowed_mentions=NO_PINGS, **kwargs)
         elif live is not None:
             self.bot.spawn(self.retire(live), f"retire board {live.message_id} (session {update.session.id})")
         mentions = await self.turn_pings(update, clicker)
@@ -320,8 +320,9 @@ class Play(commands.Cog):
     async def retire(self, live: Live) -> None:
         """The previous turn's message: its text without the prompt, no components (its image stays)."""
         msg = self.bot.get_partial_messageable(int(live.channel_id)).get_partial_message(live.message_id)
+        kwargs: dict[str, Any] = {"content": retired(live.text)} if live.text else {}  # (text unknown: restored)
         try:
-            await msg.edit(content=retired(live.text), view=None, allowed_mentions=NO_PINGS)
+            await msg.edit(view=None, allowed_mentions=NO_PINGS, **kwargs)
         except discord.HTTPException:
             pass
 
@@ -696,6 +697,18 @@ class Play(commands.Cog):
         await interaction.response.send_message(text[:2000], ephemeral=True)
 
     # -- start-up ---------------------------------------------------------------------------------------------------
+    async def _restore_live(self, row: SessionRow) -> None:
+        """The live message of ``row`` after a restart: its last board (``links``), so that a race on it keeps its
+        buttons and the turn goes on in it (its text is not known: it is replaced at the next edit)."""
+        board = (await self.bot.links.get(row.id)).get("board")
+        if not board or str(board[0]) != row.channel_id:
+            return
+        update = self.service.view(row)
+        races = frozenset(n for n, d in zip(self.bot.races.names(update), update.pending, strict=False)
+                          if d.player is None and n)
+        self.live[row.id] = Live(int(board[1]), row.channel_id, row.version, frozenset(deciders(update.pending)),
+                                 races, [], "")
+
     async def restore(self) -> int:
         """After a restart: the live sessions need nothing but their rows (components and timers are durable);
         the race listeners learn which channels wait on typed inputs. Returns the number of live sessions."""
@@ -703,6 +716,7 @@ class Play(commands.Cog):
         for row in rows:
             if row.status == "active":
                 try:
+                    await self._restore_live(row)
                     await self.bot.races.restored(self.service.view(row))
                 except Exception:
                     log.exception("could not restore session %s", row.id)

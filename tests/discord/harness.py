@@ -323,7 +323,7 @@ class Harness:
     opens a new one on the same database (the same recorded Discord)."""
 
     def __init__(self, db_path: str | Path, *, settings: Settings | None = None, start_ms: int = 1_800_000_000_000,
-                 render=None, fake: FakeDiscord | None = None, image_wait_s: float = 30.0,
+                 render=None, fake: FakeDiscord | None = None, image_wait_s: float = 600.0,
                  images=None) -> None:
         self.db_path = str(db_path)
         self.settings = settings or Settings(discord_token=None, reminder_hours=12, afk_hours=0)
@@ -333,7 +333,8 @@ class Harness:
         self.app_permissions = ALL_PERMS  # the bot's permissions in the channel, as interactions carry them
         self.render = render
         self.images = images  # a factory of bot.discord.present.Images (benchmarks), else Images(render)
-        self.image_wait_s = image_wait_s  # tests wait for every image (deterministic); the bench uses the default
+        self.image_wait_s = image_wait_s  # tests wait for every image (deterministic, even when a first render
+        # pays its renderer's warm-up on a loaded machine: 30 s seen); the bench uses the default
         self._seq = itertools.count(1)
         self.fake = fake or FakeDiscord(self)
         self.fake.h = self

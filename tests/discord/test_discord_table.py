@@ -262,14 +262,17 @@ async def test_board_and_history_after_the_end(tmp_path):
         fakegame.unregister()
 
 
-async def test_a_race_keeps_its_buttons_whatever_else_happens(tmp_path):
-    """Issue 12 (4): during a race window, /board (private or public), /history, /move of a race option that
-    does not end it, a press on an old board and chatter never strip the roll message's buttons nor add reactions
-    to another message; the window still ends with one result message."""
+@pytest.mark.parametrize("restart", [False, True])
+async def test_a_race_keeps_its_buttons_whatever_else_happens(tmp_path, restart):
+    """Issue 12 (4): during a race window (also after a restart inside it), /board (private or public), /history,
+    /move of a race option that does not end it and chatter never strip the roll message's buttons nor add
+    reactions to another message."""
     async with Harness(tmp_path / "bot.sqlite3", render=no_render) as h:
         alice, bob, carol, dave = await table(h)
         msg, _ = await roll(h, alice, "1/10", "1/10", "6")
         race_id = msg.message["id"]
+        if restart:
+            await h.restart()
         start = len(h.fake.sent)
         await h.slash(bob, "board")
         await h.slash(carol, "board", public=True)
