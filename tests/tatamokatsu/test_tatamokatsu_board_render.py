@@ -11,7 +11,18 @@ from PIL import Image
 from tatamokatsu_helpers import T0, apply, close, decision, inp, new, roll
 
 from games import marker_keys
-from renderers.common import BLUE, INK, PAPER, VERMILION, player_style
+from renderers.common import (
+    BLUE,
+    INK,
+    PAPER,
+    VERMILION,
+    contrast_ratio,
+    min_text_px,
+    player_style,
+    simulate,
+    simulate_image,
+)
+from renderers.common import VISIONS as COMMON_VISIONS
 from renderers.tatamokatsu import (
     FOLDED,
     MARKER_R,
@@ -36,41 +47,22 @@ P5 = ["alice", "bob", "carol", "dave", "eve"]
 LONG = {p: p.upper() + "W" * 30 for p in P5}
 """Display names far too long for any card or race row."""
 
-# Machado, Oliveira & Fernandes 2009, severity 1.0 (applied to sRGB values: a small, common approximation).
-CVD = {
-    "protanopia": (0.152286, 1.052583, -0.204868, 0, 0.114503, 0.786281, 0.099216, 0,
-                   -0.003882, -0.048116, 1.051998, 0),
-    "deuteranopia": (0.367322, 0.860646, -0.227968, 0, 0.280085, 0.672501, 0.047413, 0,
-                     -0.011820, 0.042940, 0.968881, 0),
-    "tritanopia": (1.255528, -0.076749, -0.178779, 0, -0.078411, 0.930809, 0.147602, 0,
-                   0.004733, 0.691367, 0.303900, 0),
-}
-VISIONS = ["greyscale", "protanopia", "deuteranopia", "tritanopia"]
+VISIONS = list(COMMON_VISIONS)
 
 
 def seen_as(img: Image.Image, vision: str) -> Image.Image:
-    """``img`` as seen in greyscale or with a dichromacy of :data:`CVD` (RGB)."""
-    if vision == "greyscale":
-        return img.convert("L").convert("RGB")
-    return img.convert("RGB").convert("RGB", CVD[vision])
+    """``img`` as seen in greyscale or with a dichromacy (``renderers.common.simulate_image``, Machado 2009)."""
+    return simulate_image(img, vision)
 
 
 def seen_colour(rgb, vision: str):
-    return seen_as(Image.new("RGB", (1, 1), rgb), vision).getpixel((0, 0))
-
-
-def luminance(rgb) -> float:
-    def ch(v: float) -> float:
-        v /= 255
-        return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
-
-    r, g, b = (ch(v) for v in rgb[:3])
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+    """One colour as seen with ``vision`` (``renderers.common.simulate``)."""
+    return simulate(rgb, vision)
 
 
 def contrast(a, b) -> float:
-    hi, lo = sorted((luminance(a), luminance(b)), reverse=True)
-    return (hi + 0.05) / (lo + 0.05)
+    """WCAG contrast ratio (``renderers.common.contrast_ratio``)."""
+    return contrast_ratio(a, b)
 
 
 def victim_choice(players=None):
@@ -126,7 +118,7 @@ def test_every_number_name_and_key_is_at_least_9px_at_phone_width():
     """issue 13 item 2: size_px * 400 / image width >= 9 for every number, name and marker key (the card tags are
     words under a hand that shows the same thing, documented at 8 px)."""
     sizes = {k: v for k, v in TEXT_PX.items() if k != "card tag"}
-    assert min(sizes.values()) * PHONE_PX / W >= 9
+    assert min(sizes.values()) >= min_text_px(W)
     assert TEXT_PX["card tag"] * PHONE_PX / W >= 8
     assert MARKER_R * 1.3 * PHONE_PX / W >= 9  # common.marker draws the key 1.3 * r px tall
     for s in (victim_choice(), three_way_rolloff()):

@@ -15,7 +15,16 @@ from games import marker_keys
 from games.ai import next_move
 from games.core import Rng
 from games.tatari import GAME, TatariState
-from renderers.common import INK, PAPER, WHITE, player_style
+from renderers.common import (
+    INK,
+    PAPER,
+    WHITE,
+    contrast_ratio,
+    min_text_px,
+    player_style,
+    simulate_image,
+)
+from renderers.common import VISIONS as COMMON_VISIONS
 from renderers.tatari import (
     CROSSED,
     CURRENT_FILL,
@@ -43,36 +52,14 @@ from renderers.tatari import (
 PHONE_PX = 400
 """Discord shows an image about 400 px wide on a phone (issue 13)."""
 
-# Machado, Oliveira & Fernandes 2009, severity 1.0 (applied to sRGB values: a small, common approximation).
-CVD = {
-    "protanopia": (0.152286, 1.052583, -0.204868, 0, 0.114503, 0.786281, 0.099216, 0,
-                   -0.003882, -0.048116, 1.051998, 0),
-    "deuteranopia": (0.367322, 0.860646, -0.227968, 0, 0.280085, 0.672501, 0.047413, 0,
-                     -0.011820, 0.042940, 0.968881, 0),
-    "tritanopia": (1.255528, -0.076749, -0.178779, 0, -0.078411, 0.930809, 0.147602, 0,
-                   0.004733, 0.691367, 0.303900, 0),
-}
-
-
 def seen_as(img: Image.Image, vision: str) -> Image.Image:
-    """``img`` as seen in greyscale or with a dichromacy of :data:`CVD` (RGB)."""
-    if vision == "greyscale":
-        return img.convert("L").convert("RGB")
-    return img.convert("RGB").convert("RGB", CVD[vision])
-
-
-def luminance(rgb) -> float:
-    def ch(v: float) -> float:
-        v /= 255
-        return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
-
-    r, g, b = (ch(v) for v in rgb[:3])
-    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+    """``img`` as seen in greyscale or with a dichromacy (``renderers.common.simulate_image``, Machado 2009)."""
+    return simulate_image(img, vision)
 
 
 def contrast(a, b) -> float:
-    hi, lo = sorted((luminance(a), luminance(b)), reverse=True)
-    return (hi + 0.05) / (lo + 0.05)
+    """WCAG contrast ratio (``renderers.common.contrast_ratio``)."""
+    return contrast_ratio(a, b)
 
 
 def bust_tie() -> TatariState:
@@ -139,7 +126,7 @@ def test_select_and_fate_are_not_place_decisions_and_draw_no_marker():
 
 def test_every_text_and_marker_key_is_at_least_9px_at_phone_width():
     """issue 13 item 2: size_px * 400 / image width >= 9 for every number, name and key drawn."""
-    assert min(TEXT_PX.values()) * PHONE_PX / W >= 9
+    assert min(TEXT_PX.values()) >= min_text_px(W)
     assert min(MARKER_R.values()) * 1.3 * PHONE_PX / W >= 9  # common.marker draws the key 1.3 * r px tall
     for s in (bust_tie(), gift(), finished()):
         for full in (False, True):
@@ -229,7 +216,7 @@ def test_a_resigned_player_shows_no_count_and_a_winner_no_star():
 # -- item 4: no colour-only signs ------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("vision", ["greyscale", "protanopia", "deuteranopia", "tritanopia"])
+@pytest.mark.parametrize("vision", COMMON_VISIONS)
 def test_marks_survive_greyscale_and_colour_blindness(vision):
     """Markers (black on white) stand out from the shrine they sit on, dolls from the paper, crossed-out dice from
     plain ones (a diagonal line), a resigned row's grey from the paper, in greyscale and every simulation."""
