@@ -523,10 +523,17 @@ class SessionService:
         return await self.store.live_sessions()
 
     async def history(self, channel_id: str, limit: int = 20) -> list[Event]:
-        """The events of the last ``limit`` moves of the channel's game, rebuilt by replaying the log (read under the
-        channel's lock, as :meth:`show`)."""
+        """The events of the channel's game (setup's first, then the last ``limit``), rebuilt by replaying the log
+        (read under the channel's lock, as :meth:`show`). A running game, or — when none runs — the channel's last
+        finished game (issue 12: ``/history`` after the end). :class:`SessionError` when there is neither."""
         async with self.lock(channel_id):
-            row = await self._active(channel_id)
+            row = await self.store.live_session(channel_id)
+            if row is None or row.status != "active":
+                last = await self.store.last_session(channel_id)
+                if row is None and last is not None and last.status == "finished":
+                    row = last
+                else:
+                    row = await self._active(channel_id)  # raises the right message
             moves = await self.store.moves(row.id)
         game = self.game(row.game_id)
         opening = game.begin(list(row.players), row.options, row.seed)

@@ -165,14 +165,13 @@ class Admin(commands.Cog):
 
     # -- settings -------------------------------------------------------------------------------------------------
     @app_commands.command(name="settings",
-                          description="This channel's turn reminder, AFK limit, race window and pings; your own pings")
+                          description="This channel's turn reminder, AFK limit, race window and pings")
     @app_commands.default_permissions(manage_channels=True)
     @app_commands.describe(
         reminder_hours="Mention the player whose turn it is after this many hours (0 = off)",
         afk_hours="After this many idle hours the host may remove the player (0 = off)",
         race_window_seconds="Reaction window of real-time games, seconds (new games)",
         pings="Notify the player whose turn starts (turn) or nobody (off), in this channel",
-        my_turn_pings="Your own turn pings, in every channel (off: never notified when your turn starts)",
     )
     @app_commands.guild_only()
     async def settings(
@@ -182,10 +181,9 @@ class Admin(commands.Cog):
         afk_hours: app_commands.Range[float, 0, 720] | None = None,
         race_window_seconds: app_commands.Range[float, 1, 60] | None = None,
         pings: Literal["turn", "off"] | None = None,
-        my_turn_pings: Literal["on", "off"] | None = None,
     ) -> None:
-        """Channel settings (moderators change them; anyone reads them) and the caller's own turn pings (issue 12:
-        ``pings`` per channel, ``my_turn_pings`` per member, stored in ``discord_players``)."""
+        """Channel settings: moderators change them (the command is for Manage Channels by default, issue 17);
+        ``pings`` per channel (issue 12). A member's own turn pings are :meth:`my_pings`."""
         channel, user = str(interaction.channel_id), str(interaction.user.id)
         changes: dict[str, float | str] = {}
         if reminder_hours is not None:
@@ -199,23 +197,33 @@ class Admin(commands.Cog):
         if changes:
             if not self.bot.is_moderator(interaction):
                 raise SessionError("Only members with Manage Channels or Manage Threads can change the channel's "
-                                   "settings (my_turn_pings is yours to set).")
+                                   "settings (your own turn pings: /pings).")
             prefs = await self.bot.play.save_prefs(channel, changes)
         else:
             prefs = await self.bot.play.prefs(channel)
-        if my_turn_pings is not None:
-            await self.bot.links.set_muted(user, my_turn_pings == "off")
         muted = bool(await self.bot.links.muted([user]))
         text = (
             f"Settings of this channel: turn reminder {_hours(prefs['reminder_hours'])}, "
             f"AFK limit {_hours(prefs['afk_hours'])}, race window {prefs['race_window_ms'] / 1000:g} s, "
             f"pings {'when a turn starts' if prefs.get('pings', 'turn') == 'turn' else 'off'}. "
-            f"Your turn pings: {'off' if muted else 'on'}."
+            f"Your turn pings: {'off' if muted else 'on'} (/pings)."
         )
-        if changes or my_turn_pings is not None:
-            text = "Saved. " + text + (" (Reminders apply from the next move; race windows to new games.)"
-                                       if changes else "")
+        if changes:
+            text = "Saved. " + text + " (Reminders apply from the next move; race windows to new games.)"
         await interaction.response.send_message(text, ephemeral=True)
+
+    @app_commands.command(name="pings", description="Your own turn pings, in every channel: on or off")
+    @app_commands.describe(turn="off: you are never notified when your turn starts (the board still names you)")
+    @app_commands.guild_only()
+    async def my_pings(self, interaction: discord.Interaction, turn: Literal["on", "off"] | None = None) -> None:
+        """A member's own turn pings (issue 12), stored per member in ``discord_players``; any member may set
+        theirs (``/settings`` is for channel managers)."""
+        user = str(interaction.user.id)
+        if turn is not None:
+            await self.bot.links.set_muted(user, turn == "off")
+        muted = bool(await self.bot.links.muted([user]))
+        text = f"Your turn pings: {'off' if muted else 'on'}, in every channel."
+        await interaction.response.send_message(("Saved. " if turn is not None else "") + text, ephemeral=True)
 
 
 def _hours(h: float) -> str:

@@ -10,7 +10,7 @@ just posted carry that version). Shape of ``data`` (JSON):
 - ``undo``: ``{"version": int, "by": player id, "yes": [player ids]}`` — an undo vote in progress.
 
 Per member, the ``discord_players`` table (store migration 3): ``{"mute_turn_pings": bool}`` (``/settings
-my_turn_pings:off``, issue 12).
+``/pings turn:off``, issue 12).
 """
 
 from __future__ import annotations
@@ -78,7 +78,7 @@ class Links:
 
     # -- per member ---------------------------------------------------------------------------------------------
     async def muted(self, players: list[str] | set[str]) -> set[str]:
-        """Which of ``players`` muted their turn pings (``/settings my_turn_pings:off``)."""
+        """Which of ``players`` muted their turn pings (``/pings turn:off``)."""
         players = [p for p in players if p]
         if not players:
             return set()

@@ -20,9 +20,10 @@ from discord import app_commands
 from discord.ext import commands
 
 import games
-from bot.sessions import RESIGN, SessionError, StaleBoard, Update
+from bot.sessions import SessionError, StaleBoard, Update
 from bot.store import SessionRow
-from games import Decision, Event, Move, player_ref
+from games import Decision
+from games.core import seats_text
 
 from .freshness import BoardFloors
 from .lobby import game_autocomplete
@@ -583,36 +584,12 @@ class Play(commands.Cog):
             text = retired(text) + "\n-# Shown by /board; the buttons are on the live board."
         await self.send(interaction, channel, text[:2000], file=png_file(png, row.id, row.version))
 
-    async def _finished_history(self, channel: str, count: int) -> list:
-        """The events of the channel's last game when it is over (replayed from its log, as ``/history`` of a
-        running game)."""
-        last = await self.service.store.last_session(channel)
-        if last is None or last.status != "finished":
-            raise SessionError("No game here. Start one with /play.")
-        game = self.service.game(last.game_id)
-        opening = game.begin(list(last.players), last.options, last.seed)
-        state, events = opening.state, list(opening.events)
-        for m in await self.service.store.moves(last.id):
-            if m.option == RESIGN:
-                outcome = game.resign(state, m.player)
-                if outcome is None:
-                    events.append(Event(kind="resign", text=f"{player_ref(m.player)} resigns. The game ends."))
-                    break
-            else:
-                outcome = game.apply(state, Move(player=m.player, option=m.option, at_ms=m.at_ms))
-            state = outcome.state
-            events.extend(outcome.events)
-        return events[-count:]
-
     @app_commands.command(name="history", description="The recent events of this channel's game")
     @app_commands.describe(count="How many events (default 15)")
     @app_commands.guild_only()
     async def history(self, interaction: discord.Interaction, count: app_commands.Range[int, 1, 50] = 15) -> None:
         channel = str(interaction.channel_id)
-        try:
-            events = await self.service.history(channel, count)
-        except SessionError:
-            events = await self._finished_history(channel, count)  # a game that is over (issue 12)
+        events = await self.service.history(channel, count)  # a running game, or the last one that ended
         text = "\n".join(f"• {as_mentions(e.text)}" for e in events) or "Nothing has happened yet."
         while len(text) > 1900:
             text = text[text.index("\n") + 1:]
@@ -683,13 +660,14 @@ class Play(commands.Cog):
     @app_commands.command(name="help", description="What this bot does and its commands")
     @app_commands.guild_only()
     async def help(self, interaction: discord.Interaction) -> None:
-        gamelist = "\n".join(f"• **{g.title}** (`{g.id}`, {g.min_players}-{g.max_players} players) — {g.summary}"
-                             for g in games.all())
+        gamelist = "\n".join(f"• **{g.title}** (`{g.id}`, {seats_text(g.seat_counts())}) — {g.summary}"
+                              for g in games.all())
         text = (
             "**Play-by-chat board games.** One game per channel or thread.\n"
             "`/play game [options] [thread]` open a lobby · `/join` `/leave` `/start` · "
             "`/move option` (or the buttons) · `/board [public] [full]` · `/history` · `/undo` (the others approve) · "
-            "`/resign` · `/abandon` (host or moderators) · `/rules game [topic]` · `/settings`\n" + gamelist
+            "`/resign` · `/rules game [topic]` · `/pings` (your own turn pings) · moderators: `/abandon`, `/kick` "
+            "(or the host), `/settings`\n" + gamelist
         )
         if not self.bot.intents.message_content:
             text += ("\nTyped race words are off on this bot: use the race buttons or reactions. (Its owner can turn "

@@ -9,7 +9,7 @@ name, and (every few boards) a press by someone the decision does not name is re
 log that player's move and nothing but system moves (a race window opened or closed by the session).
 
 Rendering: the real renderer draws the first board and the final board of each game (so the real PNGs are checked);
-the boards in between get a tiny stub PNG to keep each game well under the time budget.
+the boards in between get a tiny stub PNG to keep the suite quick (speed is measured in bench/, never here).
 """
 
 from __future__ import annotations
@@ -17,7 +17,6 @@ from __future__ import annotations
 import io
 import random
 import re
-import time
 
 import pytest
 from harness import EPHEMERAL, Harness, Reply, Sent, User
@@ -190,7 +189,7 @@ async def press(h: Harness, user: User, sid: int, option: str) -> Reply:
 
 
 async def play_whole_game(h: Harness, game_id: str, n: int, options: str | None, seed: int,
-                          budget_s: float = 15.0, strategy=greedy, restart_at: int | None = None) -> dict:
+                          strategy=greedy, restart_at: int | None = None) -> dict:
     game = games.get(game_id)
     users = [h.user(101 + i, NAMES[i]) for i in range(n)]
     by_id = {u.sid: u for u in users}
@@ -215,12 +214,10 @@ async def play_whole_game(h: Harness, game_id: str, n: int, options: str | None,
 
     rng = random.Random(seed)
     sid = update.session.id
-    t0 = time.monotonic()
     moves = boards = race_presses = refusals = 0
     final: Sent = board
     while update.session.status == "active":
         assert moves < MAX_MOVES, f"{game_id}: no end after {MAX_MOVES} moves"
-        assert time.monotonic() - t0 < budget_s, f"{game_id}: {moves} moves in {budget_s} s, not over"
         if restart_at is not None and moves >= restart_at and (game_id != "tatamokatsu" or
                                                                 update.pending[0].player is None):
             # the process restarts mid-game (for Tatamokatsu: inside a race window): the same buttons go on working
@@ -294,7 +291,7 @@ async def play_whole_game(h: Harness, game_id: str, n: int, options: str | None,
     reply = await h.slash(outsider, "board")
     assert reply.ephemeral() and "over" in reply.text
     assert refusals >= 1, "no board offered a button named for one player"
-    return {"moves": moves, "boards": boards, "refusals": refusals, "seconds": time.monotonic() - t0}
+    return {"moves": moves, "boards": boards, "refusals": refusals}
 
 
 @pytest.mark.parametrize(("game_id", "n", "options", "seed"), CASES,

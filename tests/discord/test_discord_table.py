@@ -210,14 +210,14 @@ async def test_first_board_shows_setup_events(tmp_path):
 
 
 async def test_ping_mode_off_and_a_muted_player(h):
-    """Issue 12 (2): /settings pings:off (moderators) silences turn pings in the channel; my_turn_pings:off (any
+    """Issue 12 (2): /settings pings:off (moderators) silences turn pings in the channel; /pings turn:off (any
     member, stored per member) silences that member's."""
     alice, bob = h.user(101, "alice"), h.user(102, "bob")
     mod = h.user(150, "mod", moderator=True)
     reply = await h.slash(bob, "settings", pings="off")
     assert "Only members with Manage" in reply.text
-    reply = await h.slash(bob, "settings", my_turn_pings="off")
-    assert "Saved" in reply.text and "Your turn pings: off" in reply.text
+    reply = await h.slash(bob, "pings", turn="off")
+    assert reply.text == "Saved. Your turn pings: off, in every channel."
     assert await h.bot.links.muted([bob.sid, alice.sid]) == {bob.sid}
     users = {alice.sid: alice, bob.sid: bob}
     await open_game(h, [alice, bob])
@@ -236,7 +236,7 @@ async def test_ping_mode_off_and_a_muted_player(h):
     assert {alice.sid} in seen and all(bob.sid not in p for p in seen)
     reply = await h.slash(mod, "settings", pings="off")
     assert "pings off" in reply.text
-    await h.slash(bob, "settings", my_turn_pings="on")
+    await h.slash(bob, "pings", turn="on")
     seen = await play(40)
     assert seen and all(p == set() for p in seen)
 
