@@ -57,7 +57,7 @@ async def test_lobby_refusals_store_nothing(service):
         await service.start("c1", "alice")
     for p in "bcde":
         await service.join("c1", p)
-    with pytest.raises(SessionError, match="full \\(5 players\\)"):
+    with pytest.raises(SessionError, match="full \\(5 players with these options\\)"):
         await service.join("c1", "f")
     with pytest.raises(SessionError, match="Only the host"):
         await service.start("c1", "b")

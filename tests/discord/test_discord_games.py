@@ -327,16 +327,17 @@ async def test_tatsumi_solo_through_components(tmp_path):
 
 
 async def test_solo_needs_one_seat(tmp_path):
-    """A solo Tatsumi lobby with a second player refuses to start, with a readable message; nothing is dealt."""
+    """A solo Tatsumi lobby has one seat (TM-14, Game.seat_counts): a second player's Join is refused with a
+    readable message and nothing changes; the lobby card says it is ready with exactly 1 player."""
     async with Harness(tmp_path / "bot.sqlite3") as h:
         alice, bob = h.user(101, "alice"), h.user(102, "bob")
         card = (await h.slash(alice, "play", game="tatsumi", options="solo=true")).message(public=True)
-        await h.click(bob, card, "Join")
-        reply = await h.click(alice, card, "Start")
+        assert "Ready to start (exactly 1 player)." in card.content
+        reply = await h.click(bob, card, "Join")
         assert reply.ephemeral() and not reply.public(), reply.text
-        assert "cannot start" in reply.text.lower(), reply.text
+        assert reply.text == "The lobby is full (1 player with these options). Wait for the next game."
         row = await h.store.live_session(str(h.channel_id))
-        assert row.status == "lobby"
+        assert row.status == "lobby" and row.players == [alice.sid]
 
 
 async def test_solo_board_refuses_an_outsider(tmp_path):
