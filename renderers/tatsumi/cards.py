@@ -45,16 +45,18 @@ def wrap(text: str, width: int) -> list[str]:
 
 @lru_cache(maxsize=64)
 def card_face(card: str, k: float = 1.0) -> Image.Image:
-    """A summoning card at scale ``k`` (``CARD_W*k x CARD_H*k`` px): title, kind, short text; scales are drawn over
-    it per render (:func:`scale_marks`)."""
+    """A summoning card at scale ``k`` (``CARD_W*k x CARD_H*k`` px): title (13 px, smaller for a long title so it
+    never runs into the kind), kind, short text; scales are drawn over it per render (:func:`scale_marks`)."""
     lasting = card in D.LASTING_CARDS
     w, h = round(CARD_W * k), round(CARD_H * k)
     img = Image.new("RGB", (w, h), (238, 230, 250) if lasting else (252, 246, 226))
     d = ImageDraw.Draw(img)
     d.rectangle((0, 0, w - 1, h - 1), outline=INK, width=2)
-    d.text((6 * k, 4 * k), D.CARD_TITLES[card], font=font(round(13 * k), bold=True), fill=INK)
-    d.text((w - 6 * k, 6 * k), "lasting" if lasting else "score", font=font(round(10 * k)), fill=NAME_INK,
-           anchor="ra")
+    kind = "lasting" if lasting else "score"
+    room = CARD_W - 18 - font(10).getlength(kind)
+    size = next((z for z in (13, 12, 11) if font(z, True).getlength(D.CARD_TITLES[card]) <= room), 10)
+    d.text((6 * k, (4 + (13 - size) / 2) * k), D.CARD_TITLES[card], font=font(round(size * k), bold=True), fill=INK)
+    d.text((w - 6 * k, 6 * k), kind, font=font(round(10 * k)), fill=NAME_INK, anchor="ra")
     for i, line in enumerate(wrap(D.CARD_TEXT[card], 22)[:3]):
         d.text((6 * k, (22 + i * 13) * k), line, font=font(round(10 * k)), fill=INK)
     d.line((4 * k, CARD_RULE * k, w - 4 * k, CARD_RULE * k), fill=MUTED)

@@ -96,3 +96,19 @@ def test_mizukame_droplets_are_visible_on_every_marked_space():
                     x = cx + (j - (n - 1) / 2) * DROP_STEP * r
                     y = cy + dy * r + 0.8 * dr * r
                     assert img.getpixel((round(x), round(y))) == DROP, (r, lay.names[i], j)
+
+
+def test_card_titles_never_run_into_the_kind():
+    """Every summoning card's title ends before its kind ("score"/"lasting") starts ("Water Strider" once ran
+    into "score")."""
+    from games.tatsumi import data as D
+    from renderers.tatsumi.cards import card_face
+
+    for card, title in D.CARD_TITLES.items():
+        kind = "lasting" if card in D.LASTING_CARDS else "score"
+        img = card_face(card).convert("L")
+        kind_left = CARD_W - 6 - font(10).getlength(kind)
+        sizes = [z for z in (13, 12, 11, 10) if font(z, True).getlength(title) <= CARD_W - 18 - font(10).getlength(kind)]
+        assert sizes, title
+        assert 6 + font(sizes[0], True).getlength(title) + 4 <= kind_left, title
+        assert img.getpixel((round(kind_left) - 3, 10)) > 200, title  # paper between title and kind
