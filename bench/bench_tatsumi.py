@@ -1,7 +1,9 @@
 """Tatsumi benchmarks. Run: ``python bench/bench_tatsumi.py``.
 
-Prints render+encode median vs the floor median (ms) over random-legal 4-player positions, and engine moves/s on
-one core over random-legal games for 2, 3 and 4 players. Goals: engine >= 5,000 moves/s; render <= 1.5x floor.
+Prints render+encode median vs the floor median (ms) over random-legal 4-player positions — the decision image
+(``render(state)``: the close-up with markers, the goal) and the whole board (``full=True``) — and engine moves/s on
+one core over random-legal games for 2, 3 and 4 players. Goals: engine >= 5,000 moves/s; render <= 1.5x floor and
+<= 15 ms.
 """
 
 from __future__ import annotations
@@ -23,8 +25,11 @@ def main() -> None:
     states = positions(game, 4, range(3), every=25)
     r, f = render_vs_floor(render, states, repeat=5, palette=palette())
     print(
-        f"render+encode median {r:.1f} ms vs floor {f:.1f} ms ({r / f:.2f}x; goal <= 1.5x) over {len(states)} states"
+        f"render+encode median {r:.1f} ms vs floor {f:.1f} ms ({r / f:.2f}x; goal <= 1.5x, <= 15 ms) over "
+        f"{len(states)} states (decision images)"
     )
+    r, f = render_vs_floor(lambda s: render(s, full=True), states, repeat=5, palette=palette())
+    print(f"whole board (full=True) {r:.1f} ms vs floor {f:.1f} ms ({r / f:.2f}x)")
     for n in (2, 3, 4):
         mps, moves = moves_per_second(game, n, seconds=2.0)
         print(f"engine {n} players: {mps:,.0f} moves/s over {moves} moves (goal >= 5,000)")

@@ -1,4 +1,4 @@
-"""``python -m bot``: ``sandbox``, ``script FILE``, ``demo GAME``, ``run`` (the Discord bot)."""
+"""``python -m bot``: ``sandbox``, ``script FILE``, ``demo GAME``, ``gallery``, ``run`` (the Discord bot)."""
 
 from __future__ import annotations
 
@@ -146,6 +146,28 @@ def demo(game: str, players: int, seed: int, out: Path | None, strategy: str, op
 
 
 @cli.command()
+@click.option("--out", "out", type=click.Path(path_type=Path), required=True, help="Folder for the boards.")
+@click.option("--game", "-g", "game_ids", multiple=True, help="Only this game (repeatable; default: every game).")
+@click.option("--seed", "-s", default=1, show_default=True, type=SEED, help="Seed of the games (+ player count).")
+def gallery(out: Path, game_ids: tuple[str, ...], seed: int) -> None:
+    """Representative boards of every game and player count (start, a decision with markers, a race, the end,
+    the full board), each at full size and 400 px wide, with an index.html to review them."""
+    import games
+
+    from .local.gallery import write_gallery
+
+    for g in game_ids:
+        try:
+            games.get(g)
+        except KeyError as exc:
+            raise click.BadParameter(str(exc.args[0]), param_hint="'--game'") from None
+    done = write_gallery(out, list(game_ids) or None, seed)
+    for entry in done:
+        click.echo(f"{entry.game} {entry.players}p: {len(entry.files)} images, {entry.moves} moves")
+    click.echo(f"{sum(len(e.files) for e in done)} images in {out}/, open {out / 'index.html'}")
+
+
+@cli.command()
 def run() -> None:
     """Run the Discord bot (needs DISCORD_TOKEN in the environment or .env)."""
     settings = load_settings()
@@ -159,6 +181,18 @@ def run() -> None:
         click.echo("The Discord adapter is not installed in this build.", err=True)
         sys.exit(2)
     sys.exit(run_discord(settings))
+
+
+@cli.command()
+@click.argument("client_id", type=click.IntRange(min=1))
+def invite(client_id: int) -> None:
+    """Print the URL that adds the bot (application CLIENT_ID) to a server, and the permissions it asks for."""
+    from .discord.permissions import INTEGER, NEEDED, SCOPES, invite_url
+
+    click.echo(invite_url(client_id))
+    click.echo(f"Scopes: {', '.join(SCOPES)}. Permissions integer: {INTEGER}:")
+    for name, why in NEEDED.items():
+        click.echo(f"  {name.replace('_', ' ').title()}: {why}")
 
 
 def main() -> None:

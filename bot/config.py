@@ -18,7 +18,11 @@ class Settings(BaseSettings):
     images_dir: Path = Field(default=Path("out"), description="Where the offline adapters write board images")
     log_level: str = Field(default="INFO", description="Python logging level")
     reminder_hours: float = Field(default=12, description="Default turn reminder after N hours; 0 = off")
-    afk_hours: float = Field(default=0, description="Default AFK limit in hours; 0 = off")
+    afk_hours: float = Field(default=72, ge=0, description="Default AFK limit in hours; 0 = off")
+    departure_grace_hours: float = Field(default=24, ge=0, description="A seated player who left the server is "
+                                         "resigned after this many hours (if they have not come back)")
+    members_intent: bool = Field(default=False, description="Ask for the privileged Server Members intent: "
+                                 "departures are seen at once (without it, when the player's turn waits)")
     race_window_ms: int = Field(default=8000, description="Default race window of real-time games, ms")
     race_grace_ms: int = Field(default=0, ge=0, le=10_000, description="Extra wait after a race deadline (on "
                                "Discord's clock) before closing it, for inputs still in flight, ms")

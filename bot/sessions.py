@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+import weakref
+from collections import OrderedDict
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -37,6 +39,9 @@ RESIGN = "__resign__"
 DEADLINE = "deadline"
 """Timer kind of a decision's deadline (the session sends the system's timeout move)."""
 MAX_MS = 2**63 - 1
+
+STATE_CACHE_SIZE = 4096
+"""How many sessions' parsed states one process keeps (least recently used evicted; a row is re-parsed on need)."""
 """The largest time (ms) the store can hold (SQLite INTEGER)."""
 
 
@@ -103,16 +108,26 @@ class SessionService:
         self.store = store
         self.clock = clock
         self.seeds = seeds
-        self._locks: dict[str, asyncio.Lock] = {}
-        self._cache: dict[int, tuple[int, BaseState]] = {}  # session id -> (version, state)
+        # a lock lives while someone holds or awaits it; then it is dropped (memory stays bounded, issue 17)
+        self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
+        # session id -> (version, parsed state), least recently used first; a session that ends is dropped
+        self._cache: OrderedDict[int, tuple[int, BaseState]] = OrderedDict()
         self._untimed: set[int] = set()  # sessions known (by this process) to have no deadline timers in the store
 
     def lock(self, channel_id: str) -> asyncio.Lock:
         """The lock of ``channel_id`` (created on first use)."""
         lock = self._locks.get(channel_id)
         if lock is None:
-            lock = self._locks[channel_id] = asyncio.Lock()
+            lock = asyncio.Lock()
+            self._locks[channel_id] = lock
         return lock
+
+    def _remember(self, session_id: int, version: int, state: BaseState) -> None:
+        """Cache a parsed state, evicting the least recently used beyond :data:`STATE_CACHE_SIZE`."""
+        self._cache[session_id] = (version, state)
+        self._cache.move_to_end(session_id)
+        while len(self._cache) > STATE_CACHE_SIZE:
+            self._cache.popitem(last=False)
 
     # -- helpers ----------------------------------------------------------------------------------------------
     @staticmethod
@@ -148,7 +163,8 @@ class SessionService:
         if cached is not None and cached[0] == row.version:
             return cached[1]
         state = self.game(row.game_id).load_state(row.state)
-        self._cache[row.id] = (row.version, state)
+        if row.status == "active":  # an ended game is read rarely (its last board): not kept
+            self._remember(row.id, row.version, state)
         return state
 
     def view(self, row: SessionRow) -> Update:
@@ -277,8 +293,8 @@ class SessionService:
                 state = opening.state
             except ValueError as exc:  # e.g. options that do not fit this many players (checked at setup)
                 raise SessionError(
-                    f"{game.title} cannot start: {str(exc).rstrip('.')}. Change the seats (/join, /leave), or /cancel "
-                    "and /play again with other options."
+                    f"{game.title} cannot start: {str(exc).rstrip('.')}. Change the seats (/join, /leave), or cancel "
+                    "the lobby and /play again with other options."
                 ) from None
             pending = game.pending(state)
             async with self.store.transaction() as db:
@@ -287,7 +303,7 @@ class SessionService:
                 )
                 await self._schedule_deadlines(db, row, pending)
             row = await self.store.session(row.id)
-            self._cache[row.id] = (row.version, state)
+            self._remember(row.id, row.version, state)
         return self._update(row, events=opening.events, notes=[f"{game.title} begins!"])
 
     # -- play -------------------------------------------------------------------------------------------------
@@ -348,7 +364,10 @@ class SessionService:
                 )
         new = row.model_copy(update={"version": row.version + 1, "status": status, "meta": meta,
                                      "state": state_json, "move_count": seq})
-        self._cache[row.id] = (new.version, state)
+        if status == "active":
+            self._remember(row.id, new.version, state)
+        else:
+            self.forget(row.id)
         return self._update(new, events=events, result=result)
 
     async def tick(self, now: int | None = None) -> list[Update]:
@@ -393,15 +412,24 @@ class SessionService:
                 return None
             return await self._commit(row, game, move, outcome.state, outcome.events)
 
-    async def resign(self, channel_id: str, player: str) -> Update:
+    async def resign(self, channel_id: str, player: str, by: str | None = None) -> Update:
         """``player`` leaves a running game: ``Game.resign`` when the game can go on without them, else the game
-        ends and the others share the win. Logged as a move (``RESIGN``)."""
+        ends and the others share the win. Logged as a move (``RESIGN``). ``by``: who removes them (the host or a
+        moderator removing an idle player), None when they resign themselves.
+
+        One check for every game: a player who has already resigned (or been removed) is no longer playing and
+        cannot resign or be removed again (:class:`SessionError`; nothing is stored) — before this, a second
+        resignation in Tatamokatsu ended the game for everyone."""
         async with self.lock(channel_id):
             row = await self._live(channel_id)
             if row.status == "lobby":
                 raise SessionError("The game has not started yet: use /leave to leave the lobby.")
             if player not in row.players:
                 raise SessionError("You are not playing in this game.")
+            if player in await self.store.players_with_move(row.id, RESIGN):
+                if by is None or by == player:
+                    raise SessionError("You have already left this game.")
+                raise SessionError(f"{player_ref(player)} has already left this game.")
             game = self.game(row.game_id)
             state = self.state_of(row)
             try:
@@ -424,11 +452,35 @@ class SessionService:
                     f"Only the host, {player_ref(row.host)}, or a moderator can abandon this game. "
                     f"To leave it yourself, {'/leave' if row.status == 'lobby' else '/resign'}."
                 )
-            async with self.store.transaction() as db:
-                await self.store.update_session(row.id, row.version, db=db, status="abandoned")
-                await self.store.clear_timers(row.id, db=db)
-            row = await self.store.session(row.id)
+            row = await self._abandon(row)
+        self.forget(row.id)
         return self._update(row, notes=[f"{player_ref(by)} abandoned the game."])
+
+    async def close_place(self, channel_id: str, reason: str) -> Update | None:
+        """The place of ``channel_id``'s session is gone (channel or thread deleted, bot removed from the server):
+        abandon its lobby or game and clear its timers. ``reason`` is kept in the row's meta. None when the channel
+        had no live session."""
+        async with self.lock(channel_id):
+            row = await self.store.live_session(channel_id)
+            if row is None:
+                return None
+            row = await self._abandon(row, reason)
+        self.forget(row.id)
+        return self._update(row, notes=[f"The game was abandoned: {reason}."])
+
+    async def _abandon(self, row: SessionRow, reason: str | None = None) -> SessionRow:
+        async with self.store.transaction() as db:
+            fields: dict[str, Any] = {"status": "abandoned"}
+            if reason:
+                fields["meta"] = {**row.meta, "abandoned": reason}
+            await self.store.update_session(row.id, row.version, db=db, **fields)
+            await self.store.clear_timers(row.id, db=db)
+        return await self.store.session(row.id)
+
+    def forget(self, session_id: int) -> None:
+        """Drop what this process keeps in memory for a session that ended (its parsed state, its timer note)."""
+        self._cache.pop(session_id, None)
+        self._untimed.discard(session_id)
 
     async def undo(self, channel_id: str, by: str) -> Update:
         """Take back the last move (the host only; adapters may ask the other players first): delete it from the
@@ -451,7 +503,7 @@ class SessionService:
                 )
                 await self._schedule_deadlines(db, row, pending)
             row = await self.store.session(row.id)
-            self._cache[row.id] = (row.version, state)
+            self._remember(row.id, row.version, state)
         who = player_ref(last.player) if last.player else "the timer"
         what = f"{who} resigned" if last.option == RESIGN else f"{who}: {last.option}"
         return self._update(row, notes=[f"{player_ref(by)} took back the last move ({what})."])

@@ -17,9 +17,10 @@ from __future__ import annotations
 
 import asyncio
 import json
+import os
 import sqlite3
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -91,6 +92,14 @@ MIGRATIONS: list[str] = [
         updated_ms INTEGER NOT NULL
     );
     """,
+    # 3: the Discord adapter's data per member (whether they muted their turn pings), bot/discord/links.py
+    """
+    CREATE TABLE discord_players (
+        player_id TEXT PRIMARY KEY,
+        data TEXT NOT NULL DEFAULT '{}',
+        updated_ms INTEGER NOT NULL
+    );
+    """,
 ]
 
 
@@ -137,6 +146,15 @@ class TimerRow(BaseModel):
     payload: dict[str, Any] = Field(default_factory=dict)
 
 
+class StoreError(RuntimeError):
+    """The database cannot be used (cannot be opened, migrated or checked, or its file vanished while running).
+    ``str(exc)`` is one line for the operator; the runner exits non-zero with it (issue 17)."""
+
+
+BUSY_TIMEOUT_MS = 10_000
+"""How long a statement waits for another process's write lock before "database is locked" (ms)."""
+
+
 class StaleVersion(Exception):
     """A write expected a session version that is no longer current (someone else moved first)."""
 
@@ -178,43 +196,111 @@ class Store:
         self.conn = conn
         self.path = path
         self.write_lock = asyncio.Lock()
+        self._identity: tuple[int, int] | None = None
+        self.failed: StoreError | None = None
+        self.on_failure: Callable[[StoreError], None] | None = None
 
     @classmethod
-    async def open(cls, path: str | Path) -> Store:
-        """Open (creating folders and file) and migrate the database at ``path``."""
+    async def open(cls, path: str | Path, *, check: bool = True) -> Store:
+        """Open (creating folders and file), check and migrate the database at ``path``.
+
+        Fails loudly and leaves nothing running (issue 17): any problem — a folder that cannot be made, a
+        read-only or corrupted file, "database is locked" past the busy timeout, a schema newer than this code —
+        closes the connection (aiosqlite's thread would otherwise keep the process alive) and raises
+        :class:`StoreError` with one line an operator can act on. ``check``: run ``PRAGMA quick_check`` first."""
         path = str(path)
         if path != ":memory:":
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
-        conn = await aiosqlite.connect(path, isolation_level=None)
-        await conn.execute("PRAGMA journal_mode=WAL")
-        await conn.execute("PRAGMA synchronous=FULL")
-        await conn.execute("PRAGMA foreign_keys=ON")
-        await conn.execute("PRAGMA busy_timeout=5000")
-        store = cls(conn, path)
-        await store.migrate()
-        return store
+            try:
+                Path(path).parent.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise StoreError(f"cannot create the folder of the database {path}: {exc.strerror or exc}") from None
+        conn = aiosqlite.connect(path, isolation_level=None)
+        try:
+            await conn
+        except sqlite3.Error as exc:
+            # aiosqlite stops its thread by itself after a failed connect; wait for it while the loop still runs
+            # (it reports back to the loop) so that nothing outlives this call
+            thread = getattr(conn, "_thread", None)
+            if thread is not None:
+                await asyncio.to_thread(thread.join, 5)
+            raise StoreError(f"cannot open the database {path}: {exc}") from None
+        try:
+            # the busy timeout first: every later statement (WAL switch, migrations) waits for other processes
+            await conn.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+            await conn.execute("PRAGMA journal_mode=WAL")
+            await conn.execute("PRAGMA synchronous=FULL")
+            await conn.execute("PRAGMA foreign_keys=ON")
+            store = cls(conn, path)
+            if check:
+                await store.quick_check()
+            await store.migrate()
+            store._identity = store._file_identity()
+            return store
+        except BaseException as exc:
+            await conn.close()
+            if isinstance(exc, sqlite3.Error):
+                raise StoreError(f"cannot use the database {path}: {exc}") from None
+            raise
 
     async def close(self) -> None:
         await self.conn.close()
 
+    async def quick_check(self) -> None:
+        """``PRAGMA quick_check``: raises :class:`StoreError` naming the first problem of a damaged file."""
+        cur = await self.conn.execute("PRAGMA quick_check")
+        rows = [r[0] for r in await cur.fetchall()]
+        if rows != ["ok"]:
+            raise StoreError(f"the database {self.path} is damaged (quick_check: {'; '.join(rows[:3])}); restore "
+                             "it from a backup or move it away to start a new one")
+
+    def _file_identity(self) -> tuple[int, int] | None:
+        """(device, inode) of the database file, None for ``:memory:`` or a file that is gone."""
+        if self.path == ":memory:":
+            return None
+        try:
+            st = os.stat(self.path)
+        except OSError:
+            return None
+        return st.st_dev, st.st_ino
+
+    def check_file(self) -> None:
+        """Raise :class:`StoreError` when the database file was deleted or replaced since it was opened: writes
+        would go to a file nobody will read again, so no move may be acknowledged (issue 17). The first failure
+        is kept in :attr:`failed` and reported once to :attr:`on_failure` (the runner stops the bot)."""
+        if self._identity is None or self._file_identity() == self._identity:
+            return
+        exc = StoreError(f"the database file {self.path} was deleted or replaced while the bot was running; "
+                         "nothing more is stored — restart the bot")
+        if self.failed is None:
+            self.failed = exc
+            if self.on_failure is not None:
+                self.on_failure(exc)
+        raise exc
+
     async def migrate(self) -> int:
-        """Apply the migrations not yet applied; returns the schema version."""
+        """Apply the migrations not yet applied, all in ONE immediate write transaction that reads the schema
+        version inside it: any number of processes may open a fresh file at once — the first migrates, the others
+        wait (busy timeout) and find nothing to do. Returns the schema version; :class:`StoreError` when the file's
+        schema is newer than this code's."""
         async with self.write_lock:
-            cur = await self.conn.execute("PRAGMA user_version")
-            (version,) = await cur.fetchone()
-            for number, sql in enumerate(MIGRATIONS, start=1):
-                if number <= version:
-                    continue
-                try:
-                    await self.conn.execute("BEGIN IMMEDIATE")
+            try:
+                await self.conn.execute("BEGIN IMMEDIATE")
+                cur = await self.conn.execute("PRAGMA user_version")
+                (version,) = await cur.fetchone()
+                if version > len(MIGRATIONS):
+                    raise StoreError(f"the database {self.path} has schema version {version}, newer than this "
+                                     f"bot's {len(MIGRATIONS)}: run the newer bot, or restore an older backup")
+                for number, sql in enumerate(MIGRATIONS, start=1):
+                    if number <= version:
+                        continue
                     for statement in filter(str.strip, sql.split(";")):
                         await self.conn.execute(statement)
                     await self.conn.execute(f"PRAGMA user_version={number}")
-                    await self.conn.execute("COMMIT")
-                except BaseException:
-                    await self._rollback()
-                    raise
-                version = number
+                    version = number
+                await self.conn.execute("COMMIT")
+            except BaseException:
+                await self._rollback()
+                raise
             return version
 
     @asynccontextmanager
@@ -230,6 +316,7 @@ class Store:
             try:
                 await self.conn.execute("BEGIN IMMEDIATE")
                 yield self.conn
+                self.check_file()
                 await self.conn.execute("COMMIT")
             except BaseException:
                 await self._rollback()
@@ -336,6 +423,14 @@ class Store:
             MoveRow(session_id=r[0], seq=r[1], player=r[2], option=r[3], at_ms=r[4], created_ms=r[5])
             for r in await cur.fetchall()
         ]
+
+    async def players_with_move(self, session_id: int, option: str) -> set[str]:
+        """The players who have a move ``option`` in the session's log (e.g. the resignation marker)."""
+        cur = await self.conn.execute(
+            "SELECT DISTINCT player FROM moves WHERE session_id = ? AND option = ? AND player IS NOT NULL",
+            (session_id, option),
+        )
+        return {r[0] for r in await cur.fetchall()}
 
     async def move_count(self, session_id: int, db: aiosqlite.Connection | None = None) -> int:
         cur = await (db or self.conn).execute("SELECT COUNT(*) FROM moves WHERE session_id = ?", (session_id,))

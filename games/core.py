@@ -42,6 +42,7 @@ __all__ = [
     "Result",
     "Rng",
     "TIMEOUT",
+    "describe_options",
     "force",
     "format_text",
     "marker_keys",
@@ -230,6 +231,18 @@ def format_text(text: str, name: Callable[[str], str] | dict[str, str]) -> str:
         mapping = name
         return _REF.sub(lambda m: mapping.get(m.group(1), m.group(1)), text)
     return _REF.sub(lambda m: name(m.group(1)), text)
+
+
+def describe_options(options: dict[str, Any]) -> str:
+    """Lobby options as people read them: ``{"void": False, "island": "choose"}`` -> ``"void off · island choose"``
+    (booleans as on/off, underscores as spaces); ``"defaults"`` when there are none."""
+
+    def value(v: Any) -> str:
+        if isinstance(v, bool):
+            return "on" if v else "off"
+        return str(v)
+
+    return " · ".join(f"{k.replace('_', ' ')} {value(v)}" for k, v in options.items()) or "defaults"
 
 
 def marker_keys(options: Sequence[Option]) -> dict[str, str]:

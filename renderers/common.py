@@ -8,7 +8,9 @@ from __future__ import annotations
 
 import io
 import math
-from functools import lru_cache
+import unicodedata
+from functools import cache, lru_cache
+from importlib.resources import files
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -24,23 +26,159 @@ BLACK = (0, 0, 0)
 WHITE = (255, 255, 255)
 INK = (34, 30, 28)
 PAPER = (246, 240, 228)
-MUTED = (120, 112, 104)
+MUTED = (112, 104, 96)
+"""Grey for secondary labels: 4.8:1 on PAPER (WCAG AA text, issue 13, item 5)."""
 
 PLAYER_COLOURS = [BLUE, VERMILION, GREEN, PURPLE, ORANGE]
 PLAYER_SHAPES = ["circle", "square", "triangle", "diamond", "star"]
 
 
+FONTS_DIR = files("renderers") / "fonts"
+"""The bundled fonts (package data; see ``fonts/README.md`` for sources, licences and coverage)."""
+
+PRIMARY_FONTS = {False: "DejaVuSans.ttf", True: "DejaVuSans-Bold.ttf"}
+"""Latin, Greek, Cyrillic and the boards' symbols: DejaVu Sans 2.37, unchanged (layouts measure as before)."""
+
+FALLBACK_FONTS = {
+    False: ("NotoSansCJKjp-Regular-subset.otf", "NotoEmoji-Regular.ttf"),
+    True: ("NotoSansCJKjp-Bold-subset.otf", "NotoEmoji-Regular.ttf"),
+}
+"""Tried in order for a character the primary font lacks: Noto Sans CJK (kana, Hangul, common kanji and hanzi),
+then Noto Emoji (monochrome)."""
+
+_JOINERS = {0x200C, 0x200D, 0x20E3} | set(range(0xFE00, 0xFE10)) | set(range(0x1F3FB, 0x1F400)) \
+    | set(range(0xE0020, 0xE0080))
+"""Characters that belong to the cluster before them (ZWJ, variation selectors, keycap, skin tones, tags)."""
+
+
+def _u(data: bytes, at: int, n: int = 2) -> int:
+    return int.from_bytes(data[at:at + n], "big")
+
+
+@cache
+def covered(name: str) -> frozenset[int]:
+    """The code points the bundled font file ``name`` maps to a glyph (its ``cmap``, formats 4 and 12)."""
+    data = (FONTS_DIR / name).read_bytes()
+    tables = {data[12 + 16 * i: 16 + 16 * i]: _u(data, 20 + 16 * i, 4) for i in range(_u(data, 4))}
+    cmap = tables[b"cmap"]
+    subtables = {(_u(data, cmap + 4 + 8 * i), _u(data, cmap + 6 + 8 * i)): cmap + _u(data, cmap + 8 + 8 * i, 4)
+                 for i in range(_u(data, cmap + 2))}
+    points: set[int] = set()
+    at = subtables.get((3, 10)) or subtables.get((0, 4)) or subtables.get((0, 6))
+    if at is not None and _u(data, at) == 12:
+        for g in range(_u(data, at + 12, 4)):
+            start, end, glyph = (_u(data, at + 16 + 12 * g + 4 * j, 4) for j in range(3))
+            points.update(range(start + (glyph == 0), end + 1))
+        return frozenset(points)
+    at = subtables.get((3, 1)) or subtables.get((0, 3))
+    segs = _u(data, at + 6) // 2
+    range_at = at + 16 + 6 * segs
+    for k in range(segs):
+        end, start = _u(data, at + 14 + 2 * k), _u(data, at + 16 + 2 * segs + 2 * k)
+        delta, range_offset = _u(data, at + 16 + 4 * segs + 2 * k), _u(data, range_at + 2 * k)
+        for c in range(start, min(end, 0xFFFE) + 1):
+            if range_offset == 0:
+                glyph = (c + delta) & 0xFFFF
+            else:
+                glyph = _u(data, range_at + 2 * k + range_offset + 2 * (c - start))
+                glyph = (glyph + delta) & 0xFFFF if glyph else 0
+            if glyph:
+                points.add(c)
+    return frozenset(points)
+
+
+@lru_cache(maxsize=4096)
+def script_runs(text: str, bold: bool = False) -> tuple[tuple[int, str], ...]:
+    """``text`` split into runs of one font each: ``((font index, run), …)``, index 0 the primary font (DejaVu),
+    1.. the :data:`FALLBACK_FONTS` in order. Each character goes to the first font that has it (a character no
+    font has stays with the primary font); joiners (ZWJ, variation selectors, skin tones) stay with the character
+    before them, and a character followed by U+FE0F (emoji presentation) prefers the emoji font."""
+    names = (PRIMARY_FONTS[bold], *FALLBACK_FONTS[bold])
+    runs: list[list] = []
+    prev_zwj = False
+    for i, ch in enumerate(text):
+        c = ord(ch)
+        if runs and (c in _JOINERS or unicodedata.combining(ch) or (prev_zwj and c in covered(names[runs[-1][0]]))):
+            runs[-1][1] += ch
+            prev_zwj = c == 0x200D
+            continue
+        prev_zwj = False
+        order = range(len(names))
+        if i + 1 < len(text) and text[i + 1] == "\ufe0f":
+            order = [len(names) - 1, *range(len(names) - 1)]
+        k = next((k for k in order if c in covered(names[k])), 0)
+        if runs and runs[-1][0] == k:
+            runs[-1][1] += ch
+        else:
+            runs.append([k, ch])
+    return tuple((k, run) for k, run in runs)
+
+
+class ScriptFont(ImageFont.FreeTypeFont):
+    """DejaVu Sans with per-glyph fallback to the bundled CJK and emoji fonts.
+
+    A drop-in ``FreeTypeFont``: ``ImageDraw.text``, ``textbbox``, ``textlength`` and ``getmask`` work as with
+    one font. Text the primary font covers entirely goes straight to it (Latin looks and measures exactly as
+    before); otherwise the text is laid out run by run (:func:`script_runs`) on a shared baseline, vertical
+    anchors ("a", "m", "d") taken from the primary font's metrics."""
+
+    def __init__(self, size: int, bold: bool = False) -> None:
+        super().__init__(str(FONTS_DIR / PRIMARY_FONTS[bold]), size)
+        self.bold = bold
+        self.faces = [ImageFont.truetype(str(FONTS_DIR / name), size)
+                      for name in (PRIMARY_FONTS[bold], *FALLBACK_FONTS[bold])]
+
+    def _layout(self, text: str, stroke_width: float, anchor: str | None):
+        """[(font index, run, x)], union bbox of the inked runs from the baseline origin, and the anchor point."""
+        runs = script_runs(text, self.bold)
+        placed, x, box = [], 0.0, None
+        for k, run in runs:
+            f = self.faces[k]
+            x0, y0, x1, y1 = f.getbbox(run, stroke_width=stroke_width, anchor="ls")
+            placed.append((k, run, x))
+            box = (x0 + x, y0, x1 + x, y1) if box is None else (min(box[0], x0 + x), min(box[1], y0),
+                                                                max(box[2], x1 + x), max(box[3], y1))
+            x += f.getlength(run)
+        anchor = anchor or "la"
+        ascent, descent = self.getmetrics()
+        ax = {"l": 0.0, "m": x / 2, "r": x, "s": 0.0}[anchor[0]]
+        ay = {"a": -ascent, "t": box[1], "m": (descent - ascent) / 2, "s": 0, "b": box[3], "d": descent}[anchor[1]]
+        return placed, box, (ax, ay), x
+
+    def _single(self, text) -> bool:
+        return not isinstance(text, str) or len(script_runs(text, self.bold)) <= 1 and (
+            not text or script_runs(text, self.bold)[0][0] == 0)
+
+    def getlength(self, text, mode="", direction=None, features=None, language=None) -> float:
+        if self._single(text):
+            return super().getlength(text, mode, direction, features, language)
+        return self._layout(text, 0, None)[3]
+
+    def getbbox(self, text, mode="", direction=None, features=None, language=None, stroke_width=0, anchor=None):
+        if self._single(text):
+            return super().getbbox(text, mode, direction, features, language, stroke_width, anchor)
+        _, box, (ax, ay), _ = self._layout(text, stroke_width, anchor)
+        return (math.floor(box[0] - ax), math.floor(box[1] - ay), math.ceil(box[2] - ax), math.ceil(box[3] - ay))
+
+    def getmask2(self, text, mode="", direction=None, features=None, language=None, stroke_width=0, anchor=None,
+                 ink=0, start=None, *args, **kwargs):
+        if self._single(text):
+            return super().getmask2(text, mode, direction, features, language, stroke_width, anchor, ink, start,
+                                    *args, **kwargs)
+        placed, box, (ax, ay), _ = self._layout(text, stroke_width, anchor)
+        left, top = math.floor(box[0]), math.floor(box[1])
+        mask = Image.new("L", (max(1, math.ceil(box[2]) - left), max(1, math.ceil(box[3]) - top)), 0)
+        draw = ImageDraw.Draw(mask)
+        for k, run, x in placed:
+            draw.text((x - left, -top), run, font=self.faces[k], fill=255, anchor="ls", stroke_width=stroke_width)
+        return mask.im, (left - round(ax), top - round(ay))
+
+
 @lru_cache(maxsize=32)
-def font(size: int, bold: bool = False) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
-    """A scalable font of ``size`` px: DejaVu Sans when the system has it, else Pillow's bundled font."""
-    names = ["DejaVuSans-Bold.ttf", "DejaVuSans.ttf"] if bold else ["DejaVuSans.ttf"]
-    for name in names:
-        for path in (name, f"/usr/share/fonts/truetype/dejavu/{name}"):
-            try:
-                return ImageFont.truetype(path, size)
-            except OSError:
-                continue
-    return ImageFont.load_default(size=size)
+def font(size: int, bold: bool = False) -> ScriptFont:
+    """A :class:`ScriptFont` of ``size`` px: the bundled DejaVu Sans (Bold), falling back glyph by glyph to the
+    bundled Noto Sans CJK and Noto Emoji, so any display name draws as its characters (issue 13, item 3)."""
+    return ScriptFont(size, bold)
 
 
 def text_size(draw: ImageDraw.ImageDraw, text: str, fnt) -> tuple[int, int]:
@@ -112,9 +250,45 @@ def player_style(index: int) -> tuple[tuple[int, int, int], str]:
     return PLAYER_COLOURS[index % len(PLAYER_COLOURS)], PLAYER_SHAPES[index % len(PLAYER_SHAPES)]
 
 
+def graphemes(text: str) -> list[str]:
+    """``text`` split into user-perceived characters: a base character with its combining marks, variation
+    selectors, skin tones and ZWJ-joined emoji, or a pair of regional indicators (a flag)."""
+    out: list[str] = []
+    for ch in text:
+        c = ord(ch)
+        if out and (c in _JOINERS or unicodedata.combining(ch) or unicodedata.category(ch) in ("Mn", "Me", "Mc")
+                    or out[-1].endswith("\u200d")
+                    or (0x1F1E6 <= c <= 0x1F1FF and len(out[-1]) == 1 and 0x1F1E6 <= ord(out[-1]) <= 0x1F1FF)):
+            out[-1] += ch
+        else:
+            out.append(ch)
+    return out
+
+
+def columns(cluster: str) -> int:
+    """How many columns a grapheme takes: 2 for wide CJK characters and emoji (about twice a Latin letter's
+    width in the bundled fonts), else 1."""
+    c = ord(cluster[0])
+    if unicodedata.east_asian_width(cluster[0]) in ("W", "F") or c >= 0x1F000 or "\ufe0f" in cluster:
+        return 2
+    return 1
+
+
 def display_name(player: str, names: dict[str, str] | None, limit: int = 16) -> str:
+    """The display name of ``player`` (``names[player]``, else the id), at most ``limit`` columns: a wide CJK
+    character or an emoji counts 2 (see :func:`columns`). A longer name is cut between graphemes (never inside
+    an emoji or before a combining mark) and ends with "…"."""
     name = (names or {}).get(player, player)
-    return name if len(name) <= limit else name[: limit - 1] + "…"
+    clusters = graphemes(name)
+    if sum(columns(g) for g in clusters) <= limit:
+        return name
+    kept, used = [], 0
+    for g in clusters:
+        if used + columns(g) > limit - 1:
+            break
+        kept.append(g)
+        used += columns(g)
+    return "".join(kept) + "…"
 
 
 def encode_png(img: Image.Image, palette: Image.Image | None = None) -> bytes:
@@ -177,3 +351,180 @@ def make_palette(samples: list[Image.Image], exact: int = 128) -> Image.Image:
     pal = Image.new("P", (1, 1))
     pal.putpalette(flat)
     return pal
+
+
+# --- Legibility on a phone (issue 13, items 2, 4 and 5) -------------------------------------------------------
+
+PHONE_WIDTH = 400
+"""Width (px) at which Discord shows a board on a phone."""
+
+MIN_PHONE_TEXT = 9
+"""Smallest text size (px) readable at :data:`PHONE_WIDTH`: every marker key and every number a choice depends
+on must be at least this tall there (issue 13, item 2)."""
+
+
+def min_text_px(width: int, at: int = PHONE_WIDTH, px: int = MIN_PHONE_TEXT) -> int:
+    """The smallest font size (px, as passed to :func:`font` / :func:`text`) that is still ``px`` px tall when an
+    image ``width`` px wide is scaled to ``at`` px wide: ``ceil(px * width / at)``. E.g. a 1240 px board needs
+    28 px text for its marker keys and the numbers a choice depends on; a 400 px image needs 9 px.
+    ``ValueError`` for a width or target below 1."""
+    if width < 1 or at < 1:
+        raise ValueError(f"width and at must be positive px, not {width} and {at}")
+    return math.ceil(px * width / at - 1e-9)
+
+
+def marker_radius(width: int, at: int = PHONE_WIDTH, px: int = MIN_PHONE_TEXT) -> int:
+    """The least radius (px) for :func:`marker` on an image ``width`` px wide so that its key, one or two
+    characters, is at least ``px`` px tall at ``at`` px wide (the key is ``round(1.05 * r)`` px for two
+    characters, ``round(1.3 * r)`` for one), and never below the default 14."""
+    return max(14, math.ceil(min_text_px(width, at, px) / 1.05 - 1e-9))
+
+
+def phone_px(size: float, width: int, at: int = PHONE_WIDTH) -> float:
+    """How tall (px) text of font size ``size`` px drawn on an image ``width`` px wide is at ``at`` px wide."""
+    return size * at / width
+
+
+def _linear(v: float) -> float:
+    v /= 255
+    return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+
+
+def _encode(v: float) -> int:
+    v = min(1.0, max(0.0, v))
+    v = 12.92 * v if v <= 0.0031308 else 1.055 * v ** (1 / 2.4) - 0.055
+    return round(v * 255)
+
+
+def luminance(colour: tuple[int, ...]) -> float:
+    """WCAG 2 relative luminance (0 black .. 1 white) of an sRGB ``colour`` (0..255 channels; alpha ignored)."""
+    r, g, b = (_linear(c) for c in colour[:3])
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast_ratio(fg: tuple[int, ...], bg: tuple[int, ...]) -> float:
+    """WCAG 2 contrast ratio (1..21) of two sRGB colours. Text should have at least :data:`TEXT_CONTRAST`."""
+    a, b = sorted((luminance(fg), luminance(bg)), reverse=True)
+    return (a + 0.05) / (b + 0.05)
+
+
+TEXT_CONTRAST = 4.5
+"""WCAG AA: the least contrast ratio between a text colour and the colour behind it (issue 13, item 5)."""
+
+
+def legible_ink(bg: tuple[int, ...], candidates=(INK, WHITE, BLACK)) -> tuple[int, int, int]:
+    """The first of ``candidates`` with at least :data:`TEXT_CONTRAST` against ``bg`` (else the best of them)."""
+    for c in candidates:
+        if contrast_ratio(c, bg) >= TEXT_CONTRAST:
+            return c
+    return max(candidates, key=lambda c: contrast_ratio(c, bg))
+
+
+CVD_MATRICES = {
+    "protanopia": ((0.152286, 1.052583, -0.204868), (0.114503, 0.786281, 0.099216),
+                   (-0.003882, -0.048116, 1.051998)),
+    "deuteranopia": ((0.367322, 0.860646, -0.227968), (0.280085, 0.672501, 0.047413),
+                     (-0.011820, 0.042940, 0.968881)),
+    "tritanopia": ((1.255528, -0.076749, -0.178779), (-0.078411, 0.930809, 0.147602),
+                   (0.004733, 0.691367, 0.303900)),
+}
+"""Machado, Oliveira & Fernandes (2009) simulation matrices at severity 1.0, applied to linear RGB."""
+
+VISIONS = ("protanopia", "deuteranopia", "tritanopia", "greyscale")
+"""The ways of seeing a board is checked under (issue 13, item 4)."""
+
+
+def simulate(colour: tuple[int, ...], vision: str) -> tuple[int, int, int]:
+    """``colour`` (sRGB 0..255) as seen with ``vision``: one of :data:`CVD_MATRICES`, "greyscale" (relative
+    luminance as grey) or "normal". ``ValueError`` for another vision."""
+    if vision == "normal":
+        return tuple(colour[:3])
+    if vision == "greyscale":
+        g = _encode(luminance(colour))
+        return (g, g, g)
+    if vision not in CVD_MATRICES:
+        raise ValueError(f"unknown vision {vision!r}; one of normal, {', '.join(VISIONS)}")
+    lin = [_linear(c) for c in colour[:3]]
+    return tuple(_encode(sum(m * v for m, v in zip(row, lin, strict=True))) for row in CVD_MATRICES[vision])
+
+
+def simulate_image(img: Image.Image, vision: str) -> Image.Image:
+    """``img`` as seen with ``vision`` (see :func:`simulate`), an RGB image of the same size. For looking at a
+    board (save it and open it) and for checks on its pixels. ``ValueError`` for an unknown vision."""
+    simulate((0, 0, 0), vision)  # validates the name
+    rgb = img.convert("RGB")
+    if vision == "normal":
+        return rgb
+    colours = rgb.getcolors(maxcolors=256)
+    if colours is not None:  # a board's palette image: map each colour exactly
+        keep = [c for _, c in colours]
+        pal = Image.new("P", (1, 1))
+        pal.putpalette([v for c in keep for v in c] + [0] * (768 - 3 * len(keep)))
+        out = rgb.quantize(palette=pal, dither=Image.Dither.NONE)
+        out.putpalette([v for c in keep for v in simulate(c, vision)] + [0] * (768 - 3 * len(keep)))
+        return out.convert("RGB")
+    lin = rgb.point([round(_linear(v % 256) * 255) for v in range(768)])
+    if vision == "greyscale":
+        lin = lin.convert("L", (0.2126, 0.7152, 0.0722, 0)).convert("RGB")
+    else:
+        lin = lin.convert("RGB", tuple(x for row in CVD_MATRICES[vision] for x in (*row, 0)))
+    return lin.point([_encode((v % 256) / 255) for v in range(768)])
+
+
+def lab(colour: tuple[int, ...]) -> tuple[float, float, float]:
+    """CIE L*a*b* (D65) of an sRGB colour."""
+    r, g, b = (_linear(c) for c in colour[:3])
+    xyz = (0.4124 * r + 0.3576 * g + 0.1805 * b, 0.2126 * r + 0.7152 * g + 0.0722 * b,
+           0.0193 * r + 0.1192 * g + 0.9505 * b)
+    white = (0.95047, 1.0, 1.08883)
+
+    def f(t: float) -> float:
+        return t ** (1 / 3) if t > 216 / 24389 else (24389 / 27 * t + 16) / 116
+
+    fx, fy, fz = (f(v / w) for v, w in zip(xyz, white, strict=True))
+    return 116 * fy - 16, 500 * (fx - fy), 200 * (fy - fz)
+
+
+def delta_e(a: tuple[int, ...], b: tuple[int, ...]) -> float:
+    """CIE76 colour difference ΔE*ab of two sRGB colours (about 2.3 is just noticeable; see :data:`MIN_DELTA_E`)."""
+    return math.dist(lab(a), lab(b))
+
+
+MIN_DELTA_E = 15.0
+"""Least ΔE*ab (:func:`delta_e`) between two colours that tell things apart, under every vision checked: the
+closest Okabe-Ito player colours under any simulated deficiency are 17.6 apart; red and green under
+deuteranopia are 7.8."""
+
+MIN_GREY_CONTRAST = 1.25
+"""Least contrast ratio (:func:`contrast_ratio`) between two colours in greyscale, where hue is gone: about a
+quarter of a step between Okabe-Ito's blue and orange."""
+
+
+def colour_clashes(pairs, visions=VISIONS, min_delta_e: float = MIN_DELTA_E,
+                   min_grey: float = MIN_GREY_CONTRAST) -> list[str]:
+    """Which of ``pairs`` (``[(label_a, colour_a, label_b, colour_b), …]``) cannot be told apart by colour:
+    under each of ``visions``, ΔE*ab of the simulated colours below ``min_delta_e`` (and, in "greyscale", their
+    contrast ratio below ``min_grey``). Returns readable lines, empty when every pair stays distinct.
+
+    How a renderer's tests use it (issue 13, item 4: no colour-only signs)::
+
+        from renderers.common import colour_clashes
+        pairs = [("fire", FIRE, "water", WATER), ("discard ring", RING, "strawberry", STRAWBERRY)]
+        assert not colour_clashes(pairs)                                # colour alone tells them apart, or:
+        assert not colour_clashes(pairs, visions=("deuteranopia",))     # name the visions colour must survive
+
+    Pairs told apart by something else as well (a shape, a symbol, a label) need not pass in greyscale: leave
+    "greyscale" out of ``visions`` for them, and test the shape or symbol instead."""
+    out = []
+    for la, ca, lb, cb in pairs:
+        for vision in visions:
+            sa, sb = simulate(ca, vision), simulate(cb, vision)
+            if vision == "greyscale":
+                ratio = contrast_ratio(sa, sb)
+                if ratio < min_grey:
+                    out.append(f"{la} {tuple(ca[:3])} vs {lb} {tuple(cb[:3])}: greyscale contrast {ratio:.2f}")
+                continue
+            d = delta_e(sa, sb)
+            if d < min_delta_e:
+                out.append(f"{la} {tuple(ca[:3])} vs {lb} {tuple(cb[:3])}: {vision} ΔE {d:.1f}")
+    return out

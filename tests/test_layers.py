@@ -38,6 +38,7 @@ def test_pure_layers_import_no_io(path):
 @pytest.mark.parametrize("path", sorted((ROOT / "renderers").rglob("*.py")), ids=lambda p: p.name)
 def test_renderers_import_games_and_pillow_only(path):
     stdlib = {"__future__", "functools", "math", "io", "collections", "typing", "dataclasses", "itertools",
-              "importlib", "colorsys", "enum", "re", "statistics", "string", "random"}  # random: seeded only
+              "importlib", "colorsys", "enum", "re", "statistics", "string", "random",  # random: seeded only
+              "unicodedata"}
     allowed = stdlib | {"games", "PIL", "renderers"}
     assert imports(path) <= allowed, sorted(imports(path) - allowed)

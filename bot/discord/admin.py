@@ -1,10 +1,11 @@
 """Game management: ``/abandon`` (host or moderators), ``/undo`` with the other players' approval, the host's
-"remove the idle player" button, and ``/settings`` (per channel: turn reminder, AFK limit, race window)."""
+"remove the idle player" button, and ``/settings`` (per channel: turn reminder, AFK limit, race window, pings; per
+member: their own turn pings)."""
 
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 import discord
 from discord import app_commands
@@ -13,12 +14,16 @@ from discord.ext import commands
 from bot.sessions import SessionError
 
 from .components import UndoButton
+from .cooldowns import Cooldown
 from .present import mention
 
 if TYPE_CHECKING:
     from .bot import PlayBot
 
 log = logging.getLogger(__name__)
+
+UNDO_COOLDOWN_MS = 60_000
+"""One undo request per member per this many ms (each request pings the other players)."""
 NO_PINGS = discord.AllowedMentions.none()
 
 
@@ -27,12 +32,14 @@ class Admin(commands.Cog):
 
     def __init__(self, bot: PlayBot) -> None:
         self.bot = bot
+        self.undo_cooldown = Cooldown(UNDO_COOLDOWN_MS)
 
     @property
     def service(self):
         return self.bot.service
 
     @app_commands.command(name="abandon", description="End this channel's lobby or game without a result")
+    @app_commands.default_permissions(manage_channels=True)
     @app_commands.guild_only()
     async def abandon(self, interaction: discord.Interaction) -> None:
         update = await self.service.abandon(str(interaction.channel_id), str(interaction.user.id),
@@ -52,6 +59,9 @@ class Admin(commands.Cog):
             raise SessionError("Only the players of this game can ask for an undo.")
         if await self.service.store.move_count(row.id) == 0:
             raise SessionError("There is no move to undo yet.")
+        wait = self.undo_cooldown.wait_s((row.channel_id, user), self.service.clock())
+        if wait:
+            raise SessionError(f"You asked for an undo a moment ago: try again in {wait} s.")
         others = [p for p in row.players if p != user]
         await self.bot.links.update(row.id, undo={"version": row.version, "by": user, "yes": [user]})
         view = discord.ui.View(timeout=None)
@@ -112,31 +122,57 @@ class Admin(commands.Cog):
 
     # -- idle players ---------------------------------------------------------------------------------------------
     async def remove_idle(self, interaction: discord.Interaction, sid: int, ver: int, seat: int) -> None:
-        """The host (or a moderator) removes the idle player of ``seat``: their resignation."""
+        """The idle player of ``seat`` is removed (their resignation) once their AFK limit is due — by the host, a
+        moderator or any other seated player (issue 17: the host may be the idle one)."""
         try:
             row = await self.bot.play._board_row(interaction, sid)
             if row is None:
                 return
-            if str(interaction.user.id) != row.host and not self.bot.is_moderator(interaction):
-                await self.bot.play.refuse(interaction, f"Only the host, {{@{row.host}}}, can remove a player.")
+            user = str(interaction.user.id)
+            idle = row.players[seat] if 0 <= seat < len(row.players) else None
+            allowed = user == row.host or self.bot.is_moderator(interaction) or (user in row.players and user != idle)
+            if not allowed:
+                await self.bot.play.refuse(interaction, "Only the other players, the host or a moderator can remove "
+                                                        "an idle player.")
                 return
-            if row.version != ver or not 0 <= seat < len(row.players):
+            if row.version != ver or idle is None:
                 await self.bot.play.refuse(interaction, "They have played since: nothing to do.")
                 return
-            update = await self.service.resign(row.channel_id, row.players[seat])
-            await self.bot.play.send_board(update, interaction, notes=[f"The host removed {{@{row.players[seat]}}}."])
+            update = await self.service.resign(row.channel_id, idle, by=user)
+            await self.bot.play.send_board(update, interaction, notes=[f"{{@{user}}} removed the idle {{@{idle}}}."])
         except SessionError as exc:
             await self.bot.play.refuse(interaction, str(exc))
         except Exception:
             log.exception("removing an idle player failed (session %s)", sid)
             await self.bot.play.refuse(interaction, "Something went wrong on our side; nothing changed.")
 
+    # -- kick -----------------------------------------------------------------------------------------------------
+    @app_commands.command(name="kick", description="Remove a seated player from this channel's game (host or moderators)")
+    @app_commands.describe(player="The seated player to remove (it counts as their resignation)")
+    @app_commands.guild_only()
+    async def kick(self, interaction: discord.Interaction, player: discord.User) -> None:
+        """The host or a moderator removes a seated player: their resignation (issue 17)."""
+        channel, user, target = str(interaction.channel_id), str(interaction.user.id), str(player.id)
+        row = await self.service.store.live_session(channel)
+        if row is None or row.status != "active":
+            raise SessionError("There is no running game in this channel.")
+        if user != row.host and not self.bot.is_moderator(interaction):
+            raise SessionError(f"Only the host, {{@{row.host}}}, or a moderator can remove a player.")
+        if target not in row.players:
+            raise SessionError(f"{{@{target}}} is not playing in this game.")
+        update = await self.service.resign(channel, target, by=user)
+        await self.bot.play.send_board(update, interaction, notes=[f"{{@{user}}} removed {{@{target}}} from the game."])
+
     # -- settings -------------------------------------------------------------------------------------------------
-    @app_commands.command(name="settings", description="This channel's turn reminder, AFK limit and race window")
+    @app_commands.command(name="settings",
+                          description="This channel's turn reminder, AFK limit, race window and pings; your own pings")
+    @app_commands.default_permissions(manage_channels=True)
     @app_commands.describe(
         reminder_hours="Mention the player whose turn it is after this many hours (0 = off)",
         afk_hours="After this many idle hours the host may remove the player (0 = off)",
         race_window_seconds="Reaction window of real-time games, seconds (new games)",
+        pings="Notify the player whose turn starts (turn) or nobody (off), in this channel",
+        my_turn_pings="Your own turn pings, in every channel (off: never notified when your turn starts)",
     )
     @app_commands.guild_only()
     async def settings(
@@ -145,27 +181,40 @@ class Admin(commands.Cog):
         reminder_hours: app_commands.Range[float, 0, 168] | None = None,
         afk_hours: app_commands.Range[float, 0, 720] | None = None,
         race_window_seconds: app_commands.Range[float, 1, 60] | None = None,
+        pings: Literal["turn", "off"] | None = None,
+        my_turn_pings: Literal["on", "off"] | None = None,
     ) -> None:
-        channel = str(interaction.channel_id)
-        changes: dict[str, float] = {}
+        """Channel settings (moderators change them; anyone reads them) and the caller's own turn pings (issue 12:
+        ``pings`` per channel, ``my_turn_pings`` per member, stored in ``discord_players``)."""
+        channel, user = str(interaction.channel_id), str(interaction.user.id)
+        changes: dict[str, float | str] = {}
         if reminder_hours is not None:
             changes["reminder_hours"] = reminder_hours
         if afk_hours is not None:
             changes["afk_hours"] = afk_hours
         if race_window_seconds is not None:
             changes["race_window_ms"] = int(race_window_seconds * 1000)
+        if pings is not None:
+            changes["pings"] = pings
         if changes:
             if not self.bot.is_moderator(interaction):
-                raise SessionError("Only members with Manage Channels or Manage Threads can change the settings.")
+                raise SessionError("Only members with Manage Channels or Manage Threads can change the channel's "
+                                   "settings (my_turn_pings is yours to set).")
             prefs = await self.bot.play.save_prefs(channel, changes)
         else:
             prefs = await self.bot.play.prefs(channel)
+        if my_turn_pings is not None:
+            await self.bot.links.set_muted(user, my_turn_pings == "off")
+        muted = bool(await self.bot.links.muted([user]))
         text = (
             f"Settings of this channel: turn reminder {_hours(prefs['reminder_hours'])}, "
-            f"AFK limit {_hours(prefs['afk_hours'])}, race window {prefs['race_window_ms'] / 1000:g} s."
+            f"AFK limit {_hours(prefs['afk_hours'])}, race window {prefs['race_window_ms'] / 1000:g} s, "
+            f"pings {'when a turn starts' if prefs.get('pings', 'turn') == 'turn' else 'off'}. "
+            f"Your turn pings: {'off' if muted else 'on'}."
         )
-        if changes:
-            text = "Saved. " + text + " (Reminders apply from the next move; race windows to new games.)"
+        if changes or my_turn_pings is not None:
+            text = "Saved. " + text + (" (Reminders apply from the next move; race windows to new games.)"
+                                       if changes else "")
         await interaction.response.send_message(text, ephemeral=True)
 
 

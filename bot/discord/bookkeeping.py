@@ -32,7 +32,7 @@ class Bookkeeper:
 
     def __init__(self, bot: PlayBot) -> None:
         self.bot = bot
-        self._pending: dict[int, tuple[Update, int | None, dict]] = {}
+        self._pending: dict[int, tuple[Update, int | None, dict, bool]] = {}
         self._wake = asyncio.Event()
         self._idle = asyncio.Event()
         self._idle.set()
@@ -54,9 +54,12 @@ class Bookkeeper:
                 pass
             self._task = None
 
-    def add(self, update: Update, message_id: int | None, prefs: dict) -> None:
-        """Queue the board of ``update`` just posted as ``message_id`` (``prefs``: the channel's settings)."""
-        self._pending[update.session.id] = (update, message_id, prefs)
+    def add(self, update: Update, message_id: int | None, prefs: dict, strip: bool = True) -> None:
+        """Queue the board of ``update`` just posted (or edited in place) as ``message_id`` (``prefs``: the channel's
+        settings). ``strip=False``: the caller strips the previous board itself (it knows which one is live)."""
+        old = self._pending.get(update.session.id)
+        strip = strip or (old is not None and old[3])  # an earlier board of the batch still has one to strip
+        self._pending[update.session.id] = (update, message_id, prefs, strip)
         self._idle.clear()
         self._wake.set()
 
@@ -99,7 +102,7 @@ class Bookkeeper:
                 except Exception:
                     log.exception("bookkeeping of session %s failed", sid)
 
-    async def _write(self, batch: dict[int, tuple[Update, int | None, dict]]) -> None:
+    async def _write(self, batch: dict[int, tuple[Update, int | None, dict, bool]]) -> None:
         for sid in batch:
             if sid not in self.boards:  # first board of this session since start-up
                 old = (await self.bot.links.get(sid)).get("board")
@@ -107,11 +110,11 @@ class Bookkeeper:
                     self.boards[sid] = (str(old[0]), str(old[1]))
         now = self.bot.service.clock()
         timer_rows, link_rows, strips = [], [], []
-        for sid, (update, message_id, prefs) in batch.items():
+        for sid, (update, message_id, prefs, strip) in batch.items():
             row = update.session
             if message_id is not None:
                 old = self.boards.get(sid)
-                if old and old[1] != str(message_id):
+                if strip and old and old[1] != str(message_id):
                     strips.append((sid, old))
                 self.boards[sid] = (row.channel_id, str(message_id))
                 link_rows.append((sid, json.dumps([row.channel_id, str(message_id)]), now_ms()))

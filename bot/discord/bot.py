@@ -27,8 +27,10 @@ from . import ids
 from .admin import Admin
 from .bookkeeping import Bookkeeper
 from .components import DYNAMIC_ITEMS
+from .departures import Departures
 from .links import Links
 from .lobby import Lobby
+from .places import Places
 from .play import Play, is_moderator
 from .present import Images
 from .races import Races
@@ -41,19 +43,48 @@ IMAGE_WAIT_S = 0.05
 same message by an edit as soon as it is ready)."""
 
 
-def intents() -> discord.Intents:
-    """Guilds, guild messages, guild reactions and message content (typed shouts)."""
+def intents(message_content: bool = True, members: bool = False) -> discord.Intents:
+    """Guilds, guild messages, guild reactions and, when ``message_content``, the privileged Message Content intent
+    (typed race words only: buttons and reactions work without it)."""
     i = discord.Intents.none()
     i.guilds = True
     i.guild_messages = True
     i.guild_reactions = True
-    i.message_content = True
+    i.message_content = message_content
+    i.members = members  # privileged, optional (Settings.members_intent): departures seen at once
     return i
+
+
+OUTDATED = ("This command changed since your Discord app loaded it. Reload Discord (Ctrl+R, or restart the app) "
+            "and try again.")
+
+
+def outdated_options(interaction: discord.Interaction) -> bool:
+    """True when a slash command's payload does not fit the command as this bot defines it (an option of an
+    unknown name or another type, a required option missing): a client still using an older registration. Such
+    payloads once reached the callbacks with raw values and ended in tracebacks (issue 11)."""
+    command = interaction.command
+    if not isinstance(command, app_commands.Command):
+        return False
+    data: Any = interaction.data or {}
+    given = {o.get("name"): o.get("type") for o in data.get("options", []) or []}
+    params = {p.name: p for p in command.parameters}
+    for name, kind in given.items():
+        param = params.get(name)
+        if param is None or kind != param.type.value:
+            return True
+    return any(p.required and p.name not in given for p in command.parameters)
 
 
 class PlayTree(app_commands.CommandTree):
     """Turns a :class:`SessionError` raised by a command into its ephemeral message; anything else is logged
     (with the channel's session id when there is one) and answered with a short apology."""
+
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        """Refuse a slash command whose options do not fit its definition (see :func:`outdated_options`)."""
+        if interaction.type is discord.InteractionType.application_command and outdated_options(interaction):
+            raise app_commands.CheckFailure(OUTDATED)
+        return True
 
     async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         original = getattr(error, "original", error)
@@ -88,12 +119,15 @@ class PlayBot(commands.Bot):
     lobby: Lobby
     admin: Admin
     races: Races
+    places: Places
+    departures: Departures
 
     def __init__(self, settings: Settings, service: SessionService | None = None, *, sync: bool = False,
-                 images: Images | None = None, image_wait_s: float = IMAGE_WAIT_S) -> None:
+                 images: Images | None = None, image_wait_s: float = IMAGE_WAIT_S,
+                 message_content: bool = True) -> None:
         super().__init__(
             command_prefix=commands.when_mentioned,
-            intents=intents(),
+            intents=intents(message_content, members=bool(getattr(settings, "members_intent", False))),
             help_command=None,
             tree_cls=PlayTree,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
@@ -129,7 +163,8 @@ class PlayBot(commands.Bot):
             self.service = SessionService(store)
         self.links = Links(self.service.store)
         self.play, self.lobby, self.admin, self.races = Play(self), Lobby(self), Admin(self), Races(self)
-        for cog in (self.play, self.lobby, self.admin, self.races):
+        self.places, self.departures = Places(self), Departures(self)
+        for cog in (self.play, self.lobby, self.admin, self.races, self.places, self.departures):
             await self.add_cog(cog)
         self.add_dynamic_items(*DYNAMIC_ITEMS)
         restored = await self.play.restore()
@@ -168,8 +203,14 @@ class PlayBot(commands.Bot):
                 return
             await asyncio.gather(*list(self._tasks), return_exceptions=True)
 
+    async def on_message(self, message: discord.Message) -> None:
+        """No prefix commands: a message is never a command (``@bot hello`` is ignored quietly). Typed race inputs
+        are heard by the races cog's own listener."""
+
     async def on_interaction(self, interaction: discord.Interaction) -> None:
-        """A component of ours whose ``custom_id`` matches no template (forged or from an old version)."""
+        """Every interaction as it arrives: noted for stale ``/move`` checks (:mod:`.freshness`); a component of
+        ours whose ``custom_id`` matches no template (forged or from an old version) is refused."""
+        self.play.floors.saw(interaction.id)
         if interaction.type is not discord.InteractionType.component:
             return
         custom_id = (interaction.data or {}).get("custom_id", "")

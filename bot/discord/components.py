@@ -24,6 +24,15 @@ def _values(interaction: discord.Interaction) -> list[str]:
     return [str(v) for v in data.get("values", [])]
 
 
+def _one_index(interaction: discord.Interaction) -> int | None:
+    """The single select value as an index, or None: only plain ASCII digits count ("²", "①" and "٣" are digits
+    to ``str.isdigit`` but not what our menus send; a forged value must never pick an option)."""
+    values = _values(interaction)
+    if len(values) != 1 or not (values[0].isascii() and values[0].isdigit()) or len(values[0]) > 4:
+        return None
+    return int(values[0])
+
+
 class ChoiceButton(ui.DynamicItem[ui.Button], template=ids.CHOICE):
     """One option of a pending decision: ``(session, version, decision index, option index)``."""
 
@@ -58,11 +67,11 @@ class ChoiceSelect(ui.DynamicItem[ui.Select], template=ids.MENU):
         return cls(int(match["sid"]), int(match["ver"]), int(match["d"]), int(match["p"]))
 
     async def callback(self, interaction: discord.Interaction[PlayBot]) -> None:
-        values = _values(interaction)
-        if len(values) != 1 or not values[0].isdigit():
-            await interaction.client.play.refuse(interaction, "Pick exactly one option.")
+        index = _one_index(interaction)
+        if index is None:
+            await interaction.client.play.refuse(interaction, "Pick exactly one option from the menu.")
             return
-        await interaction.client.play.choose(interaction, self.sid, self.ver, self.d, int(values[0]))
+        await interaction.client.play.choose(interaction, self.sid, self.ver, self.d, index)
 
 
 class GroupSelect(ui.DynamicItem[ui.Select], template=ids.GROUP):
@@ -83,11 +92,11 @@ class GroupSelect(ui.DynamicItem[ui.Select], template=ids.GROUP):
         return cls(int(match["sid"]), int(match["ver"]), int(match["d"]))
 
     async def callback(self, interaction: discord.Interaction[PlayBot]) -> None:
-        values = _values(interaction)
-        if len(values) != 1 or not values[0].isdigit():
-            await interaction.client.play.refuse(interaction, "Pick exactly one group.")
+        index = _one_index(interaction)
+        if index is None:
+            await interaction.client.play.refuse(interaction, "Pick exactly one group from the menu.")
             return
-        await interaction.client.play.open_group(interaction, self.sid, self.ver, self.d, int(values[0]))
+        await interaction.client.play.open_group(interaction, self.sid, self.ver, self.d, index)
 
 
 class LobbyButton(ui.DynamicItem[ui.Button], template=ids.LOBBY):
@@ -165,4 +174,57 @@ class RaceButton(ui.DynamicItem[ui.Button], template=ids.RACE):
         await interaction.client.races.press(interaction, self.sid, self.key, self.option)
 
 
-DYNAMIC_ITEMS = (ChoiceButton, ChoiceSelect, GroupSelect, LobbyButton, UndoButton, AfkButton, RaceButton)
+class HelpButton(ui.DynamicItem[ui.Button], template=ids.HELP):
+    """ "How to play" on the lobby card and every board: the game's overview, ephemeral, with a topic select."""
+
+    def __init__(self, game_id: str, row: int | None = None) -> None:
+        super().__init__(ui.Button(label="How to play", style=discord.ButtonStyle.secondary, emoji="❔",
+                                   custom_id=ids.help_(game_id)), row=row)
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item, match: re.Match[str], /):
+        return cls(match["game"])
+
+    async def callback(self, interaction: discord.Interaction[PlayBot]) -> None:
+        await interaction.client.play.how_to_play(interaction, self.game_id)
+
+
+class TopicSelect(ui.DynamicItem[ui.Select], template=ids.TOPIC):
+    """The topic select under a "How to play" answer: values are ``Game.rules_help`` topics (``-``: overview)."""
+
+    def __init__(self, game_id: str, options: list[discord.SelectOption] | None = None) -> None:
+        super().__init__(ui.Select(custom_id=ids.topic(game_id), placeholder="More about…",
+                                   options=options or [discord.SelectOption(label="Overview", value="-")]))
+        self.game_id = game_id
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item, match: re.Match[str], /):
+        return cls(match["game"])
+
+    async def callback(self, interaction: discord.Interaction[PlayBot]) -> None:
+        values = _values(interaction)
+        if len(values) != 1:
+            await interaction.client.play.refuse(interaction, "Pick one topic.")
+            return
+        await interaction.client.play.how_to_play(interaction, self.game_id, "" if values[0] == "-" else values[0])
+
+
+class FullBoardButton(ui.DynamicItem[ui.Button], template=ids.FULL):
+    """ "Full board": the whole board of session ``sid`` as it stands, ephemeral (issue 13)."""
+
+    def __init__(self, sid: int, row: int | None = None) -> None:
+        super().__init__(ui.Button(label="Full board", style=discord.ButtonStyle.secondary, emoji="🗺️",
+                                   custom_id=ids.full(sid)), row=row)
+        self.sid = sid
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item, match: re.Match[str], /):
+        return cls(int(match["sid"]))
+
+    async def callback(self, interaction: discord.Interaction[PlayBot]) -> None:
+        await interaction.client.play.full_board(interaction, self.sid)
+
+
+DYNAMIC_ITEMS = (ChoiceButton, ChoiceSelect, GroupSelect, LobbyButton, UndoButton, AfkButton, RaceButton,
+                 HelpButton, TopicSelect, FullBoardButton)

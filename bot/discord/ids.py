@@ -8,6 +8,9 @@ Each id carries what it needs to be handled after a restart, never a discord.py 
 - ``pbc:l:<session>:<action>`` — a lobby button (``join`` | ``leave`` | ``start`` | ``cancel``);
 - ``pbc:u:<session>:<version>:<vote>`` — an undo vote (``y`` | ``n``);
 - ``pbc:k:<session>:<version>:<seat>`` — the host's "remove the idle player" button (seat index);
+- ``pbc:h:<game id>`` — "How to play": the game's rules overview, ephemeral, with a topic select;
+- ``pbc:t:<game id>`` — that topic select (values are topic names, ``-`` the overview);
+- ``pbc:f:<session>`` — "Full board": the whole board (``renderers.render(full=True)``), ephemeral;
 - ``pbc:r:<session>:<race>:<option id>`` — a button of a race (``Game.race_key``; ``race`` is a short hash of it):
   no version, so one player's input does not make the others' buttons stale; valid while that race is pending.
 
@@ -27,7 +30,10 @@ LOBBY = r"pbc:l:(?P<sid>[0-9]{1,18}):(?P<action>join|leave|start|cancel)"
 UNDO = r"pbc:u:(?P<sid>[0-9]{1,18}):(?P<ver>[0-9]{1,9}):(?P<vote>[yn])"
 AFK = r"pbc:k:(?P<sid>[0-9]{1,18}):(?P<ver>[0-9]{1,9}):(?P<seat>[0-9]{1,2})"
 RACE = r"pbc:r:(?P<sid>[0-9]{1,18}):(?P<key>[0-9a-f]{10}):(?P<opt>\S{1,64})"
-TEMPLATES = (CHOICE, MENU, GROUP, LOBBY, UNDO, AFK, RACE)
+HELP = r"pbc:h:(?P<game>[a-z0-9_-]{1,40})"
+TOPIC = r"pbc:t:(?P<game>[a-z0-9_-]{1,40})"
+FULL = r"pbc:f:(?P<sid>[0-9]{1,18})"
+TEMPLATES = (CHOICE, MENU, GROUP, LOBBY, UNDO, AFK, RACE, HELP, TOPIC, FULL)
 
 
 def choice(sid: int, version: int, decision: int, option: int) -> str:
@@ -64,3 +70,15 @@ def race(sid: int, key: str, option: str) -> str | None:
     if not 1 <= len(option) <= 64 or any(ch.isspace() for ch in option):
         return None
     return f"pbc:r:{sid}:{key}:{option}"
+
+
+def help_(game_id: str) -> str:
+    return f"pbc:h:{game_id}"
+
+
+def topic(game_id: str) -> str:
+    return f"pbc:t:{game_id}"
+
+
+def full(sid: int) -> str:
+    return f"pbc:f:{sid}"

@@ -8,6 +8,9 @@ just posted carry that version). Shape of ``data`` (JSON):
   is posted) — ids only, never discord.py objects;
 - ``lobby``: ``[channel id, message id]`` of the lobby card;
 - ``undo``: ``{"version": int, "by": player id, "yes": [player ids]}`` — an undo vote in progress.
+
+Per member, the ``discord_players`` table (store migration 3): ``{"mute_turn_pings": bool}`` (``/settings
+my_turn_pings:off``, issue 12).
 """
 
 from __future__ import annotations
@@ -72,3 +75,25 @@ class Links:
         """Remember ``player``'s display name for buttons and images."""
         data = await self.update(session_id, merge={"names": {player: name}})
         self._names[session_id] = dict(data.get("names", {}))
+
+    # -- per member ---------------------------------------------------------------------------------------------
+    async def muted(self, players: list[str] | set[str]) -> set[str]:
+        """Which of ``players`` muted their turn pings (``/settings my_turn_pings:off``)."""
+        players = [p for p in players if p]
+        if not players:
+            return set()
+        cur = await self.store.conn.execute(
+            f"SELECT player_id, data FROM discord_players WHERE player_id IN ({','.join('?' * len(players))})",
+            players)
+        return {pid for pid, data in await cur.fetchall() if json.loads(data).get("mute_turn_pings")}
+
+    async def set_muted(self, player: str, muted: bool) -> None:
+        """Mute (or unmute) ``player``'s turn pings, in every channel."""
+        async with self.store.transaction() as db:
+            cur = await db.execute("SELECT data FROM discord_players WHERE player_id = ?", (player,))
+            row = await cur.fetchone()
+            data = {**(json.loads(row[0]) if row else {}), "mute_turn_pings": bool(muted)}
+            await db.execute(
+                "INSERT INTO discord_players (player_id, data, updated_ms) VALUES (?, ?, ?)"
+                " ON CONFLICT(player_id) DO UPDATE SET data = excluded.data, updated_ms = excluded.updated_ms",
+                (player, json.dumps(data), now_ms()))

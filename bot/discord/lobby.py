@@ -16,6 +16,8 @@ from pydantic import BaseModel, ValidationError
 import games
 from bot.sessions import SessionError, Update
 
+from . import permissions
+from .cooldowns import Cooldown
 from .present import lobby_text, lobby_view
 
 if TYPE_CHECKING:
@@ -26,7 +28,11 @@ log = logging.getLogger(__name__)
 WINDOW_FIELDS = ("window_ms", "race_window_ms")
 """Option fields that take the channel's race window (``/settings``) when the lobby does not set them."""
 PUBLIC_THREAD = 11
-THREAD_ARCHIVE_MIN = 1440
+THREAD_ARCHIVE_MIN = 10080
+"""A game thread archives after a week of silence at the most (and is unarchived while its game is live)."""
+
+THREAD_COOLDOWN_MS = 120_000
+"""One game thread per member per this many ms (issue 17: /play thread:true created unlimited threads)."""
 
 
 def field_values(model: type[BaseModel], name: str) -> list[str]:
@@ -89,6 +95,7 @@ class Lobby(commands.Cog):
 
     def __init__(self, bot: PlayBot) -> None:
         self.bot = bot
+        self.thread_cooldown = Cooldown(THREAD_COOLDOWN_MS)
 
     @property
     def service(self):
@@ -131,6 +138,13 @@ class Lobby(commands.Cog):
     async def play(self, interaction: discord.Interaction, game: str, options: str | None = None,
                    thread: bool = False) -> None:
         g = self.service.game(game)
+        lacking = permissions.missing(interaction.app_permissions, permissions.needed_for(g, thread))
+        if lacking:
+            raise SessionError(
+                f"I can't run {g.title} {'in a thread of this channel' if thread else 'here'}: I am missing "
+                f"{', '.join(lacking)}. Ask a moderator to grant {'it' if len(lacking) == 1 else 'them'} to me in "
+                "this channel, then /play again."
+            )
         opts = parse_options(g, options)
         prefs = await self.bot.play.prefs(str(interaction.channel_id))
         for name in WINDOW_FIELDS:
@@ -141,6 +155,9 @@ class Lobby(commands.Cog):
         if thread:
             if isinstance(interaction.channel, discord.Thread):
                 raise SessionError("This is a thread already: run /play without thread:true here.")
+            wait = self.thread_cooldown.wait_s((interaction.guild_id, interaction.user.id), self.service.clock())
+            if wait:
+                raise SessionError(f"You opened a game thread a moment ago: try again in {wait} s, or /play here.")
             busy = await self.service.store.live_session(channel)
             del busy  # a thread is its own channel: the parent may be busy
             await interaction.response.defer(ephemeral=True, thinking=True)
@@ -150,13 +167,28 @@ class Lobby(commands.Cog):
                 reason=f"/play {g.id} by {interaction.user.id}",
             )
             channel = str(data["id"])
+            try:
+                update = await self.service.open_lobby(channel, g.id, host, opts, guild_id=guild)
+                await self.bot.links.add_name(update.session.id, host, interaction.user.display_name)
+                await self.send_card(None, update, channel)
+            except Exception:  # a thread the bot could not use is removed, with its lobby: nothing left behind
+                await self._remove_thread(channel)
+                raise
+            await interaction.followup.send(f"The {g.title} lobby is open in <#{channel}>.", ephemeral=True)
+            return
         update = await self.service.open_lobby(channel, g.id, host, opts, guild_id=guild)
         await self.bot.links.add_name(update.session.id, host, interaction.user.display_name)
-        if thread:
-            await self.send_card(None, update, channel)
-            await interaction.followup.send(f"The {g.title} lobby is open in <#{channel}>.", ephemeral=True)
-        else:
-            await self.send_card(interaction, update)
+        await self.send_card(interaction, update)
+
+    async def _remove_thread(self, channel: str) -> None:
+        try:
+            await self.service.close_place(channel, "its thread could not be used")
+        except Exception:
+            log.exception("closing the lobby of unusable thread %s failed", channel)
+        try:
+            await self.bot.http.delete_channel(int(channel), reason="the game's thread could not be used")
+        except discord.HTTPException as exc:
+            log.warning("could not remove unusable thread %s: %s", channel, exc)
 
     @app_commands.command(name="join", description="Take a seat in this channel's lobby")
     @app_commands.guild_only()
@@ -179,7 +211,7 @@ class Lobby(commands.Cog):
 
     async def _started(self, interaction: discord.Interaction, update: Update) -> None:
         card = (await self.bot.links.get(update.session.id)).get("lobby")
-        await self.bot.play.send_board(update, interaction)
+        await self.bot.play.send_board(update, interaction, first=True)
         if card:
             self.bot.spawn(self.bot.play.strip(card[0], card[1]), f"strip lobby card of session {update.session.id}")
 
@@ -216,7 +248,7 @@ class Lobby(commands.Cog):
             update = await self.service.start(channel, user)
             await interaction.response.edit_message(content=lobby_text(update.session, update.game),
                                                     view=None)
-            await self.bot.play.send_board(update, interaction)
+            await self.bot.play.send_board(update, interaction, first=True)
             return
         await interaction.response.edit_message(
             content=lobby_text(update.session, update.game, update.notes), view=lobby_view(update.session),

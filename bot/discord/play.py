@@ -20,20 +20,27 @@ from discord import app_commands
 from discord.ext import commands
 
 import games
-from bot.sessions import SessionError, StaleBoard, Update
+from bot.sessions import RESIGN, SessionError, StaleBoard, Update
 from bot.store import SessionRow
-from games import Decision
+from games import Decision, Event, Move, player_ref
 
+from .freshness import BoardFloors
 from .lobby import game_autocomplete
 from .present import (
+    HOW_TO_ANSWER,
     as_mentions,
     as_names,
     board_text,
     board_view,
+    deciders,
     display,
+    event_lines,
+    option_label,
     page_view,
     pings,
     png_file,
+    rules_text,
+    topics_view,
 )
 
 if TYPE_CHECKING:
@@ -46,6 +53,30 @@ RENDER_BUDGET_S = 2.0
 """Longer than this and the interaction is deferred first (Discord's deadline is 3 s)."""
 NO_PINGS = discord.AllowedMentions.none()
 STALE = "This board is out of date — here is the current one."
+BOARD_COOLDOWN_MS = 60_000
+"""``/board public:true`` shows the board to everyone at most once a minute per channel."""
+
+
+@dataclass
+class Live:
+    """The live message of a session's current turn (issue 12): where it is, the board version it shows, who
+    decides in it (player ids), the races open in it (``Game.race_key`` names), the event lines of the turn so far,
+    its text, and whether it is the game's first board."""
+
+    message_id: int
+    channel_id: str
+    version: int
+    deciders: frozenset[str]
+    races: frozenset[str]
+    lines: list[str]
+    text: str
+    first: bool = False
+
+
+def retired(text: str) -> str:
+    """A board that is no longer live: its text without the prompt and the how-to line."""
+    return "\n".join(line for line in text.split("\n")
+                     if not line.startswith("➡️") and line != HOW_TO_ANSWER) or text
 
 
 @dataclass
@@ -73,6 +104,10 @@ class Play(commands.Cog):
     def __init__(self, bot: PlayBot) -> None:
         self.bot = bot
         self._prefs: dict[str, dict[str, float]] = {}
+        self.floors = BoardFloors()
+        self.live: dict[int, Live] = {}  # session id -> its live message (issue 12)
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._shown: dict[str, int] = {}  # channel -> when the board was last posted with /board public:true (ms)
 
     @property
     def service(self):
@@ -81,11 +116,13 @@ class Play(commands.Cog):
     # -- channel settings -----------------------------------------------------------------------------------------
     def defaults(self) -> dict[str, float]:
         s = self.bot.settings
-        return {"reminder_hours": s.reminder_hours, "afk_hours": s.afk_hours, "race_window_ms": s.race_window_ms}
+        return {"reminder_hours": s.reminder_hours, "afk_hours": s.afk_hours, "race_window_ms": s.race_window_ms,
+                "pings": "turn"}
 
     async def prefs(self, channel_id: str) -> dict[str, float]:
         """The channel's settings over the defaults: ``reminder_hours``, ``afk_hours`` (h, 0 = off),
-        ``race_window_ms`` (ms). Cached; :meth:`save_prefs` updates the cache."""
+        ``race_window_ms`` (ms), ``pings`` (``turn``: the player whose turn starts is notified | ``off``). Cached;
+        :meth:`save_prefs` updates the cache."""
         cached = self._prefs.get(channel_id)
         if cached is None:
             cached = {**self.defaults(), **await self.service.store.channel_settings(channel_id)}
@@ -160,30 +197,70 @@ class Play(commands.Cog):
         *,
         ephemeral: bool = False,
         notes: list[str] = (),
+        first: bool = False,
     ) -> None:
-        """Post ``update`` as one message (image, events, components for the pending decisions); a public board
-        becomes the session's board (the previous one loses its components) and resets its turn timers.
+        """Show ``update`` at the table: one live message per turn (issue 12).
 
-        Answering a player: the image is awaited at most ``bot.image_wait_s``; a slower render does not hold the
-        reply — the message goes out with its text and components and the image is attached to that same message
-        (an edit) as soon as it is ready."""
+        - While the same player keeps deciding (the deciders of ``update`` are among those of the live message and
+          no race is open), the live message is edited in place — the press's own update when the press is on it,
+          else a REST edit and a short ephemeral "done" to the interaction. The turn's event lines accumulate (the
+          oldest fold into "… N earlier"). Nobody is pinged.
+        - Otherwise (the decision passes to another player, a race opens or closes, the game ends) a new message is
+          posted — the interaction's answer or follow-up, else a channel message — and the previous live message
+          keeps its image and text but loses its components and prompt. It pings the players whose turn starts,
+          never the one whose input caused it, nor anyone who muted turn pings or in a channel with pings off.
+        - An input inside a race that goes on gets an ephemeral "counted" and leaves the race message untouched.
+
+        ``ephemeral``: an answer only the interaction's user sees (see :meth:`send_private_board`). ``first``: the
+        game's first board (it says how to answer). The image is awaited at most ``bot.image_wait_s`` when answering
+        an interaction; a slower render is attached to the same message as soon as it is ready."""
+        if ephemeral:
+            await self.send_private_board(update, interaction, notes=notes)
+            return
         row = update.session
         try:
             names = await self.bot.links.names(row.id)
             task = asyncio.ensure_future(self.bot.images.png(row, update.state, names))
-            if interaction is not None and not ephemeral:
-                done, _ = await asyncio.wait({task}, timeout=self.bot.image_wait_s)
-                png = task.result() if done else None
-            else:
-                png = await self._image(interaction, task)
-            text = board_text(update, notes=list(notes))
-            view = board_view(row, update.pending, names, keys=self.bot.races.keys(update),
-                              emoji=self.bot.races.button_emoji(update)) if row.status == "active" else None
-            posted = await self.send(interaction, row.channel_id, text, file=png_file(png, row.id, row.version),
-                                     view=view, mentions=NO_PINGS if ephemeral else pings(update.pending),
-                                     ephemeral=ephemeral)
-            if not task.done() or (png is None and task.result() is not None):
-                self.bot.spawn(self._attach(task, posted, row), f"image of board v{row.version} of session {row.id}")
+            async with self._lock(row.id):
+                live = self.live.get(row.id)
+                if live is not None and live.version >= row.version and row.status == "active":
+                    await self.ack(interaction, "Done.")  # a later board is out already
+                    return
+                now = frozenset(deciders(update.pending))
+                races = frozenset(n for n, d in zip(self.bot.races.names(update), update.pending, strict=False)
+                                  if d.player is None and n)
+                racing = any(d.player is None for d in update.pending)
+                if live is not None and live.races and races & live.races and row.status == "active":
+                    counted = " ".join(as_mentions(e.text) for e in update.events) or "Counted."
+                    await self.ack(interaction, f"✅ {counted}")
+                    self.bot.races.track(update)
+                    return
+                same = (live is not None and row.status == "active" and not racing and not live.races
+                        and bool(now) and now <= live.deciders and live.channel_id == row.channel_id)
+                if interaction is not None:
+                    done, _ = await asyncio.wait({task}, timeout=self.bot.image_wait_s)
+                    png = task.result() if done else None
+                else:
+                    png = await task
+                view = board_view(row, update.pending, names, keys=self.bot.races.keys(update),
+                                  emoji=self.bot.races.button_emoji(update)) if row.status == "active" else None
+                if same:
+                    lines = [*live.lines, *event_lines(update)]
+                    text = board_text(update, notes=list(notes), events=lines, first=live.first)
+                    posted = await self._edit_live(interaction, live, text, png_file(png, row.id, row.version), view)
+                    live.version, live.lines, live.text, live.deciders = row.version, lines, text, now
+                else:
+                    text = board_text(update, notes=list(notes), first=first)
+                    clicker = str(interaction.user.id) if interaction is not None else None
+                    posted = await self._post_turn(interaction, live, update, text,
+                                                   png_file(png, row.id, row.version), view, clicker)
+                    if row.status == "active" and posted.message_id is not None:
+                        self.live[row.id] = Live(posted.message_id, row.channel_id, row.version, now, races,
+                                                 event_lines(update), text, first)
+                    else:
+                        self.live.pop(row.id, None)
+                if not task.done() or (png is None and task.result() is not None):
+                    self.bot.spawn(self._attach(task, posted, row), f"image of board v{row.version} of session {row.id}")
         except Exception:
             # the change is committed already: say so instead of pretending nothing happened
             log.exception("posting board v%s of session %s failed", row.version, row.id)
@@ -193,12 +270,102 @@ class Play(commands.Cog):
             except Exception:
                 log.warning("fallback message of session %s failed too", row.id)
             return
-        if not ephemeral:
-            await self._posted(update, posted.message_id)
+        await self._posted(update, posted.message_id, new=not same, strip=live is None)
+
+    def _lock(self, sid: int) -> asyncio.Lock:
+        lock = self._locks.get(sid)
+        if lock is None:
+            lock = self._locks[sid] = asyncio.Lock()
+        return lock
+
+    @staticmethod
+    def _on(interaction: discord.Interaction | None, live: Live | None) -> bool:
+        """Whether ``interaction`` is a press on ``live``'s message not answered yet (its update can edit it)."""
+        return (interaction is not None and live is not None and not interaction.response.is_done()
+                and interaction.type is discord.InteractionType.component and interaction.message is not None
+                and interaction.message.id == live.message_id)
+
+    async def _edit_live(self, interaction: discord.Interaction | None, live: Live, text: str,
+                         file: discord.File | None, view: discord.ui.View | None) -> Posted:
+        """Edit the live message in place: the press's own update when the press is on it, else a REST edit (and a
+        short ephemeral answer to the interaction)."""
+        kwargs: dict[str, Any] = {"content": text, "view": view, "allowed_mentions": NO_PINGS}
+        if file is not None:
+            kwargs["attachments"] = [file]
+        try:
+            if self._on(interaction, live):
+                await interaction.response.edit_message(**kwargs)
+                return Posted(live.message_id, lambda f: interaction.edit_original_response(attachments=[f]))
+            msg = self.bot.get_partial_messageable(int(live.channel_id)).get_partial_message(live.message_id)
+            await msg.edit(**kwargs)
+            await self.ack(interaction, "✅ Done: the board in the channel shows it.")
+            return Posted(live.message_id, lambda f: msg.edit(attachments=[f]))
+        finally:
+            if view is not None:
+                view.stop()
+
+    async def _post_turn(self, interaction: discord.Interaction | None, live: Live | None, update: Update,
+                         text: str, file: discord.File | None, view: discord.ui.View | None,
+                         clicker: str | None) -> Posted:
+        """Post the board of a new turn; the previous live message keeps its image and loses its components (the
+        press's own update when the press is on it)."""
+        if live is not None and self._on(interaction, live):
+            await interaction.response.edit_message(content=retired(live.text), view=None,
+                                                    allowed_mentions=NO_PINGS)
+        elif live is not None:
+            self.bot.spawn(self.retire(live), f"retire board {live.message_id} (session {update.session.id})")
+        mentions = await self.turn_pings(update, clicker)
+        return await self.send(interaction, update.session.channel_id, text, file=file, view=view, mentions=mentions)
+
+    async def retire(self, live: Live) -> None:
+        """The previous turn's message: its text without the prompt, no components (its image stays)."""
+        msg = self.bot.get_partial_messageable(int(live.channel_id)).get_partial_message(live.message_id)
+        try:
+            await msg.edit(content=retired(live.text), view=None, allowed_mentions=NO_PINGS)
+        except discord.HTTPException:
+            pass
+
+    async def turn_pings(self, update: Update, clicker: str | None) -> discord.AllowedMentions:
+        """Who the board of a new turn notifies: the players it names, minus ``clicker`` (whose input caused it),
+        minus members who muted their turn pings; nobody when the channel's ping mode is ``off`` (issue 12)."""
+        prefs = await self.prefs(update.session.channel_id)
+        if prefs.get("pings", "turn") == "off":
+            return NO_PINGS
+        named = deciders(update.pending) - {clicker}
+        return pings(update.pending, exclude={clicker or "", *await self.bot.links.muted(named)})
+
+    async def ack(self, interaction: discord.Interaction | None, text: str) -> None:
+        """A short ephemeral answer to an interaction whose effect shows elsewhere (nothing without one)."""
+        if interaction is not None:
+            await self.refuse(interaction, text)
+
+    async def send_private_board(self, update: Update, interaction: discord.Interaction | None, *,
+                                 notes: list[str] = (), full: bool = False) -> None:
+        """The board only the interaction's user sees: never pings, never touches the live message or the turn
+        timers. Its components work only for a viewer the pending decisions name (a race: any seated player)."""
+        row = update.session
+        viewer = str(interaction.user.id) if interaction is not None else None
+        try:
+            names = await self.bot.links.names(row.id)
+            render = self.bot.images.full_png(row, update.state, names) if full else \
+                self.bot.images.png(row, update.state, names)
+            png = await self._image(interaction, asyncio.ensure_future(render))
+            text = board_text(update, notes=list(notes))
+            mine = any(d.player == viewer or (d.player is None and viewer in row.players) for d in update.pending)
+            view = board_view(row, update.pending, names, keys=self.bot.races.keys(update),
+                              emoji=self.bot.races.button_emoji(update)) if row.status == "active" and mine else None
+            await self.send(interaction, row.channel_id, text, file=png_file(png, row.id, row.version), view=view,
+                            ephemeral=True)
+        except Exception:
+            log.exception("private board v%s of session %s failed", row.version, row.id)
+            await self.ack(interaction, "The board could not be shown; try again.")
 
     async def _attach(self, task: asyncio.Future, posted: Posted, row: SessionRow) -> None:
-        """Attach a late image to the board message it belongs to."""
+        """Attach a late image to the board message it belongs to (unless that message shows a newer board now)."""
         png = await task
+        live = self.live.get(row.id)
+        if live is not None and live.message_id == posted.message_id and live.version != row.version:
+            return
         if png is not None:
             await posted.attach(png_file(png, row.id, row.version))
 
@@ -206,12 +373,16 @@ class Play(commands.Cog):
         """Post ``update`` to its channel without an interaction (timers)."""
         await self.send_board(update)
 
-    async def _posted(self, update: Update, message_id: int | None) -> None:
-        """After a public board: queue the bookkeeping (remember it, strip the old board's components, reset the
-        reminder and AFK timers — batched, see :mod:`bot.discord.bookkeeping`)."""
+    async def _posted(self, update: Update, message_id: int | None, *, new: bool = True, strip: bool = True) -> None:
+        """After a public board (``new``: a new message, else the live one edited): queue the bookkeeping (remember
+        it, strip the old board's components unless ``strip`` is False, reset the reminder and AFK timers —
+        batched, see :mod:`bot.discord.bookkeeping`); a new message may open a race (opening input, reactions)."""
         prefs = await self.prefs(update.session.channel_id)
-        self.bot.bookkeeper.add(update, message_id, prefs)
-        await self.bot.races.posted(update, message_id)
+        self.bot.bookkeeper.add(update, message_id, prefs, strip=strip)
+        if new:
+            await self.bot.races.posted(update, message_id)
+        else:
+            self.bot.races.track(update)
 
     async def strip(self, channel_id: str, message_id: str) -> None:
         """Remove the components of an old message (its buttons would only be refused as stale)."""
@@ -290,6 +461,7 @@ class Play(commands.Cog):
         except StaleBoard:
             await self.stale(interaction)
             return
+        self.floors.committed(update.session.id, update.session.version)
         await self.send_board(update, interaction)
 
     async def open_group(self, interaction: discord.Interaction, sid: int, ver: int, d: int, page: int) -> None:
@@ -308,15 +480,17 @@ class Play(commands.Cog):
         )
 
     # -- slash commands ------------------------------------------------------------------------------------------
-    def _mine(self, update: Update, user: str) -> list[tuple[Decision, Any]]:
+    def _mine(self, update: Update, user: str) -> list[tuple[Decision, int]]:
+        """The caller's options now: (decision, option index)."""
         return [
-            (d, opt) for d in update.pending if d.player == user or (d.player is None and user in
-                                                                     update.session.players)
-            for opt in d.options
+            (d, i) for d in update.pending if d.player == user or (d.player is None and user in
+                                                                   update.session.players)
+            for i in range(len(d.options))
         ]
 
     async def option_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice]:
-        """The caller's legal options now (label shown, option id sent), filtered by what they typed."""
+        """The caller's legal options now (label shown — with its board marker key first, issue 13 — option id
+        sent), filtered by what they typed."""
         try:
             update = await self.service.show(str(interaction.channel_id))
         except SessionError:
@@ -326,8 +500,8 @@ class Play(commands.Cog):
         names = await self.bot.links.names(update.session.id)
         needle = current.lower().strip()
         out = []
-        for _, opt in self._mine(update, str(interaction.user.id)):
-            label = as_names(opt.label, names)
+        for d, i in self._mine(update, str(interaction.user.id)):
+            label, opt = option_label(d, i, names), d.options[i]
             if needle in label.lower() or needle in opt.id.lower():
                 out.append(app_commands.Choice(name=label[:100] or opt.id[:100], value=opt.id[:100]))
         return out[:25]
@@ -337,33 +511,107 @@ class Play(commands.Cog):
     @app_commands.autocomplete(option=option_autocomplete)
     @app_commands.guild_only()
     async def move(self, interaction: discord.Interaction, option: app_commands.Range[str, 1, 100]) -> None:
+        self.floors.saw(interaction.id)
         channel, user = str(interaction.channel_id), str(interaction.user.id)
         update = await self.service.show(channel)
         if update.session.status != "active":
             raise SessionError("The game has not started yet: the host can /start it.")
+        seen = update.session.version
+        if self.floors.stale(update.session.id, seen, interaction.id):
+            await self.stale(interaction)
+            return
         names = await self.bot.links.names(update.session.id)
         wanted = option.strip().lower()
-        for _, opt in self._mine(update, user):
-            if wanted in (opt.id.lower(), as_names(opt.label, names).lower()):
+        for d, i in self._mine(update, user):
+            opt = d.options[i]
+            if wanted in (opt.id.lower(), as_names(opt.label, names).lower(), option_label(d, i, names).lower()):
                 option = opt.id
                 break
-        update = await self.service.act(channel, user, option, at_ms=snowflake_ms(interaction.id))
+        try:
+            update = await self.service.act(channel, user, option, at_ms=snowflake_ms(interaction.id),
+                                            expect_version=seen)
+        except StaleBoard:
+            await self.stale(interaction)
+            return
+        self.floors.committed(update.session.id, update.session.version)
         await self.send_board(update, interaction)
 
-    @app_commands.command(name="board", description="Show this channel's board (or lobby) again with its choices")
+    async def _shown_update(self, channel: str) -> Update:
+        """The channel's game as it stands, or the last game when it is over (its final board and result)."""
+        try:
+            return await self.service.show(channel)
+        except SessionError:
+            last = await self.service.store.last_session(channel)
+            if last is None or last.status != "finished":
+                raise
+            return self.service.view(last)
+
+    @app_commands.command(name="board", description="See this channel's board (only you; public:true for everyone)")
+    @app_commands.describe(public="Post it in the channel for everyone (players of the game; once a minute)",
+                           full="The whole board instead of the view of the current decision")
     @app_commands.guild_only()
-    async def board(self, interaction: discord.Interaction) -> None:
-        update = await self.service.show(str(interaction.channel_id))
-        if update.session.status == "lobby":
+    async def board(self, interaction: discord.Interaction, public: bool = False, full: bool = False) -> None:
+        """Issue 12: ephemeral by default for anyone (working buttons when it is the viewer's decision); a seated
+        player may post it publicly, at most once per :data:`BOARD_COOLDOWN_MS` per channel. Never pings, never
+        touches the live message, the turn timers or a race. After the game: its final board and result."""
+        channel, user = str(interaction.channel_id), str(interaction.user.id)
+        update = await self._shown_update(channel)
+        row = update.session
+        if row.status == "lobby":
             await self.bot.lobby.send_card(interaction, update)
             return
-        await self.send_board(update, interaction)
+        if not public:
+            await self.send_private_board(update, interaction, full=full)
+            return
+        if user not in row.players:
+            raise SessionError("Only the players of this game can show the board to everyone; /board shows it "
+                               "to you.")
+        now = int(self.service.clock())
+        last = self._shown.get(channel)
+        if last is not None and now - last < BOARD_COOLDOWN_MS:
+            wait = (BOARD_COOLDOWN_MS - (now - last) + 999) // 1000
+            raise SessionError(f"The board was shown to everyone a moment ago; again in {wait} s (or /board for "
+                               "yourself).")
+        self._shown[channel] = now
+        names = await self.bot.links.names(row.id)
+        render = self.bot.images.full_png(row, update.state, names) if full else \
+            self.bot.images.png(row, update.state, names)
+        png = await self._image(interaction, asyncio.ensure_future(render))
+        text = board_text(update)
+        if row.status == "active":
+            text = retired(text) + "\n-# Shown by /board; the buttons are on the live board."
+        await self.send(interaction, channel, text[:2000], file=png_file(png, row.id, row.version))
+
+    async def _finished_history(self, channel: str, count: int) -> list:
+        """The events of the channel's last game when it is over (replayed from its log, as ``/history`` of a
+        running game)."""
+        last = await self.service.store.last_session(channel)
+        if last is None or last.status != "finished":
+            raise SessionError("No game here. Start one with /play.")
+        game = self.service.game(last.game_id)
+        opening = game.begin(list(last.players), last.options, last.seed)
+        state, events = opening.state, list(opening.events)
+        for m in await self.service.store.moves(last.id):
+            if m.option == RESIGN:
+                outcome = game.resign(state, m.player)
+                if outcome is None:
+                    events.append(Event(kind="resign", text=f"{player_ref(m.player)} resigns. The game ends."))
+                    break
+            else:
+                outcome = game.apply(state, Move(player=m.player, option=m.option, at_ms=m.at_ms))
+            state = outcome.state
+            events.extend(outcome.events)
+        return events[-count:]
 
     @app_commands.command(name="history", description="The recent events of this channel's game")
     @app_commands.describe(count="How many events (default 15)")
     @app_commands.guild_only()
     async def history(self, interaction: discord.Interaction, count: app_commands.Range[int, 1, 50] = 15) -> None:
-        events = await self.service.history(str(interaction.channel_id), count)
+        channel = str(interaction.channel_id)
+        try:
+            events = await self.service.history(channel, count)
+        except SessionError:
+            events = await self._finished_history(channel, count)  # a game that is over (issue 12)
         text = "\n".join(f"• {as_mentions(e.text)}" for e in events) or "Nothing has happened yet."
         while len(text) > 1900:
             text = text[text.index("\n") + 1:]
@@ -400,6 +648,37 @@ class Play(commands.Cog):
             text += f"\nMore: /rules {g.id} topic: " + ", ".join(others)
         await interaction.response.send_message(text[:2000], ephemeral=True)
 
+    async def how_to_play(self, interaction: discord.Interaction, game_id: str, topic: str | None = None) -> None:
+        """The "How to play" button (``topic`` None: a new ephemeral answer with the overview) and its topic select
+        (``topic`` a ``Game.rules_help`` key, "" the overview: that answer is edited)."""
+        try:
+            game = games.get(game_id)
+        except KeyError:
+            await self.refuse(interaction, "This game is not available any more. /help lists the games.")
+            return
+        if topic and topic not in game.rules_help:
+            await self.refuse(interaction, f"{game.title} has no rules topic '{topic[:50]}'.")
+            return
+        text, view = rules_text(game, topic or ""), topics_view(game, topic or "")
+        try:
+            if topic is None:
+                kwargs: dict[str, Any] = {"view": view} if view is not None else {}
+                await interaction.response.send_message(text, ephemeral=True, allowed_mentions=NO_PINGS, **kwargs)
+            else:
+                await interaction.response.edit_message(content=text, view=view)
+        finally:
+            if view is not None:
+                view.stop()
+
+    async def full_board(self, interaction: discord.Interaction, sid: int) -> None:
+        """The "Full board" button: the whole board of session ``sid`` as it stands (``render(full=True)``),
+        ephemeral; for a game that is over too."""
+        row = await self.service.store.session(sid)
+        if row is None or row.channel_id != str(interaction.channel_id) or row.state is None:
+            await self.refuse(interaction, "This button does not belong to a game in this channel.")
+            return
+        await self.send_private_board(self.service.view(row), interaction, full=True)
+
     @app_commands.command(name="help", description="What this bot does and its commands")
     @app_commands.guild_only()
     async def help(self, interaction: discord.Interaction) -> None:
@@ -408,9 +687,12 @@ class Play(commands.Cog):
         text = (
             "**Play-by-chat board games.** One game per channel or thread.\n"
             "`/play game [options] [thread]` open a lobby · `/join` `/leave` `/start` · "
-            "`/move option` (or the buttons) · `/board` · `/history` · `/undo` (the others approve) · "
+            "`/move option` (or the buttons) · `/board [public] [full]` · `/history` · `/undo` (the others approve) · "
             "`/resign` · `/abandon` (host or moderators) · `/rules game [topic]` · `/settings`\n" + gamelist
         )
+        if not self.bot.intents.message_content:
+            text += ("\nTyped race words are off on this bot: use the race buttons or reactions. (Its owner can turn "
+                     "them on with the Message Content intent in the Discord developer portal.)")
         await interaction.response.send_message(text[:2000], ephemeral=True)
 
     # -- start-up ---------------------------------------------------------------------------------------------------

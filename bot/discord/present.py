@@ -8,11 +8,13 @@ rows a message, 5 buttons a row, 25 options a select menu, 80 characters a butto
 from __future__ import annotations
 
 import asyncio
+import functools
 import io
 import logging
 import math
 import multiprocessing
 import os
+from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, ThreadPoolExecutor
 
@@ -21,11 +23,20 @@ import discord
 import renderers
 from bot.sessions import Update
 from bot.store import SessionRow
-from games import Decision, Game, format_text
-from games.core import BaseState
+from games import Decision, Game, format_text, marker_keys
+from games.core import BaseState, describe_options
 
 from . import ids
-from .components import ChoiceButton, ChoiceSelect, GroupSelect, LobbyButton, RaceButton
+from .components import (
+    ChoiceButton,
+    ChoiceSelect,
+    FullBoardButton,
+    GroupSelect,
+    HelpButton,
+    LobbyButton,
+    RaceButton,
+    TopicSelect,
+)
 
 log = logging.getLogger(__name__)
 
@@ -55,27 +66,37 @@ def as_names(text: str, names: dict[str, str]) -> str:
     return format_text(text, lambda p: display(names, p))
 
 
-def pings(pending: list[Decision]) -> discord.AllowedMentions:
-    """Ping only the players the pending decisions name (mentions of others in event lines stay silent)."""
-    users = sorted({d.player for d in pending if d.player and d.player.isdigit()})
+def deciders(pending: list[Decision]) -> set[str]:
+    """The players the pending decisions name (a race, ``player=None``, names nobody)."""
+    return {d.player for d in pending if d.player}
+
+
+def pings(pending: list[Decision], exclude: set[str] | frozenset[str] = frozenset()) -> discord.AllowedMentions:
+    """Notify only the players the pending decisions name, minus ``exclude`` (the player who just clicked, players
+    who muted their turn pings); mentions of anyone else in the text stay silent (issue 12)."""
+    users = sorted(u for u in deciders(pending) - set(exclude) if u.isdigit())
     return discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(int(u)) for u in users])
 
 
-def clip(lines: list[str], limit: int = MAX_CONTENT) -> str:
-    """Join ``lines``; when too long, drop the oldest event lines (index 1 on) and say so."""
+def clip(lines: list[str], limit: int = MAX_CONTENT, head: int = 1, tail: int = 0) -> str:
+    """Join ``lines`` within ``limit`` characters: when too long, the oldest lines after the first ``head`` (and
+    before the last ``tail``) fold into one "… N earlier" line."""
     text = "\n".join(lines)
     if len(text) <= limit:
         return text
-    head, body = lines[:1], lines[1:]
-    while body and len("\n".join(head + ["…"] + body)) > limit:
+    top, body = lines[:head], lines[head:len(lines) - tail]
+    bottom = lines[len(lines) - tail:] if tail else []
+    dropped = 0
+    while body and len("\n".join([*top, f"… {dropped} earlier", *body, *bottom])) > limit:
         body.pop(0)
-    text = "\n".join(head + ["…"] + body)
+        dropped += 1
+    text = "\n".join([*top, f"… {dropped} earlier", *body, *bottom])
     return text[:limit]
 
 
 # -- lobby ---------------------------------------------------------------------------------------------------------
 def options_text(options: dict) -> str:
-    return " ".join(f"{k}={v}" for k, v in options.items()) or "defaults"
+    return describe_options(options)
 
 
 def lobby_text(row: SessionRow, game: Game, notes: list[str] = ()) -> str:
@@ -100,11 +121,13 @@ def lobby_text(row: SessionRow, game: Game, notes: list[str] = ()) -> str:
 
 
 def lobby_view(row: SessionRow) -> discord.ui.View | None:
+    """Join / Leave / Start / Cancel, and "How to play" (issue 12)."""
     if row.status != "lobby":
         return None
     view = discord.ui.View(timeout=None)
     for action in ("join", "leave", "start", "cancel"):
         view.add_item(LobbyButton(row.id, action))
+    view.add_item(HelpButton(row.game_id, row=1))
     return view
 
 
@@ -138,28 +161,45 @@ def prompt_line(decision: Decision, reactions: dict[str, str] | None = None) -> 
     return f"➡️ {text}"
 
 
-def board_text(update: Update, with_status: bool = True, notes: list[str] = ()) -> str:
+def event_lines(update: Update) -> list[str]:
+    """The bullet lines of ``update``'s events (a closed race window's line is not one: it heads the board)."""
+    return [f"• {as_mentions(e.text)}" for e in update.events if e.kind != "window"]
+
+
+HOW_TO_ANSWER = "-# Answer with the buttons below (or `/move`, which autocompletes); How to play explains the rules."
+
+
+def board_text(update: Update, with_status: bool = True, notes: list[str] = (), events: list[str] | None = None,
+               first: bool = False) -> str:
     """The board message: title line, notes, events, the position in words (``Game.status``, also the text
-    alternative to the image), then the result or the prompts of the pending decisions."""
+    alternative to the image), then the result or the prompts of the pending decisions.
+
+    ``events``: the event lines to show (default: those of ``update``; the live message of a turn passes every line
+    of the turn so far — the oldest fold into "… N earlier" within Discord's 2000 characters, issue 12).
+    ``first``: the first board of a game, which says in one line how to answer."""
     game, row = update.game, update.session
     lines = [f"**{game.title}** · board v{row.version}"]
     # a closed race window first (one line: who was first and by how many ms, see bot/discord/races.py)
     lines += [f"⏱️ **{as_mentions(e.text)}**" for e in update.events if e.kind == "window"]
     lines += [as_mentions(n) for n in [*update.notes, *notes]]
-    lines += [f"• {as_mentions(e.text)}" for e in update.events if e.kind != "window"]
+    head = len(lines)
+    lines += event_lines(update) if events is None else events
+    tail: list[str] = []
     if with_status and update.state is not None and row.status == "active":
         status = game.status(update.state)
         if status:
-            lines.append(f"-# {as_mentions(status)}")  # the board in words (small text)
+            tail.append(f"-# {as_mentions(status)}")  # the board in words (small text)
     if update.result is not None:
-        lines += result_lines(update)
+        tail += result_lines(update)
     elif row.status == "abandoned":
-        lines.append("The game was abandoned.")
+        tail.append("The game was abandoned.")
     else:
-        lines += [prompt_line(d, game.reactions(d)) for d in update.pending]
+        tail += [prompt_line(d, game.reactions(d)) for d in update.pending]
         if update.pending and not _fits(update.pending):
-            lines.append("Too many choices for buttons: use `/move` (it autocompletes your options).")
-    return clip(lines)
+            tail.append("Too many choices for buttons: use `/move` (it autocompletes your options).")
+        elif first and update.pending:
+            tail.append(HOW_TO_ANSWER)
+    return clip(lines + tail, head=head, tail=len(tail))
 
 
 def _fits(pending: list[Decision]) -> bool:
@@ -176,13 +216,24 @@ def _fits(pending: list[Decision]) -> bool:
     return rows <= MAX_ROWS
 
 
+def option_label(d: Decision, index: int, names: dict[str, str], keys: dict[str, str] | None = None) -> str:
+    """Option ``index`` of ``d`` as a button, select option or autocomplete entry shows it: prefixed with its board
+    marker key when it has a place on the board (``games.marker_keys``, issue 13: "3 · C3-n")."""
+    opt = d.options[index]
+    label = as_names(opt.label, names) or opt.id
+    key = (keys if keys is not None else marker_keys(d.options)).get(opt.id)
+    return f"{key} · {label}" if key else label
+
+
 def board_view(row: SessionRow, pending: list[Decision], names: dict[str, str],
                keys: list[str | None] | None = None,
-               emoji: list[dict[str, str]] | None = None) -> discord.ui.View | None:
+               emoji: list[dict[str, str]] | None = None, extras: bool = True) -> discord.ui.View | None:
     """Components for ``pending``: a row of buttons for up to 5 options, one select per 25 options, or a two-step
-    pick (a group select, then an ephemeral page of selects) when the rows run out. None when nothing is pending.
-    ``keys[i]``: decision ``i``'s race key (``ids.race_key``): its buttons are race buttons (no version);
-    ``emoji[i]``: option id -> emoji shown on its button (the game's reactions)."""
+    pick (a group select, then an ephemeral page of selects) when the rows run out; labels start with the option's
+    board marker key (issue 13). ``keys[i]``: decision ``i``'s race key (``ids.race_key``): its buttons are race
+    buttons (no version); ``emoji[i]``: option id -> emoji shown on its button (the game's reactions).
+    ``extras``: a last row with "How to play" and "Full board" when a row is left (issue 12). None when nothing
+    is pending."""
     view = discord.ui.View(timeout=None)
     rows = 0
     sid, ver = row.id, row.version
@@ -192,14 +243,15 @@ def board_view(row: SessionRow, pending: list[Decision], names: dict[str, str],
             continue
         key = keys[di] if keys and di < len(keys) else None
         marks = emoji[di] if emoji and di < len(emoji) else {}
+        markers = marker_keys(d.options)
         if key and n <= MAX_BUTTONS and all(ids.race(sid, key, o.id) for o in d.options):
-            for opt in d.options:
-                view.add_item(RaceButton(sid, key, opt.id, as_names(opt.label, names), row=rows,
+            for oi, opt in enumerate(d.options):
+                view.add_item(RaceButton(sid, key, opt.id, option_label(d, oi, names, markers), row=rows,
                                          emoji=marks.get(opt.id)))
             rows += 1
         elif n <= MAX_BUTTONS:
-            for oi, opt in enumerate(d.options):
-                view.add_item(ChoiceButton(sid, ver, di, oi, as_names(opt.label, names), row=rows))
+            for oi in range(n):
+                view.add_item(ChoiceButton(sid, ver, di, oi, option_label(d, oi, names, markers), row=rows))
             rows += 1
         elif math.ceil(n / MAX_MENU) <= MAX_ROWS - rows:
             for page in range(math.ceil(n / MAX_MENU)):
@@ -208,23 +260,30 @@ def board_view(row: SessionRow, pending: list[Decision], names: dict[str, str],
         elif math.ceil(n / MAX_MENU) <= MAX_MENU:
             groups = [
                 discord.SelectOption(
-                    label=f"{as_names(d.options[p * MAX_MENU].label, names)[:45]} … "
-                    f"{as_names(d.options[min(n, (p + 1) * MAX_MENU) - 1].label, names)[:45]}"[:100],
+                    label=f"{option_label(d, p * MAX_MENU, names, markers)[:45]} … "
+                    f"{option_label(d, min(n, (p + 1) * MAX_MENU) - 1, names, markers)[:45]}"[:100],
                     value=str(p),
                 )
                 for p in range(math.ceil(n / MAX_MENU))
             ]
             view.add_item(GroupSelect(sid, ver, di, groups, placeholder=as_names(d.prompt, names), row=rows))
             rows += 1
-    return view if view.children else None
+    if not view.children:
+        return None
+    if extras and rows < MAX_ROWS:
+        view.add_item(HelpButton(row.game_id, row=rows))
+        view.add_item(FullBoardButton(sid, row=rows))
+    return view
 
 
 def menu_for(session: SessionRow, di: int, d: Decision, page: int, names: dict[str, str],
              *, row: int | None = None) -> ChoiceSelect:
-    """The select menu of options ``page*25 .. page*25+24`` of decision ``di``."""
+    """The select menu of options ``page*25 .. page*25+24`` of decision ``di`` (labels keyed as on the board)."""
     start = page * MAX_MENU
+    markers = marker_keys(d.options)
     opts = [
-        discord.SelectOption(label=as_names(o.label, names)[:100] or o.id[:100], value=str(start + i))
+        discord.SelectOption(label=option_label(d, start + i, names, markers)[:100] or o.id[:100],
+                             value=str(start + i))
         for i, o in enumerate(d.options[start:start + MAX_MENU])
     ]
     placeholder = as_names(d.prompt, names)
@@ -240,6 +299,27 @@ def page_view(row: SessionRow, di: int, d: Decision, page: int, names: dict[str,
     return view
 
 
+# -- help ----------------------------------------------------------------------------------------------------------
+def rules_text(game: Game, topic: str = "") -> str:
+    """``/rules`` and the "How to play" button: the overview (``Game.rules_help[""]``, else the summary) or one
+    topic, within 2000 characters."""
+    help_ = game.rules_help
+    text = f"**{game.title}** — {topic or 'how to play'}\n{help_.get(topic, game.summary if not topic else '')}"
+    return text[:MAX_CONTENT]
+
+
+def topics_view(game: Game, current: str = "") -> discord.ui.View | None:
+    """A select of ``game``'s rules topics (the overview first), or None when it has none besides the overview."""
+    topics = [t for t in game.rules_help if t][:MAX_MENU - 1]
+    if not topics:
+        return None
+    view = discord.ui.View(timeout=None)
+    opts = [discord.SelectOption(label="Overview", value="-", default=not current)] + [
+        discord.SelectOption(label=t[:100], value=t[:100], default=t == current) for t in topics]
+    view.add_item(TopicSelect(game.id, opts))
+    return view
+
+
 # -- images --------------------------------------------------------------------------------------------------------
 MAX_POOL_BREAKS = 3
 """After this many broken process pools, render in threads instead."""
@@ -249,11 +329,18 @@ machine; images take what is left."""
 
 
 def _render_worker(nice: int) -> None:
+    """Start of a render worker process: lower priority, then every renderer's palette built (issue 17: the first
+    board of each game is as fast as the rest, not seconds late)."""
     try:
         os.nice(nice)
     except OSError:
         pass
-    import renderers  # noqa: F401 - imported once per worker, before the first board
+    import renderers
+
+    try:
+        renderers.warm()
+    except Exception:  # a renderer that cannot warm still renders (slower) or fails per board, logged there
+        logging.getLogger(__name__).exception("warming the renderers failed in a render worker")
 
 
 class Images:
@@ -269,9 +356,10 @@ class Images:
         self._workers = workers or os.cpu_count() or 2
         self._processes = processes
         self._pool = self._new_pool()
-        self._cache: dict[int, tuple[int, bytes | None]] = {}
+        # session id -> (version, PNG) of its newest board, least recently used first, at most IMAGE_CACHE_SIZE
+        self._cache: OrderedDict[int, tuple[int, bytes | None]] = OrderedDict()
         self._missing: set[str] = set()
-        self._latest: dict[int, int] = {}  # session id -> the newest version asked for
+        self._latest: OrderedDict[int, int] = OrderedDict()  # session id -> the newest version asked for
         self._breaks = 0
         self._slots: asyncio.Semaphore | None = None
 
@@ -308,10 +396,24 @@ class Images:
         if self._slots is None:
             self._slots = asyncio.Semaphore(self._workers)
         self._latest[row.id] = max(self._latest.get(row.id, row.version), row.version)
+        _bound(self._latest, row.id)
         async with self._slots:
             if self._latest[row.id] > row.version:
                 return None
             return await self._run(row, state, names)
+
+    async def full_png(self, row: SessionRow, state: BaseState | None, names: dict[str, str]) -> bytes | None:
+        """PNG bytes of the whole board of ``state`` (``renderers.render(full=True)``; a custom ``render`` is called
+        as it is), not cached; None without a renderer or on a render error."""
+        if state is None or not self.has_renderer(row.game_id):
+            return None
+        render = functools.partial(renderers.render, full=True) if self._render is renderers.render else self._render
+        try:
+            return await asyncio.get_running_loop().run_in_executor(
+                self._pool, render, state, {p: display(names, p) for p in state.players})
+        except Exception:
+            log.exception("full render failed for session %s (version %s)", row.id, row.version)
+            return None
 
     async def _run(self, row: SessionRow, state: BaseState, names: dict[str, str]) -> bytes | None:
         pool = self._pool
@@ -333,7 +435,18 @@ class Images:
             log.exception("render failed for session %s (version %s)", row.id, row.version)
             data = None
         self._cache[row.id] = (row.version, data)
+        _bound(self._cache, row.id)
         return data
+
+
+IMAGE_CACHE_SIZE = 256
+"""Sessions whose newest board image one process keeps (~50-150 KB each; least recently used dropped)."""
+
+
+def _bound(cache: OrderedDict, key) -> None:
+    cache.move_to_end(key)
+    while len(cache) > IMAGE_CACHE_SIZE:
+        cache.popitem(last=False)
 
 
 def png_file(data: bytes | None, session_id: int, version: int) -> discord.File | None:

@@ -1,38 +1,105 @@
 """``run(settings) -> int``: the entry point of ``python -m bot run`` (wired by ``bot/__main__.py``).
 
-Exit codes: 0 clean stop, 2 no token, 3 token rejected by Discord (``LoginFailure``), 4 privileged intent (message
-content) not enabled in the developer portal, 1 anything else. The token is read from ``DISCORD_TOKEN`` (env or
-``.env`` through :class:`bot.config.Settings`) and never logged: a filter masks it in every log record.
+Exit codes: 0 clean stop, 2 no token, 3 token rejected by Discord (``LoginFailure``, at once), 4 privileged intents
+refused even without Message Content, 5 the store cannot be used (cannot be opened, migrated or checked at start —
+before Discord is contacted — or its file was deleted or replaced while running), 1 anything else.
+
+Message Content is optional: refused, the bot starts again without it (typed race words off, said in the log and in
+``/help``). Discord unreachable at start (DNS, TLS, refused connections, 5xx) is retried with backoff, one warning
+line per try. The token and every interaction or webhook token are never logged: a filter masks them in every log
+record, at every level.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+import re
 import sys
 
+import aiohttp
 import discord
+from tenacity import AsyncRetrying, RetryCallState, retry_if_exception_type, wait_exponential_jitter
 
 from bot.config import Settings, load_settings
+from bot.sessions import SessionService
+from bot.store import Store, StoreError
 
 from .bot import PlayBot
 from .present import Images
 
 log = logging.getLogger("bot.discord")
 
+NO_MESSAGE_CONTENT = (
+    "The Message Content intent is not enabled for this bot: starting without it. Typed race words (\"hai!\") are "
+    "off; buttons and reactions work. To turn them on: Discord developer portal -> your application -> Bot -> "
+    "Privileged Gateway Intents -> Message Content, then restart the bot."
+)
+
 
 class Redact(logging.Filter):
-    """Masks ``secret`` wherever it would appear in a log line."""
+    """Masks ``secret`` (the bot token) and every interaction or webhook token (``/interactions/<id>/<token>``,
+    ``/webhooks/<id>/<token>``: each lets anyone answer as the bot) wherever they would appear in a log line, at
+    every level (discord.py logs request URLs at DEBUG)."""
+
+    URL_TOKEN = re.compile(r"(/(?:interactions|webhooks)/\d+/)[A-Za-z0-9_.\-]+")
 
     def __init__(self, secret: str) -> None:
         super().__init__()
         self.secret = secret
 
     def filter(self, record: logging.LogRecord) -> bool:
-        if self.secret and self.secret in record.getMessage():
-            record.msg = record.getMessage().replace(self.secret, "[token]")
+        message = record.getMessage()
+        masked = self.URL_TOKEN.sub(r"\1[token]", message)
+        if self.secret:
+            masked = masked.replace(self.secret, "[token]")
+        if masked != message:
+            record.msg = masked
             record.args = ()
         return True
+
+
+class QuietVoice(logging.Filter):
+    """Drops discord.py's "voice will NOT be supported" warnings: the bot uses no voice (PyNaCl, davey)."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return "voice will NOT be supported" not in record.getMessage()
+
+
+UNREACHABLE = (aiohttp.ClientConnectionError, asyncio.TimeoutError, discord.DiscordServerError, OSError)
+"""Failures that mean Discord cannot be reached now (DNS, TLS, refused connections, 5xx): retried with backoff."""
+
+RETRY_MAX_S = 300
+"""The longest wait between two tries to reach Discord (s); the waits double from 1 s with jitter."""
+
+SLEEP = asyncio.sleep
+"""How the retries wait (tests replace it)."""
+
+
+def _describe(exc: BaseException) -> str:
+    text = str(exc).strip().splitlines()[0] if str(exc).strip() else ""
+    return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
+
+
+def _log_retry(state: RetryCallState) -> None:
+    exc = state.outcome.exception() if state.outcome else None
+    wait = state.next_action.sleep if state.next_action else 0
+    log.warning("Discord is unreachable (%s); trying again in %.0f s (try %d)", _describe(exc), wait,
+                state.attempt_number)
+
+
+async def login(bot: PlayBot, token: str) -> None:
+    """``bot.login(token)``, retried with exponential backoff while Discord is unreachable (:data:`UNREACHABLE`),
+    one warning line per try and no traceback; a rejected token (``LoginFailure``) is raised at once."""
+    async for attempt in AsyncRetrying(
+        retry=retry_if_exception_type(UNREACHABLE),
+        wait=wait_exponential_jitter(initial=1, max=RETRY_MAX_S),
+        before_sleep=_log_retry,
+        sleep=lambda s: SLEEP(s),
+        reraise=True,
+    ):
+        with attempt:
+            await bot.login(token)
 
 
 def run(settings: Settings | None = None) -> int:
@@ -48,20 +115,50 @@ def run(settings: Settings | None = None) -> int:
         print("DISCORD_TOKEN is not set: put it in the environment or in .env (see .env.example).", file=sys.stderr)
         return 2
 
-    async def main() -> None:
+    lost: list[StoreError] = []
+    for handler in logging.getLogger().handlers:
+        handler.addFilter(QuietVoice())
+    logging.getLogger("discord.client").addFilter(QuietVoice())
+
+    async def serve(store: Store, message_content: bool) -> None:
         # boards render in worker processes at a lower priority: replies first on a busy machine
-        async with PlayBot(settings, sync=True, images=Images(processes=True)) as bot:
-            await bot.start(token)
+        async with PlayBot(settings, service=SessionService(store), sync=True, images=Images(processes=True),
+                           message_content=message_content) as bot:
+
+            def stop(exc: StoreError) -> None:
+                lost.append(exc)
+                log.critical("%s", exc)
+                asyncio.get_running_loop().create_task(bot.close())
+
+            store.on_failure = stop
+            await login(bot, token)
+            await bot.connect(reconnect=True)
+
+    async def main() -> None:
+        store = await Store.open(settings.database_path)  # first: a bad store fails in seconds, not after login
+        try:
+            try:
+                await serve(store, message_content=True)
+            except discord.PrivilegedIntentsRequired:
+                log.warning(NO_MESSAGE_CONTENT)
+                await serve(store, message_content=False)
+        finally:
+            await store.close()
 
     try:
         asyncio.run(main())
+        if lost:
+            raise lost[0]
+    except StoreError as exc:
+        print(f"The store cannot be used: {exc}.", file=sys.stderr)
+        return 5
     except discord.LoginFailure:
         print("Discord rejected the token (LoginFailure): check DISCORD_TOKEN in the environment or .env.",
               file=sys.stderr)
         return 3
     except discord.PrivilegedIntentsRequired:
-        print("Enable the Message Content intent for this bot in the Discord developer portal (Bot tab).",
-              file=sys.stderr)
+        print("Discord refused the bot's gateway intents (PrivilegedIntentsRequired) even without Message Content: "
+              "check the Privileged Gateway Intents in the developer portal (Bot tab).", file=sys.stderr)
         return 4
     except KeyboardInterrupt:
         return 0

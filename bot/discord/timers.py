@@ -9,7 +9,10 @@ Reminder and AFK rows are replaced after every posted board (batched by :mod:`bo
 
 - ``reminder`` — payload ``{"version": int, "player": id}``: mention ``player`` if the board is still ``version``
   after the channel's reminder hours (default ``Settings.reminder_hours``, 0 = off);
-- ``afk`` — same payload, after the channel's AFK hours (0 = off): tells the host they may remove the idle player.
+- ``afk`` — same payload, after the channel's AFK hours (default 72, 0 = off): tells the other players and the host
+  (pinging them, not the idle player) that any of them may remove the idle player;
+- ``departed`` — payload ``{"player": id}``: a player who left the server is resigned (:mod:`.departures`).
+A reminder or AFK timer whose player has left the server starts that player's departure instead.
 
 The loop sleeps until the earliest ``due_ms`` (ms, the service clock) and is woken early by :meth:`Timers.wake`
 whenever a nearer timer may have been added. Everything is in the store, so timers survive a restart.
@@ -27,6 +30,7 @@ from bot.sessions import DEADLINE
 from bot.store import TimerRow
 
 from .components import AfkButton
+from .departures import DEPARTED
 from .present import as_mentions, display, mention
 
 if TYPE_CHECKING:
@@ -115,7 +119,7 @@ class Timers:
                 await self.bot.play.post(update)
             except Exception:
                 log.exception("posting the deadline of session %s failed", update.session.id)
-        for timer in await self.store.due_timers(now, [REMINDER, AFK]):
+        for timer in await self.store.due_timers(now, [REMINDER, AFK, DEPARTED]):
             if not await self.store.delete_timer(timer.id):
                 continue
             fired += 1
@@ -126,10 +130,16 @@ class Timers:
         return fired
 
     async def _fire(self, timer: TimerRow) -> None:
+        if timer.kind == DEPARTED:
+            await self.bot.departures.fire(timer)
+            return
         row = await self.store.session(timer.session_id) if timer.session_id is not None else None
         if row is None or row.status != "active" or row.version != timer.payload.get("version"):
             return  # the board moved on: nothing to remind
         player = str(timer.payload.get("player"))
+        if await self.bot.departures.is_gone(row.guild_id, player):  # no reminder for someone who left
+            await self.bot.departures.noticed(row, player)
+            return
         channel = self.bot.get_partial_messageable(int(row.channel_id))
         mentions = discord.AllowedMentions(everyone=False, roles=False,
                                            users=[discord.Object(int(player))] if player.isdigit() else [])
@@ -147,10 +157,14 @@ class Timers:
             view.add_item(AfkButton(row.id, row.version, row.players.index(player),
                                     label=f"Remove {display(names, player)}"))
             hours = self.bot.play.prefs_cached(row.channel_id)["afk_hours"]
+            others = [p for p in dict.fromkeys([*row.players, row.host]) if p != player]
+            told = discord.AllowedMentions(everyone=False, roles=False,
+                                           users=[discord.Object(int(p)) for p in others if p.isdigit()])
             await channel.send(
-                f"💤 {mention(player)} has not played for {hours:g} h. The host, {mention(row.host)}, may remove them "
-                "from the game (it counts as their resignation).",
-                view=view, allowed_mentions=mentions,
+                f"💤 {display(names, player)} has not played for {hours:g} h. "
+                f"{', '.join(mention(p) for p in others)}: any of you may remove them from the game (it counts as "
+                "their resignation).",
+                view=view, allowed_mentions=told,
             )
 
 

@@ -4,7 +4,8 @@ A line is ``[#channel] name [+ms]: text``:
 - ``text`` is a command (``/play tatari first=random``, ``/join``, ``/leave``, ``/start``, ``/cancel``,
   ``/move <option id or number>``, ``/board``, ``/rules [game] [topic]``, ``/history``, ``/resign``, ``/abandon``,
   ``/undo``, ``/wait <ms>``, ``/games``, ``/help``), or a choice: an option's number from the last list shown to that
-  player, its id (``set:4``), or a chat word the game knows (``Game.chat_word``, e.g. "hai").
+  player, its id (``set:4``), or a chat word the game knows (``Game.chat_word``, e.g. "hai"; Tatari's faces: "1"
+  is the face 1). A chat word that answers an open decision comes before a list number.
 - ``+ms`` times the line that many ms after the current decisions opened (for a race: after the roll), so races
   are reproducible (RULINGS C-4/TK-10). Lines without it happen at the current virtual time. ``/wait <ms>`` (with or
   without a name) advances the virtual clock and fires the deadlines passed.
@@ -172,7 +173,10 @@ class LocalChat:
         """A choice by number (from the last list shown to ``name``), by option id, or by a chat word."""
         choice = text.strip()
         update = await self.service.show(chan.name)
-        if _number(choice):
+        word = update.game.chat_word(choice)
+        if word is not None and _answers(update.pending, name, word):
+            choice = word  # the game's own word first: in Tatari a typed "1" is the face 1, not list item 1
+        elif _number(choice):
             listed = chan.shown.get(name) or chan.shown.get(None) or _ids_for(update.pending, name)
             k = int(choice)
             if not listed:
@@ -252,6 +256,19 @@ def _ids_for(pending: list[Decision], player: str) -> list[str]:
         if d.player is None and d.options:
             return [o.id for o in d.options]
     return []
+
+
+def _answers(pending: list[Decision], player: str, option_id: str) -> bool:
+    """Whether ``option_id`` (what a chat word stands for) answers a decision open to ``player``: one of its
+    options, or an id of the same kind (``set:1`` while faces ``set:…`` are offered), which the game then accepts
+    or refuses with its own reason."""
+    kind = option_id.partition(":")[0] + ":" if ":" in option_id else None
+    return any(
+        o.id == option_id or (kind is not None and o.id.startswith(kind))
+        for d in pending
+        if d.player in (player, None)
+        for o in d.options
+    )
 
 
 def _number(text: str) -> bool:

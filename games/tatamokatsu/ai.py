@@ -14,7 +14,6 @@ from collections.abc import Callable
 from games.core import TIMEOUT, Decision, Game, Move
 from games.tatamokatsu.data import (
     ATTACK,
-    FIX_PREFIX,
     GRAB,
     KATANA,
     RACE_INPUTS,
@@ -141,8 +140,9 @@ def play(
     resign_rate: float = 0.0,
 ) -> TatamokatsuState:
     """Play ``state`` to the end (see the module doc). ``on_step(before, move, after, events)`` sees every move
-    (a resignation shows as ``Move(player, "resign")``). The roller sometimes fixes the 1/10 dice during the
-    window; before each move a random player resigns with probability ``resign_rate``.
+    (a resignation shows as ``Move(player, "resign")``). The roller counts the 1/10 dice after the race's close
+    (TK-11), sometimes too late (the timeout); before each move a random player resigns with probability
+    ``resign_rate``.
     ``RuntimeError`` past ``max_moves``."""
     count = 0
     while count < max_moves:
@@ -152,11 +152,6 @@ def play(
         d = decisions[0]
         if d.player is None:
             moves = race_moves(state, d, kinds, rng)
-            fix = [x for x in decisions if x.kind == "fix"]
-            if fix and rng.random() < 0.5:
-                early = decision_move(game, state, fix[0].model_copy(update={"deadline_ms": None}), kinds, rng)
-                if early.option.startswith(FIX_PREFIX):
-                    moves.insert(rng.randint(0, len(moves) - 1), early)
         else:
             moves = [decision_move(game, state, d, kinds, rng)]
         window = (state.phase, state.deadline_ms)

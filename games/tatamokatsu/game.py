@@ -5,6 +5,8 @@ reaction window ``[T, T + window_ms]``; the race decision (``player=None``) carr
 and the session closes it with ``Move(None, "timeout", at_ms=deadline)``. Race inputs (``shout``, ``grab``,
 ``katana``, ``salute``) may arrive in any order: each player's earliest time per input is kept and the window is
 judged by those times only when it closes. An input timed outside the open window is refused (IllegalMove).
+The roller's count of the 1/10 dice opens only when the race window closes and must be timed by its own deadline
+(TK-11): during the race the only decision listed is the race itself.
 A repeat of the same input by the same player is accepted and keeps the earlier time. The salute window (sum 11-16)
 closes as soon as every player with fingers has saluted (nothing can change after that); the race window always
 waits for its timeout, since a late-arriving input may be timed earlier than those already in.
@@ -25,6 +27,7 @@ from games.tatamokatsu import rules
 from games.tatamokatsu.data import (
     ATTACK,
     FINGERS,
+    FIX_PREFIX,
     GRAB,
     OPEN,
     RACE_INPUTS,
@@ -36,7 +39,7 @@ from games.tatamokatsu.data import (
     TYPED_WORDS,
     VICTIM_PREFIX,
 )
-from games.tatamokatsu.dice import offered_choices, shows_t
+from games.tatamokatsu.dice import offered_choices
 from games.tatamokatsu.help import RULES_HELP
 from games.tatamokatsu.state import TatamokatsuOptions, TatamokatsuState
 
@@ -60,7 +63,7 @@ def word_to_input(text: str) -> str | None:
 
 
 class Tatamokatsu(Game):
-    """Tatamokatsu (rulebook ``tatamokatsu.md``; RULINGS TK-1..TK-10, C-1..C-4)."""
+    """Tatamokatsu (rulebook ``tatamokatsu.md``; RULINGS TK-1..TK-11, C-1..C-4)."""
 
     id = "tatamokatsu"
     title = "Tatamokatsu"
@@ -89,8 +92,8 @@ class Tatamokatsu(Game):
 
     # -- what the game waits for --------------------------------------------------------------------------------
     def pending(self, state: TatamokatsuState) -> list[Decision]:
-        """The open decisions. During the race: the race (anyone, with the deadline) and, when the roll has 1/10
-        dice to fix with two or more offered counts, the roller's fix (no deadline until the window closes)."""
+        """The open decisions: one at a time. During the race only the race (anyone, with the deadline); the
+        roller's count of the 1/10 dice (``fix``) opens when the race closes (TK-11), with its own deadline."""
         phase = state.phase
         if phase == "over":
             return []
@@ -104,7 +107,9 @@ class Tatamokatsu(Game):
                 )
             ]
         if phase == "race":
-            out = [
+            # TK-11: the roller's count opens only when this window closes; a public list of counts now would tell
+            # everyone whether a 10 or 17 exists.
+            return [
                 Decision(
                     player=None,
                     kind="race",
@@ -113,9 +118,6 @@ class Tatamokatsu(Game):
                     deadline_ms=state.deadline_ms,
                 )
             ]
-            if state.values is None and not shows_t(state.dice) and len(offered_choices(state.dice)) >= 2:
-                out.append(self._fix_decision(state, None))
-            return out
         if phase == "fix":
             return [self._fix_decision(state, state.deadline_ms)]
         if phase == "salute":
@@ -152,14 +154,18 @@ class Tatamokatsu(Game):
         ]
 
     def _fix_decision(self, state: TatamokatsuState, deadline: int | None) -> Decision:
+        """The roller's count of the 1/10 dice (TK-6), open from the race's close until ``deadline`` (TK-11)."""
+        choices = offered_choices(state.dice)
         opts = [
-            Option(id=c.option_id, label=f"{c.option_id.removeprefix('fix:')} (sum {c.total})")
-            for c in offered_choices(state.dice)
+            Option(id=c.option_id, label=f"{c.option_id.removeprefix('fix:')} (sum {c.total})") for c in choices
         ]
         return Decision(
             player=state.roller,
             kind="fix",
-            prompt=f"{ref(state.roller)}, count the 1/10 dice (10 and 17 only count when shouted).",
+            prompt=(
+                f"{ref(state.roller)}, count the 1/10 dice (10 and 17 are not offered: nobody shouted). "
+                f"No answer in time: sum {choices[0].total}."
+            ),
             options=opts,
             deadline_ms=deadline,
         )
@@ -168,7 +174,7 @@ class Tatamokatsu(Game):
     def apply(self, state: TatamokatsuState, move: Move) -> Outcome:
         """Apply ``move``; IllegalMove (state unchanged) for a move the rules do not allow now: an unseated or
         departed player, an option not listed, a race input without a time or timed outside the open window, a
-        timeout before its deadline."""
+        count during the race or timed after its deadline (TK-11), a timeout before its deadline."""
         if state.phase == "over":
             raise IllegalMove("The game is over.")
         if move.player is None:
@@ -180,6 +186,10 @@ class Tatamokatsu(Game):
             raise IllegalMove("You are not seated in this game.")
         elif move.player in state.left:
             raise IllegalMove("You have left this game.")
+        if state.phase == "race" and move.option.startswith(FIX_PREFIX):
+            raise IllegalMove(
+                f"{ref(state.roller)} counts the 1/10 dice when the window closes, not during it (TK-11)."
+            )
         decision, option = self.find_decision(state, move)
         events: list[Event] = []
         if option is None:
@@ -204,6 +214,12 @@ class Tatamokatsu(Game):
         if kind == "roll":
             rules.roll(s, move.at_ms if move.at_ms is not None else state.now_ms, events)
         elif kind == "fix":
+            deadline = decision.deadline_ms
+            if move.at_ms is not None and deadline is not None and move.at_ms > deadline:
+                # TK-11: a count timed after its deadline is refused; the session's timeout applies the lowest sum.
+                raise IllegalMove(
+                    f"Too late: the count was due by {deadline} ms, not {move.at_ms} ms; the lowest sum applies."
+                )
             at = max(move.at_ms, s.now_ms) if move.at_ms is not None else s.now_ms
             self._fix(s, move.option, at, events, timed_out=False)
         elif kind == "tatamokatsu":
@@ -261,14 +277,16 @@ class Tatamokatsu(Game):
         old = mine.get(inp)
         if old is None or at_ms < old:
             mine[inp] = at_ms
-        ms = mine[inp] - s.roll_ms
+        # Times as people read them: from the roll in the race, from the salute window's opening in that window.
+        ms = mine[inp] - (s.window_open_ms if s.phase == "salute" else s.roll_ms)
+        since = " into the salute window" if s.phase == "salute" else ""
         # Canonical order (seat, then input), so the state does not depend on arrival order.
         s.inputs[player] = {i: mine[i] for i in RACE_INPUTS if i in mine}
         s.inputs = {p: s.inputs[p] for p in s.players if p in s.inputs}
         events = [
             Event(
                 kind="input",
-                text=f"{ref(player)} {rules.INPUT_WORDS[inp]} (+{ms} ms).",
+                text=f"{ref(player)} {rules.INPUT_WORDS[inp]} (+{ms} ms{since}).",
                 data={"player": player, "input": inp, "at_ms": at_ms, "ms": ms, "repeat": old is not None},
             )
         ]
@@ -280,8 +298,8 @@ class Tatamokatsu(Game):
         return Outcome(state=s, events=events)
 
     def _fix(self, s: TatamokatsuState, option_id: str, at_ms: int, events: list[Event], timed_out: bool) -> None:
-        """The roller counts the 1/10 dice (TK-6): during the window it is kept for the close; after, the sum effect
-        follows at once (``timed_out``: the lowest offered sum, one window-length after the close)."""
+        """The roller counts the 1/10 dice (TK-6, after the race's close: TK-11) and the sum effect follows at once
+        (``timed_out``: the lowest offered sum, one window-length after the close)."""
         choice = next(c for c in offered_choices(s.dice) if c.option_id == option_id)
         s.values = list(choice.values)
         how = "is given" if timed_out else "counts"
@@ -292,9 +310,8 @@ class Tatamokatsu(Game):
                 data={"roller": s.roller, "values": list(choice.values), "total": choice.total},
             )
         )
-        if s.phase == "fix":
-            s.now_ms = at_ms
-            rules.sum_effect(s, at_ms, events)
+        s.now_ms = at_ms
+        rules.sum_effect(s, at_ms, events)
 
     # -- the end ------------------------------------------------------------------------------------------------
     def result(self, state: TatamokatsuState) -> Result | None:

@@ -12,7 +12,8 @@ RULES_HELP: dict[str, str] = {
     "dice": (
         "Dice A and B show 1-6 and two '1 or 10' faces. Die C shows 1-6, one '1 or 10' face and the Tatamokatsu "
         "face T. The roller decides what each '1 or 10' counts, but never so that the sum is 10 or 17 (those only "
-        "count when someone shouts). A roller who does not choose in time gets the lowest sum."
+        "count when someone shouts). The roller counts once the reaction window has closed; a roller who does not "
+        "choose in time gets the lowest sum."
     ),
     "race": (
         "After a roll, press or react: shout Tatamokatsu (type 'tatamokatsu'), grab the T die, Katana, salute "

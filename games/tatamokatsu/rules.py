@@ -19,7 +19,7 @@ from games.tatamokatsu.data import (
     SALUTE,
     SHOUT,
 )
-from games.tatamokatsu.dice import is_tatamokatsu, is_triple, offered_choices, shows_t, sum_range
+from games.tatamokatsu.dice import all_choices, is_tatamokatsu, is_triple, offered_choices, shows_t, sum_range
 from games.tatamokatsu.state import Miss, RaceEntry, TatamokatsuState
 
 INPUT_WORDS = {SHOUT: "shouts", GRAB: "grabs", KATANA: "does a Katana", SALUTE: "salutes"}
@@ -165,6 +165,7 @@ def close_race(s: TatamokatsuState, close_ms: int, events: list[Event]) -> None:
     losses: Counter = Counter()
     why: dict[str, str] = {}
     notes: dict[tuple[str, str], str] = {}
+    first_event = len(events)
 
     def mistake(p: str, inp: str, text: str) -> None:
         if before[p] > 0:  # a player without fingers has nothing to lose
@@ -232,8 +233,10 @@ def close_race(s: TatamokatsuState, close_ms: int, events: list[Event]) -> None:
             losses[s.roller] += 1
             why[s.roller] = ", ".join(filter(None, [why.get(s.roller, ""), "sum under 10"]))
     record_race(s, notes)
+    # Texts in the order people read them: the race's summary first, then what it cost (roll-offs, the Katana
+    # and the sum were judged before; the summary goes ahead of them too).
+    events.insert(first_event, window_summary(s, winner, t_roll, tk))
     lose(s, losses, events, why)
-    events.append(window_summary(s, winner))
     resurrected = False
     if winner is not None and t_roll and before[winner] == 0:
         # Dragon resurrection (rulebook "Special Actions", TK-5).
@@ -253,9 +256,7 @@ def close_race(s: TatamokatsuState, close_ms: int, events: list[Event]) -> None:
     if winner is not None and not resurrected and s.alive() != [winner]:
         # The winner's choice (TK-4) belongs to this resolution: the end is checked after it, so a winner whom
         # mistakes took to 0 may still recover. (Alone with fingers, the winner is simply the Samurai.)
-        if not t_roll:  # a valid shout cancels the sum effect (TK-4): forget a count made during the window
-            s.values = None
-        s.winner = winner
+        s.winner = winner  # a valid shout cancels the sum effect (TK-4): no count is asked
         s.choice_before = before
         s.phase = "choice"
         s.deadline_ms = None
@@ -282,8 +283,11 @@ def close_race(s: TatamokatsuState, close_ms: int, events: list[Event]) -> None:
     sum_effect(s, close_ms, events)
 
 
-def record_race(s: TatamokatsuState, notes: dict[tuple[str, str], str]) -> None:
-    """Keep the window's inputs in time order (ms after the roll) for the record and the picture."""
+def record_race(s: TatamokatsuState, notes: dict[tuple[str, str], str], salute_window: bool = False) -> None:
+    """Keep the roll's inputs in time order (``ms`` after the roll) for the record and the picture. With
+    ``salute_window`` (at the salute window's close), inputs not already recorded at the race's close are marked
+    ``window="salute"``."""
+    raced = {(e.player, e.input) for e in s.last_race} if salute_window else set()
     seat = {p: i for i, p in enumerate(s.players)}
     order = {inp: i for i, inp in enumerate((SHOUT, GRAB, KATANA, SALUTE))}
     rows = [
@@ -293,46 +297,67 @@ def record_race(s: TatamokatsuState, notes: dict[tuple[str, str], str]) -> None:
     ]
     rows.sort()
     s.last_race = [
-        RaceEntry(player=p, input=inp, ms=t - s.roll_ms, note=notes.get((p, inp), "")) for t, _, _, p, inp in rows
+        RaceEntry(
+            player=p,
+            input=inp,
+            ms=t - s.roll_ms,
+            note=notes.get((p, inp), ""),
+            window="salute" if salute_window and (p, inp) not in raced else "race",
+        )
+        for t, _, _, p, inp in rows
     ]
 
 
 DONE_WORDS = {SHOUT: "shouted", GRAB: "grabbed the T die", KATANA: "did the Katana", SALUTE: "saluted"}
+MISTAKE_WORDS = {SHOUT: "shouted", GRAB: "grabbed", KATANA: "did a Katana"}
 
 
-def window_summary(s: TatamokatsuState, winner: str | None) -> Event:
-    """One line on the closed window (TK-10: times on one clock): who was first and by how many ms — the race
-    winner against the next player with the same input, else the first input against the next one — plus the
-    last Katana on triples. ``data``: ``first``, ``input``, ``ms`` (after the roll), ``second``, ``margin_ms``
-    (None when alone), ``entries`` (every input in time order: player, input, ms, note)."""
+def _list(items: list[str]) -> str:
+    return ", ".join(items[:-1]) + " and " + items[-1] if len(items) > 1 else "".join(items)
+
+
+def window_summary(s: TatamokatsuState, winner: str | None, t_roll: bool, tk: bool) -> Event:
+    """One line on the closed race window (times in ms after the roll, one clock: TK-10), read before the losses.
+
+    TK-11: the line names the first *valid* input as the winner (the first shout on a Tatamokatsu, the first grab
+    on a T roll) and how far ahead of the next valid one of the same input it was; mistakes are listed as mistakes
+    (TK-8), never as "first"; on triples the last Katana is named (TK-7). ``data``: ``first`` (the winner or None),
+    ``input``, ``ms``, ``second``, ``margin_ms`` (None without a winner or a runner-up), ``mistakes`` (player, input,
+    ms, in time order), ``entries`` (every input in time order: player, input, ms, note)."""
     entries = s.last_race
-    first = None
-    if winner is not None:
-        first = next((e for e in entries if e.player == winner and e.note == "first"), None)
-    if first is None and entries:
-        first = entries[0]
     data: dict = {"first": None, "input": None, "ms": None, "second": None, "margin_ms": None,
-                  "entries": [e.model_dump() for e in entries]}
-    if first is None:
-        return Event(kind="window", text="Nobody reacted in time.", data=data)
-    same_input = winner is not None and first.player == winner
-    rest = [e for e in entries if e.player != first.player and (e.input == first.input or not same_input)]
-    second = rest[0] if rest else None
-    text = f"{ref(first.player)} {DONE_WORDS[first.input]} first (+{first.ms} ms)"
-    if second is not None:
-        margin = second.ms - first.ms
-        if second.input == first.input:
-            text += f", {margin} ms ahead of {ref(second.player)}"
+                  "mistakes": [], "entries": [e.model_dump() for e in entries]}
+    parts: list[str] = []
+    first = next((e for e in entries if e.player == winner and e.note == "first"), None) if winner else None
+    if first is not None:
+        runners = [e for e in entries if e.input == first.input and e.player != first.player and e.note != "mistake"]
+        text = f"{ref(first.player)} {DONE_WORDS[first.input]} first (+{first.ms} ms)"
+        if runners:
+            margin = runners[0].ms - first.ms
+            text += f", {margin} ms ahead of {ref(runners[0].player)}"
+            data.update(second=runners[0].player, margin_ms=margin)
         else:
-            text += f", {margin} ms ahead of {ref(second.player)} ({INPUT_WORDS[second.input].split()[0]})"
-        data.update(second=second.player, margin_ms=margin)
-    else:
-        text += "; nobody else reacted" if not same_input else f"; nobody else {DONE_WORDS[first.input].split()[0]}"
+            text += f"; nobody else {DONE_WORDS[first.input].split()[0]}"
+        parts.append(text)
+        data.update(first=first.player, input=first.input, ms=first.ms)
+    elif t_roll:
+        parts.append("Nobody grabbed the T die in time")
+    elif tk:
+        parts.append("Nobody shouted Tatamokatsu in time")
     lasts = [e for e in entries if e.note == "last"]
     if lasts:
-        text += ". Last Katana: " + ", ".join(f"{ref(e.player)} (+{e.ms} ms)" for e in lasts)
-    data.update(first=first.player, input=first.input, ms=first.ms)
-    return Event(kind="window", text=text + ".", data=data)
+        parts.append("Last Katana: " + ", ".join(f"{ref(e.player)} (+{e.ms} ms)" for e in lasts))
+    mistakes = [e for e in entries if e.note == "mistake"]
+    if mistakes:
+        parts.append(
+            "Mistakes: " + _list([f"{ref(e.player)} {MISTAKE_WORDS[e.input]} (+{e.ms} ms)" for e in mistakes])
+        )
+        data["mistakes"] = [{"player": e.player, "input": e.input, "ms": e.ms} for e in mistakes]
+    if not parts and not entries:
+        parts.append("Nobody reacted in time")
+    elif not parts:  # only valid inputs that win nothing (salutes, Katanas on triples that all came in)
+        parts.append("Reactions: " + _list([f"{ref(e.player)} {DONE_WORDS[e.input]} (+{e.ms} ms)" for e in entries]))
+    return Event(kind="window", text=". ".join(parts) + ".", data=data)
 
 
 # ------------------------------------------------------------------------------------------------------------
@@ -343,14 +368,19 @@ def sum_effect(s: TatamokatsuState, at_ms: int, events: list[Event]) -> None:
     """TK-6 with the 1/10 dice fixed (``s.values``, or None when every choice made 10 or 17): under 10 the roller
     loses one; 11-16 a salute window; above 17 the roller's victim; 10 or 17 nothing."""
     if s.values is None:
-        events.append(Event(kind="sum", text="Every count makes 10 or 17: no sum effect.", data={"total": None}))
-        start_turn(s, events)
-        return
+        counts = all_choices(s.dice)
+        if len(counts) != 1:  # not reached with the printed dice: 1/10 dice always leave a count off 10 and 17
+            events.append(Event(kind="sum", text="Every count makes 10 or 17: no sum effect.", data={"total": None}))
+            start_turn(s, events)
+            return
+        s.values = list(counts[0].values)  # a plain roll (no 1/10 die): its sum is what it shows
     total = sum(s.values)
     s.total = total
     kind = sum_range(total)
     if kind == "tatamokatsu":
-        events.append(Event(kind="sum", text=f"Sum {total}: nobody shouted, no effect.", data={"total": total}))
+        events.append(
+            Event(kind="sum", text=f"Sum {total}: a Tatamokatsu, but nobody shouted: no effect.", data={"total": total})
+        )
         start_turn(s, events)
         return
     if kind == "low":
@@ -386,11 +416,35 @@ def close_salute(s: TatamokatsuState, close_ms: int, events: list[Event]) -> Non
     s.now_ms = close_ms
     before = dict(s.fingers)
     owing = [p for p in s.alive() if SALUTE not in s.inputs.get(p, {})]
-    record_race(s, {(e.player, e.input): e.note for e in s.last_race})
+    record_race(s, {(e.player, e.input): e.note for e in s.last_race}, salute_window=True)
     s.missed = s.missed + [Miss(player=p, input=SALUTE) for p in owing]
+    events.append(salute_summary(s, owing))
     lose(s, Counter(dict.fromkeys(owing, 1)), events, dict.fromkeys(owing, "no salute"))
     if not finish_resolution(s, before, events):
         start_turn(s, events)
+
+
+def salute_summary(s: TatamokatsuState, owing: list[str]) -> Event:
+    """One line on the closed salute window, read before the losses (TK-6): who saluted in it, timed in ms from
+    the window's opening (not from the roll), who had saluted during the race, who did not salute. ``data``:
+    ``saluted`` (player -> ms from the salute window's opening), ``earlier`` and ``missing`` (player ids)."""
+    opened = s.window_open_ms
+    inside = {p: s.inputs[p][SALUTE] - opened for p in s.players if SALUTE in s.inputs.get(p, {})
+              and any(e.player == p and e.input == SALUTE and e.window == "salute" for e in s.last_race)}
+    earlier = [p for p in s.players if SALUTE in s.inputs.get(p, {}) and p not in inside and s.fingers[p] > 0]
+    parts = []
+    if inside:
+        ordered = sorted(inside, key=lambda p: (inside[p], s.players.index(p)))
+        parts.append(
+            "Salutes: " + _list([f"{ref(p)} +{inside[p]} ms" for p in ordered]) + " after the salute was called"
+        )
+    if earlier:
+        parts.append(_list([ref(p) for p in earlier]) + " had saluted during the race")
+    if owing:
+        parts.append("no salute from " + _list([ref(p) for p in owing]))
+    text = "; ".join(parts) if parts else "Nobody owed a salute"
+    data = {"saluted": inside, "earlier": earlier, "missing": list(owing)}
+    return Event(kind="window", text=text[0].upper() + text[1:] + ".", data=data)
 
 
 def victims_of(s: TatamokatsuState) -> list[str]:

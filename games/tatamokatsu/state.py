@@ -26,12 +26,15 @@ class TatamokatsuOptions(BaseModel):
 
 class RaceEntry(BaseModel):
     """One input of a closed window, for the record and the picture: ``ms`` after the roll; ``note`` one of
-    ``"first"`` (won the race), ``"mistake"`` (cost a finger, TK-8), ``"last"`` (last Katana, TK-7), ``""``."""
+    ``"first"`` (the first valid input, won the race: TK-11), ``"mistake"`` (cost a finger, TK-8), ``"last"``
+    (last Katana, TK-7), ``""``; ``window``: ``"race"`` (the roll's reaction window) or ``"salute"`` (made in the
+    salute window, which opened when the race closed: subtract the race's length to time it from that opening)."""
 
     player: str
     input: str
     ms: int
     note: str = ""
+    window: Literal["race", "salute"] = "race"
 
 
 class Miss(BaseModel):
@@ -46,8 +49,8 @@ class TatamokatsuState(BaseState):
 
     - ``fingers``: player id -> fingers left, 0..5 (TK-1).
     - ``roller``: the player who rolls now or rolled last (TK-3).
-    - ``phase``: what the game waits for: ``roll`` (the roller's roll), ``race`` (the reaction window; the roller may
-      also fix the 1/10 dice), ``fix`` (the roller's late 1/10 choice, TK-6), ``salute`` (the salute window),
+    - ``phase``: what the game waits for: ``roll`` (the roller's roll), ``race`` (the reaction window), ``fix`` (the
+      roller's count of the 1/10 dice, opened by the race's close: TK-6, TK-11), ``salute`` (the salute window),
       ``choice`` (the race winner's TK-4 choice), ``victim`` (the roller's victim above 17), ``over``.
     - ``dice``: the three faces of the last roll (A, B, C), ``values``: their counted values once fixed (T counts 0).
     - ``roll_ms``: the time of the roll; ``window_open_ms``: when the open window (race or salute) opened;

@@ -30,7 +30,7 @@ KIND_OF = {"pine": PINE, "cedar": CEDAR}
 
 
 class Tataraba(Game):
-    """Forest of Tataraba (``shared/rules/tataraba.md``, RULINGS FT-1..FT-8, C-1..C-4)."""
+    """Forest of Tataraba (``shared/rules/tataraba.md``, RULINGS FT-1..FT-10, C-1..C-4)."""
 
     id = "tataraba"
     title = "Forest of Tataraba"
@@ -46,6 +46,12 @@ class Tataraba(Game):
         """A new game: boards and Evergreens laid out (FT-1, FT-2), the shift deck shuffled and one card per player
         revealed for information (FT-7); the first seat is the starting player and places the first Tatara.
         Raises ``ValueError`` for a bad player list or a layout that does not fit the player count."""
+        return self.begin(players, options, seed).state
+
+    def begin(self, players: list[str], options: BaseModel | dict | None, seed: int) -> Outcome:
+        """:meth:`setup` and what the table sees it do: one ``reveal`` event with the cards revealed for information
+        before the first round (rulebook "Reveal shift card", FT-7), e.g. "Shift cards revealed before the first
+        round (they only inform, nothing grows): 2, 0." Raises ``ValueError`` as :meth:`setup`."""
         self.check_players(players)
         opts = self.options(options)
         n = len(players)
@@ -61,8 +67,14 @@ class Tataraba(Game):
             deck=[],
         )
         state.deck = state.rng.shuffled(shift_cards(n))
-        rules.reveal(state, [])
-        return state
+        events: list[Event] = []
+        rules.reveal(state, events)
+        cards = ", ".join(str(c) for c in state.shown)
+        first = events[-1]  # the reveal (a fresh deck never runs out here)
+        first.text = (
+            f"Shift cards revealed before the first round (they only inform, nothing grows): {cards}."
+        )
+        return Outcome(state=state, events=events)
 
     # -- decisions -----------------------------------------------------------------------------------------------
     def pending(self, state: TatarabaState) -> list[Decision]:
@@ -94,12 +106,17 @@ class Tataraba(Game):
         elif state.end == "eidai":
             reason = f"Several Eidai Tataras: most Sen, then material, wins: {names}."
         else:
-            why = {
-                "beech": "The Beeches ran out",
-                "exhausted": "The forest is exhausted",
-                "limit": "The round limit was reached",
-            }[state.end]
+            why = rules.ENDINGS[state.end]
+            if state.end == "limit":
+                why += f" ({state.round_limit} rounds)"
             reason = f"{why}: most Sen, then material, wins: {names}."
+        standing = ", ".join(
+            f"{player_ref(state.players[i])}{' (Eidai Tatara)' if state.seats[i].eidai == 0 else ''} "
+            f"{state.seats[i].sen} Sen {state.seats[i].mat} material"
+            for g in rules.ranking(state)
+            for i in g
+        )
+        reason += f" Scores are Sen: {standing}."
         return Result(
             winners=winners,
             ranking=groups,

@@ -16,8 +16,9 @@ RULES_HELP: dict[str, str] = {
         "Move 1-2 steps, plus 1 step per Foot marker you spend (up to 4 a turn; you hold at most 4). Entering a tile "
         "with an adult tree costs 2 steps and you cannot stop there; young trees cost 1. You may pass other "
         "pieces but not stop on them; other players' Tataras block you; your own are free. You cannot end where you "
-        "started. Each option shows the Foot markers it costs. If nothing is reachable you stay (if only other "
-        "Tataras wall you in, you may pass through them)."
+        "started. Each option shows the Foot markers it costs. If other players' Tataras wall you in, you may pass "
+        "through one of them onto an open tile beyond as 1 step, then go on as usual. If nothing is reachable you "
+        "stay."
     ),
     "actions": (
         "Actions (any mix): plant a Red Pine or Cedar from your supply, lying young, on an empty neighbouring tile "
@@ -42,7 +43,8 @@ RULES_HELP: dict[str, str] = {
     "end": (
         "The game ends after the round in which an Eidai Tatara was built: a sole builder wins; several builders "
         "compare Sen, then material, else they share. If a Beech is needed and none is left, the game ends at once "
-        "and all players compare Sen, then material. Safety stops (ours, not the rulebook's): a forest that can "
-        "yield nothing more, or the lobby's round limit, end the game the same way."
+        "and all players compare Sen, then material. Safety stops (ours, not the rulebook's, both announced): the "
+        "lobby's round limit, or a forest where it is certain nobody can ever plant, log or build again, end the "
+        "game the same way."
     ),
 }

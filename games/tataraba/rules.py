@@ -1,6 +1,6 @@
 """The rules of Forest of Tataraba as functions over a (copied) :class:`TatarabaState`.
 
-Rulebook: ``shared/rules/tataraba.md``; rulings FT-1..FT-8 and C-1..C-4. Functions named ``do_*`` and the round
+Rulebook: ``shared/rules/tataraba.md``; rulings FT-1..FT-10 and C-1..C-4. Functions named ``do_*`` and the round
 procedure mutate the state they are given — :meth:`Tataraba.apply` hands them a deep copy.
 """
 
@@ -30,7 +30,7 @@ from games.tataraba.data import (
     YIELDS,
     YOUNG,
 )
-from games.tataraba.state import TatarabaState
+from games.tataraba.state import Seat, TatarabaState
 
 BUILDINGS = (TATARA, EIDAI)
 
@@ -50,18 +50,27 @@ def owner_of(code: str) -> int | None:
     return int(code[2]) if code and code[2] != "-" else None
 
 
-def describe(code: str, players: list[str]) -> str:
-    """A person's name for a tile's content: ``"{@p}'s adult Cedar"``, ``"an adult Evergreen"``."""
+def describe(code: str, players: list[str], viewer: int | None = None, own: str = "their own") -> str:
+    """A person's name for a tile's content: ``"{@p}'s adult Cedar"``, ``"an adult Evergreen"``. A piece of seat
+    ``viewer`` is ``own`` instead of the owner's name (``"their own adult Cedar"`` in an event about that seat,
+    ``"your adult Cedar"`` in a label addressed to it)."""
     if not code:
         return "nothing"
     kind, stage, owner = code[0], code[1], owner_of(code)
+    whose = (
+        own
+        if owner is not None and owner == viewer
+        else f"{player_ref(players[owner])}'s"
+        if owner is not None
+        else ""
+    )
     if kind in BUILDINGS:
-        return f"{player_ref(players[owner])}'s {'Eidai Tatara' if kind == EIDAI else 'Tatara'}"
+        return f"{whose} {'Eidai Tatara' if kind == EIDAI else 'Tatara'}"
     age = "adult" if stage == ADULT else "young"
     side = ' ("1")' if kind == CEDAR and stage == YOUNG else ' ("2")' if stage == CEDAR2 else ""
     name = f"{age} {TREE_NAMES[kind]}{side}"
     if owner is not None:
-        return f"{player_ref(players[owner])}'s {name}"
+        return f"{whose} {name}"
     return f"an {name}" if age == "adult" else f"a {name}"
 
 
@@ -105,13 +114,15 @@ def reveal(state: TatarabaState, events: list[Event]) -> None:
 
 
 def destinations(state: TatarabaState, seat: int) -> dict[int, int]:
-    """Tiles the seat's Player piece may end on -> Foot markers the cheapest way there costs (FT-4).
+    """Tiles the seat's Player piece may end on -> Foot markers the cheapest way there costs (FT-4, FT-10).
 
     Steps cost 1, or 2 into a tile with an adult tree (which cannot be the end). Other Player pieces can be passed,
     not ended on; other players' Tataras neither. The start tile is never a destination. Exceptions ("stuck"): when
-    nothing is reachable, other players' Tataras may be passed as ordinary 1-step tiles; when still nothing is
-    reachable, the result is empty and the piece stays (Foot markers are used whenever they allow a move, since every
-    option that needs them is offered and the no-move case only arises when none helps).
+    nothing is reachable, the piece may pass through one of the other players' Tataras next to it onto an open tile
+    beyond (one a move could end on), and that pass counts as 1 step (FT-10); the rest of the move (the second
+    step, Foot markers) follows from there under the usual rules. When still nothing is reachable, the result is
+    empty and the piece stays (Foot markers are used whenever they allow a move, since every option that needs them
+    is offered and the no-move case only arises when none helps).
     """
     found = _reach(state, seat, pass_tataras=False)
     if not found:
@@ -145,11 +156,30 @@ def _reach_cached(
     budget: int,
     pass_tataras: bool,
 ) -> tuple[tuple[int, int], ...]:
-    """Dijkstra over step costs (1, or 2 into an adult tree) within ``budget`` steps; (tile, Foot markers) pairs."""
+    """Dijkstra over step costs (1, or 2 into an adult tree) within ``budget`` steps; (tile, Foot markers) pairs.
+    With ``pass_tataras`` the move starts with FT-10's pass: through one other player's Tatara next to ``start``
+    onto an open tile beyond, for 1 step."""
     neighbours = geometry(layout).neighbours
+
+    def walled(code: str) -> bool:
+        return bool(code) and code[0] in BUILDINGS and code[2] != mine
+
     best = {start: 0}
     heap = [(0, start)]
     out: dict[int, int] = {}
+    if pass_tataras:
+        heap = []
+        for wall in neighbours[start]:
+            if not walled(tiles[wall]):
+                continue
+            for nb in neighbours[wall]:
+                code = tiles[nb]
+                if nb == start or nb in others or walled(code) or (code and code[1] == ADULT) or nb in best:
+                    continue
+                best[nb] = 1
+                heap.append((1, nb))
+                out[nb] = 0
+        heapq.heapify(heap)
     while heap:
         cost, t = heapq.heappop(heap)
         if cost > best[t]:
@@ -157,11 +187,9 @@ def _reach_cached(
         for nb in neighbours[t]:
             code = tiles[nb]
             end_ok = nb != start and nb not in others
-            if code and code[0] in BUILDINGS and code[2] != mine:
-                if not pass_tataras:
-                    continue
-                step, end_ok = 1, False
-            elif code and code[1] == ADULT:
+            if walled(code):
+                continue
+            if code and code[1] == ADULT:
                 step, end_ok = 2, False
             else:
                 step = 1
@@ -279,7 +307,7 @@ def do_log(state: TatarabaState, tile: int, take: str, events: list[Event]) -> N
     seat = state.turn
     me = state.seats[seat]
     code = state.tiles[tile]
-    what = describe(code, state.players)
+    what = describe(code, state.players, viewer=seat)
     kind, owner = code[0], owner_of(code)
     fee = ""
     if owner is not None and owner != seat:
@@ -431,7 +459,7 @@ def grow(state: TatarabaState, board: int, events: list[Event]) -> bool:
                 events.append(
                     Event(
                         kind="no_beech",
-                        text="A Beech is needed and none is left: the game ends.",
+                        text=f"Board {board}: a Beech is needed and none is left: the game ends.",
                         data={"board": board},
                     )
                 )
@@ -444,24 +472,43 @@ def grow(state: TatarabaState, board: int, events: list[Event]) -> bool:
             state.beech -= 1
             state.tiles[t] = tree(BEECH, YOUNG)
             shifted += 1
-    events.append(
-        Event(
-            kind="grow",
-            text=f"Board {board}: {grown} tree{'s' if grown != 1 else ''} grow, {shifted} shift.",
-            data={"board": board, "grown": grown, "shifted": shifted},
+    if grown or shifted:
+        events.append(
+            Event(
+                kind="grow",
+                text=grow_text(board, grown, shifted),
+                data={"board": board, "grown": grown, "shifted": shifted},
+            )
         )
-    )
     return True
 
 
+def grow_text(board: int, grown: int, shifted: int) -> str:
+    """The line for one growth-and-shift step (FT-6), naming only what happened: ``"Board 2: 1 tree grows, 3
+    shift."``, ``"Board 1: 1 tree shifts."``. Nothing happened: ``""`` (no event is posted then)."""
+    parts = []
+    if grown:
+        parts.append(f"{grown} tree grows" if grown == 1 else f"{grown} trees grow")
+    if shifted:
+        noun = "" if grown else (" tree" if shifted == 1 else " trees")
+        parts.append(f"{shifted}{noun} {'shifts' if shifted == 1 else 'shift'}")
+    return f"Board {board}: {', '.join(parts)}." if parts else ""
+
+
 def exhausted(state: TatarabaState) -> bool:
-    """Designed safety stop (not in the rulebook): no player can ever gain Sen or material again and nobody can build
-    an Eidai Tatara now. "Ever" is over-estimated: supplies are empty, and no player could ever stand next to an
-    Evergreen, Red Pine, Oak or Cedar, even with 4 Foot markers every turn, counting every tile except adult Beeches
-    (which never change) and other players' Tataras as a place to stop."""
+    """RULINGS FT-9, the "exhausted forest" safety stop (not in the rulebook): True only when it is certain that no
+    player can ever build an Eidai Tatara or change anything that counts again. When in doubt, play on (False):
+
+    - a player holds a Red Pine or Cedar to plant;
+    - a player holds an unbuilt Tatara or Eidai Tatara and its price, and some tile is empty, even under a Player
+      piece (pieces move: a player who steps onto their own Tatara frees the tile they left and builds there);
+    - some player could ever stand next to a tree that may yield Sen or material (an Evergreen, Red Pine, Oak or
+      Cedar at any stage: young trees grow). "Ever" is over-estimated: 4 Foot markers every turn, passing any
+      Tatara, and every tile but adult Beeches (which never change) and other players' Tataras a place to stop.
+    """
     if any(s.pine or s.cedar for s in state.seats):
         return False
-    if any(can_build(state, i, EIDAI) for i in range(len(state.seats))):
+    if "" in state.tiles and any(_could_pay(s) for s in state.seats):
         return False
     sources = [t for t, code in enumerate(state.tiles) if code and code[0] in YIELDS]
     if not sources:
@@ -472,6 +519,13 @@ def exhausted(state: TatarabaState) -> bool:
         if any(nb in ever for t in sources for nb in neighbours[t]):
             return False
     return True
+
+
+def _could_pay(seat: Seat) -> bool:
+    """The seat holds an unbuilt Tatara or Eidai Tatara and can pay for it now (FT-3)."""
+    return (seat.tatara > 0 and seat.sen >= TATARA_COST[0] and seat.mat >= TATARA_COST[1]) or (
+        seat.eidai > 0 and seat.sen >= EIDAI_COST[0] and seat.mat >= EIDAI_COST[1]
+    )
 
 
 def _ever_standable(state: TatarabaState, seat: int) -> set[int]:
@@ -506,17 +560,40 @@ def _ever_standable(state: TatarabaState, seat: int) -> set[int]:
     return seen
 
 
+ENDINGS: dict[str, str] = {
+    "eidai": "An Eidai Tatara stands",
+    "beech": "The Beeches ran out",
+    "exhausted": "Safety stop: the forest is exhausted",
+    "limit": "Safety stop: the round limit was reached",
+}
+"""``state.end`` -> a short title of how the game ended, for results and boards. ``exhausted`` and ``limit`` are
+RULINGS FT-9's safety stops (not in the rulebook), scored like the Beech ending."""
+
+SAFETY_STOPS = ("exhausted", "limit")
+
+
 def finish(state: TatarabaState, reason: str, events: list[Event]) -> None:
+    """End the game now for ``reason`` (a key of :data:`ENDINGS`, kept in ``state.end``) and announce it: one
+    ``end`` event whose data holds ``reason``, ``round`` and ``safety_stop`` (FT-9: both safety stops are
+    announced)."""
     state.phase = "over"
     state.end = reason  # type: ignore[assignment]
     state.actions = 0
     text = {
         "eidai": "The round is over and an Eidai Tatara stands: the game ends.",
         "beech": "The Beeches have run out: the game ends.",
-        "exhausted": "The forest can yield nothing more: the game ends.",
-        "limit": f"The round limit ({state.round_limit}) is reached: the game ends.",
+        "exhausted": "Safety stop (not in the rulebook): the forest is exhausted, nobody can ever plant, log or "
+        "build again. The game ends, scored like the Beech ending.",
+        "limit": f"Safety stop (not in the rulebook): the round limit ({state.round_limit}) is reached. The game "
+        "ends, scored like the Beech ending.",
     }[reason]
-    events.append(Event(kind="end", text=text, data={"reason": reason}))
+    events.append(
+        Event(
+            kind="end",
+            text=text,
+            data={"reason": reason, "round": state.round, "safety_stop": reason in SAFETY_STOPS},
+        )
+    )
 
 
 def ranking(state: TatarabaState) -> list[list[int]]:

@@ -7,8 +7,8 @@ dolls, and gives away its doll to the player closest to winning (TA-7).
 from __future__ import annotations
 
 from games.core import Decision
-
-from .rules import DICE, FACE_DOLLS, FACE_VALUE, TatariState
+from games.tatari.data import DICE, FACE_DOLLS, FACE_VALUE
+from games.tatari.state import TatariState
 
 
 def stop_gain(state: TatariState, total: int, dolls: int) -> int:

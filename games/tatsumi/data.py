@@ -23,7 +23,8 @@ SCALES_BESIDE = 5
 
 # --------------------------------------------------------------------------------------------------------------
 # Dragons (TM-1). Seat order takes them in this order; ``gather`` names the gathering action (TM-4; the
-# asymmetric ones are a later module and plug into ``rules.GATHERS``).
+# asymmetric ones live in :mod:`games.tatsumi.dragons` and plug into ``seaboard.GATHERS``). Which player plays
+# which dragon: the option ``colours`` (TM-16, :func:`games.tatsumi.dragons.setup_modules`).
 
 DRAGONS = ("karyu", "raijin", "fujin", "mizuchi", "kihaku")
 DRAGON_ELEMENT = {"karyu": "F", "raijin": "L", "fujin": "N", "mizuchi": "W", "kihaku": ""}
@@ -69,7 +70,8 @@ SHRINE_BACK = {"F": "FFW", "W": "WWN", "N": "NNL", "L": "LLF"}
 # --------------------------------------------------------------------------------------------------------------
 # Islands (TM-9). Each row of the map lists its spaces left to right: ``.`` plain, ``*`` blessing, or an element
 # letter for a rift. A blessing's supporting spaces are its left and right neighbours, any one element
-# (``None``); asymmetric islands (TM-15, later) will name fixed elements and positions.
+# (``None``); the asymmetric islands (TM-15) live in :mod:`games.tatsumi.islands_data` with fixed elements and
+# positions.
 
 ISLANDS = {
     "tatsumi": {
@@ -120,9 +122,9 @@ CARD_TEXT = {
     "dragonfly": "+1 per ring of your element",
     "butterfly": "offer from 1 + scales away",
     "swallows": "fly through dragons, +2/scale each",
-    "heron": "+1/scale per sand dollar flown over",
+    "heron": "+1/scale per depleted well flown over",
     "blackbird": "each turn place up to scales rings",
-    "duck": "+2/scale ending on a sand dollar",
+    "duck": "+2/scale ending on a depleted well",
     "flying_fish": "its scale goes on any other card",
 }
 """Short card texts for the renderer and help (our own words)."""

@@ -1,6 +1,6 @@
-"""Asymmetric dragons (rulebook "Asymmetric Dragons"; RULINGS TM-1, TM-3, TM-4) and the per-player setup choices of
-the modules (rulebook "Setup" steps 1-2: each player picks the side of their island board and of their dragon card;
-TM-1: Kihaku's player names its element).
+"""Asymmetric dragons (rulebook "Asymmetric Dragons"; RULINGS TM-1, TM-3, TM-4) and the per-player setup choices
+(rulebook "Setup" steps 1-2; TM-16: each player in seat order picks a dragon not yet taken and an island board not
+yet taken, and the sides of their island board and dragon card; TM-1: Kihaku's player names its element).
 
 Gathering actions plug into :data:`games.tatsumi.seaboard.GATHERS` (``Seat.gather`` names one):
 
@@ -28,7 +28,7 @@ from games.tatsumi import data as D
 from games.tatsumi import islands_data as ID
 from games.tatsumi.island import layout
 from games.tatsumi.seaboard import GATHERS, claim, ename, guarded_wells
-from games.tatsumi.state import Seat, TatsumiState, Turn
+from games.tatsumi.state import Seat, TatsumiOptions, TatsumiState, Turn
 
 # --------------------------------------------------------------------------------------------------------------
 # Geometry: rays by direction (n, ne, e, se, s, sw, w, nw), nearest well first; empty when off the board.
@@ -297,37 +297,66 @@ def special_act(s: TatsumiState, p: Seat, oid: str, events: list[Event]) -> None
 
 
 def gather_title(p: Seat) -> str:
-    """The dragon's title with its card side: ``Raijinsama`` (asymmetric) or ``Raijin`` (symmetric)."""
+    """The dragon's title with its card side: ``Raijinsama`` (asymmetric) or ``Raijin`` (symmetric); ``"choosing"``
+    before its player picked one (TM-16)."""
+    if not p.dragon:
+        return "choosing"
     return GATHER_TITLES[p.gather] if p.gather != "symmetric" else D.DRAGON_TITLES[p.dragon]
 
 
 # --------------------------------------------------------------------------------------------------------------
-# Setup choices (rulebook "Setup" 1-2, TM-1, TM-15): a ``setup`` stage before round 1, one small decision each.
+# Setup choices (rulebook "Setup" 1-2; TM-1, TM-15, TM-16): a ``setup`` stage before round 1, one small decision
+# each, in seat order. Queue items (``TatsumiState.setup_queue``): ``colour:<id>`` pick a dragon not yet taken
+# (option ``colours=choose``), ``island:<id>`` pick an island board not yet taken and its side (``island=choose``),
+# ``dragon:<id>`` pick the side of the dragon card (``dragons=choose``), ``element:<id>`` name Kihaku's element.
+
+
+def dragon_pool(o: TatsumiOptions) -> tuple[str, ...]:
+    """The dragons in the box (TM-1, TM-16): the four base dragons, and Kihaku with the Void."""
+    return D.DRAGONS if o.void else D.DRAGONS[:4]
+
+
+def give_dragon(s: TatsumiState, p: Seat, dragon: str) -> None:
+    """``p`` plays ``dragon``: its element (Kihaku's is named later), its colour in images (``mark``: the dragon's
+    place in ``D.DRAGONS``, so a colour always means the same dragon, TM-16) and, with ``dragons=asymmetric``, its
+    asymmetric gathering."""
+    p.dragon = dragon
+    p.element = D.DRAGON_ELEMENT[dragon]
+    p.mark = D.DRAGONS.index(dragon)
+    if s.options.dragons == "asymmetric":
+        p.gather = ASYMMETRIC[dragon]
 
 
 def setup_modules(s: TatsumiState) -> None:
-    """Apply the module options to a fresh base setup (called by ``TatsumiGame.setup`` before ``advance``):
-    the Void (5 players, TM-1), island boards dealt from the seed (one of the six per player), card sides, and the
-    queue of per-player choices. ``ValueError`` for 5 players without the Void."""
+    """Apply the module options to a fresh base setup (called by ``TatsumiGame.setup`` before ``advance``; the seat
+    count is already checked, TM-17): the Void's rings (5 players, TM-1), dragons dealt at random (``colours=random``,
+    TM-16; ``seat`` keeps the seat-order deal of :func:`games.tatsumi.rules.setup`, ``choose`` leaves them to pick),
+    island boards dealt from the seed (``island=asymmetric``), card sides, and the queue of per-player choices.
+    Start wells stay by seat whatever the dragon (TM-2, TM-16)."""
     from games.tatsumi import void  # the Void imports this module's tables
 
     o = s.options
-    n = len(s.seats)
-    if n == 5 and not o.void:
-        raise ValueError("Five players need the Void expansion (option void).")
-    if n == 5:
+    if o.void:
         void.setup_void(s)
-    if o.island != "symmetric":
-        boards = s.rng.shuffled(list(ID.BOARDS))[:n]
+    if o.colours == "random":
+        for p, dragon in zip(s.seats, s.rng.shuffled(list(dragon_pool(o))), strict=False):
+            give_dragon(s, p, dragon)
+    elif o.colours == "choose":
+        for p in s.seats:
+            p.dragon = p.element = ""
+    if o.island == "asymmetric":
+        boards = s.rng.shuffled(list(ID.BOARDS))[: len(s.seats)]
         for p, b in zip(s.seats, boards, strict=True):
             p.board = b
-            if o.island == "asymmetric":
-                set_island_side(p, b)
+            set_island_side(p, b)
     if o.dragons == "asymmetric":
         for p in s.seats:
-            p.gather = ASYMMETRIC[p.dragon]
+            if p.dragon:
+                p.gather = ASYMMETRIC[p.dragon]
     queue = []
     for p in s.seats:
+        if o.colours == "choose":
+            queue.append(f"colour:{p.id}")
         if o.island == "choose":
             queue.append(f"island:{p.id}")
         if o.dragons == "choose":
@@ -353,13 +382,42 @@ def _item(s: TatsumiState) -> tuple[str, Seat]:
     return kind, s.seats[s.players.index(pid)]
 
 
+def _provisional_marks(s: TatsumiState) -> None:
+    """Players still to pick wear the colours of the dragons nobody has taken, in seat order, so no two players
+    share a colour while the picks go on (TM-16)."""
+    free = [i for i, d in enumerate(D.DRAGONS) if d not in {q.dragon for q in s.seats}]
+    for q, mark in zip([q for q in s.seats if not q.dragon], free, strict=False):
+        q.mark = mark
+
+
+def free_dragons(s: TatsumiState, p: Seat) -> list[str]:
+    """The dragons ``p`` may pick (TM-16): those of the box (Kihaku only with the Void) no other player has taken."""
+    taken = {q.dragon for q in s.seats if q is not p}
+    return [d for d in dragon_pool(s.options) if d not in taken]
+
+
+def free_boards(s: TatsumiState, p: Seat) -> list[str]:
+    """The asymmetric island boards ``p`` may pick (TM-16): those no other player has taken."""
+    taken = {q.board for q in s.seats if q is not p}
+    return [b for b in ID.BOARDS if b not in taken]
+
+
+def _dragon_label(d: str) -> str:
+    if d == "kihaku":
+        return "Kihaku (the Void; you name its element next)"
+    return f"{D.DRAGON_TITLES[d]} ({D.ELEMENT_NAMES[D.DRAGON_ELEMENT[d]]})"
+
+
 def setup_choices(s: TatsumiState) -> list[tuple[str, str]]:
-    """The options of the first queued setup choice."""
+    """The options of the first queued setup choice: ``dragon:<name>`` (a dragon to play), ``island:symmetric`` or
+    ``island:<board>`` (a board's asymmetric side), ``dragon:symmetric``/``dragon:asymmetric`` (card side),
+    ``element:<name>`` (Kihaku's element)."""
     kind, p = _item(s)
+    if kind == "colour":
+        return [(f"dragon:{d}", _dragon_label(d)) for d in free_dragons(s, p)]
     if kind == "island":
-        return [
-            ("island:symmetric", "Tatsumi Island (symmetric side)"),
-            ("island:asymmetric", f"{ID.TITLES[p.board]} (asymmetric side): {ID.RULE_TEXT[p.board]}"),
+        return [("island:symmetric", "Tatsumi Island (symmetric side)")] + [
+            (f"island:{b}", f"{ID.TITLES[b]} (asymmetric side): {ID.RULE_TEXT[b]}") for b in free_boards(s, p)
         ]
     if kind == "dragon":
         g = ASYMMETRIC[p.dragon]
@@ -373,22 +431,34 @@ def setup_choices(s: TatsumiState) -> list[tuple[str, str]]:
 def setup_prompt(s: TatsumiState) -> str:
     kind, p = _item(s)
     who = player_ref(p.id)
+    if kind == "colour":
+        return f"{who}: choose your dragon (and colour) from those not yet taken."
     if kind == "island":
-        return f"{who}: choose the side of your island board ({ID.TITLES[p.board]})."
+        return f"{who}: choose your island board (one not yet taken) and its side."
     if kind == "dragon":
         return f"{who}: choose the side of your dragon card ({D.DRAGON_TITLES[p.dragon]})."
     return f"{who}: name Kihaku's element (for Dragonfly and the tie-break)."
 
 
 def setup_act(s: TatsumiState, oid: str, events: list[Event]) -> None:
-    """Apply a listed setup option, then move on to the next queued choice or to round 1."""
+    """Apply a listed setup option, then move on to the next queued choice or to round 1. Picking Kihaku queues
+    the naming of its element next (TM-1)."""
     kind, p = _item(s)
     s.setup_queue.pop(0)
     value = oid.split(":", 1)[1]
     who = player_ref(p.id)
-    if kind == "island":
-        set_island_side(p, p.board if value == "asymmetric" else "tatsumi")
-        text = f"{who} plays {layout(p.island_key).title}" + (" (asymmetric)." if value == "asymmetric" else ".")
+    if kind == "colour":
+        give_dragon(s, p, value)
+        _provisional_marks(s)
+        if value == "kihaku":
+            s.setup_queue.insert(0, f"element:{p.id}")
+        text = f"{who} takes {D.DRAGON_TITLES[value]}" + (
+            f" ({D.ELEMENT_NAMES[p.element]})." if p.element else " (the Void)."
+        )
+    elif kind == "island":
+        p.board = "" if value == "symmetric" else value
+        set_island_side(p, p.board or "tatsumi")
+        text = f"{who} plays {layout(p.island_key).title}" + (" (asymmetric)." if p.board else ".")
     elif kind == "dragon":
         p.gather = ASYMMETRIC[p.dragon] if value == "asymmetric" else "symmetric"
         text = f"{who} plays {gather_title(p)} ({GATHER_TEXT[p.gather]})."

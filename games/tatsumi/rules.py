@@ -23,6 +23,7 @@ from games.tatsumi.island import (
     plain_reach,
     put,
 )
+from games.tatsumi.loci import locus  # Option.locus: the place an option points at (issue 13)
 from games.tatsumi.seaboard import (
     ORTHO,
     RAYS,
@@ -32,11 +33,13 @@ from games.tatsumi.seaboard import (
     gather_wells,
     guarded_wells,
     offer_edges,
+    plural,
     requirement,
     rings_text,
     shrine_distance,
     trigger_end,
 )
+from games.tatsumi.solo_data import rank_name
 from games.tatsumi.state import Seat, TatsumiOptions, TatsumiState, Turn
 
 __all__ = [
@@ -144,6 +147,39 @@ def _blackbird_ok(s: TatsumiState, p: Seat) -> bool:
     return any(p.holding[e] and legal_spaces(lay, p.island, e) for e in D.ELEMENTS)
 
 
+def _fly_bonus(swallows: int, heron: int) -> str:
+    """What a fly scores on the way, for its label: ``", +2 fortune (Swallows)"``, ``", +4 fortune (Swallows 2,
+    Heron 2)"``, or ``""`` (TM-11)."""
+    if swallows and heron:
+        return f", +{swallows + heron} fortune (Swallows {swallows}, Heron {heron})"
+    if swallows or heron:
+        return f", +{swallows + heron} fortune ({'Swallows' if swallows else 'Heron'})"
+    return ""
+
+
+def _offer_scale(s: TatsumiState, p: Seat, k: int) -> str:
+    """What an offering at edge ``k``'s shrine does with a scale, for its label (TM-10): on the back side, a scale
+    on the card above (Flying Fish: on another card) or none when the 5 are spent; nothing on the front side."""
+    if s.sides[k] != "back":
+        return ""
+    if p.scales_beside <= 0:
+        return ", no scale left to place"
+    card = s.cards[k]
+    if card == "flying_fish":
+        return ", a scale via Flying Fish on another card"
+    value = f" (+{card_value(s, p, card, extra=1)})" if card in D.SCORING_CARDS else " (lasting)"
+    return f", a scale on {D.CARD_TITLES[card]}{value}"
+
+
+def scale_prompt(queue: list[str]) -> str:
+    """The prompt for the first scale of ``queue`` (``Turn.scale_queue``): which blessing (by its space) or Flying
+    Fish it comes from, and how many wait after it, so two blessings unlocked at once read differently."""
+    item = queue[0]
+    what = "Flying Fish" if item == "fish" else f"the island blessing on {item.split(':', 1)[1]}"
+    more = f" ({plural(len(queue) - 1, 'more scale')} to place after it)" if len(queue) > 1 else ""
+    return f"place the scale from {what} on a summoning card{more}."
+
+
 def _main_options(s: TatsumiState, p: Seat) -> list[Choice]:
     t = s.turn
     opts: list[Choice] = []
@@ -156,8 +192,7 @@ def _main_options(s: TatsumiState, p: Seat) -> list[Choice]:
             he = scales_on(s, p, "heron")
             for w in sorted(targets):
                 g, d = targets[w]
-                extra = g * sw + d * he
-                bonus = f", +{extra}" if extra else ""
+                bonus = _fly_bonus(g * sw, d * he)
                 opts.append(_opt(id=f"fly:{D.WELL_NAMES[w]}", label=f"fly to {D.WELL_NAMES[w]}{gain}{bonus}"))
         else:
             guarded = guarded_wells(s, p)
@@ -181,14 +216,15 @@ def _main_options(s: TatsumiState, p: Seat) -> list[Choice]:
             actions.append(
                 _opt(
                     id=f"offer:{ename(e)}",
-                    label=f"offer {rings_text(requirement(s, k))} at the {ename(e)} shrine ({D.EDGE_NAMES[D.EDGES[k]]})",
+                    label=f"offer {rings_text(requirement(s, k))} at the {ename(e)} shrine ({D.EDGE_NAMES[D.EDGES[k]]})"
+                    + _offer_scale(s, p, k),
                 )
             )
     opts.extend(actions)
     bb = _blackbird_ok(s, p)
     if bb:
         n = scales_on(s, p, "blackbird")
-        opts.append(_opt(id="blackbird", label=f"Blackbird: place up to {n} rings from holding"))
+        opts.append(_opt(id="blackbird", label=f"Blackbird: place up to {plural(n, 'ring')} from holding"))
     if t.flown and (t.acted or not actions):
         opts.append(_opt(id="end", label="end turn"))
     return opts
@@ -228,7 +264,8 @@ def _place_options(s: TatsumiState, p: Seat) -> list[Choice]:
 
 def options(s: TatsumiState) -> list[Option]:
     """The current stage's choices as contract ``Option``s (empty when the game is over)."""
-    return [Option.model_construct(id=i, label=label) for i, label in choices(s)]
+    who = decider(s).id if not s.over else ""
+    return [Option.model_construct(id=i, label=label, locus=locus(who, i)) for i, label in choices(s)]
 
 
 def choices(s: TatsumiState) -> list[Choice]:
@@ -255,7 +292,7 @@ def choices(s: TatsumiState) -> list[Choice]:
         return _place_options(s, p)
     if st == "overflow":
         return [
-            _opt(id=f"overflow:{ename(e)}", label=f"overflow {p.holding[e]} {ename(e)} onto the island")
+            _opt(id=f"overflow:{ename(e)}", label=f"overflow {plural(p.holding[e], ename(e) + ' ring')} onto the island")
             for e in D.ELEMENTS
             if p.holding[e]
         ]
@@ -327,8 +364,7 @@ def prompt(s: TatsumiState) -> str:
     if t.stage == "overflow":
         return f"{who}: more than 3 elements in holding — choose the element that overflows onto your island."
     if t.stage == "scale":
-        why = "Flying Fish" if t.scale_queue[0] == "fish" else "an island blessing"
-        return f"{who}: place a scale from {why} on a summoning card."
+        return f"{who}: {scale_prompt(t.scale_queue)}"
     return ""
 
 
@@ -393,7 +429,7 @@ def act(s: TatsumiState, oid: str, events: list[Event]) -> None:
         events.append(
             Event(
                 kind="overflow",
-                text=f"{player_ref(p.id)}'s holding overflows: {n} {ename(e)} ring{'s' if n > 1 else ''} onto the island, "
+                text=f"{player_ref(p.id)}'s holding overflows: {plural(n, ename(e) + ' ring')} onto the island, "
                 "unscored.",
                 data={"player": p.id, "element": ename(e), "count": n},
             )
@@ -437,10 +473,10 @@ def _fly(s: TatsumiState, p: Seat, dest: int, events: list[Event]) -> None:
     claim(s, p, src, events, "claims")
     if g:
         score(
-            s, p, 2 * g * scales_on(s, p, "swallows"), "swallows", f"Swallows, {g} dragon(s) passed", events
+            s, p, 2 * g * scales_on(s, p, "swallows"), "swallows", f"Swallows, {plural(g, 'guarded well')} passed", events
         )
     if d:
-        score(s, p, d * scales_on(s, p, "heron"), "heron", f"Heron, {d} depleted well(s) passed", events)
+        score(s, p, d * scales_on(s, p, "heron"), "heron", f"Heron, {plural(d, 'depleted well')} passed", events)
 
 
 def _offer(s: TatsumiState, p: Seat, element: str, events: list[Event]) -> None:
@@ -486,7 +522,7 @@ def _place(s: TatsumiState, p: Seat, e: str, space: int, events: list[Event]) ->
     )
     if t.mode != "overflow":
         n = encircled(lay, p.island, e)
-        score(s, p, n, "rift", f"{n} {ename(e)} rift(s) encircled", events)
+        score(s, p, n, "rift", f"{plural(n, ename(e) + ' rift')} encircled", events)
     if t.mode == "blackbird":
         if t.bb_left <= 0 or not any(p.holding[x] and legal_spaces(lay, p.island, x) for x in D.ELEMENTS):
             _batch_done(s, p, events)
@@ -505,7 +541,9 @@ def _check_stuck(s: TatsumiState, p: Seat, events: list[Event]) -> None:
         events.append(
             Event(
                 kind="stuck",
-                text=f"{player_ref(p.id)} cannot place {len(t.to_place)} {ename(e)} ring(s); they stay in holding.",
+                text=f"{player_ref(p.id)} cannot place {plural(len(t.to_place), ename(e) + ' ring')}; "
+                + ("it stays" if len(t.to_place) == 1 else "they stay")
+                + " in holding.",
                 data={"player": p.id, "element": ename(e), "count": len(t.to_place)},
             )
         )
@@ -603,10 +641,14 @@ def _game_over(s: TatsumiState, events: list[Event]) -> None:
     s.interrupts.clear()  # (only a resignation can end the game with module decisions pending)
     if s.solo is not None:
         events.append(solo.rank_event(s))
+    text = "The game is over: " + ", ".join(f"{player_ref(p.id)} {p.fortune}" for p in s.seats) + "."
+    if s.solo is not None:  # a rank, not a winner (rulebook "Solo-mode Scoring Rank")
+        p = s.seats[0]
+        text = f"The solo game is over: {player_ref(p.id)} {p.fortune} fortune, rank {rank_name(p.fortune)}."
     events.append(
         Event(
             kind="game_over",
-            text="The game is over: " + ", ".join(f"{player_ref(p.id)} {p.fortune}" for p in s.seats) + ".",
+            text=text,
             data={"scores": {p.id: p.fortune for p in s.seats}, "best": best},
         )
     )

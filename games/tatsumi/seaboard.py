@@ -63,6 +63,12 @@ def ename(e: str) -> str:
     return D.ELEMENT_NAMES[e]
 
 
+def plural(n: int, word: str, many: str = "") -> str:
+    """``n`` and ``word``, plural unless ``n`` is 1: ``plural(1, "ring")`` -> ``"1 ring"``, ``plural(2, "ring")`` ->
+    ``"2 rings"``; ``many`` spells an irregular plural."""
+    return f"{n} {word if n == 1 else (many or word + 's')}"
+
+
 def rings_text(rings: str) -> str:
     """``"FFNN"`` -> ``"2 fire + 2 wind"``."""
     parts = []
@@ -172,7 +178,8 @@ def symmetric_gather(s: TatsumiState, p: Seat, exclude: int = -1) -> list[int]:
 
 
 GATHERS: dict[str, Callable[..., list[int]]] = {"symmetric": symmetric_gather}
-"""Gathering actions by name (``Seat.gather``); the asymmetric dragons will add theirs here."""
+"""Gathering actions by name (``Seat.gather``): the symmetric one here, the asymmetric dragons' from
+:mod:`games.tatsumi.dragons`."""
 
 
 def gather_wells(s: TatsumiState, p: Seat, exclude: int = -1) -> list[int]:

@@ -25,20 +25,10 @@ from games.core import Event, player_ref
 from games.tatsumi import data as D
 from games.tatsumi import weather
 from games.tatsumi.seaboard import ORTHO, mark_depleted, trigger_end
-from games.tatsumi.solo_data import SOLO_CARDS, rank_line
-from games.tatsumi.state import SoloBoard, TatsumiOptions, TatsumiState, Turn
+from games.tatsumi.solo_data import SOLO_CARDS, rank_line, rank_name
+from games.tatsumi.state import SoloBoard, TatsumiState, Turn
 
 Choice = tuple[str, str]
-
-
-def check_players(players: list[str], options: TatsumiOptions) -> None:
-    """``ValueError`` unless solo mode has exactly one player and one player plays solo mode (TM-1, TM-14)."""
-    if options.solo and len(players) != 1:
-        raise ValueError(
-            f"Tatsumi solo mode is for exactly one player, not {len(players)}: play without solo=true."
-        )
-    if not options.solo and len(players) == 1:
-        raise ValueError("Tatsumi with one player is the solo mode: open the lobby with solo=true.")
 
 
 def setup(s: TatsumiState) -> None:
@@ -193,13 +183,13 @@ def act(s: TatsumiState, item: str, oid: str, events: list[Event]) -> None:
 
 
 def rank_event(s: TatsumiState) -> Event:
-    """The final rank line (rulebook "Solo-mode Scoring Rank") as an event."""
+    """The final rank (rulebook "Solo-mode Scoring Rank") as an event: solo mode has a rank, not a winner."""
     p = s.seats[0]
     line = rank_line(p.fortune)
     return Event(
         kind="solo_rank",
-        text=f"{player_ref(p.id)} ends with {p.fortune} fortune: {line}",
-        data={"player": p.id, "fortune": p.fortune, "rank": line},
+        text=f"{player_ref(p.id)} ends with {p.fortune} fortune: {line} (solo rank {rank_name(p.fortune)})",
+        data={"player": p.id, "fortune": p.fortune, "rank": line, "rank_name": rank_name(p.fortune)},
     )
 
 

@@ -81,3 +81,12 @@ def rank_line(fortune: int) -> str:
         if fortune >= least:
             return line
     return SOLO_RANKS[-1][1]
+
+
+def rank_name(fortune: int) -> str:
+    """The rank a final ``fortune`` reaches, by its threshold: ``"80+"``, or ``"under 70"`` (rulebook "Solo-mode
+    Scoring Rank"). Solo mode has a rank, not a winner."""
+    for least, _ in SOLO_RANKS:
+        if fortune >= least and least:
+            return f"{least}+"
+    return f"under {SOLO_RANKS[-2][0]}"

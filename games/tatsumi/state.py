@@ -14,16 +14,21 @@ from games.core import BaseState
 
 
 class TatsumiOptions(BaseModel):
-    """Lobby options. Only the base game exists now; the fields name what later modules will switch on
-    (asymmetric islands and dragons, TM-15), so the lobby and stored states keep their shape."""
+    """Lobby options (rulebook "Setup", "Islands and Dragons", "Solo-mode", "Weather Module"; RULINGS TM-1,
+    TM-13..TM-17). Seat counts they allow: :meth:`games.tatsumi.TatsumiGame.seat_counts`."""
 
+    colours: Literal["seat", "choose", "random"] = "seat"
+    """Who plays which dragon (TM-16): ``seat`` deals them in seat order (Karyu, Raijin, Fujin, Mizuchi; Kihaku
+    5th), ``choose`` lets each player in seat order pick a dragon not yet taken (Kihaku only with the Void; solo:
+    any), ``random`` deals them at random from the seed. Start wells stay by seat (TM-2)."""
     island: Literal["symmetric", "asymmetric", "choose"] = "symmetric"
-    """Island board sides (TM-15): all symmetric (Tatsumi Island), all asymmetric (each player is dealt one of the
-    six boards), or each player is dealt a board and chooses its side."""
+    """Island boards (TM-15, TM-16): all on the symmetric side (Tatsumi Island), all asymmetric (each player is
+    dealt one of the six boards), or each player in seat order picks a board not yet taken and its side."""
     dragons: Literal["symmetric", "asymmetric", "choose"] = "symmetric"
     """Dragon card sides (rulebook "Asymmetric Dragons"): all symmetric, all asymmetric, or each player chooses."""
     void: bool = False
-    """The Void expansion (TM-1): a 5th player with Kihaku; the 4 extra rings on b2 d2 b4 d4 with 5 players."""
+    """The Void expansion (TM-1, TM-17): exactly 5 players, the 5th dragon Kihaku, 4 extra rings on b2 d2 b4 d4.
+    The 24 Void Shrine cards are not played."""
     weather: bool = False
     """Weather module (TM-13): a minor and a major weather card and their sand dollars. Always on in solo."""
     solo: bool = False
@@ -31,8 +36,9 @@ class TatsumiOptions(BaseModel):
 
 
 class Seat(BaseModel):
-    """One player: ``mark`` (seat at setup: colour and shape in images), dragon, well, holding, island, fortune and
-    scales.
+    """One player: ``mark`` (colour and shape in images: the dragon's place in ``data.DRAGONS``, so a colour is a
+    dragon, TM-16; the seat while the dragon is still to pick), dragon (``""`` until picked, with ``element``),
+    well, holding, island, fortune and scales.
 
     ``scored`` splits ``fortune`` by source (``rift``, ``card``, ``swallows``, ``heron``, ``duck``, ``mastery``);
     their sum is always ``fortune``. ``blessings[b]`` is True once blessing ``b``'s scale has left the island.

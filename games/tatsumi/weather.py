@@ -7,13 +7,15 @@ depleted well. A claim of an element adds one from beside onto that element's ca
 Tekitatsu in solo); a placement of that element on the island takes one off the card back beside it, once a turn.
 When none lies beside a card and some lie on it, the card triggers: every player (seat order from the current one)
 swaps one ring of the element with an adjacent ring of another element on their island (two swaps for the major
-card), never breaking a rift (both rings must stand on plain spaces: TM-8), skipping when none is legal; then the
-card's sand dollars go back beside it. When all of a card's sand dollars are in the seaboard it is neutralised.
+card, the second never exchanging the same two spaces again: TM-18), never breaking a rift (both rings must stand on
+plain spaces: TM-8), skipping when none is legal; then the card's sand dollars go back beside it. When all of a
+card's sand dollars are in the seaboard it is neutralised.
 
 Decisions that pause the turn are queued in ``state.interrupts`` (see :func:`games.tatsumi.rules.decider`):
 ``sand:<well>`` (the current player chooses the sand dollar for a depleted well), ``swap:<seat>:<element>:<n>``
-(that seat makes ``n`` more swaps), ``wscale:<seat>:<blessing>`` (a blessing unlocked by a swap: that seat puts
-the scale on a card). Everything here mutates the state it is given.
+(that seat makes ``n`` more swaps; after a major event's first swap, ``swap:<seat>:<element>:1:<a>-<b>`` names the
+two spaces just exchanged, TM-18), ``wscale:<seat>:<blessing>`` (a blessing unlocked by a swap: that seat puts the
+scale on a card). Everything here mutates the state it is given.
 """
 
 from __future__ import annotations
@@ -222,10 +224,16 @@ def _swap(island: str, i: int, j: int) -> str:
     return "".join(cells)
 
 
-def _swap_choices(s: TatsumiState, seat: int, element: str) -> list[Choice]:
+def _swap_choices(s: TatsumiState, seat: int, element: str, last: str = "") -> list[Choice]:
+    """The swaps open to ``seat`` (``skip`` alone when none is legal). ``last`` (``"B3-C3"``) is the event's
+    previous swap: the same two spaces may not be exchanged again (TM-18: the second swap of a major event may not
+    undo the first)."""
     p = s.seats[seat]
     lay = layout(p.island_key)
     pairs = swap_pairs(lay, p.island, element)
+    if last:
+        undo = {lay.index(x) for x in last.split("-")}
+        pairs = [(i, j) for i, j in pairs if {i, j} != undo]
     if not pairs:
         return [("skip", "no legal swap: skip")]
     e = D.ELEMENT_NAMES[element]
@@ -239,7 +247,7 @@ def _swap_choices(s: TatsumiState, seat: int, element: str) -> list[Choice]:
 
 
 def _do_swap(s: TatsumiState, item: str, oid: str, events: list[Event]) -> None:
-    _, seat_s, element, n_s = item.split(":")
+    _, seat_s, element, n_s = item.split(":")[:4]
     seat, n = int(seat_s), int(n_s)
     p = s.seats[seat]
     lay = layout(p.island_key)
@@ -265,7 +273,7 @@ def _do_swap(s: TatsumiState, item: str, oid: str, events: list[Event]) -> None:
         )
     )
     if n > 1:
-        s.interrupts[0] = f"swap:{seat}:{element}:{n - 1}"
+        s.interrupts[0] = f"swap:{seat}:{element}:{n - 1}:{a}-{b}"  # TM-18: remembered so it is not undone
     else:
         s.interrupts.pop(0)
     # Blessings unlocked by moved rings (rulebook "Island Blessings"): the scale is placed at once.
@@ -335,7 +343,7 @@ def choices(s: TatsumiState, item: str) -> list[Choice]:
     if head[0] == "sand":
         return sand_choices(s, head[1])
     if head[0] == "swap":
-        return _swap_choices(s, int(head[1]), head[2])
+        return _swap_choices(s, int(head[1]), head[2], head[4] if len(head) > 4 else "")
     return _scale_choices(s, int(head[1]))
 
 
@@ -361,8 +369,15 @@ def prompt(s: TatsumiState, item: str) -> str:
         return f"{who}: {head[1]} is depleted — choose which sand dollar goes into it."
     if head[0] == "swap":
         e = D.ELEMENT_NAMES[head[2]]
+        if len(head) > 4:  # TM-18: the second swap of a major event
+            a, b = head[4].split("-")
+            return f"{who}: weather — the second {e} swap (not {a} with {b} back)."
         return f"{who}: weather — swap a {e} ring with an adjacent ring of another element ({head[3]} to go)."
-    return f"{who}: place the scale of the island blessing (unlocked by the weather) on a summoning card."
+    lay = layout(s.seats[int(head[1])].island_key)
+    space = lay.names[lay.blessings[int(head[2])][0]]
+    more = sum(1 for it in s.interrupts[1:] if it.startswith(f"wscale:{head[1]}:"))
+    after = f" ({more} more to place after it)" if more else ""
+    return f"{who}: place the scale of the island blessing on {space} (unlocked by the weather) on a summoning card{after}."
 
 
 def status(s: TatsumiState) -> str:

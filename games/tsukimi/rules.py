@@ -1,4 +1,8 @@
-"""Tsukimi's rules as pure functions over :class:`TsukimiState` (rulebook "How to Play", RULINGS TS-1..TS-8).
+"""Tsukimi's rules as pure functions over :class:`TsukimiState` (rulebook "How to Play", RULINGS TS-1..TS-9).
+
+Effects (TS-3, TS-9): each is done as a whole. The placing effect (up to 1 or 2 rabbits) may come before or after
+the move; once a rabbit has been moved after a placement, the placing effect is over (``state.placing_done``):
+place - move - place is never possible, move - place - place is.
 
 ``pending`` lists what the turn waits for; ``step`` applies one already-validated option to a state it may mutate
 (the game's ``apply`` deep-copies first). ``claims`` / ``standings`` score a board (rulebook "End of the Game").
@@ -121,6 +125,11 @@ for _s in SPACES:
 _BACK = _opt(id="back", label="back (keep this rabbit where it is)")
 
 
+def plural(n: int, word: str, words: str | None = None) -> str:
+    """``"1 rabbit"``, ``"2 rabbits"``, ``"0 points"``: a count with its noun in the right number."""
+    return f"{n} {word if n == 1 else words or word + 's'}"
+
+
 def clan(state: TsukimiState, seat: int) -> str:
     """``"white {@id}"`` for texts."""
     return f"{COLOURS[seat]} {player_ref(state.players[seat])}"
@@ -168,13 +177,15 @@ def pending(state: TsukimiState) -> list[Decision]:
             if c <= state.reserve[seat]
         ]
         return [_decision(player=player, kind="choose_tile",
-                         prompt=f"{player_ref(player)}, take a mochi tile (you have {state.reserve[seat]} "
-                                "rabbits in reserve; the cost goes to the box).", options=opts)]
+                         prompt=f"{player_ref(player)}, take a mochi tile (you have "
+                                f"{plural(state.reserve[seat], 'rabbit')} in reserve; the cost goes to the box).",
+                         options=opts)]
     if state.phase == "place":
         opts = [_SPACE[s] for s in free_spaces(state)]
+        where = ("on any space (the first tile goes anywhere)" if not state.board
+                 else "on an empty space next to a placed tile")
         return [_decision(player=player, kind="place_tile",
-                         prompt=f"{player_ref(player)}, place your {tile_name(state.tile)} on an empty space "
-                                "next to a placed tile.", options=opts)]
+                         prompt=f"{player_ref(player)}, place your {tile_name(state.tile)} {where}.", options=opts)]
     if state.phase == "move_to":
         src = state.moving_from
         opts = [_TO[v] for v in _empty(state)]
@@ -195,12 +206,14 @@ def pending(state: TsukimiState) -> list[Decision]:
     if state.discards_left <= 0:
         opts.append(_opt(id="end", label="end turn" if len(opts) == 0 else "end turn (skip the rest)"))
     todo = []
-    if can_place(state):
-        todo.append(f"place up to {min(state.places_left, state.reserve[seat])}")
+    free = can_place(state)
+    if free:
+        n = min(state.places_left, state.reserve[seat], len(free))
+        todo.append(f"place {plural(n, 'rabbit')}" if n == 1 else f"place up to {n} rabbits")
     if can_move(state):
-        todo.append("move 1")
+        todo.append("move 1 rabbit")
     if state.discards_left:
-        todo.append(f"discard {state.discards_left} rival rabbit" + ("s" if state.discards_left > 1 else ""))
+        todo.append(f"discard {plural(state.discards_left, 'rival rabbit')}")
     prompt = f"{player_ref(player)}, {tile_name(state.tile)} on {state.space}: " + (
         ", ".join(todo) + " (any order)." if todo else "nothing left to do.")
     return [_decision(player=player, kind="effects", prompt=prompt, options=opts)]
@@ -219,8 +232,8 @@ def _end_turn(state: TsukimiState, events: list[Event]) -> None:
         state.phase = "over"
         st = standings(state)
         events.append(Event(kind="game_over",
-                            text=f"All mochi are on the Moon: {clan(state, 0)} {st.points[0]} points, "
-                                 f"{clan(state, 1)} {st.points[1]} points.",
+                            text=f"All mochi are on the Moon: {clan(state, 0)} {plural(st.points[0], 'point')}, "
+                                 f"{clan(state, 1)} {plural(st.points[1], 'point')}.",
                             data={"points": list(st.points), "tiles": list(st.tiles)}))
         return
     state.turn = 1 - seat
@@ -240,8 +253,9 @@ def step(state: TsukimiState, option: str, events: list[Event]) -> None:
         state.box[seat] += cost
         state.tile = tile
         state.phase = "place"
-        events.append(Event(kind="take", text=f"{who} takes {tile_name(tile)}, paying {cost} rabbit"
-                            + ("" if cost == 1 else "s") + " to the box.", data={"tile": tile, "cost": cost}))
+        paying = f", paying {plural(cost, 'rabbit')} to the box" if cost else " for free"
+        events.append(Event(kind="take", text=f"{who} takes {tile_name(tile)}{paying}.",
+                            data={"tile": tile, "cost": cost}))
         return
     if state.phase == "place":
         space = arg
@@ -257,7 +271,7 @@ def step(state: TsukimiState, option: str, events: list[Event]) -> None:
             n = min(RECRUIT[space], state.box[seat])
             state.box[seat] -= n
             state.reserve[seat] += n
-            events.append(Event(kind="recruit", text=f"{who} recruits {n} rabbit" + ("" if n == 1 else "s")
+            events.append(Event(kind="recruit", text=f"{who} recruits {plural(n, 'rabbit')}"
                                 + f" from the box ({space} shows {RECRUIT[space]}).",
                                 data={"space": space, "recruited": n}))
         rival = 1 - seat

@@ -28,7 +28,7 @@ class TsukimiState(BaseState):
     - ``reserve`` / ``box``: rabbits per seat in each clan's reserve and (of that colour) in the box.
     - ``turn``: seat to play. ``phase``: what the turn waits for. ``tile`` / ``space``: the tile taken this turn
       and where it went. ``places_left`` / ``moves_left``: unused tile effects; ``placed``: rabbits placed this turn; ``placing_done`` closes the
-      placing effect once a move was made after a placement; ``discards_left``: rival rabbits still to discard
+      placing effect once a move was made after a placement (TS-9); ``discards_left``: rival rabbits still to discard
       (TS-6). ``moving_from``: the rabbit picked for a move, awaiting its destination.
     """
 

@@ -270,7 +270,7 @@ async def test_options_refused_at_setup_keep_the_lobby_and_say_what_to_do(servic
         await service.join("c1", "bob")
         await refused(service.start("c1", "alice"),
                       "Picky cannot start: this layout needs 3 players, not 2. Change the seats (/join, /leave), "
-                      "or /cancel and /play again with other options.")
+                      "or cancel the lobby and /play again with other options.")
         row = await service.store.live_session("c1")
         assert row.status == "lobby" and row.state is None and row.version == 1
         await service.join("c1", "carol")

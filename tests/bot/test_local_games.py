@@ -132,7 +132,9 @@ async def play_by_numbers(tmp_path: Path, game_id: str, n: int, options: str, se
                 assert shown, f"no list printed for {player}: {out[-6:]}"
                 entries = shown[-1]
                 assert [oid for _, _, oid in entries] == [o.id for o in d.options], (entries, d.options)
-                out = await chat.line(f"{player}: {k}")
+                # a number picks from the list, unless the game reads it as a word (Tatari: "2" is the face 2)
+                typed = str(k) if game.chat_word(str(k)) is None else option
+                out = await chat.line(f"{player}: {typed}")
             assert not any(line.startswith("!") for line in out), out
             log = await store.moves(up.session.id)
             assert len(log) == before + 1 and (log[-1].player, log[-1].option) == (player, option), log[-1:]

@@ -241,6 +241,9 @@ class FakeDiscord:
                                           "archive_timestamp": iso(self.h.now_ms), "locked": False}}
             self.record(Sent("thread", method, route.url, body, message=thread))
             return thread
+        if method == "GET" and path == "/guilds/{guild_id}/members/{member_id}":  # a look-up: a member, not recorded
+            return {"user": {"id": params["member_id"], "username": "member", "discriminator": "0", "avatar": None},
+                    "roles": [], "joined_at": iso(self.h.now_ms), "deaf": False, "mute": False}
         self.record(Sent("other", method, route.url, body, fs))
         return {}
 
@@ -265,7 +268,7 @@ class FakeDiscord:
             elif rtype == 5:  # "thinking…": the first follow-up replaces this message (Discord's rule)
                 msg = self._message(channel_id, {"content": "", "flags": data.get("flags") or 0}, fs)
                 inter["_original"] = inter["_loading"] = msg["id"]
-            if msg is not None and rtype == 4:
+            if msg is not None and rtype in (4, 7):  # a component's update: @original is the message it is on
                 inter["_original"] = msg["id"]
             self.record(Sent(kind, method, route.url, body, fs, msg, iid))
             result = {"interaction": {"id": str(iid or 0), "type": inter.get("type", 2),
@@ -327,6 +330,7 @@ class Harness:
         self.now_ms = start_ms
         self.guild_id = GUILD_ID
         self.channel_id = CHANNEL_ID
+        self.app_permissions = ALL_PERMS  # the bot's permissions in the channel, as interactions carry them
         self.render = render
         self.images = images  # a factory of bot.discord.present.Images (benchmarks), else Images(render)
         self.image_wait_s = image_wait_s  # tests wait for every image (deterministic); the bench uses the default
@@ -431,7 +435,7 @@ class Harness:
             "channel": {"id": str(channel_id), "type": channel_type, "guild_id": str(self.guild_id), "name": "games",
                         "position": 0, "permission_overwrites": [], "nsfw": False, "parent_id": None},
             "member": user.member(self.now_ms), "locale": "en-US", "guild_locale": "en-US",
-            "app_permissions": str(ALL_PERMS), "entitlements": [], "context": 0,
+            "app_permissions": str(self.app_permissions), "entitlements": [], "context": 0,
             "authorizing_integration_owners": {"0": str(self.guild_id)}, "attachment_size_limit": 26_214_400,
         }
         if channel_type in (10, 11, 12):  # a thread of the default channel
@@ -450,6 +454,9 @@ class Harness:
         for name, value in values.items():
             if value is None:
                 continue
+            if isinstance(value, User):  # a USER option: its id, with the user in ``resolved``
+                out.append({"name": name, "type": 6, "value": value.sid})
+                continue
             kind = 5 if isinstance(value, bool) else 4 if isinstance(value, int) else 10 if isinstance(value, float) \
                 else 3
             opt = {"name": name, "type": kind, "value": value}
@@ -463,6 +470,11 @@ class Harness:
         """An APPLICATION_COMMAND interaction ``/name option=value …``."""
         data = {"id": str(10_000 + hash(name) % 10_000), "name": name, "type": 1,
                 "options": self._options(options)}
+        users = [v for v in options.values() if isinstance(v, User)]
+        if users:
+            data["resolved"] = {"users": {u.sid: u.payload() for u in users},
+                                "members": {u.sid: {k: v for k, v in u.member(self.now_ms).items() if k != "user"}
+                                            for u in users}}
         return await self._feed(self.bot._connection.parse_interaction_create,
                                 self._interaction(user, 2, data, channel_id, channel_type=channel_type))
 

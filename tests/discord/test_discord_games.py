@@ -104,9 +104,11 @@ def discord_limits(sent: Sent) -> None:
                 assert len(set(values)) == len(values), values
 
 
-def check_board(sent: Sent, update, game) -> None:
+def check_board(sent: Sent, update, game, clicker: str | None = None) -> None:
     """A public board: title, a PNG, components of the current version for the pending decisions (so no press on it
-    is stale; race buttons carry no version), pings for exactly the players the decisions name."""
+    is stale; race buttons carry no version) and the help row. Pings (issue 12): a new message notifies exactly the
+    players the decisions name except ``clicker`` (whose input caused it); the live message updated in place
+    (a component's update, type 7) notifies nobody."""
     assert not sent.ephemeral, sent.content
     title = re.match(rf"\*\*{re.escape(game.title)}\*\* · board v(\d+)", sent.content)
     assert title and int(title[1]) <= update.session.version, sent.content[:80]  # (system moves may follow)
@@ -115,6 +117,9 @@ def check_board(sent: Sent, update, game) -> None:
     race_options = {o.id for d in update.pending for o in d.options}
     for cid in sent.custom_ids():
         kind, s, rest = cid.split(":", 3)[1], cid.split(":")[2], cid.split(":")[3:]
+        if kind in ("h", "f"):  # How to play, Full board
+            assert cid in (f"pbc:h:{game.id}", f"pbc:f:{sid}"), cid
+            continue
         assert int(s) == sid, (cid, sid)
         if kind == "r":  # a race button: (session, race key, option id) of a pending decision
             assert cid.split(":", 4)[4] in race_options, (cid, race_options)
@@ -124,7 +129,9 @@ def check_board(sent: Sent, update, game) -> None:
         assert 0 <= int(rest[1]) < len(update.pending), cid
         assert update.pending[int(rest[1])].options, cid
     discord_limits(sent)
-    named = {d.player for d in update.pending if d.player is not None}
+    named = {d.player for d in update.pending if d.player is not None} - {clicker}
+    if sent.type == 7:
+        named = set()
     pinged = {u["id"] if isinstance(u, dict) else str(u) for u in
               (sent.data.get("allowed_mentions") or {}).get("users", [])}
     assert pinged == named, (pinged, named)
@@ -195,7 +202,7 @@ async def play_whole_game(h: Harness, game_id: str, n: int, options: str | None,
     if options:
         kw["options"] = options
     card = (await h.slash(users[0], "play", **kw)).message(public=True)
-    assert card.buttons() == ["Join", "Leave", "Start", "Cancel"], card.buttons()
+    assert card.buttons() == ["Join", "Leave", "Start", "Cancel", "How to play"], card.buttons()
     for u in users[1:]:
         reply = await h.click(u, card, "Join")
         assert not reply.ephemeral(), reply.text
@@ -204,7 +211,7 @@ async def play_whole_game(h: Harness, game_id: str, n: int, options: str | None,
     board = reply.message(public=True, with_components=True)
     update = await h.bot.service.show(str(h.channel_id))
     assert update.session.status == "active" and update.session.players == [u.sid for u in users]
-    check_board(board, update, game)
+    check_board(board, update, game, clicker=users[0].sid)
 
     rng = random.Random(seed)
     sid = update.session.id
@@ -262,7 +269,7 @@ async def play_whole_game(h: Harness, game_id: str, n: int, options: str | None,
             sent = reply.message(public=True)
         row = await h.store.session(sid)
         update = h.bot.service.view(row)
-        check_board(sent, update, game)
+        check_board(sent, update, game, clicker=None if sent.kind == "message" else player.sid)
         final = sent
         boards += 1
         if update.session.status == "active" and boards % REFUSAL_EVERY == 0:

@@ -17,7 +17,7 @@ async def test_lobby_flow(h):
     reply = await h.slash(alice, "play", game="tatari")
     card = reply.message(public=True)
     assert "Tatari" in card.content and "<@101>" in card.content
-    assert card.buttons() == ["Join", "Leave", "Start", "Cancel"]
+    assert card.buttons() == ["Join", "Leave", "Start", "Cancel", "How to play"]
 
     reply = await h.click(bob, card, "Join")
     assert reply[-1].type == 7 and "<@102>" in reply[-1].content  # the card is edited in place
@@ -50,4 +50,4 @@ async def test_missing_permission_is_explained(h):
     reply = await h.slash(alice, "play", game="tatari")
     assert reply.ephemeral() and "missing a permission" in reply.text
     reply = await h.slash(alice, "board")  # the lobby exists: its card can be shown again
-    assert reply.message(public=True).buttons() == ["Join", "Leave", "Start", "Cancel"]
+    assert reply.message(public=True).buttons() == ["Join", "Leave", "Start", "Cancel", "How to play"]

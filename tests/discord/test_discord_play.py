@@ -74,8 +74,12 @@ async def test_move_command_and_autocomplete(h):
     reply = await h.slash(me, "move", option="nonsense")
     assert reply.ephemeral() and "not a choice" in reply.text
     reply = await h.slash(me, "move", option=d.options[0].id)
-    board = reply.message(public=True)
-    assert not board.ephemeral and "board v" in board.content
+    # issue 12: the same player decides next (Tatari: set aside, then continue), so /move edits the live board
+    # in place and answers the command ephemerally instead of posting
+    assert not reply.public() or all(s.kind == "edit" for s in reply.public()), reply.text
+    [edit] = [s for s in reply if s.kind == "edit"]
+    assert edit.message["id"] == h.board()["id"] and f"board v{update.session.version + 1}" in edit.content
+    assert [s.content for s in reply.ephemeral()] == ["✅ Done: the board in the channel shows it."]
     assert (await pending(h)).session.version == update.session.version + 1
 
 
@@ -105,10 +109,11 @@ async def test_refusals(h):
 
     reply = await h.click(me, first, button)
     assert reply.public()
-    reply = await h.click(me, first, first.custom_ids()[-1])  # the old board again: stale
+    reply = await h.click(me, first, button)  # the board as it was before that press: stale
     assert reply.ephemeral() and "out of date" in reply.text
     stale = reply.ephemeral()[0]
-    assert stale.custom_ids() and all(f":{ver + 1}:" in c for c in stale.custom_ids())
+    choices = [c for c in stale.custom_ids() if c.startswith("pbc:c:")]
+    assert choices and all(f":{ver + 1}:" in c for c in choices)
 
     # bad slash input
     reply = await h.slash(carol, "play", game="tatari")
@@ -161,7 +166,7 @@ async def test_slow_image_is_attached_to_the_same_message(tmp_path):
         board = h.board()
         reply = await h.click(user, board, board["components"][0]["components"][0]["custom_id"])
         first = reply.message(public=True)
-        assert first.type == 4 and not first.files and first.custom_ids()
+        assert first.type == 7 and not first.files and first.custom_ids()  # the live board, updated in place
         late = [s for s in reply if s.kind == "edit_original"]
         assert len(late) == 1 and late[0].files and late[0].files[0][1].startswith(b"\x89PNG")
         assert late[0].message["id"] == first.message["id"]

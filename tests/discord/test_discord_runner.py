@@ -36,3 +36,111 @@ def test_intents():
     i = intents()
     assert i.guilds and i.guild_messages and i.guild_reactions and i.message_content
     assert not i.members and not i.presences
+
+
+def test_unreachable_discord_is_retried_with_one_line_per_try(monkeypatch, capsys, caplog, tmp_path):
+    """Issue 17 item 10: DNS/TLS/5xx at start: one clear log line per try and a retry with backoff (no traceback);
+    a rejected token still exits at once with its code."""
+    import aiohttp
+
+    from bot.discord import runner
+
+    tries = []
+
+    async def flaky(self, token):
+        tries.append(token)
+        if len(tries) == 1:
+            raise aiohttp.ClientConnectorError(
+                connection_key=type("K", (), {"ssl": True, "host": "discord.com", "port": 443})(),
+                os_error=OSError(-2, "Name or service not known"))
+        if len(tries) == 2:
+            raise discord.DiscordServerError(type("R", (), {"status": 502, "reason": "Bad Gateway"})(), "bad gateway")
+        raise discord.LoginFailure("Improper token has been passed.")
+
+    waits = []
+
+    async def no_wait(seconds):
+        waits.append(seconds)
+
+    monkeypatch.setattr(discord.http.HTTPClient, "static_login", flaky)
+    monkeypatch.setattr(runner, "SLEEP", no_wait)
+    caplog.set_level(logging.INFO)
+    assert run(Settings(discord_token=SECRET, database_path=tmp_path / "db.sqlite3")) == 3
+    assert len(tries) == 3 and len(waits) == 2 and 0 < waits[0] <= 2 and waits[1] > 1
+    lines = [r for r in caplog.records if "unreachable" in r.getMessage()]
+    assert len(lines) == 2 and all(r.exc_info is None for r in lines)
+    assert "ClientConnectorError" in lines[0].getMessage() and "DiscordServerError" in lines[1].getMessage()
+    assert "Traceback" not in capsys.readouterr().err
+
+
+def test_without_message_content_the_bot_starts_without_typed_words(monkeypatch, caplog, tmp_path):
+    """Issue 17 item 5: Message Content refused -> the bot starts again without it and says how to turn it on."""
+    from bot.discord.bot import PlayBot
+
+    started = []
+
+    async def login(self, token):
+        await self.prepare()
+
+    async def connect(self, *, reconnect=True):
+        started.append(self.intents.message_content)
+        if self.intents.message_content:
+            raise discord.PrivilegedIntentsRequired(None)
+
+    monkeypatch.setattr(PlayBot, "login", login)
+    monkeypatch.setattr(PlayBot, "connect", connect)
+    caplog.set_level(logging.INFO)
+    assert run(Settings(discord_token=SECRET, database_path=tmp_path / "db.sqlite3")) == 0
+    assert started == [True, False]
+    assert any("Message Content intent is not enabled" in r.getMessage() and "Privileged Gateway Intents"
+               in r.getMessage() for r in caplog.records)
+
+
+def test_interaction_and_webhook_tokens_are_masked_at_every_level():
+    from bot.discord.runner import Redact
+
+    record = logging.LogRecord("discord.http", logging.DEBUG, __file__, 1,
+                               "POST https://discord.com/api/v10/interactions/123/aW50ZXJhY3Rpb246.abc-DEF_9/callback "
+                               "then PATCH https://discord.com/api/v10/webhooks/456/tok.en-_x/messages/@original %s",
+                               (SECRET,), None)
+    Redact(SECRET).filter(record)
+    text = record.getMessage()
+    assert "aW50ZXJhY3Rpb246" not in text and "tok.en" not in text and SECRET not in text
+    assert "/interactions/123/[token]/callback" in text and "/webhooks/456/[token]/messages" in text
+
+
+def test_voice_warnings_are_silenced():
+    from bot.discord.runner import QuietVoice
+
+    record = logging.LogRecord("discord.client", logging.WARNING, __file__, 1,
+                               "PyNaCl is not installed, voice will NOT be supported", (), None)
+    assert QuietVoice().filter(record) is False
+
+
+def test_invite_prints_the_url_with_scopes_and_the_permissions_integer():
+    from click.testing import CliRunner
+
+    from bot.__main__ import cli
+    from bot.discord.permissions import INTEGER, NEEDED
+
+    out = CliRunner().invoke(cli, ["invite", "123456789012345678"])
+    assert out.exit_code == 0, out.output
+    first = out.output.splitlines()[0]
+    assert first == ("https://discord.com/oauth2/authorize?client_id=123456789012345678"
+                     f"&scope=bot+applications.commands&permissions={INTEGER}")
+    assert INTEGER == discord.Permissions(view_channel=True, send_messages=True, send_messages_in_threads=True,
+                                          create_public_threads=True, attach_files=True, embed_links=True,
+                                          read_message_history=True, add_reactions=True).value
+    assert len(out.output.splitlines()) == 2 + len(NEEDED)
+    assert CliRunner().invoke(cli, ["invite", "abc"]).exit_code == 2
+
+
+def test_readme_lists_every_permission_with_why_and_the_integer():
+    from pathlib import Path
+
+    from bot.discord.permissions import INTEGER, NEEDED
+
+    readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
+    assert f"`{INTEGER}`" in readme
+    for name, why in NEEDED.items():
+        assert f"| {why} |" in readme, name

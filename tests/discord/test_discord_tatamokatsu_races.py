@@ -14,6 +14,7 @@ from test_discord_play import open_game
 import games
 from bot.discord.play import snowflake_ms
 
+EXTRAS = ["How to play", "Full board"]  # the last row of every board (issue 12)
 SHOUT, GRAB, KATANA, SALUTE = "Shout Tatamokatsu!", "Grab the T die", "Katana!", "Salute: Hai!"
 E_SHOUT, E_GRAB, E_KATANA, E_SALUTE = "\N{CHEERING MEGAPHONE}", "\N{RAISED FIST}", "\N{DAGGER KNIFE}", \
     "\N{PERSON BOWING DEEPLY}"
@@ -73,7 +74,7 @@ async def force(h: Harness, *faces: str, fingers: dict[str, int] | None = None):
 async def roll(h: Harness, roller, *faces: str, fingers: dict[str, int] | None = None):
     """Force ``faces``, press Roll; returns the roll message (a Sent) and its Discord time (the window's start)."""
     await force(h, *faces, fingers=fingers)
-    board = (await h.slash(roller, "board")).message(public=True)
+    board = (await h.slash(roller, "board")).message(with_components=True)  # ephemeral, with the roller's buttons
     reply = await h.click(roller, board, "Roll the dice")
     msg = reply.message(public=True)
     return msg, snowflake_ms(int(msg.message["id"]))
@@ -112,7 +113,10 @@ async def test_roll_message_gets_reactions_buttons_and_anchors_the_window(h):
     alice, bob, carol, dave = await table(h)
     msg, t_msg = await roll(h, alice, "1/10", "1/10", "6")
     assert {SHOUT, GRAB, KATANA, SALUTE} <= set(msg.buttons())
-    assert all(cid.startswith("pbc:r:") for cid in msg.custom_ids())  # race buttons: no board version inside
+    # race buttons carry no board version; the help row (issue 12) is there too
+    assert all(cid.startswith(("pbc:r:", "pbc:h:", "pbc:f:")) for cid in msg.custom_ids())
+    sid = (await h.store.live_session(str(h.channel_id))).id
+    assert [c for c in msg.custom_ids() if not c.startswith("pbc:r:")] == ["pbc:h:tatamokatsu", f"pbc:f:{sid}"]
     for e in (E_SHOUT, E_GRAB, E_KATANA, E_SALUTE):
         assert e in msg.content
     puts = [s for s in h.fake.sent if s.method == "PUT" and "/reactions/" in s.path]
@@ -214,7 +218,8 @@ async def _window_closes_across_a_restart(h):
     assert (await state(h)).inputs[dave.sid] == {"salute": t0 + 900}
     reply = await close(h)
     text = reply.message(public=True).content
-    assert "⏱️ **<@103> shouted first (+400 ms), 300 ms ahead of <@102> (does)." in text
+    # TK-11: mistakes are listed as mistakes, never as "first"
+    assert "⏱️ **Mistakes: <@103> shouted (+400 ms) and <@102> did a Katana (+700 ms).**" in text
     s = await state(h)
     assert fingers(s, users) == [4, 4, 4, 5]  # alice: sum 9; carol: mistake; bob: Katana without triples
 
@@ -298,7 +303,7 @@ async def test_tk_c_katana_and_salute(h):
     await h.say(dave, "Katana!")
     reply = await close(h)
     salute_board = reply.message(public=True)
-    assert (await state(h)).phase == "salute" and salute_board.buttons() == [SALUTE]
+    assert (await state(h)).phase == "salute" and salute_board.buttons() == [SALUTE, *EXTRAS]
     h.advance(300)
     await h.say(alice, "hai")
     h.advance(100)
@@ -325,14 +330,14 @@ async def test_tk_d_dragon_resurrection(h):
 async def test_tk_e_roller_fixes_the_die_and_picks_a_victim(h):
     alice, bob, carol, dave = users = await table(h)
     msg, t0 = await roll(h, alice, "1/10", "3", "5")
-    assert {"1 (sum 9)", "10 (sum 18)"} <= set(msg.buttons())
-    at(h, t0, 2000)
-    reply = await h.click(bob, msg, "10 (sum 18)")  # only the roller counts the dice
-    assert reply.ephemeral() and "Waiting for <@101>" in reply.text
-    reply = await h.click(alice, msg, "10 (sum 18)")  # during the window; the sum waits for the close (TK-6)
-    assert reply.ephemeral() and not reply.public()
+    assert not {"1 (sum 9)", "10 (sum 18)"} & set(msg.buttons())  # TK-11: no count during the race
     reply = await close(h)
     assert "Nobody reacted in time." in reply.text
+    board = reply.message(public=True)
+    assert {"1 (sum 9)", "10 (sum 18)"} <= set(board.buttons())  # the count opens at the close (TK-11)
+    reply = await h.click(bob, board, "10 (sum 18)")  # only the roller counts the dice
+    assert reply.ephemeral() and "Waiting for <@101>" in reply.text
+    await h.click(alice, board, "10 (sum 18)")
     update = await h.bot.service.show(str(h.channel_id))
     assert update.pending[0].kind == "victim" and update.pending[0].player == alice.sid
     assert [o.id for o in update.pending[0].options] == [f"victim:{u.sid}" for u in (bob, carol, dave)]
@@ -343,7 +348,9 @@ async def test_tk_e_roller_fixes_the_die_and_picks_a_victim(h):
 async def test_tk_f_seventeen_is_never_offered(h):
     alice, bob, carol, dave = await table(h)
     msg, t0 = await roll(h, alice, "1/10", "1/10", "6")
-    fix = [b for b in msg.buttons() if "(sum" in b]
+    assert [b for b in msg.buttons() if "(sum" in b] == []  # TK-11: no count while the race is on
+    reply = await close(h)
+    fix = [b for b in reply.message(public=True).buttons() if "(sum" in b]
     assert fix == ["1+1 (sum 8)", "10+10 (sum 26)"]
 
 

@@ -7,7 +7,7 @@ import re
 from harness import Harness
 
 NAME = re.compile(r"^[-_\w]{1,32}$")
-EXPECTED = {"play", "join", "leave", "start", "move", "board", "rules", "history", "resign", "abandon", "undo",
+EXPECTED = {"play", "join", "leave", "start", "move", "board", "rules", "history", "resign", "abandon", "kick", "undo",
             "settings", "help"}
 
 

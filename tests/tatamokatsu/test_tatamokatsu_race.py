@@ -1,4 +1,5 @@
-"""The race window: out-of-order inputs, window bounds, repeats, and refused input (TK-3, TK-10, C-4)."""
+"""The race window: out-of-order inputs, window bounds, repeats, refused input, and what the table reads after it
+(TK-3, TK-6, TK-10, TK-11, C-4)."""
 
 from __future__ import annotations
 
@@ -190,12 +191,14 @@ def test_salute_window_closes_once_everyone_saluted():
     assert_illegal(GAME, ends[0], Move(player=None, option=TIMEOUT, at_ms=T0 + 16000))
 
 
-def test_a_count_made_during_the_window_is_dropped_by_a_winning_shout():
+def test_tk11_a_winning_shout_leaves_no_count_to_make():
+    """TK-11 with TK-4: a count cannot be made during the window, and a winning shout cancels the sum: the winner
+    chooses and the roller is never asked to count."""
     s, _ = roll(new(), "1/10", "1/10", "6")
-    s, _ = apply(s, "alice", "fix:10+10", T0 + 50)
+    assert_illegal(GAME, s, Move(player="alice", option="fix:10+10", at_ms=T0 + 50), match="TK-11")
     s = inp(s, "bob", "shout", 300)
     s, _ = close(s)
-    assert s.values is None and s.phase == "choice"
+    assert s.values is None and s.phase == "choice" and [d.kind for d in GAME.pending(s)] == ["tatamokatsu"]
 
 
 def test_tk10_one_clock_the_engine_compares_the_numbers_it_is_given():
@@ -228,3 +231,93 @@ def test_typed_words_map_to_race_inputs():
         "shout", "salute", "katana", "grab", None, None
     ]
     assert sorted(REACTIONS.values()) == ["grab", "katana", "salute", "shout"]
+
+
+# -- what the table reads after a window (TK-11, TK-6) -------------------------------------------------------------
+
+
+def test_tk11_the_summary_lists_mistakes_as_mistakes_never_as_first():
+    """TK-11: 2, 3, 4 has no T and no Tatamokatsu: carol's grab (+300) and shout (+400) and bob's Katana (+700) are
+    mistakes (TK-8). The summary comes first and names nobody "first"; the losses follow it."""
+    s, _ = roll(new(), "2", "3", "4")
+    s = inp(s, "carol", "shout", 400)
+    s = inp(s, "carol", "grab", 300)
+    s = inp(s, "bob", "katana", 700)
+    s = inp(s, "dave", "salute", 900)
+    s, ev = close(s)
+    assert [e.kind for e in ev] == ["window", "sum", "finger", "finger", "finger", "turn"]
+    assert ev[0].text == (
+        "Mistakes: {@carol} grabbed (+300 ms), {@carol} shouted (+400 ms) and {@bob} did a Katana (+700 ms)."
+    )
+    assert "first" not in ev[0].text
+    assert ev[0].data["first"] is None and ev[0].data["margin_ms"] is None
+    assert ev[0].data["mistakes"] == [
+        {"player": "carol", "input": "grab", "ms": 300}, {"player": "carol", "input": "shout", "ms": 400},
+        {"player": "bob", "input": "katana", "ms": 700},
+    ]
+    assert [e.note for e in s.last_race] == ["mistake", "mistake", "mistake", ""]
+    assert [e.text for e in ev[2:5]] == [
+        "{@alice} loses 1 finger (sum under 10): 4 left.",
+        "{@bob} loses 1 finger (Katana without triples): 4 left.",
+        "{@carol} loses 2 fingers (grabbed, but no T shows, shouted, but no Tatamokatsu): 3 left.",
+    ]
+
+
+def test_tk11_the_summary_names_the_first_valid_input_not_an_earlier_mistake():
+    """TK-11: on 1/10, 1/10, 6 dave's grab at +100 (no T: a mistake) comes before bob's shout at +1200; bob is
+    named first, 150 ms ahead of carol (the next valid shout), and dave's grab is listed as a mistake."""
+    s, _ = roll(new(), "1/10", "1/10", "6")
+    s = inp(s, "carol", "shout", 1350)
+    s = inp(s, "bob", "shout", 1200)
+    s = inp(s, "dave", "grab", 100)
+    s, ev = close(s)
+    assert [e.kind for e in ev] == ["window", "finger", "race_won"]
+    assert ev[0].text == "{@bob} shouted first (+1200 ms), 150 ms ahead of {@carol}. Mistakes: {@dave} grabbed (+100 ms)."
+    assert (ev[0].data["first"], ev[0].data["input"], ev[0].data["ms"]) == ("bob", "shout", 1200)
+    assert (ev[0].data["second"], ev[0].data["margin_ms"]) == ("carol", 150)
+    assert [(e.player, e.note) for e in s.last_race] == [("dave", "mistake"), ("bob", "first"), ("carol", "")]
+
+
+def test_tk11_a_t_roll_or_a_tatamokatsu_nobody_won_says_so():
+    """TK-11 with TK-5 and TK-4: nobody is first when nobody grabbed the T die or shouted on a Tatamokatsu; a
+    shout on a T roll is neither a win nor a mistake."""
+    s, _ = roll(new(), "1/10", "4", "T")
+    s = inp(s, "carol", "shout", 350)
+    s, ev = close(s)
+    assert ev[0].text == "Nobody grabbed the T die in time."
+    s, _ = roll(new(), "4", "3", "3")
+    s, ev = close(s)
+    assert [e.text for e in ev] == [
+        "Nobody shouted Tatamokatsu in time.",
+        "Sum 10: a Tatamokatsu, but nobody shouted: no effect.",
+        "{@bob} rolls next.",
+    ]
+    assert (s.values, s.total) == ([4, 3, 3], 10)  # a plain 10 reads as the sum it is
+
+
+def test_tk6_salute_times_count_from_the_salute_windows_opening():
+    """TK-6 texts: 4, 4, 4 (12). A salute in the salute window is timed from its opening (+1000 ms, not +9000 from
+    the roll) and the text says so; the window's summary comes before the losses and names who did not salute."""
+    s, _ = roll(new(), "4", "4", "4")
+    for p, ms in (("alice", 900), ("bob", 1500), ("carol", 1700), ("dave", 2000)):
+        s = inp(s, p, "katana", ms)
+    s = inp(s, "alice", "salute", 2500)
+    s, ev = close(s)
+    assert ev[0].text == (
+        "Last Katana: {@dave} (+2000 ms)."
+    )
+    assert s.phase == "salute" and s.window_open_ms == T0 + 8000
+    s, ev = apply(s, "carol", "salute", T0 + 9000)
+    assert ev[0].text == "{@carol} salutes (+1000 ms into the salute window)."
+    s, ev = apply(s, "dave", "salute", T0 + 14730)
+    assert ev[0].text == "{@dave} salutes (+6730 ms into the salute window)."
+    s, ev = close(s)
+    assert [e.kind for e in ev] == ["window", "finger", "turn"]
+    assert ev[0].text == (
+        "Salutes: {@carol} +1000 ms and {@dave} +6730 ms after the salute was called; {@alice} had saluted during "
+        "the race; no salute from {@bob}."
+    )
+    assert ev[0].data == {"saluted": {"carol": 1000, "dave": 6730}, "earlier": ["alice"], "missing": ["bob"]}
+    assert [(e.player, e.input, e.ms, e.window) for e in s.last_race if e.input == "salute"] == [
+        ("alice", "salute", 2500, "race"), ("carol", "salute", 9000, "salute"), ("dave", "salute", 14730, "salute"),
+    ]

@@ -1,4 +1,4 @@
-"""One test per rule clause and ruling of Tatamokatsu (rulebook tatamokatsu.md; RULINGS TK-1..TK-10, C-1..C-4)."""
+"""One test per rule clause and ruling of Tatamokatsu (rulebook tatamokatsu.md; RULINGS TK-1..TK-11, C-1..C-4)."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ from collections import Counter
 
 import pytest
 from pydantic import ValidationError
+from support import assert_illegal
 from tatamokatsu_helpers import GAME, T0, TABLE, apply, close, decision, inp, kinds, new, roll
 
 from games import Move, force, get
@@ -191,9 +192,8 @@ def test_tk4_strike_hits_only_opponents_with_fingers():
 
 
 def test_tk4_a_valid_shout_cancels_the_sum_effect():
-    """1/10, 1/10, 6 could be 26 (a victim) but bob's shout wins: no victim."""
+    """1/10, 1/10, 6 could be 26 (a victim) but bob's shout wins: no count is asked, no victim."""
     s, _ = roll(new(), "1/10", "1/10", "6")
-    s, _ = apply(s, "alice", "fix:10+10", T0 + 50)  # the roller fixed during the window
     s = inp(s, "bob", "shout", 300)
     s, _ = close(s)
     assert s.phase == "choice"
@@ -256,13 +256,33 @@ def test_tk6_sum_ranges():
     ]
 
 
-def test_tk6_fix_during_the_window_waits_for_the_close():
+def test_tk11_no_count_is_offered_or_taken_during_the_race():
+    """TK-11: during the window only the race is pending (its option list does not tell whether a 10 or 17
+    exists); a count sent during it is refused with a reason and nothing changes; at the close it opens."""
     s, _ = roll(new(), "1/10", "3", "5")
-    s, ev = apply(s, "alice", "fix:1", T0 + 100)
-    assert s.phase == "race" and s.values == [1, 3, 5] and hands(s) == [5, 5, 5, 5]
-    assert [d.kind for d in GAME.pending(s)] == ["race"]  # the fix is made
+    assert [(d.kind, d.player) for d in GAME.pending(s)] == [("race", None)]
+    assert_illegal(GAME, s, Move(player="alice", option="fix:1", at_ms=T0 + 100), match="when the window closes")
     s, ev = close(s)
-    assert hands(s) == [4, 5, 5, 5] and s.total == 9
+    d = decision(s, "fix")
+    assert (d.player, d.deadline_ms, [o.id for o in d.options]) == ("alice", T0 + 16000, ["fix:1", "fix:10"])
+    assert d.prompt == ("{@alice}, count the 1/10 dice (10 and 17 are not offered: nobody shouted). "
+                        "No answer in time: sum 9.")
+    s, ev = apply(s, "alice", "fix:1", T0 + 9000)
+    assert hands(s) == [4, 5, 5, 5] and s.total == 9 and s.phase == "roll" and s.roller == "bob"
+
+
+def test_tk11_a_count_after_its_deadline_is_refused_and_the_timeout_gives_the_lowest_sum():
+    """TK-11: ``fix:10+10`` timed 4 s after the count's deadline is refused (state unchanged); a count at the
+    deadline itself still counts; the session's timeout applies the lowest offered sum (8: alice loses one)."""
+    s, _ = roll(new(), "1/10", "1/10", "6")
+    s, _ = close(s)
+    assert s.phase == "fix" and s.deadline_ms == T0 + 16000
+    assert_illegal(GAME, s, Move(player="alice", option="fix:10+10", at_ms=T0 + 20000), match="Too late")
+    on_time, _ = apply(s, "alice", "fix:10+10", T0 + 16000)
+    assert on_time.total == 26 and on_time.phase == "victim"
+    s, ev = close(s)
+    assert s.values == [1, 1, 6] and s.total == 8 and hands(s) == [4, 5, 5, 5]
+    assert [e.text for e in ev][:2] == ["{@alice} is given 1+1: sum 8.", "Sum 8: under 10."]
 
 
 def test_tk6_late_fix_times_out_to_the_lowest_offered_sum():
@@ -479,7 +499,7 @@ def test_tk9_an_under_10_loss_at_the_close_is_the_same_resolution():
     s = inp(s, "alice", "katana", 100)
     s, ev = close(s)
     assert GAME.result(s).winners == ["alice", "bob"]
-    assert [e.kind for e in ev][:3] == ["katana", "sum", "finger"]
+    assert [e.kind for e in ev][:4] == ["window", "katana", "sum", "finger"]  # the summary before the losses
 
 
 def test_clone_is_an_independent_copy():

@@ -211,3 +211,13 @@ def test_logged_evergreen_tile_is_like_any_other():
     s = scene({"2-2": "Ea-", "2-4": "Ba-", "2-6": "Ba-", "2-8": "Ba-"}, at=("2-5", "3-9"), phase="action")
     s, _ = act(s, "red", "log", "mat:2-2", "plant", "pine:2-2")
     assert s.tiles[T("2-2")] == "Ry0" and s.seats[0].mat == 1
+
+
+def test_logging_your_own_tree_says_their_own():
+    """Rulebook "II. Logging" (issue 11 texts): logging your own tree pays nothing; the event says "their own adult
+    Cedar", never the logger's name twice."""
+    s = scene({"2-2": "Ca0"}, at=("2-5", "3-9"), phase="action")
+    s, _ = act(s, "red", "log")
+    s, events = act(s, "red", "mat:2-2")
+    assert events[0].text == "{@red} logs their own adult Cedar at 2-2 and takes 3 building material."
+    assert (s.seats[0].sen, s.seats[0].mat) == (0, 3)

@@ -6,6 +6,7 @@ from support import assert_illegal
 from tataraba_support import GAME, T, act, options, scene
 
 from games import Move
+from games.tataraba import rules
 
 
 def test_ft4_base_move_one_or_two_steps_free_and_never_the_start():
@@ -117,12 +118,43 @@ def test_stuck_among_adult_trees_must_use_foot_markers_when_they_help():
 
 
 def test_stuck_among_other_players_tataras_may_pass_through_them():
-    """Rulebook exception: walled in by other players' Tataras you may move through them to an open tile, counting
-    the Tatara as an ordinary 1-step tile (you still cannot end on it)."""
+    """Rulebook exception, RULINGS FT-10: walled in by other players' Tataras you may pass through one of them onto
+    an open tile beyond, and that pass counts as 1 step; the second step follows as usual (1-6, 1-8, 2-1), but no
+    second Tatara may be passed and the Tatara itself is never an end."""
     s = scene({"1-2": "T-1", "1-4": "T-1"}, at=("1-1", "3-9"), foot=(0, 1))
-    assert options(s) == {"tile:1-3": "1-3 (free)", "tile:1-5": "1-5 (free)", "tile:1-7": "1-7 (free)"}
-    s, _ = act(s, "red", "tile:1-5")
-    assert s.seats[0].pos == T("1-5")
+    assert options(s) == {
+        "tile:1-3": "1-3 (free)",
+        "tile:1-5": "1-5 (free)",
+        "tile:1-6": "1-6 (free)",
+        "tile:1-7": "1-7 (free)",
+        "tile:1-8": "1-8 (free)",
+        "tile:2-1": "2-1 (free)",
+    }
+    s, _ = act(s, "red", "tile:2-1")
+    assert s.seats[0].pos == T("2-1") and s.seats[0].foot == 0 and s.phase == "action"
+
+
+def test_stuck_pass_through_a_tatara_then_foot_markers_as_usual():
+    """RULINGS FT-10: after the 1-step pass the rest of the move may spend Foot markers as usual: 1 marker reaches
+    1-9, 2-2 and 2-4 (3 steps), and the marker is spent."""
+    s = scene({"1-2": "T-1", "1-4": "T-1"}, at=("1-1", "3-9"), foot=(1, 1))
+    opts = options(s)
+    assert opts["tile:1-9"] == "1-9 (1 Foot marker)"
+    assert opts["tile:2-2"] == "2-2 (1 Foot marker)" and opts["tile:2-4"] == "2-4 (1 Foot marker)"
+    assert len(opts) == 9
+    s, events = act(s, "red", "tile:1-9")
+    assert s.seats[0].pos == T("1-9") and s.seats[0].foot == 0
+    assert events[0].text == "{@red} moves to 1-9, spending 1 Foot marker."
+
+
+def test_stuck_pass_lands_only_on_an_open_tile_beyond():
+    """RULINGS FT-10: the tile beyond the Tatara must be one a move could end on: not an adult tree, not another
+    Player piece; from there the usual rules (an adult tree costs 2) apply. Here the only open tile beyond is 1-5."""
+    s = scene({"1-2": "T-1", "1-4": "T-1", "1-3": "Ea-", "1-7": "Ea-"}, at=("1-1", "1-5"), foot=(0, 1))
+    assert rules.destinations(s, 0) == {}  # 1-5 holds blue's piece: nothing to land on, red stays
+    assert s.phase == "action" and s.seats[0].pos == T("1-1")
+    s = scene({"1-2": "T-1", "1-4": "T-1", "1-3": "Ea-", "1-7": "Ea-"}, at=("1-1", "3-9"), foot=(0, 1))
+    assert options(s) == {"tile:1-5": "1-5 (free)", "tile:1-6": "1-6 (free)", "tile:1-8": "1-8 (free)"}
 
 
 def test_tatara_exception_only_when_stuck():

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
 from tataraba_support import GAME, T, act, scene
 
 from games import force
+from games.tataraba import rules
 
 
 def finish_round(state, deck, shown=(), used=()):
@@ -162,7 +164,10 @@ def test_ft_d_eidai_ends_the_game_after_the_rounds_turns():
     assert not any(e.kind in ("reveal", "grow") for e in events)
     res = GAME.result(s)
     assert res.winners == ["red"] and res.ranking == [["red"], ["blue"]]
-    assert res.reason == "{@red} built the Eidai Tatara."
+    assert res.reason == (
+        "{@red} built the Eidai Tatara. Scores are Sen: {@red} (Eidai Tatara) 0 Sen 0 material, "
+        "{@blue} 30 Sen 0 material."
+    )  # issue 11: the scores a ranking shows are labelled (Sen), with the material beside them
 
 
 def test_ft_d_two_builders_compare_sen_then_material_then_share():
@@ -218,3 +223,129 @@ def test_safety_stop_round_limit():
     s, _ = finish_round(s, full_deck_rest([0, 1]))
     assert s.end == "limit" and GAME.result(s).winners == ["red"]
     assert "round limit" in GAME.result(s).reason
+
+
+def _walled_forest(pieces: dict[str, str], **kw):
+    """Every tile an adult Beech except ``pieces`` (tile -> code; ``""`` an empty tile); no trees to plant."""
+    everything = {f"{b}-{c}": "Ba-" for b in (1, 2, 3) for c in range(1, 10)}
+    everything.update(pieces)
+    s = scene({k: v for k, v in everything.items() if v}, **kw)
+    for seat in s.seats:
+        seat.pine = seat.cedar = 0
+    s.beech = 0
+    return s
+
+
+def test_ft9_exhausted_stop_waits_for_a_player_who_can_step_onto_their_tatara_and_build():
+    """RULINGS FT-9: red holds 10 Sen and 10 material, but the only empty tile (1-2) is under red's own piece, and
+    nothing in the forest can ever be logged. Red can still step onto its own Tatara (1-1) and build the Eidai on the
+    tile it left, so the forest is not exhausted: play goes on, red builds there and wins by the Eidai."""
+    s = _walled_forest({"1-1": "T-0", "1-2": "", "3-9": "T-1"}, at=("1-2", "3-9"), sen=(10, 0), mat=(10, 0))
+    s, events = finish_round(s, full_deck_rest([0, 1]))
+    assert s.phase == "special" and s.round == 2 and s.turn == 0
+    assert not any(e.kind == "end" for e in events)
+    assert s.seats[0].pos == T("1-1") and s.seats[1].pos == T(
+        "3-9"
+    )  # red stepped onto its Tatara (C-3: only move)
+    assert [o.id for o in GAME.pending(s)[0].options] == ["tatara", "eidai", "end"]
+    s, events = act(s, "red", "eidai")
+    assert s.tiles[T("1-2")] == "X-0"  # the only open tile: placed without asking (C-3)
+    assert s.phase == "over" and s.end == "eidai" and GAME.result(s).winners == ["red"]
+
+
+def test_ft9_exhausted_stop_waits_for_a_player_who_can_still_build_a_tatara():
+    """RULINGS FT-9: a second Tatara would still change the Sen (the score): with 2 Sen and 2 material and an empty
+    tile, play goes on; with 1 Sen it cannot, and the stop fires."""
+    s = _walled_forest({"1-1": "T-0", "1-2": "", "3-9": "T-1"}, at=("1-2", "3-9"), sen=(2, 0), mat=(2, 0))
+    s, _ = finish_round(s, full_deck_rest([0, 1]))
+    assert s.phase != "over" and s.round == 2
+    s = _walled_forest({"1-1": "T-0", "1-2": "", "3-9": "T-1"}, at=("1-2", "3-9"), sen=(1, 0), mat=(2, 0))
+    s, _ = finish_round(s, full_deck_rest([0, 1]))
+    assert s.phase == "over" and s.end == "exhausted"
+
+
+def test_ft9_exhausted_stop_waits_while_a_tree_may_still_be_logged_through_tataras():
+    """RULINGS FT-9 with FT-10: red is walled in by blue's Tataras (1-3, 1-5) and an adult Beech; the only way to
+    the Evergreen at 2-2 is the pass through blue's Tatara at 1-3 onto 2-1. The forest is not exhausted: next round
+    red passes (its only move, C-3) and may log the Evergreen."""
+    s = _walled_forest(
+        {"1-2": "", "1-3": "T-1", "1-5": "T-1", "2-1": "", "2-2": "Ea-", "3-9": ""},
+        at=("1-2", "3-9"),
+    )
+    s, _ = finish_round(s, full_deck_rest([0, 3]))
+    assert s.phase == "action" and s.round == 2 and s.turn == 0
+    assert s.seats[0].pos == T("2-1") and s.seats[0].foot == 1
+    assert [o.id for o in GAME.pending(s)[0].options] == ["log", "foot"]
+
+
+def test_ft9_exhausted_stop_is_announced_and_kept_in_state_and_result():
+    """RULINGS FT-9: the exhausted forest is announced (event ``end``, reason in data and in ``state.end``) and
+    scored like the Beech ending, the result naming the stop and the Sen."""
+    s = scene({"1-1": "Ba-"}, at=("1-5", "3-9"), sen=(1, 2))
+    for seat in s.seats:
+        seat.pine = seat.cedar = 0
+    s, events = finish_round(s, full_deck_rest([0, 1]))
+    end = events[-1]
+    assert end.kind == "end" and end.data == {"reason": "exhausted", "round": 1, "safety_stop": True}
+    assert end.text == (
+        "Safety stop (not in the rulebook): the forest is exhausted, nobody can ever plant, log or build again. "
+        "The game ends, scored like the Beech ending."
+    )
+    assert s.end == "exhausted" and rules.ENDINGS[s.end] == "Safety stop: the forest is exhausted"
+    assert GAME.result(s).reason == (
+        "Safety stop: the forest is exhausted: most Sen, then material, wins: {@blue}. "
+        "Scores are Sen: {@blue} 2 Sen 0 material, {@red} 1 Sen 0 material."
+    )
+
+
+def test_ft9_round_limit_stop_is_announced():
+    """RULINGS FT-9: the round limit (a lobby option) is announced like the exhausted stop."""
+    s = scene(at=("1-5", "3-9"), round_limit=1, sen=(0, 0), mat=(1, 0))
+    s, events = finish_round(s, full_deck_rest([0, 1]))
+    assert events[-1].kind == "end" and events[-1].data == {
+        "reason": "limit",
+        "round": 1,
+        "safety_stop": True,
+    }
+    assert events[-1].text == (
+        "Safety stop (not in the rulebook): the round limit (1) is reached. The game ends, scored like the Beech "
+        "ending."
+    )
+    assert GAME.result(s).reason == (
+        "Safety stop: the round limit was reached (1 rounds): most Sen, then material, wins: {@red}. "
+        "Scores are Sen: {@red} 0 Sen 1 material, {@blue} 0 Sen 0 material."
+    )
+
+
+@pytest.mark.parametrize(
+    ("grown", "shifted", "text"),
+    [
+        (1, 0, "Board 2: 1 tree grows."),
+        (3, 0, "Board 2: 3 trees grow."),
+        (0, 1, "Board 2: 1 tree shifts."),
+        (0, 2, "Board 2: 2 trees shift."),
+        (1, 1, "Board 2: 1 tree grows, 1 shifts."),
+        (2, 3, "Board 2: 2 trees grow, 3 shift."),
+        (0, 0, ""),
+    ],
+)
+def test_ft6_growth_line_names_only_what_happened(grown, shifted, text):
+    """FT-6 texts (issue 11): plurals right, nothing said of what did not happen."""
+    assert rules.grow_text(2, grown, shifted) == text
+
+
+def test_ft6_a_board_where_nothing_grows_is_not_announced():
+    """FT-6 texts (issue 11): card 3 on an empty board 3 says nothing; card 1 growing one Red Pine says so."""
+    s = scene({"1-1": "Ry0"}, at=("2-5", "2-9"))
+    s, events = finish_round(s, full_deck_rest([1, 3]))
+    assert [e.text for e in events if e.kind == "grow"] == ["Board 1: 1 tree grows."]
+
+
+def test_ft6_beech_run_out_names_the_board():
+    """FT-6, rulebook "Beech runs out" (issue 11): the line says on which board the Beech was needed."""
+    s = scene({"2-1": "Oa0"}, at=("1-5", "3-9"))
+    s.beech = 0
+    s, events = finish_round(s, full_deck_rest([2, 0]))
+    no_beech = next(e for e in events if e.kind == "no_beech")
+    assert no_beech.text == "Board 2: a Beech is needed and none is left: the game ends."
+    assert no_beech.data == {"board": 2}

@@ -198,3 +198,19 @@ def test_ft1_three_player_layout_has_no_board_under_board_three():
     assert names("2-8") == ["2-5", "2-7", "2-9", "5-2"]
     assert names("5-3") == ["2-9", "5-2", "5-6"]
     assert names("5-6") == ["5-3", "5-5", "5-9"]  # nothing right of board 5
+
+
+def test_ft7_begin_returns_the_first_reveal_as_an_event():
+    """FT-7, rulebook "Reveal shift card" (contract ``Game.begin``): setup's revealed cards reach the table as one
+    event, once; ``begin(...).state`` equals ``setup(...)``; the forest does not change."""
+    out = GAME.begin(["red", "blue", "green"], None, 5)
+    assert out.state == GAME.setup(["red", "blue", "green"], None, 5)
+    cards = out.state.shown
+    assert len(cards) == 3
+    assert [(e.kind, e.data) for e in out.events] == [("reveal", {"cards": cards})]
+    assert out.events[0].text == (
+        "Shift cards revealed before the first round (they only inform, nothing grows): "
+        + ", ".join(str(c) for c in cards)
+        + "."
+    )
+    assert all(c in ("", "Ea-") for c in out.state.tiles)

@@ -47,7 +47,8 @@ def test_TA_3_all_dice_of_the_face_are_set_aside_and_set_faces_are_not_offered()
     s = act(s, "set:2").state
     assert s.set_aside == ["2", "2", "2"] and s.total == 6
     assert ids(s) == ["set:1", "set:3"]  # the 2 showing again is not offered
-    assert_illegal(GAME, s, Move(player="alice", option="set:2"), match="not a choice")
+    assert_illegal(GAME, s, Move(player="alice", option="set:2"),
+                   match=r"^You already set aside 2 this turn: each face is set aside once \(TA-3\)\. Set aside 1 or 3\.$")
 
 
 def test_TA_3_bust_when_no_new_face_shows():

@@ -22,17 +22,17 @@ def _states():
 
 def test_render_png_size_and_determinism():
     for s in _states():
-        png = render(s, {"ann": "Ann"})
+        png = render(s, {"ann": "Ann"}, full=True)
         img = Image.open(io.BytesIO(png))
         assert img.format == "PNG" and img.width >= 800 and img.height >= 600
-        assert render(s, {"ann": "Ann"}) == png
+        assert render(s, {"ann": "Ann"}, full=True) == png
 
 
 def test_render_differs_when_the_state_does():
     s = GAME.setup(["ann", "bob"], None, 1)
     t = s.model_copy(deep=True)
     t.wells[0] = t.wells[0][:-1]
-    assert render(s) != render(t)
+    assert render(s, full=True) != render(t, full=True)
 
 
 def test_registry_finds_the_renderer():

@@ -12,7 +12,7 @@ from tsukimi_helpers import GAME, PLAYERS, P, W, check, option_ids, play_tile, p
 
 from games.ai import play
 from games.core import Move
-from games.tsukimi import normalise
+from games.tsukimi.answers import resolve
 
 N_GAMES = 1000
 
@@ -50,12 +50,12 @@ def _random_state(seed: int, steps: int):
                                          "back", "timeout", "tile:1 ", "space:c3", "to:x-n"])),
        who=st.sampled_from([W, P, None, "mallory", ""]))
 def test_garbage_refused_state_unchanged(seed, steps, option, who):
-    """Any move that is not a listed option (after the accepted spellings) for the player to act is refused with
-    a readable message and leaves the state unchanged."""
+    """Any move that is not a listed option (after the accepted spellings and bare names, ``answers.resolve``) for
+    the player to act is refused with a readable message and leaves the state unchanged."""
     s = _random_state(seed, steps)
     d = GAME.pending(s)
     listed = {o.id for o in d[0].options} if d else set()
-    if d and who == d[0].player and normalise(option) in listed:
+    if d and who == d[0].player and resolve(s, d[0], option) in listed:
         return  # a legal move (e.g. "space:c3"), not garbage
     assert_illegal(GAME, s, Move(player=who, option=option))
 

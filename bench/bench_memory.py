@@ -1,0 +1,89 @@
+"""Bounded memory (issue 17 item 8): play N whole games through the real discord.py stack (``tests/discord/harness.py``,
+real renderer, real store) and report the process's resident memory before and after. The last line is exactly::
+
+    games=<n> rss_start_mb=<x> rss_end_mb=<y>
+
+Each game is a 2-player Tatari game in a channel of its own (sessions, names, images and live messages accumulate
+per channel unless they are evicted), answered through components with the greedy AI. ``rss_start_mb`` is taken
+after ``--warm`` games (fonts, palettes, imports, SQLite page cache settle), ``rss_end_mb`` after N more, both after
+a full garbage collection. The harness's own records (messages sent, stored messages) are cleared after each
+game, so what grows is the bot's. Goal:
+rss_end_mb - rss_start_mb <= 20 over 2,000 games.
+
+    PYTHONPATH=$PWD python bench/bench_memory.py --games 2000
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import gc
+import logging
+import random
+import sys
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests" / "discord"))
+
+from harness import CHANNEL_ID, Harness  # noqa: E402
+
+import games  # noqa: E402
+from games.ai import greedy  # noqa: E402
+
+
+def rss_mb() -> float:
+    """Resident set size of this process, MB (``/proc/self/statm``)."""
+    import os
+
+    pages = int(Path("/proc/self/statm").read_text().split()[1])
+    return pages * os.sysconf("SC_PAGE_SIZE") / 1_048_576
+
+
+async def play_one(h: Harness, channel: int, rng: random.Random) -> None:
+    alice, bob = h.user(101, "alice"), h.user(102, "bob")
+    users = {alice.sid: alice, bob.sid: bob}
+    card = (await h.slash(alice, "play", channel_id=channel, game="tatari")).message(public=True)
+    await h.click(bob, card, "Join")
+    await h.click(alice, card, "Start")
+    game = games.get("tatari")
+    for _ in range(2000):
+        update = await h.bot.service.show(str(channel)) if await h.store.live_session(str(channel)) else None
+        if update is None or not update.pending:
+            return
+        d = update.pending[0]
+        option = greedy(game, update.state, d, rng)
+        await h.choose(users[d.player], option, channel)
+    raise RuntimeError("a game did not end in 2000 moves")
+
+
+async def main(n: int, warm: int) -> None:
+    logging.disable(logging.WARNING)
+    with tempfile.TemporaryDirectory() as tmp:
+        async with Harness(Path(tmp) / "bot.sqlite3") as h:
+            rng = random.Random(1)
+            channel = CHANNEL_ID
+            for i in range(warm + n):
+                if i == warm:
+                    gc.collect()
+                    start = rss_mb()
+                channel += 1
+                await play_one(h, channel, rng)
+                h.fake.messages.clear()
+                h.fake.sent.clear()
+                h.fake.interactions.clear()
+                if (i + 1) % 100 == 0:
+                    print(f"  {i + 1 - warm} games, rss {rss_mb():.1f} MB", file=sys.stderr, flush=True)
+            gc.collect()
+            end = rss_mb()
+    print(f"games={n} rss_start_mb={start:.1f} rss_end_mb={end:.1f}")
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--warm", type=int, default=20)
+    args = parser.parse_args()
+    asyncio.run(main(args.games, args.warm))

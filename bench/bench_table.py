@@ -1,0 +1,203 @@
+"""The table in the channel, measured (issue 12): one seeded whole game of each game through the real discord.py stack
+(``tests/discord/harness.py``), one line per game::
+
+    game=tatari players=3 moves=<n> turns=<n> messages=<n> edits=<n> pings=<n> self_pings=<n> upload_kb=<n>
+
+Definitions (issue 12, "Measured, not guessed"):
+
+- ``moves``: inputs of the players the engine accepted (system moves — race windows opened or closed — not counted);
+- ``turns``: how many times the deciding player changed, counted as runs: the first decision is turn 1, and each
+  time the set of deciders (a player id, or a race — one turn per race, whoever answers it) differs from the one
+  before, a new turn starts;
+- ``messages``: public messages the bot created in the game's channel from the Start press on (board posts, race
+  results, result, reminders) — an interaction response, a follow-up or a channel message; ephemeral ones excluded;
+- ``edits``: edits of existing messages (component interaction updates, REST edits, image attachments, components
+  stripped);
+- ``pings``: mentions that notify: users mentioned in the content of a newly created public message AND allowed by
+  its ``allowed_mentions`` (no ``allowed_mentions`` = Discord's default, every mentioned user); edits never notify;
+- ``self_pings``: pings to the member whose input (press, slash command) caused the message;
+- ``upload_kb``: image bytes sent (every attachment of every call), KiB, rounded down.
+
+Players answer with the games' greedy AI (``games.ai.greedy``), through components (buttons, selects, two-step picks,
+race buttons) as ``tests/discord/test_discord_games.py`` does; race windows close at their deadline through the
+timer dispatcher's ``fire_due``. Images are the real renderer's.
+
+    PYTHONPATH=$PWD python bench/bench_table.py            # every game
+    PYTHONPATH=$PWD python bench/bench_table.py tatari:3    # one
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import re
+import sys
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests" / "discord"))
+
+from harness import EPHEMERAL, Harness, Sent  # noqa: E402
+
+import games  # noqa: E402
+from games.ai import greedy  # noqa: E402
+
+GAMES = [("tatari", 3), ("tatari", 5), ("tsukimi", 2), ("tatamokatsu", 3), ("tataraba", 3), ("tatsumi", 2),
+         ("tatsumi", 4)]
+NAMES = ["alice", "bob", "carol", "dave", "eve"]
+SEED = 1
+MAX_MOVES = 3000
+MENTION = re.compile(r"<@!?(\d+)>")
+
+
+@dataclass
+class Counts:
+    """What the channel saw (see the module docstring)."""
+
+    messages: int = 0
+    edits: int = 0
+    pings: int = 0
+    self_pings: int = 0
+    upload: int = 0
+    seen: set = field(default_factory=set)
+    cause: str | None = None  # the member whose input is being handled
+    on: bool = False
+    log: list = field(default_factory=list)  # (kind, content) of the public messages, for --print
+
+    def record(self, sent: Sent) -> None:
+        if not self.on:
+            return
+        self.upload += sum(len(data) for _, data in sent.files)
+        created = False
+        if sent.kind in ("message", "followup") or (sent.kind == "response" and sent.type in (4, 5)):
+            mid = (sent.message or {}).get("id")
+            created = mid is not None and mid not in self.seen
+            if mid is not None:
+                self.seen.add(mid)
+        elif sent.kind in ("edit", "edit_original") or (sent.kind == "response" and sent.type == 7):
+            self.edits += 1
+            if sent.kind != "edit" or sent.content:
+                self.log.append(("edit", sent.content))
+        if sent.kind == "followup" and not created:
+            self.edits += 1  # a follow-up filling a deferred "thinking…" message
+        if not created or sent.ephemeral:
+            return
+        self.messages += 1
+        self.log.append(("post", sent.content))
+        for user in notified(sent):
+            self.pings += 1
+            self.self_pings += user == self.cause
+
+
+def notified(sent: Sent) -> set[str]:
+    """The users a newly created message notifies (mentioned in its content and allowed by ``allowed_mentions``)."""
+    mentioned = set(MENTION.findall(sent.content))
+    allowed = sent.data.get("allowed_mentions")
+    if allowed is None or "users" in (allowed.get("parse") or []):
+        return mentioned
+    return mentioned & {str(u) for u in allowed.get("users") or []}
+
+
+def current_board(h: Harness) -> dict | None:
+    for m in reversed(h.messages_in()):
+        if not (m.get("flags", 0) & EPHEMERAL) and any(
+            c.get("custom_id", "").startswith(("pbc:c:", "pbc:m:", "pbc:g:", "pbc:r:"))
+            for row in m.get("components", []) for c in row.get("components", [])
+        ):
+            return m
+    return None
+
+
+async def press(h: Harness, user, sid: int, option: str):
+    board = current_board(h)
+    if board is not None:
+        for row in board["components"]:
+            for c in row["components"]:
+                cid = c.get("custom_id", "")
+                if cid.startswith(f"pbc:r:{sid}:") and cid.split(":", 4)[4] == option:
+                    return await h.click(user, board, cid)
+    return await h.choose(user, option)
+
+
+def deciders(h: Harness, update) -> frozenset:
+    names = h.bot.races.names(update)
+    return frozenset(d.player if d.player is not None else ("race", n or i)
+                     for i, (d, n) in enumerate(zip(update.pending, names, strict=False)))
+
+
+async def play(game_id: str, n: int, seed: int = SEED, show: bool = False) -> str:
+    game = games.get(game_id)
+    counts = Counts()
+    with tempfile.TemporaryDirectory() as tmp:
+        h = Harness(Path(tmp) / "table.sqlite3")
+        h.fake.keep = True
+        h.fake.on_record = counts.record
+        await h.open()
+        try:
+            await h.bot.timers.stop()  # race windows close through fire_due below, deterministically
+            users = [h.user(101 + i, NAMES[i]) for i in range(n)]
+            by_id = {u.sid: u for u in users}
+            card = (await h.slash(users[0], "play", game=game_id)).message(public=True)
+            for u in users[1:]:
+                await h.click(u, card, "Join")
+            counts.on, counts.cause = True, users[0].sid
+            await h.click(users[0], card, "Start")
+            update = await h.bot.service.show(str(h.channel_id))
+            sid = update.session.id
+            rng = random.Random(seed)
+            moves = turns = race_presses = 0
+            last = None
+            while update.session.status == "active" and moves < MAX_MOVES:
+                now = deciders(h, update)
+                if now != last:
+                    turns += 1
+                    last = now
+                d = update.pending[0]
+                if d.player is None and (not d.options or race_presses >= 2 * n or rng.random() < 0.35):
+                    h.now_ms = max(h.now_ms, d.deadline_ms or h.now_ms)
+                    counts.cause = None
+                    await h.bot.timers.fire_due(h.now_ms)
+                    await h.settle()
+                    race_presses = 0
+                else:
+                    if d.player is None:
+                        h.advance(rng.randint(20, 400))
+                        player = rng.choice(users)
+                        race_presses += 1
+                    else:
+                        h.advance(rng.randint(2_000, 60_000))  # people take their time
+                        player = by_id[d.player]
+                    option = greedy(game, update.state, d, rng)
+                    before = (await h.store.session(sid)).move_count
+                    counts.cause = player.sid
+                    await press(h, player, sid, option)
+                    after = await h.store.moves(sid)
+                    moves += any(m.player == player.sid for m in after[before:])
+                update = h.bot.service.view(await h.store.session(sid))
+            await h.settle()
+            await h.bot.idle()
+        finally:
+            await h.close()
+    if show:
+        for kind, text in counts.log:
+            print(f"--- {kind}\n{text}")
+    return (f"game={game_id} players={n} moves={moves} turns={turns} messages={counts.messages} "
+            f"edits={counts.edits} pings={counts.pings} self_pings={counts.self_pings} "
+            f"upload_kb={counts.upload // 1024}")
+
+
+async def main(argv: list[str]) -> None:
+    logging.basicConfig(level=logging.ERROR)
+    show = "--print" in argv
+    wanted = [a for a in argv if not a.startswith("--")]
+    todo = [(g, int(p)) for g, p in (a.split(":") for a in wanted)] if wanted else GAMES
+    for game_id, n in todo:
+        print(await play(game_id, n, show=show), flush=True)
+
+
+if __name__ == "__main__":
+    asyncio.run(main(sys.argv[1:]))

@@ -1,0 +1,91 @@
+"""Players who leave the server (issue 17 item 2): no game waits for ever on someone who is gone.
+
+A seated player who is no longer a member of the game's server is resigned after ``Settings.departure_grace_hours``
+(unless they came back by then), with a public line. A departure is noticed at once from the gateway
+(``raw_member_remove``, with the optional Server Members intent, ``Settings.members_intent``) and otherwise when a
+turn reminder or AFK limit comes due for the player (a REST look-up of the member: "Unknown Member" means gone).
+The pending resignation is a durable timer row of kind ``departed`` (payload ``{"player": id}``): it survives a
+restart like every other timer.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+from discord.ext import commands
+
+from bot.sessions import RESIGN, SessionError
+from bot.store import SessionRow, TimerRow
+
+if TYPE_CHECKING:
+    from .bot import PlayBot
+
+log = logging.getLogger(__name__)
+
+DEPARTED = "departed"
+HOUR_MS = 3_600_000
+
+
+class Departures(commands.Cog):
+    """Notices departures and resigns the departed after the grace period."""
+
+    def __init__(self, bot: PlayBot) -> None:
+        self.bot = bot
+
+    @property
+    def store(self):
+        return self.bot.service.store
+
+    async def is_gone(self, guild_id: str | None, player: str) -> bool:
+        """True when Discord says ``player`` is not a member of ``guild_id`` ("Unknown Member"); False when they
+        are, or when it cannot tell (no guild, not a Discord id, Discord trouble)."""
+        if not guild_id or not player.isdigit():
+            return False
+        try:
+            await self.bot.http.get_member(int(guild_id), int(player))
+        except discord.NotFound:
+            return True
+        except discord.HTTPException as exc:
+            log.info("member %s of guild %s not checked: %s", player, guild_id, exc)
+            return False
+        return False
+
+    async def noticed(self, row: SessionRow, player: str) -> bool:
+        """``player`` of ``row`` left the server: schedule their resignation after the grace period (once).
+        Returns True when a timer was added."""
+        if row.status != "active" or player not in row.players:
+            return False
+        if player in await self.store.players_with_move(row.id, RESIGN):
+            return False
+        if any(t.kind == DEPARTED and t.payload.get("player") == player for t in await self.store.timers(row.id)):
+            return False
+        grace_ms = int(float(self.bot.settings.departure_grace_hours) * HOUR_MS)
+        await self.store.add_timer(row.channel_id, DEPARTED, self.bot.service.clock() + grace_ms,
+                                   {"player": player}, session_id=row.id)
+        self.bot.timers.wake()
+        log.info("session %s: player %s left the server; resigned in %s h unless back", row.id, player,
+                 self.bot.settings.departure_grace_hours)
+        return True
+
+    @commands.Cog.listener()
+    async def on_raw_member_remove(self, payload: discord.RawMemberRemoveEvent) -> None:
+        player = str(payload.user.id)
+        for row in await self.store.live_sessions():
+            if row.guild_id == str(payload.guild_id) and player in row.players:
+                await self.noticed(row, player)
+
+    async def fire(self, timer: TimerRow) -> None:
+        """The grace period of a departure is over: resign the player if they are still gone."""
+        row = await self.store.session(timer.session_id) if timer.session_id is not None else None
+        player = str(timer.payload.get("player"))
+        if row is None or row.status != "active" or not await self.is_gone(row.guild_id, player):
+            return
+        hours = float(self.bot.settings.departure_grace_hours)
+        try:
+            update = await self.bot.service.resign(row.channel_id, player, by="departure")
+        except SessionError:
+            return  # already resigned or removed
+        update.notes.append(f"{{@{player}}} left the server {hours:g} h ago and is resigned from the game.")
+        await self.bot.play.post(update)

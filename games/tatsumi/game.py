@@ -1,0 +1,185 @@
+"""The :class:`TatsumiGame` engine: the contract of :mod:`games.core` (setup, pending, apply, result, resign) wired
+to the turn machine in :mod:`games.tatsumi.rules` (rulebook ``tatsumi.md``; RULINGS TM-1..TM-19, C-1..C-4)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.core import TIMEOUT, Decision, Event, Game, IllegalMove, Move, Outcome, Result, player_ref, rank_by
+from games.tatsumi import ai, dragons, rules, solo, weather
+from games.tatsumi import data as D
+from games.tatsumi.help import RULES_HELP
+from games.tatsumi.island import EMPTY
+from games.tatsumi.seaboard import plural
+from games.tatsumi.solo_data import rank_name
+from games.tatsumi.state import TatsumiOptions, TatsumiState, Turn, clone
+
+
+class TatsumiGame(Game):
+    """The Tatsumi engine over the contract of :mod:`games.core`."""
+
+    id = "tatsumi"
+    title = "Tatsumi"
+    min_players = 1  # one player only in solo mode (TM-14); setup refuses other combinations
+    max_players = 5  # 5 only with the Void expansion (TM-1); setup refuses 5 without it
+    Options = TatsumiOptions
+    State = TatsumiState
+    summary = "Dragons gather elemental rings at sea, offer them at shrines and heal their islands."
+    rules_help = RULES_HELP
+
+    # -- contract ----------------------------------------------------------------------------------------------
+    def setup(self, players: list[str], options: Any = None, seed: int = 0) -> TatsumiState:
+        """A new game (TM-2): ``players`` in seat order, as many as :meth:`seat_counts` allows for ``options``.
+        ``ValueError`` (a message for the table, naming the option to change) on a count the options do not allow
+        (TM-1, TM-14, TM-17); ``pydantic.ValidationError`` on an unknown option value."""
+        self.check_players(players)
+        opts = self.options(options)
+        self.check_seats(len(players), opts)
+        state = rules.setup(list(players), opts, seed)
+        dragons.setup_modules(state)  # the Void, dragons dealt or picked, islands, card sides (TM-1, TM-15, TM-16)
+        rules.advance(state, [])
+        return state
+
+    def seat_counts(self, options: Any = None) -> list[int]:
+        """The numbers of players ``options`` (a ``TatsumiOptions``, a dict or None) allow, ascending: ``[1]`` in
+        solo mode (TM-14), ``[5]`` with the Void (TM-17), ``[2, 3, 4]`` otherwise (TM-1); ``[]`` for solo with
+        the Void (they exclude each other). For a lobby's "needs N" line: the table may start exactly when its
+        seat count is listed. ``pydantic.ValidationError`` on an unknown option value."""
+        o = self.options(options)
+        if o.solo and o.void:
+            return []
+        if o.solo:
+            return [1]
+        if o.void:
+            return [5]
+        return [2, 3, 4]
+
+    def check_seats(self, n: int, options: Any = None) -> None:
+        """``ValueError`` with a message for the table unless ``n`` players fit ``options`` (:meth:`seat_counts`;
+        RULINGS TM-1, TM-14, TM-17). The message says which option or seat count would fit."""
+        o = self.options(options)
+        if n in self.seat_counts(o):
+            return
+        if o.solo and o.void:
+            raise ValueError("Solo mode and the Void do not go together: the Void needs 5 players, solo mode one")
+        if o.solo:
+            raise ValueError(f"Tatsumi solo mode is for exactly one player, not {n}: play without solo=true")
+        if o.void:
+            raise ValueError(
+                f"The Void (void=true) needs exactly 5 players, not {n}: seat 5, or play without void=true"
+            )
+        if n == 1:
+            raise ValueError("Tatsumi with one player is the solo mode: open the lobby with solo=true")
+        if n == 5:
+            raise ValueError("Five players need the Void expansion: open the lobby with void=true")
+        raise ValueError(f"Tatsumi needs 2-4 players, not {n}")  # pragma: no cover - check_players refuses it
+
+    def pending(self, state: TatsumiState) -> list[Decision]:
+        """The one decision of the current player, or ``[]`` when the game is over."""
+        if state.over:
+            return []
+        return [
+            Decision(
+                player=rules.decider(state).id,
+                kind=rules.kind(state),
+                prompt=rules.prompt(state),
+                options=rules.options(state),
+            )
+        ]
+
+    def apply(self, state: TatsumiState, move: Move) -> Outcome:
+        """Apply ``move``; ``IllegalMove`` (state unchanged) unless it answers the pending decision."""
+        self._validate(state, move)
+        new = clone(state)
+        events: list[Event] = []
+        rules.act(new, move.option, events)
+        rules.advance(new, events)
+        return Outcome(state=new, events=events)
+
+    def _validate(self, state: TatsumiState, move: Move) -> None:
+        """``Game.find_decision``'s checks and messages, on the cheap (id, label) choices: the game is over, no
+        deadline is pending, not the mover's turn, or the option is not listed -> ``IllegalMove``."""
+        if state.over:
+            raise IllegalMove("The game is over.")
+        if move.option == TIMEOUT and move.player is None:
+            raise IllegalMove("Nothing is waiting on a deadline.")
+        who = rules.decider(state).id
+        if move.player != who:
+            raise IllegalMove(f"It is not your turn: waiting for {player_ref(who)}.")
+        listed = [i for i, _ in rules.choices(state)]
+        if move.option not in listed:
+            raise IllegalMove(f"'{move.option}' is not a choice now. Choose one of: {', '.join(listed)}.")
+
+    def result(self, state: TatsumiState) -> Result | None:
+        """Winners by fortune, ties broken by rings of the dragon's element on the island, then shared (TM-12)."""
+        if not state.over:
+            return None
+
+        def key(pid: str) -> tuple[int, int]:
+            p = state.seats[state.players.index(pid)]
+            return (-p.fortune, -p.island.count(p.element))
+
+        ranking = rank_by(state.players, key)
+        reason = f"Most fortune after {plural(state.round, 'round')}; {state.end_reason or 'the end'}."
+        if state.solo is not None:  # TM-14: the rank line of the rulebook's table
+            reason = solo.rank_event(state).text + f" ({state.end_reason or 'the end'}.)"
+        return Result(
+            winners=list(ranking[0]),
+            ranking=ranking,
+            scores={p.id: p.fortune for p in state.seats},
+            reason=reason,
+        )
+
+    def resign(self, state: TatsumiState, player: str) -> Outcome | None:
+        """Remove ``player`` when at least 2 others play on: their dragon leaves the seaboard, their rings go back
+        to the box, their scales leave the cards. If it was their turn, the next seat plays (or, in the last round
+        after the last seat, the game ends). ``None`` when only 2 were playing (the session ends the game)."""
+        if state.over or player not in state.players or len(state.seats) <= 2:
+            return None
+        s = clone(state)
+        k = s.players.index(player)
+        p = s.seats[k]
+        back = "".join(e * n for e, n in p.holding.items()) + p.island.replace(EMPTY, "")
+        was_turn = k == s.current
+        if was_turn:
+            back += s.turn.to_place
+        s.removed += back
+        last = len(s.seats) - 1
+        del s.seats[k]
+        del s.players[k]
+        events = [Event(kind="resign", text=f"{player_ref(player)} resigns.", data={"player": player})]
+        if s.interrupts:  # pending weather decisions (TM-13): the leaver's are dropped or made, seats renumbered
+            weather.on_resign(s, k, was_turn, events)
+        if k < s.current:
+            s.current -= 1
+        elif was_turn:
+            if s.end_triggered and k == last:
+                rules._game_over(s, events)
+                return Outcome(state=s, events=events)
+            if k == last:
+                s.current = 0
+                s.round += 1
+            s.turn = Turn()
+        if state.setup_queue:  # resigning during the setup choices (games.tatsumi.dragons)
+            dragons.start_or_next(s)
+        rules.advance(s, events)
+        return Outcome(state=s, events=events)
+
+    # -- extras ------------------------------------------------------------------------------------------------
+    def greedy(self, state: TatsumiState, decision: Decision, rng: Any) -> str | None:
+        return ai.choose(state, decision, rng)
+
+    def status(self, state: TatsumiState) -> str:
+        scores = ", ".join(f"{player_ref(p.id)} {p.fortune}" for p in state.seats)
+        sd = f"sand dollars {len(state.sand_dollars)}/{D.SAND_DOLLARS}"
+        if state.over and state.solo is not None:  # solo: a rank, not a winner
+            p = state.seats[0]
+            return f"Solo game over after round {state.round}: {p.fortune} fortune, rank {rank_name(p.fortune)}."
+        if state.over:
+            return f"Game over after round {state.round}: {scores}."
+        if state.setup_queue:  # the modules' setup choices (games.tatsumi.dragons)
+            return f"Setup: {player_ref(state.seats[state.current].id)} to choose ({len(state.setup_queue)} left)."
+        last = " (last round)" if state.end_triggered else ""
+        turn = player_ref(state.seats[state.current].id)
+        extra = "".join(f"; {m.status(state)}" for m, on in ((weather, state.weather), (solo, state.solo)) if on)
+        return f"Round {state.round}{last}, {turn} to play; fortune {scores}; {sd}{extra}."

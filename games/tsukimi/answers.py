@@ -1,0 +1,211 @@
+"""Reading what a Tsukimi player typed: option ids in any spelling, bare names, and why an answer is refused.
+
+:meth:`Tsukimi.apply` accepts, for the decision pending now (issue 11):
+
+- an option id (``place:D3-n``) in any of its spellings: any name of a vertex (``place:C3-se``), any case, blanks
+  around (:func:`normalise`); a tile by flavour and value (``tile:matcha 2``, the cheaper sakura);
+- a bare name that stands for exactly one option listed now (:func:`resolve`): a vertex in any of its names
+  (``C3-s``: ``place:``, ``move:``, ``discard:`` or ``to:`` it, whichever is listed), a space (``c3``), a tile
+  (``sakura 5``, ``matcha-2``).
+
+Anything else is refused with :func:`refusal`: one sentence saying why (taken, not a corner of the tile just
+placed, not your rabbit, the placing effect is over (TS-9), …) and a short hint, never the whole option list.
+"""
+
+from __future__ import annotations
+
+import re
+
+from games.core import Decision, player_ref
+
+from . import rules
+from .board import SPACE_SET, SPACE_VERTICES, canonical, corner_name, vertex_label
+from .data import COLOURS, TILES, tile_name
+from .state import TsukimiState
+
+_VERTEX_KINDS = ("place", "move", "discard", "to")
+_TILE_NAME = re.compile(r"^\s*([a-z]+)[\s_-]*(\d+)\s*$", re.IGNORECASE)
+
+
+def normalise(option: str) -> str:
+    """Accept sensible spellings of an option id: any name of a vertex (``to:B2-se`` -> ``to:C3-n``), any case of
+    a space (``space:c3``), surrounding blanks. Unknown text is returned stripped, for the caller to refuse."""
+    option = option.strip()
+    kind, sep, arg = option.partition(":")
+    kind = kind.strip().lower()
+    if not sep:
+        return kind if kind in ("end", "back") else option
+    arg = arg.strip()
+    if kind in _VERTEX_KINDS:
+        v = canonical(arg)
+        return f"{kind}:{v}" if v else option
+    if kind == "space":
+        return f"space:{arg.upper()}"
+    if kind == "tile":
+        return f"tile:{arg}"
+    return option
+
+
+def tile_by_name(state: TsukimiState, name: str) -> int | None:
+    """The id of the tile ``name`` (``"matcha 2"``, ``"Matcha-2"``) still in the circle, the cheaper of the two
+    sakura; None when ``name`` is not a tile name or no such tile is in the circle."""
+    m = _TILE_NAME.match(name)
+    if not m:
+        return None
+    flavour, value = m.group(1).lower(), int(m.group(2))
+    costs = rules.costs(state.circle)
+    found = sorted((c, t) for t, c in costs.items() if TILES[t].flavour == flavour and TILES[t].value == value)
+    return found[0][1] if found else None
+
+
+def resolve(state: TsukimiState, decision: Decision, text: str) -> str:
+    """The option id ``text`` stands for in ``decision`` (the one pending in ``state``): a listed id in any
+    spelling, or a bare name of exactly one listed option. Anything else comes back normalised, unlisted, for
+    :func:`refusal`."""
+    option = normalise(text)
+    listed = {o.id for o in decision.options}
+    if option in listed:
+        return option
+    kind, sep, arg = option.partition(":")
+    if sep and kind == "tile":
+        t = tile_by_name(state, arg)
+        return f"tile:{t}" if t is not None else option
+    if sep:
+        return option
+    bare = text.strip()
+    v = canonical(bare)
+    if v is not None:
+        hits = [i for i in listed if i.partition(":")[2] == v]
+        return hits[0] if len(hits) == 1 else option
+    if bare.upper() in SPACE_SET and f"space:{bare.upper()}" in listed:
+        return f"space:{bare.upper()}"
+    t = tile_by_name(state, bare)
+    if t is not None and f"tile:{t}" in listed:
+        return f"tile:{t}"
+    return option
+
+
+def _short(state: TsukimiState, option_id: str) -> str:
+    """How a hint names an option: a space, a corner of the placed tile by that space's name, other ids as they
+    are (any of these spellings is accepted back; tiles are shown by their labels, name and cost)."""
+    kind, _, arg = option_id.partition(":")
+    if kind == "space":
+        return arg
+    if kind == "place" and state.space is not None:
+        return f"place:{corner_name(state.space, arg)}"
+    return option_id
+
+
+def _hint(state: TsukimiState, decision: Decision, limit: int = 6) -> str:
+    """A short hint: the first ``limit`` options and how many there are (never the whole list of 54 vertices)."""
+    ids = [o.label if o.id.startswith("tile:") else _short(state, o.id) for o in decision.options]
+    shown = ", ".join(ids[:limit])
+    more = f" … ({len(ids)} choices)" if len(ids) > limit else ""
+    return f"Choose one of: {shown}{more}."
+
+
+def _who(state: TsukimiState, seat: int) -> str:
+    return "your" if seat == state.turn else f"{COLOURS[seat]} {player_ref(state.players[seat])}'s"
+
+
+def refusal(state: TsukimiState, decision: Decision, text: str, option: str) -> str:
+    """Why ``text`` (read as ``option``) is not an answer to ``decision`` now, with a short hint: one or two
+    sentences a player can read. Sources: rulebook "How to Play", TS-2..TS-6, TS-9."""
+    typed = text.strip()
+    kind, sep, arg = option.partition(":")
+    why = _reason(state, decision, typed, kind if sep else "", arg if sep else typed)
+    return f"'{typed}' is refused: {why} {_hint(state, decision)}" if why else f"'{typed}' is not a choice now. {_hint(state, decision)}"
+
+
+def _reason(state: TsukimiState, decision: Decision, typed: str, kind: str, arg: str) -> str:  # noqa: C901
+    phase = state.phase
+    if phase == "choose":
+        if kind not in ("", "tile") or (kind == "" and arg.strip().upper() in SPACE_SET):
+            return "first take a mochi tile from the circle."
+        if kind == "tile" and arg.isdigit():
+            t = int(arg)
+            if t not in TILES:
+                return f"there is no tile {t} (mochi tiles are 1-18)."
+            name = tile_name(t)
+        else:
+            m = _TILE_NAME.match(arg)
+            if not m:
+                return "" if kind == "" else f"'{arg}' is not a tile (e.g. 'matcha 2', 'sakura 5')."
+            name = f"{m.group(1).lower()} {int(m.group(2))}"
+            ids = [i for i, tl in TILES.items() if f"{tl.flavour} {tl.value}" == name]
+            if not ids:
+                return f"there is no {name} tile (flavours strawberry, blueberry, carrot, matcha 0-3; sakura 5)."
+            t = ids[0]
+        costs = rules.costs(state.circle)
+        if t not in costs and all(i not in costs for i, tl in TILES.items() if tile_name(i) == name):
+            return f"{name} is no longer in the circle."
+        cost = min(c for i, c in costs.items() if tile_name(i) == name)
+        have = state.reserve[state.turn]
+        return f"{name} costs {cost} rabbit{'s' if cost != 1 else ''} and you have {have} in reserve."
+    if phase == "place":
+        if kind not in ("", "space"):
+            return f"first place your {tile_name(state.tile)} on a space."
+        space = arg.strip().upper()
+        if space not in SPACE_SET:
+            return "" if kind == "" else f"'{arg}' is not a space (A1-A3, B1-B4, C1-C5, D1-D4, E1-E3)."
+        if space in state.board:
+            return f"{space} already holds {tile_name(state.board[space])}."
+        return f"{space} touches no placed tile (TS-5: a tile goes next to a placed tile)."
+    if phase == "move_to":
+        if kind not in ("", "to"):
+            return f"first say where the rabbit from {state.moving_from} goes (or 'back')."
+        v = canonical(arg)
+        if v is None:
+            return "" if kind == "" else f"'{arg}' is not a vertex (a space and a corner, e.g. C3-n)."
+        if v == state.moving_from:
+            return f"the rabbit is already on {v}: choose another vertex, or 'back'."
+        if v in state.rabbits:
+            return f"{vertex_label(v)} holds {_who(state, state.rabbits[v])} rabbit (one rabbit a vertex)."
+        return ""
+    # effects
+    if kind in ("end", "") and typed.lower() == "end" and state.discards_left:
+        return "a group of three owes a discard first (TS-6): discard a rival rabbit."
+    if kind == "" and canonical(arg) is not None:
+        v = canonical(arg)
+        holder = state.rabbits.get(v)
+        kind = "place" if holder is None else "move" if holder == state.turn else "discard"
+    if kind not in _VERTEX_KINDS or kind == "to":
+        return ""
+    v = canonical(arg)
+    if v is None:
+        return f"'{arg}' is not a vertex (a space and a corner, e.g. {state.space}-n)."
+    if kind == "place":
+        if state.placing_done:
+            return "your placing is over: you moved a rabbit after placing (TS-9: an effect is done as a whole)."
+        if state.places_left <= 0:
+            value = TILES[state.tile].value
+            return ("this tile places no rabbits." if rules.EFFECTS[value][0] == 0
+                    else "you have placed all the rabbits this tile allows.")
+        if state.reserve[state.turn] <= 0:
+            return "your reserve is empty."
+        if v in state.rabbits:
+            return f"{vertex_label(v)} holds {_who(state, state.rabbits[v])} rabbit (one rabbit a vertex)."
+        if v not in SPACE_VERTICES[state.space]:
+            return f"{vertex_label(v)} is not a corner of {state.space}, where your tile went."
+        return ""
+    if kind == "move":
+        if state.moves_left <= 0:
+            value = TILES[state.tile].value
+            return ("this tile moves no rabbit." if rules.EFFECTS[value][1] == 0
+                    else "you have already moved a rabbit this turn.")
+        holder = state.rabbits.get(v)
+        if holder is None:
+            return f"there is no rabbit on {vertex_label(v)}."
+        if holder != state.turn:
+            return f"the rabbit on {vertex_label(v)} is not yours."
+        return ""
+    if kind == "discard":
+        if state.discards_left <= 0:
+            return "no discard is owed (only a group of exactly three discards a rival rabbit, TS-6)."
+        holder = state.rabbits.get(v)
+        if holder is None:
+            return f"there is no rabbit on {vertex_label(v)}."
+        if holder == state.turn:
+            return f"the rabbit on {vertex_label(v)} is yours: discard a rival rabbit."
+    return ""
+

@@ -1,0 +1,120 @@
+"""Tatsumi's summoning cards and shrine tiles: faces (cached, at any scale) and the players' scales on a card.
+
+A card is ``CARD_W x CARD_H`` px times its scale ``k``: title, kind (scoring or lasting), a short text (our words),
+and under a rule the scales — each player's shape and count, in up to three columns and two rows so that four or
+five players stay on the card (issue 13, item 5: the west card's "×3" once ran over "a3").
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from games.tatsumi import data as D
+from games.tatsumi.state import TatsumiState
+
+from ..common import INK, MUTED, font, shape
+from .icons import ELEMENT_TINT, GOLD, NAME_INK, label, player_style, ring_icon
+
+CARD_W, CARD_H = 134, 104
+CARD_RULE = 64
+"""The rule between a card's text and its scales, px from its top (times the scale)."""
+TILE_W, TILE_H = 134, 70
+SLOT = (19, 42)
+"""A shrine tile's marker slot (centre, px from its top-left)."""
+TILE_COUNT_PX = 17
+"""Size of the ring counts on a shrine tile ("2×"), px: an offering depends on them."""
+SCALE_COUNT_PX = 12
+"""Size of a scale count on a card on the full board, px."""
+
+
+def wrap(text: str, width: int) -> list[str]:
+    """``text`` in lines of at most ``width`` characters (a longer word stands alone)."""
+    words, lines, cur = text.split(), [], ""
+    for w in words:
+        if len(cur) + len(w) + 1 > width and cur:
+            lines.append(cur)
+            cur = w
+        else:
+            cur = f"{cur} {w}".strip()
+    if cur:
+        lines.append(cur)
+    return lines
+
+
+@lru_cache(maxsize=64)
+def card_face(card: str, k: float = 1.0) -> Image.Image:
+    """A summoning card at scale ``k`` (``CARD_W*k x CARD_H*k`` px): title, kind, short text; scales are drawn over
+    it per render (:func:`scale_marks`)."""
+    lasting = card in D.LASTING_CARDS
+    w, h = round(CARD_W * k), round(CARD_H * k)
+    img = Image.new("RGB", (w, h), (238, 230, 250) if lasting else (252, 246, 226))
+    d = ImageDraw.Draw(img)
+    d.rectangle((0, 0, w - 1, h - 1), outline=INK, width=2)
+    d.text((6 * k, 4 * k), D.CARD_TITLES[card], font=font(round(13 * k), bold=True), fill=INK)
+    d.text((w - 6 * k, 6 * k), "lasting" if lasting else "score", font=font(round(10 * k)), fill=NAME_INK,
+           anchor="ra")
+    for i, line in enumerate(wrap(D.CARD_TEXT[card], 22)[:3]):
+        d.text((6 * k, (22 + i * 13) * k), line, font=font(round(10 * k)), fill=INK)
+    d.line((4 * k, CARD_RULE * k, w - 4 * k, CARD_RULE * k), fill=MUTED)
+    return img
+
+
+def scale_slots(n: int, k: float = 1.0) -> list[tuple[float, float]]:
+    """Centres (px from a card's top-left, at scale ``k``) of the shapes of ``n`` players' scales under the rule:
+    up to 3 per row, 2 rows; each slot is ``(CARD_W - 8) / columns`` wide, so a shape and "×9" stay on the card."""
+    cols = min(max(n, 1), 3)
+    rows = 1 if n <= 3 else 2
+    step = (CARD_W - 8) / cols
+    band = CARD_H - CARD_RULE
+    out = []
+    for i in range(n):
+        r, c = divmod(i, cols)
+        y = CARD_RULE + band * (r + 1) / (rows + 1)
+        out.append(((4 + step * c + 10) * k, y * k))
+    return out
+
+
+def scale_marks(img: Image.Image, s: TatsumiState, edge: int, x: int, y: int, k: float = 1.0) -> None:
+    """Each player's scales on the card of ``edge`` whose top-left is (x, y): shape and count ("×2"), in the slots
+    of :func:`scale_slots`; "no scales" when there are none."""
+    holders = [p for p in s.seats if p.cards[edge]]
+    if not holders:
+        label(img, (x + 8 * k, y + (CARD_RULE + 20) * k), "no scales", round(10 * k), False, NAME_INK, "lm")
+        return
+    d = ImageDraw.Draw(img)
+    size = round(SCALE_COUNT_PX * k)
+    for p, (sx, sy) in zip(holders, scale_slots(len(holders), k), strict=True):
+        colour, kind = player_style(p.mark)
+        shape(d, kind, x + sx, y + sy, 6 * k, colour, width=1)
+        label(img, (x + sx + 9 * k, y + sy), f"×{p.cards[edge]}", size, True, INK, "lm")
+
+
+@lru_cache(maxsize=16)
+def shrine_tile(e: str, side: str) -> Image.Image:
+    """A shrine tile (``TILE_W x TILE_H`` px): element and side on top (the back with the scale icon, TM-6), the
+    shrine's ring in the marker slot on the left (a marker covers it when the shrine is offered), and the rings it
+    asks for with their counts (``TILE_COUNT_PX``)."""
+    img = Image.new("RGB", (TILE_W, TILE_H), ELEMENT_TINT[e])
+    d = ImageDraw.Draw(img)
+    d.rectangle((0, 0, TILE_W - 1, TILE_H - 1), outline=INK, width=2)
+    d.text((6, 4), D.ELEMENT_NAMES[e].upper(), font=font(12, bold=True), fill=INK)
+    right = TILE_W - 6
+    if side == "back":  # the scale icon: this side puts a scale on the card above
+        d.polygon([(right - 12, 4), (right, 4), (right, 13), (right - 6, 19), (right - 12, 13)], fill=GOLD,
+                  outline=INK)
+        right -= 16
+    d.text((right, 5), side, font=font(11), fill=INK, anchor="ra")
+    slot = ring_icon(e, 13)
+    img.paste(slot, (SLOT[0] - slot.width // 2, SLOT[1] - slot.height // 2), slot)
+    req = (D.SHRINE_FRONT if side == "front" else D.SHRINE_BACK)[e]
+    x = 40
+    for el in dict.fromkeys(req):  # the shrine's own element first
+        d.text((x, SLOT[1]), f"{req.count(el)}×", font=font(TILE_COUNT_PX, bold=True), fill=INK, anchor="lm")
+        icon = ring_icon(el, 10)
+        img.paste(icon, (x + 22, SLOT[1] - icon.height // 2), icon)
+        x += 46
+    return img
+
+

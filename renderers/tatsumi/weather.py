@@ -1,0 +1,106 @@
+"""Tatsumi's weather cards (RULINGS TM-13) on the full board, in the free corners under the west and east
+shrines: the event name, its side (minor ●○ / major ●●), the element (colour, symbol and name), what it does, and
+its sand dollars on the card, beside it and in the sea (counts ``DOLLAR_PX`` px: a sand-dollar choice depends on
+them); a neutralised card is crossed out and says so. Below the minor card, what a pending weather decision waits
+for.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from games.tatsumi import data as D
+from games.tatsumi.solo_data import WEATHER_SWAPS, weather_name
+from games.tatsumi.state import TatsumiState, WeatherCard
+
+from ..common import INK, MUTED, WHITE, display_name, font
+from .icons import ELEMENT_TINT, label, ring_icon, sand_dollar
+
+WCARD_W, WCARD_H = 134, 182
+WEATHER_XY = {"minor": (8, 516), "major": (598, 516)}
+ROWS = ("card", "beside", "sea")
+"""The sand dollar rows of a weather card, top to bottom."""
+ROW_Y = 108
+ROW_STEP = 22
+DOLLAR_PX = 17
+"""Size of the sand dollar counts on a weather card, px."""
+GREY = (170, 165, 160)
+
+
+def row_y(row: str) -> int:
+    """The y (px from a weather card's top) of sand dollar row ``row`` (one of :data:`ROWS`)."""
+    return ROW_Y + ROWS.index(row) * ROW_STEP
+
+
+@lru_cache(maxsize=16)
+def weather_face(element: str, side: str) -> Image.Image:
+    """A weather card's static face: side dots, event name, element, effect, and the three sand dollar rows."""
+    img = Image.new("RGB", (WCARD_W, WCARD_H), ELEMENT_TINT[element])
+    d = ImageDraw.Draw(img)
+    d.rectangle((0, 0, WCARD_W - 1, WCARD_H - 1), outline=INK, width=2)
+    d.text((6, 4), "WEATHER", font=font(11, bold=True), fill=INK)
+    for k in range(2):  # ●○ minor / ●● major
+        cx = WCARD_W - 30 + k * 14
+        filled = k == 0 or side == "major"
+        d.ellipse((cx - 5, 6, cx + 5, 16), fill=INK if filled else WHITE, outline=INK, width=2)
+    d.text((6, 20), weather_name(element, side), font=font(14, bold=True), fill=INK)
+    icon = ring_icon(element, 11)
+    img.paste(icon, (6, 40), icon)
+    d.text((32, 51), f"{side} {D.ELEMENT_NAMES[element]}", font=font(11), fill=INK, anchor="lm")
+    n = WEATHER_SWAPS[side]
+    d.text((6, 66), f"swap {n} {D.ELEMENT_NAMES[element]} ring{'s' if n > 1 else ''}", font=font(10), fill=INK)
+    d.text((6, 78), "with a neighbour (all)", font=font(10), fill=INK)
+    d.line((4, 94, WCARD_W - 4, 94), fill=MUTED)
+    for row, text in zip(ROWS, ("on card", "beside", "in sea"), strict=True):
+        d.text((6, row_y(row)), text, font=font(12), fill=INK, anchor="lm")
+    return img
+
+
+def _dollar_row(img: Image.Image, x: int, y: int, n: int) -> None:
+    """``n`` small sand dollars in a row (overlapping) with the count."""
+    icon = sand_dollar(7)
+    for k in range(min(n, 6)):
+        img.paste(icon, (x + k * 7, y - 8), icon)
+    label(img, (x + 58, y), str(n), DOLLAR_PX, True, INK, "lm")
+
+
+@lru_cache(maxsize=1)
+def _veil() -> Image.Image:
+    """A translucent grey wash over a neutralised card."""
+    return Image.new("RGBA", (WCARD_W, WCARD_H), GREY + (150,))
+
+
+def draw_card(img: Image.Image, c: WeatherCard) -> None:
+    """Weather card ``c`` at its corner, with its sand dollars, strikes and neutralisation."""
+    x, y = WEATHER_XY[c.side]
+    d = ImageDraw.Draw(img)
+    img.paste(weather_face(c.element, c.side), (x, y))
+    for row, n in zip(ROWS, (c.on_card, c.beside, c.in_wells), strict=True):
+        _dollar_row(img, x + 54, y + row_y(row), n)
+    if c.triggered:
+        label(img, (x + 6, y + 170), f"struck {c.triggered} time{'s' if c.triggered > 1 else ''}", 11, True, INK,
+              "lm")
+    if c.neutralized:
+        img.paste(_veil(), (x, y), _veil())
+        d.rectangle((x + 8, y + 84, x + WCARD_W - 8, y + 104), fill=WHITE, outline=INK, width=2)
+        label(img, (x + WCARD_W // 2, y + 94), "NEUTRALISED", 12, True, INK, "mm")
+
+
+def draw_weather(img: Image.Image, s: TatsumiState, names: dict[str, str] | None = None) -> None:
+    """The weather cards of ``s`` and what a pending weather decision waits for (nothing without the module)."""
+    for c in s.weather:
+        draw_card(img, c)
+    if s.interrupts and not s.interrupts[0].startswith("solo:"):
+        head = s.interrupts[0].split(":")
+        if head[0] == "sand":
+            who, what = s.seats[s.current].id, f"sand dollar for {head[1]}"
+        elif head[0] == "swap":
+            who, what = s.seats[int(head[1])].id, f"{D.ELEMENT_NAMES[head[2]]} swap ({head[3]} to go)"
+        else:
+            who, what = s.seats[int(head[1])].id, "blessing scale"
+        x, y = WEATHER_XY["minor"]
+        label(img, (x, y + WCARD_H + 14), "▶ weather:", 13, True, INK, "lm")
+        label(img, (x, y + WCARD_H + 32), display_name(who, names, 16), 13, True, INK, "lm")
+        label(img, (x, y + WCARD_H + 50), what, 12, False, INK, "lm")
