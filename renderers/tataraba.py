@@ -229,9 +229,10 @@ def _background(layout: str, players: tuple[str, ...], names: tuple[tuple[str, s
         # cell 1 holds the board's tab: its name goes right of the tab
         nx = box[0] + (_tab_w(board) + 3 if t % CELLS == 0 else 3)
         d.text((nx, box[1] + 3), tile_name(t), font=font(TILE_NAME_PX, bold=True), fill=TILE_NAME_INK)
-    for r, c in geo.slots.values():
+    for k, (r, c) in geo.slots.items():
         bx, by = _xy(layout, c * BOARD_SIDE, r * BOARD_SIDE)
         d.rectangle((bx, by, bx + BOARD_SIDE * px - 1, by + BOARD_SIDE * px - 1), outline=INK, width=3)
+        _tab(img, k, bx, by)
     names_d = dict(names)
     y = HEADER + _map_h(layout) + 14
     for i, p in enumerate(players):
@@ -317,17 +318,7 @@ def _draw_pieces(img: Image.Image, state: TatarabaState, dx: int = 0, dy: int = 
         x, y = x + dx, y + dy
         if x + px < 0 or y + px < 0 or x > img.width or y > img.height:
             continue
-        owner = int(code[2]) if code[2] != "-" else None
-        if code[0] in "TX":
-            colour, mark = styles[owner]
-            sprite = _building_sprite(code[0] == "X", colour, mark, px)
-        else:
-            if owner is None:
-                colour, mark = (EVERGREEN_C if code[0] == "E" else BEECH_C), ""
-            else:
-                colour, mark = styles[owner]
-            sprite = _tree_sprite(code[0], code[1], colour, mark, px)
-        img.paste(sprite, (x, y), sprite)
+        img.paste(_tile_with_piece(layout, t, code), (x, y))
     for i, s in enumerate(state.seats):
         if s.pos < 0:
             continue
@@ -345,19 +336,59 @@ def _draw_pieces(img: Image.Image, state: TatarabaState, dx: int = 0, dy: int = 
             if c:
                 counts[c] = counts.get(c, 0) + 1
     for k, (r, c) in geo.slots.items():
-        bx, by = _xy(layout, c * BOARD_SIDE, r * BOARD_SIDE)
-        bx, by = bx + dx, by + dy
-        w = _tab_w(k)
-        d.rectangle((bx, by, bx + w, by + TAB_H), fill=INK)
-        _txt(img, (bx + 5, by + TAB_H // 2 + 1), f"Board {k}", 13, bold=True, fill=WHITE, anchor="lm")
         hot = counts.get(k, 0)
         if hot:
+            bx, by = _xy(layout, c * BOARD_SIDE, r * BOARD_SIDE)
+            bx, by = bx + dx, by + dy
             label = f"grew ×{hot}" if hot > 1 else "grew"
             tw = _mask(label, 13, True, "rm")[0].width
             right = bx + BOARD_SIDE * px - 4
             d.rounded_rectangle((right - tw - 10, by + 3, right, by + TAB_H + 1), radius=5, fill=GREW_FILL,
                                 outline=INK)
             _txt(img, (right - 5, by + TAB_H // 2 + 2), label, 13, bold=True, anchor="rm")
+
+
+def _tab(img: Image.Image, board: int, x: int, y: int) -> None:
+    """The "Board k" tab with its top-left corner at (x, y)."""
+    ImageDraw.Draw(img).rectangle((x, y, x + _tab_w(board), y + TAB_H), fill=INK)
+    _txt(img, (x + 5, y + TAB_H // 2 + 1), f"Board {board}", 13, bold=True, fill=WHITE, anchor="lm")
+
+
+@lru_cache(maxsize=1024)
+def _tile_with_piece(layout: str, t: int, code: str) -> Image.Image:
+    """Tile ``t`` (its floor, outline and name) with the tree or building ``code`` on it, composed once (RGB): a
+    render pastes it without a mask."""
+    px = _tile_px(layout)
+    x, y = _xy(layout, *geometry(layout).xy[t])
+    img = _background(layout, (), ()).crop((x, y, x + px, y + px))
+    owner = int(code[2]) if code[2] != "-" else None
+    if code[0] in "TX":
+        colour, mark = player_style(owner)
+        sprite = _building_sprite(code[0] == "X", colour, mark, px)
+    else:
+        if owner is None:
+            colour, mark = (EVERGREEN_C if code[0] == "E" else BEECH_C), ""
+        else:
+            colour, mark = player_style(owner)
+        sprite = _tree_sprite(code[0], code[1], colour, mark, px)
+    img.paste(sprite, (0, 0), sprite)
+    if t % CELLS == 0:  # the board's tab lies over its first cell
+        _tab(img, t // CELLS + 1, 0, 0)
+    return img
+
+
+@lru_cache(maxsize=256)
+def _marker_sprite(key: str, r: int) -> Image.Image:
+    """The marker :func:`renderers.common.marker` draws for ``key`` at radius ``r``, as a cached sprite."""
+    size = 2 * r + 4
+    img = Image.new("RGBA", (size, size), (0, 0, 0, 0))
+    marker(img, size / 2, size / 2, key, r)
+    return img
+
+
+def _marker(img: Image.Image, m: Mark) -> None:
+    sprite = _marker_sprite(m.key, m.r)
+    img.paste(sprite, (round(m.x - sprite.width / 2), round(m.y - sprite.height / 2)), sprite)
 
 
 def _decision(state: TatarabaState):
@@ -479,7 +510,7 @@ def draw(state: TatarabaState, names: dict[str, str] | None = None, full: bool =
     d = ImageDraw.Draw(img)
     _draw_pieces(img, state)
     for m in view(state, True).marks:
-        marker(img, m.x, m.y, m.key, m.r)
+        _marker(img, m)
     _header(img, state, names)
     _panel(img, d, state)
     if state.phase == "over":
@@ -505,7 +536,7 @@ def _draw_close(state: TatarabaState, names: dict[str, str], decision) -> Image.
                 outline=INK, width=2)
     costs = rules.destinations(state, state.turn) if decision.kind == "move" else {}
     for m in v.marks:
-        marker(img, m.x, m.y, m.key, m.r)
+        _marker(img, m)
         c = costs.get(m.tile, 0)
         if c:
             label = f"{c} Foot"

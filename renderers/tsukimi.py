@@ -71,14 +71,16 @@ CLAN_SHAPE = ("circle", "square")
 LIGHT_TEXT = (236, 236, 244)
 DIM_TEXT = (176, 184, 210)
 FLAVOUR_FILL = {
-    "strawberry": (205, 40, 70),
-    "blueberry": (30, 50, 140),
-    "carrot": (245, 160, 30),
-    "matcha": (70, 170, 80),
-    "sakura": (250, 205, 225),
+    "strawberry": (213, 48, 58),
+    "blueberry": (39, 70, 182),
+    "carrot": (241, 171, 1),
+    "matcha": (74, 162, 104),
+    "sakura": (241, 215, 220),
 }
-"""Flavour colours, each of its own lightness (greyscale 93 / 54 / 170 / 130 / 221), so that no two flavours are
-told apart by hue alone (issue 13: strawberry and carrot were one olive under deuteranopia)."""
+"""Flavour colours chosen for the largest least difference under every vision checked (``common.VISIONS``): about
+12 ΔE*ab between any two flavours in greyscale and 22.8 under deuteranopia (issue 13: strawberry and
+carrot were one olive under deuteranopia); each flavour also has its own symbol, so colour is never the only sign.
+Text on each: white on strawberry (4.9:1) and blueberry, ink on carrot, matcha (5.2:1) and sakura."""
 FLAVOUR_TEXT = {"strawberry": WHITE, "blueberry": WHITE, "carrot": INK, "matcha": INK, "sakura": INK}
 FLAVOUR_SYMBOL = {"strawberry": "down", "blueberry": "dot", "carrot": "up", "matcha": "diamond", "sakura": "flower"}
 """Each flavour's symbol on its tiles: ▼ strawberry, ● blueberry, ▲ carrot, ◆ matcha, ✿ sakura."""

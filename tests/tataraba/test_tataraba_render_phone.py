@@ -16,21 +16,9 @@ from games.ai import next_move
 from games.tataraba import rules
 from games.tataraba.board import geometry, tile_index
 from renderers import tataraba as r
+from renderers.common import TEXT_CONTRAST, contrast_ratio
 
 PLACE_KINDS = {"place", "move", "plant", "log", "build"}
-
-
-def _luminance(c) -> float:
-    def ch(v):
-        v /= 255
-        return v / 12.92 if v <= 0.03928 else ((v + 0.055) / 1.055) ** 2.4
-
-    return 0.2126 * ch(c[0]) + 0.7152 * ch(c[1]) + 0.0722 * ch(c[2])
-
-
-def _contrast(a, b) -> float:
-    la, lb = sorted((_luminance(a), _luminance(b)), reverse=True)
-    return (la + 0.05) / (lb + 0.05)
 
 
 def _decision_states(n: int, seed: int, limit: int = 400):
@@ -116,7 +104,7 @@ def test_move_close_up_shows_foot_costs_under_the_keys():
 def test_tile_names_contrast_at_least_4_5():
     """Tile names were 11 px grey at 3.3:1 (issue 13): now 13 px bold at >= 4.5:1 on both floor shades."""
     for floor in (r.FLOOR, r.FLOOR_ALT):
-        assert _contrast(r.TILE_NAME_INK, floor) >= 4.5
+        assert contrast_ratio(r.TILE_NAME_INK, floor) >= TEXT_CONTRAST
     s = new()
     img = r.draw(s, full=True)
     x, y, _ = r._tile_box(s.layout, T("2-5"))

