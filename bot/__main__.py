@@ -149,10 +149,13 @@ def demo(game: str, players: int, seed: int, out: Path | None, strategy: str, op
 @click.option("--out", "out", type=click.Path(path_type=Path), required=True, help="Folder for the boards.")
 @click.option("--game", "-g", "game_ids", multiple=True, help="Only this game (repeatable; default: every game).")
 @click.option("--seed", "-s", default=1, show_default=True, type=SEED, help="Seed of the games (+ player count).")
-def gallery(out: Path, game_ids: tuple[str, ...], seed: int) -> None:
+@click.option("--colour-vision", is_flag=True,
+              help="Also each 400 px board in greyscale and as protanopia, deuteranopia, tritanopia see it.")
+def gallery(out: Path, game_ids: tuple[str, ...], seed: int, colour_vision: bool) -> None:
     """Representative boards of every game and player count (start, a decision with markers, a race, the end,
     the full board), each at full size and 400 px wide, with an index.html to review them."""
     import games
+    from renderers.common import VISIONS
 
     from .local.gallery import write_gallery
 
@@ -161,7 +164,7 @@ def gallery(out: Path, game_ids: tuple[str, ...], seed: int) -> None:
             games.get(g)
         except KeyError as exc:
             raise click.BadParameter(str(exc.args[0]), param_hint="'--game'") from None
-    done = write_gallery(out, list(game_ids) or None, seed)
+    done = write_gallery(out, list(game_ids) or None, seed, VISIONS if colour_vision else ())
     for entry in done:
         click.echo(f"{entry.game} {entry.players}p: {len(entry.files)} images, {entry.moves} moves")
     click.echo(f"{sum(len(e.files) for e in done)} images in {out}/, open {out / 'index.html'}")

@@ -127,9 +127,22 @@ class ScriptFont(ImageFont.FreeTypeFont):
         self.bold = bold
         self.faces = [ImageFont.truetype(str(FONTS_DIR / name), size)
                       for name in (PRIMARY_FONTS[bold], *FALLBACK_FONTS[bold])]
+        self._layouts: dict[tuple, tuple] = {}
+        self._masks: dict[tuple, tuple[Image.Image, tuple[int, int]]] = {}
+        """Masks of mixed-script texts (names repeat on every board), at most 512."""
 
     def _layout(self, text: str, stroke_width: float, anchor: str | None):
-        """[(font index, run, x)], union bbox of the inked runs from the baseline origin, and the anchor point."""
+        """[(font index, run, x)], union bbox of the inked runs from the baseline origin, the anchor point and
+        the advance (px), cached per text."""
+        key = (text, stroke_width, anchor)
+        hit = self._layouts.get(key)
+        if hit is None:
+            if len(self._layouts) >= 512:
+                self._layouts.clear()
+            hit = self._layouts[key] = self._lay_out(text, stroke_width, anchor)
+        return hit
+
+    def _lay_out(self, text: str, stroke_width: float, anchor: str | None):
         runs = script_runs(text, self.bold)
         placed, x, box = [], 0.0, None
         for k, run in runs:
@@ -146,8 +159,11 @@ class ScriptFont(ImageFont.FreeTypeFont):
         return placed, box, (ax, ay), x
 
     def _single(self, text) -> bool:
-        return not isinstance(text, str) or len(script_runs(text, self.bold)) <= 1 and (
-            not text or script_runs(text, self.bold)[0][0] == 0)
+        """True when the primary font draws all of ``text`` (the fast path, exactly DejaVu)."""
+        if not isinstance(text, str):
+            return True
+        runs = script_runs(text, self.bold)
+        return not runs or (len(runs) == 1 and runs[0][0] == 0)
 
     def getlength(self, text, mode="", direction=None, features=None, language=None) -> float:
         if self._single(text):
@@ -165,13 +181,19 @@ class ScriptFont(ImageFont.FreeTypeFont):
         if self._single(text):
             return super().getmask2(text, mode, direction, features, language, stroke_width, anchor, ink, start,
                                     *args, **kwargs)
-        placed, box, (ax, ay), _ = self._layout(text, stroke_width, anchor)
-        left, top = math.floor(box[0]), math.floor(box[1])
-        mask = Image.new("L", (max(1, math.ceil(box[2]) - left), max(1, math.ceil(box[3]) - top)), 0)
-        draw = ImageDraw.Draw(mask)
-        for k, run, x in placed:
-            draw.text((x - left, -top), run, font=self.faces[k], fill=255, anchor="ls", stroke_width=stroke_width)
-        return mask.im, (left - round(ax), top - round(ay))
+        key = (text, stroke_width, anchor)
+        hit = self._masks.get(key)
+        if hit is None:
+            placed, box, (ax, ay), _ = self._layout(text, stroke_width, anchor)
+            left, top = math.floor(box[0]), math.floor(box[1])
+            mask = Image.new("L", (max(1, math.ceil(box[2]) - left), max(1, math.ceil(box[3]) - top)), 0)
+            draw = ImageDraw.Draw(mask)
+            for k, run, x in placed:
+                draw.text((x - left, -top), run, font=self.faces[k], fill=255, anchor="ls", stroke_width=stroke_width)
+            if len(self._masks) >= 512:
+                self._masks.clear()
+            hit = self._masks[key] = (mask, (left - round(ax), top - round(ay)))
+        return hit[0].im, hit[1]
 
 
 @lru_cache(maxsize=32)

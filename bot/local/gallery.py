@@ -12,7 +12,8 @@ For each game and player count, a seeded random-legal game is played through the
 - ``full``: the whole board (``full=True``) at the decision's position.
 
 Each is written at full size (``tatari-3p-start.png``) and scaled to 400 px wide (``tatari-3p-start@400.png``),
-plus ``index.html`` showing them side by side. Display names mix scripts and emoji (Japanese, Chinese, Korean,
+plus ``index.html`` showing them side by side. With ``--colour-vision`` each phone copy is also written as seen
+in greyscale and with protanopia, deuteranopia and tritanopia (``tatari-3p-start@400-deuteranopia.png``). Display names mix scripts and emoji (Japanese, Chinese, Korean,
 Cyrillic, Greek), so the gallery also shows every script on every board.
 """
 
@@ -29,6 +30,7 @@ from PIL import Image
 import games
 import renderers
 from games.ai import next_move
+from renderers.common import VISIONS, simulate_image
 
 PHONE_WIDTH = 400
 """Width (px) of the phone-sized copy of each board."""
@@ -93,20 +95,31 @@ def play(game, n: int, seed: int) -> dict[str, object] | None:
     return picks
 
 
-def _save(png: bytes, out: Path, stem: str) -> list[Path]:
-    """Write ``stem.png`` and ``stem@400.png`` (scaled to :data:`PHONE_WIDTH`, aspect kept)."""
+def _save(png: bytes, out: Path, stem: str, visions: tuple[str, ...] = ()) -> list[Path]:
+    """Write ``stem.png`` and ``stem@400.png`` (scaled to :data:`PHONE_WIDTH`, aspect kept), and for each of
+    ``visions`` (see :data:`renderers.common.VISIONS`) ``stem@400-<vision>.png``, the phone copy as seen with it."""
     full = out / f"{stem}.png"
     full.write_bytes(png)
     img = Image.open(io.BytesIO(png)).convert("RGB")
     h = max(1, round(img.height * PHONE_WIDTH / img.width))
     small = out / f"{stem}@{PHONE_WIDTH}.png"
-    img.resize((PHONE_WIDTH, h), Image.Resampling.LANCZOS).save(small, optimize=False, compress_level=1)
-    return [full, small]
+    phone = img.resize((PHONE_WIDTH, h), Image.Resampling.LANCZOS)
+    phone.save(small, optimize=False, compress_level=1)
+    written = [full, small]
+    for vision in visions:
+        written.append(out / f"{stem}@{PHONE_WIDTH}-{vision}.png")
+        simulate_image(phone, vision).save(written[-1], optimize=False, compress_level=1)
+    return written
 
 
-def write_gallery(out: Path, game_ids: list[str] | None = None, seed: int = 1) -> list[GalleryGame]:
-    """Write the gallery of ``game_ids`` (default: every game) into ``out`` (created) and its ``index.html``.
-    ``KeyError`` for an unknown game id. Deterministic for a given ``seed``."""
+def write_gallery(out: Path, game_ids: list[str] | None = None, seed: int = 1,
+                  visions: tuple[str, ...] = ()) -> list[GalleryGame]:
+    """Write the gallery of ``game_ids`` (default: every game) into ``out`` (created) and its ``index.html``;
+    with ``visions`` (e.g. :data:`renderers.common.VISIONS`) also each phone copy as seen with them.
+    ``KeyError`` for an unknown game id, ``ValueError`` for an unknown vision. Deterministic for a given ``seed``."""
+    for vision in visions:
+        if vision not in VISIONS:
+            raise ValueError(f"unknown vision {vision!r}; one of {', '.join(VISIONS)}")
     chosen = [games.get(g) for g in game_ids] if game_ids else list(games.all())
     out.mkdir(parents=True, exist_ok=True)
     done: list[GalleryGame] = []
@@ -119,8 +132,9 @@ def write_gallery(out: Path, game_ids: list[str] | None = None, seed: int = 1) -
             entry = GalleryGame(game.id, n, moves=int(picks.pop("moves")))
             for label, state in picks.items():
                 stem = f"{game.id}-{n}p-{label}"
-                entry.files += _save(renderers.render(state, names, full=False), out, stem)
-            entry.files += _save(renderers.render(picks["decision"], names, full=True), out, f"{game.id}-{n}p-full")
+                entry.files += _save(renderers.render(state, names, full=False), out, stem, visions)
+            entry.files += _save(renderers.render(picks["decision"], names, full=True), out, f"{game.id}-{n}p-full",
+                                 visions)
             done.append(entry)
     _index(out, done)
     return done
@@ -131,7 +145,11 @@ def _index(out: Path, done: list[GalleryGame]) -> None:
     for entry in done:
         cells = []
         for path in entry.files:
-            if f"@{PHONE_WIDTH}" in path.name:
+            if f"@{PHONE_WIDTH}" in path.name and "-" not in path.stem.split("@")[-1]:
+                continue
+            if "@" in path.stem:  # a colour-vision copy: shown as it is
+                cells.append(f'<figure><img src="{html.escape(path.name)}" width="{PHONE_WIDTH}">'
+                             f'<figcaption>{html.escape(path.stem)}</figcaption></figure>')
                 continue
             small = path.with_name(path.stem + f"@{PHONE_WIDTH}.png").name
             cells.append(f'<figure><a href="{html.escape(path.name)}"><img src="{html.escape(small)}" '

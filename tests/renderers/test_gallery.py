@@ -33,3 +33,30 @@ def test_gallery_refuses_an_unknown_game_and_writes_nothing(tmp_path):
     assert result.exit_code == 2
     assert "chess" in result.output and "Traceback" not in result.output
     assert not (tmp_path / "g").exists()
+
+
+def test_gallery_colour_vision_copies_show_the_board_as_simulated(tmp_path):
+    """With visions, each phone copy also comes as that vision sees it: same size, each colour mapped by
+    renderers.common.simulate (Tsukimi's strawberry and carrot merge under deuteranopia, issue 13, item 4)."""
+    from bot.local.gallery import write_gallery
+    from renderers.common import simulate
+
+    done = write_gallery(tmp_path, ["tsukimi"], visions=("deuteranopia", "greyscale"))
+    assert [(e.game, e.players) for e in done] == [("tsukimi", 2)]
+    phone = Image.open(tmp_path / "tsukimi-2p-start@400.png").convert("RGB")
+    seen = Image.open(tmp_path / "tsukimi-2p-start@400-deuteranopia.png").convert("RGB")
+    grey = Image.open(tmp_path / "tsukimi-2p-start@400-greyscale.png").convert("RGB")
+    assert seen.size == grey.size == phone.size
+    for xy in ((10, 10), (200, 150), (350, 300)):
+        want = simulate(phone.getpixel(xy), "deuteranopia")
+        assert all(abs(a - b) <= 3 for a, b in zip(seen.getpixel(xy), want, strict=True))
+        r, g, b = grey.getpixel(xy)
+        assert r == g == b
+    assert "tsukimi-2p-end@400-greyscale.png" in (tmp_path / "index.html").read_text(encoding="utf-8")
+    try:
+        write_gallery(tmp_path / "x", ["tsukimi"], visions=("sepia",))
+    except ValueError as exc:
+        assert "sepia" in str(exc)
+    else:
+        raise AssertionError("an unknown vision must be refused")
+    assert not (tmp_path / "x").exists()
