@@ -152,6 +152,9 @@ def test_tk4_tie_rolls_off_with_1_to_6_and_rerolls_ties():
     assert s.rolloffs == [{"bob": 5, "carol": 5, "dave": 2}, {"bob": 3, "carol": 6}]
     assert kinds(ev).count("rolloff") == 2
     assert s.winner == "carol"
+    # the summary first (TK-11), then the roll-offs that decided it
+    assert kinds(ev)[:3] == ["window", "rolloff", "rolloff"]
+    assert ev[0].text == "{@carol} shouted first (+700 ms), tied with {@bob} and {@dave}: won the roll-off."
 
 
 def test_tk4_tie_tolerance_default_zero_and_option():
