@@ -218,7 +218,7 @@ class Tatamokatsu(Game):
             if move.at_ms is not None and deadline is not None and move.at_ms > deadline:
                 # TK-11: a count timed after its deadline is refused; the session's timeout applies the lowest sum.
                 raise IllegalMove(
-                    f"Too late: the count was due by {deadline} ms, not {move.at_ms} ms; the lowest sum applies."
+                    f"Too late by {move.at_ms - deadline} ms: the time to count is over; the lowest sum applies."
                 )
             at = max(move.at_ms, s.now_ms) if move.at_ms is not None else s.now_ms
             self._fix(s, move.option, at, events, timed_out=False)
@@ -278,8 +278,9 @@ class Tatamokatsu(Game):
         if old is None or at_ms < old:
             mine[inp] = at_ms
         # Times as people read them: from the roll in the race, from the salute window's opening in that window.
-        ms = mine[inp] - (s.window_open_ms if s.phase == "salute" else s.roll_ms)
-        since = " into the salute window" if s.phase == "salute" else ""
+        in_salute_window = s.phase == "salute" and mine[inp] >= s.window_open_ms
+        ms = mine[inp] - (s.window_open_ms if in_salute_window else s.roll_ms)
+        since = " into the salute window" if in_salute_window else ""
         # Canonical order (seat, then input), so the state does not depend on arrival order.
         s.inputs[player] = {i: mine[i] for i in RACE_INPUTS if i in mine}
         s.inputs = {p: s.inputs[p] for p in s.players if p in s.inputs}

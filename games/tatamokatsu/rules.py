@@ -334,7 +334,13 @@ def window_summary(s: TatamokatsuState, winner: str | None, t_roll: bool, tk: bo
         text = f"{ref(first.player)} {DONE_WORDS[first.input]} first (+{first.ms} ms)"
         if runners:
             margin = runners[0].ms - first.ms
-            text += f", {margin} ms ahead of {ref(runners[0].player)}"
+            t0 = min(first.ms, runners[0].ms)  # runners are in time order
+            tied = [e for e in runners if e.ms <= t0 + s.tie_tolerance_ms] if first.ms <= t0 + s.tie_tolerance_ms \
+                else []
+            if tied:  # TK-4: equal times (within the tolerance) were decided by the roll-off told below
+                text += ", tied with " + _list([ref(e.player) for e in tied]) + ": won the roll-off"
+            else:
+                text += f", {margin} ms ahead of {ref(runners[0].player)}"
             data.update(second=runners[0].player, margin_ms=margin)
         else:
             text += f"; nobody else {DONE_WORDS[first.input].split()[0]}"

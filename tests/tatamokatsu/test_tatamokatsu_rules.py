@@ -152,6 +152,9 @@ def test_tk4_tie_rolls_off_with_1_to_6_and_rerolls_ties():
     assert s.rolloffs == [{"bob": 5, "carol": 5, "dave": 2}, {"bob": 3, "carol": 6}]
     assert kinds(ev).count("rolloff") == 2
     assert s.winner == "carol"
+    # the summary first (TK-11), then the roll-offs that decided it
+    assert kinds(ev)[:3] == ["window", "rolloff", "rolloff"]
+    assert ev[0].text == "{@carol} shouted first (+700 ms), tied with {@bob} and {@dave}: won the roll-off."
 
 
 def test_tk4_tie_tolerance_default_zero_and_option():
@@ -277,7 +280,7 @@ def test_tk11_a_count_after_its_deadline_is_refused_and_the_timeout_gives_the_lo
     s, _ = roll(new(), "1/10", "1/10", "6")
     s, _ = close(s)
     assert s.phase == "fix" and s.deadline_ms == T0 + 16000
-    assert_illegal(GAME, s, Move(player="alice", option="fix:10+10", at_ms=T0 + 20000), match="Too late")
+    assert_illegal(GAME, s, Move(player="alice", option="fix:10+10", at_ms=T0 + 20000), match=r"^Too late by 4000 ms: the time to count is over; the lowest sum applies\.$")
     on_time, _ = apply(s, "alice", "fix:10+10", T0 + 16000)
     assert on_time.total == 26 and on_time.phase == "victim"
     s, ev = close(s)
