@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import random
 import re
-import time
 from pathlib import Path
 
 import pytest
@@ -59,7 +58,7 @@ def listed(out: list[str], player: str) -> list[list[tuple[int, str, str]]]:
 
 
 async def play_by_numbers(tmp_path: Path, game_id: str, n: int, options: str, seed: int, images: bool,
-                          budget_s: float = 15.0, strategy=greedy, restart_at: int | None = None) -> dict:
+                          strategy=greedy, restart_at: int | None = None) -> dict:
     game = games.get(game_id)
     store = await Store.open(tmp_path / "db.sqlite3")
     try:
@@ -77,7 +76,6 @@ async def play_by_numbers(tmp_path: Path, game_id: str, n: int, options: str, se
             assert any(line.startswith("[board] ") and Path(line[8:]).exists() for line in out), out
 
         rng = random.Random(seed)
-        t0 = time.monotonic()
         lines = moves = race_inputs = 0
         offset = 0
         last_key = None
@@ -87,7 +85,6 @@ async def play_by_numbers(tmp_path: Path, game_id: str, n: int, options: str, se
             if row.status != "active":
                 break
             assert lines < MAX_LINES, f"{game_id}: no end after {MAX_LINES} lines"
-            assert time.monotonic() - t0 < budget_s, f"{game_id}: {moves} moves in {budget_s} s, not over"
             lines += 1
             if restart_at is not None and moves >= restart_at and (game_id != "tatamokatsu" or
                                                                     up.pending[0].player is None):
@@ -155,7 +152,7 @@ async def play_by_numbers(tmp_path: Path, game_id: str, n: int, options: str, se
         # after the end: a choice is refused with a readable line
         out = await chat.line(f"{names[0]}: 1")
         assert out and out[0].startswith(f"! {names[0]}: ") and "over" in out[0], out
-        return {"moves": moves, "seconds": time.monotonic() - t0}
+        return {"moves": moves}
     finally:
         await store.close()
 
@@ -194,7 +191,6 @@ DEMOS = _player_counts()
 def test_demo_command_every_player_count(game_id, n, opts):
     runner = CliRunner()
     for seed in (1, 2, 3):
-        t0 = time.monotonic()
         result = runner.invoke(cli, ["demo", game_id, "--players", str(n), "--seed", str(seed), "--no-images",
                                      *opts])
         assert result.exit_code == 0, (seed, result.output, result.exception)
@@ -205,7 +201,6 @@ def test_demo_command_every_player_count(game_id, n, opts):
         ranking = next(line for line in lines if line.startswith("Ranking: 1. "))
         seated = NAMES[:n]
         assert sum(ranking.count(p) for p in seated) >= n, ranking  # everybody ranked
-        assert time.monotonic() - t0 < 10, (game_id, n, seed)
 
 
 def test_demo_explains_options_a_player_count_needs():
