@@ -3,12 +3,14 @@ lobby, starts it and plays by numbers to the rank line (TM-14)."""
 
 from __future__ import annotations
 
+import pytest
 from click.testing import CliRunner
 
 from bot.__main__ import cli
 from bot.local.chat import LocalChat
 from bot.sessions import SessionService
 from bot.store import Store
+from games.tatsumi import GAME
 
 
 async def _chat(tmp_path, seed: int):
@@ -55,13 +57,16 @@ async def test_a_whole_solo_game_by_numbers(tmp_path):
 
 
 async def test_one_player_without_solo_and_solo_with_two_are_refused(tmp_path):
-    """A one-player lobby without solo=true, or a solo lobby with a second player, does not start."""
+    """A one-player lobby without solo=true does not start; a solo lobby has exactly one seat (TM-14, the game's
+    ``seat_counts``), so a second player's /join is refused and the engine refuses two players in solo mode."""
     store, chat = await _chat(tmp_path, 7)
     try:
         out = await say(chat, "alice: /play tatsumi", "alice: /start")
         assert out[-1].startswith("! alice: ") and "solo=true" in out[-1]
-        out = await say(chat, "alice: /cancel", "alice: /play tatsumi solo=true", "bob: /join", "alice: /start")
-        assert out[-1].startswith("! alice: ") and "exactly one player" in out[-1]
+        out = await say(chat, "alice: /cancel", "alice: /play tatsumi solo=true", "bob: /join")
+        assert out[-1] == "! bob: The lobby is full (1 player with these options). Wait for the next game."
+        with pytest.raises(ValueError, match="exactly one player"):
+            GAME.setup(["alice", "bob"], {"solo": True}, 7)
     finally:
         await store.close()
 
