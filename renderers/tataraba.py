@@ -588,13 +588,12 @@ def palette():
     """The 256-colour palette of these boards (full boards and close-ups), from seeded sample games."""
     from games.tataraba import GAME
 
+    drawn = [0]
+
     def both(state):
-        full = draw(state, full=True)
-        close = draw(state, full=False)
-        sheet = Image.new("RGB", (full.width, full.height + close.height), PAPER)
-        sheet.paste(full, (0, 0))
-        sheet.paste(close, (0, full.height))
-        return sheet
+        """Whole boards and close-ups in turn (the same colours; one image per sample keeps the sheet small)."""
+        drawn[0] += 1
+        return draw(state, full=drawn[0] % 2 == 0)
 
     return game_palette(GAME, both, (2, 3, 4))
 

@@ -451,13 +451,12 @@ def palette():
     sample games."""
     from games.tsukimi import GAME
 
+    drawn = [0]
+
     def both(state):
-        whole = draw(state, full=True)
-        close = draw(state, full=False)
-        sheet = Image.new("RGB", (whole.width, whole.height + close.height), NIGHT)
-        sheet.paste(whole, (0, 0))
-        sheet.paste(close, (0, whole.height))
-        return sheet
+        """Whole boards and close-ups in turn (the same colours; one image per sample keeps the sheet small)."""
+        drawn[0] += 1
+        return draw(state, full=drawn[0] % 2 == 0)
 
     return game_palette(GAME, both, (2,), options=({"side": "light"}, {"side": "dark"}))
 
