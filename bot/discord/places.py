@@ -35,6 +35,7 @@ class Places(commands.Cog):
         if update is None:
             return False
         self.bot.play.floors.forget(update.session.id)
+        self.bot.play.live.pop(update.session.id, None)
         log.info("session %s abandoned: %s (channel %s)", update.session.id, reason, channel_id)
         return True
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import weakref
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -25,6 +26,7 @@ from bot.store import SessionRow
 from games import Decision
 from games.core import seats_text
 
+from .cooldowns import Cooldown
 from .freshness import BoardFloors
 from .lobby import game_autocomplete
 from .present import (
@@ -107,8 +109,9 @@ class Play(commands.Cog):
         self._prefs: dict[str, dict[str, float]] = {}
         self.floors = BoardFloors()
         self.live: dict[int, Live] = {}  # session id -> its live message (issue 12)
-        self._locks: dict[int, asyncio.Lock] = {}
-        self._shown: dict[str, int] = {}  # channel -> when the board was last posted with /board public:true (ms)
+        # a session's board lock lives while held or awaited (bounded memory, issue 17)
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = weakref.WeakValueDictionary()
+        self._shown = Cooldown(BOARD_COOLDOWN_MS)  # per channel: /board public:true
 
     @property
     def service(self):
@@ -276,7 +279,8 @@ class Play(commands.Cog):
     def _lock(self, sid: int) -> asyncio.Lock:
         lock = self._locks.get(sid)
         if lock is None:
-            lock = self._locks[sid] = asyncio.Lock()
+            lock = asyncio.Lock()
+            self._locks[sid] = lock
         return lock
 
     @staticmethod
@@ -568,13 +572,10 @@ class Play(commands.Cog):
         if user not in row.players:
             raise SessionError("Only the players of this game can show the board to everyone; /board shows it "
                                "to you.")
-        now = int(self.service.clock())
-        last = self._shown.get(channel)
-        if last is not None and now - last < BOARD_COOLDOWN_MS:
-            wait = (BOARD_COOLDOWN_MS - (now - last) + 999) // 1000
+        wait = self._shown.wait_s(channel, int(self.service.clock()))
+        if wait:
             raise SessionError(f"The board was shown to everyone a moment ago; again in {wait} s (or /board for "
                                "yourself).")
-        self._shown[channel] = now
         names = await self.bot.links.names(row.id)
         render = self.bot.images.full_png(row, update.state, names) if full else \
             self.bot.images.png(row, update.state, names)
