@@ -267,6 +267,16 @@ def marker(img: Image.Image, cx: float, cy: float, key: str, r: float = 14) -> N
     text(img, (cx, cy), key, size, fill=MARKER_INK, bold=True, anchor="mm")
 
 
+@lru_cache(maxsize=256)
+def marker_sprite(key: str, r: int) -> Image.Image:
+    """The marker :func:`marker` draws for ``key`` at radius ``r`` px, as a cached RGBA sprite of ``2r + 4`` px
+    square (boards paste it centred on the place)."""
+    size = 2 * r + 4
+    img = Image.new("RGBA", (size, size), (0, 0, 0, 0))
+    marker(img, size / 2, size / 2, key, r)
+    return img
+
+
 def player_style(index: int) -> tuple[tuple[int, int, int], str]:
     """(colour, shape) of the player in seat ``index``."""
     return PLAYER_COLOURS[index % len(PLAYER_COLOURS)], PLAYER_SHAPES[index % len(PLAYER_SHAPES)]

@@ -30,7 +30,7 @@ from renderers.common import (
     encode_png,
     font,
     game_palette,
-    marker,
+    marker_sprite,
     player_style,
     shape,
     text,
@@ -377,17 +377,9 @@ def _tile_with_piece(layout: str, t: int, code: str) -> Image.Image:
     return img
 
 
-@lru_cache(maxsize=256)
-def _marker_sprite(key: str, r: int) -> Image.Image:
-    """The marker :func:`renderers.common.marker` draws for ``key`` at radius ``r``, as a cached sprite."""
-    size = 2 * r + 4
-    img = Image.new("RGBA", (size, size), (0, 0, 0, 0))
-    marker(img, size / 2, size / 2, key, r)
-    return img
-
 
 def _marker(img: Image.Image, m: Mark) -> None:
-    sprite = _marker_sprite(m.key, m.r)
+    sprite = marker_sprite(m.key, m.r)
     img.paste(sprite, (round(m.x - sprite.width / 2), round(m.y - sprite.height / 2)), sprite)
 
 

@@ -50,7 +50,7 @@ from renderers.common import (
     encode_png,
     font,
     game_palette,
-    marker,
+    marker_sprite,
     text,
 )
 
@@ -562,17 +562,9 @@ def _claim_sprite(winner: int | None, w: int, p: int) -> Image.Image:
     return img
 
 
-@lru_cache(maxsize=256)
-def _marker_sprite(key: str, r: int) -> Image.Image:
-    """The marker :func:`renderers.common.marker` draws for ``key`` at radius ``r``, as a cached sprite."""
-    size = 2 * r + 4
-    img = Image.new("RGBA", (size, size), (0, 0, 0, 0))
-    marker(img, size / 2, size / 2, key, r)
-    return img
-
 
 def _marker(img: Image.Image, m) -> None:
-    _paste(img, _marker_sprite(m.key, m.r), m.x, m.y)
+    _paste(img, marker_sprite(m.key, m.r), m.x, m.y)
 
 
 def _clan_line(state: TsukimiState, seat: int, names, limit: int) -> str:
