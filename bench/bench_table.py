@@ -166,7 +166,10 @@ async def play(game_id: str, n: int, seed: int = SEED, show: bool = False) -> st
                         player = rng.choice(users)
                         race_presses += 1
                     else:
-                        h.advance(rng.randint(2_000, 60_000))  # people take their time
+                        wait = rng.randint(2_000, 60_000)  # people take their time
+                        if d.deadline_ms is not None:  # a timed decision (TK-11's count): answered before it closes
+                            wait = max(0, min(wait, d.deadline_ms - h.now_ms - 1))
+                        h.advance(wait)
                         player = by_id[d.player]
                     option = greedy(game, update.state, d, rng)
                     before = (await h.store.session(sid)).move_count
