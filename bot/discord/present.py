@@ -441,8 +441,9 @@ class Images:
         return data
 
 
-IMAGE_CACHE_SIZE = 256
-"""Sessions whose newest board image one process keeps (~50-150 KB each; least recently used dropped)."""
+IMAGE_CACHE_SIZE = 64
+"""Sessions whose newest board image one process keeps (~50-150 KB each, so at most ~10 MB; least recently used
+dropped: a finished board is re-rendered on the rare /board after the end)."""
 
 
 def _bound(cache: OrderedDict, key) -> None:
