@@ -100,13 +100,8 @@ def notified(sent: Sent) -> set[str]:
 
 
 def current_board(h: Harness) -> dict | None:
-    for m in reversed(h.messages_in()):
-        if not (m.get("flags", 0) & EPHEMERAL) and any(
-            c.get("custom_id", "").startswith(("pbc:c:", "pbc:m:", "pbc:g:", "pbc:r:"))
-            for row in m.get("components", []) for c in row.get("components", [])
-        ):
-            return m
-    return None
+    """The latest public message of the channel with game components (choices, selects, race buttons)."""
+    return h.latest_with()
 
 
 async def press(h: Harness, user, sid: int, option: str):

@@ -576,13 +576,22 @@ class Harness:
 
     def board(self, channel_id: int | None = None) -> dict:
         """The latest public message with choice components in the channel (what a player would click)."""
+        found = self.latest_with(("pbc:c:", "pbc:m:", "pbc:g:"), channel_id)
+        if found is None:
+            raise AssertionError("no board with choices in this channel")
+        return found
+
+    def latest_with(self, prefixes: tuple[str, ...] = ("pbc:c:", "pbc:m:", "pbc:g:", "pbc:r:"),
+                    channel_id: int | None = None) -> dict | None:
+        """The latest public message of the channel with a component whose custom_id starts with one of
+        ``prefixes`` (default: choices, selects and race buttons), or None."""
         for m in reversed(self.messages_in(channel_id)):
             if not (m.get("flags", 0) & EPHEMERAL) and any(
-                c.get("custom_id", "").startswith(("pbc:c:", "pbc:m:", "pbc:g:"))
+                c.get("custom_id", "").startswith(prefixes)
                 for row in m.get("components", []) for c in row.get("components", [])
             ):
                 return m
-        raise AssertionError("no board with choices in this channel")
+        return None
 
 
 __all__ = ["APP_ID", "BOT_ID", "CHANNEL_ID", "GUILD_ID", "Harness", "Reply", "Sent", "User"]

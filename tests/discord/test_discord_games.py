@@ -19,7 +19,7 @@ import random
 import re
 
 import pytest
-from harness import EPHEMERAL, Harness, Reply, Sent, User
+from harness import Harness, Reply, Sent, User
 from PIL import Image
 
 import games
@@ -140,13 +140,7 @@ def check_board(sent: Sent, update, game, clicker: str | None = None) -> None:
 
 def current_board(h: Harness) -> dict | None:
     """The latest public message of the channel with game components (choices, selects, race buttons)."""
-    for m in reversed(h.messages_in()):
-        if not (m.get("flags", 0) & EPHEMERAL) and any(
-            c.get("custom_id", "").startswith(("pbc:c:", "pbc:m:", "pbc:g:", "pbc:r:"))
-            for row in m.get("components", []) for c in row.get("components", [])
-        ):
-            return m
-    return None
+    return h.latest_with()
 
 
 async def try_wrong_player(h: Harness, update, users: dict[str, User], outsider: User) -> bool:
