@@ -43,6 +43,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "discord"))
 
 from harness import EPHEMERAL, Harness, Sent  # noqa: E402
+from test_discord_games import press  # noqa: E402 - the tests' way of answering through components
 
 import games  # noqa: E402
 from games.ai import greedy  # noqa: E402
@@ -97,22 +98,6 @@ def notified(sent: Sent) -> set[str]:
     if allowed is None or "users" in (allowed.get("parse") or []):
         return mentioned
     return mentioned & {str(u) for u in allowed.get("users") or []}
-
-
-def current_board(h: Harness) -> dict | None:
-    """The latest public message of the channel with game components (choices, selects, race buttons)."""
-    return h.latest_with()
-
-
-async def press(h: Harness, user, sid: int, option: str):
-    board = current_board(h)
-    if board is not None:
-        for row in board["components"]:
-            for c in row["components"]:
-                cid = c.get("custom_id", "")
-                if cid.startswith(f"pbc:r:{sid}:") and cid.split(":", 4)[4] == option:
-                    return await h.click(user, board, cid)
-    return await h.choose(user, option)
 
 
 def deciders(h: Harness, update) -> frozenset:
