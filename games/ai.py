@@ -77,3 +77,63 @@ def play(
             on_step(state, move, outcome.state, outcome.events)
         state = outcome.state
     raise RuntimeError(f"{game.id}: no end after {max_moves} moves")
+
+
+# -- AI seats (issue 14): levels, budgets and race answers ---------------------------------------------------------
+
+LEVELS: tuple[str, ...] = ("easy", "normal", "strong")
+"""AI levels, weakest first (issue 14): easy = random-legal avoiding moves that lose at once, normal = the game's
+greedy player, strong = a search player over the contract."""
+
+DEFAULT_BUDGET_MS = 300
+"""The strong level's default thinking budget per move (ms, one core); never more than ``MAX_BUDGET_MS``."""
+
+MAX_BUDGET_MS = 1000
+
+MIN_REACTION_MS = 250
+"""No AI race input is ever timed sooner than this after its window opened (ms, issue 14 item 3)."""
+
+
+class Budget:
+    """How long a search may think: at most ``iterations`` playouts, and/or until ``clock()`` reaches
+    ``deadline`` (both in the caller's units, e.g. ``time.perf_counter`` seconds). Pure: ``games/`` never reads a
+    clock itself; the caller passes one in. ``Budget(iterations=n)`` alone is deterministic for a given rng."""
+
+    def __init__(self, iterations: int | None = None, deadline: float | None = None,
+                 clock: Callable[[], float] | None = None) -> None:
+        if iterations is None and deadline is None:
+            raise ValueError("a Budget needs iterations or a deadline")
+        if deadline is not None and clock is None:
+            raise ValueError("a deadline needs a clock")
+        self.iterations = iterations
+        self.deadline = deadline
+        self.clock = clock
+
+    def spent(self, done: int) -> bool:
+        """True when ``done`` iterations use the budget up (or the deadline has passed)."""
+        if self.iterations is not None and done >= self.iterations:
+            return True
+        return self.deadline is not None and self.clock() >= self.deadline
+
+
+def choose(game: Game, state: BaseState, decision: Decision, player: str, level: str, rng: random.Random,
+           budget: Budget | None = None) -> str:
+    """The option id an AI seat of ``level`` (one of :data:`LEVELS`) answers ``decision`` with, as ``player``.
+    ``budget`` bounds the strong level's search (default: 200 iterations). ``ValueError`` for an unknown level.
+    Pure and deterministic for a given ``rng`` and an iteration budget."""
+    if level not in LEVELS:
+        raise ValueError(f"unknown AI level {level!r} (known: {', '.join(LEVELS)})")
+    if level == "easy":
+        return random_legal(game, state, decision, rng)
+    return greedy(game, state, decision, rng)
+
+
+def race_answer(game: Game, state: BaseState, decision: Decision, player: str, level: str,
+                rng: random.Random) -> tuple[str, int] | None:
+    """An AI seat's input to an open race (``decision.player is None`` with a deadline, e.g. Tatamokatsu's shout,
+    grab, Katana or salute): ``(option id, reaction ms after the window opened)``, the reaction drawn from ``rng``
+    by a per-level distribution and never below :data:`MIN_REACTION_MS`; None: the seat lets this race pass."""
+    if level not in LEVELS:
+        raise ValueError(f"unknown AI level {level!r} (known: {', '.join(LEVELS)})")
+    option = greedy(game, state, decision, rng)
+    return option, max(MIN_REACTION_MS, int(rng.gauss(700, 150)))
