@@ -25,7 +25,6 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-import aiosqlite
 from pydantic import ValidationError
 
 import games
@@ -181,12 +180,13 @@ class SessionService:
                 result = _stored_result(row)
         return Update(row, game, state, list(events), pending, result, list(notes))
 
-    async def _schedule_deadlines(self, db: aiosqlite.Connection, row: SessionRow, pending: list[Decision]) -> None:
+    async def _schedule_deadlines(self, db, row: SessionRow, pending: list[Decision]) -> None:
         """Replace the session's deadline timers by those of ``pending``, in the caller's transaction. Only sessions
-        this process knows to have none skip the delete (after a restart every session is cleared once), so the
-        commit of a timeout move also removes the timer that fired it."""
+        this process knows to have none skip the delete (after a restart every session is cleared once; on a store
+        other processes write too, every time), so the commit of a timeout move also removes the timer that fired
+        it."""
         deadlines = sorted({d.deadline_ms for d in pending if d.deadline_ms is not None})
-        if deadlines or row.id not in self._untimed:
+        if deadlines or row.id not in self._untimed or self.store.shared:
             await self.store.clear_timers(row.id, [DEADLINE], db=db)
         for d in deadlines:
             await self.store.add_timer(row.channel_id, DEADLINE, d, {"deadline_ms": d}, session_id=row.id, db=db)
@@ -222,7 +222,7 @@ class SessionService:
                 )
             try:
                 row = await self.store.create_session(channel_id, game_id, host, opts, self.seeds(), guild_id)
-            except aiosqlite.IntegrityError:
+            except self.store.integrity_errors:
                 raise SessionError("A game is already open here.") from None
         return self._update(row, notes=[f"{player_ref(host)} opened a lobby for {game.title}."])
 
@@ -300,6 +300,7 @@ class SessionService:
                 ) from None
             pending = game.pending(state)
             async with self.store.transaction() as db:
+                await self.store.lock_session(db, row.id, row.version)
                 await self.store.update_session(
                     row.id, row.version, db=db, status="active", state=state.model_dump_json()
                 )
@@ -354,16 +355,22 @@ class SessionService:
             meta = {**row.meta, "result": result.model_dump(mode="json")}
         seq = row.move_count + 1
         state_json = state.model_dump_json()
-        async with self.store.transaction() as db:
-            await self.store.append_move(db, row.id, seq, move.player, move.option, move.at_ms)
-            await self.store.update_session(
-                row.id, row.version, db=db, state=state_json, status=status, meta=meta, move_count=seq
-            )
-            await self._schedule_deadlines(db, row, pending)
-            if result is not None:
-                await self.store.record_finished(
-                    db, row.id, row.game_id, row.channel_id, result.model_dump(mode="json"), seq
+        try:
+            async with self.store.transaction() as db:
+                # the session's row first: another process acting on this version waits here, then finds it stale
+                await self.store.lock_session(db, row.id, row.version)
+                await self.store.append_move(db, row.id, seq, move.player, move.option, move.at_ms)
+                await self.store.update_session(
+                    row.id, row.version, db=db, state=state_json, status=status, meta=meta, move_count=seq
                 )
+                await self._schedule_deadlines(db, row, pending)
+                if result is not None:
+                    await self.store.record_finished(
+                        db, row.id, row.game_id, row.channel_id, result.model_dump(mode="json"), seq
+                    )
+        except StaleVersion:
+            # another process (a shard moving between processes) wrote this session first: nothing was stored
+            raise StaleBoard("This board changed meanwhile — here is the current one.") from None
         new = row.model_copy(update={"version": row.version + 1, "status": status, "meta": meta,
                                      "state": state_json, "move_count": seq})
         if status == "active":
@@ -376,25 +383,35 @@ class SessionService:
         """Send the system's timeout move for every decision whose deadline has passed (``now`` ms, default the
         clock); returns the updates. Stale timers (the decision was already answered) are dropped.
 
-        A timer is removed by the commit of its timeout move (same transaction), so a crash or a cancellation
-        before that commit keeps it for the next tick (after a restart too). An engine error drops the timer (a
-        retry would fail the same way) and is raised."""
+        Each due timer is claimed first (:meth:`Store.claim_timers`: a lease, one process cluster-wide, only the
+        shards this process serves). A timer is removed by the commit of its timeout move (same transaction), so a
+        crash or a cancellation before that commit keeps it: claimed again once its lease ran out (after a restart
+        too), never fired twice. An engine error drops the timer (a retry would fail the same way) and is
+        raised."""
         now = self.clock() if now is None else now
         updates: list[Update] = []
         done: set[int] = set()
-        while due := [t for t in await self.store.due_timers(now, [DEADLINE]) if t.id not in done]:
-            for timer in due:
-                done.add(timer.id)
-                try:
-                    update = await self.fire_deadline(
-                        timer.channel_id, timer.payload.get("deadline_ms", timer.due_ms)
-                    )
-                except Exception:
-                    await self.store.delete_timer(timer.id)
-                    raise
-                await self.store.delete_timer(timer.id)  # a stale one; after a commit it is gone already
-                if update is not None:
-                    updates.append(update)
+        while due := [t for t in await self.store.claim_timers(now, [DEADLINE]) if t.id not in done]:
+            unfired = [t.id for t in due]
+            try:
+                for timer in due:
+                    done.add(timer.id)
+                    try:
+                        update = await self.fire_deadline(
+                            timer.channel_id, timer.payload.get("deadline_ms", timer.due_ms)
+                        )
+                    except Exception:
+                        unfired.remove(timer.id)
+                        await self.store.finish_timer(timer.id)
+                        raise
+                    unfired.remove(timer.id)
+                    await self.store.finish_timer(timer.id)  # a stale one; after a commit it is gone already
+                    if update is not None:
+                        updates.append(update)
+            except BaseException:
+                # stopped (cancelled, or an engine error): the timers not fired are free again at once
+                await asyncio.shield(self.store.release_timers(unfired))
+                raise
         return updates
 
     async def fire_deadline(self, channel_id: str, deadline_ms: int) -> Update | None:
@@ -412,7 +429,10 @@ class SessionService:
                 outcome = game.apply(state, move)
             except IllegalMove:
                 return None
-            return await self._commit(row, game, move, outcome.state, outcome.events)
+            try:
+                return await self._commit(row, game, move, outcome.state, outcome.events)
+            except StaleBoard:  # another process answered the decision first
+                return None
 
     async def resign(self, channel_id: str, player: str, by: str | None = None) -> Update:
         """``player`` leaves a running game: ``Game.resign`` when the game can go on without them, else the game
@@ -472,6 +492,7 @@ class SessionService:
 
     async def _abandon(self, row: SessionRow, reason: str | None = None) -> SessionRow:
         async with self.store.transaction() as db:
+            await self.store.lock_session(db, row.id, row.version)
             fields: dict[str, Any] = {"status": "abandoned"}
             if reason:
                 fields["meta"] = {**row.meta, "abandoned": reason}
@@ -499,7 +520,8 @@ class SessionService:
             state = replay(game, row.players, row.options, row.seed, moves[:-1])
             pending = game.pending(state)
             async with self.store.transaction() as db:
-                await db.execute("DELETE FROM moves WHERE session_id = ? AND seq = ?", (row.id, last.seq))
+                await self.store.lock_session(db, row.id, row.version)
+                await self.store.delete_move(db, row.id, last.seq)
                 await self.store.update_session(
                     row.id, row.version, db=db, state=state.model_dump_json(), move_count=last.seq - 1
                 )

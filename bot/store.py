@@ -1,11 +1,23 @@
 """Durable storage of sessions, move logs, timers and finished games (ARCHITECTURE.md, "Sessions and storage").
 
-SQLite through aiosqlite: one file (``./data/bot.sqlite3`` by default), WAL, ``synchronous=FULL``, foreign keys on,
-numbered migrations (``MIGRATIONS``; ``PRAGMA user_version`` holds the last applied).
+One interface, :class:`Store`, two backends chosen by the database target (``DATABASE_URL``, issue 16):
+
+- :class:`SQLiteStore` (the default): a file path (``./data/bot.sqlite3`` by default) or ``sqlite:///path``, through
+  aiosqlite: WAL, ``synchronous=FULL``, foreign keys on, numbered migrations (``MIGRATIONS``; ``PRAGMA
+  user_version`` holds the last applied);
+- :class:`bot.store_postgres.PostgresStore`: a ``postgresql://`` URL, through asyncpg (the optional extra
+  ``pip install -e ".[postgres]"``), the same numbered migrations in PostgreSQL's dialect
+  (``bot.store_postgres.MIGRATIONS``), a connection pool, a row lock per session.
+
+``await Store.open(target)`` opens either. The SQL of the shared methods is written once with ``?`` placeholders;
+the PostgreSQL connection wrapper numbers them (``$1``…). Guarantees on both: a move is one transaction (move, state,
+version, timers); a write that expects a session version refuses a stale one (:class:`StaleVersion`) after locking
+the session's row (:meth:`Store.lock_session`), so two processes never apply two moves to one version; a due timer is
+claimed with a lease (:meth:`Store.claim_timers`) by one process serving its guild's shard, and fired once.
 
 aiosqlite runs every call of one connection on one thread, so statements of concurrent tasks interleave on that
-connection. Every multi-statement transaction therefore holds :attr:`Store.write_lock` from ``BEGIN`` to ``COMMIT``
-(:meth:`Store.transaction`); single reads need no lock.
+connection. Every multi-statement SQLite transaction therefore holds :attr:`SQLiteStore.write_lock` from ``BEGIN`` to
+``COMMIT`` (:meth:`SQLiteStore.transaction`); single reads need no lock.
 
 Rows (``sessions``): ``id``, ``channel_id``, ``guild_id``, ``game_id``, ``status`` (lobby | active | finished |
 abandoned), ``host``, ``players`` (JSON list), ``options`` (JSON), ``seed``, ``state`` (JSON or NULL in the lobby),
@@ -18,6 +30,8 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import secrets
+import socket
 import sqlite3
 import time
 from collections.abc import AsyncIterator, Callable
@@ -100,6 +114,12 @@ MIGRATIONS: list[str] = [
         data TEXT NOT NULL DEFAULT '{}',
         updated_ms INTEGER NOT NULL
     );
+    """,
+    # 4: timer leases across processes (issue 16): which process claimed a due timer (``claimed_by``) and until when
+    # its claim holds (``lease_until``, wall-clock ms); a timer whose lease ran out is claimed again
+    """
+    ALTER TABLE timers ADD COLUMN claimed_by TEXT;
+    ALTER TABLE timers ADD COLUMN lease_until INTEGER;
     """,
 ]
 
@@ -206,19 +226,440 @@ def _session(row: aiosqlite.Row | tuple | None) -> SessionRow | None:
     )
 
 
+LEASE_MS = 60_000
+"""How long a claimed timer stays with the process that claimed it (wall-clock ms): a process killed while firing
+leaves it to be claimed again after this (issue 16)."""
+
+POSTGRES_SCHEMES = ("postgresql://", "postgres://")
+
+
+def is_postgres(target: str | Path) -> bool:
+    """True when ``target`` names a PostgreSQL database (``postgresql://…`` or ``postgres://…``)."""
+    return str(target).startswith(POSTGRES_SCHEMES)
+
+
+def sqlite_path(target: str | Path) -> str:
+    """The file path of an SQLite target: a plain path, ``:memory:`` or ``sqlite:///path``."""
+    target = str(target)
+    return target[len("sqlite:///"):] if target.startswith("sqlite:///") else target
+
+
+def shard_of(guild_id: int | str | None, shard_count: int) -> int:
+    """Discord's shard of a guild: ``(guild_id >> 22) % shard_count``; no guild (offline, direct messages) is 0."""
+    if guild_id is None or shard_count <= 1:
+        return 0
+    return (int(guild_id) >> 22) % shard_count
+
+
+def _timer(r) -> TimerRow:
+    return TimerRow(id=r[0], session_id=r[1], channel_id=r[2], kind=r[3], due_ms=r[4], payload=json.loads(r[5]))
+
+
+_TIMER_COLS = "t.id, t.session_id, t.channel_id, t.kind, t.due_ms, t.payload"
+
+
 class Store:
-    """The SQLite store. Open with ``await Store.open(path)`` (or ``":memory:"``), close with ``await close()``."""
+    """The store interface and the SQL both backends share (``?`` placeholders).
+
+    Open with ``await Store.open(target)``: a ``postgresql://`` URL gives a
+    :class:`bot.store_postgres.PostgresStore`, anything else (a path, ``:memory:``, ``sqlite:///path``) an
+    :class:`SQLiteStore`; close with ``await close()``. ``conn`` runs single statements (reads; autocommit);
+    :meth:`transaction` yields the handle (``db``) the write methods take to join one transaction.
+
+    Shards (issue 16): :meth:`serve_shards` limits :meth:`live_sessions` and every timer query to the sessions of
+    guilds whose shard ``(guild_id >> 22) % shard_count`` is served by this process (all when never called)."""
+
+    backend = "store"
+    shared = False
+    """True when other processes may write the same database at any time (PostgreSQL): the session service then keeps
+    no per-process knowledge of what the store holds beyond versioned caches."""
+    integrity_errors: tuple[type[BaseException], ...] = (sqlite3.IntegrityError,)
+    """The backend's unique-constraint errors (e.g. a second live session in one channel)."""
+    _for_update = ""
+    _skip_locked = ""
+
+    conn: Any
+
+    def __init__(self) -> None:
+        self.failed: StoreError | None = None
+        self.on_failure: Callable[[StoreError], None] | None = None
+        self.shard_count = 1
+        self.shard_ids: list[int] | None = None
+        self.lease_ms = LEASE_MS
+        self.owner = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
+
+    @classmethod
+    async def open(cls, target: str | Path, *, check: bool = True) -> Store:
+        """Open, check and migrate the database ``target`` (see the class docstring). Raises :class:`StoreError`
+        with one line an operator can act on when it cannot be used."""
+        if is_postgres(target):
+            try:
+                from .store_postgres import PostgresStore
+            except ImportError as exc:  # asyncpg missing
+                raise StoreError(f"a PostgreSQL DATABASE_URL needs asyncpg: pip install -e \".[postgres]\" ({exc})"
+                                 ) from None
+            return await PostgresStore.connect(str(target), check=check)
+        return await SQLiteStore.connect(sqlite_path(target), check=check)
+
+    async def close(self) -> None:
+        raise NotImplementedError
+
+    async def migrate(self) -> int:
+        raise NotImplementedError
+
+    async def schema_version(self) -> int:
+        """The number of migrations applied."""
+        raise NotImplementedError
+
+    def transaction(self):  # pragma: no cover - each backend
+        raise NotImplementedError
+
+    def check_file(self) -> None:
+        """Raise :class:`StoreError` when the database went away under the bot (SQLite: its file)."""
+
+    def describe(self) -> str:
+        """Where the data lives, for logs (no password)."""
+        return self.backend
+
+    # -- shards -----------------------------------------------------------------------------------------------
+    def serve_shards(self, shard_count: int, shard_ids: list[int] | None) -> None:
+        """Serve only the guilds of ``shard_ids`` out of ``shard_count`` (None: all). ``ValueError`` for an id
+        outside ``0 … shard_count-1``."""
+        if shard_count < 1:
+            raise ValueError(f"SHARD_COUNT must be 1 or more, not {shard_count}")
+        if shard_ids is not None:
+            bad = [i for i in shard_ids if not 0 <= i < shard_count]
+            if bad:
+                raise ValueError(f"shard {bad[0]} is not one of 0-{shard_count - 1} (SHARD_COUNT={shard_count})")
+            shard_ids = sorted(set(shard_ids))
+            if len(shard_ids) == shard_count:
+                shard_ids = None
+        self.shard_count, self.shard_ids = shard_count, shard_ids
+
+    def serves(self, guild_id: int | str | None) -> bool:
+        """Whether this process serves the shard of ``guild_id``."""
+        return self.shard_ids is None or shard_of(guild_id, self.shard_count) in self.shard_ids
+
+    def _shards(self, alias: str = "s") -> tuple[str, list]:
+        """A WHERE condition (and its arguments) keeping the rows of sessions this process serves."""
+        if self.shard_ids is None:
+            return "1 = 1", []
+        marks = ", ".join("?" * len(self.shard_ids))
+        return (f"((CAST(COALESCE({alias}.guild_id, '0') AS BIGINT) >> 22) % ?) IN ({marks})",
+                [self.shard_count, *self.shard_ids])
+
+    # -- sessions ---------------------------------------------------------------------------------------------
+    async def live_session(self, channel_id: str) -> SessionRow | None:
+        """The lobby or active session of ``channel_id``, if any."""
+        cur = await self.conn.execute(
+            f"SELECT {_SESSION_COLS} FROM sessions WHERE channel_id = ? AND status IN ('lobby', 'active')",
+            (channel_id,),
+        )
+        return _session(await cur.fetchone())
+
+    async def last_session(self, channel_id: str) -> SessionRow | None:
+        """The newest session of ``channel_id`` whatever its status (to tell "over" from "never started")."""
+        cur = await self.conn.execute(
+            f"SELECT {_SESSION_COLS} FROM sessions WHERE channel_id = ? ORDER BY id DESC LIMIT 1", (channel_id,)
+        )
+        return _session(await cur.fetchone())
+
+    async def session(self, session_id: int) -> SessionRow | None:
+        cur = await self.conn.execute(f"SELECT {_SESSION_COLS} FROM sessions WHERE id = ?", (session_id,))
+        return _session(await cur.fetchone())
+
+    async def live_sessions(self) -> list[SessionRow]:
+        """Every lobby and active session of the shards this process serves (restored on start-up)."""
+        shard, args = self._shards("sessions")
+        cur = await self.conn.execute(
+            f"SELECT {_SESSION_COLS} FROM sessions WHERE status IN ('lobby', 'active') AND {shard} ORDER BY id", args
+        )
+        return [_session(r) for r in await cur.fetchall()]
+
+    async def all_sessions(self) -> list[SessionRow]:
+        """Every session whatever its status or shard, oldest first (copies between stores, checks)."""
+        cur = await self.conn.execute(f"SELECT {_SESSION_COLS} FROM sessions ORDER BY id")
+        return [_session(r) for r in await cur.fetchall()]
+
+    async def create_session(
+        self,
+        channel_id: str,
+        game_id: str,
+        host: str,
+        options: dict,
+        seed: int,
+        guild_id: str | None = None,
+        meta: dict | None = None,
+    ) -> SessionRow:
+        """Insert a lobby with the host seated. One of :attr:`integrity_errors` if the channel has a live session."""
+        ts = now_ms()
+        async with self.transaction() as db:
+            cur = await db.execute(
+                "INSERT INTO sessions (channel_id, guild_id, game_id, status, host, players, options, seed, meta,"
+                " created_ms, updated_ms) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?) RETURNING id",
+                (channel_id, guild_id, game_id, host, json.dumps([host]), json.dumps(options), seed,
+                 json.dumps(meta or {}), ts, ts),
+            )
+            (session_id,) = (await cur.fetchall())[0]
+        return await self.session(session_id)
+
+    async def lock_session(self, db, session_id: int, expect_version: int | None = None) -> int:
+        """Lock the session's row until the end of ``db``'s transaction (PostgreSQL ``SELECT … FOR UPDATE``; an
+        SQLite write transaction holds the whole file) and return its version. :class:`StaleVersion` when
+        ``expect_version`` is given and is not the stored version, or the session is gone: another process moved
+        first (issue 16)."""
+        cur = await db.execute(f"SELECT version FROM sessions WHERE id = ?{self._for_update}", (session_id,))
+        row = await cur.fetchone()
+        if row is None or (expect_version is not None and row[0] != expect_version):
+            raise StaleVersion(f"session {session_id} changed meanwhile")
+        return row[0]
+
+    async def update_session(self, session_id: int, expect_version: int | None = None, db=None, **fields) -> None:
+        """Set ``fields`` (players, options, status, state, meta, host) and bump the version, inside a transaction
+        (the given ``db``, or a new one). ``StaleVersion`` when ``expect_version`` is not the stored version."""
+        if db is None:
+            async with self.transaction() as db2:
+                await self._update(db2, session_id, expect_version, fields)
+        else:
+            await self._update(db, session_id, expect_version, fields)
+
+    async def _update(self, db, session_id: int, expect_version: int | None, fields: dict) -> None:
+        sets, values = ["version = version + 1", "updated_ms = ?"], [now_ms()]
+        for key, value in fields.items():
+            if key in ("players", "options", "meta"):
+                value = json.dumps(value)
+            sets.append(f"{key} = ?")
+            values.append(value)
+        sql = f"UPDATE sessions SET {', '.join(sets)} WHERE id = ?"
+        values.append(session_id)
+        if expect_version is not None:
+            sql += " AND version = ?"
+            values.append(expect_version)
+        cur = await db.execute(sql, values)
+        if cur.rowcount != 1:
+            raise StaleVersion(f"session {session_id} changed meanwhile")
+
+    async def append_move(self, db, session_id: int, seq: int, player: str | None, option: str,
+                          at_ms: int | None) -> None:
+        """Append move number ``seq`` (1-based) to the log, inside the caller's transaction."""
+        await db.execute(
+            "INSERT INTO moves (session_id, seq, player, option, at_ms, created_ms) VALUES (?, ?, ?, ?, ?, ?)",
+            (session_id, seq, player, option, at_ms, now_ms()),
+        )
+
+    async def delete_move(self, db, session_id: int, seq: int) -> None:
+        """Delete move ``seq`` from the log (undo), inside the caller's transaction."""
+        await db.execute("DELETE FROM moves WHERE session_id = ? AND seq = ?", (session_id, seq))
+
+    async def moves(self, session_id: int) -> list[MoveRow]:
+        cur = await self.conn.execute(
+            "SELECT session_id, seq, player, option, at_ms, created_ms FROM moves WHERE session_id = ? ORDER BY seq",
+            (session_id,),
+        )
+        return [
+            MoveRow(session_id=r[0], seq=r[1], player=r[2], option=r[3], at_ms=r[4], created_ms=r[5])
+            for r in await cur.fetchall()
+        ]
+
+    async def players_with_move(self, session_id: int, option: str) -> set[str]:
+        """The players who have a move ``option`` in the session's log (e.g. the resignation marker)."""
+        cur = await self.conn.execute(
+            "SELECT DISTINCT player FROM moves WHERE session_id = ? AND option = ? AND player IS NOT NULL",
+            (session_id, option),
+        )
+        return {r[0] for r in await cur.fetchall()}
+
+    async def move_count(self, session_id: int, db=None) -> int:
+        cur = await (db or self.conn).execute("SELECT COUNT(*) FROM moves WHERE session_id = ?", (session_id,))
+        return (await cur.fetchone())[0]
+
+    async def record_finished(self, db, session_id: int, game_id: str, channel_id: str, result: dict, moves: int):
+        await db.execute(
+            "INSERT INTO finished_games (session_id, game_id, channel_id, result, moves, finished_ms)"
+            " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (session_id) DO UPDATE SET game_id = excluded.game_id,"
+            " channel_id = excluded.channel_id, result = excluded.result, moves = excluded.moves,"
+            " finished_ms = excluded.finished_ms",
+            (session_id, game_id, channel_id, json.dumps(result), moves, now_ms()),
+        )
+
+    async def finished_games(self, channel_id: str | None = None, limit: int = 20) -> list[dict]:
+        sql = "SELECT session_id, game_id, channel_id, result, moves, finished_ms FROM finished_games"
+        args: tuple = ()
+        if channel_id is not None:
+            sql += " WHERE channel_id = ?"
+            args = (channel_id,)
+        cur = await self.conn.execute(sql + " ORDER BY finished_ms DESC, session_id DESC LIMIT ?", (*args, limit))
+        return [
+            {"session_id": r[0], "game_id": r[1], "channel_id": r[2], "result": json.loads(r[3]), "moves": r[4],
+             "finished_ms": r[5]}
+            for r in await cur.fetchall()
+        ]
+
+    # -- timers -----------------------------------------------------------------------------------------------
+    async def add_timer(
+        self, channel_id: str, kind: str, due_ms: int, payload: dict | None = None, session_id: int | None = None,
+        db=None,
+    ) -> int:
+        """Add a timer row; returns its id. Inside ``db``'s transaction when given."""
+        args = (session_id, channel_id, kind, due_ms, json.dumps(payload or {}), now_ms())
+        sql = ("INSERT INTO timers (session_id, channel_id, kind, due_ms, payload, created_ms) VALUES (?, ?, ?, ?, ?, ?)"
+               " RETURNING id")
+        if db is not None:
+            cur = await db.execute(sql, args)
+            return (await cur.fetchall())[0][0]
+        async with self.transaction() as tx:
+            cur = await tx.execute(sql, args)
+            return (await cur.fetchall())[0][0]
+
+    async def add_timers(self, db, rows: list[tuple]) -> None:
+        """Add many timers in ``db``'s transaction: rows of ``(session_id, channel_id, kind, due_ms, payload JSON,
+        created_ms)``."""
+        if rows:
+            await db.executemany(
+                "INSERT INTO timers (session_id, channel_id, kind, due_ms, payload, created_ms)"
+                " VALUES (?, ?, ?, ?, ?, ?)", rows)
+
+    async def clear_timers(self, session_id: int, kinds: list[str] | None = None, db=None) -> None:
+        sql, args = "DELETE FROM timers WHERE session_id = ?", [session_id]
+        if kinds:
+            sql += f" AND kind IN ({','.join('?' * len(kinds))})"
+            args += kinds
+        if db is not None:
+            await db.execute(sql, args)
+        else:
+            async with self.transaction() as tx:
+                await tx.execute(sql, args)
+
+    async def clear_session_timers(self, db, session_ids: list[int], kinds: list[str]) -> None:
+        """Delete the timers of ``kinds`` of every session of ``session_ids``, in ``db``'s transaction."""
+        if session_ids and kinds:
+            await db.execute(
+                f"DELETE FROM timers WHERE kind IN ({','.join('?' * len(kinds))})"
+                f" AND session_id IN ({','.join('?' * len(session_ids))})", [*kinds, *session_ids])
+
+    async def delete_timer(self, timer_id: int) -> bool:
+        async with self.transaction() as db:
+            cur = await db.execute("DELETE FROM timers WHERE id = ?", (timer_id,))
+            return cur.rowcount == 1
+
+    async def next_timer(self) -> TimerRow | None:
+        """The timer due first among those this process may claim (its shards; no live lease of another claim)."""
+        shard, args = self._shards()
+        cur = await self.conn.execute(
+            f"SELECT {_TIMER_COLS} FROM timers t LEFT JOIN sessions s ON s.id = t.session_id"
+            f" WHERE (t.lease_until IS NULL OR t.lease_until <= ?) AND {shard} ORDER BY t.due_ms, t.id LIMIT 1",
+            [now_ms(), *args],
+        )
+        r = await cur.fetchone()
+        return None if r is None else _timer(r)
+
+    async def lease_expiry(self) -> int | None:
+        """When the first live lease on a timer of this process's shards runs out (wall-clock ms), None if none:
+        the dispatcher looks again then, in case its claimer died (issue 16)."""
+        shard, args = self._shards()
+        cur = await self.conn.execute(
+            "SELECT MIN(t.lease_until) FROM timers t LEFT JOIN sessions s ON s.id = t.session_id"
+            f" WHERE t.lease_until > ? AND {shard}", [now_ms(), *args])
+        r = await cur.fetchone()
+        return None if r is None or r[0] is None else int(r[0])
+
+    async def due_timers(self, now_ms: int, kinds: list[str] | None = None) -> list[TimerRow]:
+        """Timers due at ``now_ms`` or earlier (of ``kinds`` when given), earliest first (read only; firing goes
+        through :meth:`claim_timers`)."""
+        shard, args = self._shards()
+        sql = (f"SELECT {_TIMER_COLS} FROM timers t LEFT JOIN sessions s ON s.id = t.session_id"
+               f" WHERE t.due_ms <= ? AND {shard}")
+        args = [now_ms, *args]
+        if kinds:
+            sql += f" AND t.kind IN ({','.join('?' * len(kinds))})"
+            args += kinds
+        cur = await self.conn.execute(sql + " ORDER BY t.due_ms, t.id", args)
+        return [_timer(r) for r in await cur.fetchall()]
+
+    async def claim_timers(self, due_by_ms: int, kinds: list[str] | None = None, limit: int = 100) -> list[TimerRow]:
+        """Claim up to ``limit`` timers due at ``due_by_ms`` or earlier (of ``kinds``) for this process: each gets
+        ``claimed_by`` = :attr:`owner` and a lease of :attr:`lease_ms` (wall clock). Only timers of the shards served
+        and without a live lease are claimed; PostgreSQL skips rows another process is claiming (``FOR UPDATE SKIP
+        LOCKED``), SQLite's write transaction holds the file. Earliest first. Fire each, then :meth:`finish_timer`:
+        a process killed in between leaves the timer to be claimed again once its lease ran out, never twice
+        before (issue 16)."""
+        shard, shard_args = self._shards()
+        wall = now_ms()
+        where = f"t.due_ms <= ? AND (t.lease_until IS NULL OR t.lease_until <= ?) AND {shard}"
+        args: list = [due_by_ms, wall, *shard_args]
+        if kinds:
+            where += f" AND t.kind IN ({','.join('?' * len(kinds))})"
+            args += kinds
+        sql = (f"UPDATE timers SET claimed_by = ?, lease_until = ? WHERE id IN (SELECT t.id FROM timers t"
+               f" LEFT JOIN sessions s ON s.id = t.session_id WHERE {where} ORDER BY t.due_ms, t.id LIMIT ?"
+               f"{self._skip_locked}) RETURNING id, session_id, channel_id, kind, due_ms, payload")
+        async with self.transaction() as db:
+            cur = await db.execute(sql, [self.owner, wall + self.lease_ms, *args, limit])
+            rows = [_timer(r) for r in await cur.fetchall()]
+        return sorted(rows, key=lambda t: (t.due_ms, t.id))
+
+    async def finish_timer(self, timer_id: int) -> bool:
+        """Delete a timer this process claimed (it fired). False when it is gone already (e.g. removed by the
+        commit of its timeout move) or its lease ran out and another process claimed it."""
+        async with self.transaction() as db:
+            cur = await db.execute("DELETE FROM timers WHERE id = ? AND claimed_by = ?", (timer_id, self.owner))
+            return cur.rowcount == 1
+
+    async def release_timers(self, timer_ids: list[int]) -> None:
+        """Give back timers this process claimed but did not fire (it is stopping): claimable again at once."""
+        if timer_ids:
+            async with self.transaction() as db:
+                await db.execute(
+                    "UPDATE timers SET claimed_by = NULL, lease_until = NULL WHERE claimed_by = ?"
+                    f" AND id IN ({','.join('?' * len(timer_ids))})", [self.owner, *timer_ids])
+
+    async def timers(self, session_id: int | None = None) -> list[TimerRow]:
+        sql = "SELECT id, session_id, channel_id, kind, due_ms, payload FROM timers"
+        args: tuple = ()
+        if session_id is not None:
+            sql += " WHERE session_id = ?"
+            args = (session_id,)
+        cur = await self.conn.execute(sql + " ORDER BY due_ms, id", args)
+        return [_timer(r) for r in await cur.fetchall()]
+
+    # -- channel settings -------------------------------------------------------------------------------------
+    async def channel_settings(self, channel_id: str) -> dict:
+        cur = await self.conn.execute("SELECT settings FROM channel_settings WHERE channel_id = ?", (channel_id,))
+        row = await cur.fetchone()
+        return json.loads(row[0]) if row else {}
+
+    async def save_channel_settings(self, channel_id: str, settings: dict) -> None:
+        async with self.transaction() as db:
+            await db.execute(
+                "INSERT INTO channel_settings (channel_id, settings, updated_ms) VALUES (?, ?, ?)"
+                " ON CONFLICT(channel_id) DO UPDATE SET settings = excluded.settings, updated_ms = excluded.updated_ms",
+                (channel_id, json.dumps(settings), now_ms()),
+            )
+
+    # -- the Discord adapter's board links (bot/discord/bookkeeping.py) -----------------------------------------
+    async def set_board_links(self, db, rows: list[tuple[int, str, int]]) -> None:
+        """Set ``data.board`` of ``discord_sessions`` for rows of ``(session_id, board JSON, updated_ms)`` in one
+        statement per backend dialect, keeping the rest of each session's data."""
+        raise NotImplementedError
+
+
+class SQLiteStore(Store):
+    """The SQLite store (one file, or ``:memory:``)."""
+
+    backend = "sqlite"
 
     def __init__(self, conn: aiosqlite.Connection, path: str) -> None:
+        super().__init__()
         self.conn = conn
         self.path = path
         self.write_lock = asyncio.Lock()
         self._identity: tuple[int, int] | None = None
-        self.failed: StoreError | None = None
-        self.on_failure: Callable[[StoreError], None] | None = None
+
+    def describe(self) -> str:
+        return f"sqlite {self.path}"
 
     @classmethod
-    async def open(cls, path: str | Path, *, check: bool = True) -> Store:
+    async def connect(cls, path: str, *, check: bool = True) -> SQLiteStore:
         """Open (creating folders and file), check and migrate the database at ``path``.
 
         Fails loudly and leaves nothing running (issue 17): any problem — a folder that cannot be made, a
@@ -294,6 +735,10 @@ class Store:
                 self.on_failure(exc)
         raise exc
 
+    async def schema_version(self) -> int:
+        cur = await self.conn.execute("PRAGMA user_version")
+        return (await cur.fetchone())[0]
+
     async def migrate(self) -> int:
         """Apply the migrations not yet applied, all in ONE immediate write transaction that reads the schema
         version inside it: any number of processes may open a fresh file at once — the first migrates, the others
@@ -346,211 +791,9 @@ class Store:
         except sqlite3.OperationalError:
             pass
 
-    # -- sessions ---------------------------------------------------------------------------------------------
-    async def live_session(self, channel_id: str) -> SessionRow | None:
-        """The lobby or active session of ``channel_id``, if any."""
-        cur = await self.conn.execute(
-            f"SELECT {_SESSION_COLS} FROM sessions WHERE channel_id = ? AND status IN ('lobby', 'active')",
-            (channel_id,),
-        )
-        return _session(await cur.fetchone())
-
-    async def last_session(self, channel_id: str) -> SessionRow | None:
-        """The newest session of ``channel_id`` whatever its status (to tell "over" from "never started")."""
-        cur = await self.conn.execute(
-            f"SELECT {_SESSION_COLS} FROM sessions WHERE channel_id = ? ORDER BY id DESC LIMIT 1", (channel_id,)
-        )
-        return _session(await cur.fetchone())
-
-    async def session(self, session_id: int) -> SessionRow | None:
-        cur = await self.conn.execute(f"SELECT {_SESSION_COLS} FROM sessions WHERE id = ?", (session_id,))
-        return _session(await cur.fetchone())
-
-    async def live_sessions(self) -> list[SessionRow]:
-        """Every lobby and active session (restored on start-up)."""
-        cur = await self.conn.execute(
-            f"SELECT {_SESSION_COLS} FROM sessions WHERE status IN ('lobby', 'active') ORDER BY id"
-        )
-        return [_session(r) for r in await cur.fetchall()]
-
-    async def create_session(
-        self,
-        channel_id: str,
-        game_id: str,
-        host: str,
-        options: dict,
-        seed: int,
-        guild_id: str | None = None,
-        meta: dict | None = None,
-    ) -> SessionRow:
-        """Insert a lobby with the host seated. ``aiosqlite.IntegrityError`` if the channel has a live session."""
-        ts = now_ms()
-        async with self.transaction() as db:
-            cur = await db.execute(
-                "INSERT INTO sessions (channel_id, guild_id, game_id, status, host, players, options, seed, meta,"
-                " created_ms, updated_ms) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?)",
-                (channel_id, guild_id, game_id, host, json.dumps([host]), json.dumps(options), seed,
-                 json.dumps(meta or {}), ts, ts),
-            )
-            session_id = cur.lastrowid
-        return await self.session(session_id)
-
-    async def update_session(
-        self, session_id: int, expect_version: int | None = None, db: aiosqlite.Connection | None = None, **fields
-    ) -> None:
-        """Set ``fields`` (players, options, status, state, meta, host) and bump the version, inside a transaction
-        (the given ``db``, or a new one). ``StaleVersion`` when ``expect_version`` is not the stored version."""
-        if db is None:
-            async with self.transaction() as db2:
-                await self._update(db2, session_id, expect_version, fields)
-        else:
-            await self._update(db, session_id, expect_version, fields)
-
-    async def _update(self, db, session_id: int, expect_version: int | None, fields: dict) -> None:
-        sets, values = ["version = version + 1", "updated_ms = ?"], [now_ms()]
-        for key, value in fields.items():
-            if key in ("players", "options", "meta"):
-                value = json.dumps(value)
-            sets.append(f"{key} = ?")
-            values.append(value)
-        sql = f"UPDATE sessions SET {', '.join(sets)} WHERE id = ?"
-        values.append(session_id)
-        if expect_version is not None:
-            sql += " AND version = ?"
-            values.append(expect_version)
-        cur = await db.execute(sql, values)
-        if cur.rowcount != 1:
-            raise StaleVersion(f"session {session_id} changed meanwhile")
-
-    async def append_move(
-        self, db: aiosqlite.Connection, session_id: int, seq: int, player: str | None, option: str, at_ms: int | None
-    ) -> None:
-        """Append move number ``seq`` (1-based) to the log, inside the caller's transaction."""
-        await db.execute(
-            "INSERT INTO moves (session_id, seq, player, option, at_ms, created_ms) VALUES (?, ?, ?, ?, ?, ?)",
-            (session_id, seq, player, option, at_ms, now_ms()),
-        )
-
-    async def moves(self, session_id: int) -> list[MoveRow]:
-        cur = await self.conn.execute(
-            "SELECT session_id, seq, player, option, at_ms, created_ms FROM moves WHERE session_id = ? ORDER BY seq",
-            (session_id,),
-        )
-        return [
-            MoveRow(session_id=r[0], seq=r[1], player=r[2], option=r[3], at_ms=r[4], created_ms=r[5])
-            for r in await cur.fetchall()
-        ]
-
-    async def players_with_move(self, session_id: int, option: str) -> set[str]:
-        """The players who have a move ``option`` in the session's log (e.g. the resignation marker)."""
-        cur = await self.conn.execute(
-            "SELECT DISTINCT player FROM moves WHERE session_id = ? AND option = ? AND player IS NOT NULL",
-            (session_id, option),
-        )
-        return {r[0] for r in await cur.fetchall()}
-
-    async def move_count(self, session_id: int, db: aiosqlite.Connection | None = None) -> int:
-        cur = await (db or self.conn).execute("SELECT COUNT(*) FROM moves WHERE session_id = ?", (session_id,))
-        return (await cur.fetchone())[0]
-
-    async def record_finished(self, db, session_id: int, game_id: str, channel_id: str, result: dict, moves: int):
-        await db.execute(
-            "INSERT OR REPLACE INTO finished_games (session_id, game_id, channel_id, result, moves, finished_ms)"
-            " VALUES (?, ?, ?, ?, ?, ?)",
-            (session_id, game_id, channel_id, json.dumps(result), moves, now_ms()),
-        )
-
-    async def finished_games(self, channel_id: str | None = None, limit: int = 20) -> list[dict]:
-        sql = "SELECT session_id, game_id, channel_id, result, moves, finished_ms FROM finished_games"
-        args: tuple = ()
-        if channel_id is not None:
-            sql += " WHERE channel_id = ?"
-            args = (channel_id,)
-        cur = await self.conn.execute(sql + " ORDER BY finished_ms DESC LIMIT ?", (*args, limit))
-        return [
-            {"session_id": r[0], "game_id": r[1], "channel_id": r[2], "result": json.loads(r[3]), "moves": r[4],
-             "finished_ms": r[5]}
-            for r in await cur.fetchall()
-        ]
-
-    # -- timers -----------------------------------------------------------------------------------------------
-    async def add_timer(
-        self, channel_id: str, kind: str, due_ms: int, payload: dict | None = None, session_id: int | None = None,
-        db: aiosqlite.Connection | None = None,
-    ) -> int:
-        """Add a timer row; returns its id. Inside ``db``'s transaction when given."""
-        args = (session_id, channel_id, kind, due_ms, json.dumps(payload or {}), now_ms())
-        sql = "INSERT INTO timers (session_id, channel_id, kind, due_ms, payload, created_ms) VALUES (?, ?, ?, ?, ?, ?)"
-        if db is not None:
-            cur = await db.execute(sql, args)
-            return cur.lastrowid
-        async with self.transaction() as tx:
-            cur = await tx.execute(sql, args)
-            return cur.lastrowid
-
-    async def clear_timers(
-        self, session_id: int, kinds: list[str] | None = None, db: aiosqlite.Connection | None = None
-    ) -> None:
-        sql, args = "DELETE FROM timers WHERE session_id = ?", [session_id]
-        if kinds:
-            sql += f" AND kind IN ({','.join('?' * len(kinds))})"
-            args += kinds
-        if db is not None:
-            await db.execute(sql, args)
-        else:
-            async with self.transaction() as tx:
-                await tx.execute(sql, args)
-
-    async def delete_timer(self, timer_id: int) -> bool:
-        async with self.transaction() as db:
-            cur = await db.execute("DELETE FROM timers WHERE id = ?", (timer_id,))
-            return cur.rowcount == 1
-
-    async def next_timer(self) -> TimerRow | None:
-        """The timer due first."""
-        cur = await self.conn.execute(
-            "SELECT id, session_id, channel_id, kind, due_ms, payload FROM timers ORDER BY due_ms, id LIMIT 1"
-        )
-        r = await cur.fetchone()
-        return None if r is None else TimerRow(
-            id=r[0], session_id=r[1], channel_id=r[2], kind=r[3], due_ms=r[4], payload=json.loads(r[5])
-        )
-
-    async def due_timers(self, now_ms: int, kinds: list[str] | None = None) -> list[TimerRow]:
-        """Timers due at ``now_ms`` or earlier (of ``kinds`` when given), earliest first."""
-        sql = "SELECT id, session_id, channel_id, kind, due_ms, payload FROM timers WHERE due_ms <= ?"
-        args: list = [now_ms]
-        if kinds:
-            sql += f" AND kind IN ({','.join('?' * len(kinds))})"
-            args += kinds
-        cur = await self.conn.execute(sql + " ORDER BY due_ms, id", args)
-        return [
-            TimerRow(id=r[0], session_id=r[1], channel_id=r[2], kind=r[3], due_ms=r[4], payload=json.loads(r[5]))
-            for r in await cur.fetchall()
-        ]
-
-    async def timers(self, session_id: int | None = None) -> list[TimerRow]:
-        sql = "SELECT id, session_id, channel_id, kind, due_ms, payload FROM timers"
-        args: tuple = ()
-        if session_id is not None:
-            sql += " WHERE session_id = ?"
-            args = (session_id,)
-        cur = await self.conn.execute(sql + " ORDER BY due_ms, id", args)
-        return [
-            TimerRow(id=r[0], session_id=r[1], channel_id=r[2], kind=r[3], due_ms=r[4], payload=json.loads(r[5]))
-            for r in await cur.fetchall()
-        ]
-
-    # -- channel settings -------------------------------------------------------------------------------------
-    async def channel_settings(self, channel_id: str) -> dict:
-        cur = await self.conn.execute("SELECT settings FROM channel_settings WHERE channel_id = ?", (channel_id,))
-        row = await cur.fetchone()
-        return json.loads(row[0]) if row else {}
-
-    async def save_channel_settings(self, channel_id: str, settings: dict) -> None:
-        async with self.transaction() as db:
-            await db.execute(
-                "INSERT INTO channel_settings (channel_id, settings, updated_ms) VALUES (?, ?, ?)"
-                " ON CONFLICT(channel_id) DO UPDATE SET settings = excluded.settings, updated_ms = excluded.updated_ms",
-                (channel_id, json.dumps(settings), now_ms()),
-            )
+    async def set_board_links(self, db, rows: list[tuple[int, str, int]]) -> None:
+        if rows:
+            await db.executemany(
+                "INSERT INTO discord_sessions (session_id, data, updated_ms) VALUES (?1, json_object('board',"
+                " json(?2)), ?3) ON CONFLICT(session_id) DO UPDATE SET data = json_set(data, '$.board',"
+                " json(?2)), updated_ms = ?3", rows)

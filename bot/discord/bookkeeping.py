@@ -126,21 +126,10 @@ class Bookkeeper:
                         payload = json.dumps({"version": row.version, "player": player})
                         timer_rows.append((sid, row.channel_id, kind, now + int(hours * HOUR_MS), payload, now_ms()))
         store = self.bot.service.store
-        ids = list(batch)
         async with store.transaction() as db:
-            await db.execute(
-                f"DELETE FROM timers WHERE kind IN (?, ?) AND session_id IN ({','.join('?' * len(ids))})",
-                [REMINDER, AFK, *ids],
-            )
-            if timer_rows:
-                await db.executemany(
-                    "INSERT INTO timers (session_id, channel_id, kind, due_ms, payload, created_ms)"
-                    " VALUES (?, ?, ?, ?, ?, ?)", timer_rows)
-            if link_rows:
-                await db.executemany(
-                    "INSERT INTO discord_sessions (session_id, data, updated_ms) VALUES (?1, json_object('board',"
-                    " json(?2)), ?3) ON CONFLICT(session_id) DO UPDATE SET data = json_set(data, '$.board',"
-                    " json(?2)), updated_ms = ?3", link_rows)
+            await store.clear_session_timers(db, list(batch), [REMINDER, AFK])
+            await store.add_timers(db, timer_rows)
+            await store.set_board_links(db, link_rows)
         for sid, (channel, message) in strips:
             self.bot.spawn(self.bot.play.strip(channel, message), f"strip components of {message} (session {sid})")
         # the moves behind these boards may have added deadline timers (race windows) nearer than the one the

@@ -124,8 +124,9 @@ class PlayBot(commands.Bot):
 
     def __init__(self, settings: Settings, service: SessionService | None = None, *, sync: bool = False,
                  images: Images | None = None, image_wait_s: float = IMAGE_WAIT_S,
-                 message_content: bool = True) -> None:
+                 message_content: bool = True, **client_options: Any) -> None:
         super().__init__(
+            **client_options,
             command_prefix=commands.when_mentioned,
             intents=intents(message_content, members=bool(getattr(settings, "members_intent", False))),
             help_command=None,
@@ -159,7 +160,9 @@ class PlayBot(commands.Bot):
             return
         self._prepared = True
         if self.service is None:
-            store = await Store.open(self.settings.database_path)
+            store = await Store.open(self.settings.database())
+            shards = getattr(self, "shard_ids", None)
+            store.serve_shards(self.shard_count or 1, shards)
             self.service = SessionService(store)
         self.links = Links(self.service.store)
         self.play, self.lobby, self.admin, self.races = Play(self), Lobby(self), Admin(self), Races(self)
@@ -173,6 +176,7 @@ class PlayBot(commands.Bot):
         self.bookkeeper.start()
 
     async def sync_tree(self) -> None:
+        """Sync the slash commands (one process of a deployment does it: ``Settings.syncs_commands``)."""
         if self.settings.dev_guild_id:
             guild = discord.Object(id=self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)
@@ -226,3 +230,22 @@ class PlayBot(commands.Bot):
         self.images.close()
         if self._owns_store and self.service is not None:
             await self.service.store.close()
+
+
+class ShardedPlayBot(PlayBot, commands.AutoShardedBot):
+    """:class:`PlayBot` as an ``AutoShardedBot`` running the shards ``shard_ids`` of ``shard_count`` (issue 16):
+    one gateway connection per shard in one process; its store serves those shards' guilds only (sessions
+    restored, timers fired). Build with :func:`make_bot`."""
+
+
+def make_bot(settings: Settings, service: SessionService | None = None, **kwargs: Any) -> PlayBot:
+    """The bot for ``settings``: a :class:`ShardedPlayBot` of ``SHARD_IDS`` out of ``SHARD_COUNT`` when the
+    deployment has more than one shard, else a plain :class:`PlayBot`. A given ``service``'s store is limited to
+    those shards."""
+    shards = settings.shards()
+    if settings.shard_count > 1:
+        ids = shards if shards is not None else list(range(settings.shard_count))
+        if service is not None:
+            service.store.serve_shards(settings.shard_count, ids)
+        return ShardedPlayBot(settings, service, shard_count=settings.shard_count, shard_ids=ids, **kwargs)
+    return PlayBot(settings, service, **kwargs)

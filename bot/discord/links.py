@@ -18,8 +18,6 @@ from __future__ import annotations
 import json
 from typing import Any
 
-import aiosqlite
-
 from bot.store import Store, now_ms
 
 
@@ -36,7 +34,7 @@ class Links:
         return json.loads(row[0]) if row else {}
 
     async def update(
-        self, session_id: int, merge: dict[str, dict] | None = None, db: aiosqlite.Connection | None = None,
+        self, session_id: int, merge: dict[str, dict] | None = None, db=None,
         **changes: Any,
     ) -> dict[str, Any]:
         """Set ``changes`` in the session's data (a value None deletes the key) and merge each ``merge[key]`` dict
@@ -46,7 +44,7 @@ class Links:
                 return await self._update(tx, session_id, merge, changes)
         return await self._update(db, session_id, merge, changes)
 
-    async def _update(self, db: aiosqlite.Connection, session_id: int, merge: dict | None, changes: dict) -> dict:
+    async def _update(self, db, session_id: int, merge: dict | None, changes: dict) -> dict:
         cur = await db.execute("SELECT data FROM discord_sessions WHERE session_id = ?", (session_id,))
         row = await cur.fetchone()
         data = json.loads(row[0]) if row else {}

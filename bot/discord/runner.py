@@ -25,7 +25,7 @@ from bot.config import Settings, load_settings
 from bot.sessions import SessionService
 from bot.store import Store, StoreError
 
-from .bot import PlayBot
+from .bot import PlayBot, make_bot
 from .present import Images
 
 log = logging.getLogger("bot.discord")
@@ -122,8 +122,8 @@ def run(settings: Settings | None = None) -> int:
 
     async def serve(store: Store, message_content: bool) -> None:
         # boards render in worker processes at a lower priority: replies first on a busy machine
-        async with PlayBot(settings, service=SessionService(store), sync=True, images=Images(processes=True),
-                           message_content=message_content) as bot:
+        async with make_bot(settings, SessionService(store), sync=settings.syncs_commands(),
+                            images=Images(processes=True), message_content=message_content) as bot:
 
             def stop(exc: StoreError) -> None:
                 lost.append(exc)
@@ -135,7 +135,9 @@ def run(settings: Settings | None = None) -> int:
             await bot.connect(reconnect=True)
 
     async def main() -> None:
-        store = await Store.open(settings.database_path)  # first: a bad store fails in seconds, not after login
+        store = await Store.open(settings.database())  # first: a bad store fails in seconds, not after login
+        store.lease_ms = settings.timer_lease_ms
+        log.info("store: %s; shards %s of %d", store.describe(), settings.shard_ids or "all", settings.shard_count)
         try:
             try:
                 await serve(store, message_content=True)

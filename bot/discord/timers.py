@@ -16,6 +16,11 @@ A reminder or AFK timer whose player has left the server starts that player's de
 
 The loop sleeps until the earliest ``due_ms`` (ms, the service clock) and is woken early by :meth:`Timers.wake`
 whenever a nearer timer may have been added. Everything is in the store, so timers survive a restart.
+
+Across processes (issue 16): each process sees only the timers of the guilds of its shards, and fires a due timer
+only after claiming it (:meth:`bot.store.Store.claim_timers`: a lease, ``FOR UPDATE SKIP LOCKED`` on PostgreSQL);
+the timer is deleted once fired. A process killed while firing leaves its claimed timers to whichever process serves
+the shard once the lease runs out (the loop also wakes when the first live lease expires), never fired twice before.
 """
 
 from __future__ import annotations
@@ -27,7 +32,7 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.sessions import DEADLINE
-from bot.store import TimerRow
+from bot.store import TimerRow, now_ms
 
 from .components import AfkButton
 from .departures import DEPARTED
@@ -84,6 +89,10 @@ class Timers:
                     await self.fire_due(now)
                     continue
                 timeout = None if due is None else min(max(due - now, 1) / 1000, MAX_SLEEP_S)
+                lease = await self.store.lease_expiry()  # a claimer that died: its timers are free again then
+                if lease is not None:
+                    wait = max(lease - now_ms(), 1) / 1000
+                    timeout = wait if timeout is None else min(timeout, wait)
                 try:
                     await asyncio.wait_for(self._wake.wait(), timeout)
                 except TimeoutError:
@@ -119,14 +128,20 @@ class Timers:
                 await self.bot.play.post(update)
             except Exception:
                 log.exception("posting the deadline of session %s failed", update.session.id)
-        for timer in await self.store.due_timers(now, [REMINDER, AFK, DEPARTED]):
-            if not await self.store.delete_timer(timer.id):
-                continue
-            fired += 1
-            try:
-                await self._fire(timer)
-            except Exception:
-                log.exception("timer %s (%s) of session %s failed", timer.id, timer.kind, timer.session_id)
+        claimed = await self.store.claim_timers(now, [REMINDER, AFK, DEPARTED])
+        unfired = [t.id for t in claimed]
+        try:
+            for timer in claimed:
+                fired += 1
+                try:
+                    await self._fire(timer)
+                except Exception:
+                    log.exception("timer %s (%s) of session %s failed", timer.id, timer.kind, timer.session_id)
+                unfired.remove(timer.id)
+                await self.store.finish_timer(timer.id)
+        finally:
+            if unfired:  # stopped while firing: the rest are free again at once
+                await asyncio.shield(self.store.release_timers(unfired))
         return fired
 
     async def _fire(self, timer: TimerRow) -> None:
