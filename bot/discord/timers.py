@@ -55,6 +55,7 @@ class Timers:
     def __init__(self, bot: PlayBot) -> None:
         self.bot = bot
         self._wake = asyncio.Event()
+        self._resting = asyncio.Event()  # the loop sleeps and no wake is pending
         self._task: asyncio.Task | None = None
 
     @property
@@ -76,7 +77,19 @@ class Timers:
 
     def wake(self) -> None:
         """Re-read the earliest timer now (a nearer one may have been added)."""
+        self._resting.clear()
         self._wake.set()
+
+    async def rest(self, timeout: float = 10.0) -> None:
+        """Wait until the loop has looked at the store after the last :meth:`wake` and sleeps again (tests: a
+        dispatcher still busy with an earlier wake would race a test's own :meth:`fire_due`). At most ``timeout``
+        s; returns at once when the loop is not running."""
+        if self._task is None or self._task.done():
+            return
+        try:
+            await asyncio.wait_for(self._resting.wait(), timeout)
+        except TimeoutError:
+            pass
 
     async def _loop(self) -> None:
         while True:
@@ -93,10 +106,13 @@ class Timers:
                 if lease is not None:
                     wait = max(lease - now_ms(), 1) / 1000
                     timeout = wait if timeout is None else min(timeout, wait)
+                if not self._wake.is_set():
+                    self._resting.set()
                 try:
                     await asyncio.wait_for(self._wake.wait(), timeout)
                 except TimeoutError:
                     pass
+                self._resting.clear()
             except asyncio.CancelledError:
                 raise
             except Exception:

@@ -79,8 +79,8 @@ def dash():
 
 
 @pytest.fixture
-async def store(tmp_path):
-    st = await Store.open(tmp_path / "bot.sqlite3")
+async def store(database):
+    st = await Store.open(database)
     yield st
     await st.close()
 

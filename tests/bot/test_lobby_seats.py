@@ -31,8 +31,8 @@ def test_lobby_need_line(game, options, seated, line):
     assert games.get(game).lobby_need(seated, options) == line
 
 
-async def test_a_lobby_is_full_at_what_its_options_allow(tmp_path):
-    store = await Store.open(tmp_path / "db.sqlite3")
+async def test_a_lobby_is_full_at_what_its_options_allow(database):
+    store = await Store.open(database)
     service = SessionService(store, clock=lambda: 1_000)
     try:
         await service.open_lobby("c1", "tatsumi", "p1", {"solo": True})

@@ -14,8 +14,8 @@ from games.ai import random_legal
 
 
 @pytest.fixture
-async def service(tmp_path):
-    store = await Store.open(tmp_path / "bot.sqlite3")
+async def service(database):
+    store = await Store.open(database)
     seeds = iter(range(1000, 100000))
     svc = SessionService(store, clock=lambda: 1_000, seeds=lambda: next(seeds))
     yield svc

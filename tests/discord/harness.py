@@ -2,7 +2,7 @@
 
 Usage (inside an async test)::
 
-    async with Harness(tmp_path / "bot.sqlite3") as h:
+    async with Harness(tmp_path / "bot.sqlite3") as h:     # or a postgresql:// URL (the ``database`` fixture)
         alice, bob = h.user(101, "alice"), h.user(102, "bob")
         card = (await h.slash(alice, "play", game="tatari")).message()      # the lobby card
         await h.click(bob, card, "Join")
@@ -405,6 +405,7 @@ class Harness:
         for _ in range(200):
             if self.bot is not None:
                 await self.bot.bookkeeper.drain()
+                await self.bot.timers.rest()  # the dispatcher has seen the latest wake (no race with a test's tick)
             pending = [
                 t for t in asyncio.all_tasks()
                 if t is not me and not t.done() and not any(x in t.get_name() for x in IGNORED_TASKS)

@@ -14,9 +14,9 @@ from bot.sessions import DEADLINE
 
 
 @pytest.fixture
-async def h(tmp_path):
+async def h(database):
     fakegame.register()
-    async with Harness(tmp_path / "bot.sqlite3") as harness:
+    async with Harness(database) as harness:
         yield harness
     fakegame.unregister()
 

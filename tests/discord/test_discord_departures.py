@@ -33,9 +33,9 @@ def _gone(h: Harness, monkeypatch, *players: str) -> None:
     monkeypatch.setattr(h.bot.http, "request", members)
 
 
-async def test_a_player_who_left_is_resigned_after_the_grace_period(tmp_path, monkeypatch):
+async def test_a_player_who_left_is_resigned_after_the_grace_period(database, monkeypatch):
     settings = Settings(discord_token=None, reminder_hours=2, afk_hours=0, departure_grace_hours=24)
-    async with Harness(tmp_path / "bot.sqlite3", settings=settings) as h:
+    async with Harness(database, settings=settings) as h:
         alice, bob, carol = h.user(101, "alice"), h.user(102, "bob"), h.user(103, "carol")
         await open_game(h, [alice, bob, carol])
         update = await pending(h)
@@ -61,9 +61,9 @@ async def test_a_player_who_left_is_resigned_after_the_grace_period(tmp_path, mo
         assert [(m.player, m.option) for m in moves][-1] == (idle, "__resign__")
 
 
-async def test_a_player_who_came_back_is_not_resigned(tmp_path, monkeypatch):
+async def test_a_player_who_came_back_is_not_resigned(database, monkeypatch):
     settings = Settings(discord_token=None, reminder_hours=0, afk_hours=0, departure_grace_hours=1)
-    async with Harness(tmp_path / "bot.sqlite3", settings=settings) as h:
+    async with Harness(database, settings=settings) as h:
         alice, bob, carol = h.user(101, "alice"), h.user(102, "bob"), h.user(103, "carol")
         await open_game(h, [alice, bob, carol])
         row = (await pending(h)).session
@@ -80,8 +80,8 @@ async def test_a_player_who_came_back_is_not_resigned(tmp_path, monkeypatch):
 
 
 @pytest.fixture
-async def h(tmp_path):
-    async with Harness(tmp_path / "bot.sqlite3") as harness:
+async def h(database):
+    async with Harness(database) as harness:
         yield harness
 
 

@@ -12,8 +12,8 @@ from bot.discord.timers import AFK, REMINDER
 HOUR = 3_600_000
 
 
-async def test_old_button_works_after_restart(tmp_path):
-    h = Harness(tmp_path / "bot.sqlite3")
+async def test_old_button_works_after_restart(database):
+    h = Harness(database)
     await h.open()
     try:
         alice, bob = h.user(101, "alice"), h.user(102, "bob")
@@ -36,8 +36,8 @@ async def test_old_button_works_after_restart(tmp_path):
         await h.close()
 
 
-async def test_two_channels_play_without_interference(tmp_path):
-    async with Harness(tmp_path / "bot.sqlite3") as h:
+async def test_two_channels_play_without_interference(database):
+    async with Harness(database) as h:
         a1, a2, b1, b2 = (h.user(i, n) for i, n in ((101, "a1"), (102, "a2"), (201, "b1"), (202, "b2")))
         c1, c2 = h.channel_id, h.channel_id + 1
         board1 = await open_game(h, [a1, a2], channel_id=c1)
@@ -64,11 +64,11 @@ async def test_two_channels_play_without_interference(tmp_path):
             assert reply.public()
 
 
-async def test_turn_reminder_and_afk_timers(tmp_path):
+async def test_turn_reminder_and_afk_timers(database):
     from bot.config import Settings
 
     settings = Settings(discord_token=None, reminder_hours=2, afk_hours=5)
-    async with Harness(tmp_path / "bot.sqlite3", settings=settings) as h:
+    async with Harness(database, settings=settings) as h:
         alice, bob = h.user(101, "alice"), h.user(102, "bob")
         await open_game(h, [alice, bob])
         update = await pending(h)
@@ -103,8 +103,8 @@ async def test_turn_reminder_and_afk_timers(tmp_path):
         assert reply.ephemeral() and "over" in reply.text
 
 
-async def test_reminder_is_dropped_when_the_player_moved(tmp_path):
-    async with Harness(tmp_path / "bot.sqlite3") as h:
+async def test_reminder_is_dropped_when_the_player_moved(database):
+    async with Harness(database) as h:
         alice, bob = h.user(101, "alice"), h.user(102, "bob")
         await open_game(h, [alice, bob])
         users = {alice.sid: alice, bob.sid: bob}
@@ -124,11 +124,11 @@ async def test_reminder_is_dropped_when_the_player_moved(tmp_path):
         assert REMINDER not in kinds and AFK in kinds
 
 
-async def test_dispatcher_loop_wakes_for_due_timers(tmp_path):
+async def test_dispatcher_loop_wakes_for_due_timers(database):
     """The real loop: a timer due now is fired without calling fire_due by hand."""
     import asyncio
 
-    async with Harness(tmp_path / "bot.sqlite3") as h:
+    async with Harness(database) as h:
         alice, bob = h.user(101, "alice"), h.user(102, "bob")
         await open_game(h, [alice, bob])
         update = await pending(h)
@@ -144,14 +144,14 @@ async def test_dispatcher_loop_wakes_for_due_timers(tmp_path):
         assert "your turn" in h.fake.sent[start].content
 
 
-async def test_engine_bug_in_one_channel_spares_the_other(tmp_path, caplog):
+async def test_engine_bug_in_one_channel_spares_the_other(database, caplog):
     import logging
 
     import fakegame
 
     fakegame.register()
     try:
-        async with Harness(tmp_path / "bot.sqlite3") as h:
+        async with Harness(database) as h:
             a1, a2, b1, b2 = (h.user(i, n) for i, n in ((101, "a1"), (102, "a2"), (201, "b1"), (202, "b2")))
             c1, c2 = h.channel_id, h.channel_id + 1
             await open_game(h, [a1, a2], channel_id=c1, game="racer", options="n=20")

@@ -290,9 +290,9 @@ async def play_whole_game(h: Harness, game_id: str, n: int, options: str | None,
 
 @pytest.mark.parametrize(("game_id", "n", "options", "seed"), CASES,
                          ids=[f"{g}-{n}p{'-' + o.replace(' ', '-') if o else ''}" for g, n, o, _ in CASES])
-async def test_whole_game_through_components(tmp_path, game_id, n, options, seed):
+async def test_whole_game_through_components(database, game_id, n, options, seed):
     renders = Renders()
-    async with Harness(tmp_path / "bot.sqlite3", render=renders) as h:
+    async with Harness(database, render=renders) as h:
         stats = await play_whole_game(h, game_id, n, options, seed)
     assert stats["moves"] > 5
     assert renders.real >= 2  # the first and the final board
@@ -300,30 +300,30 @@ async def test_whole_game_through_components(tmp_path, game_id, n, options, seed
 
 @pytest.mark.parametrize(("game_id", "n", "restart_at"), [("tatsumi", 2, 30), ("tatamokatsu", 3, 10),
                                                          ("tsukimi", 2, 20)])
-async def test_whole_game_across_a_restart(tmp_path, game_id, n, restart_at):
+async def test_whole_game_across_a_restart(database, game_id, n, restart_at):
     """A restart mid-game (a new bot on the same database): the board posted before it keeps working."""
     renders = Renders()
-    async with Harness(tmp_path / "bot.sqlite3", render=renders) as h:
+    async with Harness(database, render=renders) as h:
         stats = await play_whole_game(h, game_id, n, None, 7, restart_at=restart_at)
     assert stats["moves"] > restart_at
 
 
-async def test_tatsumi_solo_through_components(tmp_path):
+async def test_tatsumi_solo_through_components(database):
     """``/play tatsumi options:solo=true`` with the host alone: start at once, play to the end (the Tidepool AI
     plays inside the engine)."""
     g = games.get("tatsumi")
     if "solo" not in g.Options.model_fields:
         pytest.skip("Tatsumi has no solo option yet")
     renders = Renders()
-    async with Harness(tmp_path / "bot.sqlite3", render=renders) as h:
+    async with Harness(database, render=renders) as h:
         stats = await play_whole_game(h, "tatsumi", 1, "solo=true", 4)
     assert stats["moves"] > 5
 
 
-async def test_solo_needs_one_seat(tmp_path):
+async def test_solo_needs_one_seat(database):
     """A solo Tatsumi lobby has one seat (TM-14, Game.seat_counts): a second player's Join is refused with a
     readable message and nothing changes; the lobby card says it is ready with exactly 1 player."""
-    async with Harness(tmp_path / "bot.sqlite3") as h:
+    async with Harness(database) as h:
         alice, bob = h.user(101, "alice"), h.user(102, "bob")
         card = (await h.slash(alice, "play", game="tatsumi", options="solo=true")).message(public=True)
         assert "Ready to start (exactly 1 player)." in card.content
@@ -334,9 +334,9 @@ async def test_solo_needs_one_seat(tmp_path):
         assert row.status == "lobby" and row.players == [alice.sid]
 
 
-async def test_solo_board_refuses_an_outsider(tmp_path):
+async def test_solo_board_refuses_an_outsider(database):
     """Solo boards have no other seated player: a press by someone not seated is refused as 'not playing'."""
-    async with Harness(tmp_path / "bot.sqlite3") as h:
+    async with Harness(database) as h:
         alice, mallory = h.user(101, "alice"), h.user(199, "mallory")
         card = (await h.slash(alice, "play", game="tatsumi", options="solo=true")).message(public=True)
         board = (await h.click(alice, card, "Start")).message(public=True, with_components=True)

@@ -11,8 +11,8 @@ from bot.discord import ids
 
 
 @pytest.fixture
-async def h(tmp_path):
-    async with Harness(tmp_path / "bot.sqlite3") as harness:
+async def h(database):
+    async with Harness(database) as harness:
         yield harness
 
 
@@ -148,7 +148,7 @@ async def test_double_click_applies_one_move(h):
     assert any(s.ephemeral and "out of date" in s.content for s in sent)
 
 
-async def test_slow_image_is_attached_to_the_same_message(tmp_path):
+async def test_slow_image_is_attached_to_the_same_message(database):
     """A render slower than the wait does not hold the reply: text and buttons first, the image by an edit."""
     import time
 
@@ -158,7 +158,7 @@ async def test_slow_image_is_attached_to_the_same_message(tmp_path):
         time.sleep(0.3)
         return renderers.render(state, names=names)
 
-    async with Harness(tmp_path / "bot.sqlite3", render=slow, image_wait_s=0.01) as h:
+    async with Harness(database, render=slow, image_wait_s=0.01) as h:
         alice, bob = h.user(101, "alice"), h.user(102, "bob")
         await open_game(h, [alice, bob])
         update = await pending(h)
@@ -172,7 +172,7 @@ async def test_slow_image_is_attached_to_the_same_message(tmp_path):
         assert late[0].message["id"] == first.message["id"]
 
 
-async def test_slow_render_defers_within_the_deadline(tmp_path, monkeypatch):
+async def test_slow_render_defers_within_the_deadline(database, monkeypatch):
     """An ephemeral board whose image outlasts the budget: the interaction is deferred, the board follows."""
     import time
 
@@ -185,7 +185,7 @@ async def test_slow_render_defers_within_the_deadline(tmp_path, monkeypatch):
         time.sleep(0.2)
         return renderers.render(state, names=names)
 
-    async with Harness(tmp_path / "bot.sqlite3", render=slow) as h:
+    async with Harness(database, render=slow) as h:
         alice, bob = h.user(101, "alice"), h.user(102, "bob")
         first = await open_game(h, [alice, bob])
         update = await pending(h)

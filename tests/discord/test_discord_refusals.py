@@ -14,8 +14,8 @@ import games
 
 
 @pytest.fixture
-async def h(tmp_path):
-    async with Harness(tmp_path / "bot.sqlite3") as harness:
+async def h(database):
+    async with Harness(database) as harness:
         yield harness
 
 

@@ -11,8 +11,8 @@ from test_discord_play import open_game
 
 
 @pytest.fixture
-async def h(tmp_path):
-    async with Harness(tmp_path / "bot.sqlite3") as harness:
+async def h(database):
+    async with Harness(database) as harness:
         yield harness
 
 

@@ -23,9 +23,9 @@ from games import Decision, Option
 
 
 @pytest.fixture
-async def h(tmp_path):
+async def h(database):
     settings = Settings(discord_token=None, reminder_hours=2, afk_hours=5)
-    async with Harness(tmp_path / "bot.sqlite3", settings=settings) as harness:
+    async with Harness(database, settings=settings) as harness:
         yield harness
 
 
@@ -196,9 +196,9 @@ async def test_how_to_play_on_the_lobby_card_and_the_board(h):
     assert tatari.rules_help[""][:60] in reply.text
 
 
-async def test_first_board_shows_setup_events(tmp_path):
+async def test_first_board_shows_setup_events(database):
     """Issue 12 (5) with ``Game.begin``: the start Update carries setup's events; the first board shows them."""
-    async with Harness(tmp_path / "bot.sqlite3") as h:
+    async with Harness(database) as h:
         alice, bob = h.user(101, "alice"), h.user(102, "bob")
         first = await open_game(h, [alice, bob], game="tatsumi")
         update = await pending(h)
@@ -241,11 +241,11 @@ async def test_ping_mode_off_and_a_muted_player(h):
     assert seen and all(p == set() for p in seen)
 
 
-async def test_board_and_history_after_the_end(tmp_path):
+async def test_board_and_history_after_the_end(database):
     """Issue 12 (3): after the game ended, /board shows the final board and result, /history the whole game."""
     fakegame.register()
     try:
-        async with Harness(tmp_path / "bot.sqlite3") as h:
+        async with Harness(database) as h:
             alice, bob, carol = h.user(101, "alice"), h.user(102, "bob"), h.user(103, "carol")
             await open_game(h, [alice, bob], game="racer", options="n=3 rounds=1 window_ms=1000")
             await h.click(alice, h.board(), "Number 2")
@@ -263,11 +263,11 @@ async def test_board_and_history_after_the_end(tmp_path):
 
 
 @pytest.mark.parametrize("restart", [False, True])
-async def test_a_race_keeps_its_buttons_whatever_else_happens(tmp_path, restart):
+async def test_a_race_keeps_its_buttons_whatever_else_happens(database, restart):
     """Issue 12 (4): during a race window (also after a restart inside it), /board (private or public), /history,
     /move of a race option that does not end it and chatter never strip the roll message's buttons nor add
     reactions to another message."""
-    async with Harness(tmp_path / "bot.sqlite3", render=no_render) as h:
+    async with Harness(database, render=no_render) as h:
         alice, bob, carol, dave = await table(h)
         msg, _ = await roll(h, alice, "1/10", "1/10", "6")
         race_id = msg.message["id"]

@@ -25,8 +25,8 @@ def no_render(state, names):
 
 
 @pytest.fixture
-async def h(tmp_path):
-    async with Harness(tmp_path / "bot.sqlite3", render=no_render) as harness:
+async def h(database):
+    async with Harness(database, render=no_render) as harness:
         yield harness
 
 
@@ -193,8 +193,8 @@ async def test_inputs_arriving_out_of_order(h):
     assert "<@103> shouted first (+900 ms), 100 ms ahead of <@102>" in reply.text
 
 
-async def test_window_closes_across_a_restart(tmp_path):
-    h = Harness(tmp_path / "bot.sqlite3", render=no_render)
+async def test_window_closes_across_a_restart(database):
+    h = Harness(database, render=no_render)
     await h.open()
     try:
         await _window_closes_across_a_restart(h)
@@ -410,10 +410,10 @@ async def test_a_game_through_discord_replays_exactly_with_its_opening_inputs(h)
         h.bot.service.state_of(row)
 
 
-async def test_a_crash_before_the_opening_input_is_repaired_on_restart(tmp_path):
+async def test_a_crash_before_the_opening_input_is_repaired_on_restart(database):
     """The roll was committed and its message posted, but the process died before the opening input: on start-up
     the window opens at the last board message's time (its id is in the adapter's links)."""
-    h = Harness(tmp_path / "bot.sqlite3", render=no_render)
+    h = Harness(database, render=no_render)
     await h.open()
     try:
         alice, bob, carol, dave = await table(h)

@@ -11,8 +11,8 @@ EXPECTED = {"play", "join", "leave", "start", "move", "board", "rules", "history
             "settings", "pings", "help"}
 
 
-async def test_command_payloads_are_valid(tmp_path):
-    async with Harness(tmp_path / "bot.sqlite3") as h:
+async def test_command_payloads_are_valid(database):
+    async with Harness(database) as h:
         payloads = [c.to_dict(h.bot.tree) for c in h.bot.tree.get_commands()]
     assert {p["name"] for p in payloads} == EXPECTED
     for p in payloads:
