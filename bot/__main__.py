@@ -1,4 +1,5 @@
-"""``python -m bot``: ``sandbox``, ``script FILE``, ``demo GAME``, ``gallery``, ``run`` (the Discord bot)."""
+"""``python -m bot``: ``sandbox``, ``script FILE``, ``demo GAME``, ``gallery``, ``run`` (the Discord bot),
+``invite``, ``migrate-store --to postgresql://…`` (copy an SQLite store into PostgreSQL)."""
 
 from __future__ import annotations
 
@@ -184,6 +185,34 @@ def run() -> None:
         click.echo("The Discord adapter is not installed in this build.", err=True)
         sys.exit(2)
     sys.exit(run_discord(settings))
+
+
+@cli.command("migrate-store")
+@click.option("--to", "target", required=True, help="The PostgreSQL database: postgresql://user:password@host/db.")
+@click.option("--from", "source", default=None,
+              help="The SQLite file to copy (default: the settings' DATABASE_PATH).")
+def migrate_store(target: str, source: str | None) -> None:
+    """Copy an SQLite store (sessions, moves, timers, finished games, settings) into an empty PostgreSQL database,
+    then check that every session replays to its stored state. Exit 1 on any difference, 5 when a store cannot be
+    used."""
+    from .migrate_store import copy_store
+    from .store import StoreError
+
+    settings = load_settings()
+    source = source or str(settings.database_path)
+    if not Path(source).is_file():
+        click.echo(f"There is no SQLite store at {source} (give --from PATH).", err=True)
+        sys.exit(5)
+    try:
+        report = asyncio.run(copy_store(source, target))
+    except StoreError as exc:
+        click.echo(f"The store cannot be used: {exc}.", err=True)
+        sys.exit(5)
+    for line in report.lines():
+        click.echo(line)
+    if report.problems:
+        sys.exit(1)
+    click.echo("copied and checked")
 
 
 @cli.command()
