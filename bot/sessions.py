@@ -356,18 +356,20 @@ class SessionService:
         seq = row.move_count + 1
         state_json = state.model_dump_json()
         try:
-            async with self.store.transaction() as db:
-                # the session's row first: another process acting on this version waits here, then finds it stale
-                await self.store.lock_session(db, row.id, row.version)
-                await self.store.append_move(db, row.id, seq, move.player, move.option, move.at_ms)
-                await self.store.update_session(
-                    row.id, row.version, db=db, state=state_json, status=status, meta=meta, move_count=seq
+            if result is None:  # the common case, one round trip on PostgreSQL (Store.commit_move)
+                deadlines = sorted({d.deadline_ms for d in pending if d.deadline_ms is not None})
+                clear = bool(deadlines) or row.id not in self._untimed or self.store.shared
+                await self.store.commit_move(
+                    row, seq, move.player, move.option, move.at_ms, state=state_json, status=status, meta=meta,
+                    clear_kinds=[DEADLINE] if clear else [],
+                    timers=[(DEADLINE, d, {"deadline_ms": d}) for d in deadlines],
                 )
-                await self._schedule_deadlines(db, row, pending)
-                if result is not None:
-                    await self.store.record_finished(
-                        db, row.id, row.game_id, row.channel_id, result.model_dump(mode="json"), seq
-                    )
+                if deadlines:
+                    self._untimed.discard(row.id)
+                else:
+                    self._untimed.add(row.id)
+            else:
+                await self._commit_finished(row, seq, move, state_json, status, meta, pending, result)
         except StaleVersion:
             # another process (a shard moving between processes) wrote this session first: nothing was stored
             raise StaleBoard("This board changed meanwhile — here is the current one.") from None
@@ -378,6 +380,22 @@ class SessionService:
         else:
             self.forget(row.id)
         return self._update(new, events=events, result=result)
+
+    async def _commit_finished(self, row: SessionRow, seq: int, move: Move, state_json: str, status: str,
+                               meta: dict, pending: list[Decision], result: Result) -> None:
+        """The last move of a game: the move, the state, the version, the timers and the finished-game record in
+        one transaction. :class:`StaleVersion` when another process moved first."""
+        async with self.store.transaction() as db:
+            # the session's row first: another process acting on this version waits here, then finds it stale
+            await self.store.lock_session(db, row.id, row.version)
+            await self.store.append_move(db, row.id, seq, move.player, move.option, move.at_ms)
+            await self.store.update_session(
+                row.id, row.version, db=db, state=state_json, status=status, meta=meta, move_count=seq
+            )
+            await self._schedule_deadlines(db, row, pending)
+            await self.store.record_finished(
+                db, row.id, row.game_id, row.channel_id, result.model_dump(mode="json"), seq
+            )
 
     async def tick(self, now: int | None = None) -> list[Update]:
         """Send the system's timeout move for every decision whose deadline has passed (``now`` ms, default the

@@ -447,6 +447,23 @@ class Store:
             (session_id, seq, player, option, at_ms, now_ms()),
         )
 
+    async def commit_move(self, row: SessionRow, seq: int, player: str | None, option: str, at_ms: int | None, *,
+                          state: str, status: str, meta: dict, clear_kinds: list[str],
+                          timers: list[tuple[str, int, dict]]) -> None:
+        """A move in ONE transaction (issue 16): lock the session's row and check it is still at ``row.version``
+        (:class:`StaleVersion` otherwise, nothing stored), append move ``seq``, save ``state``/``status``/``meta``
+        with ``move_count = seq`` and the version bumped, delete the session's timers of ``clear_kinds`` and add
+        ``timers`` (``(kind, due_ms, payload)``). PostgreSQL does it in one statement (one round trip)."""
+        async with self.transaction() as db:
+            await self.lock_session(db, row.id, row.version)
+            await self.append_move(db, row.id, seq, player, option, at_ms)
+            await self._update(db, row.id, row.version,
+                               {"state": state, "status": status, "meta": meta, "move_count": seq})
+            if clear_kinds:
+                await self.clear_timers(row.id, clear_kinds, db=db)
+            for kind, due_ms, payload in timers:
+                await self.add_timer(row.channel_id, kind, due_ms, payload, session_id=row.id, db=db)
+
     async def delete_move(self, db, session_id: int, seq: int) -> None:
         """Delete move ``seq`` from the log (undo), inside the caller's transaction."""
         await db.execute("DELETE FROM moves WHERE session_id = ? AND seq = ?", (session_id, seq))

@@ -17,6 +17,7 @@ e.g. ``?search_path=bot`` keeps the tables in schema ``bot`` (the tests give eac
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
@@ -24,7 +25,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 
-from .store import Store, StoreError
+from .store import StaleVersion, Store, StoreError, now_ms
 
 POOL_SIZE = 10
 """Connections per process (transactions of different sessions in flight at once)."""
@@ -135,6 +136,12 @@ def redacted(url: str) -> str:
     return urlunsplit(parts._replace(netloc=netloc))
 
 
+async def _keep_session(conn: asyncpg.Connection) -> None:
+    """A connection goes back to the pool as it is (asyncpg still rolls back an open transaction): the store keeps
+    no session state (no LISTEN, no session-level advisory lock, no temporary table), so the default reset — one more
+    round trip per statement — would buy nothing."""
+
+
 class PgCursor:
     """What a statement gave back, shaped like an aiosqlite cursor."""
 
@@ -221,7 +228,7 @@ class PostgresStore(Store):
         (no password) when the server cannot be reached, refuses the login, or has a newer schema."""
         try:
             pool = await asyncpg.create_pool(url, min_size=1, max_size=pool_size, timeout=CONNECT_TIMEOUT_S,
-                                             command_timeout=60)
+                                             command_timeout=60, reset=_keep_session)
         except (OSError, TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError, ValueError) as exc:
             raise StoreError(f"cannot open the database {redacted(url)}: {type(exc).__name__}: "
                              f"{str(exc).splitlines()[0] if str(exc) else ''}") from None
@@ -272,6 +279,37 @@ class PostgresStore(Store):
         cancellation: asyncpg cancels the statement in flight and resets the connection before it goes back)."""
         async with self.pool.acquire() as conn, conn.transaction():
             yield PgConnection(conn=conn)
+
+    async def commit_move(self, row, seq: int, player: str | None, option: str, at_ms: int | None, *,
+                          state: str, status: str, meta: dict, clear_kinds: list[str],
+                          timers: list[tuple[str, int, dict]]) -> None:
+        """:meth:`Store.commit_move` as ONE statement (its own transaction): the ``UPDATE … WHERE version = $7``
+        takes the session's row lock (a second process's statement waits for it, then matches no row: stale), and
+        every other change hangs on the updated row, so a stale version stores nothing."""
+        ts = now_ms()
+        async with self.pool.acquire() as conn:
+            updated = await conn.fetchval(
+                """
+                WITH upd AS (
+                    UPDATE sessions SET version = version + 1, updated_ms = $1, state = $2, status = $3, meta = $4,
+                        move_count = $5
+                    WHERE id = $6 AND version = $7 RETURNING id, channel_id
+                ), mv AS (
+                    INSERT INTO moves (session_id, seq, player, option, at_ms, created_ms)
+                    SELECT id, $5, $8, $9, $10, $1 FROM upd
+                ), del AS (
+                    DELETE FROM timers WHERE session_id = $6 AND kind = ANY($11::text[]) AND EXISTS (SELECT 1 FROM upd)
+                ), tm AS (
+                    INSERT INTO timers (session_id, channel_id, kind, due_ms, payload, created_ms)
+                    SELECT upd.id, upd.channel_id, t.kind, t.due_ms, t.payload, $1
+                    FROM upd, unnest($12::text[], $13::bigint[], $14::text[]) AS t(kind, due_ms, payload)
+                )
+                SELECT COUNT(*) FROM upd
+                """,
+                ts, state, status, json.dumps(meta), seq, row.id, row.version, player, option, at_ms, clear_kinds,
+                [t[0] for t in timers], [t[1] for t in timers], [json.dumps(t[2]) for t in timers])
+        if updated != 1:
+            raise StaleVersion(f"session {row.id} changed meanwhile")
 
     async def set_board_links(self, db, rows: list[tuple[int, str, int]]) -> None:
         if rows:
