@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from conftest import drop_schema, fresh_schema, require_postgres, with_schema
+from databases import drop_schema, fresh_schema, require_postgres, with_schema
 
 from bot.discord.links import Links
 from bot.sessions import DEADLINE, SessionService, replay

@@ -35,7 +35,7 @@ from discord.guild import Guild
 from discord.webhook import async_ as webhook_async
 
 from bot.config import Settings
-from bot.discord.bot import PlayBot
+from bot.discord.bot import PlayBot, make_bot
 from bot.sessions import SessionService
 from bot.store import Store
 
@@ -357,7 +357,8 @@ class Harness:
         seeds = itertools.count(4242)
         service = SessionService(self.store, clock=lambda: self.now_ms, seeds=lambda: next(seeds))
         images = self.images() if self.images is not None else Images(self.render) if self.render is not None else None
-        bot = PlayBot(self.settings, service, images=images, image_wait_s=self.image_wait_s)
+        # SHARD_COUNT > 1: an AutoShardedBot whose store serves SHARD_IDS only (issue 16), as ``python -m bot run``
+        bot = make_bot(self.settings, service, images=images, image_wait_s=self.image_wait_s)
         await bot.__aenter__()
         state = bot._connection
         state.user = discord.ClientUser(state=state, data={"id": str(BOT_ID), "username": "bot", "discriminator": "0",
