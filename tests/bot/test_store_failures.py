@@ -168,3 +168,16 @@ def test_the_real_runner_exits_non_zero_within_10_s_when_the_store_is_unusable(t
     assert took < 10
     assert "The store cannot be used" in err and str(db) in err
     assert "Traceback" not in err
+
+
+def test_the_real_runner_exits_5_when_the_postgresql_server_cannot_be_reached(tmp_path):
+    """Issue 16 with issue 17's rule: DATABASE_URL naming a PostgreSQL server that does not answer (nothing listens
+    on port 1) stops the runner with exit code 5 and one line, before Discord is contacted, without the password."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("DISCORD")}
+    env.update(DISCORD_TOKEN="not-a-real-token", DATABASE_URL="postgresql://bot:s3cret@127.0.0.1:1/bot",
+               PYTHONPATH=str(ROOT))
+    proc = subprocess.run([sys.executable, "-m", "bot", "run"], cwd=tmp_path, env=env, capture_output=True,
+                          text=True, timeout=60)
+    assert proc.returncode == 5, proc.stderr
+    assert "The store cannot be used: cannot open the database postgresql://bot:***@127.0.0.1:1/bot" in proc.stderr
+    assert "s3cret" not in proc.stderr and "Traceback" not in proc.stderr
