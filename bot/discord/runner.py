@@ -137,7 +137,7 @@ def run(settings: Settings | None = None) -> int:
     async def main() -> None:
         store = await Store.open(settings.database())  # first: a bad store fails in seconds, not after login
         store.lease_ms = settings.timer_lease_ms
-        log.info("store: %s; shards %s of %d", store.describe(), settings.shard_ids or "all", settings.shard_count)
+        log.info("store: %s; shards %s of %d", store.backend, settings.shard_ids or "all", settings.shard_count)
         try:
             try:
                 await serve(store, message_content=True)

@@ -195,3 +195,14 @@ async def test_a_second_live_session_in_a_channel_is_refused_by_the_store(databa
             await store.create_session("c1", "tatari", "bob", {}, 2)
     finally:
         await store.close()
+
+
+async def test_four_stores_open_a_fresh_database_together(database):
+    """Several processes may start at once on a fresh database: one migrates (PostgreSQL: under an advisory lock;
+    SQLite: in one immediate transaction), the others wait and find nothing to do."""
+    stores = await asyncio.gather(*(Store.open(database) for _ in range(4)))
+    try:
+        assert [await s.schema_version() for s in stores] == [len(MIGRATIONS)] * 4
+    finally:
+        for s in stores:
+            await s.close()
