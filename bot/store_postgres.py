@@ -21,6 +21,7 @@ import json
 import re
 from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
+from decimal import Decimal
 from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
@@ -162,6 +163,16 @@ class PgCursor:
         return rows
 
 
+def _plain(record: asyncpg.Record) -> tuple:
+    """A row as SQLite gives it: PostgreSQL's ``numeric`` (``SUM``/``AVG`` of integers) as int when whole, else
+    float, so the shared code sees the same values on both backends."""
+    values = tuple(record)
+    if any(isinstance(v, Decimal) for v in values):
+        values = tuple((int(v) if v == v.to_integral_value() else float(v)) if isinstance(v, Decimal) else v
+                       for v in values)
+    return values
+
+
 def _count(status: str) -> int:
     """Rows affected, from a command status such as ``UPDATE 1`` or ``INSERT 0 3``."""
     tail = status.rsplit(" ", 1)[-1] if status else ""
@@ -179,7 +190,7 @@ class PgConnection:
     async def _run(self, conn: asyncpg.Connection, sql: str, args: Sequence) -> PgCursor:
         sql = numbered(sql)
         if _RETURNS_ROWS.search(sql):
-            rows = await conn.fetch(sql, *args)
+            rows = [_plain(r) for r in await conn.fetch(sql, *args)]
             return PgCursor(rows, len(rows))
         return PgCursor([], _count(await conn.execute(sql, *args)))
 
