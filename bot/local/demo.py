@@ -3,18 +3,17 @@ and the game as an animated GIF."""
 
 from __future__ import annotations
 
-import io
 import random
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from PIL import Image
 from pydantic import ValidationError
 
 import games
 import renderers
 from games import TIMEOUT, format_text
 from games.ai import STRATEGIES
+from renderers.animation import animate
 
 from ..sessions import SessionError, SessionService, Update
 
@@ -123,14 +122,6 @@ def check_table(game: games.Game, names: list[str], options: dict | None, seed: 
 
 
 def write_gif(frames: list[bytes], path: Path, ms_per_frame: int = 600) -> None:
-    """An animated GIF of PNG ``frames`` (sampled to ``GIF_FRAMES``, the last shown 3 s), half size."""
-    if len(frames) > GIF_FRAMES:
-        step = len(frames) / (GIF_FRAMES - 1)
-        frames = [frames[int(i * step)] for i in range(GIF_FRAMES - 1)] + [frames[-1]]
-    images = []
-    for png in frames:
-        im = Image.open(io.BytesIO(png)).convert("RGB")
-        im = im.resize((im.width // 2, im.height // 2), Image.Resampling.LANCZOS)
-        images.append(im.quantize(colors=128, method=Image.Quantize.MEDIANCUT))
-    durations = [ms_per_frame] * (len(images) - 1) + [3000]
-    images[0].save(path, save_all=True, append_images=images[1:], duration=durations, loop=0, optimize=False)
+    """An animated GIF of PNG ``frames`` (sampled to ``GIF_FRAMES``, the last shown 3 s), half size: the replays'
+    own code (:func:`renderers.animation.animate`)."""
+    path.write_bytes(animate(frames, frame_ms=ms_per_frame, hold_ms=3000, max_frames=GIF_FRAMES))
