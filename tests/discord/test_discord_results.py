@@ -32,7 +32,8 @@ async def resigned_game(h: Harness, winner, loser, turns: int = 2, channel_id=No
 
 
 def result_message(reply):
-    (sent,) = [s for s in reply.public() if "result" in s.content]
+    sent = reply.message(public=True, result=True)
+    assert sent.content.startswith("🏁 ")
     return sent
 
 
