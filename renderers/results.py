@@ -12,6 +12,7 @@ Pure: Pillow and :mod:`renderers.common` only (no ``bot`` imports).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -24,6 +25,11 @@ TITLE_PX, SUB_PX, HEAD_PX, CELL_PX, SMALL_PX = 40, 24, 22, 26, 22
 ROW_H = 44
 STRIPE = (236, 228, 212)
 RULE = (196, 184, 164)
+# The card is drawn in grey levels and shown through a palette that maps each level onto the warm ramp below
+# (ink ... paper): an 8-bit PNG encodes several times faster than RGB (/stats answers in <= 50 ms, issue 15).
+INK_L, MUTED_L, RULE_L, STRIPE_L, PAPER_L, WHITE_L = 20, 100, 190, 225, 240, 255
+RAMP = [(0, (0, 0, 0)), (INK_L, INK), (MUTED_L, MUTED), (RULE_L, RULE), (STRIPE_L, STRIPE), (PAPER_L, PAPER),
+        (WHITE_L, WHITE)]
 NAME_COLUMNS = 16
 """Longest name drawn, in columns (a CJK character or emoji counts 2), cut with "…"."""
 
@@ -47,22 +53,35 @@ def card(title: str, subtitle: str, sections: list[Section], footer: str = "") -
     for s in sections:
         height += (HEAD_PX + 16 if s.heading else 0) + ROW_H * (1 + max(len(s.rows), 1)) + 18
     height += (SMALL_PX + 16 if footer else 0) + PAD
-    img = Image.new("RGB", (WIDTH, height), PAPER)
+    img = Image.new("L", (WIDTH, height), PAPER_L)
     draw = ImageDraw.Draw(img)
     y = PAD
-    text(img, (PAD, y), fit(title, TITLE_PX, True, WIDTH - 2 * PAD), TITLE_PX, INK, bold=True)
+    text(img, (PAD, y), fit(title, TITLE_PX, True, WIDTH - 2 * PAD), TITLE_PX, INK_L, bold=True)
     y += TITLE_PX + 12
     if subtitle:
-        text(img, (PAD, y), fit(subtitle, SUB_PX, False, WIDTH - 2 * PAD), SUB_PX, MUTED)
+        text(img, (PAD, y), fit(subtitle, SUB_PX, False, WIDTH - 2 * PAD), SUB_PX, MUTED_L)
         y += SUB_PX + 14
     for s in sections:
         if s.heading:
-            text(img, (PAD, y), s.heading, HEAD_PX, INK, bold=True)
+            text(img, (PAD, y), s.heading, HEAD_PX, INK_L, bold=True)
             y += HEAD_PX + 16
         y = _table(img, draw, y, s) + 18
     if footer:
-        text(img, (PAD, y), fit(footer, SMALL_PX, False, WIDTH - 2 * PAD), SMALL_PX, MUTED)
-    return encode_png(img)
+        text(img, (PAD, y), fit(footer, SMALL_PX, False, WIDTH - 2 * PAD), SMALL_PX, MUTED_L)
+    shown = Image.frombytes("P", img.size, img.tobytes())
+    shown.putpalette(list(_palette()))
+    return encode_png(shown)
+
+
+@lru_cache(maxsize=1)
+def _palette() -> tuple[int, ...]:
+    """256 RGB entries: grey level -> the colour of :data:`RAMP` (linear between its anchors)."""
+    out: list[int] = []
+    for g in range(256):
+        (g0, c0), (g1, c1) = next((a, b) for a, b in zip(RAMP, RAMP[1:], strict=False) if g <= b[0])
+        t = (g - g0) / (g1 - g0)
+        out += [round(c0[i] + (c1[i] - c0[i]) * t) for i in range(3)]
+    return tuple(out)
 
 
 def _table(img: Image.Image, draw: ImageDraw.ImageDraw, y: int, s: Section) -> int:
@@ -83,18 +102,15 @@ def _table(img: Image.Image, draw: ImageDraw.ImageDraw, y: int, s: Section) -> i
             else:
                 text(img, (xs[i] + 6, top + ROW_H / 2), cell, size, fill, bold=bold, anchor="lm")
 
-    row(s.headers, y, HEAD_PX, True, MUTED)
+    row(s.headers, y, HEAD_PX, True, MUTED_L)
     y += ROW_H
-    draw.line([(PAD, y), (WIDTH - PAD, y)], fill=RULE, width=2)
+    draw.line([(PAD, y), (WIDTH - PAD, y)], fill=RULE_L, width=2)
     if not s.rows:
-        text(img, (PAD + 6, y + ROW_H / 2), "—", CELL_PX, MUTED, anchor="lm")
+        text(img, (PAD + 6, y + ROW_H / 2), "—", CELL_PX, MUTED_L, anchor="lm")
         return y + ROW_H
     for i, cells in enumerate(s.rows):
-        if i % 2:
-            draw.rectangle([PAD, y, WIDTH - PAD, y + ROW_H - 1], fill=STRIPE)
-        else:
-            draw.rectangle([PAD, y, WIDTH - PAD, y + ROW_H - 1], fill=WHITE)
-        row(cells, y, CELL_PX, i in s.bold, INK)
+        draw.rectangle([PAD, y, WIDTH - PAD, y + ROW_H - 1], fill=STRIPE_L if i % 2 else WHITE_L)
+        row(cells, y, CELL_PX, i in s.bold, INK_L)
         y += ROW_H
     return y
 
