@@ -224,3 +224,21 @@ def _names(names: dict[str, str]):
     async def get(session_id: int) -> dict[str, str]:
         return names
     return get
+
+
+async def test_record_is_written_in_the_transaction_that_ends_the_game(service, monkeypatch):
+    """Issue 15 item 1: the record and the ratings are part of the game's last transaction: if recording fails,
+    the last move is not stored either (the game stays active, nothing half written)."""
+    await service.open_lobby("c1", "tatari", "alice", guild_id="g1")
+    await service.join("c1", "bob")
+    up = await service.start("c1", "alice")
+
+    async def broken(*args, **kwargs):
+        raise RuntimeError("disk on fire")
+
+    monkeypatch.setattr(service.store, "record_game", broken)
+    with pytest.raises(RuntimeError, match="disk on fire"):
+        await service.resign("c1", "bob")
+    row = await service.store.session(up.session.id)
+    assert (row.status, row.move_count) == ("active", 0)
+    assert await service.store.finished_games() == [] and await service.store.game_record(row.id) is None
