@@ -158,9 +158,11 @@ def summary_lines(record: GameRecord, names: dict[str, str] | None = None) -> li
     return out
 
 
-def summary_card(record: GameRecord) -> bytes:
+def summary_card(record: GameRecord, details: str = "") -> bytes:
     """The summary image that goes with a result: the ranking (★ winners, ⚑ resigned), scores, rating after and
-    its change, and the game's key numbers (moves, length, seats, rated or not)."""
+    its change, and the game's key numbers (moves, length, seats, rated or not); ``details``: the game's own
+    account of its end (``Game.status`` of the final state: shrines, stashes, points …, ``{@id}`` refs allowed)
+    under the reason."""
     game_title = _title(record.game_id)
     rows, bold = [], set()
     for i, s in enumerate(record.ranked):
@@ -176,7 +178,10 @@ def summary_card(record: GameRecord) -> bytes:
     numbers = (f"{record.moves} moves · {duration_text(record.ended_ms - record.started_ms)} · "
                f"{len(record.seats)} seats · {'rated' if record.rated else 'not rated'}")
     status = "Abandoned" if record.outcome == "abandoned" else "Game over"
-    footer = format_text(record.reason, lambda p: next((s.name for s in record.seats if s.player_id == p), p))
+    def shown(text: str) -> str:
+        return format_text(text, lambda p: next((s.name for s in record.seats if s.player_id == p), p))
+
+    footer = "\n".join(x for x in (shown(record.reason), shown(details)) if x)
     return card(f"{game_title} — {status}", numbers, [section], footer or "★ won · ⚑ resigned")
 
 

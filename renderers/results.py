@@ -47,12 +47,17 @@ class Section:
     bold: set[int] = field(default_factory=set)
 
 
-def card(title: str, subtitle: str, sections: list[Section], footer: str = "") -> bytes:
-    """PNG bytes of a card: ``title`` (bold), ``subtitle`` (muted), the sections, an optional ``footer`` line."""
+def card(title: str, subtitle: str, sections: list[Section], footer: str = "", max_footer_lines: int = 4) -> bytes:
+    """PNG bytes of a card: ``title`` (bold), ``subtitle`` (muted), the sections, an optional ``footer`` (wrapped
+    at spaces, at most ``max_footer_lines`` lines, the last cut with "…"; "\n" starts a new line)."""
+    lines = wrap(footer, SMALL_PX, WIDTH - 2 * PAD)
+    if len(lines) > max_footer_lines:
+        lines = lines[:max_footer_lines - 1] + [fit(" ".join(lines[max_footer_lines - 1:]) + " …", SMALL_PX, False,
+                                                    WIDTH - 2 * PAD)]
     height = PAD + TITLE_PX + 12 + (SUB_PX + 14 if subtitle else 0)
     for s in sections:
         height += (HEAD_PX + 16 if s.heading else 0) + ROW_H * (1 + max(len(s.rows), 1)) + 18
-    height += (SMALL_PX + 16 if footer else 0) + PAD
+    height += len(lines) * (SMALL_PX + 10) + (6 if lines else 0) + PAD
     img = Image.new("L", (WIDTH, height), PAPER_L)
     draw = ImageDraw.Draw(img)
     y = PAD
@@ -66,8 +71,9 @@ def card(title: str, subtitle: str, sections: list[Section], footer: str = "") -
             text(img, (PAD, y), s.heading, HEAD_PX, INK_L, bold=True)
             y += HEAD_PX + 16
         y = _table(img, draw, y, s) + 18
-    if footer:
-        text(img, (PAD, y), fit(footer, SMALL_PX, False, WIDTH - 2 * PAD), SMALL_PX, MUTED_L)
+    for line in lines:
+        text(img, (PAD, y), line, SMALL_PX, MUTED_L)
+        y += SMALL_PX + 10
     shown = Image.frombytes("P", img.size, img.tobytes())
     shown.putpalette(list(_palette()))
     return encode_png(shown)
@@ -115,6 +121,26 @@ def _table(img: Image.Image, draw: ImageDraw.ImageDraw, y: int, s: Section) -> i
     return y
 
 
+def wrap(value: str, size: int, width: float) -> list[str]:
+    """``value`` in lines of at most ``width`` px at ``size`` px, broken at spaces (a word too long alone is cut
+    with "…"); "\n" breaks a line."""
+    fnt = font(size, False)
+    out: list[str] = []
+    for para in value.split("\n"):
+        line = ""
+        for word in para.split():
+            trial = f"{line} {word}" if line else word
+            if fnt.getlength(trial) <= width:
+                line = trial
+            else:
+                if line:
+                    out.append(line)
+                line = fit(word, size, False, width)
+        if line:
+            out.append(line)
+    return out
+
+
 def fit(value: str, size: int, bold: bool, width: float) -> str:
     """``value`` cut (with "…") to fit ``width`` px at ``size`` px."""
     fnt = font(size, bold)
@@ -130,4 +156,4 @@ def name(value: str) -> str:
     return display_name(value, None, NAME_COLUMNS)
 
 
-__all__ = ["Section", "WIDTH", "card", "fit", "name"]
+__all__ = ["Section", "WIDTH", "card", "fit", "name", "wrap"]

@@ -78,7 +78,8 @@ class Results(commands.Cog):
         if not record.rated:
             lines.append("-# Not rated (fewer than two ranked seats).")
         try:
-            png = await asyncio.to_thread(results.summary_card, record)
+            details = update.game.status(update.state) if update.state is not None else ""
+            png = await asyncio.to_thread(results.summary_card, record, details)
         except Exception:
             log.exception("summary card of session %s failed", record.session_id)
             png = None

@@ -123,3 +123,12 @@ def test_replay_of_a_long_game_lasts_at_most_30_s():
         gif.seek(i)
         durations.append(gif.info["duration"])
     assert gif.n_frames == 55 and sum(durations) <= MAX_MS and durations[-1] == 3000
+
+
+def test_footer_wraps_at_spaces():
+    """The summary's footer (the reason and the game's own account of its end) wraps at spaces and at "\\n"."""
+    from renderers.common import font
+
+    assert cards.wrap("alpha beta\ngamma", cards.SMALL_PX, 10_000) == ["alpha beta", "gamma"]
+    narrow = font(cards.SMALL_PX).getlength("alpha beta") - 1
+    assert cards.wrap("alpha beta\ngamma", cards.SMALL_PX, narrow) == ["alpha", "beta", "gamma"]
