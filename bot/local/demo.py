@@ -16,6 +16,7 @@ from games.ai import STRATEGIES
 from renderers.animation import animate
 
 from ..sessions import SessionError, SessionService, Update
+from ..store import now_ms
 
 NAMES = ["alice", "bob", "carol", "dave", "eve"]
 GIF_FRAMES = 400  # at most; longer games are sampled evenly (the last frame always kept)
@@ -47,7 +48,7 @@ async def run_demo(
     check_table(game, names, options, seed)
     rng = random.Random(seed)
     service.seeds = lambda: seed
-    clock = [1_700_000_000_000]
+    clock = [now_ms() // 1000 * 1000]  # records are dated when the demo ran (issue 15)
     service.clock = lambda: clock[0]
     channel = f"demo-{game_id}-{seed}"
     update = await service.open_lobby(channel, game_id, names[0], options)
