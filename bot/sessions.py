@@ -21,7 +21,7 @@ import asyncio
 import secrets
 import weakref
 from collections import OrderedDict
-from collections.abc import Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -31,9 +31,10 @@ import games
 from games import TIMEOUT, Decision, Event, Game, IllegalMove, Move, Result, player_ref
 from games.core import BaseState
 
+from .records import RESIGN_MOVE, GameRecord
 from .store import SessionRow, StaleVersion, Store, now_ms
 
-RESIGN = "__resign__"
+RESIGN = RESIGN_MOVE
 """Option id under which a resignation is logged, so that replay reproduces it."""
 DEADLINE = "deadline"
 """Timer kind of a decision's deadline (the session sends the system's timeout move)."""
@@ -64,6 +65,8 @@ class Update:
     pending: list[Decision] = field(default_factory=list)
     result: Result | None = None
     notes: list[str] = field(default_factory=list)
+    record: GameRecord | None = None
+    """The game's record (seats, ranks, ratings before and after) when this update ended a dealt game (issue 15)."""
 
     @property
     def finished(self) -> bool:
@@ -112,6 +115,9 @@ class SessionService:
         # session id -> (version, parsed state), least recently used first; a session that ends is dropped
         self._cache: OrderedDict[int, tuple[int, BaseState]] = OrderedDict()
         self._untimed: set[int] = set()  # sessions known (by this process) to have no deadline timers in the store
+        self.display_names: Callable[[int], Awaitable[dict[str, str]]] | None = None
+        """Session id -> {player id: display name} at the game's end, for its record (the Discord adapter sets
+        it; offline the ids are the names)."""
 
     def lock(self, channel_id: str) -> asyncio.Lock:
         """The lock of ``channel_id`` (created on first use)."""
@@ -302,7 +308,8 @@ class SessionService:
             async with self.store.transaction() as db:
                 await self.store.lock_session(db, row.id, row.version)
                 await self.store.update_session(
-                    row.id, row.version, db=db, status="active", state=state.model_dump_json()
+                    row.id, row.version, db=db, status="active", state=state.model_dump_json(),
+                    meta={**row.meta, "started_ms": self.clock()},
                 )
                 await self._schedule_deadlines(db, row, pending)
             row = await self.store.session(row.id)
@@ -355,6 +362,7 @@ class SessionService:
             meta = {**row.meta, "result": result.model_dump(mode="json")}
         seq = row.move_count + 1
         state_json = state.model_dump_json()
+        record = None
         try:
             if result is None:  # the common case, one round trip on PostgreSQL (Store.commit_move)
                 deadlines = sorted({d.deadline_ms for d in pending if d.deadline_ms is not None})
@@ -369,7 +377,7 @@ class SessionService:
                 else:
                     self._untimed.add(row.id)
             else:
-                await self._commit_finished(row, seq, move, state_json, status, meta, pending, result)
+                record = await self._commit_finished(row, seq, move, state_json, status, meta, pending, result)
         except StaleVersion:
             # another process (a shard moving between processes) wrote this session first: nothing was stored
             raise StaleBoard("This board changed meanwhile — here is the current one.") from None
@@ -379,12 +387,34 @@ class SessionService:
             self._remember(row.id, new.version, state)
         else:
             self.forget(row.id)
-        return self._update(new, events=events, result=result)
+        update = self._update(new, events=events, result=result)
+        update.record = record
+        return update
+
+    async def _names(self, row: SessionRow) -> dict[str, str]:
+        """Display names of ``row``'s players for its record (:attr:`display_names`, else none: ids stand)."""
+        if self.display_names is None:
+            return {}
+        return dict(await self.display_names(row.id))
+
+    async def _record(self, db, row: SessionRow, moves: int, result: Result | None,
+                      resigned: set[str], names: dict[str, str]) -> GameRecord:
+        """Record the game of ``row`` that ends now (``result`` None: abandoned), in the ending transaction."""
+        return await self.store.record_game(
+            db, session_id=row.id, game_id=row.game_id, guild_id=row.guild_id, channel_id=row.channel_id,
+            options=row.options, seed=row.seed, players=row.players,
+            started_ms=int(row.meta.get("started_ms", row.created_ms)), ended_ms=self.clock(), moves=moves,
+            result=result, resigned=resigned, names=names)
 
     async def _commit_finished(self, row: SessionRow, seq: int, move: Move, state_json: str, status: str,
-                               meta: dict, pending: list[Decision], result: Result) -> None:
-        """The last move of a game: the move, the state, the version, the timers and the finished-game record in
-        one transaction. :class:`StaleVersion` when another process moved first."""
+                               meta: dict, pending: list[Decision], result: Result) -> GameRecord:
+        """The last move of a game: the move, the state, the version, the timers, the finished game and its record
+        (seats, ratings: issue 15) in one transaction; returns the record. :class:`StaleVersion` when another
+        process moved first."""
+        resigned = await self.store.players_with_move(row.id, RESIGN)
+        if move.option == RESIGN and move.player is not None:
+            resigned.add(move.player)
+        names = await self._names(row)
         async with self.store.transaction() as db:
             # the session's row first: another process acting on this version waits here, then finds it stale
             await self.store.lock_session(db, row.id, row.version)
@@ -396,6 +426,7 @@ class SessionService:
             await self.store.record_finished(
                 db, row.id, row.game_id, row.channel_id, result.model_dump(mode="json"), seq
             )
+            return await self._record(db, row, seq, result, resigned, names)
 
     async def tick(self, now: int | None = None) -> list[Update]:
         """Send the system's timeout move for every decision whose deadline has passed (``now`` ms, default the
@@ -509,6 +540,12 @@ class SessionService:
         return self._update(row, notes=[f"The game was abandoned: {reason}."])
 
     async def _abandon(self, row: SessionRow, reason: str | None = None) -> SessionRow:
+        """Mark ``row`` abandoned and clear its timers; a game already dealt is recorded (marked abandoned,
+        unrated: issue 15) in the same transaction."""
+        dealt = row.status == "active"
+        if dealt:
+            resigned = await self.store.players_with_move(row.id, RESIGN)
+            names = await self._names(row)
         async with self.store.transaction() as db:
             await self.store.lock_session(db, row.id, row.version)
             fields: dict[str, Any] = {"status": "abandoned"}
@@ -516,6 +553,8 @@ class SessionService:
                 fields["meta"] = {**row.meta, "abandoned": reason}
             await self.store.update_session(row.id, row.version, db=db, **fields)
             await self.store.clear_timers(row.id, db=db)
+            if dealt:
+                await self._record(db, row, row.move_count, None, resigned, names)
         return await self.store.session(row.id)
 
     def forget(self, session_id: int) -> None:

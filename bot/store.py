@@ -34,7 +34,7 @@ import secrets
 import socket
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -42,6 +42,9 @@ from typing import Any
 import aiosqlite
 from pydantic import BaseModel, Field
 from tenacity import AsyncRetrying, retry_if_exception, stop_after_delay, wait_random_exponential
+
+from . import records
+from .records import RecordStore
 
 MIGRATIONS: list[str] = [
     # 1: sessions, moves, timers, finished games, channel settings
@@ -115,13 +118,20 @@ MIGRATIONS: list[str] = [
         updated_ms INTEGER NOT NULL
     );
     """,
-    # 4: timer leases across processes (issue 16): which process claimed a due timer (``claimed_by``) and until when
+    # 4: finished-game records, their seats and the ratings per game per server (issue 15, bot/records.py);
+    # backfilled from finished_games and the abandoned games (BACKFILLS)
+    records.MIGRATION,
+    # 5: timer leases across processes (issue 16): which process claimed a due timer (``claimed_by``) and until when
     # its claim holds (``lease_until``, wall-clock ms); a timer whose lease ran out is claimed again
     """
     ALTER TABLE timers ADD COLUMN claimed_by TEXT;
     ALTER TABLE timers ADD COLUMN lease_until INTEGER;
     """,
 ]
+
+BACKFILLS: dict[int, Callable[[Any], Awaitable[Any]]] = {4: records.backfill}
+"""Python steps run right after a migration's SQL, in the same transaction (migration number -> step), on both
+backends (the step gets the transaction's handle: an aiosqlite connection, or the PostgreSQL wrapper)."""
 
 
 def now_ms() -> int:
@@ -258,8 +268,9 @@ def _timer(r) -> TimerRow:
 _TIMER_COLS = "t.id, t.session_id, t.channel_id, t.kind, t.due_ms, t.payload"
 
 
-class Store:
-    """The store interface and the SQL both backends share (``?`` placeholders).
+class Store(RecordStore):
+    """The store interface and the SQL both backends share (``?`` placeholders); finished-game records and ratings:
+    the methods of :class:`bot.records.RecordStore`.
 
     Open with ``await Store.open(target)``: a ``postgresql://`` URL gives a
     :class:`bot.store_postgres.PostgresStore`, anything else (a path, ``:memory:``, ``sqlite:///path``) an
@@ -774,6 +785,8 @@ class SQLiteStore(Store):
                         continue
                     for statement in filter(str.strip, sql.split(";")):
                         await self.conn.execute(statement)
+                    if number in BACKFILLS:
+                        await BACKFILLS[number](self.conn)
                     await self.conn.execute(f"PRAGMA user_version={number}")
                     version = number
                 await self.conn.execute("COMMIT")

@@ -26,7 +26,7 @@ from urllib.parse import urlsplit, urlunsplit
 
 import asyncpg
 
-from .store import StaleVersion, Store, StoreError, now_ms
+from .store import BACKFILLS, StaleVersion, Store, StoreError, now_ms
 
 POOL_SIZE = 10
 """Connections per process (transactions of different sessions in flight at once)."""
@@ -107,7 +107,65 @@ MIGRATIONS: list[str] = [
         updated_ms BIGINT NOT NULL
     );
     """,
-    # 4: timer leases across processes (issue 16)
+    # 4: finished-game records, their seats and the ratings per game per server (issue 15, bot/records.py);
+    # backfilled like SQLite's (bot.store.BACKFILLS)
+    """
+    CREATE TABLE game_records (
+        session_id BIGINT PRIMARY KEY REFERENCES sessions(id) ON DELETE CASCADE,
+        game_id TEXT NOT NULL,
+        guild_id TEXT NOT NULL DEFAULT '',
+        channel_id TEXT NOT NULL,
+        options TEXT NOT NULL DEFAULT '{}',
+        seed BIGINT NOT NULL,
+        seats BIGINT NOT NULL,
+        started_ms BIGINT NOT NULL,
+        ended_ms BIGINT NOT NULL,
+        moves BIGINT NOT NULL,
+        outcome TEXT NOT NULL CHECK (outcome IN ('finished', 'abandoned')),
+        reason TEXT NOT NULL DEFAULT '',
+        rated BIGINT NOT NULL DEFAULT 0
+    );
+    CREATE INDEX game_records_channel ON game_records(channel_id, ended_ms);
+    CREATE TABLE game_seats (
+        session_id BIGINT NOT NULL REFERENCES game_records(session_id) ON DELETE CASCADE,
+        seat BIGINT NOT NULL,
+        player_id TEXT NOT NULL,
+        display_name TEXT NOT NULL,
+        ai_level TEXT,
+        score BIGINT,
+        rank BIGINT,
+        resigned BIGINT NOT NULL DEFAULT 0,
+        won BIGINT NOT NULL DEFAULT 0,
+        mu_before DOUBLE PRECISION,
+        sigma_before DOUBLE PRECISION,
+        mu_after DOUBLE PRECISION,
+        sigma_after DOUBLE PRECISION,
+        game_id TEXT NOT NULL,
+        guild_id TEXT NOT NULL DEFAULT '',
+        seats BIGINT NOT NULL,
+        ended_ms BIGINT NOT NULL,
+        outcome TEXT NOT NULL,
+        PRIMARY KEY (session_id, seat)
+    );
+    CREATE INDEX game_seats_player_game ON game_seats(guild_id, player_id, game_id, ended_ms);
+    CREATE INDEX game_seats_player_recent ON game_seats(guild_id, player_id, ended_ms);
+    CREATE INDEX game_seats_name ON game_seats(guild_id, display_name);
+    CREATE TABLE ratings (
+        guild_id TEXT NOT NULL DEFAULT '',
+        game_id TEXT NOT NULL,
+        player_id TEXT NOT NULL,
+        display_name TEXT NOT NULL,
+        mu DOUBLE PRECISION NOT NULL,
+        sigma DOUBLE PRECISION NOT NULL,
+        ordinal DOUBLE PRECISION NOT NULL,
+        games BIGINT NOT NULL DEFAULT 0,
+        wins BIGINT NOT NULL DEFAULT 0,
+        updated_ms BIGINT NOT NULL,
+        PRIMARY KEY (guild_id, game_id, player_id)
+    );
+    CREATE INDEX ratings_board ON ratings(guild_id, game_id, ordinal)
+    """,
+    # 5: timer leases across processes (issue 16)
     """
     ALTER TABLE timers ADD COLUMN claimed_by TEXT;
     ALTER TABLE timers ADD COLUMN lease_until BIGINT;
@@ -280,6 +338,8 @@ class PostgresStore(Store):
             for number, sql in enumerate(MIGRATIONS, start=1):
                 if number > version:
                     await conn.execute(sql)
+                    if number in BACKFILLS:
+                        await BACKFILLS[number](PgConnection(conn=conn))
                     version = number
             await conn.execute("UPDATE schema_version SET version = $1", version)
             return version

@@ -39,3 +39,10 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config):
     skipped = [r for r in terminalreporter.stats.get("skipped", []) if NO_SERVER in str(r.longrepr)]
     if skipped:
         terminalreporter.write_line(f"{NO_SERVER} ({len(skipped)} test cases)", yellow=True)
+
+
+@pytest.fixture(autouse=True)
+def _database_path_in_tmp(tmp_path_factory, monkeypatch):
+    """DATABASE_PATH in a temporary folder: ``python -m bot demo`` records its games there (issue 15), never in
+    the working copy's ./data."""
+    monkeypatch.setenv("DATABASE_PATH", str(tmp_path_factory.mktemp("db") / "bot.sqlite3"))

@@ -1,5 +1,6 @@
-"""``python -m bot migrate-store --to postgresql://…`` (issue 16 item 6): an SQLite store copied into PostgreSQL, then
-checked by replaying every session. Runs the real command in a subprocess against the PostgreSQL test server."""
+"""``python -m bot migrate-store --to postgresql://…`` (issue 16 item 6): an SQLite store (sessions, moves, timers,
+finished games and their records and ratings, settings, the adapter's data) copied into PostgreSQL, then checked by
+replaying every session. Runs the real command in a subprocess against the PostgreSQL test server."""
 
 from __future__ import annotations
 
@@ -52,7 +53,9 @@ async def _fill(path: str) -> dict:
         await links.set_muted("p1", True)
         sessions = [r.model_dump() for r in await store.all_sessions()]
         moves = {r["id"]: [m.model_dump() for m in await store.moves(r["id"])] for r in sessions}
-        return {"sessions": sessions, "moves": moves, "timers": [t.model_dump() for t in await store.timers()],
+        records = {r["id"]: await store.game_record(r["id"]) for r in sessions}
+        return {"sessions": sessions, "moves": moves, "records": records,
+                "leaderboard": await store.leaderboard(str(800_000_000_000_000_000), "tatari"), "timers": [t.model_dump() for t in await store.timers()],
                 "finished": await store.finished_games(limit=100), "settings": await store.channel_settings("c1"),
                 "links": await links.get(row.id), "linked": row.id, "muted": await links.muted(["p0", "p1"])}
     finally:
@@ -87,6 +90,11 @@ async def test_migrate_store_copies_everything_and_every_session_replays(tmp_pat
             assert [t.model_dump() for t in await store.timers()] == before["timers"]
             assert await store.finished_games(limit=100) == before["finished"]
             assert await store.channel_settings("c1") == before["settings"]
+            # finished-game records, their seats and the ratings (issue 15's migration 4)
+            assert any(r is not None for r in before["records"].values())
+            assert {sid: await store.game_record(sid) for sid in before["records"]} == before["records"]
+            assert before["leaderboard"] and await store.leaderboard(str(800_000_000_000_000_000),
+                                                                     "tatari") == before["leaderboard"]
             links = Links(store)
             assert await links.get(before["linked"]) == before["links"] != {}
             assert await links.muted(["p0", "p1"]) == before["muted"] == {"p1"}
