@@ -31,6 +31,8 @@ from typing import Any
 import aiosqlite
 from openskill.models import PlackettLuce
 
+import games
+
 RESIGN_MOVE = "__resign__"
 """The option id under which a resignation is logged (``bot.sessions.RESIGN``)."""
 MODEL = PlackettLuce()
@@ -178,6 +180,14 @@ class Standing:
     @property
     def is_ai(self) -> bool:
         return ai_level(self.player_id) is not None
+
+
+def _lower_score_wins(game_id: str) -> bool:
+    """Whether fewer is better in ``game_id``'s scores (``Game.lower_score_wins``; False for a game no longer known)."""
+    try:
+        return games.get(game_id).lower_score_wins
+    except KeyError:
+        return False
 
 
 @dataclass
@@ -398,9 +408,10 @@ class RecordStore:
             args.append(game_id)
         cur = await self.conn.execute(
             "SELECT game_id, SUM(CASE WHEN outcome = 'finished' THEN 1 ELSE 0 END), SUM(won), AVG(rank),"
-            " MAX(score), SUM(CASE WHEN outcome = 'abandoned' THEN 1 ELSE 0 END) FROM game_seats"
+            " MAX(score), MIN(score), SUM(CASE WHEN outcome = 'abandoned' THEN 1 ELSE 0 END) FROM game_seats"
             f" WHERE {where} GROUP BY game_id", args)
-        per_game = [GameStats(r[0], r[1] or 0, r[2] or 0, r[3], r[4], r[5] or 0) for r in await cur.fetchall()]
+        per_game = [GameStats(r[0], r[1] or 0, r[2] or 0, r[3], r[5] if _lower_score_wins(r[0]) else r[4], r[6] or 0)
+                    for r in await cur.fetchall()]
         if not per_game:
             return None
         key = rating_key(player_id)
