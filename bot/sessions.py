@@ -18,6 +18,7 @@ Player ids are strings (Discord user ids, or names offline). Times are ms.
 from __future__ import annotations
 
 import asyncio
+import logging
 import secrets
 import weakref
 from collections import OrderedDict
@@ -30,14 +31,27 @@ from pydantic import ValidationError
 
 import games
 from games import TIMEOUT, Decision, Event, Game, IllegalMove, Move, Result, player_ref
+from games import ai as game_ai
 from games.core import BaseState
 
-from .store import SessionRow, StaleVersion, Store, now_ms
+from .ai_seats import AiSettings, ai_level, ai_rng, is_ai, level_of, new_ai_ids, race_opened_ms, think
+from .store import SessionRow, StaleVersion, Store, TimerRow, now_ms
+
+log = logging.getLogger(__name__)
 
 RESIGN = "__resign__"
 """Option id under which a resignation is logged, so that replay reproduces it."""
 DEADLINE = "deadline"
 """Timer kind of a decision's deadline (the session sends the system's timeout move)."""
+AI_MOVE = "ai_move"
+"""Timer kind of an AI seat's move (issue 14): payload ``{"version": int, "player": id}``, due a human-like pause
+(``AiSettings.pause_ms``) after the move that made the decision; written in that move's transaction."""
+AI_RACE = "ai_race"
+"""Timer kind of an AI seat's race input (issue 14 item 3): payload ``{"plan", "player", "race", "open_ms",
+"option", "at_ms"}``, due at ``at_ms`` = the window's opening + the seat's reaction (``games.ai.race_answer``)."""
+AI_RACES_META = "ai_races"
+"""Key in a session's ``meta``: the AI race plans (``player|race|open_ms``) made for the races pending now, so a
+seat answers each race once (its timer is removed when it fires; the plan stays while the race is pending)."""
 MAX_MS = 2**63 - 1
 
 STATE_CACHE_SIZE = 4096
@@ -104,10 +118,13 @@ class SessionService:
         store: Store,
         clock: Callable[[], int] = now_ms,
         seeds: Callable[[], int] = lambda: secrets.randbits(62),
+        ai: AiSettings | None = None,
     ) -> None:
         self.store = store
         self.clock = clock
         self.seeds = seeds
+        self.ai = ai or AiSettings()
+        self._thinking: set[int] = set()  # AI timers whose move is being searched or applied now
         # a lock lives while someone holds or awaits it; then it is dropped (memory stays bounded, issue 17)
         self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
         # session id -> (version, parsed state), least recently used first; a session that ends is dropped
@@ -195,13 +212,131 @@ class SessionService:
         else:
             self._untimed.add(row.id)
 
+    # -- AI seats (issue 14) --------------------------------------------------------------------------------------
+    def _plan_ai(self, row: SessionRow, game: Game, state: BaseState | None, pending: list[Decision]) -> AiPlan:
+        """What the AI seats of ``row`` do about ``pending`` (the decisions of the session's NEXT version,
+        ``row.version + 1``): an ``ai_move`` timer per AI seat a decision names, due after ``ai.pause_ms``; for each
+        open race (``player=None`` with a deadline) not planned yet, each AI seat's input from
+        ``games.ai.race_answer`` as an ``ai_race`` timer at the window's opening + the reaction (never sooner than
+        ``games.ai.MIN_REACTION_MS``; none when the reaction falls after the deadline or the seat lets it pass)."""
+        seats = [p for p in row.players if is_ai(p)]
+        if not seats or state is None:
+            return AiPlan(False, [], [], [])
+        version = row.version + 1
+        due = self.clock() + max(0, int(self.ai.pause_ms))
+        moves = [(p, due, {"version": version, "player": p})
+                 for p in dict.fromkeys(d.player for d in pending if is_ai(d.player))]
+        done = set(row.meta.get(AI_RACES_META) or [])
+        plans: list[str] = []
+        races: list[tuple[str, int, dict]] = []
+        opened = race_opened_ms(state)
+        for d in pending:
+            if d.player is not None or d.deadline_ms is None or not d.options or opened is None:
+                continue
+            race = game.race_key(state, d) or f"{d.kind}@{d.deadline_ms}"
+            for p in seats:
+                plan = f"{p}|{race}|{opened}"
+                plans.append(plan)
+                if plan in done:
+                    continue
+                try:
+                    answer = game_ai.race_answer(game, state, d, p, ai_level(p), ai_rng(row.seed, race, p))
+                except Exception:
+                    log.exception("race answer of %s failed in session %s; it lets the race pass", p, row.id)
+                    answer = None
+                if answer is None or d.option(answer[0]) is None:
+                    continue
+                at = opened + max(game_ai.MIN_REACTION_MS, int(answer[1]))
+                if at <= d.deadline_ms:
+                    races.append((p, at, {"plan": plan, "player": p, "race": race, "open_ms": opened,
+                                          "option": answer[0], "at_ms": at}))
+        return AiPlan(True, moves, races, plans)
+
+    async def _schedule_ai(self, db: aiosqlite.Connection, row: SessionRow, plan: AiPlan) -> None:
+        """Write ``plan`` in the caller's transaction: the ``ai_move`` timers replaced, the ``ai_race`` timers of
+        races no longer pending (or whose window moved) removed, the new ones added."""
+        if not plan.seated:
+            return
+        await self.store.clear_timers(row.id, [AI_MOVE], db=db)
+        current = set(plan.plans)
+        for timer in await self.store.timers(row.id):
+            if timer.kind == AI_RACE and timer.payload.get("plan") not in current:
+                await db.execute("DELETE FROM timers WHERE id = ?", (timer.id,))
+        for kind, items in ((AI_MOVE, plan.moves), (AI_RACE, plan.races)):
+            for _player, due, payload in items:
+                await self.store.add_timer(row.channel_id, kind, due, payload, session_id=row.id, db=db)
+
+    @staticmethod
+    def _with_plans(meta: dict, plan: AiPlan) -> dict:
+        """``meta`` with the AI race plans of ``plan`` (unchanged when the table has no AI seat)."""
+        if not plan.seated:
+            return meta
+        return {**meta, AI_RACES_META: plan.plans}
+
+    async def add_ai(self, channel_id: str, by: str, level: str | None = None, count: int = 1) -> Update:
+        """Seat ``count`` AI players of ``level`` (default ``normal``) in the lobby — the host only. Refused (nothing
+        changes) for no lobby, a running game, someone else than the host, an unknown level, or too few free
+        seats."""
+        try:
+            level = level_of(level)
+        except ValueError as exc:
+            raise SessionError(str(exc)) from None
+        async with self.lock(channel_id):
+            row = await self._live(channel_id)
+            game = self.game(row.game_id)
+            if row.status != "lobby":
+                raise SessionError("The game is running: AI players are added in the lobby, before /start.")
+            if by != row.host:
+                raise SessionError(f"Only the host, {player_ref(row.host)}, can add AI players.")
+            seats = max(game.seat_counts(row.options) or [game.max_players])
+            free = seats - len(row.players)
+            if count < 1:
+                raise SessionError("Add at least one AI player.")
+            if free <= 0:
+                raise SessionError(f"The lobby is full ({seats} player{'s' if seats != 1 else ''} with these "
+                                   "options): no seat for an AI.")
+            if count > free:
+                raise SessionError(f"Only {free} seat{'s are' if free != 1 else ' is'} free: {count} AI players do "
+                                   "not fit.")
+            added = new_ai_ids(row.players, level, count)
+            players = row.players + added
+            await self.store.update_session(row.id, row.version, players=players)
+            row = await self.store.session(row.id)
+        notes = [f"{player_ref(p)} joined ({len(row.players) - len(added) + i}/{seats})."
+                 for i, p in enumerate(added, 1)]
+        return self._update(row, notes=notes)
+
+    async def remove_ai(self, channel_id: str, by: str, player: str) -> Update:
+        """Take AI seat ``player`` out of the lobby — the host only, before the start. Refused (nothing changes)
+        for no lobby, a running game, someone else than the host, or a player who is not an AI seat here."""
+        async with self.lock(channel_id):
+            row = await self._live(channel_id)
+            if row.status != "lobby":
+                raise SessionError("The game is running: AI players can only be removed in the lobby.")
+            if by != row.host:
+                raise SessionError(f"Only the host, {player_ref(row.host)}, can remove AI players.")
+            if not is_ai(player) or player not in row.players:
+                raise SessionError("That is not an AI player of this lobby.")
+            players = [p for p in row.players if p != player]
+            await self.store.update_session(row.id, row.version, players=players)
+            row = await self.store.session(row.id)
+        return self._update(row, notes=[f"{player_ref(by)} removed {player_ref(player)}."])
+
     # -- lobby ------------------------------------------------------------------------------------------------
     async def open_lobby(
-        self, channel_id: str, game_id: str, host: str, options: dict | None = None, guild_id: str | None = None
+        self, channel_id: str, game_id: str, host: str, options: dict | None = None, guild_id: str | None = None,
+        ai_seats: int = 0, ai_level: str | None = None,
     ) -> Update:
-        """Open a lobby for ``game_id`` with ``host`` seated. Refused when the channel is busy, the game unknown or
-        an option invalid or unknown."""
+        """Open a lobby for ``game_id`` with ``host`` seated, and ``ai_seats`` AI players of ``ai_level`` (default
+        ``normal``; issue 14: ``/play <game> ai:<n> [level:<level>]``). Refused (nothing stored) when the channel is
+        busy, the game unknown, an option invalid or unknown, the level unknown, or the AI seats do not fit."""
         game = self.game(game_id)
+        if is_ai(host):
+            raise SessionError("An AI player cannot open a lobby.")
+        try:
+            level = level_of(ai_level)
+        except ValueError as exc:
+            raise SessionError(str(exc)) from None
         fields = game.Options.model_fields
         unknown = [k for k in (options or {}) if k not in fields]
         if unknown:
@@ -212,6 +347,12 @@ class SessionService:
         except ValidationError as exc:
             problems = "; ".join(f"{'.'.join(map(str, e['loc'])) or 'options'}: {e['msg']}" for e in exc.errors())
             raise SessionError(f"Those options do not work for {game.title}: {problems}.") from None
+        seats = max(game.seat_counts(opts) or [game.max_players])
+        if ai_seats < 0 or 1 + ai_seats > seats:
+            free = seats - 1
+            raise SessionError(f"{game.title} seats {seats} player{'s' if seats != 1 else ''} with these options: "
+                               f"room for {free} AI player{'s' if free != 1 else ''} beside you, not {ai_seats}.")
+        players = [host, *new_ai_ids([host], level, ai_seats)]
         async with self.lock(channel_id):
             busy = await self.store.live_session(channel_id)
             if busy is not None:
@@ -221,10 +362,13 @@ class SessionService:
                     "Finish it, /resign, or ask the host to /abandon it — or play in another channel or thread."
                 )
             try:
-                row = await self.store.create_session(channel_id, game_id, host, opts, self.seeds(), guild_id)
+                row = await self.store.create_session(channel_id, game_id, host, opts, self.seeds(), guild_id,
+                                                      players=players)
             except aiosqlite.IntegrityError:
                 raise SessionError("A game is already open here.") from None
-        return self._update(row, notes=[f"{player_ref(host)} opened a lobby for {game.title}."])
+        notes = [f"{player_ref(host)} opened a lobby for {game.title}."]
+        notes += [f"{player_ref(p)} joined ({i}/{seats})." for i, p in enumerate(players[1:], 2)]
+        return self._update(row, notes=notes)
 
     async def join(self, channel_id: str, player: str) -> Update:
         async with self.lock(channel_id):
@@ -234,6 +378,8 @@ class SessionService:
                 raise SessionError("This game has already started; wait for the next one.")
             if player in row.players:
                 raise SessionError("You are already seated. Wait for the host to /start.")
+            if is_ai(player):
+                raise SessionError("AI players are seated by the host (Add AI), not by /join.")
             seats = max(game.seat_counts(row.options) or [game.max_players])
             if len(row.players) >= seats:
                 raise SessionError(f"The lobby is full ({seats} player{'s' if seats != 1 else ''} with these "
@@ -244,7 +390,8 @@ class SessionService:
         return self._update(row, notes=[f"{player_ref(player)} joined ({len(players)}/{seats})."])
 
     async def leave(self, channel_id: str, player: str) -> Update:
-        """Leave a lobby. A host who leaves hands the lobby to the next seat; the last one out closes it."""
+        """Leave a lobby. A host who leaves hands the lobby to the next person seated (never an AI seat); the last
+        person out closes it."""
         async with self.lock(channel_id):
             row = await self._live(channel_id)
             if row.status != "lobby":
@@ -253,11 +400,12 @@ class SessionService:
                 raise SessionError("You are not seated in this lobby.")
             players = [p for p in row.players if p != player]
             notes = [f"{player_ref(player)} left."]
-            if not players:
+            people = [p for p in players if not is_ai(p)]
+            if not people:  # AI seats never host: the last person out closes the lobby
                 await self.store.update_session(row.id, row.version, players=players, status="abandoned")
                 notes.append("The lobby is closed.")
             else:
-                host = row.host if row.host != player else players[0]
+                host = row.host if row.host != player else people[0]
                 if host != row.host:
                     notes.append(f"{player_ref(host)} is now the host.")
                 await self.store.update_session(row.id, row.version, players=players, host=host)
@@ -288,7 +436,8 @@ class SessionService:
             if len(row.players) < game.min_players:
                 need = game.min_players - len(row.players)
                 raise SessionError(
-                    f"{game.title} needs at least {game.min_players} players: {need} more must /join first."
+                    f"{game.title} needs at least {game.min_players} players: {need} more must /join first (or "
+                    "the host adds AI players)."
                 )
             try:
                 opening = game.begin(list(row.players), row.options, row.seed)
@@ -299,11 +448,14 @@ class SessionService:
                     "the lobby and /play again with other options."
                 ) from None
             pending = game.pending(state)
+            plan = self._plan_ai(row, game, state, pending)
             async with self.store.transaction() as db:
                 await self.store.update_session(
-                    row.id, row.version, db=db, status="active", state=state.model_dump_json()
+                    row.id, row.version, db=db, status="active", state=state.model_dump_json(),
+                    meta=self._with_plans(row.meta, plan),
                 )
                 await self._schedule_deadlines(db, row, pending)
+                await self._schedule_ai(db, row, plan)
             row = await self.store.session(row.id)
             self._remember(row.id, row.version, state)
         return self._update(row, events=opening.events, notes=[f"{game.title} begins!"])
@@ -342,16 +494,18 @@ class SessionService:
 
     async def _commit(
         self, row: SessionRow, game: Game, move: Move, state: BaseState, events: list[Event],
-        result: Result | None = None,
+        result: Result | None = None, fired: int | None = None,
     ) -> Update:
-        """Append ``move``, save ``state``, bump the version, reschedule deadlines (and record a finished game) in
-        one transaction."""
+        """Append ``move``, save ``state``, bump the version, reschedule deadlines and AI seats' timers (and
+        record a finished game) in one transaction. ``fired``: the id of the timer whose move this is (removed in
+        the same transaction)."""
         result = result or game.result(state)
         status = "finished" if result is not None else "active"
         pending = game.pending(state) if status == "active" else []
-        meta = row.meta
+        plan = self._plan_ai(row, game, state, pending)
+        meta = self._with_plans(row.meta, plan)
         if result is not None:
-            meta = {**row.meta, "result": result.model_dump(mode="json")}
+            meta = {**meta, "result": result.model_dump(mode="json")}
         seq = row.move_count + 1
         state_json = state.model_dump_json()
         async with self.store.transaction() as db:
@@ -360,6 +514,9 @@ class SessionService:
                 row.id, row.version, db=db, state=state_json, status=status, meta=meta, move_count=seq
             )
             await self._schedule_deadlines(db, row, pending)
+            await self._schedule_ai(db, row, plan)
+            if fired is not None:
+                await db.execute("DELETE FROM timers WHERE id = ?", (fired,))
             if result is not None:
                 await self.store.record_finished(
                     db, row.id, row.game_id, row.channel_id, result.model_dump(mode="json"), seq
@@ -372,19 +529,27 @@ class SessionService:
             self.forget(row.id)
         return self._update(new, events=events, result=result)
 
-    async def tick(self, now: int | None = None) -> list[Update]:
-        """Send the system's timeout move for every decision whose deadline has passed (``now`` ms, default the
-        clock); returns the updates. Stale timers (the decision was already answered) are dropped.
+    async def tick(self, now: int | None = None, ai: bool = True) -> list[Update]:
+        """Fire every timer of the game due at ``now`` (ms, default the clock), earliest first: the system's
+        timeout move for each decision whose deadline has passed and, when ``ai``, the AI seats' moves and race
+        inputs (:meth:`fire_ai`); returns the updates. Stale timers (the decision was already answered) are
+        dropped.
 
-        A timer is removed by the commit of its timeout move (same transaction), so a crash or a cancellation
-        before that commit keeps it for the next tick (after a restart too). An engine error drops the timer (a
+        A timer is removed by the commit of its move (same transaction), so a crash or a cancellation before that
+        commit keeps it for the next tick (after a restart too). An engine error in a deadline drops the timer (a
         retry would fail the same way) and is raised."""
         now = self.clock() if now is None else now
         updates: list[Update] = []
         done: set[int] = set()
-        while due := [t for t in await self.store.due_timers(now, [DEADLINE]) if t.id not in done]:
+        kinds = [DEADLINE, AI_RACE, AI_MOVE] if ai else [DEADLINE]
+        while due := [t for t in await self.store.due_timers(now, kinds) if t.id not in done]:
             for timer in due:
                 done.add(timer.id)
+                if timer.kind != DEADLINE:
+                    update = await self.fire_ai(timer)
+                    if update is not None:
+                        updates.append(update)
+                    continue
                 try:
                     update = await self.fire_deadline(
                         timer.channel_id, timer.payload.get("deadline_ms", timer.due_ms)
@@ -396,6 +561,86 @@ class SessionService:
                 if update is not None:
                     updates.append(update)
         return updates
+
+    async def fire_ai(self, timer: TimerRow) -> Update | None:
+        """Play the AI timer ``timer`` (``ai_move`` or ``ai_race``); None when nothing was applied (stale, already
+        in hand, or refused). Errors are logged with the session id and drop the timer: one broken AI never stops
+        the dispatcher or another channel."""
+        if timer.id in self._thinking:
+            return None
+        self._thinking.add(timer.id)
+        try:
+            if timer.kind == AI_RACE:
+                return await self._fire_ai_race(timer)
+            return await self._fire_ai_move(timer)
+        except Exception:
+            log.exception("AI timer %s (%s) of session %s failed; dropped", timer.id, timer.kind, timer.session_id)
+            await self.store.delete_timer(timer.id)
+            return None
+        finally:
+            self._thinking.discard(timer.id)
+
+    async def _fire_ai_move(self, timer: TimerRow) -> Update | None:
+        """An AI seat's move: the position of the timer's version is read under the channel's lock, searched OFF
+        the event loop (``ai.executor``; the lock is free meanwhile, so the table and other channels go on), and
+        applied only if the session is still at that version, stamped with it. A stale search is dropped: the move
+        that made it stale planned the seat's next move already (issue 14: never applied to a newer state)."""
+        version, player = timer.payload.get("version"), str(timer.payload.get("player"))
+        async with self.lock(timer.channel_id):
+            row = await self.store.live_session(timer.channel_id)
+            if row is None or row.status != "active" or row.id != timer.session_id or row.version != version:
+                await self.store.delete_timer(timer.id)  # stale: its board moved on (normally gone already)
+                return None
+            game = self.game(row.game_id)
+            state = self.state_of(row)
+            index = next((i for i, d in enumerate(game.pending(state)) if d.player == player), None)
+            if index is None:
+                await self.store.delete_timer(timer.id)
+                return None
+            decision = game.pending(state)[index]
+            state_json = row.state
+        seed_text = f"{row.seed}:{version}:{player}"
+        loop = asyncio.get_running_loop()
+        try:
+            option = await loop.run_in_executor(self.ai.executor, think, row.game_id, state_json, index, player,
+                                                seed_text, self.ai.budget_ms, self.ai.iterations)
+        except Exception:  # a broken search must not stall the game: a random legal option instead
+            log.exception("AI search of %s failed in session %s; a random legal option instead", player, row.id)
+            option = game_ai.random_legal(game, state, decision, ai_rng(seed_text))
+        async with self.lock(timer.channel_id):
+            now = await self.store.live_session(timer.channel_id)
+            if now is None or now.id != row.id or now.status != "active" or now.version != version:
+                log.info("AI move of %s for version %s of session %s is stale; dropped", player, version, row.id)
+                return None
+            move = Move(player=player, option=option, at_ms=self.clock())
+            try:
+                outcome = game.apply(state, move)
+            except IllegalMove as exc:
+                log.warning("AI move %r of %s refused in session %s: %s", option, player, row.id, exc)
+                await self.store.delete_timer(timer.id)
+                return None
+            return await self._commit(now, game, move, outcome.state, outcome.events, fired=timer.id)
+
+    async def _fire_ai_race(self, timer: TimerRow) -> Update | None:
+        """An AI seat's race input, timed ``at_ms`` (the window's opening + its reaction) and judged by the engine
+        like a person's; dropped when that race (and window) is no longer pending or the engine refuses it."""
+        payload = timer.payload
+        async with self.lock(timer.channel_id):
+            row = await self.store.live_session(timer.channel_id)
+            if row is None or row.status != "active" or row.id != timer.session_id \
+                    or payload.get("plan") not in (row.meta.get(AI_RACES_META) or []):
+                await self.store.delete_timer(timer.id)
+                return None
+            game = self.game(row.game_id)
+            state = self.state_of(row)
+            move = Move(player=str(payload["player"]), option=str(payload["option"]), at_ms=int(payload["at_ms"]))
+            try:
+                outcome = game.apply(state, move)
+            except IllegalMove as exc:
+                log.info("AI race input of %s refused in session %s: %s", move.player, row.id, exc)
+                await self.store.delete_timer(timer.id)
+                return None
+            return await self._commit(row, game, move, outcome.state, outcome.events, fired=timer.id)
 
     async def fire_deadline(self, channel_id: str, deadline_ms: int) -> Update | None:
         """Send the timeout move for the decision of ``channel_id`` due at ``deadline_ms``, if still pending."""
@@ -498,12 +743,15 @@ class SessionService:
             last = moves[-1]
             state = replay(game, row.players, row.options, row.seed, moves[:-1])
             pending = game.pending(state)
+            plan = self._plan_ai(row, game, state, pending)
             async with self.store.transaction() as db:
                 await db.execute("DELETE FROM moves WHERE session_id = ? AND seq = ?", (row.id, last.seq))
                 await self.store.update_session(
-                    row.id, row.version, db=db, state=state.model_dump_json(), move_count=last.seq - 1
+                    row.id, row.version, db=db, state=state.model_dump_json(), move_count=last.seq - 1,
+                    meta=self._with_plans(row.meta, plan),
                 )
                 await self._schedule_deadlines(db, row, pending)
+                await self._schedule_ai(db, row, plan)
             row = await self.store.session(row.id)
             self._remember(row.id, row.version, state)
         who = player_ref(last.player) if last.player else "the timer"
@@ -552,9 +800,20 @@ class SessionService:
         return events[-limit:]
 
 
+@dataclass
+class AiPlan:
+    """The AI seats' timers for a session's next version (see ``SessionService._plan_ai``): ``seated`` (the table
+    has AI seats), ``moves`` and ``races`` as ``(player, due ms, payload)``, ``plans`` the race plans now pending."""
+
+    seated: bool
+    moves: list[tuple[str, int, dict]]
+    races: list[tuple[str, int, dict]]
+    plans: list[str]
+
+
 def _stored_result(row: SessionRow) -> Result | None:
     data = row.meta.get("result")
     return Result.model_validate(data) if data else None
 
 
-__all__ = ["RESIGN", "DEADLINE", "SessionError", "SessionService", "StaleBoard", "StaleVersion", "Update", "replay"]
+__all__ = ["AI_MOVE", "AI_RACE", "RESIGN", "DEADLINE", "SessionError", "SessionService", "StaleBoard", "StaleVersion", "Update", "replay"]

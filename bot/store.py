@@ -382,14 +382,16 @@ class Store:
         seed: int,
         guild_id: str | None = None,
         meta: dict | None = None,
+        players: list[str] | None = None,
     ) -> SessionRow:
-        """Insert a lobby with the host seated. ``aiosqlite.IntegrityError`` if the channel has a live session."""
+        """Insert a lobby with the host seated (``players``: the whole seat list, host first, e.g. with AI seats).
+        ``aiosqlite.IntegrityError`` if the channel has a live session."""
         ts = now_ms()
         async with self.transaction() as db:
             cur = await db.execute(
                 "INSERT INTO sessions (channel_id, guild_id, game_id, status, host, players, options, seed, meta,"
                 " created_ms, updated_ms) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?)",
-                (channel_id, guild_id, game_id, host, json.dumps([host]), json.dumps(options), seed,
+                (channel_id, guild_id, game_id, host, json.dumps(players or [host]), json.dumps(options), seed,
                  json.dumps(meta or {}), ts, ts),
             )
             session_id = cur.lastrowid
