@@ -10,10 +10,12 @@ module-level function so that a process pool can run it.
 
 from __future__ import annotations
 
+import multiprocessing
+import os
 import random
 import time
 from collections.abc import Sequence
-from concurrent.futures import Executor
+from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass
 
 import games
@@ -117,6 +119,13 @@ def think(game_id: str, state_json: str, decision_index: int, player: str, seed_
     return game_ai.choose(game, state, decision, player, ai_level(player), rng, budget)
 
 
+def search_pool(workers: int | None = None) -> ProcessPoolExecutor:
+    """Worker processes for :func:`think` (``spawn``: no state of the bot is copied): half the cores by default,
+    so searches of several channels run side by side while replies and board images keep the rest."""
+    count = workers or max(1, (os.cpu_count() or 2) // 2)
+    return ProcessPoolExecutor(max_workers=count, mp_context=multiprocessing.get_context("spawn"))
+
+
 def race_opened_ms(state: object) -> int | None:
     """When the open race window of ``state`` opened (ms; Tatamokatsu's ``window_open_ms``, RULINGS TK-10), or None
     for a game whose state does not say: AI seats then let its races pass."""
@@ -125,4 +134,4 @@ def race_opened_ms(state: object) -> int | None:
 
 
 __all__ = ["AI_PREFIX", "DEFAULT_LEVEL", "DEFAULT_PAUSE_MS", "AiSettings", "ai_id", "ai_level", "ai_name", "ai_rng",
-           "is_ai", "level_of", "new_ai_ids", "race_opened_ms", "think"]
+           "is_ai", "level_of", "new_ai_ids", "race_opened_ms", "search_pool", "think"]

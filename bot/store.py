@@ -508,10 +508,13 @@ class Store:
             cur = await db.execute("DELETE FROM timers WHERE id = ?", (timer_id,))
             return cur.rowcount == 1
 
-    async def next_timer(self) -> TimerRow | None:
-        """The timer due first."""
+    async def next_timer(self, exclude: set[int] | frozenset[int] = frozenset()) -> TimerRow | None:
+        """The timer due first (leaving out the ids in ``exclude``: timers already in hand, e.g. an AI move being
+        searched)."""
+        where = f" WHERE id NOT IN ({','.join('?' * len(exclude))})" if exclude else ""
         cur = await self.conn.execute(
-            "SELECT id, session_id, channel_id, kind, due_ms, payload FROM timers ORDER BY due_ms, id LIMIT 1"
+            f"SELECT id, session_id, channel_id, kind, due_ms, payload FROM timers{where} ORDER BY due_ms, id LIMIT 1",
+            list(exclude),
         )
         r = await cur.fetchone()
         return None if r is None else TimerRow(

@@ -161,6 +161,11 @@ class PlayBot(commands.Bot):
         if self.service is None:
             store = await Store.open(self.settings.database_path)
             self.service = SessionService(store)
+        # AI seats (issue 14): the pause before an AI moves and its thinking budget come from the settings
+        ai = self.service.ai
+        ai.pause_ms = int(getattr(self.settings, "ai_pause_ms", ai.pause_ms))
+        ai.budget_ms = int(getattr(self.settings, "ai_budget_ms", ai.budget_ms))
+        ai.iterations = getattr(self.settings, "ai_iterations", ai.iterations)
         self.links = Links(self.service.store)
         self.play, self.lobby, self.admin, self.races = Play(self), Lobby(self), Admin(self), Races(self)
         self.places, self.departures = Places(self), Departures(self)
