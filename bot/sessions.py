@@ -673,7 +673,8 @@ class SessionService:
                 raise SessionError("The game has not started yet: use /leave to leave the lobby.")
             if player not in row.players:
                 raise SessionError("You are not playing in this game.")
-            if player in await self.store.players_with_move(row.id, RESIGN):
+            resigned = await self.store.players_with_move(row.id, RESIGN)
+            if player in resigned:
                 if by is None or by == player:
                     raise SessionError("You have already left this game.")
                 raise SessionError(f"{player_ref(player)} has already left this game.")
@@ -684,6 +685,15 @@ class SessionService:
             except IllegalMove as exc:
                 raise SessionError(str(exc)) from None
             move = Move(player=player, option=RESIGN, at_ms=self.clock())
+            playing = [p for p in row.players if p != player and p not in resigned]
+            if outcome is not None and playing and all(is_ai(p) for p in playing):
+                # no person is left (issue 14): AI seats do not play on alone; they share the win
+                events = [*outcome.events, Event(kind="resign", text=f"{player_ref(player)} resigns: only AI "
+                                                 "players are left, so the game ends.")]
+                ranking = [playing, [player], *([sorted(resigned)] if resigned else [])]
+                result = Result(winners=playing, ranking=ranking, scores={},
+                                reason=f"{player_ref(player)} resigned; only AI players were left.")
+                return await self._commit(row, game, move, outcome.state, events, result=result)
             if outcome is not None:
                 return await self._commit(row, game, move, outcome.state, outcome.events)
             result = resign_result(game, state, row.players, player)

@@ -183,3 +183,50 @@ async def test_local_chat_seats_ai_players_and_lets_them_play(svc):
     up = await svc.show("table")
     assert up.pending[0].player == "alice" and chat.now >= start_ms + 1500
     assert not any("ai:strong" in line for line in await chat.line("alice: /board"))
+
+
+@pytest.mark.parametrize("game_id", ["tatari", "tsukimi", "tatamokatsu", "tataraba", "tatsumi"])
+async def test_every_game_plays_alone_against_an_ai_to_the_end(svc, game_id):
+    """Issue 14 item 1: a person alone can play every game against an AI seat (Tsukimi 1 vs AI; Tatsumi with
+    its usual 2-4 seats); the AI answers through its timers (moves and race inputs) until the game ends, and the
+    log replays to the stored state exactly."""
+    import random
+
+    clock = svc.test_clock
+    await svc.open_lobby("c1", game_id, "alice", ai_seats=1, ai_level="strong")
+    up = await svc.start("c1", "alice")
+    rng = random.Random(3)
+    for _ in range(3000):
+        if up.session.status != "active":
+            break
+        mine = [d for d in up.pending if d.player == "alice" and d.options]
+        if mine:
+            up = await svc.act("c1", "alice", rng.choice(mine[0].options).id)
+            continue
+        timer = await svc.store.next_timer()
+        assert timer is not None, up.pending
+        clock["now"] = max(clock["now"], timer.due_ms)
+        updates = await svc.tick(clock["now"])
+        row = await svc.store.session(up.session.id)
+        up = updates[-1] if updates else svc.view(row)
+    row = await svc.store.session(up.session.id)
+    assert row.status == "finished"
+    log = await svc.store.moves(row.id)
+    assert any(m.player == "ai:strong:1" for m in log)
+    game = games.get(game_id)
+    assert replay(game, row.players, row.options, row.seed, log).model_dump_json() == row.state
+
+
+async def test_the_last_person_resigning_ends_a_game_of_ai_seats(svc):
+    """Issue 14: AI seats never play on alone — when the last person resigns (Tatari would go on without them),
+    the game ends and the AI seats share the win; the log still replays exactly."""
+    await svc.open_lobby("c1", "tatari", "alice", ai_seats=2, ai_level="easy")
+    await svc.start("c1", "alice")
+    up = await svc.resign("c1", "alice")
+    assert up.session.status == "finished"
+    assert any("only AI players are left, so the game ends" in e.text for e in up.events)
+    assert up.result.winners == ["ai:easy:1", "ai:easy:2"] and up.result.ranking[-1] == ["alice"]
+    assert [t for t in await svc.store.timers(up.session.id)] == []
+    row = await svc.store.session(up.session.id)
+    log = await svc.store.moves(row.id)
+    assert replay(games.get("tatari"), row.players, row.options, row.seed, log).model_dump_json() == row.state

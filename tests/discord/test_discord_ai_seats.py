@@ -175,6 +175,15 @@ async def test_tsukimi_against_the_ai_to_the_end(h):
     assert replay(game, row.players, row.options, row.seed, moves).model_dump_json() == row.state
     [last] = [s for s in h.fake.sent if "Game over" in s.content and s.kind != "edit"]
     assert "AI · Strong" in last.content and "<@101>" in last.content and not last.components
+    # turn pings: a board on which the AI is to play pings nobody; one after the AI's move pings alice
+    boards = [s for s in h.fake.sent if s.kind == "message" and s.content.startswith("**Tsukimi**")]
+    assert boards, "the AI's moves are posted as channel messages"
+    for s in boards:
+        users = (s.data.get("allowed_mentions") or {}).get("users", [])
+        assert users in ([], [int(alice.sid)]), users
+    assert any((s.data.get("allowed_mentions") or {}).get("users") == [int(alice.sid)] for s in boards)
+    history = await h.slash(alice, "history", count=50)
+    assert "AI · Strong" in history.text
     assert board.content.startswith("**Tsukimi**")
     never_pinged(h)
 
@@ -338,3 +347,15 @@ async def test_ai_seat_names_on_the_board_image(tmp_path):
         board = reply.message(public=True)
         assert board.files and board.files[0][1].startswith(b"\x89PNG")
         assert "AI · Strong" in board.content or "<@101>" in board.content
+
+
+async def test_rules_and_help_mention_ai_seats(h):
+    """Issue 14 item 4: /rules (overview) and /help say how to add AI players and name the levels."""
+    alice = h.user(101, "alice")
+    for reply in (await h.slash(alice, "rules", game="tsukimi"), await h.slash(alice, "help")):
+        text = reply.text
+        assert reply.ephemeral() and "AI players" in text and "ai:1 level:strong" in text and "Add AI" in text
+        assert all(level in text for level in ("easy —", "normal —", "strong —")), text
+        assert len(text) <= 2000
+    help_text = (await h.slash(alice, "help")).text
+    assert "Tatsumi" in help_text and "Tatamokatsu" in help_text  # the game list still fits after the AI line
