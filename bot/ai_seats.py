@@ -119,11 +119,19 @@ def think(game_id: str, state_json: str, decision_index: int, player: str, seed_
     return game_ai.choose(game, state, decision, player, ai_level(player), rng, budget)
 
 
+def _load_games() -> None:
+    """Start of a search worker: every game imported now, so the first AI move does not wait for it."""
+    games.all()
+
+
 def search_pool(workers: int | None = None) -> ProcessPoolExecutor:
     """Worker processes for :func:`think` (``spawn``: no state of the bot is copied): half the cores by default,
     so searches of several channels run side by side while replies and board images keep the rest."""
     count = workers or max(1, (os.cpu_count() or 2) // 2)
-    return ProcessPoolExecutor(max_workers=count, mp_context=multiprocessing.get_context("spawn"))
+    pool = ProcessPoolExecutor(max_workers=count, mp_context=multiprocessing.get_context("spawn"),
+                               initializer=_load_games)
+    pool.submit(int)  # start a worker now (they start on demand): the first AI move finds it ready
+    return pool
 
 
 def race_opened_ms(state: object) -> int | None:

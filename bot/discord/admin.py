@@ -143,6 +143,9 @@ class Admin(commands.Cog):
             if row.version != ver or idle is None:
                 await self.bot.play.refuse(interaction, "They have played since: nothing to do.")
                 return
+            if is_ai(idle):  # issue 14: an AI seat never idles (and this button is never posted for one)
+                await self.bot.play.refuse(interaction, "AI players never idle: they move on their own.")
+                return
             update = await self.service.resign(row.channel_id, idle, by=user)
             await self.bot.play.send_board(update, interaction, notes=[f"{{@{user}}} removed the idle {{@{idle}}}."])
         except SessionError as exc:

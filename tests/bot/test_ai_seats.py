@@ -230,3 +230,26 @@ async def test_the_last_person_resigning_ends_a_game_of_ai_seats(svc):
     row = await svc.store.session(up.session.id)
     log = await svc.store.moves(row.id)
     assert replay(games.get("tatari"), row.players, row.options, row.seed, log).model_dump_json() == row.state
+
+
+async def test_the_search_runs_in_a_worker_process(svc):
+    """Issue 14 item 2: production searches in worker processes (``search_pool``, ``Settings.ai_processes``):
+    :func:`bot.ai_seats.think` crosses the process boundary (a module-level function, the state as JSON) and
+    answers a legal option of the pending decision."""
+    from bot.ai_seats import search_pool
+
+    pool = search_pool(1)
+    svc.ai.executor = pool
+    try:
+        await svc.open_lobby("c1", "tsukimi", "alice", ai_seats=1, ai_level="strong")
+        up = await svc.start("c1", "alice")
+        while up.pending[0].player == "alice":
+            up = await svc.act("c1", "alice", up.pending[0].options[0].id)
+        decision = up.pending[0]
+        before = len(await svc.store.moves(up.session.id))
+        moved = await svc.tick(NOW + 1500)
+        assert moved and moved[0].session.version == up.session.version + 1
+        first = (await svc.store.moves(up.session.id))[before]
+        assert first.player == "ai:strong:1" and decision.option(first.option) is not None
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)

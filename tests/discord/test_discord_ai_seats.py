@@ -359,3 +359,35 @@ async def test_rules_and_help_mention_ai_seats(h):
         assert len(text) <= 2000
     help_text = (await h.slash(alice, "help")).text
     assert "Tatsumi" in help_text and "Tatamokatsu" in help_text  # the game list still fits after the AI line
+
+
+async def test_an_ai_search_never_blocks_the_dispatcher_or_another_channel(h):
+    """Issue 14 item 2: the AI's search runs in a background task off the event loop, without the channel's lock:
+    while it thinks, the dispatcher has returned, its own channel can be read and another channel plays on."""
+    from test_discord_play import open_game
+
+    alice, bob, carol = h.user(101, "alice"), h.user(102, "bob"), h.user(103, "carol")
+    card = await card_of(h, alice, game="tsukimi", ai=1)
+    await h.click(alice, card, "Start")
+    update = await h.bot.service.show(str(h.channel_id))
+    while update.pending[0].player == alice.sid:
+        await h.choose(alice, update.pending[0].options[0].id, allow_move=False)
+        update = await h.bot.service.show(str(h.channel_id))
+    other = h.channel_id + 9
+    await open_game(h, [bob, carol], channel_id=other)
+    [timer] = [t for t in await h.store.timers(update.session.id) if t.kind == AI_MOVE]
+    held = HeldSearch()
+    h.bot.service.ai.executor = held
+    h.now_ms = timer.due_ms
+    assert await h.bot.timers.fire_due(h.now_ms) == 1  # returns at once: the search is a background task
+    await held.submitted.wait()
+    assert (await h.bot.service.show(str(h.channel_id))).session.version == update.session.version  # not locked
+    theirs = await h.bot.service.show(str(other))
+    moved = await h.bot.service.act(str(other), theirs.pending[0].player, theirs.pending[0].options[0].id)
+    assert moved.session.version == theirs.session.version + 1  # the other channel plays on meanwhile
+    assert await h.bot.timers.fire_due(h.now_ms) == 0  # the timer in hand is not fired twice
+    held.release()
+    await h.settle()
+    row = await h.store.session(update.session.id)
+    assert row.version > update.session.version
+    assert [m.player for m in await h.store.moves(row.id)].count("ai:normal:1") >= 1  # the held move, applied
