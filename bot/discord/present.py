@@ -260,13 +260,18 @@ def board_view(row: SessionRow, pending: list[Decision], names: dict[str, str],
     pick (a group select, then an ephemeral page of selects) when the rows run out; labels start with the option's
     board marker key (issue 13). ``keys[i]``: decision ``i``'s race key (``ids.race_key``): its buttons are race
     buttons (no version); ``emoji[i]``: option id -> emoji shown on its button (the game's reactions).
-    ``extras``: a last row with "How to play" and "Full board" when a row is left (issue 12). None when nothing
-    is pending."""
+    ``extras``: a last row with "How to play" and "Full board" when a row is left (issue 12). A decision of an AI
+    seat gets no components (issue 14: only that seat may answer it). None when nothing is pending (or only
+    decisions without options)."""
     view = discord.ui.View(timeout=None)
     rows = 0
     sid, ver = row.id, row.version
+    thinking = False  # a decision of an AI seat: no buttons (nobody else may answer it, issue 14)
     for di, d in enumerate(pending):
         n = len(d.options)
+        if is_ai(d.player):
+            thinking = True
+            continue
         if n == 0 or rows >= MAX_ROWS:
             continue
         key = keys[di] if keys and di < len(keys) else None
@@ -296,7 +301,7 @@ def board_view(row: SessionRow, pending: list[Decision], names: dict[str, str],
             ]
             view.add_item(GroupSelect(sid, ver, di, groups, placeholder=as_names(d.prompt, names), row=rows))
             rows += 1
-    if not view.children:
+    if not view.children and not (thinking and extras):
         return None
     if extras and rows < MAX_ROWS:
         view.add_item(HelpButton(row.game_id, row=rows))

@@ -157,6 +157,9 @@ async def test_tsukimi_against_the_ai_to_the_end(h):
             await h.choose(alice, rng.choice(decision.options).id, allow_move=False)
         else:
             assert decision.player == "ai:strong:1"
+            shown = [m for m in h.messages_in() if not m.get("flags", 0) & 64][-1]  # the board of the AI's turn
+            custom = [c.get("custom_id", "") for r in shown["components"] for c in r["components"]]
+            assert custom and not [c for c in custom if c.startswith(("pbc:c:", "pbc:m:", "pbc:g:"))], custom
             [timer] = [t for t in await h.store.timers(row.id) if t.kind == AI_MOVE]
             assert timer.payload == {"version": update.session.version, "player": "ai:strong:1"}
             assert not [t for t in await h.store.timers(row.id) if t.payload.get("player") == "ai:strong:1"
