@@ -753,9 +753,14 @@ class SessionService:
             last = moves[-1]
             state = replay(game, row.players, row.options, row.seed, moves[:-1])
             pending = game.pending(state)
-            plan = self._plan_ai(row, game, state, pending)
+            # the AI seats plan the races pending now afresh (an AI input taken back is answered again, at the
+            # same time: its reaction is drawn from the race's own seed)
+            fresh = row.model_copy(update={"meta": {k: v for k, v in row.meta.items() if k != AI_RACES_META}})
+            plan = self._plan_ai(fresh, game, state, pending)
             async with self.store.transaction() as db:
                 await db.execute("DELETE FROM moves WHERE session_id = ? AND seq = ?", (row.id, last.seq))
+                if plan.seated:
+                    await self.store.clear_timers(row.id, [AI_RACE], db=db)
                 await self.store.update_session(
                     row.id, row.version, db=db, state=state.model_dump_json(), move_count=last.seq - 1,
                     meta=self._with_plans(row.meta, plan),

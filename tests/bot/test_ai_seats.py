@@ -253,3 +253,17 @@ async def test_the_search_runs_in_a_worker_process(svc):
         assert first.player == "ai:strong:1" and decision.option(first.option) is not None
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
+
+
+async def test_an_ai_race_input_taken_back_is_answered_again_at_the_same_time(svc):
+    """Undo of an AI seat's race input (the host's /undo): the AI plans the race afresh, with the same reaction
+    (drawn from the race's seed), so the window is judged as before once the timer fires again."""
+    await svc.open_lobby("c1", "tatamokatsu", "alice", ai_seats=1, ai_level="normal")
+    await svc.start("c1", "alice")
+    up = await svc.act("c1", "alice", "roll", at_ms=NOW)
+    [timer] = [t for t in await svc.store.timers(up.session.id) if t.kind == AI_RACE]
+    await svc.tick(timer.due_ms)
+    assert [t for t in await svc.store.timers(up.session.id) if t.kind == AI_RACE] == []
+    up = await svc.undo("c1", "alice")
+    [again] = [t for t in await svc.store.timers(up.session.id) if t.kind == AI_RACE]
+    assert again.payload == timer.payload and again.due_ms == timer.due_ms
