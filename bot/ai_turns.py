@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from concurrent.futures import BrokenExecutor
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -169,8 +170,11 @@ class AiTurns:
         try:
             option = await loop.run_in_executor(self.ai.executor, think, row.game_id, state_json, index, player,
                                                 seed_text, self.ai.budget_ms, self.ai.iterations)
-        except Exception:  # a broken search must not stall the game: a random legal option instead
+        except Exception as exc:  # a broken search must not stall the game: a random legal option instead
             log.exception("AI search of %s failed in session %s; a random legal option instead", player, row.id)
+            if isinstance(exc, BrokenExecutor) and self.ai.executor is not None:
+                log.error("the AI search workers broke; searching in threads from now on")
+                self.ai.executor = None
             option = game_ai.random_legal(game, state, decision, ai_rng(seed_text))
         async with self.lock(timer.channel_id):
             now = await self.store.live_session(timer.channel_id)

@@ -4,7 +4,7 @@ the search run in the service's executor, and the sandbox's ``/play … ai:<n>``
 
 from __future__ import annotations
 
-from concurrent.futures import Executor, Future
+from concurrent.futures import BrokenExecutor, Executor, Future
 
 import pytest
 
@@ -107,16 +107,20 @@ async def test_ai_move_timer_is_written_with_the_move_that_made_the_decision(svc
 
 
 class RecordingExecutor(Executor):
-    """Runs each call at once, noting it (the AI search must go through the service's executor)."""
+    """Runs each call at once, noting it (the AI search must go through the service's executor); ``fail``: every
+    search raises (a crashed search); ``broken``: the pool is broken (a worker process died)."""
 
-    def __init__(self, fail: bool = False) -> None:
+    def __init__(self, fail: bool = False, broken: bool = False) -> None:
         self.calls = 0
         self.fail = fail
+        self.broken = broken
 
     def submit(self, fn, /, *args, **kwargs) -> Future:
         self.calls += 1
         future: Future = Future()
-        if self.fail:
+        if self.broken:
+            future.set_exception(BrokenExecutor("a worker died"))
+        elif self.fail:
             future.set_exception(RuntimeError("search crashed"))
         else:
             future.set_result(fn(*args, **kwargs))
@@ -267,3 +271,16 @@ async def test_an_ai_race_input_taken_back_is_answered_again_at_the_same_time(sv
     up = await svc.undo("c1", "alice")
     [again] = [t for t in await svc.store.timers(up.session.id) if t.kind == AI_RACE]
     assert again.payload == timer.payload and again.due_ms == timer.due_ms
+
+
+async def test_a_broken_search_pool_falls_back_to_threads(svc):
+    """A search pool whose worker died (``BrokenExecutor``): that move is a random legal option, and the service
+    searches in threads from then on (the executor is dropped), so the AI keeps playing."""
+    svc.ai.executor = RecordingExecutor(broken=True)
+    await svc.open_lobby("c1", "tsukimi", "alice", ai_seats=1)
+    up = await svc.start("c1", "alice")
+    while up.pending[0].player == "alice":
+        up = await svc.act("c1", "alice", up.pending[0].options[0].id)
+    moved = await svc.tick(NOW + 1500)
+    assert moved and svc.ai.executor is None
+    assert any(m.player == "ai:normal:1" for m in await svc.store.moves(up.session.id))
