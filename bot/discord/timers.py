@@ -113,7 +113,8 @@ class Timers:
         """Fire every timer due at ``now`` (ms); returns how many fired. One channel's failure never stops the
         others: each is logged with its session id. Deadlines fire :meth:`grace` ms after their time."""
         fired = 0
-        for timer in await self.store.due_timers(now, [AI_RACE]):  # before the deadlines that close their races
+        ai = await self.store.due_timers(now, [AI_RACE, AI_MOVE])
+        for timer in (t for t in ai if t.kind == AI_RACE):  # before the deadlines that close their races
             fired += 1
             await self._ai_race(timer)
         try:
@@ -127,7 +128,7 @@ class Timers:
                 await self.bot.play.post(update)
             except Exception:
                 log.exception("posting the deadline of session %s failed", update.session.id)
-        for timer in await self.store.due_timers(now, [AI_MOVE]):
+        for timer in (t for t in ai if t.kind == AI_MOVE):
             if timer.id in self._busy:
                 continue
             fired += 1
