@@ -22,7 +22,7 @@ import asyncio
 import secrets
 import weakref
 from collections import OrderedDict
-from collections.abc import Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -35,9 +35,10 @@ from games.core import BaseState
 
 from .ai_seats import AiSettings, is_ai, level_of, new_ai_ids
 from .ai_turns import AI_MOVE, AI_RACE, AI_RACES_META, AiTurns
+from .records import RESIGN_MOVE, GameRecord
 from .store import SessionRow, StaleVersion, Store, now_ms
 
-RESIGN = "__resign__"
+RESIGN = RESIGN_MOVE
 """Option id under which a resignation is logged, so that replay reproduces it."""
 DEADLINE = "deadline"
 """Timer kind of a decision's deadline (the session sends the system's timeout move)."""
@@ -68,6 +69,8 @@ class Update:
     pending: list[Decision] = field(default_factory=list)
     result: Result | None = None
     notes: list[str] = field(default_factory=list)
+    record: GameRecord | None = None
+    """The game's record (seats, ranks, ratings before and after) when this update ended a dealt game (issue 15)."""
 
     @property
     def finished(self) -> bool:
@@ -119,6 +122,9 @@ class SessionService(AiTurns):
         # session id -> (version, parsed state), least recently used first; a session that ends is dropped
         self._cache: OrderedDict[int, tuple[int, BaseState]] = OrderedDict()
         self._untimed: set[int] = set()  # sessions known (by this process) to have no deadline timers in the store
+        self.display_names: Callable[[int], Awaitable[dict[str, str]]] | None = None
+        """Session id -> {player id: display name} at the game's end, for its record (the Discord adapter sets
+        it; offline the ids are the names)."""
 
     def lock(self, channel_id: str) -> asyncio.Lock:
         """The lock of ``channel_id`` (created on first use)."""
@@ -381,7 +387,7 @@ class SessionService(AiTurns):
             async with self.store.transaction() as db:
                 await self.store.update_session(
                     row.id, row.version, db=db, status="active", state=state.model_dump_json(),
-                    meta=self._with_plans(row.meta, plan),
+                    meta={**self._with_plans(row.meta, plan), "started_ms": self.clock()},
                 )
                 await self._schedule_deadlines(db, row, pending)
                 await self._schedule_ai(db, row, plan)
@@ -437,6 +443,12 @@ class SessionService(AiTurns):
             meta = {**meta, "result": result.model_dump(mode="json")}
         seq = row.move_count + 1
         state_json = state.model_dump_json()
+        record = None
+        if result is not None:
+            resigned = await self.store.players_with_move(row.id, RESIGN)
+            if move.option == RESIGN and move.player is not None:
+                resigned.add(move.player)
+            names = await self._names(row)
         async with self.store.transaction() as db:
             await self.store.append_move(db, row.id, seq, move.player, move.option, move.at_ms)
             await self.store.update_session(
@@ -450,13 +462,31 @@ class SessionService(AiTurns):
                 await self.store.record_finished(
                     db, row.id, row.game_id, row.channel_id, result.model_dump(mode="json"), seq
                 )
+                record = await self._record(db, row, seq, result, resigned, names)
         new = row.model_copy(update={"version": row.version + 1, "status": status, "meta": meta,
                                      "state": state_json, "move_count": seq})
         if status == "active":
             self._remember(row.id, new.version, state)
         else:
             self.forget(row.id)
-        return self._update(new, events=events, result=result)
+        update = self._update(new, events=events, result=result)
+        update.record = record
+        return update
+
+    async def _names(self, row: SessionRow) -> dict[str, str]:
+        """Display names of ``row``'s players for its record (:attr:`display_names`, else none: ids stand)."""
+        if self.display_names is None:
+            return {}
+        return dict(await self.display_names(row.id))
+
+    async def _record(self, db: aiosqlite.Connection, row: SessionRow, moves: int, result: Result | None,
+                      resigned: set[str], names: dict[str, str]) -> GameRecord:
+        """Record the game of ``row`` that ends now (``result`` None: abandoned), in the ending transaction."""
+        return await self.store.record_game(
+            db, session_id=row.id, game_id=row.game_id, guild_id=row.guild_id, channel_id=row.channel_id,
+            options=row.options, seed=row.seed, players=row.players,
+            started_ms=int(row.meta.get("started_ms", row.created_ms)), ended_ms=self.clock(), moves=moves,
+            result=result, resigned=resigned, names=names)
 
     async def tick(self, now: int | None = None, ai: bool = True) -> list[Update]:
         """Fire every timer of the game due at ``now`` (ms, default the clock), earliest first: the system's
@@ -575,12 +605,20 @@ class SessionService(AiTurns):
         return self._update(row, notes=[f"The game was abandoned: {reason}."])
 
     async def _abandon(self, row: SessionRow, reason: str | None = None) -> SessionRow:
+        """Mark ``row`` abandoned and clear its timers; a game already dealt is recorded (marked abandoned,
+        unrated: issue 15) in the same transaction."""
+        dealt = row.status == "active"
+        if dealt:
+            resigned = await self.store.players_with_move(row.id, RESIGN)
+            names = await self._names(row)
         async with self.store.transaction() as db:
             fields: dict[str, Any] = {"status": "abandoned"}
             if reason:
                 fields["meta"] = {**row.meta, "abandoned": reason}
             await self.store.update_session(row.id, row.version, db=db, **fields)
             await self.store.clear_timers(row.id, db=db)
+            if dealt:
+                await self._record(db, row, row.move_count, None, resigned, names)
         return await self.store.session(row.id)
 
     def forget(self, session_id: int) -> None:

@@ -305,6 +305,9 @@ class Game:
     State: ClassVar[type[BaseState]]
     summary: ClassVar[str] = ""
     rules_help: ClassVar[dict[str, str]] = {}
+    lower_score_wins: ClassVar[bool] = False
+    """True when ``Result.scores`` rank fewer first (Tatari's dolls left, TA-10): a player's best score is then
+    the lowest (``/stats``, issue 15)."""
 
     # -- the contract ------------------------------------------------------------------------------------------
     def setup(self, players: list[str], options: BaseModel | dict | None, seed: int) -> BaseState:

@@ -44,6 +44,7 @@ class Tatari(Game):
 
     id = "tatari"
     title = "Tatari"
+    lower_score_wins = True  # scores are dolls left, fewer better (TA-10)
     min_players = 2
     max_players = 5
     Options = TatariOptions
