@@ -7,6 +7,9 @@ from pathlib import Path
 from pydantic import Field, SecretStr, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
+from bot.ai_seats import DEFAULT_PAUSE_MS
+from games.ai import DEFAULT_BUDGET_MS, MAX_BUDGET_MS
+
 
 def parse_shard_ids(text: str) -> list[int]:
     """``"0,1"`` or ``"0-3"`` (or a mix, ``"0,2-3"``) -> sorted shard ids. ``ValueError`` with a readable message
@@ -52,6 +55,14 @@ class Settings(BaseSettings):
     race_window_ms: int = Field(default=8000, description="Default race window of real-time games, ms")
     race_grace_ms: int = Field(default=0, ge=0, le=10_000, description="Extra wait after a race deadline (on "
                                "Discord's clock) before closing it, for inputs still in flight, ms")
+    ai_pause_ms: int = Field(default=DEFAULT_PAUSE_MS, ge=0, le=60_000, description="How long an AI seat waits "
+                             "before it moves (a human-like pause), ms")
+    ai_budget_ms: int = Field(default=DEFAULT_BUDGET_MS, ge=1, le=MAX_BUDGET_MS, description="The strong AI's "
+                              "thinking time per move, ms (one core)")
+    ai_iterations: int | None = Field(default=None, ge=1, description="An iteration budget per AI move instead of "
+                                      "ai_budget_ms (deterministic; tests)")
+    ai_processes: bool = Field(default=True, description="Search AI moves in a worker process (true) or a thread "
+                               "(false); never on the event loop")
 
     @field_validator("shard_ids")
     @classmethod

@@ -1,7 +1,8 @@
 """The session service: lobbies and games per channel, every verb one store transaction (ARCHITECTURE.md).
 
-Verbs: :meth:`SessionService.open_lobby`, ``join``, ``leave``, ``start``, ``cancel``, ``act``, ``tick``, ``resign``,
-``abandon``, ``undo``, ``show``. Each returns an :class:`Update` (what changed and what the game now waits for) or
+Verbs: :meth:`SessionService.open_lobby`, ``join``, ``leave``, ``add_ai``, ``remove_ai``, ``start``, ``cancel``,
+``act``, ``tick``, ``resign``, ``abandon``, ``undo``, ``show``. AI seats (issue 14) are played through durable timers
+(:mod:`bot.ai_turns`). Each returns an :class:`Update` (what changed and what the game now waits for) or
 raises :class:`SessionError` whose message a person can read (adapters show it ephemerally); a refused call stores
 nothing.
 
@@ -31,6 +32,8 @@ import games
 from games import TIMEOUT, Decision, Event, Game, IllegalMove, Move, Result, player_ref
 from games.core import BaseState
 
+from .ai_seats import AiSettings, is_ai, level_of, new_ai_ids
+from .ai_turns import AI_MOVE, AI_RACE, AI_RACES_META, AiTurns
 from .records import RESIGN_MOVE, GameRecord
 from .store import SessionRow, StaleVersion, Store, now_ms
 
@@ -98,7 +101,7 @@ def resign_result(game: Game, state: BaseState, players: list[str], resigner: st
     )
 
 
-class SessionService:
+class SessionService(AiTurns):
     """Lobbies and games over a :class:`Store`. ``clock()`` gives ms (tests pass a fake); ``seeds()`` new seeds."""
 
     def __init__(
@@ -106,10 +109,13 @@ class SessionService:
         store: Store,
         clock: Callable[[], int] = now_ms,
         seeds: Callable[[], int] = lambda: secrets.randbits(62),
+        ai: AiSettings | None = None,
     ) -> None:
         self.store = store
         self.clock = clock
         self.seeds = seeds
+        self.ai = ai or AiSettings()
+        self._thinking: set[int] = set()  # AI timers whose move is being searched or applied now
         # a lock lives while someone holds or awaits it; then it is dropped (memory stays bounded, issue 17)
         self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
         # session id -> (version, parsed state), least recently used first; a session that ends is dropped
@@ -201,13 +207,71 @@ class SessionService:
         else:
             self._untimed.add(row.id)
 
+    # -- AI seats in the lobby (issue 14) -----------------------------------------------------------------------
+    async def add_ai(self, channel_id: str, by: str, level: str | None = None, count: int = 1) -> Update:
+        """Seat ``count`` AI players of ``level`` (default ``normal``) in the lobby — the host only. Refused (nothing
+        changes) for no lobby, a running game, someone else than the host, an unknown level, or too few free
+        seats."""
+        try:
+            level = level_of(level)
+        except ValueError as exc:
+            raise SessionError(str(exc)) from None
+        async with self.lock(channel_id):
+            row = await self._live(channel_id)
+            game = self.game(row.game_id)
+            if row.status != "lobby":
+                raise SessionError("The game is running: AI players are added in the lobby, before /start.")
+            if by != row.host:
+                raise SessionError(f"Only the host, {player_ref(row.host)}, can add AI players.")
+            seats = max(game.seat_counts(row.options) or [game.max_players])
+            free = seats - len(row.players)
+            if count < 1:
+                raise SessionError("Add at least one AI player.")
+            if free <= 0:
+                raise SessionError(f"The lobby is full ({seats} player{'s' if seats != 1 else ''} with these "
+                                   "options): no seat for an AI.")
+            if count > free:
+                raise SessionError(f"Only {free} seat{'s are' if free != 1 else ' is'} free: {count} AI players do "
+                                   "not fit.")
+            added = new_ai_ids(row.players, level, count)
+            players = row.players + added
+            await self.store.update_session(row.id, row.version, players=players)
+            row = await self.store.session(row.id)
+        notes = [f"{player_ref(p)} joined ({len(row.players) - len(added) + i}/{seats})."
+                 for i, p in enumerate(added, 1)]
+        return self._update(row, notes=notes)
+
+    async def remove_ai(self, channel_id: str, by: str, player: str) -> Update:
+        """Take AI seat ``player`` out of the lobby — the host only, before the start. Refused (nothing changes)
+        for no lobby, a running game, someone else than the host, or a player who is not an AI seat here."""
+        async with self.lock(channel_id):
+            row = await self._live(channel_id)
+            if row.status != "lobby":
+                raise SessionError("The game is running: AI players can only be removed in the lobby.")
+            if by != row.host:
+                raise SessionError(f"Only the host, {player_ref(row.host)}, can remove AI players.")
+            if not is_ai(player) or player not in row.players:
+                raise SessionError("That is not an AI player of this lobby.")
+            players = [p for p in row.players if p != player]
+            await self.store.update_session(row.id, row.version, players=players)
+            row = await self.store.session(row.id)
+        return self._update(row, notes=[f"{player_ref(by)} removed {player_ref(player)}."])
+
     # -- lobby ------------------------------------------------------------------------------------------------
     async def open_lobby(
-        self, channel_id: str, game_id: str, host: str, options: dict | None = None, guild_id: str | None = None
+        self, channel_id: str, game_id: str, host: str, options: dict | None = None, guild_id: str | None = None,
+        ai_seats: int = 0, ai_level: str | None = None,
     ) -> Update:
-        """Open a lobby for ``game_id`` with ``host`` seated. Refused when the channel is busy, the game unknown or
-        an option invalid or unknown."""
+        """Open a lobby for ``game_id`` with ``host`` seated, and ``ai_seats`` AI players of ``ai_level`` (default
+        ``normal``; issue 14: ``/play <game> ai:<n> [level:<level>]``). Refused (nothing stored) when the channel is
+        busy, the game unknown, an option invalid or unknown, the level unknown, or the AI seats do not fit."""
         game = self.game(game_id)
+        if is_ai(host):
+            raise SessionError("An AI player cannot open a lobby.")
+        try:
+            level = level_of(ai_level)
+        except ValueError as exc:
+            raise SessionError(str(exc)) from None
         fields = game.Options.model_fields
         unknown = [k for k in (options or {}) if k not in fields]
         if unknown:
@@ -218,6 +282,12 @@ class SessionService:
         except ValidationError as exc:
             problems = "; ".join(f"{'.'.join(map(str, e['loc'])) or 'options'}: {e['msg']}" for e in exc.errors())
             raise SessionError(f"Those options do not work for {game.title}: {problems}.") from None
+        seats = max(game.seat_counts(opts) or [game.max_players])
+        if ai_seats < 0 or 1 + ai_seats > seats:
+            free = seats - 1
+            raise SessionError(f"{game.title} seats {seats} player{'s' if seats != 1 else ''} with these options: "
+                               f"room for {free} AI player{'s' if free != 1 else ''} beside you, not {ai_seats}.")
+        players = [host, *new_ai_ids([host], level, ai_seats)]
         async with self.lock(channel_id):
             busy = await self.store.live_session(channel_id)
             if busy is not None:
@@ -227,10 +297,13 @@ class SessionService:
                     "Finish it, /resign, or ask the host to /abandon it — or play in another channel or thread."
                 )
             try:
-                row = await self.store.create_session(channel_id, game_id, host, opts, self.seeds(), guild_id)
+                row = await self.store.create_session(channel_id, game_id, host, opts, self.seeds(), guild_id,
+                                                      players=players)
             except self.store.integrity_errors:
                 raise SessionError("A game is already open here.") from None
-        return self._update(row, notes=[f"{player_ref(host)} opened a lobby for {game.title}."])
+        notes = [f"{player_ref(host)} opened a lobby for {game.title}."]
+        notes += [f"{player_ref(p)} joined ({i}/{seats})." for i, p in enumerate(players[1:], 2)]
+        return self._update(row, notes=notes)
 
     async def join(self, channel_id: str, player: str) -> Update:
         async with self.lock(channel_id):
@@ -240,6 +313,8 @@ class SessionService:
                 raise SessionError("This game has already started; wait for the next one.")
             if player in row.players:
                 raise SessionError("You are already seated. Wait for the host to /start.")
+            if is_ai(player):
+                raise SessionError("AI players are seated by the host (Add AI), not by /join.")
             seats = max(game.seat_counts(row.options) or [game.max_players])
             if len(row.players) >= seats:
                 raise SessionError(f"The lobby is full ({seats} player{'s' if seats != 1 else ''} with these "
@@ -250,7 +325,8 @@ class SessionService:
         return self._update(row, notes=[f"{player_ref(player)} joined ({len(players)}/{seats})."])
 
     async def leave(self, channel_id: str, player: str) -> Update:
-        """Leave a lobby. A host who leaves hands the lobby to the next seat; the last one out closes it."""
+        """Leave a lobby. A host who leaves hands the lobby to the next person seated (never an AI seat); the last
+        person out closes it."""
         async with self.lock(channel_id):
             row = await self._live(channel_id)
             if row.status != "lobby":
@@ -259,11 +335,12 @@ class SessionService:
                 raise SessionError("You are not seated in this lobby.")
             players = [p for p in row.players if p != player]
             notes = [f"{player_ref(player)} left."]
-            if not players:
+            people = [p for p in players if not is_ai(p)]
+            if not people:  # AI seats never host: the last person out closes the lobby
                 await self.store.update_session(row.id, row.version, players=players, status="abandoned")
                 notes.append("The lobby is closed.")
             else:
-                host = row.host if row.host != player else players[0]
+                host = row.host if row.host != player else people[0]
                 if host != row.host:
                     notes.append(f"{player_ref(host)} is now the host.")
                 await self.store.update_session(row.id, row.version, players=players, host=host)
@@ -294,7 +371,8 @@ class SessionService:
             if len(row.players) < game.min_players:
                 need = game.min_players - len(row.players)
                 raise SessionError(
-                    f"{game.title} needs at least {game.min_players} players: {need} more must /join first."
+                    f"{game.title} needs at least {game.min_players} players: {need} more must /join first (or "
+                    "the host adds AI players)."
                 )
             try:
                 opening = game.begin(list(row.players), row.options, row.seed)
@@ -305,13 +383,15 @@ class SessionService:
                     "the lobby and /play again with other options."
                 ) from None
             pending = game.pending(state)
+            plan = self._plan_ai(row, game, state, pending)
             async with self.store.transaction() as db:
                 await self.store.lock_session(db, row.id, row.version)
                 await self.store.update_session(
                     row.id, row.version, db=db, status="active", state=state.model_dump_json(),
-                    meta={**row.meta, "started_ms": self.clock()},
+                    meta={**self._with_plans(row.meta, plan), "started_ms": self.clock()},
                 )
                 await self._schedule_deadlines(db, row, pending)
+                await self._schedule_ai(db, row, plan)
             row = await self.store.session(row.id)
             self._remember(row.id, row.version, state)
         return self._update(row, events=opening.events, notes=[f"{game.title} begins!"])
@@ -350,21 +430,24 @@ class SessionService:
 
     async def _commit(
         self, row: SessionRow, game: Game, move: Move, state: BaseState, events: list[Event],
-        result: Result | None = None,
+        result: Result | None = None, fired: int | None = None,
     ) -> Update:
-        """Append ``move``, save ``state``, bump the version, reschedule deadlines (and record a finished game) in
-        one transaction."""
+        """Append ``move``, save ``state``, bump the version, reschedule deadlines and AI seats' timers (and
+        record a finished game) in one transaction. ``fired``: the id of the timer whose move this is (removed in
+        the same transaction)."""
         result = result or game.result(state)
         status = "finished" if result is not None else "active"
         pending = game.pending(state) if status == "active" else []
-        meta = row.meta
+        plan = self._plan_ai(row, game, state, pending)
+        meta = self._with_plans(row.meta, plan)
         if result is not None:
-            meta = {**row.meta, "result": result.model_dump(mode="json")}
+            meta = {**meta, "result": result.model_dump(mode="json")}
         seq = row.move_count + 1
         state_json = state.model_dump_json()
         record = None
         try:
-            if result is None:  # the common case, one round trip on PostgreSQL (Store.commit_move)
+            if result is None and fired is None and not plan.seated:
+                # the common case, one round trip on PostgreSQL (Store.commit_move)
                 deadlines = sorted({d.deadline_ms for d in pending if d.deadline_ms is not None})
                 clear = bool(deadlines) or row.id not in self._untimed or self.store.shared
                 await self.store.commit_move(
@@ -377,7 +460,8 @@ class SessionService:
                 else:
                     self._untimed.add(row.id)
             else:
-                record = await self._commit_finished(row, seq, move, state_json, status, meta, pending, result)
+                record = await self._commit_tx(row, seq, move, state_json, status, meta, pending, result, plan,
+                                               fired)
         except StaleVersion:
             # another process (a shard moving between processes) wrote this session first: nothing was stored
             raise StaleBoard("This board changed meanwhile — here is the current one.") from None
@@ -406,15 +490,17 @@ class SessionService:
             started_ms=int(row.meta.get("started_ms", row.created_ms)), ended_ms=self.clock(), moves=moves,
             result=result, resigned=resigned, names=names)
 
-    async def _commit_finished(self, row: SessionRow, seq: int, move: Move, state_json: str, status: str,
-                               meta: dict, pending: list[Decision], result: Result) -> GameRecord:
-        """The last move of a game: the move, the state, the version, the timers, the finished game and its record
-        (seats, ratings: issue 15) in one transaction; returns the record. :class:`StaleVersion` when another
-        process moved first."""
-        resigned = await self.store.players_with_move(row.id, RESIGN)
-        if move.option == RESIGN and move.player is not None:
-            resigned.add(move.player)
-        names = await self._names(row)
+    async def _commit_tx(self, row: SessionRow, seq: int, move: Move, state_json: str, status: str, meta: dict,
+                         pending: list[Decision], result: Result | None, plan, fired: int | None) -> GameRecord | None:
+        """A move with more to write than :meth:`Store.commit_move` does, in one transaction: the move, the state,
+        the version, the deadlines, the AI seats' timers (issue 14; ``fired``: the AI timer whose move this is,
+        removed), and when the game ends the finished game and its record (seats, ratings: issue 15), returned.
+        :class:`StaleVersion` when another process moved first."""
+        if result is not None:
+            resigned = await self.store.players_with_move(row.id, RESIGN)
+            if move.option == RESIGN and move.player is not None:
+                resigned.add(move.player)
+            names = await self._names(row)
         async with self.store.transaction() as db:
             # the session's row first: another process acting on this version waits here, then finds it stale
             await self.store.lock_session(db, row.id, row.version)
@@ -423,28 +509,43 @@ class SessionService:
                 row.id, row.version, db=db, state=state_json, status=status, meta=meta, move_count=seq
             )
             await self._schedule_deadlines(db, row, pending)
+            await self._schedule_ai(db, row, plan)
+            if fired is not None:
+                await self.store.delete_timers(db, [fired])
+            if result is None:
+                return None
             await self.store.record_finished(
                 db, row.id, row.game_id, row.channel_id, result.model_dump(mode="json"), seq
             )
             return await self._record(db, row, seq, result, resigned, names)
 
-    async def tick(self, now: int | None = None) -> list[Update]:
-        """Send the system's timeout move for every decision whose deadline has passed (``now`` ms, default the
-        clock); returns the updates. Stale timers (the decision was already answered) are dropped.
+    async def tick(self, now: int | None = None, ai: bool = True) -> list[Update]:
+        """Fire every timer of the game due at ``now`` (ms, default the clock), earliest first: the system's
+        timeout move for each decision whose deadline has passed and, when ``ai``, the AI seats' moves and race
+        inputs (:meth:`fire_ai`); returns the updates. Stale timers (the decision was already answered) are
+        dropped.
 
         Each due timer is claimed first (:meth:`Store.claim_timers`: a lease, one process cluster-wide, only the
-        shards this process serves). A timer is removed by the commit of its timeout move (same transaction), so a
-        crash or a cancellation before that commit keeps it: claimed again once its lease ran out (after a restart
-        too), never fired twice. An engine error drops the timer (a retry would fail the same way) and is
+        shards this process serves). A timer is removed by the commit of its move (same transaction), so a crash or
+        a cancellation before that commit keeps it: claimed again once its lease ran out (after a restart too),
+        never fired twice. An engine error in a deadline drops the timer (a retry would fail the same way) and is
         raised."""
         now = self.clock() if now is None else now
         updates: list[Update] = []
         done: set[int] = set()
-        while due := [t for t in await self.store.claim_timers(now, [DEADLINE]) if t.id not in done]:
+        kinds = [DEADLINE, AI_RACE, AI_MOVE] if ai else [DEADLINE]
+        while due := [t for t in await self.store.claim_timers(now, kinds) if t.id not in done]:
             unfired = [t.id for t in due]
             try:
                 for timer in due:
                     done.add(timer.id)
+                    if timer.kind != DEADLINE:
+                        update = await self.fire_ai(timer)
+                        unfired.remove(timer.id)
+                        await self.store.finish_timer(timer.id)  # normally removed by the commit already
+                        if update is not None:
+                            updates.append(update)
+                        continue
                     try:
                         update = await self.fire_deadline(
                             timer.channel_id, timer.payload.get("deadline_ms", timer.due_ms)
@@ -497,7 +598,8 @@ class SessionService:
                 raise SessionError("The game has not started yet: use /leave to leave the lobby.")
             if player not in row.players:
                 raise SessionError("You are not playing in this game.")
-            if player in await self.store.players_with_move(row.id, RESIGN):
+            resigned = await self.store.players_with_move(row.id, RESIGN)
+            if player in resigned:
                 if by is None or by == player:
                     raise SessionError("You have already left this game.")
                 raise SessionError(f"{player_ref(player)} has already left this game.")
@@ -508,6 +610,15 @@ class SessionService:
             except IllegalMove as exc:
                 raise SessionError(str(exc)) from None
             move = Move(player=player, option=RESIGN, at_ms=self.clock())
+            playing = [p for p in row.players if p != player and p not in resigned]
+            if outcome is not None and playing and all(is_ai(p) for p in playing):
+                # no person is left (issue 14): AI seats do not play on alone; they share the win
+                events = [*outcome.events, Event(kind="resign", text=f"{player_ref(player)} resigns: only AI "
+                                                 "players are left, so the game ends.")]
+                ranking = [playing, [player], *([sorted(resigned)] if resigned else [])]
+                result = Result(winners=playing, ranking=ranking, scores={},
+                                reason=f"{player_ref(player)} resigned; only AI players were left.")
+                return await self._commit(row, game, move, outcome.state, events, result=result)
             if outcome is not None:
                 return await self._commit(row, game, move, outcome.state, outcome.events)
             result = resign_result(game, state, row.players, player)
@@ -576,13 +687,21 @@ class SessionService:
             last = moves[-1]
             state = replay(game, row.players, row.options, row.seed, moves[:-1])
             pending = game.pending(state)
+            # the AI seats plan the races pending now afresh (an AI input taken back is answered again, at the
+            # same time: its reaction is drawn from the race's own seed)
+            fresh = row.model_copy(update={"meta": {k: v for k, v in row.meta.items() if k != AI_RACES_META}})
+            plan = self._plan_ai(fresh, game, state, pending)
             async with self.store.transaction() as db:
                 await self.store.lock_session(db, row.id, row.version)
                 await self.store.delete_move(db, row.id, last.seq)
+                if plan.seated:
+                    await self.store.clear_timers(row.id, [AI_RACE], db=db)
                 await self.store.update_session(
-                    row.id, row.version, db=db, state=state.model_dump_json(), move_count=last.seq - 1
+                    row.id, row.version, db=db, state=state.model_dump_json(), move_count=last.seq - 1,
+                    meta=self._with_plans(row.meta, plan),
                 )
                 await self._schedule_deadlines(db, row, pending)
+                await self._schedule_ai(db, row, plan)
             row = await self.store.session(row.id)
             self._remember(row.id, row.version, state)
         who = player_ref(last.player) if last.player else "the timer"
@@ -636,4 +755,5 @@ def _stored_result(row: SessionRow) -> Result | None:
     return Result.model_validate(data) if data else None
 
 
-__all__ = ["RESIGN", "DEADLINE", "SessionError", "SessionService", "StaleBoard", "StaleVersion", "Update", "replay"]
+__all__ = ["AI_MOVE", "AI_RACE", "RESIGN", "DEADLINE", "SessionError", "SessionService", "StaleBoard", "StaleVersion",
+           "Update", "replay"]

@@ -401,14 +401,16 @@ class Store(RecordStore):
         seed: int,
         guild_id: str | None = None,
         meta: dict | None = None,
+        players: list[str] | None = None,
     ) -> SessionRow:
-        """Insert a lobby with the host seated. One of :attr:`integrity_errors` if the channel has a live session."""
+        """Insert a lobby with the host seated (``players``: the whole seat list, host first, e.g. with AI seats).
+        One of :attr:`integrity_errors` if the channel has a live session."""
         ts = now_ms()
         async with self.transaction() as db:
             cur = await db.execute(
                 "INSERT INTO sessions (channel_id, guild_id, game_id, status, host, players, options, seed, meta,"
                 " created_ms, updated_ms) VALUES (?, ?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?) RETURNING id",
-                (channel_id, guild_id, game_id, host, json.dumps([host]), json.dumps(options), seed,
+                (channel_id, guild_id, game_id, host, json.dumps(players or [host]), json.dumps(options), seed,
                  json.dumps(meta or {}), ts, ts),
             )
             (session_id,) = (await cur.fetchall())[0]
@@ -565,18 +567,25 @@ class Store(RecordStore):
                 f"DELETE FROM timers WHERE kind IN ({','.join('?' * len(kinds))})"
                 f" AND session_id IN ({','.join('?' * len(session_ids))})", [*kinds, *session_ids])
 
+    async def delete_timers(self, db, timer_ids: list[int]) -> None:
+        """Delete the timers ``timer_ids`` in ``db``'s transaction (e.g. the AI timer whose move is committed)."""
+        if timer_ids:
+            await db.execute(f"DELETE FROM timers WHERE id IN ({','.join('?' * len(timer_ids))})", list(timer_ids))
+
     async def delete_timer(self, timer_id: int) -> bool:
         async with self.transaction() as db:
             cur = await db.execute("DELETE FROM timers WHERE id = ?", (timer_id,))
             return cur.rowcount == 1
 
-    async def next_timer(self) -> TimerRow | None:
-        """The timer due first among those this process may claim (its shards; no live lease of another claim)."""
+    async def next_timer(self, exclude: set[int] | frozenset[int] = frozenset()) -> TimerRow | None:
+        """The timer due first among those this process may claim (its shards; no live lease of another claim),
+        leaving out the ids in ``exclude`` (timers already in hand, e.g. an AI move being searched)."""
         shard, args = self._shards()
+        skip = f" AND t.id NOT IN ({','.join('?' * len(exclude))})" if exclude else ""
         cur = await self.conn.execute(
             f"SELECT {_TIMER_COLS} FROM timers t LEFT JOIN sessions s ON s.id = t.session_id"
-            f" WHERE (t.lease_until IS NULL OR t.lease_until <= ?) AND {shard} ORDER BY t.due_ms, t.id LIMIT 1",
-            [now_ms(), *args],
+            f" WHERE (t.lease_until IS NULL OR t.lease_until <= ?) AND {shard}{skip} ORDER BY t.due_ms, t.id LIMIT 1",
+            [now_ms(), *args, *exclude],
         )
         r = await cur.fetchone()
         return None if r is None else _timer(r)

@@ -11,6 +11,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.ai_seats import is_ai
 from bot.sessions import SessionError
 
 from .components import UndoButton
@@ -62,7 +63,11 @@ class Admin(commands.Cog):
         wait = self.undo_cooldown.wait_s((row.channel_id, user), self.service.clock())
         if wait:
             raise SessionError(f"You asked for an undo a moment ago: try again in {wait} s.")
-        others = [p for p in row.players if p != user]
+        others = [p for p in row.players if p != user and not is_ai(p)]  # AI seats never object (issue 14)
+        if not others:  # alone against AI seats: taken back at once
+            update = await self.service.undo(channel, row.host)
+            await self.bot.play.send_board(update, interaction)
+            return
         await self.bot.links.update(row.id, undo={"version": row.version, "by": user, "yes": [user]})
         view = discord.ui.View(timeout=None)
         view.add_item(UndoButton(row.id, row.version, "y"))
@@ -105,7 +110,7 @@ class Admin(commands.Cog):
                 content=f"↩️ {mention(user)} refused to undo the last move.", view=None, allowed_mentions=NO_PINGS)
             return
         approved = sorted({*vote["yes"], user})
-        waiting = [p for p in row.players if p not in approved]
+        waiting = [p for p in row.players if p not in approved and not is_ai(p)]
         if waiting:
             await self.bot.links.update(sid, undo={**vote, "yes": approved})
             await interaction.response.edit_message(
@@ -137,6 +142,9 @@ class Admin(commands.Cog):
                 return
             if row.version != ver or idle is None:
                 await self.bot.play.refuse(interaction, "They have played since: nothing to do.")
+                return
+            if is_ai(idle):  # issue 14: an AI seat never idles (and this button is never posted for one)
+                await self.bot.play.refuse(interaction, "AI players never idle: they move on their own.")
                 return
             update = await self.service.resign(row.channel_id, idle, by=user)
             await self.bot.play.send_board(update, interaction, notes=[f"{{@{user}}} removed the idle {{@{idle}}}."])

@@ -16,6 +16,7 @@ import json
 import logging
 from typing import TYPE_CHECKING
 
+from bot.ai_seats import is_ai
 from bot.sessions import Update
 from bot.store import now_ms
 
@@ -120,7 +121,8 @@ class Bookkeeper:
                 link_rows.append((sid, json.dumps([row.channel_id, str(message_id)]), now_ms()))
             if row.status != "active":
                 continue
-            for player in dict.fromkeys(d.player for d in update.pending if d.player):
+            # no reminder or AFK limit for an AI seat (issue 14): it never idles and is never pinged
+            for player in dict.fromkeys(d.player for d in update.pending if d.player and not is_ai(d.player)):
                 for kind, hours in ((REMINDER, prefs.get("reminder_hours")), (AFK, prefs.get("afk_hours"))):
                     if hours and hours > 0:
                         payload = json.dumps({"version": row.version, "player": player})

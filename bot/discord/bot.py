@@ -166,6 +166,11 @@ class PlayBot(commands.Bot):
             shards = getattr(self, "shard_ids", None)
             store.serve_shards(self.shard_count or 1, shards)
             self.service = SessionService(store)
+        # AI seats (issue 14): the pause before an AI moves and its thinking budget come from the settings
+        ai = self.service.ai
+        ai.pause_ms = int(getattr(self.settings, "ai_pause_ms", ai.pause_ms))
+        ai.budget_ms = int(getattr(self.settings, "ai_budget_ms", ai.budget_ms))
+        ai.iterations = getattr(self.settings, "ai_iterations", ai.iterations)
         self.links = Links(self.service.store)
         self.service.display_names = self.links.names  # the names a finished game is recorded with (issue 15)
         self.play, self.lobby, self.admin, self.races = Play(self), Lobby(self), Admin(self), Races(self)

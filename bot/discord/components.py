@@ -226,5 +226,37 @@ class FullBoardButton(ui.DynamicItem[ui.Button], template=ids.FULL):
         await interaction.client.play.full_board(interaction, self.sid)
 
 
+class AddAiSelect(ui.DynamicItem[ui.Select], template=ids.ADD_AI):
+    """ "Add AI" on a lobby card (issue 14): values are AI levels; the host only (``bot.lobby.ai_select``)."""
+
+    def __init__(self, sid: int, options: list[discord.SelectOption] | None = None, row: int | None = None) -> None:
+        super().__init__(ui.Select(custom_id=ids.add_ai(sid), placeholder="Add AI…",
+                                   options=options or [discord.SelectOption(label="?", value="normal")]), row=row)
+        self.sid = sid
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item, match: re.Match[str], /):
+        return cls(int(match["sid"]))
+
+    async def callback(self, interaction: discord.Interaction[PlayBot]) -> None:
+        await interaction.client.lobby.ai_select(interaction, self.sid, "add", _values(interaction))
+
+
+class RemoveAiSelect(ui.DynamicItem[ui.Select], template=ids.REMOVE_AI):
+    """ "Remove AI" on a lobby card with AI seats: values are their player ids; the host only, before the start."""
+
+    def __init__(self, sid: int, options: list[discord.SelectOption] | None = None, row: int | None = None) -> None:
+        super().__init__(ui.Select(custom_id=ids.remove_ai(sid), placeholder="Remove AI…",
+                                   options=options or [discord.SelectOption(label="?", value="?")]), row=row)
+        self.sid = sid
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item, match: re.Match[str], /):
+        return cls(int(match["sid"]))
+
+    async def callback(self, interaction: discord.Interaction[PlayBot]) -> None:
+        await interaction.client.lobby.ai_select(interaction, self.sid, "remove", _values(interaction))
+
+
 DYNAMIC_ITEMS = (ChoiceButton, ChoiceSelect, GroupSelect, LobbyButton, UndoButton, AfkButton, RaceButton,
-                 HelpButton, TopicSelect, FullBoardButton)
+                 HelpButton, TopicSelect, FullBoardButton, AddAiSelect, RemoveAiSelect)

@@ -6,6 +6,8 @@ Each id carries what it needs to be handled after a restart, never a discord.py 
 - ``pbc:m:<session>:<version>:<decision>:<page>`` — a choice select menu (values are option indices);
 - ``pbc:g:<session>:<version>:<decision>`` — the first step of a two-step pick (values are page numbers);
 - ``pbc:l:<session>:<action>`` — a lobby button (``join`` | ``leave`` | ``start`` | ``cancel``);
+- ``pbc:a:<session>`` — the lobby's "Add AI" select (values are AI levels, issue 14);
+- ``pbc:x:<session>`` — the lobby's "Remove AI" select (values are AI seats' player ids);
 - ``pbc:u:<session>:<version>:<vote>`` — an undo vote (``y`` | ``n``);
 - ``pbc:k:<session>:<version>:<seat>`` — the host's "remove the idle player" button (seat index);
 - ``pbc:h:<game id>`` — "How to play": the game's rules overview, ephemeral, with a topic select;
@@ -34,8 +36,10 @@ RACE = r"pbc:r:(?P<sid>[0-9]{1,18}):(?P<key>[0-9a-f]{10}):(?P<opt>\S{1,64})"
 HELP = r"pbc:h:(?P<game>[a-z0-9_-]{1,40})"
 TOPIC = r"pbc:t:(?P<game>[a-z0-9_-]{1,40})"
 FULL = r"pbc:f:(?P<sid>[0-9]{1,18})"
+ADD_AI = r"pbc:a:(?P<sid>[0-9]{1,18})"
+REMOVE_AI = r"pbc:x:(?P<sid>[0-9]{1,18})"
 REPLAY = r"pbc:p:(?P<sid>[0-9]{1,18})"
-TEMPLATES = (CHOICE, MENU, GROUP, LOBBY, UNDO, AFK, RACE, HELP, TOPIC, FULL, REPLAY)
+TEMPLATES = (CHOICE, MENU, GROUP, LOBBY, UNDO, AFK, RACE, HELP, TOPIC, FULL, ADD_AI, REMOVE_AI, REPLAY)
 
 
 def choice(sid: int, version: int, decision: int, option: int) -> str:
@@ -84,6 +88,14 @@ def topic(game_id: str) -> str:
 
 def full(sid: int) -> str:
     return f"pbc:f:{sid}"
+
+
+def add_ai(sid: int) -> str:
+    return f"pbc:a:{sid}"
+
+
+def remove_ai(sid: int) -> str:
+    return f"pbc:x:{sid}"
 
 
 def replay(sid: int) -> str:

@@ -14,11 +14,13 @@ from discord.ext import commands
 from pydantic import BaseModel, ValidationError
 
 import games
+from bot.ai_seats import level_of
 from bot.sessions import SessionError, Update
+from games.ai import LEVELS
 
 from . import permissions
 from .cooldowns import Cooldown
-from .present import lobby_text, lobby_view
+from .present import AI_LEVEL_TEXT, lobby_text, lobby_view
 
 if TYPE_CHECKING:
     from .bot import PlayBot
@@ -76,6 +78,13 @@ def _known(game: games.Game) -> str:
     return f"Options: {' '.join(parts)}." if parts else f"{game.title} has no options."
 
 
+async def level_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice]:
+    """The AI levels (``games.ai.LEVELS``) that start with what was typed."""
+    needle = current.lower().strip()
+    return [app_commands.Choice(name=f"{lv} — {AI_LEVEL_TEXT.get(lv, '')}"[:100], value=lv)
+            for lv in LEVELS if lv.startswith(needle)]
+
+
 async def game_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice]:
     """Every registered game whose title or id contains what was typed (read at use: games added later show)."""
     needle = current.lower().strip()
@@ -106,7 +115,8 @@ class Lobby(commands.Cog):
         """Post the lobby card (as the interaction's answer, or in ``channel_id``) and remember it."""
         row = update.session
         text = lobby_text(row, update.game, [*update.notes, *notes])
-        posted = await self.bot.play.send(interaction, channel_id or row.channel_id, text, view=lobby_view(row))
+        posted = await self.bot.play.send(interaction, channel_id or row.channel_id, text,
+                                          view=lobby_view(row, update.game))
         if posted.message_id is not None:
             await self.bot.links.update(row.id, lobby=[channel_id or row.channel_id, str(posted.message_id)])
 
@@ -132,12 +142,20 @@ class Lobby(commands.Cog):
         game="Which game",
         options="Game options as key=value pairs, e.g. first=random (autocompletes)",
         thread="Start the game in a new thread of this channel",
+        ai="Seat this many AI players at once (the host can add or remove them in the lobby too)",
+        level="How strong the AI players are: easy, normal (default) or strong",
     )
-    @app_commands.autocomplete(game=game_autocomplete, options=options_autocomplete)
+    @app_commands.autocomplete(game=game_autocomplete, options=options_autocomplete, level=level_autocomplete)
     @app_commands.guild_only()
     async def play(self, interaction: discord.Interaction, game: str, options: str | None = None,
-                   thread: bool = False) -> None:
+                   thread: bool = False, ai: app_commands.Range[int, 0, 10] = 0, level: str | None = None) -> None:
         g = self.service.game(game)
+        if level is not None and not ai:
+            raise SessionError("level: goes with ai:<n>, the number of AI players to seat (e.g. ai:1 level:strong).")
+        try:
+            level = level_of(level)
+        except ValueError as exc:
+            raise SessionError(str(exc)) from None
         lacking = permissions.missing(interaction.app_permissions, permissions.needed_for(g, thread))
         if lacking:
             raise SessionError(
@@ -168,7 +186,8 @@ class Lobby(commands.Cog):
             )
             channel = str(data["id"])
             try:
-                update = await self.service.open_lobby(channel, g.id, host, opts, guild_id=guild)
+                update = await self.service.open_lobby(channel, g.id, host, opts, guild_id=guild, ai_seats=ai,
+                                                       ai_level=level)
                 await self.bot.links.add_name(update.session.id, host, interaction.user.display_name)
                 await self.send_card(None, update, channel)
             except Exception:  # a thread the bot could not use is removed, with its lobby: nothing left behind
@@ -176,7 +195,8 @@ class Lobby(commands.Cog):
                 raise
             await interaction.followup.send(f"The {g.title} lobby is open in <#{channel}>.", ephemeral=True)
             return
-        update = await self.service.open_lobby(channel, g.id, host, opts, guild_id=guild)
+        update = await self.service.open_lobby(channel, g.id, host, opts, guild_id=guild, ai_seats=ai,
+                                               ai_level=level)
         await self.bot.links.add_name(update.session.id, host, interaction.user.display_name)
         await self.send_card(interaction, update)
 
@@ -215,6 +235,36 @@ class Lobby(commands.Cog):
         if card:
             self.bot.spawn(self.bot.play.strip(card[0], card[1]), f"strip lobby card of session {update.session.id}")
 
+    async def ai_select(self, interaction: discord.Interaction, sid: int, action: str, values: list[str]) -> None:
+        """The lobby card's "Add AI" (``action`` ``add``, values: a level) or "Remove AI" (``remove``, values: an AI
+        seat's id) select (issue 14): the host only, before the start; the card is edited in place. Refusals are
+        ephemeral and change nothing."""
+        try:
+            if interaction.user.bot:
+                return
+            if len(values) != 1:
+                raise SessionError("Pick one entry from the menu.")
+            row = await self.service.store.session(sid)
+            if row is None or row.channel_id != str(interaction.channel_id):
+                raise SessionError("This menu does not belong to a lobby in this channel.")
+            if row.status != "lobby":
+                raise SessionError("The game is running: AI players are added or removed in the lobby, before "
+                                   "the start." if row.status == "active" else "This lobby is closed.")
+            user = str(interaction.user.id)
+            if action == "add":
+                update = await self.service.add_ai(row.channel_id, user, values[0])
+            else:
+                update = await self.service.remove_ai(row.channel_id, user, values[0])
+            await interaction.response.edit_message(
+                content=lobby_text(update.session, update.game, update.notes),
+                view=lobby_view(update.session, update.game), allowed_mentions=discord.AllowedMentions.none(),
+            )
+        except SessionError as exc:
+            await self.bot.play.refuse(interaction, str(exc))
+        except Exception:
+            log.exception("lobby AI %s failed (session %s)", action, sid)
+            await self.bot.play.refuse(interaction, "Something went wrong on our side; nothing changed. Try again.")
+
     async def press(self, interaction: discord.Interaction, sid: int, action: str) -> None:
         """A lobby button: the card is edited in place (Join/Leave/Cancel) or the board follows (Start)."""
         try:
@@ -251,6 +301,7 @@ class Lobby(commands.Cog):
             await self.bot.play.send_board(update, interaction, first=True)
             return
         await interaction.response.edit_message(
-            content=lobby_text(update.session, update.game, update.notes), view=lobby_view(update.session),
+            content=lobby_text(update.session, update.game, update.notes),
+            view=lobby_view(update.session, update.game),
             allowed_mentions=discord.AllowedMentions.none(),
         )

@@ -25,12 +25,14 @@ from bot.results import RATING_HELP
 from bot.sessions import SessionError, StaleBoard, Update
 from bot.store import SessionRow
 from games import Decision
+from games.ai import LEVELS
 from games.core import seats_text
 
 from .cooldowns import Cooldown
 from .freshness import BoardFloors
 from .lobby import game_autocomplete
 from .present import (
+    AI_LEVEL_TEXT,
     HOW_TO_ANSWER,
     as_mentions,
     as_names,
@@ -57,6 +59,12 @@ RENDER_BUDGET_S = 2.0
 """Longer than this and the interaction is deferred first (Discord's deadline is 3 s)."""
 NO_PINGS = discord.AllowedMentions.none()
 STALE = "This board is out of date — here is the current one."
+AI_SEATS_LINE = (
+    "-# **AI players**: alone? `/play game ai:1 level:strong` seats AI players at once, or the host adds them with "
+    "the lobby's Add AI menu (and removes them there before the start). Levels: "
+    + "; ".join(f"{lv} — {AI_LEVEL_TEXT.get(lv, '').lower()}" for lv in LEVELS) + "."
+)
+"""One line on AI seats (issue 14) under ``/rules`` and ``/help``."""
 BOARD_COOLDOWN_MS = 60_000
 """``/board public:true`` shows the board to everyone at most once a minute per channel."""
 
@@ -631,6 +639,8 @@ class Play(commands.Cog):
         others = [t for t in help_ if t and t != topic]
         if others:
             text += f"\nMore: /rules {g.id} topic: " + ", ".join(others)
+        if not topic:
+            text = f"{text[:2000 - len(AI_SEATS_LINE) - 1]}\n{AI_SEATS_LINE}"
         await interaction.response.send_message(text[:2000], ephemeral=True)
 
     async def how_to_play(self, interaction: discord.Interaction, game_id: str, topic: str | None = None) -> None:
@@ -676,7 +686,8 @@ class Play(commands.Cog):
             "`/resign` · `/rules game [topic]` · `/pings` (your own turn pings) · moderators: `/abandon`, `/kick` "
             "(or the host), `/settings`\n"
             "Results: `/stats [member] [game]` · `/leaderboard game` · `/replay [game]` (only you see them; "
-            "`public:true` posts them) · every result has a Replay button.\n" + RATING_HELP + "\n" + gamelist
+            "`public:true` posts them) · every result has a Replay button.\n" + RATING_HELP + "\n" + AI_SEATS_LINE + "\n"
+            + gamelist
         )
         if not self.bot.intents.message_content:
             text += ("\nTyped race words are off on this bot: use the race buttons or reactions. (Its owner can turn "

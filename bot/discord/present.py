@@ -21,13 +21,16 @@ from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, Th
 import discord
 
 import renderers
+from bot.ai_seats import ai_name, is_ai
 from bot.sessions import Update
 from bot.store import SessionRow
 from games import Decision, Game, format_text, marker_keys
+from games.ai import LEVELS
 from games.core import BaseState, describe_options
 
 from . import ids
 from .components import (
+    AddAiSelect,
     ChoiceButton,
     ChoiceSelect,
     FullBoardButton,
@@ -35,6 +38,7 @@ from .components import (
     HelpButton,
     LobbyButton,
     RaceButton,
+    RemoveAiSelect,
     TopicSelect,
 )
 
@@ -44,17 +48,28 @@ MAX_CONTENT = 2000
 MAX_ROWS = 5
 MAX_BUTTONS = 5
 MAX_MENU = 25
+AI_LEVEL_TEXT = {
+    "easy": "Random legal moves; avoids losing at once",
+    "normal": "Greedy: the best-looking move now",
+    "strong": "Searches ahead before each move",
+}
+"""One line per AI level (``games.ai.LEVELS``) for the "Add AI" menu, ``/rules`` and ``/help``."""
 KEYCAPS = ["1️⃣", "2️⃣", "3️⃣", "4️⃣", "5️⃣", "6️⃣", "7️⃣", "8️⃣", "9️⃣", "🔟"]
 """Reactions that answer a race's option 1..10 (see :mod:`bot.discord.races`)."""
 
 
 def mention(player: str) -> str:
-    """``<@id>`` for a Discord user id; offline ids (names) stay as they are."""
+    """``<@id>`` for a Discord user id; an AI seat by its name ("AI · Strong", never a ping, issue 14); offline
+    ids (names) stay as they are."""
+    if is_ai(player):
+        return ai_name(player)
     return f"<@{player}>" if player.isdigit() else player
 
 
 def display(names: dict[str, str], player: str) -> str:
-    """A plain display name for labels and images (components cannot show mentions)."""
+    """A plain display name for labels and images (components cannot show mentions); an AI seat's is its name."""
+    if is_ai(player):
+        return ai_name(player)
     return names.get(player) or (f"player {player[-4:]}" if player.isdigit() else player)
 
 
@@ -115,6 +130,8 @@ def lobby_text(row: SessionRow, game: Game, notes: list[str] = ()) -> str:
                 f" The host, {mention(row.host)}, can press Start (or /start)." if ready
                 else " Press Join or use /join." if len(row.players) < counts[0] else ""),
         ]
+        if counts[-1] > 1 and len(row.players) < counts[-1]:
+            lines.append("-# No one else around? The host can seat AI players with the Add AI menu.")
     elif row.status == "abandoned":
         lines.append(f"The {game.title} lobby is closed.")
     else:
@@ -122,14 +139,23 @@ def lobby_text(row: SessionRow, game: Game, notes: list[str] = ()) -> str:
     return clip(lines)
 
 
-def lobby_view(row: SessionRow) -> discord.ui.View | None:
-    """Join / Leave / Start / Cancel, and "How to play" (issue 12)."""
+def lobby_view(row: SessionRow, game: Game | None = None) -> discord.ui.View | None:
+    """Join / Leave / Start / Cancel, "How to play" (issue 12), and for the host (issue 14) "Add AI" (a select of
+    the levels, when the table seats more than one) and "Remove AI" (a select of the AI seats, when there are)."""
     if row.status != "lobby":
         return None
     view = discord.ui.View(timeout=None)
     for action in ("join", "leave", "start", "cancel"):
         view.add_item(LobbyButton(row.id, action))
     view.add_item(HelpButton(row.game_id, row=1))
+    if game is not None and max(game.seat_counts(row.options) or [game.max_players]) > 1:
+        view.add_item(AddAiSelect(row.id, [discord.SelectOption(label=f"Add AI · {lv.capitalize()}", value=lv,
+                                                                description=AI_LEVEL_TEXT.get(lv))
+                                           for lv in LEVELS], row=2))
+    bots = [p for p in row.players if is_ai(p)]
+    if bots:
+        view.add_item(RemoveAiSelect(row.id, [discord.SelectOption(label=f"Remove {ai_name(p)}", value=p)
+                                              for p in bots[:MAX_MENU]], row=3))
     return view
 
 
@@ -234,13 +260,18 @@ def board_view(row: SessionRow, pending: list[Decision], names: dict[str, str],
     pick (a group select, then an ephemeral page of selects) when the rows run out; labels start with the option's
     board marker key (issue 13). ``keys[i]``: decision ``i``'s race key (``ids.race_key``): its buttons are race
     buttons (no version); ``emoji[i]``: option id -> emoji shown on its button (the game's reactions).
-    ``extras``: a last row with "How to play" and "Full board" when a row is left (issue 12). None when nothing
-    is pending."""
+    ``extras``: a last row with "How to play" and "Full board" when a row is left (issue 12). A decision of an AI
+    seat gets no components (issue 14: only that seat may answer it). None when nothing is pending (or only
+    decisions without options)."""
     view = discord.ui.View(timeout=None)
     rows = 0
     sid, ver = row.id, row.version
+    thinking = False  # a decision of an AI seat: no buttons (nobody else may answer it, issue 14)
     for di, d in enumerate(pending):
         n = len(d.options)
+        if is_ai(d.player):
+            thinking = True
+            continue
         if n == 0 or rows >= MAX_ROWS:
             continue
         key = keys[di] if keys and di < len(keys) else None
@@ -270,7 +301,7 @@ def board_view(row: SessionRow, pending: list[Decision], names: dict[str, str],
             ]
             view.add_item(GroupSelect(sid, ver, di, groups, placeholder=as_names(d.prompt, names), row=rows))
             rows += 1
-    if not view.children:
+    if not view.children and not (thinking and extras):
         return None
     if extras and rows < MAX_ROWS:
         view.add_item(HelpButton(row.game_id, row=rows))

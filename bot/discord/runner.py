@@ -21,6 +21,7 @@ import aiohttp
 import discord
 from tenacity import AsyncRetrying, RetryCallState, retry_if_exception_type, wait_exponential_jitter
 
+from bot.ai_seats import AiSettings, search_pool
 from bot.config import Settings, load_settings
 from bot.sessions import SessionService
 from bot.store import Store, StoreError
@@ -121,8 +122,17 @@ def run(settings: Settings | None = None) -> int:
     logging.getLogger("discord.client").addFilter(QuietVoice())
 
     async def serve(store: Store, message_content: bool) -> None:
-        # boards render in worker processes at a lower priority: replies first on a busy machine
-        async with make_bot(settings, SessionService(store), sync=settings.syncs_commands(),
+        # boards render in worker processes at a lower priority: replies first on a busy machine; AI seats search
+        # in worker processes too (issue 14), when AI_PROCESSES is on
+        pool = search_pool() if settings.ai_processes else None
+        try:
+            await serve_with(store, message_content, AiSettings(executor=pool))
+        finally:
+            if pool is not None:
+                pool.shutdown(wait=False, cancel_futures=True)
+
+    async def serve_with(store: Store, message_content: bool, ai: AiSettings) -> None:
+        async with make_bot(settings, SessionService(store, ai=ai), sync=settings.syncs_commands(),
                             images=Images(processes=True), message_content=message_content) as bot:
 
             def stop(exc: StoreError) -> None:

@@ -11,7 +11,11 @@ Reminder and AFK rows are replaced after every posted board (batched by :mod:`bo
   after the channel's reminder hours (default ``Settings.reminder_hours``, 0 = off);
 - ``afk`` — same payload, after the channel's AFK hours (default 72, 0 = off): tells the other players and the host
   (pinging them, not the idle player) that any of them may remove the idle player;
-- ``departed`` — payload ``{"player": id}``: a player who left the server is resigned (:mod:`.departures`).
+- ``departed`` — payload ``{"player": id}``: a player who left the server is resigned (:mod:`.departures`);
+- ``ai_move`` / ``ai_race`` — written by the session service for AI seats (issue 14): an AI seat's race input is
+  applied at once (it is timed by its own ``at_ms``) and before the deadlines due with it; an AI move is searched in
+  a background task (off the event loop), so a search never delays this loop or another channel. The update is
+  posted like a person's move (no ping: AI seats are never mentioned).
 A reminder or AFK timer whose player has left the server starts that player's departure instead.
 
 The loop sleeps until the earliest ``due_ms`` (ms, the service clock) and is woken early by :meth:`Timers.wake`
@@ -31,7 +35,7 @@ from typing import TYPE_CHECKING
 
 import discord
 
-from bot.sessions import DEADLINE
+from bot.sessions import AI_MOVE, AI_RACE, DEADLINE
 from bot.store import TimerRow, now_ms
 
 from .components import AfkButton
@@ -57,6 +61,7 @@ class Timers:
         self._wake = asyncio.Event()
         self._resting = asyncio.Event()  # the loop sleeps and no wake is pending
         self._task: asyncio.Task | None = None
+        self._busy: set[int] = set()  # AI move timers whose search runs in a background task
 
     @property
     def store(self):
@@ -95,7 +100,7 @@ class Timers:
         while True:
             try:
                 self._wake.clear()
-                timer = await self.store.next_timer()
+                timer = await self.store.next_timer(exclude=frozenset(self._busy))
                 now = self.bot.service.clock()
                 due = None if timer is None else self.due(timer)
                 if due is not None and due <= now:
@@ -133,8 +138,14 @@ class Timers:
         """Fire every timer due at ``now`` (ms); returns how many fired. One channel's failure never stops the
         others: each is logged with its session id. Deadlines fire :meth:`grace` ms after their time."""
         fired = 0
+        # AI seats' timers are claimed like the others (one process cluster-wide, its lease covers the search)
+        ai = await self.store.claim_timers(now, [AI_RACE, AI_MOVE])
+        for timer in (t for t in ai if t.kind == AI_RACE):  # before the deadlines that close their races
+            fired += 1
+            await self._ai_race(timer)
+            await self.store.finish_timer(timer.id)  # normally gone already: removed by the commit of its input
         try:
-            updates = await self.bot.service.tick(now - self.grace())
+            updates = await self.bot.service.tick(now - self.grace(), ai=False)
         except Exception:
             log.exception("deadline tick failed")
             updates = []
@@ -144,6 +155,12 @@ class Timers:
                 await self.bot.play.post(update)
             except Exception:
                 log.exception("posting the deadline of session %s failed", update.session.id)
+        for timer in (t for t in ai if t.kind == AI_MOVE):
+            if timer.id in self._busy:
+                continue
+            fired += 1
+            self._busy.add(timer.id)
+            self.bot.spawn(self._ai_move(timer), f"AI move (timer {timer.id}) of session {timer.session_id}")
         claimed = await self.store.claim_timers(now, [REMINDER, AFK, DEPARTED])
         unfired = [t.id for t in claimed]
         try:
@@ -159,6 +176,31 @@ class Timers:
             if unfired:  # stopped while firing: the rest are free again at once
                 await asyncio.shield(self.store.release_timers(unfired))
         return fired
+
+    async def _ai_race(self, timer: TimerRow) -> None:
+        """An AI seat's race input: counted silently while its race goes on (like a person's), else the board."""
+        try:
+            update = await self.bot.service.fire_ai(timer)
+            if update is None:
+                return
+            races = self.bot.races
+            races.track(update)
+            if timer.payload.get("race") in races.names(update):
+                return  # the race goes on: its one board comes when it closes
+            await self.bot.play.post(update)
+        except Exception:
+            log.exception("AI race input (timer %s) of session %s failed", timer.id, timer.session_id)
+
+    async def _ai_move(self, timer: TimerRow) -> None:
+        """An AI seat's move, searched off the event loop by the session service, then posted."""
+        try:
+            update = await self.bot.service.fire_ai(timer)
+            if update is not None:
+                await self.bot.play.post(update)
+        finally:
+            await self.store.finish_timer(timer.id)  # normally gone already: removed by the commit of the move
+            self._busy.discard(timer.id)
+            self.wake()
 
     async def _fire(self, timer: TimerRow) -> None:
         if timer.kind == DEPARTED:

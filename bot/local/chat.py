@@ -1,7 +1,8 @@
 """The offline chat adapter: the sandbox and the transcript runner (ARCHITECTURE.md, "Offline adapters").
 
 A line is ``[#channel] name [+ms]: text``:
-- ``text`` is a command (``/play tatari first=random``, ``/join``, ``/leave``, ``/start``, ``/cancel``,
+- ``text`` is a command (``/play tatari first=random`` — add ``ai:<n> [level:<level>]`` to seat AI players, issue
+  14 —, ``/join``, ``/leave``, ``/start``, ``/cancel``,
   ``/move <option id or number>``, ``/board``, ``/rules [game] [topic]``, ``/history``, ``/resign``, ``/abandon``,
   ``/undo``, ``/wait <ms>``, ``/games``, ``/help``; issue 15: ``/stats [name] [game]``, ``/leaderboard <game>``,
   ``/replay [#game]`` — cards and the replay GIF are written to ``out_dir``), or a choice: an option's number from the last list shown to that
@@ -14,7 +15,9 @@ A line is ``[#channel] name [+ms]: text``:
 - Blank lines and lines starting with ``#`` followed by a space are comments.
 
 Replies are lines of text; board images are written to ``out_dir`` and their paths included in the replies.
-Player ids are the names typed.
+Player ids are the names typed; AI seats (``ai:<level>:<n>``) show as "AI · Strong". After every line the AI seats
+play what is theirs: the virtual clock moves to each AI timer (their pause, a race input's reaction time) as long as
+no deadline of the people's decisions comes first.
 """
 
 from __future__ import annotations
@@ -31,11 +34,12 @@ from games import format_text
 from games.core import Decision
 
 from .. import results
-from ..sessions import SessionError, SessionService, Update
+from ..ai_seats import ai_name, is_ai
+from ..sessions import AI_MOVE, AI_RACE, DEADLINE, MAX_MS, SessionError, SessionService, Update
 
 LINE = re.compile(r"^\s*(?:#(?P<chan>[\w-]+)\s+)?(?P<name>[\w.-]+)\s*(?:\+(?P<offset>\d+))?\s*:\s*(?P<text>.*)$")
-HELP = """Commands: /play <game> [key=value …], /join, /leave, /start, /cancel, /move <choice>, /board,
-/rules [game] [topic], /history, /resign, /abandon, /undo, /wait <ms>, /games, /help,
+HELP = """Commands: /play <game> [key=value …] [ai:<n> level:<easy|normal|strong>], /join, /leave, /start, /cancel,
+/move <choice>, /board, /rules [game] [topic], /history, /resign, /abandon, /undo, /wait <ms>, /games, /help,
 /stats [name] [game], /leaderboard <game>, /replay [#game] (writes an animated GIF).
 A choice is its number in the last list, its id, or a chat word of the game."""
 MAX_WAIT_MS = 365 * 24 * 3600 * 1000
@@ -87,7 +91,24 @@ class LocalChat:
         try:
             out += await self._handle(chan, name, text, at)
         except SessionError as exc:
-            out.append(f"! {name}: {format_text(str(exc), lambda p: p)}")
+            out.append(f"! {name}: {format_text(str(exc), player_name)}")
+            return out
+        return out + await self._ai_turns()
+
+    async def _ai_turns(self, limit: int = 10_000) -> list[str]:
+        """Let the AI seats play (issue 14): move the virtual clock to each AI timer in turn (an AI move after its
+        pause, a race input at its reaction time) and fire it, until none is left or a deadline of the people's
+        decisions comes first (then the people have their say, or ``/wait``)."""
+        out: list[str] = []
+        seen: set[int] = set()
+        for _ in range(limit):
+            timers = await self.service.store.due_timers(MAX_MS, [AI_MOVE, AI_RACE, DEADLINE])
+            first = next((t for t in timers if t.kind != DEADLINE), None)
+            deadline = next((t for t in timers if t.kind == DEADLINE), None)
+            if first is None or first.id in seen or (deadline is not None and deadline.due_ms < first.due_ms):
+                break
+            seen.add(first.id)
+            out += await self._advance(max(self.now, first.due_ms))
         return out
 
     async def _channel(self, key: str) -> Channel:
@@ -127,13 +148,25 @@ class LocalChat:
         if cmd == "play":
             if not args:
                 raise SessionError("Name a game: /play <game>. " + self._games_line())
-            opts = {}
+            opts, ai, level = {}, 0, None
             for a in args[1:]:
+                key, colon, value = a.partition(":")
+                if colon and key.lower() in ("ai", "level"):
+                    if key.lower() == "level":
+                        level = value
+                    elif not _number(value) or int(value) > 10:
+                        raise SessionError(f"Say how many AI players: ai:<n>, a number from 0 to 10, not {a!r}.")
+                    else:
+                        ai = int(value)
+                    continue
                 if "=" not in a:
                     raise SessionError(f"Options are key=value, not {a!r}.")
                 k, v = a.split("=", 1)
                 opts[k] = v
-            return self._show(chan, await svc.open_lobby(ch, args[0].lower(), name, opts))
+            if level is not None and not ai:
+                raise SessionError("level: goes with ai:<n>, the number of AI players to seat (ai:1 level:strong).")
+            return self._show(chan, await svc.open_lobby(ch, args[0].lower(), name, opts, ai_seats=ai,
+                                                         ai_level=level))
         if cmd == "join":
             return self._show(chan, await svc.join(ch, name))
         if cmd == "leave":
@@ -150,7 +183,7 @@ class LocalChat:
             return self._show(chan, await svc.show(ch), board=True)
         if cmd == "history":
             events = await svc.history(ch)
-            return [format_text(e.text, lambda p: p) for e in events] or ["Nothing has happened yet."]
+            return [format_text(e.text, player_name) for e in events] or ["Nothing has happened yet."]
         if cmd == "resign":
             return self._show(chan, await svc.resign(ch, name))
         if cmd == "abandon":
@@ -270,14 +303,14 @@ class LocalChat:
 
     # -- output -----------------------------------------------------------------------------------------------
     def _show(self, chan: Channel, update: Update, board: bool = False) -> list[str]:
-        name = lambda p: p  # noqa: E731 - local ids are names
+        name = player_name
         out = [format_text(n, name) for n in update.notes]
         out += [format_text(e.text, name) for e in update.events]
         row = update.session
         if row.status == "lobby":
             game = update.game
             out.append(
-                f"[{game.title} lobby] seats {len(row.players)}: {', '.join(row.players)} (host {row.host}). "
+                f"[{game.title} lobby] seats {len(row.players)}: {', '.join(map(player_name, row.players))} (host {row.host}). "
                 f"{game.lobby_need(len(row.players), row.options)} /join, /start"
             )
             return out
@@ -304,10 +337,10 @@ class LocalChat:
         return out
 
     def _decision_lines(self, chan: Channel, d: Decision) -> list[str]:
-        who = d.player or "anyone"
-        lines = [format_text(d.prompt, lambda p: p) + (f" (until t+{d.deadline_ms - chan.mark_ms} ms)"
+        who = player_name(d.player) if d.player else "anyone"
+        lines = [format_text(d.prompt, player_name) + (f" (until t+{d.deadline_ms - chan.mark_ms} ms)"
                                                       if d.deadline_ms is not None else "")]
-        opts = [f"{i}) {format_text(o.label, lambda p: p)} [{o.id}]" for i, o in enumerate(d.options, 1)]
+        opts = [f"{i}) {format_text(o.label, player_name)} [{o.id}]" for i, o in enumerate(d.options, 1)]
         lines.append(f"  {who}: " + "  ".join(opts))
         if d.player is not None or d.options:
             chan.shown[d.player] = [o.id for o in d.options]  # key None: a list anyone may answer (a race)
@@ -324,6 +357,11 @@ class LocalChat:
             return "(no renderer for this game yet)"
         path.write_bytes(png)
         return str(path)
+
+
+def player_name(player: str) -> str:
+    """How the local chat shows a player: the name typed, or an AI seat's name ("AI · Strong")."""
+    return ai_name(player) if is_ai(player) else player
 
 
 def _ids_for(pending: list[Decision], player: str) -> list[str]:
