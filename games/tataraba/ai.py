@@ -12,7 +12,7 @@ from typing import Any
 from games.core import Decision
 from games.tataraba import rules
 from games.tataraba.board import geometry, tile_index
-from games.tataraba.data import ADULT, EIDAI_COST, TATARA_COST, YIELDS
+from games.tataraba.data import ADULT, EIDAI_COST, TATARA_COST, TATARAS, YIELDS
 from games.tataraba.state import TatarabaState
 
 
@@ -102,3 +102,29 @@ def choose(state: TatarabaState, decision: Decision, rng: Any) -> str | None:
         near = set(geometry(state.layout).neighbours[me.pos])
         return best(lambda oid: tile_index(oid.partition(":")[2]) in near)
     return None
+
+
+# -- AI seats (issue 14): the strong search's knowledge ---------------------------------------------------------
+
+
+def evaluate(state: TatarabaState) -> dict[str, float]:
+    """Heuristic score per player at the strong search's horizon (rulebook "End of the Game": an Eidai Tatara
+    wins, then more Sen, then more material): 40 for a built Eidai Tatara, Sen and material counted in full up to
+    its cost (FT-3) and a third beyond, 4 for each Tatara built after the first (more actions, FT-8)."""
+    out = {}
+    for p, s in zip(state.players, state.seats, strict=True):
+        built = 40.0 if s.eidai == 0 else 0.0
+        sen = min(s.sen, EIDAI_COST[0]) + 0.33 * max(0, s.sen - EIDAI_COST[0])
+        mat = min(s.mat, EIDAI_COST[1]) + 0.33 * max(0, s.mat - EIDAI_COST[1])
+        out[p] = built + sen + mat + 4.0 * max(0, TATARAS - 1 - s.tatara)
+    return out
+
+
+def determinise(state: TatarabaState, rng: random.Random) -> TatarabaState:
+    """The face-down shift deck re-dealt (its order is hidden, FT-7)."""
+    return state.model_copy(update={"deck": rng.sample(state.deck, len(state.deck))})
+
+
+EVAL_SCALE = 3.0
+ROLLOUT_TURNS = 2
+ROLLOUT_DECISIONS = 30

@@ -3,6 +3,7 @@ for the most immediate fortune plus a share of Elemental Mastery, put scales whe
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from games.core import Decision
@@ -125,3 +126,26 @@ def choose(s: TatsumiState, decision: Decision, rng: Any) -> str | None:
 
         return max(ids, key=val)
     return None
+
+
+# -- AI seats (issue 14): the strong search's knowledge ---------------------------------------------------------
+
+
+def evaluate(s: TatsumiState) -> dict[str, float]:
+    """Heuristic score per player at the strong search's horizon: fortune (TM-12) plus a little for rings held
+    (fortune to come)."""
+    return {p.id: p.fortune + 0.4 * sum(p.holding.values()) for p in s.seats}
+
+
+def determinise(s: TatsumiState, rng: random.Random) -> TatsumiState:
+    """Solo mode's face-down solo deck re-dealt (TM-14); everything else in Tatsumi is open."""
+    if s.solo is None or len(s.solo.deck) < 2:
+        return s
+    deck = rng.sample(s.solo.deck, len(s.solo.deck))
+    return s.model_copy(update={"solo": s.solo.model_copy(update={"deck": deck})})
+
+
+EVAL_SCALE = 6.0
+SOLO_REFERENCE = 100
+ROLLOUT_TURNS = 2
+ROLLOUT_DECISIONS = 40

@@ -12,7 +12,7 @@ import random
 from games.core import Decision
 
 from . import rules
-from .board import NEIGHBOURS, SPACE_VERTICES, VERTEX_SPACES, VERTICES
+from .board import NEIGHBOURS, SPACE_VERTICES, SPACES, VERTEX_SPACES, VERTICES
 from .data import EFFECTS, TILES
 from .state import TsukimiState
 
@@ -171,3 +171,22 @@ def greedy_choice(state: TsukimiState, decision: Decision, rng: random.Random) -
         if g > 0:
             return oid
     return "end" if "end" in ids else None
+
+
+# -- AI seats (issue 14): the strong search's knowledge ---------------------------------------------------------
+
+
+def evaluate(state: TsukimiState) -> dict[str, float]:
+    """Heuristic score per player at the strong search's horizon, in mochi points: the greedy player's position
+    score of every space (placed tiles by who leads around them, empty spaces a share; "End of the Game", TS-8)
+    plus reserve rabbits weighted by how much of the game is left. Seat 0's score is the negative of seat 1's."""
+    board, rabbits = state.board, state.rabbits
+    d = sum(_space_score(s, board, rabbits, 0) for s in SPACES)
+    d += _reserve_weight(board) * (state.reserve[0] - state.reserve[1])
+    a, b = state.players
+    return {a: d / 2, b: -d / 2}
+
+
+EVAL_SCALE = 2.0
+ROLLOUT_TURNS = 1
+ROLLOUT_DECISIONS = 12
