@@ -250,3 +250,18 @@ def _with_input(game: Game, state: BaseState, player: str, option: str, ms: int,
     if not now or game.race_key(after, now[0]) != game.race_key(state, decision):
         return None
     return after
+
+
+def level_strategy(level: str, budget: Callable[[], Budget] | None = None) -> Strategy:
+    """A :data:`Strategy` (for :func:`play`, :func:`next_move`, the demo) that answers as an AI seat of ``level``
+    through :func:`choose`, as the decision's player; ``budget()`` makes a fresh budget per move (e.g.
+    ``lambda: Budget.from_ms(300, time.perf_counter)``; default :data:`DEFAULT_ITERATIONS` iterations).
+    ``ValueError`` for an unknown level."""
+    if level not in LEVELS:
+        raise ValueError(f"unknown AI level {level!r} (known: {', '.join(LEVELS)})")
+
+    def strategy(game: Game, state: BaseState, decision: Decision, rng: random.Random) -> str:
+        player = decision.player if decision.player is not None else state.players[0]
+        return choose(game, state, decision, player, level, rng, budget() if budget is not None else None)
+
+    return strategy
