@@ -126,15 +126,19 @@ def main(argv: list[str] | None = None) -> None:
     solo = args.solo_games if not only or "tatsumi" in only else 0
     tasks += [("tatsumi", 1, i, args.budget_ms, {"solo": True}, args.iterations) for i in range(solo)]
     done: dict[tuple[str, int], list] = {}
-    if args.workers > 1:
-        with Pool(args.workers) as pool:
-            outs = pool.map(_task, tasks, chunksize=1)
-    else:
-        outs = map(_task, tasks)
+    wanted = {(g, n): args.games for g, n in tables}
+    if solo:
+        wanted["tatsumi", 1] = solo
+    pool = Pool(args.workers) if args.workers > 1 else None
+    outs = pool.imap(_task, tasks, chunksize=1) if pool is not None else map(_task, tasks)
     for game_id, players, _index, share, thinking, scores in outs:
-        done.setdefault((game_id, players), []).append((share, thinking, scores))
-    for g, n in tables:
-        print(table_line(g, n, done[(g, n)]), flush=True)
+        runs = done.setdefault((game_id, players), [])
+        runs.append((share, thinking, scores))
+        if players > 1 and len(runs) == wanted[game_id, players]:
+            print(table_line(game_id, players, runs), flush=True)
+    if pool is not None:
+        pool.close()
+        pool.join()
     if solo:
         from games.tatsumi.solo_data import rank_name
 

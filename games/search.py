@@ -1,29 +1,27 @@
-"""The strong AI level's search (issue 14 item 4): determinised open-loop Monte Carlo tree search over the contract.
+"""The strong AI level's search (issue 14 item 4): determinised Monte Carlo search over the current decision's
+options, with the game's greedy player as roll-out policy and a per-game evaluation at a horizon.
 
 Works for every game through ``pending`` / ``apply`` / ``result`` alone, with optional per-game knowledge from the
 game's ``games/<id>/ai.py`` (see :class:`Knowledge`). Pure: no clock, no I/O; the budget's clock is passed in.
 
-One iteration:
+One sample of an option:
 
-1. *Determinise*: a copy of the position whose random generator is re-seeded from the caller's ``random.Random``
-   (future dice, draws and reshuffles differ per iteration, RULINGS C-1) and whose hidden information is re-dealt
-   by the game's ``determinise`` hook (e.g. Forest of Tataraba's face-down shift deck), so the search never reads
-   what a player cannot see.
-2. *Select* down the tree: nodes are keyed by the option ids played since the root (open loop: the same sequence of
-   choices under different dice is one node). At a decision with two or more options the acting player picks by
-   UCB1 on *their own* mean result (max^n: every player maximises their own share), untried options first.
-   Decisions with one option are played at once; a decision with no options is closed by its timeout; a race
-   (``player=None`` with a deadline) is resolved by the game's race model (``resolve_race``, e.g. Tatamokatsu's
-   reaction times) or, without one, by its timeout.
-3. *Expand* one node, then *roll out* with the game's greedy player until the game ends or the roll-out's horizon
-   (``ROLLOUT_TURNS`` changes of the player to move, at most ``ROLLOUT_DECISIONS`` decisions) is reached.
-4. *Evaluate*: at the end, each player's share of the ranking (``Result.ranking``: 1 for every opponent ranked
-   below, 1/2 for each tied); at the horizon, the mean over opponents of ``sigmoid((h[p] - h[q]) / EVAL_SCALE)``
-   for the game's heuristic ``evaluate(state) -> {player: h}``. Alone (Tatsumi solo) the share is
-   ``sigmoid((h[p] - SOLO_REFERENCE) / EVAL_SCALE)``.
-5. *Back up* the vector of shares along the path.
+1. *Determinise*: a copy of the position whose random generator is re-seeded (future dice, draws and reshuffles
+   are drawn afresh, RULINGS C-1) and whose hidden information is re-dealt by the game's ``determinise`` hook (e.g.
+   Forest of Tataraba's face-down shift deck), so the search never reads what a player cannot see.
+2. *Play* the option, then *roll out*: every seat answers with the game's greedy player (the normal level), a
+   decision with one option is played at once, a decision with no options is closed by its timeout, and a race
+   (``player=None`` with a deadline) is played out by the game's race model (``resolve_race``: Tatamokatsu's
+   reaction times, the strong model for the searching seat and the normal one for the others) — until the game
+   ends or the horizon: ``ROLLOUT_TURNS`` changes of the player to move, at most ``ROLLOUT_DECISIONS`` decisions.
+3. *Evaluate*: at the end, each seat's share of the ranking (``Result.ranking``: 1 for every opponent ranked below,
+   1/2 for each tied, divided by the number of opponents); at the horizon, the mean over opponents of
+   ``sigmoid((h[p] - h[q]) / EVAL_SCALE)`` for the game's heuristic ``evaluate(state) -> {player: h}``; alone
+   (Tatsumi solo) ``sigmoid((h[p] - SOLO_REFERENCE) / EVAL_SCALE)``. Every seat maximises its own share, so 3+
+   players and solo need nothing special.
 
-The answer is the most visited option at the root.
+:func:`search` samples the candidate options in rounds with common random numbers and successive halving and
+answers the best mean share (see there).
 """
 
 from __future__ import annotations
@@ -35,10 +33,7 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any
 
-from games.core import TIMEOUT, BaseState, Decision, Game, IllegalMove, Move, Rng
-
-EXPLORATION = 0.7
-"""UCB1's exploration constant for shares in [0, 1]."""
+from games.core import TIMEOUT, BaseState, Decision, Game, Move, Rng
 
 
 @dataclass(frozen=True)
@@ -56,6 +51,8 @@ class Knowledge:
     - ``resolve_race(game, state, decision, me, rng) -> state``: a race played out by every seat's modelled
       inputs and closed.
     - ``rollout_choice(state, decision, rng) -> str | None``: a cheaper roll-out policy than ``Game.greedy``.
+    - ``candidates(state, decision, rng) -> list[str]``: the options worth searching, best first (the greedy
+      player's ranking); ``CANDIDATES``: how many of them at most [all].
     """
 
     module: ModuleType | None
@@ -77,15 +74,6 @@ def knowledge(game: Game) -> Knowledge:
             module = None
         found = _KNOWLEDGE[game.id] = Knowledge(module)
     return found
-
-
-class _Node:
-    __slots__ = ("visits", "totals", "children")
-
-    def __init__(self, players: int) -> None:
-        self.visits = 0
-        self.totals = [0.0] * players
-        self.children: dict[str, _Node] = {}
 
 
 def _sigmoid(x: float) -> float:
@@ -187,70 +175,65 @@ def _rollout(game: Game, state: BaseState, know: Knowledge, me: str, rng: random
     return state
 
 
+def _value(game: Game, state: BaseState, decision: Decision, option: str, know: Knowledge, player: str,
+           seed: int) -> list[float]:
+    """One sample of ``option``: played on the position re-dealt from ``seed``, then rolled out; every seat's
+    share (:func:`shares`)."""
+    rng = random.Random(seed)
+    s = determinise(state, know, rng)
+    s = _play(game, s, decision, option)
+    s = _rollout(game, s, know, player, rng)
+    return shares(game, s, know)
+
+
 def search(game: Game, state: BaseState, decision: Decision, player: str, rng: random.Random,
            budget: Any) -> str:
     """The strong level's option id for ``decision`` (answered by ``player``) within ``budget`` (a
-    :class:`games.ai.Budget`). A decision with one option is answered at once. Deterministic for a given ``rng``
-    and an iteration budget."""
+    :class:`games.ai.Budget`; one iteration = one option sampled once). A decision with one option is answered at
+    once. Deterministic for a given ``rng`` and an iteration budget.
+
+    Rounds: each round draws one seed and samples every candidate option on the position re-dealt from it (the
+    same dice and draws for every option: common random numbers, so options are compared on equal luck). After
+    rounds 1, 2, 4, 8 … the weaker half of the candidates is dropped (successive halving), never below two. The
+    candidates are the game's ``candidates(state, decision, rng)`` (its greedy ranking, best first, at most
+    ``CANDIDATES``) or every option. The answer is the best mean share for ``player``; the greedy option wins a
+    tie, and a budget spent before the first round is complete answers the greedy option."""
     ids = [o.id for o in decision.options]
     if len(ids) == 1:
         return ids[0]
     know = knowledge(game)
-    players = list(state.players)
-    index = {p: i for i, p in enumerate(players)}
-    root = _Node(len(players))
+    me = list(state.players).index(player) if player in state.players else 0
     greedy = game.greedy(state, decision, rng)
-    first = greedy if greedy in ids else None
+    if greedy not in ids:
+        greedy = None
+    ranked = know.get("candidates")
+    cands = list(ranked(state, decision, rng)) if ranked is not None else list(ids)
+    limit = int(know.get("CANDIDATES", len(ids)))
+    cands = [o for o in cands if o in ids][:limit] or list(ids)
+    if greedy is not None and greedy not in cands:
+        cands = [greedy] + cands[:-1] if len(cands) >= limit else [greedy] + cands
+    if len(cands) == 1:
+        return cands[0]
+    totals = {o: 0.0 for o in cands}
+    counts = {o: 0 for o in cands}
     done = 0
-    while not budget.spent(done):
-        done += 1
-        s = determinise(state, know, rng)
-        path = [root]
-        node = root
-        d = decision
-        expanded = False
-        while True:
-            if d.player is None or len(d.options) < 2:
-                after = _forced(game, s, d, know, player, rng)
-                if after is None:  # a race's option picked by the race model failed: close it
-                    break
-                s = after
-            else:
-                legal = [o.id for o in d.options]
-                untried = [o for o in legal if o not in node.children]
-                if untried:
-                    choice = first if node is root and first in untried else rng.choice(untried)
-                    child = node.children[choice] = _Node(len(players))
-                    expanded = True
-                else:
-                    who = index.get(d.player, 0)
-                    log_n = math.log(max(1, node.visits))
-                    best, best_value = legal[0], -1.0
-                    for o in legal:
-                        c = node.children[o]
-                        value = c.totals[who] / c.visits + EXPLORATION * math.sqrt(log_n / c.visits)
-                        if value > best_value:
-                            best, best_value = o, value
-                    choice, child = best, node.children[best]
-                try:
-                    s = _play(game, s, d, choice)
-                except IllegalMove:  # pragma: no cover - listed options are legal by the contract
-                    break
-                node = child
-                path.append(node)
-                if expanded:
-                    break
-            decisions = game.pending(s)
-            if not decisions:
+    rounds = 0
+    alive = list(cands)
+    while True:
+        seed = rng.getrandbits(62)
+        for o in alive:
+            if budget.spent(done):
                 break
-            d = _first(decisions)
-        if expanded:
-            s = _rollout(game, s, know, player, rng)
-        values = shares(game, s, know)
-        for n in path:
-            n.visits += 1
-            for i, v in enumerate(values):
-                n.totals[i] += v
-    if not root.children:
-        return first if first is not None else rng.choice(ids)
-    return max(root.children.items(), key=lambda kv: (kv[1].visits, kv[0] == first))[0]
+            totals[o] += _value(game, state, decision, o, know, player, seed)[me]
+            counts[o] += 1
+            done += 1
+        else:
+            rounds += 1
+            if rounds & (rounds - 1) == 0 and len(alive) > 2:  # after rounds 1, 2, 4, 8 ...
+                alive.sort(key=lambda o: (-totals[o] / counts[o], o != greedy))
+                alive = alive[:max(2, (len(alive) + 1) // 2)]
+            continue
+        break
+    if rounds == 0:
+        return greedy if greedy is not None else cands[0]
+    return max(alive, key=lambda o: (totals[o] / counts[o], o == greedy))

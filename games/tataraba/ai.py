@@ -128,3 +128,27 @@ def determinise(state: TatarabaState, rng: random.Random) -> TatarabaState:
 EVAL_SCALE = 3.0
 ROLLOUT_TURNS = 2
 ROLLOUT_DECISIONS = 30
+
+
+def candidates(state: TatarabaState, decision: Decision, rng: Any) -> list[str]:
+    """The options worth searching, best first: the greedy option, then by the greedy player's values (where to
+    stand: :func:`_spot_value` less the steps' cost; what to log: what it still needs)."""
+    seat = state.turn
+    ids = [o.id for o in decision.options]
+    best = choose(state, decision, rng)
+    costs = rules.destinations(state, seat) if decision.kind == "move" else {}
+
+    def value(oid: str) -> float:
+        if decision.kind in ("place", "move"):
+            t = tile_index(oid.partition(":")[2])
+            return _spot_value(state, seat, t) - 0.6 * costs.get(t, 0)
+        if decision.kind == "log":
+            take, _, name = oid.partition(":")
+            code = state.tiles[tile_index(name)]
+            return _take_value(state, seat, take, dict(YIELDS[code[0]])[take])
+        return 0.0
+
+    return ([best] if best in ids else []) + sorted((o for o in ids if o != best), key=lambda o: -value(o))
+
+
+CANDIDATES = 6

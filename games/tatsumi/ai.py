@@ -132,9 +132,39 @@ def choose(s: TatsumiState, decision: Decision, rng: Any) -> str | None:
 
 
 def evaluate(s: TatsumiState) -> dict[str, float]:
-    """Heuristic score per player at the strong search's horizon: fortune (TM-12) plus a little for rings held
-    (fortune to come)."""
-    return {p.id: p.fortune + 0.4 * sum(p.holding.values()) for p in s.seats}
+    """Heuristic score per player at the strong search's horizon: fortune, plus the Elemental Mastery the island
+    would score now (counted at the end, TM-12), plus a little for rings held (fortune to come)."""
+    if s.over:
+        return {p.id: float(p.fortune) for p in s.seats}
+    return {p.id: p.fortune + sum(mastery(layout(p.island_key), p.island).values()) + 0.4 * sum(p.holding.values())
+            for p in s.seats}
+
+
+def candidates(s: TatsumiState, decision: Decision, rng: Any) -> list[str]:
+    """The options worth searching, best first by the greedy player's own values (placing: :func:`_place_value`,
+    flying: :func:`_fly_value`, gathering: :func:`_element_value`); otherwise the greedy option first."""
+    ids = [o.id for o in decision.options]
+    best = choose(s, decision, rng)
+    head = [best] if best in ids else []
+    if s.interrupts or not ids:
+        return head + [i for i in ids if i != best]
+    p = s.seats[s.current]
+    st = s.turn.stage
+
+    def value(i: str) -> float:
+        if st == "place" and i != "stop":
+            return _place_value(s, p, i)
+        if i.startswith("fly:"):
+            return _fly_value(s, p, D.WELL_INDEX[i[4:]], s.turn.acted)
+        if i.startswith("gather:") and s.wells[D.WELL_INDEX[i[7:]]]:
+            return _element_value(s, p, s.wells[D.WELL_INDEX[i[7:]]][-1])
+        return -100.0
+
+    rest = sorted((i for i in ids if i != best), key=lambda i: -value(i))
+    return head + rest
+
+
+CANDIDATES = 6
 
 
 def determinise(s: TatsumiState, rng: random.Random) -> TatsumiState:

@@ -188,5 +188,33 @@ def evaluate(state: TsukimiState) -> dict[str, float]:
 
 
 EVAL_SCALE = 2.0
-ROLLOUT_TURNS = 1
-ROLLOUT_DECISIONS = 12
+ROLLOUT_TURNS = 2
+ROLLOUT_DECISIONS = 16
+
+
+def candidates(state: TsukimiState, decision: Decision, rng: random.Random) -> list[str]:
+    """The options of ``decision`` worth searching, best first by the greedy player's own estimates (tile choice:
+    its best placement less the rabbits it costs; placement: :func:`_placement_value`); other decisions: the
+    greedy option first, then the rest."""
+    me = state.turn
+    ids = [o.id for o in decision.options]
+    if decision.kind in ("choose_tile", "place_tile"):
+        mg = _best_move(state.board, dict(state.rabbits), me)[0] if state.rabbits else 0.0
+        value: dict[str, float] = {}
+        if decision.kind == "choose_tile":
+            cs = rules.costs(state.circle)
+            spaces = rules.free_spaces(state)
+            w = _reserve_weight(state.board)
+            for oid in ids:
+                tile = int(oid.split(":")[1])
+                left = state.reserve[me] - cs[tile]
+                value[oid] = max(_placement_value(state, tile, s, left, mg) for s in spaces) - w * cs[tile]
+        else:
+            for oid in ids:
+                value[oid] = _placement_value(state, state.tile, oid.split(":")[1], state.reserve[me], mg)
+        return sorted(ids, key=lambda o: -value[o])
+    best = greedy_choice(state, decision, rng)
+    return [best] + [o for o in ids if o != best] if best in ids else ids
+
+
+CANDIDATES = 6
