@@ -35,6 +35,9 @@ from typing import Any
 
 from games.core import TIMEOUT, BaseState, Decision, Game, Move, Rng
 
+MIN_GAIN = 0.01
+"""How much better (in share of the result, 0..1) an option must sample than the greedy option to be preferred."""
+
 
 @dataclass(frozen=True)
 class Knowledge:
@@ -45,7 +48,8 @@ class Knowledge:
     - ``EVAL_SCALE``: how many of those points make a clear lead [1.0].
     - ``SOLO_REFERENCE``: the score a solo game is measured against [0].
     - ``ROLLOUT_TURNS``: changes of the player to move before the horizon [2]; ``ROLLOUT_DECISIONS``: decisions
-      answered at most in one roll-out [60].
+      answered at most in one roll-out [60]; ``rollout_turns(state) -> int`` instead of ``ROLLOUT_TURNS`` where the
+      horizon depends on the position (e.g. to the end once the end is near).
     - ``determinise(state, rng) -> state``: a copy with hidden information re-dealt (the generator is re-seeded
       here in any case).
     - ``resolve_race(game, state, decision, me, rng) -> state``: a race played out by every seat's modelled
@@ -147,7 +151,8 @@ def _play(game: Game, state: BaseState, decision: Decision, option: str) -> Base
 
 
 def _rollout(game: Game, state: BaseState, know: Knowledge, me: str, rng: random.Random) -> BaseState:
-    turns = int(know.get("ROLLOUT_TURNS", 2))
+    horizon = know.get("rollout_turns")
+    turns = int(horizon(state)) if horizon is not None else int(know.get("ROLLOUT_TURNS", 2))
     limit = int(know.get("ROLLOUT_DECISIONS", 60))
     policy = know.get("rollout_choice")
     last = None
@@ -196,8 +201,8 @@ def search(game: Game, state: BaseState, decision: Decision, player: str, rng: r
     same dice and draws for every option: common random numbers, so options are compared on equal luck). After
     rounds 1, 2, 4, 8 … the weaker half of the candidates is dropped (successive halving), never below two. The
     candidates are the game's ``candidates(state, decision, rng)`` (its greedy ranking, best first, at most
-    ``CANDIDATES``) or every option. The answer is the best mean share for ``player``; the greedy option wins a
-    tie, and a budget spent before the first round is complete answers the greedy option."""
+    ``CANDIDATES``) or every option. The answer is the greedy option unless another samples clearly better
+    (:func:`_pick`); a budget spent before the first round is complete answers the greedy option."""
     ids = [o.id for o in decision.options]
     if len(ids) == 1:
         return ids[0]
@@ -214,8 +219,7 @@ def search(game: Game, state: BaseState, decision: Decision, player: str, rng: r
         cands = [greedy] + cands[:-1] if len(cands) >= limit else [greedy] + cands
     if len(cands) == 1:
         return cands[0]
-    totals = {o: 0.0 for o in cands}
-    counts = {o: 0 for o in cands}
+    samples: dict[str, list[float]] = {o: [] for o in cands}
     done = 0
     rounds = 0
     alive = list(cands)
@@ -224,16 +228,39 @@ def search(game: Game, state: BaseState, decision: Decision, player: str, rng: r
         for o in alive:
             if budget.spent(done):
                 break
-            totals[o] += _value(game, state, decision, o, know, player, seed)[me]
-            counts[o] += 1
+            samples[o].append(_value(game, state, decision, o, know, player, seed)[me])
             done += 1
         else:
             rounds += 1
             if rounds & (rounds - 1) == 0 and len(alive) > 2:  # after rounds 1, 2, 4, 8 ...
-                alive.sort(key=lambda o: (-totals[o] / counts[o], o != greedy))
+                alive.sort(key=lambda o: (-_mean(samples[o][:rounds]), o != greedy))
                 alive = alive[:max(2, (len(alive) + 1) // 2)]
             continue
         break
     if rounds == 0:
         return greedy if greedy is not None else cands[0]
-    return max(alive, key=lambda o: (totals[o] / counts[o], o == greedy))
+    return _pick(alive, samples, rounds, greedy, float(know.get("MIN_GAIN", MIN_GAIN)))
+
+
+def _mean(values: list[float]) -> float:
+    return sum(values) / len(values)
+
+
+def _pick(alive: list[str], samples: dict[str, list[float]], rounds: int, greedy: str | None,
+          min_gain: float) -> str:
+    """The answer among the options still searched: the greedy option unless another beats it on the same rounds
+    (paired by round: common random numbers) by more than ``min_gain`` and by more than one standard error of the
+    paired difference; then the one that beats it most. Without the greedy option, the best mean."""
+    if greedy not in alive:
+        return max(alive, key=lambda o: _mean(samples[o][:rounds]))
+    base = samples[greedy][:rounds]
+    best, best_gain = greedy, 0.0
+    for o in alive:
+        if o == greedy:
+            continue
+        diffs = [a - b for a, b in zip(samples[o][:rounds], base, strict=True)]
+        gain = _mean(diffs)
+        spread = math.sqrt(sum((d - gain) ** 2 for d in diffs) / (len(diffs) - 1) / len(diffs)) if len(diffs) > 1 else 0.0
+        if gain > max(min_gain, spread) and gain > best_gain:
+            best, best_gain = o, gain
+    return best

@@ -12,7 +12,7 @@ from typing import Any
 from games.core import Decision
 from games.tataraba import rules
 from games.tataraba.board import geometry, tile_index
-from games.tataraba.data import ADULT, EIDAI_COST, TATARA_COST, TATARAS, YIELDS
+from games.tataraba.data import ADULT, CEDAR, EIDAI_COST, TATARA_COST, TATARAS, YIELDS
 from games.tataraba.state import TatarabaState
 
 
@@ -110,13 +110,18 @@ def choose(state: TatarabaState, decision: Decision, rng: Any) -> str | None:
 def evaluate(state: TatarabaState) -> dict[str, float]:
     """Heuristic score per player at the strong search's horizon (rulebook "End of the Game": an Eidai Tatara
     wins, then more Sen, then more material): 40 for a built Eidai Tatara, Sen and material counted in full up to
-    its cost (FT-3) and a third beyond, 4 for each Tatara built after the first (more actions, FT-8)."""
+    its cost (FT-3) and a third beyond, 4 for each Tatara built after the first (more actions, FT-8), a little for
+    Foot markers, and for each of the player's own trees the lumber it will give (half while young; FT-6)."""
     out = {}
     for p, s in zip(state.players, state.seats, strict=True):
         built = 40.0 if s.eidai == 0 else 0.0
         sen = min(s.sen, EIDAI_COST[0]) + 0.33 * max(0, s.sen - EIDAI_COST[0])
         mat = min(s.mat, EIDAI_COST[1]) + 0.33 * max(0, s.mat - EIDAI_COST[1])
-        out[p] = built + sen + mat + 4.0 * max(0, TATARAS - 1 - s.tatara)
+        out[p] = built + sen + mat + 4.0 * max(0, TATARAS - 1 - s.tatara) + 0.3 * s.foot
+    for code in state.tiles:
+        owner = rules.owner_of(code)
+        if owner is not None and code[0] in YIELDS:
+            out[state.players[owner]] += (1.5 if code[0] == CEDAR else 1.0) * (1.0 if code[1] == ADULT else 0.5)
     return out
 
 

@@ -188,8 +188,15 @@ def evaluate(state: TsukimiState) -> dict[str, float]:
 
 
 EVAL_SCALE = 2.0
-ROLLOUT_TURNS = 2
-ROLLOUT_DECISIONS = 16
+ROLLOUT_DECISIONS = 40
+ENDGAME_TILES = 4
+"""With this many mochi tiles or fewer left to place, the strong search rolls out to the end of the game."""
+
+
+def rollout_turns(state: TsukimiState) -> int:
+    """The strong search's horizon: this turn and the rival's reply, or the whole rest of the game once at most
+    :data:`ENDGAME_TILES` tiles are left (18 in all, "How to Play")."""
+    return 99 if 18 - len(state.board) <= ENDGAME_TILES else 2
 
 
 def candidates(state: TsukimiState, decision: Decision, rng: random.Random) -> list[str]:
