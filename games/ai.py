@@ -95,7 +95,7 @@ MIN_REACTION_MS = 250
 """No AI race input is ever timed sooner than this after its window opened (ms, issue 14 item 3)."""
 
 
-DEFAULT_ITERATIONS = 200
+DEFAULT_ITERATIONS = 48
 """The strong level's search iterations when :func:`choose` gets no budget (deterministic for a given rng)."""
 
 

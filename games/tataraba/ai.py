@@ -131,8 +131,8 @@ def determinise(state: TatarabaState, rng: random.Random) -> TatarabaState:
 
 
 EVAL_SCALE = 3.0
-ROLLOUT_TURNS = 2
-ROLLOUT_DECISIONS = 30
+ROLLOUT_TURNS = 4
+ROLLOUT_DECISIONS = 60
 
 
 def candidates(state: TatarabaState, decision: Decision, rng: Any) -> list[str]:
