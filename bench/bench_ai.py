@@ -104,11 +104,18 @@ def percentile(values: list[float], q: float) -> float:
 def table_line(game_id: str, players: int, results: list[tuple[float, list[float]]]) -> str:
     """The bench's line for one table (see the module doc)."""
     n = len(results)
+    if n == 0:
+        return f"game={game_id} players={players} games=0"
     wins = sum(r[0] for r in results)
     low, high = wilson(wins, n)
     ms = [t for r in results for t in r[1]]
     return (f"game={game_id} players={players} games={n} strong_wins={wins:g} rate={wins / n:.3f} "
             f"ci_low={low:.3f} ci_high={high:.3f} ms_p50={percentile(ms, 0.5):.0f} ms_p99={percentile(ms, 0.99):.0f}")
+
+
+def _rank_order(name: str) -> int:
+    """Solo ranks best first: ``"100+"`` before ``"90+"`` …, ``"under 70"`` last."""
+    return -int(name.rstrip("+")) if name[0].isdigit() else 0
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -146,7 +153,7 @@ def main(argv: list[str] | None = None) -> None:
         fortunes = [next(iter(r[2].values())) for r in runs]
         ranks = Counter(rank_name(f) for f in fortunes)
         ms = [t for r in runs for t in r[1]]
-        dist = ",".join(f"{k}:{v}" for k, v in sorted(ranks.items(), key=lambda kv: kv[0]))
+        dist = ",".join(f"{k}:{v}" for k, v in sorted(ranks.items(), key=lambda kv: _rank_order(kv[0])))
         print(f"game=tatsumi players=1 games={len(runs)} mean_score={sum(fortunes) / len(fortunes):.1f} "
               f"ranks={dist} ms_p50={percentile(ms, 0.5):.0f} ms_p99={percentile(ms, 0.99):.0f}")
 

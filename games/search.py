@@ -49,7 +49,7 @@ class Knowledge:
     - ``SOLO_REFERENCE``: the score a solo game is measured against [0].
     - ``ROLLOUT_TURNS``: changes of the player to move before the horizon [2]; ``ROLLOUT_DECISIONS``: decisions
       answered at most in one roll-out [60]; ``rollout_turns(state) -> int`` instead of ``ROLLOUT_TURNS`` where the
-      horizon depends on the position (e.g. to the end once the end is near).
+      horizon depends on the position (e.g. to the end once the end is near), ``rollout_decisions(state)`` likewise.
     - ``determinise(state, rng) -> state``: a copy with hidden information re-dealt (the generator is re-seeded
       here in any case).
     - ``resolve_race(game, state, decision, me, rng) -> state``: a race played out by every seat's modelled
@@ -153,7 +153,8 @@ def _play(game: Game, state: BaseState, decision: Decision, option: str) -> Base
 def _rollout(game: Game, state: BaseState, know: Knowledge, me: str, rng: random.Random) -> BaseState:
     horizon = know.get("rollout_turns")
     turns = int(horizon(state)) if horizon is not None else int(know.get("ROLLOUT_TURNS", 2))
-    limit = int(know.get("ROLLOUT_DECISIONS", 60))
+    most = know.get("rollout_decisions")
+    limit = int(most(state)) if most is not None else int(know.get("ROLLOUT_DECISIONS", 60))
     policy = know.get("rollout_choice")
     last = None
     changes = 0
