@@ -57,6 +57,9 @@ class Knowledge:
     - ``rollout_choice(state, decision, rng) -> str | None``: a cheaper roll-out policy than ``Game.greedy``.
     - ``candidates(state, decision, rng) -> list[str]``: the options worth searching, best first (the greedy
       player's ranking); ``CANDIDATES``: how many of them at most [all].
+    - ``GREEDY_KINDS``: decision kinds the greedy player answers without a search (where the horizon cannot see
+      what the choice is worth) [none]; ``MIN_GAIN``: see :data:`MIN_GAIN`; ``MIN_ROUNDS``: complete rounds
+      needed before the search may answer anything but the greedy option [1].
     """
 
     module: ModuleType | None
@@ -203,7 +206,7 @@ def search(game: Game, state: BaseState, decision: Decision, player: str, rng: r
     rounds 1, 2, 4, 8 … the weaker half of the candidates is dropped (successive halving), never below two. The
     candidates are the game's ``candidates(state, decision, rng)`` (its greedy ranking, best first, at most
     ``CANDIDATES``) or every option. The answer is the greedy option unless another samples clearly better
-    (:func:`_pick`); a budget spent before the first round is complete answers the greedy option."""
+    (:func:`_pick`); a budget spent before ``MIN_ROUNDS`` rounds are complete answers the greedy option."""
     ids = [o.id for o in decision.options]
     if len(ids) == 1:
         return ids[0]
@@ -212,6 +215,8 @@ def search(game: Game, state: BaseState, decision: Decision, player: str, rng: r
     greedy = game.greedy(state, decision, rng)
     if greedy not in ids:
         greedy = None
+    elif decision.kind in know.get("GREEDY_KINDS", ()):
+        return greedy
     ranked = know.get("candidates")
     cands = list(ranked(state, decision, rng)) if ranked is not None else list(ids)
     limit = int(know.get("CANDIDATES", len(ids)))
@@ -238,7 +243,7 @@ def search(game: Game, state: BaseState, decision: Decision, player: str, rng: r
                 alive = alive[:max(2, (len(alive) + 1) // 2)]
             continue
         break
-    if rounds == 0:
+    if rounds == 0 or (greedy is not None and rounds < int(know.get("MIN_ROUNDS", 1))):
         return greedy if greedy is not None else cands[0]
     return _pick(alive, samples, rounds, greedy, float(know.get("MIN_GAIN", MIN_GAIN)))
 

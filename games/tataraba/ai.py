@@ -110,14 +110,14 @@ def choose(state: TatarabaState, decision: Decision, rng: Any) -> str | None:
 def evaluate(state: TatarabaState) -> dict[str, float]:
     """Heuristic score per player at the strong search's horizon (rulebook "End of the Game": an Eidai Tatara
     wins, then more Sen, then more material): 40 for a built Eidai Tatara, Sen and material counted in full up to
-    its cost (FT-3) and a third beyond, 4 for each Tatara built after the first (more actions, FT-8), a little for
+    its cost (FT-3) and a third beyond, 8 for each Tatara built after the first (more actions, FT-8), a little for
     Foot markers, and for each of the player's own trees the lumber it will give (half while young; FT-6)."""
     out = {}
     for p, s in zip(state.players, state.seats, strict=True):
         built = 40.0 if s.eidai == 0 else 0.0
         sen = min(s.sen, EIDAI_COST[0]) + 0.33 * max(0, s.sen - EIDAI_COST[0])
         mat = min(s.mat, EIDAI_COST[1]) + 0.33 * max(0, s.mat - EIDAI_COST[1])
-        out[p] = built + sen + mat + 4.0 * max(0, TATARAS - 1 - s.tatara) + 0.3 * s.foot
+        out[p] = built + sen + mat + 8.0 * max(0, TATARAS - 1 - s.tatara) + 0.3 * s.foot
     for code in state.tiles:
         owner = rules.owner_of(code)
         if owner is not None and code[0] in YIELDS:
@@ -156,4 +156,9 @@ def candidates(state: TatarabaState, decision: Decision, rng: Any) -> list[str]:
     return ([best] if best in ids else []) + sorted((o for o in ids if o != best), key=lambda o: -value(o))
 
 
-CANDIDATES = 6
+CANDIDATES = 3
+MIN_ROUNDS = 3
+GREEDY_KINDS = ("special",)
+"""Build the Tatara and the Eidai Tatara as soon as possible, as the greedy player does: what a third action a
+turn is worth lies beyond the search's horizon."""
+MIN_GAIN = 0.04
