@@ -90,6 +90,7 @@ DEFAULT_BUDGET_MS = 300
 """The strong level's default thinking budget per move (ms, one core); never more than ``MAX_BUDGET_MS``."""
 
 MAX_BUDGET_MS = 1000
+"""The most a strong move may think (ms); :meth:`Budget.from_ms` clamps to it."""
 
 MIN_REACTION_MS = 250
 """No AI race input is ever timed sooner than this after its window opened (ms, issue 14 item 3)."""
@@ -114,6 +115,7 @@ class Budget:
         self.iterations = iterations
         self.deadline = deadline
         self.clock = clock
+        self._first: float | None = None
 
     @classmethod
     def from_ms(cls, ms: int, clock: Callable[[], float], iterations: int | None = None) -> Budget:
@@ -123,10 +125,18 @@ class Budget:
         return cls(iterations=iterations, deadline=clock() + ms / 1000, clock=clock)
 
     def spent(self, done: int) -> bool:
-        """True when ``done`` iterations use the budget up (or the deadline has passed)."""
+        """True when ``done`` iterations use the budget up, or the deadline has passed, or one more iteration (at
+        the mean pace of those ``done`` since the first call) would end past it: a search stops before its
+        deadline rather than one iteration after it."""
         if self.iterations is not None and done >= self.iterations:
             return True
-        return self.deadline is not None and self.clock() >= self.deadline
+        if self.deadline is None:
+            return False
+        now = self.clock()
+        if self._first is None:
+            self._first = now
+        pace = (now - self._first) / done if done > 0 else 0.0
+        return now + pace >= self.deadline
 
 
 def easy(game: Game, state: BaseState, decision: Decision, rng: random.Random) -> str:

@@ -117,6 +117,18 @@ def test_budget_needs_iterations_or_a_clocked_deadline_and_is_clamped_to_the_max
     assert Budget(iterations=3).spent(3) and not Budget(iterations=3).spent(2)
 
 
+def test_a_deadline_budget_stops_before_an_iteration_would_end_past_it():
+    """A search stops when one more iteration at the mean pace would end past the deadline (issue 14: never more
+    than the budget): deadline 10, iterations taking 4 then 3 time units -> after 2 (7 + 3.5 > 10)."""
+    now = [0.0]
+    b = Budget(deadline=10.0, clock=lambda: now[0])
+    assert not b.spent(0)
+    now[0] = 4.0
+    assert not b.spent(1)
+    now[0] = 7.0
+    assert b.spent(2)
+
+
 # -- strong finds the obvious winning move ---------------------------------------------------------------------
 
 
