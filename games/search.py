@@ -56,7 +56,7 @@ class Knowledge:
       inputs and closed.
     - ``rollout_choice(state, decision, rng) -> str | None``: a cheaper roll-out policy than ``Game.greedy``.
     - ``candidates(state, decision, rng) -> list[str]``: the options worth searching, best first (the greedy
-      player's ranking); ``CANDIDATES``: how many of them at most [all].
+      player's ranking, the greedy option first); ``CANDIDATES``: how many of them at most [all].
     - ``GREEDY_KINDS``: decision kinds the greedy player answers without a search (where the horizon cannot see
       what the choice is worth) [none]; ``MIN_GAIN``: see :data:`MIN_GAIN`; ``MIN_ROUNDS``: complete rounds
       needed before the search may answer anything but the greedy option [1].
@@ -212,17 +212,18 @@ def search(game: Game, state: BaseState, decision: Decision, player: str, rng: r
         return ids[0]
     know = knowledge(game)
     me = list(state.players).index(player) if player in state.players else 0
-    greedy = game.greedy(state, decision, rng)
+    ranked = know.get("candidates")
+    if ranked is not None:  # the greedy ranking: its first is the greedy option
+        cands = [o for o in ranked(state, decision, rng) if o in ids] or list(ids)
+        greedy = cands[0]
+    else:
+        greedy = game.greedy(state, decision, rng)
+        cands = list(ids)
     if greedy not in ids:
         greedy = None
     elif decision.kind in know.get("GREEDY_KINDS", ()):
         return greedy
-    ranked = know.get("candidates")
-    cands = list(ranked(state, decision, rng)) if ranked is not None else list(ids)
-    limit = int(know.get("CANDIDATES", len(ids)))
-    cands = [o for o in cands if o in ids][:limit] or list(ids)
-    if greedy is not None and greedy not in cands:
-        cands = [greedy] + cands[:-1] if len(cands) >= limit else [greedy] + cands
+    cands = cands[:int(know.get("CANDIDATES", len(ids)))]
     if len(cands) == 1:
         return cands[0]
     samples: dict[str, list[float]] = {o: [] for o in cands}
