@@ -188,7 +188,7 @@ def evaluate(state: TsukimiState) -> dict[str, float]:
 
 
 EVAL_SCALE = 2.0
-ROLLOUT_DECISIONS = 40
+MIN_GAIN = 0.02
 ENDGAME_TILES = 2
 """With this many mochi tiles or fewer left to place, the strong search rolls out to the end of the game."""
 
@@ -197,6 +197,11 @@ def rollout_turns(state: TsukimiState) -> int:
     """The strong search's horizon: this turn and the rival's reply, or the whole rest of the game once at most
     :data:`ENDGAME_TILES` tiles are left (18 in all, "How to Play")."""
     return 99 if 18 - len(state.board) <= ENDGAME_TILES else 2
+
+
+def rollout_decisions(state: TsukimiState) -> int:
+    """At most 16 decisions in a roll-out (a turn and the reply), 40 in the endgame (to the end)."""
+    return 40 if 18 - len(state.board) <= ENDGAME_TILES else 16
 
 
 def candidates(state: TsukimiState, decision: Decision, rng: random.Random) -> list[str]:
@@ -225,29 +230,3 @@ def candidates(state: TsukimiState, decision: Decision, rng: random.Random) -> l
 
 
 CANDIDATES = 4
-
-
-def rollout_choice(state: TsukimiState, decision: Decision, rng: random.Random) -> str | None:
-    """The strong search's roll-out player, a cheaper greedy player: a tile only among those costing at most one
-    rabbit (TS-4), and tiles valued without the estimate of a later rabbit move (the greedy player's costliest
-    part); the effects as the greedy player plays them. None: ask the greedy player."""
-    me = state.turn
-    if decision.kind == "place_tile":
-        return max((o.id for o in decision.options),
-                   key=lambda oid: (_placement_value(state, state.tile, oid.split(":")[1], state.reserve[me], 0.0),
-                                    rng.random()))
-    if decision.kind != "choose_tile":
-        return None
-    cs = rules.costs(state.circle)
-    cheap = [o.id for o in decision.options if cs[int(o.id.split(":")[1])] <= 1]
-    if not cheap:
-        return None
-    spaces = rules.free_spaces(state)
-    w = _reserve_weight(state.board)
-
-    def value(oid: str) -> tuple[float, float]:
-        tile = int(oid.split(":")[1])
-        left = state.reserve[me] - cs[tile]
-        return max(_placement_value(state, tile, sp, left, 0.0) for sp in spaces) - w * cs[tile], rng.random()
-
-    return max(cheap, key=value)
