@@ -104,9 +104,11 @@ def script(file, out: Path | None, db: str | None, echo: bool, seed: int) -> Non
               help="The strong level's thinking time per move, ms (at most 1000).")
 @click.option("--option", "-o", "options", multiple=True, help="A game option key=value (repeatable).")
 @click.option("--no-images", is_flag=True, help="Play without writing images (fast).")
+@click.option("--db", default=None, help="SQLite file the game is recorded in (default: DATABASE_PATH).")
 def demo(game: str, players: int, seed: int, out: Path | None, strategy: str, budget_ms: int, options,
-         no_images: bool) -> None:
-    """AI players play GAME to the end: a PNG per move, an animated GIF, the result printed."""
+         no_images: bool, db: str | None) -> None:
+    """AI players (alice, bob, carol, …) play GAME to the end: a PNG per move, an animated GIF, the result
+    printed. The game is recorded (and rated) in the database like any other (issue 15)."""
     import games
 
     from .local.demo import run_demo
@@ -126,7 +128,7 @@ def demo(game: str, players: int, seed: int, out: Path | None, strategy: str, bu
     out = None if no_images else (out or load_settings().images_dir / f"demo-{game}-{seed}")
 
     async def main():
-        service = await _service(None)
+        service = await _service(db or str(load_settings().database_path))
         try:
             return await run_demo(service, game, players, seed, out, strategy, opts, budget_ms=budget_ms)
         finally:

@@ -21,7 +21,7 @@ import asyncio
 import secrets
 import weakref
 from collections import OrderedDict
-from collections.abc import Callable, Iterable
+from collections.abc import Awaitable, Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -32,9 +32,10 @@ import games
 from games import TIMEOUT, Decision, Event, Game, IllegalMove, Move, Result, player_ref
 from games.core import BaseState
 
+from .records import RESIGN_MOVE, GameRecord
 from .store import SessionRow, StaleVersion, Store, now_ms
 
-RESIGN = "__resign__"
+RESIGN = RESIGN_MOVE
 """Option id under which a resignation is logged, so that replay reproduces it."""
 DEADLINE = "deadline"
 """Timer kind of a decision's deadline (the session sends the system's timeout move)."""
@@ -65,6 +66,8 @@ class Update:
     pending: list[Decision] = field(default_factory=list)
     result: Result | None = None
     notes: list[str] = field(default_factory=list)
+    record: GameRecord | None = None
+    """The game's record (seats, ranks, ratings before and after) when this update ended a dealt game (issue 15)."""
 
     @property
     def finished(self) -> bool:
@@ -113,6 +116,9 @@ class SessionService:
         # session id -> (version, parsed state), least recently used first; a session that ends is dropped
         self._cache: OrderedDict[int, tuple[int, BaseState]] = OrderedDict()
         self._untimed: set[int] = set()  # sessions known (by this process) to have no deadline timers in the store
+        self.display_names: Callable[[int], Awaitable[dict[str, str]]] | None = None
+        """Session id -> {player id: display name} at the game's end, for its record (the Discord adapter sets
+        it; offline the ids are the names)."""
 
     def lock(self, channel_id: str) -> asyncio.Lock:
         """The lock of ``channel_id`` (created on first use)."""
@@ -301,7 +307,8 @@ class SessionService:
             pending = game.pending(state)
             async with self.store.transaction() as db:
                 await self.store.update_session(
-                    row.id, row.version, db=db, status="active", state=state.model_dump_json()
+                    row.id, row.version, db=db, status="active", state=state.model_dump_json(),
+                    meta={**row.meta, "started_ms": self.clock()},
                 )
                 await self._schedule_deadlines(db, row, pending)
             row = await self.store.session(row.id)
@@ -354,6 +361,12 @@ class SessionService:
             meta = {**row.meta, "result": result.model_dump(mode="json")}
         seq = row.move_count + 1
         state_json = state.model_dump_json()
+        record = None
+        if result is not None:
+            resigned = await self.store.players_with_move(row.id, RESIGN)
+            if move.option == RESIGN and move.player is not None:
+                resigned.add(move.player)
+            names = await self._names(row)
         async with self.store.transaction() as db:
             await self.store.append_move(db, row.id, seq, move.player, move.option, move.at_ms)
             await self.store.update_session(
@@ -364,13 +377,31 @@ class SessionService:
                 await self.store.record_finished(
                     db, row.id, row.game_id, row.channel_id, result.model_dump(mode="json"), seq
                 )
+                record = await self._record(db, row, seq, result, resigned, names)
         new = row.model_copy(update={"version": row.version + 1, "status": status, "meta": meta,
                                      "state": state_json, "move_count": seq})
         if status == "active":
             self._remember(row.id, new.version, state)
         else:
             self.forget(row.id)
-        return self._update(new, events=events, result=result)
+        update = self._update(new, events=events, result=result)
+        update.record = record
+        return update
+
+    async def _names(self, row: SessionRow) -> dict[str, str]:
+        """Display names of ``row``'s players for its record (:attr:`display_names`, else none: ids stand)."""
+        if self.display_names is None:
+            return {}
+        return dict(await self.display_names(row.id))
+
+    async def _record(self, db: aiosqlite.Connection, row: SessionRow, moves: int, result: Result | None,
+                      resigned: set[str], names: dict[str, str]) -> GameRecord:
+        """Record the game of ``row`` that ends now (``result`` None: abandoned), in the ending transaction."""
+        return await self.store.record_game(
+            db, session_id=row.id, game_id=row.game_id, guild_id=row.guild_id, channel_id=row.channel_id,
+            options=row.options, seed=row.seed, players=row.players,
+            started_ms=int(row.meta.get("started_ms", row.created_ms)), ended_ms=self.clock(), moves=moves,
+            result=result, resigned=resigned, names=names)
 
     async def tick(self, now: int | None = None) -> list[Update]:
         """Send the system's timeout move for every decision whose deadline has passed (``now`` ms, default the
@@ -471,12 +502,20 @@ class SessionService:
         return self._update(row, notes=[f"The game was abandoned: {reason}."])
 
     async def _abandon(self, row: SessionRow, reason: str | None = None) -> SessionRow:
+        """Mark ``row`` abandoned and clear its timers; a game already dealt is recorded (marked abandoned,
+        unrated: issue 15) in the same transaction."""
+        dealt = row.status == "active"
+        if dealt:
+            resigned = await self.store.players_with_move(row.id, RESIGN)
+            names = await self._names(row)
         async with self.store.transaction() as db:
             fields: dict[str, Any] = {"status": "abandoned"}
             if reason:
                 fields["meta"] = {**row.meta, "abandoned": reason}
             await self.store.update_session(row.id, row.version, db=db, **fields)
             await self.store.clear_timers(row.id, db=db)
+            if dealt:
+                await self._record(db, row, row.move_count, None, resigned, names)
         return await self.store.session(row.id)
 
     def forget(self, session_id: int) -> None:

@@ -20,7 +20,7 @@ import json
 import os
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
@@ -28,6 +28,9 @@ from typing import Any
 import aiosqlite
 from pydantic import BaseModel, Field
 from tenacity import AsyncRetrying, retry_if_exception, stop_after_delay, wait_random_exponential
+
+from . import records
+from .records import RecordStore
 
 MIGRATIONS: list[str] = [
     # 1: sessions, moves, timers, finished games, channel settings
@@ -101,7 +104,13 @@ MIGRATIONS: list[str] = [
         updated_ms INTEGER NOT NULL
     );
     """,
+    # 4: finished-game records, their seats and the ratings per game per server (issue 15, bot/records.py);
+    # backfilled from finished_games and the abandoned games (BACKFILLS)
+    records.MIGRATION,
 ]
+
+BACKFILLS: dict[int, Callable[[aiosqlite.Connection], Awaitable[Any]]] = {4: records.backfill}
+"""Python steps run right after a migration's SQL, in the same transaction (migration number -> step)."""
 
 
 def now_ms() -> int:
@@ -206,8 +215,9 @@ def _session(row: aiosqlite.Row | tuple | None) -> SessionRow | None:
     )
 
 
-class Store:
-    """The SQLite store. Open with ``await Store.open(path)`` (or ``":memory:"``), close with ``await close()``."""
+class Store(RecordStore):
+    """The SQLite store. Open with ``await Store.open(path)`` (or ``":memory:"``), close with ``await close()``.
+    Finished-game records and ratings: the methods of :class:`bot.records.RecordStore`."""
 
     def __init__(self, conn: aiosqlite.Connection, path: str) -> None:
         self.conn = conn
@@ -312,6 +322,8 @@ class Store:
                         continue
                     for statement in filter(str.strip, sql.split(";")):
                         await self.conn.execute(statement)
+                    if number in BACKFILLS:
+                        await BACKFILLS[number](self.conn)
                     await self.conn.execute(f"PRAGMA user_version={number}")
                     version = number
                 await self.conn.execute("COMMIT")

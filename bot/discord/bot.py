@@ -34,6 +34,7 @@ from .places import Places
 from .play import Play, is_moderator
 from .present import Images
 from .races import Races
+from .results import ReplayButton, Results
 from .timers import Timers
 
 log = logging.getLogger(__name__)
@@ -121,6 +122,7 @@ class PlayBot(commands.Bot):
     races: Races
     places: Places
     departures: Departures
+    results: Results
 
     def __init__(self, settings: Settings, service: SessionService | None = None, *, sync: bool = False,
                  images: Images | None = None, image_wait_s: float = IMAGE_WAIT_S,
@@ -162,11 +164,12 @@ class PlayBot(commands.Bot):
             store = await Store.open(self.settings.database_path)
             self.service = SessionService(store)
         self.links = Links(self.service.store)
+        self.service.display_names = self.links.names  # the names a finished game is recorded with (issue 15)
         self.play, self.lobby, self.admin, self.races = Play(self), Lobby(self), Admin(self), Races(self)
-        self.places, self.departures = Places(self), Departures(self)
-        for cog in (self.play, self.lobby, self.admin, self.races, self.places, self.departures):
+        self.places, self.departures, self.results = Places(self), Departures(self), Results(self)
+        for cog in (self.play, self.lobby, self.admin, self.races, self.places, self.departures, self.results):
             await self.add_cog(cog)
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, ReplayButton)
         restored = await self.play.restore()
         log.info("restored %d live sessions", restored)
         self.timers.start()

@@ -11,6 +11,7 @@ Each id carries what it needs to be handled after a restart, never a discord.py 
 - ``pbc:h:<game id>`` — "How to play": the game's rules overview, ephemeral, with a topic select;
 - ``pbc:t:<game id>`` — that topic select (values are topic names, ``-`` the overview);
 - ``pbc:f:<session>`` — "Full board": the whole board (``renderers.render(full=True)``), ephemeral;
+- ``pbc:p:<session>`` — "Replay" on a result message: the game's animation, ephemeral (issue 15);
 - ``pbc:r:<session>:<race>:<option id>`` — a button of a race (``Game.race_key``; ``race`` is a short hash of it):
   no version, so one player's input does not make the others' buttons stale; valid while that race is pending.
 
@@ -33,7 +34,8 @@ RACE = r"pbc:r:(?P<sid>[0-9]{1,18}):(?P<key>[0-9a-f]{10}):(?P<opt>\S{1,64})"
 HELP = r"pbc:h:(?P<game>[a-z0-9_-]{1,40})"
 TOPIC = r"pbc:t:(?P<game>[a-z0-9_-]{1,40})"
 FULL = r"pbc:f:(?P<sid>[0-9]{1,18})"
-TEMPLATES = (CHOICE, MENU, GROUP, LOBBY, UNDO, AFK, RACE, HELP, TOPIC, FULL)
+REPLAY = r"pbc:p:(?P<sid>[0-9]{1,18})"
+TEMPLATES = (CHOICE, MENU, GROUP, LOBBY, UNDO, AFK, RACE, HELP, TOPIC, FULL, REPLAY)
 
 
 def choice(sid: int, version: int, decision: int, option: int) -> str:
@@ -82,3 +84,7 @@ def topic(game_id: str) -> str:
 
 def full(sid: int) -> str:
     return f"pbc:f:{sid}"
+
+
+def replay(sid: int) -> str:
+    return f"pbc:p:{sid}"

@@ -21,6 +21,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import games
+from bot.results import RATING_HELP
 from bot.sessions import SessionError, StaleBoard, Update
 from bot.store import SessionRow
 from games import Decision
@@ -275,6 +276,11 @@ class Play(commands.Cog):
                 log.warning("fallback message of session %s failed too", row.id)
             return
         await self._posted(update, posted.message_id, new=not same, strip=live is None)
+        if row.status == "finished" and update.record is not None:  # issue 15: the result message
+            try:
+                await self.bot.results.post_result(update)
+            except Exception:
+                log.exception("result message of session %s failed", row.id)
 
     def _lock(self, sid: int) -> asyncio.Lock:
         lock = self._locks.get(sid)
@@ -668,7 +674,9 @@ class Play(commands.Cog):
             "`/play game [options] [thread]` open a lobby · `/join` `/leave` `/start` · "
             "`/move option` (or the buttons) · `/board [public] [full]` · `/history` · `/undo` (the others approve) · "
             "`/resign` · `/rules game [topic]` · `/pings` (your own turn pings) · moderators: `/abandon`, `/kick` "
-            "(or the host), `/settings`\n" + gamelist
+            "(or the host), `/settings`\n"
+            "Results: `/stats [member] [game]` · `/leaderboard game` · `/replay [game]` (only you see them; "
+            "`public:true` posts them) · every result has a Replay button.\n" + RATING_HELP + "\n" + gamelist
         )
         if not self.bot.intents.message_content:
             text += ("\nTyped race words are off on this bot: use the race buttons or reactions. (Its owner can turn "

@@ -3,7 +3,8 @@
 A line is ``[#channel] name [+ms]: text``:
 - ``text`` is a command (``/play tatari first=random``, ``/join``, ``/leave``, ``/start``, ``/cancel``,
   ``/move <option id or number>``, ``/board``, ``/rules [game] [topic]``, ``/history``, ``/resign``, ``/abandon``,
-  ``/undo``, ``/wait <ms>``, ``/games``, ``/help``), or a choice: an option's number from the last list shown to that
+  ``/undo``, ``/wait <ms>``, ``/games``, ``/help``; issue 15: ``/stats [name] [game]``, ``/leaderboard <game>``,
+  ``/replay [#game]`` — cards and the replay GIF are written to ``out_dir``), or a choice: an option's number from the last list shown to that
   player, its id (``set:4``), or a chat word the game knows (``Game.chat_word``, e.g. "hai"; Tatari's faces: "1"
   is the face 1). A chat word that answers an open decision comes before a list number.
 - ``+ms`` times the line that many ms after the current decisions opened (for a race: after the roll), so races
@@ -18,6 +19,7 @@ Player ids are the names typed.
 
 from __future__ import annotations
 
+import asyncio
 import re
 import shlex
 from dataclasses import dataclass, field
@@ -28,11 +30,13 @@ import renderers
 from games import format_text
 from games.core import Decision
 
+from .. import results
 from ..sessions import SessionError, SessionService, Update
 
 LINE = re.compile(r"^\s*(?:#(?P<chan>[\w-]+)\s+)?(?P<name>[\w.-]+)\s*(?:\+(?P<offset>\d+))?\s*:\s*(?P<text>.*)$")
 HELP = """Commands: /play <game> [key=value …], /join, /leave, /start, /cancel, /move <choice>, /board,
-/rules [game] [topic], /history, /resign, /abandon, /undo, /wait <ms>, /games, /help.
+/rules [game] [topic], /history, /resign, /abandon, /undo, /wait <ms>, /games, /help,
+/stats [name] [game], /leaderboard <game>, /replay [#game] (writes an animated GIF).
 A choice is its number in the last list, its id, or a chat word of the game."""
 MAX_WAIT_MS = 365 * 24 * 3600 * 1000
 """The longest ``/wait`` and ``+ms`` offset (a year): keeps the virtual clock within what the store holds."""
@@ -162,8 +166,82 @@ class LocalChat:
         if cmd == "games":
             return [self._games_line()]
         if cmd == "help":
-            return [HELP]
+            return [HELP, results.RATING_HELP]
+        if cmd == "stats":
+            return await self._stats(name, args)
+        if cmd == "leaderboard":
+            return await self._leaderboard(args)
+        if cmd == "replay":
+            return await self._replay(ch, args)
         raise SessionError(f"Unknown command /{cmd}. {HELP}")
+
+    # -- results (issue 15) -------------------------------------------------------------------------------------
+    async def _stats(self, name: str, args: list[str]) -> list[str]:
+        """``/stats [name] [game]``: a word that is a game id is the game, the other the player (default: you)."""
+        known = {g.id for g in games.all()}
+        game_id = next((a.lower() for a in args if a.lower() in known), None)
+        others = [a for a in args if a.lower() != game_id]
+        if len(others) > 1:
+            raise SessionError(f"Say /stats [name] [game]; '{others[1]}' is not a game. " + self._games_line())
+        who = others[0] if others else name
+        store = self.service.store
+        player = await store.player_by_name(None, who)
+        stats = await store.player_stats(None, player, game_id) if player else None
+        if stats is None:
+            where = f" of {games.get(game_id).title}" if game_id else ""
+            if player is None and others and len(args) == 1 and not game_id:
+                raise SessionError(f"Nobody called '{who}' has played here, and there is no game called "
+                                   f"'{who}'. " + self._games_line())
+            raise SessionError(f"{'You have' if who == name else who + ' has'} no recorded games{where} yet.")
+        out = results.stats_text(stats).split("\n")
+        path = self._write_file(f"stats-{who}.png", results.stats_card(stats))
+        return out + ([f"[card] {path}"] if path else [])
+
+    async def _leaderboard(self, args: list[str]) -> list[str]:
+        if len(args) != 1:
+            raise SessionError("Name a game: /leaderboard <game>. " + self._games_line())
+        game = self.service.game(args[0].lower())
+        standings = await self.service.store.leaderboard(None, game.id)
+        if not standings:
+            raise SessionError(f"No rated games of {game.title} yet: finish a game with two or more players.")
+        out = results.leaderboard_text(game, standings, "this table").split("\n")
+        path = self._write_file(f"leaderboard-{game.id}.png", results.leaderboard_card(game, standings,
+                                                                                        "this table"))
+        return out + ([f"[card] {path}"] if path else [])
+
+    async def _replay(self, channel: str, args: list[str]) -> list[str]:
+        """``/replay [#game]``: the animation of a game that ended in this channel (default: the last one)."""
+        store = self.service.store
+        if not args:
+            recent = await store.channel_records(channel, limit=1)
+            if not recent:
+                raise SessionError("No game has ended in this channel yet: /replay shows games that ended here.")
+            sid = recent[0][0]
+        else:
+            text = args[0].lstrip("#")
+            if not _number(text) or len(text) > 18:
+                raise SessionError(f"'{args[0]}' is not a game of this channel: say /replay #<game number>.")
+            sid = int(text)
+        record = await store.game_record(sid)
+        if record is None or record.channel_id != channel:
+            raise SessionError(f"Game #{sid} did not end in this channel.")
+        if self.out_dir is None:
+            raise SessionError("Replays are written as files: run with --out DIR.")
+        row = await store.session(sid)
+        game = self.service.game(row.game_id)
+        gif = await asyncio.to_thread(results.replay_gif, game, row.players, row.options, row.seed,
+                                      await store.moves(sid))
+        path = self._write_file(f"replay-{sid}.gif", gif, force=True)
+        return [f"Replay of #{sid} {game.title} ({record.moves} moves): {path}"]
+
+    def _write_file(self, name: str, data: bytes, force: bool = False) -> str | None:
+        """Write ``data`` to ``out_dir/name`` (cards only when images are on); returns the path or None."""
+        if self.out_dir is None or not (self.images or force):
+            return None
+        self.out_dir.mkdir(parents=True, exist_ok=True)
+        path = self.out_dir / name
+        path.write_bytes(data)
+        return str(path)
 
     @staticmethod
     def _games_line() -> str:

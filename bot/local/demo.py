@@ -3,21 +3,21 @@ and the game as an animated GIF."""
 
 from __future__ import annotations
 
-import io
 import random
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from PIL import Image
 from pydantic import ValidationError
 
 import games
 import renderers
 from games import TIMEOUT, format_text
 from games.ai import DEFAULT_BUDGET_MS, LEVELS, STRATEGIES, Budget, Strategy, level_strategy
+from renderers.animation import animate
 
 from ..sessions import SessionError, SessionService, Update
+from ..store import now_ms
 
 NAMES = ["alice", "bob", "carol", "dave", "eve"]
 DEMO_STRATEGIES: tuple[str, ...] = tuple(STRATEGIES) + tuple(level for level in LEVELS if level not in STRATEGIES)
@@ -54,7 +54,7 @@ async def run_demo(
     check_table(game, names, options, seed)
     rng = random.Random(seed)
     service.seeds = lambda: seed
-    clock = [1_700_000_000_000]
+    clock = [now_ms() // 1000 * 1000]  # records are dated when the demo ran (issue 15)
     service.clock = lambda: clock[0]
     channel = f"demo-{game_id}-{seed}"
     update = await service.open_lobby(channel, game_id, names[0], options)
@@ -139,14 +139,6 @@ def check_table(game: games.Game, names: list[str], options: dict | None, seed: 
 
 
 def write_gif(frames: list[bytes], path: Path, ms_per_frame: int = 600) -> None:
-    """An animated GIF of PNG ``frames`` (sampled to ``GIF_FRAMES``, the last shown 3 s), half size."""
-    if len(frames) > GIF_FRAMES:
-        step = len(frames) / (GIF_FRAMES - 1)
-        frames = [frames[int(i * step)] for i in range(GIF_FRAMES - 1)] + [frames[-1]]
-    images = []
-    for png in frames:
-        im = Image.open(io.BytesIO(png)).convert("RGB")
-        im = im.resize((im.width // 2, im.height // 2), Image.Resampling.LANCZOS)
-        images.append(im.quantize(colors=128, method=Image.Quantize.MEDIANCUT))
-    durations = [ms_per_frame] * (len(images) - 1) + [3000]
-    images[0].save(path, save_all=True, append_images=images[1:], duration=durations, loop=0, optimize=False)
+    """An animated GIF of PNG ``frames`` (sampled to ``GIF_FRAMES``, the last shown 3 s), half size: the replays'
+    own code (:func:`renderers.animation.animate`)."""
+    path.write_bytes(animate(frames, frame_ms=ms_per_frame, hold_ms=3000, max_frames=GIF_FRAMES))

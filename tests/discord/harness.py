@@ -127,10 +127,15 @@ class Sent:
 class Reply(list):
     """The :class:`Sent` items one input caused."""
 
-    def message(self, public: bool | None = None, with_components: bool | None = None) -> Sent:
-        """The last item that created or replaced a message (optionally: public / with components)."""
+    def message(self, public: bool | None = None, with_components: bool | None = None,
+                result: bool = False) -> Sent:
+        """The last item that created or replaced a message (optionally: public / with components). The result
+        message that follows a game's final board (issue 15: summary card, Replay button) counts only with
+        ``result=True``: an input's message is its board."""
         for s in reversed(self):
             if s.message is None or s.kind in ("thread", "edit", "edit_original"):
+                continue
+            if not result and any(c.startswith("pbc:p:") for c in s.custom_ids()):
                 continue
             if public is not None and s.ephemeral == public:
                 continue

@@ -1,0 +1,198 @@
+"""Results that last (issue 15): ``/stats``, ``/leaderboard``, ``/replay``, the result message of every finished
+game (summary card, ranking with rating changes, a "Replay" button) and that button.
+
+Every answer is ephemeral unless ``public:true``; cards and animations are drawn off the event loop
+(``asyncio.to_thread``); a replay defers the interaction first (rebuilding a game takes seconds). The records
+and ratings come from :class:`bot.records.RecordStore` (written by the session service when a game ends).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from collections import OrderedDict
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+import games
+from bot import results
+from bot.sessions import SessionError, Update
+
+from . import ids
+from .lobby import game_autocomplete
+
+if TYPE_CHECKING:
+    from .bot import PlayBot
+
+log = logging.getLogger(__name__)
+NO_PINGS = discord.AllowedMentions.none()
+REPLAY_CACHE = 4
+"""How many replay animations one process keeps (a few MB each): a result's button is often pressed by several."""
+
+
+def card_file(png: bytes, name: str) -> discord.File:
+    return discord.File(io.BytesIO(png), filename=f"{name}.png")
+
+
+class ReplayButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.REPLAY):
+    """ "Replay" on a result message: the animation of session ``sid``, only for the presser."""
+
+    def __init__(self, sid: int) -> None:
+        super().__init__(discord.ui.Button(label="Replay", style=discord.ButtonStyle.secondary, emoji="🎞️",
+                                           custom_id=ids.replay(sid)))
+        self.sid = sid
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item, match, /):
+        return cls(int(match["sid"]))
+
+    async def callback(self, interaction: discord.Interaction[PlayBot]) -> None:
+        await interaction.client.results.replay_game(interaction, self.sid, public=False)
+
+
+class Results(commands.Cog):
+    """Stats, leaderboards, replays and result messages."""
+
+    def __init__(self, bot: PlayBot) -> None:
+        self.bot = bot
+        self._replays: OrderedDict[int, bytes] = OrderedDict()
+
+    @property
+    def store(self):
+        return self.bot.service.store
+
+    # -- the result message ---------------------------------------------------------------------------------------
+    async def post_result(self, update: Update) -> None:
+        """After a game's final board: the result message (ranking, scores, rating changes, the summary card and
+        a "Replay" button) in the game's channel."""
+        record = update.record
+        if record is None:
+            return
+        title = games.get(record.game_id).title if record.game_id in {g.id for g in games.all()} else record.game_id
+        names = await self.bot.links.names(record.session_id)
+        lines = [f"🏁 **{title}** — result", *results.summary_lines(record, names)]
+        if not record.rated:
+            lines.append("-# Not rated (fewer than two ranked seats).")
+        try:
+            details = update.game.status(update.state) if update.state is not None else ""
+            png = await asyncio.to_thread(results.summary_card, record, details)
+        except Exception:
+            log.exception("summary card of session %s failed", record.session_id)
+            png = None
+        view = discord.ui.View(timeout=None)
+        view.add_item(ReplayButton(record.session_id))
+        await self.bot.play.send(None, record.channel_id, "\n".join(lines)[:2000],
+                                 file=card_file(png, f"result-{record.session_id}") if png else None, view=view)
+
+    # -- /stats ---------------------------------------------------------------------------------------------------
+    @app_commands.command(name="stats", description="A player's games, wins, places and rating in this server")
+    @app_commands.describe(member="Whose stats (default: yours)", game="Only this game",
+                           public="Post them in the channel for everyone")
+    @app_commands.autocomplete(game=game_autocomplete)
+    @app_commands.guild_only()
+    async def stats(self, interaction: discord.Interaction, member: discord.User | None = None,
+                    game: str | None = None, public: bool = False) -> None:
+        who = member or interaction.user
+        game_id = self.bot.service.game(game).id if game else None
+        stats = await self.store.player_stats(str(interaction.guild_id), str(who.id), game_id)
+        label = who.display_name
+        if stats is None:
+            where = f" of {games.get(game_id).title}" if game_id else ""
+            subject = "You have" if who.id == interaction.user.id else f"{label} has"
+            raise SessionError(f"{subject} no recorded games{where} in this server yet.")
+        png = await asyncio.to_thread(results.stats_card, stats, label)
+        await self._answer(interaction, results.stats_text(stats, label), png, f"stats-{who.id}", public)
+
+    # -- /leaderboard ---------------------------------------------------------------------------------------------
+    @app_commands.command(name="leaderboard", description="The top 10 of this server in a game, by rating")
+    @app_commands.describe(game="Which game", public="Post it in the channel for everyone")
+    @app_commands.autocomplete(game=game_autocomplete)
+    @app_commands.guild_only()
+    async def leaderboard(self, interaction: discord.Interaction, game: str, public: bool = False) -> None:
+        g = self.bot.service.game(game)
+        standings = await self.store.leaderboard(str(interaction.guild_id), g.id)
+        if not standings:
+            raise SessionError(f"No rated games of {g.title} in this server yet: finish a game with two or more "
+                               "players.")
+        png = await asyncio.to_thread(results.leaderboard_card, g, standings)
+        await self._answer(interaction, results.leaderboard_text(g, standings), png, f"leaderboard-{g.id}", public)
+
+    # -- /replay --------------------------------------------------------------------------------------------------
+    async def replay_autocomplete(self, interaction: discord.Interaction,
+                                  current: str) -> list[app_commands.Choice]:
+        """This channel's recorded games, newest first ("#12 Tatari · 2026-12-01 · finished")."""
+        needle = current.lower().strip().lstrip("#")
+        out = []
+        for sid, game_id, ended, outcome in await self.store.channel_records(str(interaction.channel_id)):
+            label = f"#{sid} {results._title(game_id)} · {results.date_text(ended)} · {outcome}"
+            if needle in label.lower():
+                out.append(app_commands.Choice(name=label[:100], value=str(sid)))
+        return out[:25]
+
+    @app_commands.command(name="replay", description="Watch an earlier game of this channel again (animated)")
+    @app_commands.describe(game="Which game (default: the last one here)", public="Post it for everyone")
+    @app_commands.autocomplete(game=replay_autocomplete)
+    @app_commands.guild_only()
+    async def replay(self, interaction: discord.Interaction, game: str | None = None, public: bool = False) -> None:
+        channel = str(interaction.channel_id)
+        if game is None:
+            recent = await self.store.channel_records(channel, limit=1)
+            if not recent:
+                raise SessionError("No game has ended in this channel yet: /replay shows games that ended here.")
+            sid = recent[0][0]
+        else:
+            text = game.strip().lstrip("#")
+            if not (text.isascii() and text.isdigit()) or len(text) > 18:
+                raise SessionError(f"'{game[:40]}' is not a game of this channel: pick one from the list "
+                                   "(start typing), e.g. #12.")
+            sid = int(text)
+        await self.replay_game(interaction, sid, public=public)
+
+    async def replay_game(self, interaction: discord.Interaction, sid: int, public: bool) -> None:
+        """The animation of session ``sid`` (the Replay button, ``/replay``): refused for a game of another
+        channel or one that never ended; deferred, built off the event loop, sent as a GIF."""
+        record = await self.store.game_record(sid)
+        if record is None or record.channel_id != str(interaction.channel_id):
+            await self.bot.play.refuse(interaction, f"Game #{sid} did not end in this channel: /replay lists the "
+                                                    "games of this channel.")
+            return
+        row = await self.store.session(sid)
+        if row is None:
+            await self.bot.play.refuse(interaction, f"Game #{sid} is no longer stored.")
+            return
+        await interaction.response.defer(ephemeral=not public, thinking=True)
+        gif = self._replays.get(sid)
+        if gif is None:
+            game = self.bot.service.game(row.game_id)
+            moves = await self.store.moves(sid)
+            names = await self.bot.links.names(sid)
+            try:
+                gif = await asyncio.to_thread(results.replay_gif, game, row.players, row.options, row.seed, moves,
+                                              names)
+            except Exception:
+                log.exception("replay of session %s failed", sid)
+                await interaction.followup.send("The replay could not be built; the game's record is unchanged.",
+                                                ephemeral=True)
+                return
+            self._replays[sid] = gif
+            while len(self._replays) > REPLAY_CACHE:
+                self._replays.popitem(last=False)
+        self._replays.move_to_end(sid)
+        title = results._title(record.game_id)
+        text = (f"🎞️ Replay of #{sid} {title} ({record.moves} moves, {results.date_text(record.ended_ms)}"
+                f"{', abandoned' if record.outcome == 'abandoned' else ''})")
+        await interaction.followup.send(text, file=discord.File(io.BytesIO(gif), filename=f"replay-{sid}.gif"),
+                                        ephemeral=not public, allowed_mentions=NO_PINGS)
+
+    # -- answering ------------------------------------------------------------------------------------------------
+    async def _answer(self, interaction: discord.Interaction, text: str, png: bytes, name: str,
+                      public: bool) -> None:
+        await interaction.response.send_message(text[:2000], file=card_file(png, name), ephemeral=not public,
+                                                allowed_mentions=NO_PINGS)
+
+
+__all__ = ["ReplayButton", "Results"]

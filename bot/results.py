@@ -1,0 +1,223 @@
+"""What ``/stats``, ``/leaderboard``, ``/replay`` and a game's result show (issue 15), for every adapter (Discord,
+the sandbox and ``script``): the text and the card of each, and the replay animation rebuilt from a game's seed and
+move log.
+
+Cards are drawn by :mod:`renderers.results`, animations by :mod:`renderers.animation`. Everything here is
+synchronous and CPU-bound where it draws: adapters run :func:`replay_gif` and the card functions off the event loop
+(``asyncio.to_thread``).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+
+import games
+import renderers
+from games import Game, Move, format_text
+from games.core import BaseState
+from renderers.animation import animate_within, frames_for
+from renderers.results import Section, card, name
+
+from .records import GameRecord, PlayerStats, Standing
+from .store import MoveRow
+
+RATING_HELP = (
+    "Ratings: openskill (Plackett-Luce), one per game per server; ties share a place, a player who resigns ranks "
+    "last, abandoned games are not rated. AI seats are rated as their level (one rating per level, listed as "
+    "\"AI · Level\"). The leaderboard is ordered by μ − 3σ (skill minus three times its uncertainty).")
+"""How ratings work, for ``/help`` (issue 15 item 2)."""
+
+
+def rating_text(mu: float | None, sigma: float | None) -> str:
+    """"27.9 ± 8.2" (μ ± σ), or "unrated"."""
+    return "unrated" if mu is None or sigma is None else f"{mu:.1f} ± {sigma:.1f}"
+
+
+def duration_text(ms: int) -> str:
+    """A game's length in words: "45 s", "14 min", "2 h 5 min", "3 d 4 h"."""
+    s = max(0, ms) // 1000
+    if s < 60:
+        return f"{s} s"
+    m = s // 60
+    if m < 60:
+        return f"{m} min"
+    h, m = divmod(m, 60)
+    if h < 24:
+        return f"{h} h {m} min" if m else f"{h} h"
+    d, h = divmod(h, 24)
+    return f"{d} d {h} h" if h else f"{d} d"
+
+
+def date_text(ms: int) -> str:
+    """UTC date of ``ms``: "2026-12-01"."""
+    return time.strftime("%Y-%m-%d", time.gmtime(ms / 1000))
+
+
+def ordinal_text(rank: int) -> str:
+    """1 -> "1st", 2 -> "2nd", 11 -> "11th"."""
+    suffix = "th" if 10 <= rank % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(rank % 10, "th")
+    return f"{rank}{suffix}"
+
+
+def _title(game_id: str) -> str:
+    try:
+        return games.get(game_id).title
+    except KeyError:
+        return game_id
+
+
+# -- leaderboard --------------------------------------------------------------------------------------------------
+def leaderboard_text(game: Game, standings: list[Standing], where: str = "this server") -> str:
+    """The leaderboard in text: one line per place."""
+    if not standings:
+        return f"No rated games of {game.title} in {where} yet: finish a game with two or more players."
+    lines = [f"{game.title} — top {len(standings)} of {where} (by μ − 3σ)"]
+    for s in standings:
+        mark = " (AI)" if s.is_ai and not s.name.startswith("AI") else ""
+        lines.append(f"{s.place}. {s.name}{mark} — {rating_text(s.mu, s.sigma)} · {s.games} game"
+                     f"{'s' if s.games != 1 else ''}, {s.wins} win{'s' if s.wins != 1 else ''}")
+    return "\n".join(lines)
+
+
+def leaderboard_card(game: Game, standings: list[Standing], where: str = "this server") -> bytes:
+    """The leaderboard card: place, name, rating (μ ± σ), games, wins; AI levels marked "AI"."""
+    rows = [[ordinal_text(s.place), name(s.name) + (" · AI" if s.is_ai and not s.name.startswith("AI") else ""),
+             rating_text(s.mu, s.sigma), str(s.games), str(s.wins)] for s in standings]
+    section = Section("", ["#", "Player", "Rating", "Games", "Wins"], rows, align="llrrr",
+                      weights=[0.8, 3.2, 2.1, 1.1, 1.0], bold={0} if rows else set())
+    return card(f"{game.title} — leaderboard", f"Top {len(rows)} of {where} · ordered by μ − 3σ", [section],
+                "Rating: skill μ ± uncertainty σ (openskill).")
+
+
+# -- stats --------------------------------------------------------------------------------------------------------
+def stats_text(stats: PlayerStats, shown_name: str | None = None) -> str:
+    """``/stats`` in text: per game, then the recent results."""
+    who = shown_name or stats.name
+    lines = [f"Stats of {who}"]
+    for g in stats.games:
+        line = (f"{_title(g.game_id)}: {g.games} game{'s' if g.games != 1 else ''}, {g.wins} win"
+                f"{'s' if g.wins != 1 else ''} ({g.win_rate:.0%})")
+        if g.avg_rank is not None:
+            line += f", average place {g.avg_rank:.2f}"
+        line += f", rating {rating_text(g.mu, g.sigma)}"
+        if g.best_score is not None:
+            line += f", best score {g.best_score}"
+        if g.abandoned:
+            line += f", {g.abandoned} abandoned"
+        lines.append(line)
+    if stats.recent:
+        lines.append("Recent: " + "; ".join(_recent(r) for r in stats.recent))
+    return "\n".join(lines)
+
+
+def _recent(r) -> str:
+    place = "abandoned" if r.rank is None else f"{ordinal_text(r.rank)} of {r.seats}"
+    if r.resigned:
+        place += " (resigned)"
+    score = f", score {r.score}" if r.score is not None else ""
+    return f"{_title(r.game_id)} {place}{score} ({date_text(r.ended_ms)})"
+
+
+def stats_card(stats: PlayerStats, shown_name: str | None = None) -> bytes:
+    """The ``/stats`` card: a row per game (games, wins, win rate, average place, rating, best score) and the
+    recent results (game, place of seats, score, date)."""
+    rows = [[_title(g.game_id), str(g.games), f"{g.wins} · {g.win_rate:.0%}",
+             "—" if g.avg_rank is None else f"{g.avg_rank:.2f}", rating_text(g.mu, g.sigma),
+             "—" if g.best_score is None else str(g.best_score)] for g in stats.games]
+    games_section = Section("", ["Game", "Games", "Won", "Avg", "Rating", "Best"], rows, align="lrrrrr",
+                            weights=[2.4, 1.3, 1.6, 1.0, 2.0, 0.9])
+    recent = [[_title(r.game_id),
+               ("abandoned" if r.rank is None else f"{ordinal_text(r.rank)} of {r.seats}")
+               + (" ⚑" if r.resigned else ""),
+               "—" if r.score is None else str(r.score), date_text(r.ended_ms)] for r in stats.recent]
+    recent_section = Section("Recent games", ["Game", "Place", "Score", "Date"], recent, align="llrr",
+                             weights=[2.6, 2.0, 1.0, 1.9], bold={i for i, r in enumerate(stats.recent) if r.rank == 1})
+    total = sum(g.games for g in stats.games)
+    return card(f"Stats — {name(shown_name or stats.name)}", f"{total} finished game{'s' if total != 1 else ''} "
+                "in this server", [games_section, recent_section],
+                "Avg: average place · Rating: μ ± σ · ⚑ resigned · bold: won")
+
+
+# -- a game's result ----------------------------------------------------------------------------------------------
+def summary_lines(record: GameRecord, names: dict[str, str] | None = None) -> list[str]:
+    """The result in text: one line per seat, best first, with score and rating change."""
+    out = []
+    for s in record.ranked:
+        who = (names or {}).get(s.player_id) or s.name
+        line = f"{ordinal_text(s.rank) if s.rank else '—'} {who}"
+        if s.won:
+            line += " ★"
+        if s.score is not None:
+            line += f" · score {s.score}"
+        if s.resigned:
+            line += " · resigned"
+        if s.mu_after is not None and s.mu_before is not None:
+            line += f" · rating {s.mu_after:.1f} ({s.mu_after - s.mu_before:+.1f})"
+        out.append(line)
+    return out
+
+
+def summary_card(record: GameRecord, details: str = "") -> bytes:
+    """The summary image that goes with a result: the ranking (★ winners, ⚑ resigned), scores, rating after and
+    its change, and the game's key numbers (moves, length, seats, rated or not); ``details``: the game's own
+    account of its end (``Game.status`` of the final state: shrines, stashes, points …, ``{@id}`` refs allowed)
+    under the reason."""
+    game_title = _title(record.game_id)
+    rows, bold = [], set()
+    for i, s in enumerate(record.ranked):
+        who = name(s.name) + (" ★" if s.won else "") + (" ⚑" if s.resigned else "")
+        change = "—" if s.mu_after is None or s.mu_before is None else \
+            f"{s.mu_after:.1f} ({s.mu_after - s.mu_before:+.1f})"
+        rows.append([ordinal_text(s.rank) if s.rank else "—", who, "—" if s.score is None else str(s.score),
+                     change])
+        if s.won:
+            bold.add(i)
+    section = Section("", ["Place", "Player", "Score", "Rating (Δ)"], rows, align="llrr",
+                      weights=[1.1, 3.2, 1.1, 2.4], bold=bold)
+    numbers = (f"{record.moves} moves · {duration_text(record.ended_ms - record.started_ms)} · "
+               f"{len(record.seats)} seats · {'rated' if record.rated else 'not rated'}")
+    status = "Abandoned" if record.outcome == "abandoned" else "Game over"
+    def shown(text: str) -> str:
+        return format_text(text, lambda p: next((s.name for s in record.seats if s.player_id == p), p))
+
+    footer = "\n".join(x for x in (shown(record.reason), shown(details)) if x)
+    return card(f"{game_title} — {status}", numbers, [section], footer or "★ won · ⚑ resigned")
+
+
+# -- replays ------------------------------------------------------------------------------------------------------
+def replay_states(game: Game, players: Sequence[str], options: dict, seed: int,
+                  moves: Sequence[MoveRow]) -> list[BaseState]:
+    """Every state of a game, from its deal (``Game.begin`` with the seed) through each logged move, as the
+    session service played it (a logged resignation goes through ``Game.resign``; one that ended the game adds
+    no state)."""
+    from .sessions import RESIGN
+
+    state = game.begin(list(players), options, seed).state
+    states = [state]
+    for m in moves:
+        if m.option == RESIGN:
+            outcome = game.resign(state, m.player)
+            if outcome is None:
+                break
+        else:
+            outcome = game.apply(state, Move(player=m.player, option=m.option, at_ms=m.at_ms))
+        state = outcome.state
+        states.append(state)
+    return states
+
+
+def replay_gif(game: Game, players: Sequence[str], options: dict, seed: int, moves: Sequence[MoveRow],
+               names: dict[str, str] | None = None) -> bytes:
+    """The replay of a game as an animated GIF: its boards rebuilt from the seed and move log, sampled so the
+    animation lasts at most :data:`renderers.animation.MAX_MS` and weighs at most
+    :data:`renderers.animation.MAX_BYTES`. ``KeyError`` when the game has no renderer. CPU-bound: call it off
+    the event loop."""
+    render = renderers.get(game.id)
+    states = replay_states(game, players, options, seed, moves)
+    frames = [render(states[i], names=names) for i in frames_for(len(states))]
+    return animate_within(frames)
+
+
+__all__ = ["RATING_HELP", "leaderboard_card", "leaderboard_text", "replay_gif", "replay_states",
+           "stats_card", "stats_text", "summary_card", "summary_lines"]
