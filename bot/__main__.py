@@ -99,12 +99,15 @@ def script(file, out: Path | None, db: str | None, echo: bool, seed: int) -> Non
               help="Seed of the game (same seed, same game).")
 @click.option("--out", "out", type=click.Path(path_type=Path), default=None,
               help="Folder for the PNGs and game.gif [default: out/demo-GAME-SEED].")
-@click.option("--strategy", type=click.Choice(["greedy", "random"]), default="greedy", show_default=True)
+@click.option("--strategy", type=click.Choice(["greedy", "random", "easy", "normal", "strong"]), default="greedy",
+              show_default=True, help="The AI players: greedy, random, or an AI seat level (strong searches).")
+@click.option("--budget-ms", default=300, show_default=True, type=click.IntRange(1, 1000),
+              help="The strong level's thinking time per move, ms (at most 1000).")
 @click.option("--option", "-o", "options", multiple=True, help="A game option key=value (repeatable).")
 @click.option("--no-images", is_flag=True, help="Play without writing images (fast).")
 @click.option("--db", default=None, help="SQLite file the game is recorded in (default: DATABASE_PATH).")
-def demo(game: str, players: int, seed: int, out: Path | None, strategy: str, options, no_images: bool,
-         db: str | None) -> None:
+def demo(game: str, players: int, seed: int, out: Path | None, strategy: str, budget_ms: int, options,
+         no_images: bool, db: str | None) -> None:
     """AI players (alice, bob, carol, …) play GAME to the end: a PNG per move, an animated GIF, the result
     printed. The game is recorded (and rated) in the database like any other (issue 15)."""
     import games
@@ -128,7 +131,7 @@ def demo(game: str, players: int, seed: int, out: Path | None, strategy: str, op
     async def main():
         service = await _service(db or str(load_settings().database_path))
         try:
-            return await run_demo(service, game, players, seed, out, strategy, opts)
+            return await run_demo(service, game, players, seed, out, strategy, opts, budget_ms=budget_ms)
         finally:
             await service.store.close()
 

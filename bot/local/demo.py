@@ -4,6 +4,7 @@ and the game as an animated GIF."""
 from __future__ import annotations
 
 import random
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -12,13 +13,15 @@ from pydantic import ValidationError
 import games
 import renderers
 from games import TIMEOUT, format_text
-from games.ai import STRATEGIES
+from games.ai import DEFAULT_BUDGET_MS, LEVELS, STRATEGIES, Budget, Strategy, level_strategy
 from renderers.animation import animate
 
 from ..sessions import SessionError, SessionService, Update
 from ..store import now_ms
 
 NAMES = ["alice", "bob", "carol", "dave", "eve"]
+DEMO_STRATEGIES: tuple[str, ...] = tuple(STRATEGIES) + tuple(level for level in LEVELS if level not in STRATEGIES)
+"""What ``python -m bot demo --strategy`` accepts: random, greedy and the AI seat levels (issue 14 item 6)."""
 GIF_FRAMES = 400  # at most; longer games are sampled evenly (the last frame always kept)
 
 
@@ -40,9 +43,12 @@ async def run_demo(
     strategy: str = "greedy",
     options: dict | None = None,
     max_moves: int = 20_000,
+    budget_ms: int = DEFAULT_BUDGET_MS,
 ) -> DemoResult:
-    """Play ``game_id`` with ``players`` AI players (``strategy``: greedy | random) from ``seed``; write a PNG per
-    board and ``game.gif`` to ``out_dir`` (None: no images). ``RuntimeError`` if no end after ``max_moves``."""
+    """Play ``game_id`` with ``players`` AI players (``strategy``: one of :data:`DEMO_STRATEGIES`: random, greedy,
+    or an AI seat level easy | normal | strong, the strong search thinking ``budget_ms`` ms a move, at most
+    ``games.ai.MAX_BUDGET_MS``) from ``seed``; write a PNG per board and ``game.gif`` to ``out_dir`` (None: no
+    images). ``RuntimeError`` if no end after ``max_moves``; ``ValueError`` for an unknown strategy."""
     game = games.get(game_id)
     names = NAMES[:players] if players <= len(NAMES) else [f"p{i}" for i in range(1, players + 1)]
     check_table(game, names, options, seed)
@@ -56,7 +62,7 @@ async def run_demo(
         await service.join(channel, p)
     update = await service.start(channel, names[0])
     result = DemoResult(update=update, moves=0)
-    strat = STRATEGIES[strategy]
+    strat = demo_strategy(strategy, budget_ms)
     frames: list[bytes] = []
 
     def snap(up: Update) -> None:
@@ -102,6 +108,16 @@ async def run_demo(
         result.gif = out_dir / "game.gif"
         write_gif(frames, result.gif)
     return result
+
+
+def demo_strategy(name: str, budget_ms: int = DEFAULT_BUDGET_MS) -> Strategy:
+    """The demo's players: ``random`` / ``greedy`` (``games.ai.STRATEGIES``) or a level of ``games.ai.LEVELS``
+    (strong thinks ``budget_ms`` ms a move by the wall clock). ``ValueError`` for anything else."""
+    if name in STRATEGIES:
+        return STRATEGIES[name]
+    if name not in LEVELS:
+        raise ValueError(f"unknown strategy {name!r} (known: {', '.join(DEMO_STRATEGIES)})")
+    return level_strategy(name, lambda: Budget.from_ms(budget_ms, time.perf_counter))
 
 
 def check_table(game: games.Game, names: list[str], options: dict | None, seed: int) -> None:

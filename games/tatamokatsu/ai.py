@@ -8,6 +8,7 @@ delivered in random order, then the session's timeout closes it. Pure: the calle
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Callable
 
@@ -174,3 +175,121 @@ def play(
             state = out.state
             count += 1
     raise RuntimeError(f"tatamokatsu: no end after {max_moves} moves")
+
+
+# -- AI seats (issue 14): the race model, the strong search's knowledge, the easy level -------------------------
+
+REACTION_MODEL: dict[str, tuple[float, float, float, float]] = {
+    "strong": (600.0, 0.22, 0.01, 0.01),
+    "normal": (900.0, 0.28, 0.04, 0.04),
+    "easy": (1400.0, 0.35, 0.10, 0.12),
+}
+"""Per AI level: (median first reaction ms, log-normal sigma, chance of a wrong input, chance of missing the window).
+Designed figures (issue 14 item 3): adding three dice and reacting takes people most of a second (fast players
+~0.6 s, slow ones ~1.4 s, the spread of choice reaction times is log-normal); no input is ever sooner than
+``games.ai.MIN_REACTION_MS``. A wrong input is a mistake of TK-8 (a shout without a Tatamokatsu, a grab without T, a
+Katana without triples), which costs a finger; a missed window sends nothing."""
+
+NEXT_INPUT_MS = 250.0
+"""Median extra time (ms, log-normal, sigma 0.3) between one seat's inputs in the same window (a shout, then a
+Katana, then a salute: TK-3, TK-7)."""
+
+
+def window_opened(state: TatamokatsuState) -> int:
+    """When the open window (race or salute) opened (ms, TK-3, TK-10): what AI reaction times count from."""
+    return state.window_open_ms
+
+
+def wanted_inputs(state: TatamokatsuState, decision: Decision, player: str) -> list[str]:
+    """The inputs ``player`` should still send in the open window, most urgent first: in the race
+    :func:`right_inputs` (shout, Katana, salute, or the grab; TK-3..TK-7), in the salute window the salute
+    (TK-6); less those already in (``state.inputs``)."""
+    fingers = state.fingers.get(player, 0)
+    if player in state.left:
+        return []
+    if decision.kind == "salute":
+        wanted = [SALUTE] if fingers > 0 else []
+    else:
+        wanted = right_inputs(state.dice, fingers > 0)
+    sent = state.inputs.get(player, {})
+    return [i for i in wanted if i not in sent]
+
+
+def wrong_inputs(state: TatamokatsuState, decision: Decision) -> list[str]:
+    """The race inputs that are mistakes now (TK-8): a shout without a Tatamokatsu, a grab without T, a Katana
+    without triples. None in the salute window (a wrong salute costs nothing)."""
+    if decision.kind != "race":
+        return []
+    out = []
+    if shows_t(state.dice) or not is_tatamokatsu(state.dice):
+        out.append(SHOUT)
+    if not shows_t(state.dice):
+        out.append(GRAB)
+    if not is_triple(state.dice):
+        out.append(KATANA)
+    return out
+
+
+def race_answer(state: TatamokatsuState, decision: Decision, player: str, level: str,
+                rng: random.Random) -> tuple[str, int] | None:
+    """``games.ai.race_answer`` for Tatamokatsu: the seat's next input and its reaction ms after the window opened
+    (:data:`REACTION_MODEL`; never below ``games.ai.MIN_REACTION_MS``, never past the window), or None.
+
+    First input of a window: with the level's miss chance nothing; with its mistake chance a wrong input
+    (:func:`wrong_inputs`, TK-8) instead of the right one; else the most urgent of :func:`wanted_inputs` after a
+    log-normal reaction. Later inputs (the seat's inputs already in ``state.inputs``) follow the seat's latest
+    input by a log-normal :data:`NEXT_INPUT_MS`; a seat that sent a wrong input sends nothing more."""
+    from games.ai import MIN_REACTION_MS
+
+    median, sigma, wrong, miss = REACTION_MODEL[level]
+    opened = state.window_open_ms
+    window = (decision.deadline_ms or opened + state.window_ms) - opened
+    sent = {i: t for i, t in state.inputs.get(player, {}).items() if t >= opened}
+    wanted = wanted_inputs(state, decision, player)
+    if sent:
+        if not wanted or any(i in wrong_inputs(state, decision) for i in sent):
+            return None
+        ms = max(sent.values()) - opened + int(rng.lognormvariate(math.log(NEXT_INPUT_MS), 0.3))
+        option = wanted[0]
+    else:
+        if player in state.left or rng.random() < miss:
+            return None
+        mistakes = wrong_inputs(state, decision) if state.fingers.get(player, 0) > 0 else []
+        if mistakes and rng.random() < wrong:
+            option = rng.choice(mistakes)
+        elif wanted:
+            option = wanted[0]
+        else:
+            return None
+        ms = int(rng.lognormvariate(math.log(median), sigma))
+    ms = max(MIN_REACTION_MS, ms)
+    return (option, ms) if ms <= window else None
+
+
+def resolve_race(game: Game, state: TatamokatsuState, decision: Decision, me: str,
+                 rng: random.Random) -> TatamokatsuState:
+    """Inside the strong search: the race played out with the strong model for ``me`` and the normal one for
+    every other seat (``games.ai.play_race``)."""
+    from games.ai import play_race
+
+    levels = {p: ("strong" if p == me else "normal") for p in state.players}
+    return play_race(game, state, decision, levels, rng)
+
+
+def evaluate(state: TatamokatsuState) -> dict[str, float]:
+    """Heuristic score per player for the strong search's horizon: fingers left (TK-1, TK-9)."""
+    return {p: float(state.fingers[p]) for p in state.players}
+
+
+EVAL_SCALE = 1.5
+ROLLOUT_TURNS = 3
+ROLLOUT_DECISIONS = 40
+
+
+def loses_at_once(state: TatamokatsuState, decision: Decision, option_id: str) -> bool:
+    """For the easy level: a count of the 1/10 dice to a sum under 10 that costs the roller their last finger
+    (TK-6) when another count is offered. Nothing else in Tatamokatsu loses at once by a listed choice."""
+    if decision.kind != "fix" or state.fingers.get(state.roller, 0) != 1:
+        return False
+    choice = next((c for c in offered_choices(state.dice) if c.option_id == option_id), None)
+    return choice is not None and choice.total < 10

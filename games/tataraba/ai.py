@@ -12,7 +12,7 @@ from typing import Any
 from games.core import Decision
 from games.tataraba import rules
 from games.tataraba.board import geometry, tile_index
-from games.tataraba.data import ADULT, EIDAI_COST, TATARA_COST, YIELDS
+from games.tataraba.data import ADULT, CEDAR, EIDAI_COST, TATARA_COST, TATARAS, YIELDS
 from games.tataraba.state import TatarabaState
 
 
@@ -102,3 +102,63 @@ def choose(state: TatarabaState, decision: Decision, rng: Any) -> str | None:
         near = set(geometry(state.layout).neighbours[me.pos])
         return best(lambda oid: tile_index(oid.partition(":")[2]) in near)
     return None
+
+
+# -- AI seats (issue 14): the strong search's knowledge ---------------------------------------------------------
+
+
+def evaluate(state: TatarabaState) -> dict[str, float]:
+    """Heuristic score per player at the strong search's horizon (rulebook "End of the Game": an Eidai Tatara
+    wins, then more Sen, then more material): 40 for a built Eidai Tatara, Sen and material counted in full up to
+    its cost (FT-3) and a third beyond, 8 for each Tatara built after the first (more actions, FT-8), a little for
+    Foot markers, and for each of the player's own trees the lumber it will give (half while young; FT-6)."""
+    out = {}
+    for p, s in zip(state.players, state.seats, strict=True):
+        built = 40.0 if s.eidai == 0 else 0.0
+        sen = min(s.sen, EIDAI_COST[0]) + 0.33 * max(0, s.sen - EIDAI_COST[0])
+        mat = min(s.mat, EIDAI_COST[1]) + 0.33 * max(0, s.mat - EIDAI_COST[1])
+        out[p] = built + sen + mat + 8.0 * max(0, TATARAS - 1 - s.tatara) + 0.3 * s.foot
+    for code in state.tiles:
+        owner = rules.owner_of(code)
+        if owner is not None and code[0] in YIELDS:
+            out[state.players[owner]] += (1.5 if code[0] == CEDAR else 1.0) * (1.0 if code[1] == ADULT else 0.5)
+    return out
+
+
+def determinise(state: TatarabaState, rng: random.Random) -> TatarabaState:
+    """The face-down shift deck re-dealt (its order is hidden, FT-7)."""
+    return state.model_copy(update={"deck": rng.sample(state.deck, len(state.deck))})
+
+
+EVAL_SCALE = 3.0
+ROLLOUT_TURNS = 4
+ROLLOUT_DECISIONS = 60
+
+
+def candidates(state: TatarabaState, decision: Decision, rng: Any) -> list[str]:
+    """The options worth searching, best first: the greedy option, then by the greedy player's values (where to
+    stand: :func:`_spot_value` less the steps' cost; what to log: what it still needs)."""
+    seat = state.turn
+    ids = [o.id for o in decision.options]
+    best = choose(state, decision, rng)
+    costs = rules.destinations(state, seat) if decision.kind == "move" else {}
+
+    def value(oid: str) -> float:
+        if decision.kind in ("place", "move"):
+            t = tile_index(oid.partition(":")[2])
+            return _spot_value(state, seat, t) - 0.6 * costs.get(t, 0)
+        if decision.kind == "log":
+            take, _, name = oid.partition(":")
+            code = state.tiles[tile_index(name)]
+            return _take_value(state, seat, take, dict(YIELDS[code[0]])[take])
+        return 0.0
+
+    return ([best] if best in ids else []) + sorted((o for o in ids if o != best), key=lambda o: -value(o))
+
+
+CANDIDATES = 3
+MIN_ROUNDS = 3
+GREEDY_KINDS = ("special",)
+"""Build the Tatara and the Eidai Tatara as soon as possible, as the greedy player does: what a third action a
+turn is worth lies beyond the search's horizon."""
+MIN_GAIN = 0.04

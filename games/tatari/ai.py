@@ -45,3 +45,34 @@ def greedy_choice(state: TatariState, decision: Decision) -> str | None:
     if decision.kind == "give":
         return min(decision.options, key=lambda o: state.stashes[o.id.split(":", 1)[1]]).id
     return None
+
+
+# -- AI seats (issue 14): the strong search's knowledge and the easy level --------------------------------------
+
+
+def evaluate(state: TatariState) -> dict[str, float]:
+    """Heuristic score per player at the strong search's horizon: dolls gone from the stash (TA-10: the first
+    to start a turn with none wins; the others rank by dolls left, fewer first)."""
+    return {p: -float(state.stashes.get(p, 0)) for p in state.players}
+
+
+EVAL_SCALE = 1.5
+ROLLOUT_TURNS = 2
+ROLLOUT_DECISIONS = 30
+
+
+def loses_at_once(state: TatariState, decision: Decision, option_id: str) -> bool:
+    """For the easy level: setting aside a face after which the turn busts for certain (TA-3, TA-4): all six dice
+    aside with a total under 7, or too few dice left to reach 7 even if each showed the highest number face not
+    yet set aside."""
+    if decision.kind != "select" or not option_id.startswith("set:"):
+        return False
+    face = option_id.split(":", 1)[1]
+    n = state.rolled.count(face)
+    total = state.total + FACE_VALUE[face] * n
+    left = DICE - len(state.set_aside) - n
+    if total >= 7:
+        return False
+    taken = set(state.set_aside) | {face}
+    best = max((FACE_VALUE[f] for f in FACE_VALUE if f not in taken), default=0)
+    return total + left * best < 7

@@ -3,6 +3,7 @@ for the most immediate fortune plus a share of Elemental Mastery, put scales whe
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 from games.core import Decision
@@ -125,3 +126,61 @@ def choose(s: TatsumiState, decision: Decision, rng: Any) -> str | None:
 
         return max(ids, key=val)
     return None
+
+
+# -- AI seats (issue 14): the strong search's knowledge ---------------------------------------------------------
+
+
+def evaluate(s: TatsumiState) -> dict[str, float]:
+    """Heuristic score per player at the strong search's horizon: fortune, plus the Elemental Mastery the island
+    would score now (counted at the end, TM-12), plus a little for rings held (fortune to come)."""
+    if s.over:
+        return {p.id: float(p.fortune) for p in s.seats}
+    return {p.id: p.fortune + sum(mastery(layout(p.island_key), p.island).values()) + 0.4 * sum(p.holding.values())
+            for p in s.seats}
+
+
+def candidates(s: TatsumiState, decision: Decision, rng: Any) -> list[str]:
+    """The options worth searching, best first by the greedy player's own values (placing: :func:`_place_value`,
+    flying: :func:`_fly_value`, gathering: :func:`_element_value`); otherwise the greedy option first."""
+    ids = [o.id for o in decision.options]
+    best = choose(s, decision, rng)
+    head = [best] if best in ids else []
+    if s.interrupts or not ids:
+        return head + [i for i in ids if i != best]
+    p = s.seats[s.current]
+    st = s.turn.stage
+
+    def value(i: str) -> float:
+        if st == "place" and i != "stop":
+            return _place_value(s, p, i)
+        if i.startswith("fly:"):
+            return _fly_value(s, p, D.WELL_INDEX[i[4:]], s.turn.acted)
+        if i.startswith("gather:") and s.wells[D.WELL_INDEX[i[7:]]]:
+            return _element_value(s, p, s.wells[D.WELL_INDEX[i[7:]]][-1])
+        return -100.0
+
+    rest = sorted((i for i in ids if i != best), key=lambda i: -value(i))
+    return head + rest
+
+
+CANDIDATES = 6
+
+
+def determinise(s: TatsumiState, rng: random.Random) -> TatsumiState:
+    """Solo mode's face-down solo deck re-dealt (TM-14); everything else in Tatsumi is open."""
+    if s.solo is None or len(s.solo.deck) < 2:
+        return s
+    deck = rng.sample(s.solo.deck, len(s.solo.deck))
+    return s.model_copy(update={"solo": s.solo.model_copy(update={"deck": deck})})
+
+
+EVAL_SCALE = 6.0
+SOLO_REFERENCE = 100
+ROLLOUT_TURNS = 2
+
+
+def rollout_decisions(s: TatsumiState) -> int:
+    """The strong search's horizon in decisions: 40 (two turns at a table end it sooner), 12 alone (solo, TM-14,
+    has no other player whose turn would end a roll-out)."""
+    return 12 if s.solo is not None else 40

@@ -12,7 +12,7 @@ import random
 from games.core import Decision
 
 from . import rules
-from .board import NEIGHBOURS, SPACE_VERTICES, VERTEX_SPACES, VERTICES
+from .board import NEIGHBOURS, SPACE_VERTICES, SPACES, VERTEX_SPACES, VERTICES
 from .data import EFFECTS, TILES
 from .state import TsukimiState
 
@@ -171,3 +171,62 @@ def greedy_choice(state: TsukimiState, decision: Decision, rng: random.Random) -
         if g > 0:
             return oid
     return "end" if "end" in ids else None
+
+
+# -- AI seats (issue 14): the strong search's knowledge ---------------------------------------------------------
+
+
+def evaluate(state: TsukimiState) -> dict[str, float]:
+    """Heuristic score per player at the strong search's horizon, in mochi points: the greedy player's position
+    score of every space (placed tiles by who leads around them, empty spaces a share; "End of the Game", TS-8)
+    plus reserve rabbits weighted by how much of the game is left. Seat 0's score is the negative of seat 1's."""
+    board, rabbits = state.board, state.rabbits
+    d = sum(_space_score(s, board, rabbits, 0) for s in SPACES)
+    d += _reserve_weight(board) * (state.reserve[0] - state.reserve[1])
+    a, b = state.players
+    return {a: d / 2, b: -d / 2}
+
+
+EVAL_SCALE = 2.0
+MIN_GAIN = 0.02
+ENDGAME_TILES = 2
+"""With this many mochi tiles or fewer left to place, the strong search rolls out to the end of the game."""
+
+
+def rollout_turns(state: TsukimiState) -> int:
+    """The strong search's horizon: this turn and the rival's reply, or the whole rest of the game once at most
+    :data:`ENDGAME_TILES` tiles are left (18 in all, "How to Play")."""
+    return 99 if 18 - len(state.board) <= ENDGAME_TILES else 2
+
+
+def rollout_decisions(state: TsukimiState) -> int:
+    """At most 16 decisions in a roll-out (a turn and the reply), 40 in the endgame (to the end)."""
+    return 40 if 18 - len(state.board) <= ENDGAME_TILES else 16
+
+
+def candidates(state: TsukimiState, decision: Decision, rng: random.Random) -> list[str]:
+    """The options of ``decision`` worth searching, best first by the greedy player's own estimates (tile choice:
+    its best placement less the rabbits it costs; placement: :func:`_placement_value`); other decisions: the
+    greedy option first, then the rest."""
+    me = state.turn
+    ids = [o.id for o in decision.options]
+    if decision.kind in ("choose_tile", "place_tile"):
+        mg = _best_move(state.board, dict(state.rabbits), me)[0] if state.rabbits else 0.0
+        value: dict[str, float] = {}
+        if decision.kind == "choose_tile":
+            cs = rules.costs(state.circle)
+            spaces = rules.free_spaces(state)
+            w = _reserve_weight(state.board)
+            for oid in ids:
+                tile = int(oid.split(":")[1])
+                left = state.reserve[me] - cs[tile]
+                value[oid] = max(_placement_value(state, tile, s, left, mg) for s in spaces) - w * cs[tile]
+        else:
+            for oid in ids:
+                value[oid] = _placement_value(state, state.tile, oid.split(":")[1], state.reserve[me], mg)
+        return sorted(ids, key=lambda o: -value[o])
+    best = greedy_choice(state, decision, rng)
+    return [best] + [o for o in ids if o != best] if best in ids else ids
+
+
+CANDIDATES = 4

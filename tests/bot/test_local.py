@@ -94,6 +94,20 @@ def test_demo_command_prints_the_result(tmp_path):
     assert bad.exit_code == 2 and "unknown game 'chess'" in bad.output
 
 
+def test_demo_command_plays_the_ai_levels_and_refuses_a_bad_budget():
+    """Issue 14 item 6: ``--strategy strong`` (with ``--budget-ms``), ``easy`` and ``normal`` play a game to the end;
+    a budget over 1000 ms is refused with the range, nothing played."""
+    for strategy in ("strong", "easy", "normal"):
+        result = CliRunner().invoke(cli, ["demo", "tatari", "--players", "2", "--seed", "3", "--no-images",
+                                          "--strategy", strategy, "--budget-ms", "5"])
+        assert result.exit_code == 0, result.output
+        assert "Ranking: 1. " in result.output
+    bad = CliRunner().invoke(cli, ["demo", "tatari", "--strategy", "strong", "--budget-ms", "5000"])
+    assert bad.exit_code == 2 and "1<=x<=1000" in bad.output
+    unknown = CliRunner().invoke(cli, ["demo", "tatari", "--strategy", "grandmaster"])
+    assert unknown.exit_code == 2 and "grandmaster" in unknown.output
+
+
 def test_script_command(tmp_path):
     f = tmp_path / "t.txt"
     f.write_text("alice: /play tatari\nbob: /join\nalice: /start\nalice: 1\n")
