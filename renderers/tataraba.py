@@ -24,7 +24,6 @@ from renderers.common import (
     INK,
     PAPER,
     WHITE,
-    _text_mask,
     centred_text,
     display_name,
     encode_png,
@@ -34,6 +33,7 @@ from renderers.common import (
     player_style,
     shape,
     text,
+    text_mask,
 )
 
 WIDTH = 1000
@@ -284,7 +284,7 @@ def _tile_box(layout: str, t: int) -> tuple[int, int, int]:
 
 def _tab_w(board: int) -> int:
     """Width (px) of the "Board k" tab."""
-    return _mask(f"Board {board}", 13, True, "lm")[0].width + 10
+    return text_mask(f"Board {board}", 13, True, "lm")[0].width + 10
 
 
 def _grew(state: TatarabaState) -> bool:
@@ -341,7 +341,7 @@ def _draw_pieces(img: Image.Image, state: TatarabaState, dx: int = 0, dy: int = 
             bx, by = _xy(layout, c * BOARD_SIDE, r * BOARD_SIDE)
             bx, by = bx + dx, by + dy
             label = f"grew ×{hot}" if hot > 1 else "grew"
-            tw = _mask(label, 13, True, "rm")[0].width
+            tw = text_mask(label, 13, True, "rm")[0].width
             right = bx + BOARD_SIDE * px - 4
             d.rounded_rectangle((right - tw - 10, by + 3, right, by + TAB_H + 1), radius=5, fill=GREW_FILL,
                                 outline=INK)
@@ -532,7 +532,7 @@ def _draw_close(state: TatarabaState, names: dict[str, str], decision) -> Image.
         c = costs.get(m.tile, 0)
         if c:
             label = f"{c} Foot"
-            tw = _mask(label, tp, True, "mm")[0].width
+            tw = text_mask(label, tp, True, "mm")[0].width
             ty = m.y + m.r + tp * 0.7
             d.rounded_rectangle((m.x - tw / 2 - 4, ty - tp * 0.62, m.x + tw / 2 + 4, ty + tp * 0.62), radius=5,
                                 fill=WHITE, outline=INK)
@@ -709,11 +709,6 @@ def _cards(img: Image.Image, d: ImageDraw.ImageDraw, state: TatarabaState) -> No
         else "Revealed at setup: they only inform, nothing grew (FT-7)."
     )
     _txt(img, (MARGIN, y + 56), note, 14, fill=TILE_NAME_INK)
-
-
-def _mask(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, int, int]:
-    """The coverage mask of ``text`` and its offset from the anchor point (the shared cache of renderers.common)."""
-    return _text_mask(text, size, bold, anchor)
 
 
 def _txt(
