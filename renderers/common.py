@@ -234,6 +234,25 @@ def text(img: Image.Image, xy: tuple[float, float], text: str, size: int, fill=I
     img.paste(fill, (round(xy[0]) + left, round(xy[1]) + top), mask)
 
 
+@lru_cache(maxsize=512)
+def text_tile(text: str, size: int, bold: bool, anchor: str, fill: tuple, bg: tuple) -> tuple[Image.Image, int, int]:
+    """``text`` in ``fill`` already laid on a plain ``bg`` (RGB tuples): an RGB image the size of its
+    :func:`text_mask`, and the same (left, top) offset from the anchor point. Cached (512 texts)."""
+    mask, left, top = text_mask(text, size, bold, anchor)
+    tile = Image.new("RGB", mask.size, bg)
+    tile.paste(fill, (0, 0), mask)
+    return tile, left, top
+
+
+def text_on(img: Image.Image, xy: tuple[float, float], text: str, size: int, bg: tuple, fill=INK,
+            bold: bool = False, anchor: str = "la") -> None:
+    """Write ``text`` like :func:`text` onto an area that is plain ``bg`` (an RGB tuple) under the text's box
+    (``text_mask``'s size at its offset): the same pixels, pasted without a mask from a cached
+    :func:`text_tile` — several times faster for a long line. Only where nothing but ``bg`` lies under it."""
+    tile, left, top = text_tile(text, size, bold, anchor, tuple(fill), tuple(bg))
+    img.paste(tile, (round(xy[0]) + left, round(xy[1]) + top))
+
+
 def shape(draw: ImageDraw.ImageDraw, kind: str, cx: float, cy: float, r: float, fill, outline=INK, width=2) -> None:
     """Draw a player mark of ``kind`` (one of PLAYER_SHAPES) centred on (cx, cy) with radius ``r`` px."""
     if kind == "circle":
@@ -253,32 +272,6 @@ def shape(draw: ImageDraw.ImageDraw, kind: str, cx: float, cy: float, r: float, 
         draw.polygon(pts, fill=fill, outline=outline, width=width)
     else:
         raise ValueError(f"unknown shape {kind!r}")
-
-
-MARKER_FILL = WHITE
-MARKER_INK = BLACK
-
-
-def marker(img: Image.Image, cx: float, cy: float, key: str, r: float = 14) -> None:
-    """Draw the marker of an offered place: a white disc with a black ring and ``key`` ("1", "12", …) in bold
-    black, centred on (cx, cy), radius ``r`` px (the key's text is ``1.3 * r`` px tall). White and black are no
-    piece's colour, so a marker never shares a colour with what it sits on (issue 13: no colour-only signs).
-    The key is the one :func:`games.marker_keys` gives the option, which the buttons and menus start with."""
-    draw = ImageDraw.Draw(img)
-    w = max(2, round(r / 6))
-    draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=MARKER_FILL, outline=MARKER_INK, width=w)
-    size = round(r * (1.3 if len(key) == 1 else 1.05))
-    text(img, (cx, cy), key, size, fill=MARKER_INK, bold=True, anchor="mm")
-
-
-@lru_cache(maxsize=256)
-def marker_sprite(key: str, r: int) -> Image.Image:
-    """The marker :func:`marker` draws for ``key`` at radius ``r`` px, as a cached RGBA sprite of ``2r + 4`` px
-    square (boards paste it centred on the place)."""
-    size = 2 * r + 4
-    img = Image.new("RGBA", (size, size), (0, 0, 0, 0))
-    marker(img, size / 2, size / 2, key, r)
-    return img
 
 
 class Sprite(NamedTuple):
@@ -327,6 +320,33 @@ def sprite(picture: Image.Image) -> Sprite:
 def paste_sprite(img: Image.Image, spr: Sprite, x: int, y: int) -> None:
     """Paste ``spr`` with its picture's top-left corner at (x, y) px (integers)."""
     img.paste(spr.image, (x + spr.left, y + spr.top), spr.mask)
+
+
+MARKER_FILL = WHITE
+MARKER_INK = BLACK
+
+
+def marker(img: Image.Image, cx: float, cy: float, key: str, r: float = 14) -> None:
+    """Draw the marker of an offered place: a white disc with a black ring and ``key`` ("1", "12", …) in bold
+    black, centred on (cx, cy), radius ``r`` px (the key's text is ``1.3 * r`` px tall). White and black are no
+    piece's colour, so a marker never shares a colour with what it sits on (issue 13: no colour-only signs).
+    The key is the one :func:`games.marker_keys` gives the option, which the buttons and menus start with."""
+    draw = ImageDraw.Draw(img)
+    w = max(2, round(r / 6))
+    draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=MARKER_FILL, outline=MARKER_INK, width=w)
+    size = round(r * (1.3 if len(key) == 1 else 1.05))
+    text(img, (cx, cy), key, size, fill=MARKER_INK, bold=True, anchor="mm")
+
+
+@lru_cache(maxsize=256)
+def marker_sprite(key: str, r: int) -> Sprite:
+    """The marker :func:`marker` draws for ``key`` at radius ``r`` px, as a cached :class:`Sprite` of a picture
+    ``2r + 4`` px square (boards paste it centred on the place: :func:`paste_sprite` at
+    ``round(x - width / 2), round(y - height / 2)``)."""
+    size = 2 * r + 4
+    img = Image.new("RGBA", (size, size), (0, 0, 0, 0))
+    marker(img, size / 2, size / 2, key, r)
+    return sprite(img)
 
 
 def player_style(index: int) -> tuple[tuple[int, int, int], str]:

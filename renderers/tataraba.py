@@ -24,16 +24,20 @@ from renderers.common import (
     INK,
     PAPER,
     WHITE,
+    Sprite,
     centred_text,
     display_name,
     encode_png,
     font,
     game_palette,
     marker_sprite,
+    paste_sprite,
     player_style,
     shape,
+    sprite,
     text,
     text_mask,
+    text_on,
 )
 
 WIDTH = 1000
@@ -63,6 +67,7 @@ CLOSE_TEXT_PX = 16
 """Smallest text (px) in the close-up (player's Sen / material / Foot, Foot costs): 10.7 px at 400 px wide."""
 
 
+@lru_cache(maxsize=64)
 def _tile_px(layout: str) -> int:
     geo = geometry(layout)
     return min(100, (WIDTH - 2 * MARGIN) // geo.cols)
@@ -79,10 +84,18 @@ def _xy(layout: str, x: int, y: int) -> tuple[int, int]:
     return ox + x * px, oy + y * px
 
 
+@lru_cache(maxsize=64)
 def _map_origin(layout: str) -> tuple[int, int]:
     geo = geometry(layout)
     px = _tile_px(layout)
     return (WIDTH - geo.cols * px) // 2, HEADER
+
+
+@lru_cache(maxsize=64)
+def _corners(layout: str) -> tuple[tuple[int, int], ...]:
+    """Top-left corner (px, whole board) of every tile of ``layout``, by tile index."""
+    geo = geometry(layout)
+    return tuple(_xy(layout, *geo.xy[t]) for t in range(geo.n_tiles))
 
 
 def _size(layout: str, n: int) -> tuple[int, int]:
@@ -309,25 +322,22 @@ def _draw_pieces(img: Image.Image, state: TatarabaState, dx: int = 0, dy: int = 
     d = ImageDraw.Draw(img)
     layout = state.layout
     px = _tile_px(layout)
-    styles = [player_style(i) for i in range(len(state.players))]
     geo = geometry(layout)
+    corners = _corners(layout)
+    w, h = img.size
     for t, code in enumerate(state.tiles):
         if not code:
             continue
-        x, y = _xy(layout, *geo.xy[t])
+        x, y = corners[t]
         x, y = x + dx, y + dy
-        if x + px < 0 or y + px < 0 or x > img.width or y > img.height:
+        if x + px < 0 or y + px < 0 or x > w or y > h:
             continue
         img.paste(_tile_with_piece(layout, t, code), (x, y))
     for i, s in enumerate(state.seats):
         if s.pos < 0:
             continue
-        x, y = _xy(layout, *geo.xy[s.pos])
-        x, y = x + dx, y + dy
-        colour, mark = styles[i]
-        r = px * 0.15
-        shape(d, mark, x + px - r - 5, y + px - r - 5, r, fill=colour, outline=WHITE, width=3)
-        shape(d, mark, x + px - r - 5, y + px - r - 5, r + 2, fill=None, outline=INK, width=1)
+        x, y = corners[s.pos]
+        paste_sprite(img, _player_piece(i, px), x + dx, y + dy)
     # board tabs (top-left) and "grew" pills (top-right): the boards whose card was revealed at the end of the
     # last round already grew and shifted (FT-6); the setup reveal only informs (FT-7) and gets no pill
     counts: dict[int, int] = {}
@@ -352,6 +362,19 @@ def _tab(img: Image.Image, board: int, x: int, y: int) -> None:
     """The "Board k" tab with its top-left corner at (x, y)."""
     ImageDraw.Draw(img).rectangle((x, y, x + _tab_w(board), y + TAB_H), fill=INK)
     _txt(img, (x + 5, y + TAB_H // 2 + 1), f"Board {board}", 13, bold=True, fill=WHITE, anchor="lm")
+
+
+@lru_cache(maxsize=32)
+def _player_piece(seat: int, px: int) -> Sprite:
+    """Seat ``seat``'s Player piece in the bottom-right corner of a tile ``px`` px square (a sprite of the tile's
+    size): the seat's shape and colour, a white edge and a thin ink ring around it."""
+    img = Image.new("RGBA", (px, px), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    colour, mark = player_style(seat)
+    r = px * 0.15
+    shape(d, mark, px - r - 5, px - r - 5, r, fill=colour, outline=WHITE, width=3)
+    shape(d, mark, px - r - 5, px - r - 5, r + 2, fill=None, outline=INK, width=1)
+    return sprite(img)
 
 
 @lru_cache(maxsize=1024)
@@ -379,8 +402,8 @@ def _tile_with_piece(layout: str, t: int, code: str) -> Image.Image:
 
 
 def _marker(img: Image.Image, m: Mark) -> None:
-    sprite = marker_sprite(m.key, m.r)
-    img.paste(sprite, (round(m.x - sprite.width / 2), round(m.y - sprite.height / 2)), sprite)
+    spr = marker_sprite(m.key, m.r)
+    paste_sprite(img, spr, round(m.x - spr.width / 2), round(m.y - spr.height / 2))
 
 
 def _decision(state: TatarabaState):
@@ -536,8 +559,9 @@ def _draw_close(state: TatarabaState, names: dict[str, str], decision) -> Image.
             ty = m.y + m.r + tp * 0.7
             d.rounded_rectangle((m.x - tw / 2 - 4, ty - tp * 0.62, m.x + tw / 2 + 4, ty + tp * 0.62), radius=5,
                                 fill=WHITE, outline=INK)
-            _txt(img, (m.x, ty), label, tp, bold=True, anchor="mm")
-    _txt(img, (12, v.origin[1] // 2), _headline(state, names), math.ceil(18 * grow), bold=True, anchor="lm")
+            _txt(img, (m.x, ty), label, tp, bold=True, anchor="mm", bg=WHITE)
+    _txt(img, (12, v.origin[1] // 2), _headline(state, names), math.ceil(18 * grow), bold=True, anchor="lm",
+         bg=PAPER)
     seat = state.turn
     me = state.seats[seat]
     colour, mark = player_style(seat)
@@ -546,10 +570,10 @@ def _draw_close(state: TatarabaState, names: dict[str, str], decision) -> Image.
     shape(d, mark, 24, y + line // 2, 11 * grow, fill=colour, outline=INK, width=2)
     who = display_name(state.players[seat], names, 14)
     _txt(img, (24 + 18 * grow, y + line // 2), f"{who}: Sen {me.sen} · material {me.mat} · Foot {me.foot}/4",
-         tp + 1, bold=True, anchor="lm")
-    _txt(img, (12, y + line * 3 // 2 + 4), _close_hint(state, decision), tp, anchor="lm")
+         tp + 1, bold=True, anchor="lm", bg=PAPER)
+    _txt(img, (12, y + line * 3 // 2 + 4), _close_hint(state, decision), tp, anchor="lm", bg=PAPER)
     left = f"Left: Red Pine {me.pine}/{PINES} · Oak {me.oak}/{OAKS} · Cedar {me.cedar}/{CEDARS} · Tatara {me.tatara}"
-    _txt(img, (12, y + line * 5 // 2 + 6), left, tp, fill=TILE_NAME_INK, anchor="lm")
+    _txt(img, (12, y + line * 5 // 2 + 6), left, tp, fill=TILE_NAME_INK, anchor="lm", bg=PAPER)
     return img
 
 
@@ -712,8 +736,12 @@ def _cards(img: Image.Image, d: ImageDraw.ImageDraw, state: TatarabaState) -> No
 
 
 def _txt(
-    img: Image.Image, xy, line: str, size: int, bold: bool = False, fill=INK, anchor: str = "la"
+    img: Image.Image, xy, line: str, size: int, bold: bool = False, fill=INK, anchor: str = "la", bg=None
 ) -> None:
     """Write ``line`` at ``xy`` (Pillow anchor) through :func:`renderers.common.text` (cached glyph masks, the
-    shared font fallback)."""
-    text(img, xy, line, size, fill=fill, bold=bold, anchor=anchor)
+    shared font fallback); with ``bg``, the plain colour under the whole line, through the faster
+    :func:`renderers.common.text_on`."""
+    if bg is None:
+        text(img, xy, line, size, fill=fill, bold=bold, anchor=anchor)
+    else:
+        text_on(img, xy, line, size, bg, fill=fill, bold=bold, anchor=anchor)

@@ -581,12 +581,7 @@ def _claim_sprite(winner: int | None, w: int, p: int) -> Sprite:
 
 
 def _marker(img: Image.Image, m) -> None:
-    _paste(img, _marker_sprite(m.key, m.r), m.x, m.y)
-
-
-@lru_cache(maxsize=256)
-def _marker_sprite(key: str, r: int) -> Sprite:
-    return sprite(marker_sprite(key, r))
+    _paste(img, marker_sprite(m.key, m.r), m.x, m.y)
 
 
 def _clan_line(state: TsukimiState, seat: int, names, limit: int) -> str:
