@@ -234,10 +234,10 @@ def text(img: Image.Image, xy: tuple[float, float], text: str, size: int, fill=I
     img.paste(fill, (round(xy[0]) + left, round(xy[1]) + top), mask)
 
 
-@lru_cache(maxsize=512)
+@lru_cache(maxsize=256)
 def text_tile(text: str, size: int, bold: bool, anchor: str, fill: tuple, bg: tuple) -> tuple[Image.Image, int, int]:
     """``text`` in ``fill`` already laid on a plain ``bg`` (RGB tuples): an RGB image the size of its
-    :func:`text_mask`, and the same (left, top) offset from the anchor point. Cached (512 texts)."""
+    :func:`text_mask`, and the same (left, top) offset from the anchor point. Cached (256 texts)."""
     mask, left, top = text_mask(text, size, bold, anchor)
     tile = Image.new("RGB", mask.size, bg)
     tile.paste(fill, (0, 0), mask)
