@@ -57,6 +57,8 @@ TILE_NAME_PX = 13
 TAB_H = 20
 """Height (px) of the "Board k" tab inside each board's top-left corner (boards that touch are drawn touching)."""
 GREW_FILL = (240, 228, 66)
+ROW_FILL = (238, 232, 218)
+"""A player's row in the panel."""
 MARKER_R_FULL = 22
 """Marker radius (px) on the full board (1000 px wide): a two-digit key is 23 px, 9.2 px at 400 px wide."""
 CLOSE_W = 600
@@ -253,7 +255,7 @@ def _background(layout: str, players: tuple[str, ...], names: tuple[tuple[str, s
         d.rounded_rectangle(
             (MARGIN, y, WIDTH - MARGIN, y + ROW_H - 6),
             radius=8,
-            fill=(238, 232, 218),
+            fill=ROW_FILL,
             outline=(200, 192, 176),
         )
         shape(d, mark, MARGIN + 24, y + (ROW_H - 6) // 2, 13, fill=colour, outline=INK, width=2)
@@ -355,7 +357,7 @@ def _draw_pieces(img: Image.Image, state: TatarabaState, dx: int = 0, dy: int = 
             right = bx + BOARD_SIDE * px - 4
             d.rounded_rectangle((right - tw - 10, by + 3, right, by + TAB_H + 1), radius=5, fill=GREW_FILL,
                                 outline=INK)
-            _txt(img, (right - 5, by + TAB_H // 2 + 2), label, 13, bold=True, anchor="rm")
+            _txt(img, (right - 5, by + TAB_H // 2 + 2), label, 13, bold=True, anchor="rm", bg=GREW_FILL)
 
 
 def _tab(img: Image.Image, board: int, x: int, y: int) -> None:
@@ -649,7 +651,7 @@ def _header(img: Image.Image, state: TatarabaState, names: dict[str, str]) -> No
         )
     else:
         line = _headline(state, {p: display_name(p, names, 18) for p in state.players})
-    _txt(img, (MARGIN + 250, 15), line, 18)
+    _txt(img, (MARGIN + 250, 15), line, 18, bg=PAPER)
 
 
 END_TEXT = {
@@ -671,15 +673,15 @@ def _end_panel(img: Image.Image, d: ImageDraw.ImageDraw, state: TatarabaState, n
     y = _cards_y(state.layout, len(state.players)) - 4
     d.rectangle((MARGIN - 2, y - 2, WIDTH - MARGIN + 2, y + CARDS_H - 4), fill=PAPER)
     head, how = END_TEXT.get(state.end, ("Game over.", ""))
-    _txt(img, (MARGIN, y), head.format(round=state.round, limit=state.round_limit), 17, bold=True)
-    _txt(img, (MARGIN, y + 23), how, 15)
+    _txt(img, (MARGIN, y), head.format(round=state.round, limit=state.round_limit), 17, bold=True, bg=PAPER)
+    _txt(img, (MARGIN, y + 23), how, 15, bg=PAPER)
     parts = []
     for place, group in enumerate(rules.ranking(state), start=1):
         for i in group:
             s = state.seats[i]
             built = ", Eidai" if s.eidai == 0 else ""
             parts.append(f"{place}. {display_name(state.players[i], names, 14)} {s.sen} Sen {s.mat} mat{built}")
-    _txt(img, (MARGIN, y + 48), "   ".join(parts), 16, bold=True)
+    _txt(img, (MARGIN, y + 48), "   ".join(parts), 16, bold=True, bg=PAPER)
 
 
 def _panel(img: Image.Image, d: ImageDraw.ImageDraw, state: TatarabaState) -> None:
@@ -693,19 +695,19 @@ def _panel(img: Image.Image, d: ImageDraw.ImageDraw, state: TatarabaState) -> No
         if s.eidai == 0:
             tags.append("Eidai built")
         if tags:
-            _txt(img, (MARGIN + 46, y + 30), ", ".join(tags), 13, bold=True, fill=TILE_NAME_INK)
+            _txt(img, (MARGIN + 46, y + 30), ", ".join(tags), 13, bold=True, fill=TILE_NAME_INK, bg=ROW_FILL)
         x = MARGIN + 240
-        _txt(img, (x, y + 6), f"Sen {s.sen}", 16, bold=True)
-        _txt(img, (x + 90, y + 6), f"Material {s.mat}", 16, bold=True)
+        _txt(img, (x, y + 6), f"Sen {s.sen}", 16, bold=True, bg=ROW_FILL)
+        _txt(img, (x + 90, y + 6), f"Material {s.mat}", 16, bold=True, bg=ROW_FILL)
         for k in range(s.foot):
             cx, cy = x + 280 + k * 18, y + 16
             d.ellipse((cx - 6, cy - 6, cx + 6, cy + 6), fill=INK)
-        _txt(img, (x + 360, y + 6), f"({s.foot}/4)", 16, fill=TILE_NAME_INK)
+        _txt(img, (x + 360, y + 6), f"({s.foot}/4)", 16, fill=TILE_NAME_INK, bg=ROW_FILL)
         left = (
             f"Left: Red Pine {s.pine}/{PINES}  Oak {s.oak}/{OAKS}  Cedar {s.cedar}/{CEDARS}  "
             f"Tatara {s.tatara}  Eidai {s.eidai}"
         )
-        _txt(img, (x, y + 30), left, 14)
+        _txt(img, (x, y + 30), left, 14, bg=ROW_FILL)
         y += ROW_H
 
 
@@ -718,21 +720,22 @@ def _cards(img: Image.Image, d: ImageDraw.ImageDraw, state: TatarabaState) -> No
     x = MARGIN + 110
     for c in state.shown:
         d.rounded_rectangle((x, y - 4, x + 40, y + 50), radius=6, fill=WHITE, outline=INK, width=3)
-        _txt(img, (x + 20, y + 23), str(c), 26, bold=True, anchor="mm")
+        _txt(img, (x + 20, y + 23), str(c), 26, bold=True, anchor="mm", bg=WHITE)
         x += 48
     _txt(
-        img, (x + 14, y), f"Deck: {len(state.deck)} card{'s' if len(state.deck) != 1 else ''}", 16, bold=True
+        img, (x + 14, y), f"Deck: {len(state.deck)} card{'s' if len(state.deck) != 1 else ''}", 16, bold=True,
+        bg=PAPER,
     )
-    _txt(img, (x + 14, y + 24), f"Beech left: {state.beech}/{BEECHES}", 16)
+    _txt(img, (x + 14, y + 24), f"Beech left: {state.beech}/{BEECHES}", 16, bg=PAPER)
     earlier = " ".join(str(c) for c in state.used) or "none"
-    _txt(img, (x + 200, y + 22), earlier, 16, bold=True, fill=TILE_NAME_INK)
+    _txt(img, (x + 200, y + 22), earlier, 16, bold=True, fill=TILE_NAME_INK, bg=PAPER)
     when = _growth_round(state)
     note = (
         f"Revealed at the end of round {when}: those boards already grew and shifted (FT-6)."
         if when
         else "Revealed at setup: they only inform, nothing grew (FT-7)."
     )
-    _txt(img, (MARGIN, y + 56), note, 14, fill=TILE_NAME_INK)
+    _txt(img, (MARGIN, y + 56), note, 14, fill=TILE_NAME_INK, bg=PAPER)
 
 
 def _txt(
