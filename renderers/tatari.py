@@ -198,6 +198,14 @@ def stash_label(d: ImageDraw.ImageDraw, name: str, suffix: str, fnt, width: int 
     return label
 
 
+@lru_cache(maxsize=256)
+def _row_label(name: str, suffix: str, bold: bool) -> str:
+    """:func:`stash_label` of a stash row (``TEXT_PX["stash name"]``, bold for the player to act), cached: the
+    same names are measured on every board."""
+    probe = ImageDraw.Draw(Image.new("L", (1, 1)))
+    return stash_label(probe, name, suffix, font(TEXT_PX["stash name"], bold=bold))
+
+
 def row_suffix(state: TatariState, player: str) -> str:
     """What follows a name on its stash row: " (resigned)", " (winner)" or "". In words: the star is the fifth
     seat's shape, so a "★" would read as that seat."""
@@ -324,7 +332,7 @@ def draw(state: TatariState, names: dict[str, str] | None = None) -> Image.Image
         shape(d, kind, 50, y + row_h / 2 - 4, 14, colour)
         gone = p in state.out
         suffix = row_suffix(state, p)
-        label = stash_label(d, display_name(p, names, 18), suffix, font(TEXT_PX["stash name"], bold=is_cur))
+        label = _row_label(display_name(p, names, 18), suffix, is_cur)
         text(img, (76, y + row_h / 2 - 4), label, TEXT_PX["stash name"], GREY if gone else INK, bold=is_cur,
              anchor="lm")
         if gone:  # their dolls went to the Shrine box: no count, which would read as a winning empty stash
