@@ -46,7 +46,9 @@ def render_vs_floor(
 ) -> tuple[float, float]:
     """(render+encode median, floor median) in ms. The floor pastes the already rendered image onto a fresh
     canvas and encodes it the same way (``encode_png`` with the renderer's ``palette``, if it uses one): the cost
-    no renderer can beat."""
+    no renderer can beat. Per state, after one warm-up of each, the render and its floor are timed in turn
+    ``repeat`` times (so a change of load on a shared machine hits both alike) and each takes its median; the
+    figures are the medians of those over the states."""
     from renderers.common import encode_png
 
     pre = [Image.open(io.BytesIO(render(s))).convert("RGB") for s in states]
@@ -56,9 +58,21 @@ def render_vs_floor(
         canvas.paste(img)
         encode_png(canvas, palette)
 
-    r = statistics.median(median_ms(lambda s=s: render(s), repeat) for s in states)
-    f = statistics.median(median_ms(lambda im=im: floor_one(im), repeat) for im in pre)
-    return r, f
+    renders, floors = [], []
+    for s, im in zip(states, pre, strict=True):
+        render(s)
+        floor_one(im)
+        r, f = [], []
+        for _ in range(repeat):
+            t = time.perf_counter()
+            render(s)
+            r.append((time.perf_counter() - t) * 1000)
+            t = time.perf_counter()
+            floor_one(im)
+            f.append((time.perf_counter() - t) * 1000)
+        renders.append(statistics.median(r))
+        floors.append(statistics.median(f))
+    return statistics.median(renders), statistics.median(floors)
 
 
 def moves_per_second(game: Game, players: int, seconds: float = 3.0) -> tuple[float, int]:

@@ -11,6 +11,7 @@ import math
 import unicodedata
 from functools import cache, lru_cache
 from importlib.resources import files
+from typing import NamedTuple
 
 from PIL import Image, ImageDraw, ImageFont
 
@@ -214,7 +215,10 @@ def centred_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, 
 
 
 @lru_cache(maxsize=2048)
-def _text_mask(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, int, int]:
+def text_mask(text: str, size: int, bold: bool = False, anchor: str = "la") -> tuple[Image.Image, int, int]:
+    """The coverage mask ("L") of ``text`` in :func:`font` ``(size, bold)`` and the offset (left, top) px of its
+    top-left corner from the anchor point, as ``(mask, left, top)``: :func:`text` pastes it at ``xy + (left,
+    top)``, and a layout can read the drawn width (``mask.width``) and height from it. Cached (2,048 texts)."""
     fnt = font(size, bold)
     left, top, right, bottom = ImageDraw.Draw(Image.new("L", (1, 1))).textbbox((0, 0), text, font=fnt, anchor=anchor)
     mask = Image.new("L", (max(right - left, 1), max(bottom - top, 1)), 0)
@@ -226,8 +230,27 @@ def text(img: Image.Image, xy: tuple[float, float], text: str, size: int, fill=I
          anchor: str = "la") -> None:
     """Write ``text`` like ``ImageDraw.text(xy, text, font=font(size, bold), anchor=anchor)``, from a cached
     glyph mask: rasterising text is most of a board's drawing time, and boards repeat their texts."""
-    mask, left, top = _text_mask(text, size, bold, anchor)
+    mask, left, top = text_mask(text, size, bold, anchor)
     img.paste(fill, (round(xy[0]) + left, round(xy[1]) + top), mask)
+
+
+@lru_cache(maxsize=256)
+def text_tile(text: str, size: int, bold: bool, anchor: str, fill: tuple, bg: tuple) -> tuple[Image.Image, int, int]:
+    """``text`` in ``fill`` already laid on a plain ``bg`` (RGB tuples): an RGB image the size of its
+    :func:`text_mask`, and the same (left, top) offset from the anchor point. Cached (256 texts)."""
+    mask, left, top = text_mask(text, size, bold, anchor)
+    tile = Image.new("RGB", mask.size, bg)
+    tile.paste(fill, (0, 0), mask)
+    return tile, left, top
+
+
+def text_on(img: Image.Image, xy: tuple[float, float], text: str, size: int, bg: tuple, fill=INK,
+            bold: bool = False, anchor: str = "la") -> None:
+    """Write ``text`` like :func:`text` onto an area that is plain ``bg`` (an RGB tuple) under the text's box
+    (``text_mask``'s size at its offset): the same pixels, pasted without a mask from a cached
+    :func:`text_tile` — several times faster for a long line. Only where nothing but ``bg`` lies under it."""
+    tile, left, top = text_tile(text, size, bold, anchor, tuple(fill), tuple(bg))
+    img.paste(tile, (round(xy[0]) + left, round(xy[1]) + top))
 
 
 def shape(draw: ImageDraw.ImageDraw, kind: str, cx: float, cy: float, r: float, fill, outline=INK, width=2) -> None:
@@ -251,6 +274,54 @@ def shape(draw: ImageDraw.ImageDraw, kind: str, cx: float, cy: float, r: float, 
         raise ValueError(f"unknown shape {kind!r}")
 
 
+class Sprite(NamedTuple):
+    """A picture prepared for fast pasting (see :func:`sprite`): ``image`` is the inked part of the picture (RGB),
+    ``mask`` its coverage — mode "1" when every pixel is fully opaque or fully clear (Pillow draws shapes without
+    anti-aliasing, so most pieces are), "L" when some are partly clear, None when the inked part is opaque —,
+    ``left`` and ``top`` the inked part's offset (px) in the picture, ``size`` the picture's (width, height) px."""
+
+    image: Image.Image
+    mask: Image.Image | None
+    left: int
+    top: int
+    size: tuple[int, int]
+
+    @property
+    def width(self) -> int:
+        return self.size[0]
+
+    @property
+    def height(self) -> int:
+        return self.size[1]
+
+
+def sprite(picture: Image.Image) -> Sprite:
+    """``picture`` (RGBA, or any mode without alpha: opaque) as a :class:`Sprite`: cropped to its inked part, the
+    colour split from the alpha. :func:`paste_sprite` then draws exactly what ``img.paste(picture, xy, picture)``
+    draws (the same pixels), about three times faster for a "1" mask and without the clear margin's cost."""
+    if picture.mode != "RGBA":
+        return Sprite(picture.convert("RGB"), None, 0, 0, picture.size)
+    alpha = picture.getchannel("A")
+    box = alpha.getbbox()
+    if box is None:  # nothing inked: a 1 px clear sprite
+        return Sprite(Image.new("RGB", (1, 1)), Image.new("1", (1, 1), 0), 0, 0, picture.size)
+    alpha = alpha.crop(box)
+    image = picture.crop(box).convert("RGB")
+    histogram = alpha.histogram()
+    if histogram[255] == alpha.width * alpha.height:
+        mask = None
+    elif histogram[0] + histogram[255] == alpha.width * alpha.height:
+        mask = alpha.convert("1", dither=Image.Dither.NONE)
+    else:
+        mask = alpha
+    return Sprite(image, mask, box[0], box[1], picture.size)
+
+
+def paste_sprite(img: Image.Image, spr: Sprite, x: int, y: int) -> None:
+    """Paste ``spr`` with its picture's top-left corner at (x, y) px (integers)."""
+    img.paste(spr.image, (x + spr.left, y + spr.top), spr.mask)
+
+
 MARKER_FILL = WHITE
 MARKER_INK = BLACK
 
@@ -268,13 +339,14 @@ def marker(img: Image.Image, cx: float, cy: float, key: str, r: float = 14) -> N
 
 
 @lru_cache(maxsize=256)
-def marker_sprite(key: str, r: int) -> Image.Image:
-    """The marker :func:`marker` draws for ``key`` at radius ``r`` px, as a cached RGBA sprite of ``2r + 4`` px
-    square (boards paste it centred on the place)."""
+def marker_sprite(key: str, r: int) -> Sprite:
+    """The marker :func:`marker` draws for ``key`` at radius ``r`` px, as a cached :class:`Sprite` of a picture
+    ``2r + 4`` px square (boards paste it centred on the place: :func:`paste_sprite` at
+    ``round(x - width / 2), round(y - height / 2)``)."""
     size = 2 * r + 4
     img = Image.new("RGBA", (size, size), (0, 0, 0, 0))
     marker(img, size / 2, size / 2, key, r)
-    return img
+    return sprite(img)
 
 
 def player_style(index: int) -> tuple[tuple[int, int, int], str]:

@@ -39,6 +39,7 @@ from renderers.common import (
     VERMILION,
     WHITE,
     YELLOW,
+    Sprite,
     centred_text,
     display_name,
     encode_png,
@@ -46,8 +47,10 @@ from renderers.common import (
     game_palette,
     make_palette,
     marker,
+    paste_sprite,
     player_style,
     shape,
+    sprite,
     text,
 )
 
@@ -155,9 +158,9 @@ def _card_x(i: int, n: int) -> tuple[int, int]:
     return x0, x0 + width
 
 
-@lru_cache(maxsize=32)
 def _die(face: str, value: int | None) -> Image.Image:
-    """One die face, ``DIE`` px square; ``value`` is the chosen count of a 1/10 face (None: not chosen yet)."""
+    """One die face, ``DIE`` px square (RGBA); ``value`` is the chosen count of a 1/10 face (None: not chosen
+    yet). Boards paste it from :func:`_die_sprite`."""
     img = Image.new("RGBA", (DIE, DIE), (0, 0, 0, 0))
     d = ImageDraw.Draw(img)
     box = (4, 4, DIE - 4, DIE - 4)
@@ -185,9 +188,15 @@ def _die(face: str, value: int | None) -> Image.Image:
     return img
 
 
-@lru_cache(maxsize=128)
+@lru_cache(maxsize=32)
+def _die_sprite(face: str, value: int | None) -> Sprite:
+    """:func:`_die` as a cached :class:`~renderers.common.Sprite`."""
+    return sprite(_die(face, value))
+
+
 def _hand(fingers: int, seat: int, width: int) -> Image.Image:
-    """A hand with ``fingers`` raised (the rest folded, drawn as grey stubs), in the seat's colour."""
+    """A hand with ``fingers`` raised (the rest folded, drawn as grey stubs), in the seat's colour (RGBA, ``width``
+    x 104 px). Boards paste it from :func:`_hand_sprite`."""
     colour, _ = player_style(seat)
     h = 104
     img = Image.new("RGBA", (width, h), (0, 0, 0, 0))
@@ -207,6 +216,12 @@ def _hand(fingers: int, seat: int, width: int) -> Image.Image:
     d.rounded_rectangle(((width - total) // 2 - 6, palm_top, (width + total) // 2 + 6, h - 2), radius=10,
                         fill=LIGHT, outline=INK, width=2)
     return img
+
+
+@lru_cache(maxsize=128)
+def _hand_sprite(fingers: int, seat: int, width: int) -> Sprite:
+    """:func:`_hand` as a cached :class:`~renderers.common.Sprite`."""
+    return sprite(_hand(fingers, seat, width))
 
 
 def _phase_text(s: TatamokatsuState, name) -> str:
@@ -307,8 +322,7 @@ def draw(state: TatamokatsuState, names: dict[str, str] | None = None) -> Image.
     for k, face in enumerate(s.dice or ["", "", ""]):
         if face:
             value = s.values[k] if (s.values is not None and face == ONE_OR_TEN) else None
-            die = _die(face, value)
-            img.paste(die, (x, DICE_Y), die)
+            paste_sprite(img, _die_sprite(face, value), x, DICE_Y)
             label = {ONE_OR_TEN: "1 or 10", TATAMOKATSU_FACE: "Tatamokatsu"}.get(face, face)
         else:
             d.rounded_rectangle((x + 4, DICE_Y + 4, x + DIE - 4, DICE_Y + DIE - 4), radius=22, outline=LIGHT, width=4)
@@ -334,8 +348,7 @@ def draw(state: TatamokatsuState, names: dict[str, str] | None = None) -> Image.
         shape(d, mark, x0 + 24, CARDS_Y + 26, 12, fill=colour)
         label = fit(name(p, 24), TEXT_PX["card name"], True, cw - 44 - 10)
         _text(img, (x0 + 44, CARDS_Y + 26), label, TEXT_PX["card name"], True)
-        hand = _hand(f, i, cw - 8)
-        img.paste(hand, (x0 + 4, CARDS_Y + 48), hand)
+        paste_sprite(img, _hand_sprite(f, i, cw - 8), x0 + 4, CARDS_Y + 48)
         _text(img, (x0 + 14, CARDS_Y + 168), f"{f}/{FINGERS}", TEXT_PX["fingers"], True)
         tag = ""
         if p in s.winners:

@@ -24,16 +24,20 @@ from renderers.common import (
     INK,
     PAPER,
     WHITE,
-    _text_mask,
+    Sprite,
     centred_text,
     display_name,
     encode_png,
     font,
     game_palette,
     marker_sprite,
+    paste_sprite,
     player_style,
     shape,
+    sprite,
     text,
+    text_mask,
+    text_on,
 )
 
 WIDTH = 1000
@@ -53,6 +57,8 @@ TILE_NAME_PX = 13
 TAB_H = 20
 """Height (px) of the "Board k" tab inside each board's top-left corner (boards that touch are drawn touching)."""
 GREW_FILL = (240, 228, 66)
+ROW_FILL = (238, 232, 218)
+"""A player's row in the panel."""
 MARKER_R_FULL = 22
 """Marker radius (px) on the full board (1000 px wide): a two-digit key is 23 px, 9.2 px at 400 px wide."""
 CLOSE_W = 600
@@ -63,6 +69,7 @@ CLOSE_TEXT_PX = 16
 """Smallest text (px) in the close-up (player's Sen / material / Foot, Foot costs): 10.7 px at 400 px wide."""
 
 
+@lru_cache(maxsize=64)
 def _tile_px(layout: str) -> int:
     geo = geometry(layout)
     return min(100, (WIDTH - 2 * MARGIN) // geo.cols)
@@ -79,10 +86,18 @@ def _xy(layout: str, x: int, y: int) -> tuple[int, int]:
     return ox + x * px, oy + y * px
 
 
+@lru_cache(maxsize=64)
 def _map_origin(layout: str) -> tuple[int, int]:
     geo = geometry(layout)
     px = _tile_px(layout)
     return (WIDTH - geo.cols * px) // 2, HEADER
+
+
+@lru_cache(maxsize=64)
+def _corners(layout: str) -> tuple[tuple[int, int], ...]:
+    """Top-left corner (px, whole board) of every tile of ``layout``, by tile index."""
+    geo = geometry(layout)
+    return tuple(_xy(layout, *geo.xy[t]) for t in range(geo.n_tiles))
 
 
 def _size(layout: str, n: int) -> tuple[int, int]:
@@ -240,7 +255,7 @@ def _background(layout: str, players: tuple[str, ...], names: tuple[tuple[str, s
         d.rounded_rectangle(
             (MARGIN, y, WIDTH - MARGIN, y + ROW_H - 6),
             radius=8,
-            fill=(238, 232, 218),
+            fill=ROW_FILL,
             outline=(200, 192, 176),
         )
         shape(d, mark, MARGIN + 24, y + (ROW_H - 6) // 2, 13, fill=colour, outline=INK, width=2)
@@ -284,7 +299,7 @@ def _tile_box(layout: str, t: int) -> tuple[int, int, int]:
 
 def _tab_w(board: int) -> int:
     """Width (px) of the "Board k" tab."""
-    return _mask(f"Board {board}", 13, True, "lm")[0].width + 10
+    return text_mask(f"Board {board}", 13, True, "lm")[0].width + 10
 
 
 def _grew(state: TatarabaState) -> bool:
@@ -309,25 +324,22 @@ def _draw_pieces(img: Image.Image, state: TatarabaState, dx: int = 0, dy: int = 
     d = ImageDraw.Draw(img)
     layout = state.layout
     px = _tile_px(layout)
-    styles = [player_style(i) for i in range(len(state.players))]
     geo = geometry(layout)
+    corners = _corners(layout)
+    w, h = img.size
     for t, code in enumerate(state.tiles):
         if not code:
             continue
-        x, y = _xy(layout, *geo.xy[t])
+        x, y = corners[t]
         x, y = x + dx, y + dy
-        if x + px < 0 or y + px < 0 or x > img.width or y > img.height:
+        if x + px < 0 or y + px < 0 or x > w or y > h:
             continue
         img.paste(_tile_with_piece(layout, t, code), (x, y))
     for i, s in enumerate(state.seats):
         if s.pos < 0:
             continue
-        x, y = _xy(layout, *geo.xy[s.pos])
-        x, y = x + dx, y + dy
-        colour, mark = styles[i]
-        r = px * 0.15
-        shape(d, mark, x + px - r - 5, y + px - r - 5, r, fill=colour, outline=WHITE, width=3)
-        shape(d, mark, x + px - r - 5, y + px - r - 5, r + 2, fill=None, outline=INK, width=1)
+        x, y = corners[s.pos]
+        paste_sprite(img, _player_piece(i, px), x + dx, y + dy)
     # board tabs (top-left) and "grew" pills (top-right): the boards whose card was revealed at the end of the
     # last round already grew and shifted (FT-6); the setup reveal only informs (FT-7) and gets no pill
     counts: dict[int, int] = {}
@@ -341,17 +353,30 @@ def _draw_pieces(img: Image.Image, state: TatarabaState, dx: int = 0, dy: int = 
             bx, by = _xy(layout, c * BOARD_SIDE, r * BOARD_SIDE)
             bx, by = bx + dx, by + dy
             label = f"grew ×{hot}" if hot > 1 else "grew"
-            tw = _mask(label, 13, True, "rm")[0].width
+            tw = text_mask(label, 13, True, "rm")[0].width
             right = bx + BOARD_SIDE * px - 4
             d.rounded_rectangle((right - tw - 10, by + 3, right, by + TAB_H + 1), radius=5, fill=GREW_FILL,
                                 outline=INK)
-            _txt(img, (right - 5, by + TAB_H // 2 + 2), label, 13, bold=True, anchor="rm")
+            _txt(img, (right - 5, by + TAB_H // 2 + 2), label, 13, bold=True, anchor="rm", bg=GREW_FILL)
 
 
 def _tab(img: Image.Image, board: int, x: int, y: int) -> None:
     """The "Board k" tab with its top-left corner at (x, y)."""
     ImageDraw.Draw(img).rectangle((x, y, x + _tab_w(board), y + TAB_H), fill=INK)
     _txt(img, (x + 5, y + TAB_H // 2 + 1), f"Board {board}", 13, bold=True, fill=WHITE, anchor="lm")
+
+
+@lru_cache(maxsize=32)
+def _player_piece(seat: int, px: int) -> Sprite:
+    """Seat ``seat``'s Player piece in the bottom-right corner of a tile ``px`` px square (a sprite of the tile's
+    size): the seat's shape and colour, a white edge and a thin ink ring around it."""
+    img = Image.new("RGBA", (px, px), (0, 0, 0, 0))
+    d = ImageDraw.Draw(img)
+    colour, mark = player_style(seat)
+    r = px * 0.15
+    shape(d, mark, px - r - 5, px - r - 5, r, fill=colour, outline=WHITE, width=3)
+    shape(d, mark, px - r - 5, px - r - 5, r + 2, fill=None, outline=INK, width=1)
+    return sprite(img)
 
 
 @lru_cache(maxsize=1024)
@@ -379,8 +404,8 @@ def _tile_with_piece(layout: str, t: int, code: str) -> Image.Image:
 
 
 def _marker(img: Image.Image, m: Mark) -> None:
-    sprite = marker_sprite(m.key, m.r)
-    img.paste(sprite, (round(m.x - sprite.width / 2), round(m.y - sprite.height / 2)), sprite)
+    spr = marker_sprite(m.key, m.r)
+    paste_sprite(img, spr, round(m.x - spr.width / 2), round(m.y - spr.height / 2))
 
 
 def _decision(state: TatarabaState):
@@ -532,12 +557,13 @@ def _draw_close(state: TatarabaState, names: dict[str, str], decision) -> Image.
         c = costs.get(m.tile, 0)
         if c:
             label = f"{c} Foot"
-            tw = _mask(label, tp, True, "mm")[0].width
+            tw = text_mask(label, tp, True, "mm")[0].width
             ty = m.y + m.r + tp * 0.7
             d.rounded_rectangle((m.x - tw / 2 - 4, ty - tp * 0.62, m.x + tw / 2 + 4, ty + tp * 0.62), radius=5,
                                 fill=WHITE, outline=INK)
-            _txt(img, (m.x, ty), label, tp, bold=True, anchor="mm")
-    _txt(img, (12, v.origin[1] // 2), _headline(state, names), math.ceil(18 * grow), bold=True, anchor="lm")
+            _txt(img, (m.x, ty), label, tp, bold=True, anchor="mm", bg=WHITE)
+    _txt(img, (12, v.origin[1] // 2), _headline(state, names), math.ceil(18 * grow), bold=True, anchor="lm",
+         bg=PAPER)
     seat = state.turn
     me = state.seats[seat]
     colour, mark = player_style(seat)
@@ -546,10 +572,10 @@ def _draw_close(state: TatarabaState, names: dict[str, str], decision) -> Image.
     shape(d, mark, 24, y + line // 2, 11 * grow, fill=colour, outline=INK, width=2)
     who = display_name(state.players[seat], names, 14)
     _txt(img, (24 + 18 * grow, y + line // 2), f"{who}: Sen {me.sen} · material {me.mat} · Foot {me.foot}/4",
-         tp + 1, bold=True, anchor="lm")
-    _txt(img, (12, y + line * 3 // 2 + 4), _close_hint(state, decision), tp, anchor="lm")
+         tp + 1, bold=True, anchor="lm", bg=PAPER)
+    _txt(img, (12, y + line * 3 // 2 + 4), _close_hint(state, decision), tp, anchor="lm", bg=PAPER)
     left = f"Left: Red Pine {me.pine}/{PINES} · Oak {me.oak}/{OAKS} · Cedar {me.cedar}/{CEDARS} · Tatara {me.tatara}"
-    _txt(img, (12, y + line * 5 // 2 + 6), left, tp, fill=TILE_NAME_INK, anchor="lm")
+    _txt(img, (12, y + line * 5 // 2 + 6), left, tp, fill=TILE_NAME_INK, anchor="lm", bg=PAPER)
     return img
 
 
@@ -625,7 +651,7 @@ def _header(img: Image.Image, state: TatarabaState, names: dict[str, str]) -> No
         )
     else:
         line = _headline(state, {p: display_name(p, names, 18) for p in state.players})
-    _txt(img, (MARGIN + 250, 15), line, 18)
+    _txt(img, (MARGIN + 250, 15), line, 18, bg=PAPER)
 
 
 END_TEXT = {
@@ -647,15 +673,15 @@ def _end_panel(img: Image.Image, d: ImageDraw.ImageDraw, state: TatarabaState, n
     y = _cards_y(state.layout, len(state.players)) - 4
     d.rectangle((MARGIN - 2, y - 2, WIDTH - MARGIN + 2, y + CARDS_H - 4), fill=PAPER)
     head, how = END_TEXT.get(state.end, ("Game over.", ""))
-    _txt(img, (MARGIN, y), head.format(round=state.round, limit=state.round_limit), 17, bold=True)
-    _txt(img, (MARGIN, y + 23), how, 15)
+    _txt(img, (MARGIN, y), head.format(round=state.round, limit=state.round_limit), 17, bold=True, bg=PAPER)
+    _txt(img, (MARGIN, y + 23), how, 15, bg=PAPER)
     parts = []
     for place, group in enumerate(rules.ranking(state), start=1):
         for i in group:
             s = state.seats[i]
             built = ", Eidai" if s.eidai == 0 else ""
             parts.append(f"{place}. {display_name(state.players[i], names, 14)} {s.sen} Sen {s.mat} mat{built}")
-    _txt(img, (MARGIN, y + 48), "   ".join(parts), 16, bold=True)
+    _txt(img, (MARGIN, y + 48), "   ".join(parts), 16, bold=True, bg=PAPER)
 
 
 def _panel(img: Image.Image, d: ImageDraw.ImageDraw, state: TatarabaState) -> None:
@@ -669,19 +695,19 @@ def _panel(img: Image.Image, d: ImageDraw.ImageDraw, state: TatarabaState) -> No
         if s.eidai == 0:
             tags.append("Eidai built")
         if tags:
-            _txt(img, (MARGIN + 46, y + 30), ", ".join(tags), 13, bold=True, fill=TILE_NAME_INK)
+            _txt(img, (MARGIN + 46, y + 30), ", ".join(tags), 13, bold=True, fill=TILE_NAME_INK, bg=ROW_FILL)
         x = MARGIN + 240
-        _txt(img, (x, y + 6), f"Sen {s.sen}", 16, bold=True)
-        _txt(img, (x + 90, y + 6), f"Material {s.mat}", 16, bold=True)
+        _txt(img, (x, y + 6), f"Sen {s.sen}", 16, bold=True, bg=ROW_FILL)
+        _txt(img, (x + 90, y + 6), f"Material {s.mat}", 16, bold=True, bg=ROW_FILL)
         for k in range(s.foot):
             cx, cy = x + 280 + k * 18, y + 16
             d.ellipse((cx - 6, cy - 6, cx + 6, cy + 6), fill=INK)
-        _txt(img, (x + 360, y + 6), f"({s.foot}/4)", 16, fill=TILE_NAME_INK)
+        _txt(img, (x + 360, y + 6), f"({s.foot}/4)", 16, fill=TILE_NAME_INK, bg=ROW_FILL)
         left = (
             f"Left: Red Pine {s.pine}/{PINES}  Oak {s.oak}/{OAKS}  Cedar {s.cedar}/{CEDARS}  "
             f"Tatara {s.tatara}  Eidai {s.eidai}"
         )
-        _txt(img, (x, y + 30), left, 14)
+        _txt(img, (x, y + 30), left, 14, bg=ROW_FILL)
         y += ROW_H
 
 
@@ -694,31 +720,31 @@ def _cards(img: Image.Image, d: ImageDraw.ImageDraw, state: TatarabaState) -> No
     x = MARGIN + 110
     for c in state.shown:
         d.rounded_rectangle((x, y - 4, x + 40, y + 50), radius=6, fill=WHITE, outline=INK, width=3)
-        _txt(img, (x + 20, y + 23), str(c), 26, bold=True, anchor="mm")
+        _txt(img, (x + 20, y + 23), str(c), 26, bold=True, anchor="mm", bg=WHITE)
         x += 48
     _txt(
-        img, (x + 14, y), f"Deck: {len(state.deck)} card{'s' if len(state.deck) != 1 else ''}", 16, bold=True
+        img, (x + 14, y), f"Deck: {len(state.deck)} card{'s' if len(state.deck) != 1 else ''}", 16, bold=True,
+        bg=PAPER,
     )
-    _txt(img, (x + 14, y + 24), f"Beech left: {state.beech}/{BEECHES}", 16)
+    _txt(img, (x + 14, y + 24), f"Beech left: {state.beech}/{BEECHES}", 16, bg=PAPER)
     earlier = " ".join(str(c) for c in state.used) or "none"
-    _txt(img, (x + 200, y + 22), earlier, 16, bold=True, fill=TILE_NAME_INK)
+    _txt(img, (x + 200, y + 22), earlier, 16, bold=True, fill=TILE_NAME_INK, bg=PAPER)
     when = _growth_round(state)
     note = (
         f"Revealed at the end of round {when}: those boards already grew and shifted (FT-6)."
         if when
         else "Revealed at setup: they only inform, nothing grew (FT-7)."
     )
-    _txt(img, (MARGIN, y + 56), note, 14, fill=TILE_NAME_INK)
-
-
-def _mask(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, int, int]:
-    """The coverage mask of ``text`` and its offset from the anchor point (the shared cache of renderers.common)."""
-    return _text_mask(text, size, bold, anchor)
+    _txt(img, (MARGIN, y + 56), note, 14, fill=TILE_NAME_INK, bg=PAPER)
 
 
 def _txt(
-    img: Image.Image, xy, line: str, size: int, bold: bool = False, fill=INK, anchor: str = "la"
+    img: Image.Image, xy, line: str, size: int, bold: bool = False, fill=INK, anchor: str = "la", bg=None
 ) -> None:
     """Write ``line`` at ``xy`` (Pillow anchor) through :func:`renderers.common.text` (cached glyph masks, the
-    shared font fallback)."""
-    text(img, xy, line, size, fill=fill, bold=bold, anchor=anchor)
+    shared font fallback); with ``bg``, the plain colour under the whole line, through the faster
+    :func:`renderers.common.text_on`."""
+    if bg is None:
+        text(img, xy, line, size, fill=fill, bold=bold, anchor=anchor)
+    else:
+        text_on(img, xy, line, size, bg, fill=fill, bold=bold, anchor=anchor)

@@ -19,6 +19,7 @@ shape), markers are black on white.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
@@ -31,13 +32,16 @@ from .common import (
     INK,
     PAPER,
     WHITE,
+    Sprite,
     display_name,
     encode_png,
     font,
     make_palette,
     marker,
+    paste_sprite,
     player_style,
     shape,
+    sprite,
     text,
 )
 
@@ -165,8 +169,15 @@ def stash_sprite(n: int) -> Image.Image:
     return img
 
 
-def _paste(img: Image.Image, sprite: Image.Image, xy: tuple[int, int]) -> None:
-    img.paste(sprite, xy, sprite)
+@lru_cache(maxsize=64)
+def _sprite_of(factory: Callable[..., Image.Image], *args) -> Sprite:
+    """``factory(*args)`` (one of the RGBA sprite functions above) as a cached :class:`~renderers.common.Sprite`."""
+    return sprite(factory(*args))
+
+
+def _paste(img: Image.Image, factory: Callable[..., Image.Image], args: tuple, xy: tuple[int, int]) -> None:
+    """Paste the picture ``factory(*args)`` with its top-left corner at ``xy`` (through :func:`_sprite_of`)."""
+    paste_sprite(img, _sprite_of(factory, *args), *xy)
 
 
 LABEL_W = 446 - 76
@@ -185,6 +196,14 @@ def stash_label(d: ImageDraw.ImageDraw, name: str, suffix: str, fnt, width: int 
         name = name.rstrip("…")[:-1] + "…"
         label = name + suffix
     return label
+
+
+@lru_cache(maxsize=256)
+def _row_label(name: str, suffix: str, bold: bool) -> str:
+    """:func:`stash_label` of a stash row (``TEXT_PX["stash name"]``, bold for the player to act), cached: the
+    same names are measured on every board."""
+    probe = ImageDraw.Draw(Image.new("L", (1, 1)))
+    return stash_label(probe, name, suffix, font(TEXT_PX["stash name"], bold=bold))
 
 
 def row_suffix(state: TatariState, player: str) -> str:
@@ -291,7 +310,7 @@ def draw(state: TatariState, names: dict[str, str] | None = None) -> Image.Image
         text(img, (x + 85, SHRINE_Y + SHRINE_H - 22), f"{n} doll{'s' if n != 1 else ''}", TEXT_PX["shrine dolls"],
              colour, bold=True, anchor="mm")
         if i < 4:
-            _paste(img, shrine_sprite(min(n, 11)), (x + 5, SHRINE_Y + 80))
+            _paste(img, shrine_sprite, (min(n, 11),), (x + 5, SHRINE_Y + 80))
             if n > 10:
                 text(img, (x + 150, SHRINE_Y + 128), f"+{n - 9}", TEXT_PX["shrine overflow"], INK, bold=True,
                      anchor="mm")
@@ -313,7 +332,7 @@ def draw(state: TatariState, names: dict[str, str] | None = None) -> Image.Image
         shape(d, kind, 50, y + row_h / 2 - 4, 14, colour)
         gone = p in state.out
         suffix = row_suffix(state, p)
-        label = stash_label(d, display_name(p, names, 18), suffix, font(TEXT_PX["stash name"], bold=is_cur))
+        label = _row_label(display_name(p, names, 18), suffix, is_cur)
         text(img, (76, y + row_h / 2 - 4), label, TEXT_PX["stash name"], GREY if gone else INK, bold=is_cur,
              anchor="lm")
         if gone:  # their dolls went to the Shrine box: no count, which would read as a winning empty stash
@@ -321,7 +340,7 @@ def draw(state: TatariState, names: dict[str, str] | None = None) -> Image.Image
                  anchor="lm")
             continue
         stash = state.stashes[p]
-        _paste(img, stash_sprite(stash), (452, int(y + row_h / 2 - 24)))
+        _paste(img, stash_sprite, (stash,), (452, int(y + row_h / 2 - 24)))
         text(img, (W - 40, y + row_h / 2 - 4), f"{stash}", TEXT_PX["stash count"], INK, bold=True, anchor="rm")
 
     for key, (cx, cy, r) in marker_positions(state).items():
@@ -346,9 +365,9 @@ def _dice(img: Image.Image, d: ImageDraw.ImageDraw, state: TatariState) -> None:
              anchor="ls")
     d.rectangle((530, DICE_Y, 970, DICE_Y + DIE + 24), outline=RED if bust else GREY, width=3 if bust else 2)
     for k, face in enumerate(aside):
-        _paste(img, die_sprite(face), (30 + k * (DIE + 12), DICE_Y + 12))
+        _paste(img, die_sprite, (face,), (30 + k * (DIE + 12), DICE_Y + 12))
     for k, face in enumerate(state.rolled):  # a face already set aside cannot be taken again (TA-3): crossed out
-        _paste(img, die_sprite(face, face in aside), (ROLLED_X + k * (DIE + 6), DICE_Y + 12))
+        _paste(img, die_sprite, (face, face in aside), (ROLLED_X + k * (DIE + 6), DICE_Y + 12))
     total = state.total
     dolls = sum(FACE_DOLLS[f] for f in aside)
     text(img, (30, DICE_Y + DIE + 80), f"Total {total}", TEXT_PX["total"], INK, bold=True, anchor="ls")

@@ -46,11 +46,14 @@ from renderers.common import (
     INK,
     WHITE,
     YELLOW,
+    Sprite,
     display_name,
     encode_png,
     font,
     game_palette,
     marker_sprite,
+    paste_sprite,
+    sprite,
     text,
 )
 
@@ -209,8 +212,7 @@ def _slot_sprite(k: int, tile: int | None, highlight: bool) -> Image.Image:
     half = SLOT_R + 6
     box = (round(x) - half, round(y) - half, round(x) + half, round(y) + half)
     img = _background("light").crop(box)
-    sprite = _gap() if tile is None else _ring_tile(tile, highlight)
-    _paste(img, sprite, x - box[0], y - box[1])
+    _paste(img, _gap_sprite() if tile is None else _ring_tile_sprite(tile, highlight), x - box[0], y - box[1])
     return img
 
 
@@ -259,7 +261,7 @@ def _card(tile: int, cost: int) -> Image.Image:
     img = Image.new("RGB", (CARD_W, CARD_H), NIGHT)
     d = ImageDraw.Draw(img)
     d.rounded_rectangle((3, 3, CARD_W - 3, CARD_H - 3), radius=10, fill=NIGHT_DISC, outline=NIGHT_LINE)
-    _paste(img, _ring_tile(tile), 60, CARD_H / 2)
+    _paste(img, _ring_tile_sprite(tile), 60, CARD_H / 2)
     text(img, (108, 24), f"cost {cost}", 17, fill=YELLOW, bold=True, anchor="lm")
     for k, words in enumerate(_effects_words(TILES[tile].value)):
         text(img, (108, 50 + 22 * k), words, CLOSE_TEXT_PX, fill=LIGHT_TEXT, anchor="lm")
@@ -274,7 +276,7 @@ def _shape(d: ImageDraw.ImageDraw, kind: str, cx: float, cy: float, r: float, fi
 
 
 @lru_cache(maxsize=4)
-def _rabbit(seat: int, r: int = RABBIT_R) -> Image.Image:
+def _rabbit(seat: int, r: int = RABBIT_R) -> Sprite:
     """A rabbit mark: white clan a white circle with 'W', purple clan a purple square with 'P'."""
     size = 2 * r + 6
     img = Image.new("RGBA", (size, size), (0, 0, 0, 0))
@@ -282,13 +284,12 @@ def _rabbit(seat: int, r: int = RABBIT_R) -> Image.Image:
     c = size / 2
     _shape(d, CLAN_SHAPE[seat], c, c, r, CLAN_FILL[seat])
     d.text((c, c + 1), "WP"[seat], font=font(int(r * 1.2), True), fill=INK if seat == 0 else WHITE, anchor="mm")
-    return img
+    return sprite(img)
 
 
-@lru_cache(maxsize=512)
 def _board_tile(tile: int, space: str) -> Image.Image:
-    """A mochi tile as it lies on ``space``: a flavour-coloured hex with the space's name (so a placed tile never
-    hides it), the flavour symbol and value, and the flavour's name."""
+    """A mochi tile as it lies on ``space`` (RGBA, cropped to the hex): a flavour-coloured hex with the space's
+    name (so a placed tile never hides it), the flavour symbol and value, and the flavour's name."""
     t = TILES[tile]
     size = 2 * S
     img = Image.new("RGBA", (size, size), (0, 0, 0, 0))
@@ -303,7 +304,12 @@ def _board_tile(tile: int, space: str) -> Image.Image:
     return img.crop(img.getbbox())
 
 
-@lru_cache(maxsize=1)
+@lru_cache(maxsize=512)
+def _board_tile_sprite(tile: int, space: str) -> Sprite:
+    """:func:`_board_tile` as a cached :class:`~renderers.common.Sprite` (18 tiles x 37 spaces at most)."""
+    return sprite(_board_tile(tile, space))
+
+
 def _gap() -> Image.Image:
     """The dashed ring left by a taken tile (TS-4: gaps stay)."""
     size = 2 * SLOT_R + 4
@@ -315,14 +321,19 @@ def _gap() -> Image.Image:
     return img
 
 
+@lru_cache(maxsize=1)
+def _gap_sprite() -> Sprite:
+    return sprite(_gap())
+
+
 @lru_cache(maxsize=64)
-def _badge(cost: int, takeable: bool) -> Image.Image:
+def _badge(cost: int, takeable: bool) -> Sprite:
     """A tile's cost badge: yellow when the player to act may take it now."""
     img = Image.new("RGBA", (36, 26), (0, 0, 0, 0))
     d = ImageDraw.Draw(img)
     d.rounded_rectangle((0, 0, 35, 25), radius=8, fill=YELLOW if takeable else (60, 70, 100), outline=INK)
     d.text((18, 13), str(cost), font=font(16, True), fill=INK if takeable else LIGHT_TEXT, anchor="mm")
-    return img
+    return sprite(img)
 
 
 @lru_cache(maxsize=64)
@@ -350,9 +361,15 @@ def _ring_tile(tile: int, highlight: bool = False) -> Image.Image:
     return img
 
 
-def _paste(img: Image.Image, sprite: Image.Image, cx: float, cy: float) -> None:
-    w, h = sprite.size
-    img.paste(sprite, (round(cx - w / 2), round(cy - h / 2)), sprite)
+@lru_cache(maxsize=64)
+def _ring_tile_sprite(tile: int, highlight: bool = False) -> Sprite:
+    return sprite(_ring_tile(tile, highlight))
+
+
+def _paste(img: Image.Image, spr: Sprite, cx: float, cy: float) -> None:
+    """Paste ``spr`` centred on (cx, cy) px."""
+    w, h = spr.size
+    paste_sprite(img, spr, round(cx - w / 2), round(cy - h / 2))
 
 
 def _double_ring(d: ImageDraw.ImageDraw, x: float, y: float, r: float) -> None:
@@ -505,7 +522,7 @@ def draw(state: TsukimiState, names: dict[str, str] | None = None, full: bool = 
 def _in_hand(img: Image.Image, d: ImageDraw.ImageDraw, tile: int, x: float, y: float) -> None:
     """The tile being placed, with its effects in words, centred on (x, y)."""
     text(img, (x, y - SLOT_R - 16), "to place:", 15, fill=LIGHT_TEXT, bold=True, anchor="mm")
-    _paste(img, _ring_tile(tile), x, y)
+    _paste(img, _ring_tile_sprite(tile), x, y)
 
 
 def _draw_moon(img: Image.Image, d: ImageDraw.ImageDraw, state: TsukimiState, ox: float, oy: float,
@@ -515,7 +532,7 @@ def _draw_moon(img: Image.Image, d: ImageDraw.ImageDraw, state: TsukimiState, ox
     over = state.phase == "over"
     for sp, tile in state.board.items():
         cx, cy = _px(*SPACE_XY[sp], ox, oy)
-        _paste(img, _board_tile(tile, sp), cx, cy)
+        _paste(img, _board_tile_sprite(tile, sp), cx, cy)
     if state.space is not None and not over:
         _double_hex(d, *_px(*SPACE_XY[state.space], ox, oy))
     if over:
@@ -539,7 +556,7 @@ def _draw_claims(state: TsukimiState, img: Image.Image, d: ImageDraw.ImageDraw, 
 
 
 @lru_cache(maxsize=256)
-def _claim_sprite(winner: int | None, w: int, p: int) -> Image.Image:
+def _claim_sprite(winner: int | None, w: int, p: int) -> Sprite:
     """A claim as drawn over its tile (2S px square, centred): the claimer's outline and a badge with the shape
     and the counts (white-purple), or a dark outline and 'tie w-p' when the tile is discarded."""
     size = 2 * S
@@ -559,7 +576,7 @@ def _claim_sprite(winner: int | None, w: int, p: int) -> Image.Image:
         text(img, (bx + 7, by), label, 14, fill=fg, bold=True, anchor="mm")
     else:
         text(img, (bx, by), label, 13, fill=fg, bold=True, anchor="mm")
-    return img
+    return sprite(img)
 
 
 

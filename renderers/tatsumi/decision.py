@@ -36,8 +36,8 @@ from games.tatsumi.state import Seat, TatsumiState
 
 from ..common import INK, PAPER, WHITE, display_name, font, marker
 from .cards import CARD_H, CARD_RULE, CARD_W, SLOT, TILE_COUNT_PX, card_face, scale_marks
-from .icons import NAME_INK, label, paste, player_mark, ring_icon, text_width
-from .island import hex_centre, island_image, island_rings, island_size, name_px
+from .icons import NAME_INK, label, paste, player_mark, ring_sprite, text_width
+from .island import hex_centre, island_size, name_px, paste_island
 from .seaboard import CELL, DEPTH_PX, SEA_STRIP_H, card_xy, tile_xy, well_box
 from .weather import DOLLAR_PX, WCARD_H, WCARD_W, WEATHER_XY, row_y
 
@@ -180,7 +180,7 @@ def _strip(img: Image.Image, p: Seat, y: int, to_place: str = "") -> None:
         label(img, (12, cy), "to place", STRIP_PX - 4, True, INK, "lm")
         x = 104
         for e in dict.fromkeys(to_place):
-            paste(img, ring_icon(e, 15), x + 15, cy)
+            paste(img, ring_sprite(e, 15), x + 15, cy)
             label(img, (x + 34, cy), f"{to_place.count(e)}", STRIP_PX, True, INK, "lm")
             x += 64
         cy += STRIP_H
@@ -189,7 +189,7 @@ def _strip(img: Image.Image, p: Seat, y: int, to_place: str = "") -> None:
     for e in D.ELEMENTS:
         n = p.holding[e]
         if n:
-            paste(img, ring_icon(e, 15), x + 15, cy)
+            paste(img, ring_sprite(e, 15), x + 15, cy)
             label(img, (x + 34, cy), f"{n}", STRIP_PX, True, INK, "lm")
             x += 56
     if not any(p.holding.values()):
@@ -301,9 +301,7 @@ def _island_view(state: TatsumiState, dec: Decision, names) -> Image.Image:
     iw, ih = island_size(ISLAND_R)
     to_place = state.turn.to_place if dec.kind == "place" and state.turn.mode != "blackbird" else ""
     img = Image.new("RGB", (iw + 2 * ISLAND_X, HEADER_H + ih + strip_height(to_place)), PAPER)
-    img.paste(island_image(p.island_key, ISLAND_R), (ISLAND_X, HEADER_H))
-    rings = island_rings(p.island, p.island_key, ISLAND_R)
-    img.paste(rings, (ISLAND_X, HEADER_H), rings)
+    paste_island(img, p, ISLAND_X, HEADER_H, ISLAND_R)
     _header(img, state, dec, names)
     _strip(img, p, HEADER_H + ih, to_place)
     return img

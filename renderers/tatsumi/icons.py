@@ -15,7 +15,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from .. import common
-from ..common import BLUE, GREEN, INK, ORANGE, PURPLE, VERMILION, WHITE, font
+from ..common import BLUE, GREEN, INK, ORANGE, PURPLE, VERMILION, WHITE, Sprite, font, paste_sprite, sprite
 
 SEA = (214, 232, 240)
 SEA_DEEP = (170, 205, 222)
@@ -55,9 +55,14 @@ def text_width(s: str, size: int, bold: bool = False) -> float:
     return font(size, bold).getlength(s)
 
 
-def paste(img: Image.Image, icon: Image.Image, cx: float, cy: float) -> None:
-    """Paste the RGBA ``icon`` centred on (cx, cy)."""
-    img.paste(icon, (int(cx - icon.width / 2), int(cy - icon.height / 2)), icon)
+def paste(img: Image.Image, icon: Image.Image | Sprite, cx: float, cy: float) -> None:
+    """Paste ``icon`` (an RGBA image, or a :class:`~renderers.common.Sprite`: faster, for what every board
+    draws) centred on (cx, cy)."""
+    x, y = int(cx - icon.width / 2), int(cy - icon.height / 2)
+    if isinstance(icon, Sprite):
+        paste_sprite(img, icon, x, y)
+    else:
+        img.paste(icon, (x, y), icon)
 
 
 def symbol(d: ImageDraw.ImageDraw, e: str, cx: float, cy: float, s: float, fill) -> None:
@@ -111,6 +116,12 @@ def ring_icon(e: str, r: int) -> Image.Image:
     return img
 
 
+@lru_cache(maxsize=64)
+def ring_sprite(e: str, r: int) -> Sprite:
+    """:func:`ring_icon` as a cached :class:`~renderers.common.Sprite`, for the rings a board pastes each time."""
+    return sprite(ring_icon(e, r))
+
+
 @lru_cache(maxsize=16)
 def pip_icon(e: str, size: int) -> Image.Image:
     """A ring under a well's top ring: a ``size`` px square in the element's colour with its symbol in white (ink
@@ -139,8 +150,8 @@ def sand_dollar(r: int) -> Image.Image:
 
 
 @lru_cache(maxsize=64)
-def mark_icon(seat_mark: int, r: float, halo: bool) -> Image.Image:
-    """The player mark of :func:`player_mark` as a cached RGBA icon."""
+def mark_icon(seat_mark: int, r: float, halo: bool) -> Sprite:
+    """The player mark of :func:`player_mark` as a cached :class:`~renderers.common.Sprite`."""
     colour, kind = player_style(seat_mark)
     size = int(2 * r + 8)
     img = Image.new("RGBA", (size, size), (0, 0, 0, 0))
@@ -149,7 +160,7 @@ def mark_icon(seat_mark: int, r: float, halo: bool) -> Image.Image:
     if halo:
         common.shape(d, kind, c, c, r, colour, outline=WHITE, width=4)
     common.shape(d, kind, c, c, r, colour, outline=INK, width=1 if halo else 2)
-    return img
+    return sprite(img)
 
 
 def player_mark(img: Image.Image, seat_mark: int, cx: float, cy: float, r: float, halo: bool = False) -> None:
