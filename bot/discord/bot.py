@@ -27,6 +27,7 @@ from . import ids
 from .admin import Admin
 from .bookkeeping import Bookkeeper
 from .components import DYNAMIC_ITEMS
+from .delivery import Delivery
 from .departures import Departures
 from .links import Links
 from .lobby import Lobby
@@ -140,6 +141,7 @@ class PlayBot(commands.Bot):
         self.image_wait_s = image_wait_s
         self.timers = Timers(self)
         self.bookkeeper = Bookkeeper(self)
+        self.delivery = Delivery(self)  # posts outside interactions: retried, surfaced when they fail (issue 17)
         self.links: Links | None = None
         self._tasks: set[asyncio.Task] = set()
         self._prepared = False

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 import weakref
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -76,10 +77,14 @@ class Live:
     first: bool = False
 
 
+NUMBERED = re.compile(r"`\d+\.` |… \d+ more: `/move`")
+
+
 def retired(text: str) -> str:
-    """A board that is no longer live: its text without the prompt and the how-to line."""
+    """A board that is no longer live: its text without the prompt, the how-to line and the numbered options of a
+    board sent as text."""
     return "\n".join(line for line in text.split("\n")
-                     if not line.startswith("➡️") and line != HOW_TO_ANSWER) or text
+                     if not line.startswith("➡️") and line != HOW_TO_ANSWER and not NUMBERED.match(line)) or text
 
 
 @dataclass
@@ -88,6 +93,10 @@ class Posted:
 
     message_id: int | None
     attach: Callable[[discord.File], Awaitable[Any]]
+    retext: Callable[[str], Awaitable[Any]] | None = None
+    """Replace the message's text (a board whose image Discord refused becomes its text form)."""
+    content: str | None = None
+    """The text the message went out with (a board's text form when its image was refused)."""
 
 
 def snowflake_ms(snowflake: int) -> int:
@@ -153,6 +162,8 @@ class Play(commands.Cog):
                 await interaction.response.send_message(text, ephemeral=True, allowed_mentions=NO_PINGS)
         except discord.HTTPException:
             log.warning("could not answer interaction %s in channel %s", interaction.id, interaction.channel_id)
+            return
+        await self.bot.delivery.surface(interaction)
 
     async def send(
         self,
@@ -164,25 +175,46 @@ class Play(commands.Cog):
         view: discord.ui.View | None = None,
         mentions: discord.AllowedMentions = NO_PINGS,
         ephemeral: bool = False,
+        plain: str | None = None,
     ) -> Posted:
-        """Send one message: the interaction's response, else its follow-up, else a plain channel message."""
+        """Send one message: the interaction's response, else its follow-up, else a plain channel message.
+
+        ``plain``: the message's text form (a board's position in words and numbered options): when Discord
+        refuses the ``file`` (403: no Attach Files), the message is sent again as ``plain``, without the file and
+        with the same components (issue 17 item 1). Raises ``discord.HTTPException`` when Discord refuses it."""
         kwargs: dict[str, Any] = {"content": content, "allowed_mentions": mentions}
         if file is not None:
             kwargs["file"] = file
         if view is not None:
             kwargs["view"] = view
         try:
-            if interaction is not None:
-                if not interaction.response.is_done():
-                    resp = await interaction.response.send_message(ephemeral=ephemeral, **kwargs)
-                    return Posted(resp.message_id, lambda f: interaction.edit_original_response(attachments=[f]))
-                msg = await interaction.followup.send(ephemeral=ephemeral, wait=True, **kwargs)
-            else:
-                msg = await self.bot.get_partial_messageable(int(channel_id)).send(**kwargs)
-            return Posted(msg.id, lambda f: msg.edit(attachments=[f]))
+            try:
+                posted = await self._send(interaction, channel_id, ephemeral, kwargs)
+            except discord.Forbidden as exc:
+                if file is None or plain is None:
+                    raise
+                log.info("channel %s refused a board image (%s): sent as text", channel_id, exc.text)
+                kwargs.pop("file")
+                kwargs["content"] = plain
+                posted = await self._send(interaction, channel_id, ephemeral, kwargs)
         finally:
             if view is not None:
                 view.stop()  # its items are DynamicItems: presses are dispatched by template, not by this object
+        posted.content = kwargs["content"]
+        await self.bot.delivery.surface(interaction)
+        return posted
+
+    async def _send(self, interaction: discord.Interaction | None, channel_id: str, ephemeral: bool,
+                    kwargs: dict[str, Any]) -> Posted:
+        if interaction is not None:
+            if not interaction.response.is_done():
+                resp = await interaction.response.send_message(ephemeral=ephemeral, **kwargs)
+                return Posted(resp.message_id, lambda f: interaction.edit_original_response(attachments=[f]),
+                              lambda t: interaction.edit_original_response(content=t))
+            msg = await interaction.followup.send(ephemeral=ephemeral, wait=True, **kwargs)
+        else:
+            msg = await self.bot.get_partial_messageable(int(channel_id)).send(**kwargs)
+        return Posted(msg.id, lambda f: msg.edit(attachments=[f]), lambda t: msg.edit(content=t))
 
     async def _image(self, interaction: discord.Interaction | None, task: asyncio.Future) -> bytes | None:
         """Wait for a render; defer the interaction when it outlasts :data:`RENDER_BUDGET_S`."""
@@ -222,49 +254,16 @@ class Play(commands.Cog):
             await self.send_private_board(update, interaction, notes=notes)
             return
         row = update.session
+
+        async def show() -> None:
+            await self._show(update, interaction, notes=list(notes), first=first)
+
         try:
-            names = await self.bot.links.names(row.id)
-            task = asyncio.ensure_future(self.bot.images.png(row, update.state, names))
-            async with self._lock(row.id):
-                live = self.live.get(row.id)
-                if live is not None and live.version >= row.version and row.status == "active":
-                    await self.ack(interaction, "Done.")  # a later board is out already
-                    return
-                now = frozenset(deciders(update.pending))
-                races = frozenset(n for n, d in zip(self.bot.races.names(update), update.pending, strict=False)
-                                  if d.player is None and n)
-                racing = any(d.player is None for d in update.pending)
-                if live is not None and live.races and races & live.races and row.status == "active":
-                    counted = " ".join(as_mentions(e.text) for e in update.events) or "Counted."
-                    await self.ack(interaction, f"✅ {counted}")
-                    self.bot.races.track(update)
-                    return
-                same = (live is not None and row.status == "active" and not racing and not live.races
-                        and bool(now) and now <= live.deciders and live.channel_id == row.channel_id)
-                if interaction is not None:
-                    done, _ = await asyncio.wait({task}, timeout=self.bot.image_wait_s)
-                    png = task.result() if done else None
-                else:
-                    png = await task
-                view = board_view(row, update.pending, names, keys=self.bot.races.keys(update),
-                                  emoji=self.bot.races.button_emoji(update)) if row.status == "active" else None
-                if same:
-                    lines = [*live.lines, *event_lines(update)]
-                    text = board_text(update, notes=list(notes), events=lines, first=live.first)
-                    posted = await self._edit_live(interaction, live, text, png_file(png, row.id, row.version), view)
-                    live.version, live.lines, live.text, live.deciders = row.version, lines, text, now
-                else:
-                    text = board_text(update, notes=list(notes), first=first)
-                    clicker = str(interaction.user.id) if interaction is not None else None
-                    posted = await self._post_turn(interaction, live, update, text,
-                                                   png_file(png, row.id, row.version), view, clicker)
-                    if row.status == "active" and posted.message_id is not None:
-                        self.live[row.id] = Live(posted.message_id, row.channel_id, row.version, now, races,
-                                                 event_lines(update), text, first)
-                    else:
-                        self.live.pop(row.id, None)
-                if not task.done() or (png is None and task.result() is not None):
-                    self.bot.spawn(self._attach(task, posted, row), f"image of board v{row.version} of session {row.id}")
+            if interaction is None:  # a post of its own: retried in the background when Discord refuses it
+                await self.bot.delivery.send(show, what=self.what(update), channel_id=row.channel_id,
+                                             session_id=row.id, needs=self.bot.delivery.needs(row.channel_id))
+            else:
+                await show()
         except Exception:
             # the change is committed already: say so instead of pretending nothing happened
             log.exception("posting board v%s of session %s failed", row.version, row.id)
@@ -273,7 +272,82 @@ class Play(commands.Cog):
                                 "Use /board to see it.", ephemeral=interaction is not None)
             except Exception:
                 log.warning("fallback message of session %s failed too", row.id)
-            return
+
+    @staticmethod
+    def what(update: Update) -> str:
+        """A board in words, for the notice of a post that failed ("the race result (Tatamokatsu board v7)")."""
+        board = f"{update.game.title} board v{update.session.version}"
+        if any(e.kind == "window" for e in update.events):
+            return f"the race result ({board})"
+        return f"the result ({board})" if update.result is not None else f"the {board}"
+
+    async def _show(self, update: Update, interaction: discord.Interaction | None, *, notes: list[str],
+                    first: bool) -> None:
+        """:meth:`send_board`'s work; raises ``discord.HTTPException`` when Discord refuses the post. Outside an
+        interaction it may run again (a retry): a board older than the live one is then not posted."""
+        row = update.session
+        names = await self.bot.links.names(row.id)
+        # without Attach Files the board goes out as text at once (issue 17 item 1)
+        attach = interaction is None or bool(interaction.app_permissions.attach_files)
+        task = asyncio.ensure_future(self.bot.images.png(row, update.state, names)) if attach else None
+        async with self._lock(row.id):
+            live = self.live.get(row.id)
+            if live is not None and live.version >= row.version and row.status == "active":
+                await self.ack(interaction, "Done.")  # a later board is out already
+                return
+            now = frozenset(deciders(update.pending))
+            races = frozenset(n for n, d in zip(self.bot.races.names(update), update.pending, strict=False)
+                              if d.player is None and n)
+            racing = any(d.player is None for d in update.pending)
+            if live is not None and live.races and races & live.races and row.status == "active":
+                counted = " ".join(as_mentions(e.text) for e in update.events) or "Counted."
+                await self.ack(interaction, f"✅ {counted}")
+                self.bot.races.track(update)
+                return
+            same = (live is not None and row.status == "active" and not racing and not live.races
+                    and bool(now) and now <= live.deciders and live.channel_id == row.channel_id)
+            if task is None:
+                png = None
+            elif interaction is not None:
+                done, _ = await asyncio.wait({task}, timeout=self.bot.image_wait_s)
+                png = task.result() if done else None
+            else:
+                png = await task
+
+            def view() -> discord.ui.View | None:
+                return board_view(row, update.pending, names, keys=self.bot.races.keys(update),
+                                  emoji=self.bot.races.button_emoji(update)) if row.status == "active" else None
+
+            def texts(events: list[str] | None, first: bool) -> tuple[str, str]:
+                plain = board_text(update, notes=notes, events=events, first=first, numbered=names)
+                return (board_text(update, notes=notes, events=events, first=first) if attach else plain), plain
+
+            posted = None
+            lines = event_lines(update)
+            if same:
+                lines = [*live.lines, *lines]
+                text, plain = texts(lines, live.first)
+                try:
+                    posted = await self._edit_live(interaction, live, text, png_file(png, row.id, row.version),
+                                                   view(), plain)
+                    live.version, live.lines, live.text, live.deciders = row.version, lines, posted.content, now
+                except discord.NotFound:  # the live message was deleted (issue 17 item 3): a new board instead
+                    log.info("board message %s of session %s is gone: posting a new one", live.message_id, row.id)
+                    self.live.pop(row.id, None)
+                    first, live, same = live.first, None, False
+            if posted is None:
+                text, plain = texts(lines, first)
+                clicker = str(interaction.user.id) if interaction is not None else None
+                posted = await self._post_turn(interaction, live, update, text, png_file(png, row.id, row.version),
+                                               view(), clicker, plain)
+                if row.status == "active" and posted.message_id is not None:
+                    self.live[row.id] = Live(posted.message_id, row.channel_id, row.version, now, races, lines,
+                                             posted.content or text, first)
+                else:
+                    self.live.pop(row.id, None)
+            if task is not None and (not task.done() or (png is None and task.result() is not None)):
+                self.bot.spawn(self._attach(task, posted, row, plain),
+                               f"image of board v{row.version} of session {row.id}")
         await self._posted(update, posted.message_id, new=not same, strip=live is None)
 
     def _lock(self, sid: int) -> asyncio.Lock:
@@ -291,27 +365,45 @@ class Play(commands.Cog):
                 and interaction.message.id == live.message_id)
 
     async def _edit_live(self, interaction: discord.Interaction | None, live: Live, text: str,
-                         file: discord.File | None, view: discord.ui.View | None) -> Posted:
+                         file: discord.File | None, view: discord.ui.View | None, plain: str | None = None) -> Posted:
         """Edit the live message in place: the press's own update when the press is on it, else a REST edit (and a
-        short ephemeral answer to the interaction)."""
+        short ephemeral answer to the interaction). When Discord refuses the ``file`` (403), the edit is made again
+        with ``plain`` (the board's text form) and no file. Raises ``discord.NotFound`` when the message was
+        deleted (the caller posts a new board)."""
         kwargs: dict[str, Any] = {"content": text, "view": view, "allowed_mentions": NO_PINGS}
         if file is not None:
             kwargs["attachments"] = [file]
-        try:
+        msg = self.bot.get_partial_messageable(int(live.channel_id)).get_partial_message(live.message_id)
+
+        async def edit() -> Posted:
             if self._on(interaction, live):
                 await interaction.response.edit_message(**kwargs)
-                return Posted(live.message_id, lambda f: interaction.edit_original_response(attachments=[f]))
-            msg = self.bot.get_partial_messageable(int(live.channel_id)).get_partial_message(live.message_id)
+                return Posted(live.message_id, lambda f: interaction.edit_original_response(attachments=[f]),
+                              lambda t: interaction.edit_original_response(content=t))
             await msg.edit(**kwargs)
             await self.ack(interaction, "✅ Done: the board in the channel shows it.")
-            return Posted(live.message_id, lambda f: msg.edit(attachments=[f]))
+            return Posted(live.message_id, lambda f: msg.edit(attachments=[f]), lambda t: msg.edit(content=t))
+
+        try:
+            try:
+                posted = await edit()
+            except discord.Forbidden as exc:
+                if file is None or plain is None:
+                    raise
+                log.info("channel %s refused a board image (%s): edited as text", live.channel_id, exc.text)
+                kwargs.pop("attachments")
+                kwargs["content"] = plain
+                posted = await edit()
         finally:
             if view is not None:
                 view.stop()
+        posted.content = kwargs["content"]
+        await self.bot.delivery.surface(interaction)
+        return posted
 
     async def _post_turn(self, interaction: discord.Interaction | None, live: Live | None, update: Update,
                          text: str, file: discord.File | None, view: discord.ui.View | None,
-                         clicker: str | None) -> Posted:
+                         clicker: str | None, plain: str | None = None) -> Posted:
         """Post the board of a new turn; the previous live message keeps its image and loses its components (the
         press's own update when the press is on it)."""
         if live is not None and self._on(interaction, live):
@@ -320,7 +412,8 @@ class Play(commands.Cog):
         elif live is not None:
             self.bot.spawn(self.retire(live), f"retire board {live.message_id} (session {update.session.id})")
         mentions = await self.turn_pings(update, clicker)
-        return await self.send(interaction, update.session.channel_id, text, file=file, view=view, mentions=mentions)
+        return await self.send(interaction, update.session.channel_id, text, file=file, view=view, mentions=mentions,
+                               plain=plain)
 
     async def retire(self, live: Live) -> None:
         """The previous turn's message: its text without the prompt, no components (its image stays)."""
@@ -361,19 +454,33 @@ class Play(commands.Cog):
             view = board_view(row, update.pending, names, keys=self.bot.races.keys(update),
                               emoji=self.bot.races.button_emoji(update)) if row.status == "active" and mine else None
             await self.send(interaction, row.channel_id, text, file=png_file(png, row.id, row.version), view=view,
-                            ephemeral=True)
+                            ephemeral=True, plain=board_text(update, notes=list(notes), numbered=names))
         except Exception:
             log.exception("private board v%s of session %s failed", row.version, row.id)
             await self.ack(interaction, "The board could not be shown; try again.")
 
-    async def _attach(self, task: asyncio.Future, posted: Posted, row: SessionRow) -> None:
-        """Attach a late image to the board message it belongs to (unless that message shows a newer board now)."""
+    async def _attach(self, task: asyncio.Future, posted: Posted, row: SessionRow, plain: str | None = None) -> None:
+        """Attach a late image to the board message it belongs to (unless that message shows a newer board now).
+        Discord refusing the image (403: no Attach Files) turns the message into ``plain``, the board's text form
+        (issue 17 item 1); a message deleted meanwhile is left alone (the next update posts a new board)."""
         png = await task
         live = self.live.get(row.id)
         if live is not None and live.message_id == posted.message_id and live.version != row.version:
             return
-        if png is not None:
+        if png is None:
+            return
+        try:
             await posted.attach(png_file(png, row.id, row.version))
+        except discord.NotFound:
+            log.info("board v%s of session %s was deleted before its image came", row.version, row.id)
+        except discord.Forbidden as exc:
+            if plain is None or posted.retext is None:
+                raise
+            log.info("channel %s refused the image of board v%s (%s): its text form instead", row.channel_id,
+                     row.version, exc.text)
+            await posted.retext(plain)
+            if live is not None and live.message_id == posted.message_id:
+                live.text = plain
 
     async def post(self, update: Update) -> None:
         """Post ``update`` to its channel without an interaction (timers)."""
@@ -580,10 +687,10 @@ class Play(commands.Cog):
         render = self.bot.images.full_png(row, update.state, names) if full else \
             self.bot.images.png(row, update.state, names)
         png = await self._image(interaction, asyncio.ensure_future(render))
-        text = board_text(update)
+        text, plain = board_text(update), board_text(update, numbered=names)
         if row.status == "active":
-            text = retired(text) + "\n-# Shown by /board; the buttons are on the live board."
-        await self.send(interaction, channel, text[:2000], file=png_file(png, row.id, row.version))
+            text, plain = (retired(t) + "\n-# Shown by /board; the buttons are on the live board." for t in (text, plain))
+        await self.send(interaction, channel, text[:2000], file=png_file(png, row.id, row.version), plain=plain[:2000])
 
     @app_commands.command(name="history", description="The recent events of this channel's game")
     @app_commands.describe(count="How many events (default 15)")
