@@ -105,6 +105,17 @@ class Delivery:
                        needs=needs or self.needs(channel_id), tried=True)
             return False
 
+    async def insist(self, post: Callable[[], Awaitable[Any]], *, what: str, channel_id: str) -> None:
+        """Call ``post()`` until it succeeds, at most :attr:`attempts` times with :attr:`wait` between tries, in the
+        caller's own task (a deferred interaction waiting on it: a thread's lobby card). Raises the last error."""
+        async for attempt in AsyncRetrying(stop=stop_after_attempt(self.attempts), wait=self.wait,
+                                           retry=retry_if_exception(retryable), reraise=True):
+            with attempt:
+                if attempt.retry_state.attempt_number > 1:
+                    log.debug("post of %s in channel %s: try %d", what, channel_id,
+                              attempt.retry_state.attempt_number)
+                await post()
+
     def later(self, post: Callable[[], Awaitable[Any]], *, what: str, channel_id: str, session_id: int | None,
               needs: tuple[str, ...] = POST_NEEDS, tried: bool = False) -> None:
         """Post in the background through :meth:`post` (``tried``: the first try was made already and failed)."""

@@ -170,15 +170,31 @@ class Lobby(commands.Cog):
             try:
                 update = await self.service.open_lobby(channel, g.id, host, opts, guild_id=guild)
                 await self.bot.links.add_name(update.session.id, host, interaction.user.display_name)
-                await self.send_card(None, update, channel)
-            except Exception:  # a thread the bot could not use is removed, with its lobby: nothing left behind
+                # the card is retried with backoff (issue 17 item 1): the interaction is deferred, nothing else waits
+                await self.bot.delivery.insist(lambda: self.send_card(None, update, channel),
+                                               what=f"the {g.title} lobby card", channel_id=channel)
+            except Exception as exc:  # a thread the bot could not use is removed, with its lobby: nothing left behind
                 await self._remove_thread(channel)
+                if isinstance(exc, discord.HTTPException) and not isinstance(exc, discord.NotFound):
+                    raise SessionError(self.unusable_thread(interaction, g.title, exc)) from exc
                 raise
             await interaction.followup.send(f"The {g.title} lobby is open in <#{channel}>.", ephemeral=True)
             return
         update = await self.service.open_lobby(channel, g.id, host, opts, guild_id=guild)
         await self.bot.links.add_name(update.session.id, host, interaction.user.display_name)
         await self.send_card(interaction, update)
+
+    @staticmethod
+    def unusable_thread(interaction: discord.Interaction, title: str, exc: discord.HTTPException) -> str:
+        """The refusal when the new thread's lobby card could not be posted: the permissions the bot lacks (a
+        thread has its channel's), else Discord's answer."""
+        from .delivery import describe
+
+        lacking = permissions.missing(interaction.app_permissions, (
+            "view_channel", "send_messages_in_threads", "read_message_history"))
+        why = f"I am missing {', '.join(lacking)}" if lacking else f"Discord answered {describe(exc)}"
+        return (f"I could not post the {title} lobby in the new thread ({why}), so I removed the thread. Ask a "
+                "moderator to check my permissions in this channel's threads, or /play here without thread.")
 
     async def _remove_thread(self, channel: str) -> None:
         try:

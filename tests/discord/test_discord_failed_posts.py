@@ -230,3 +230,35 @@ async def test_deleted_board_message_is_replaced_by_a_new_board(tmp_path, caplog
         assert replaced >= 2
         assert "background task failed" not in caplog.text
         assert not [r for r in caplog.records if r.levelno >= logging.ERROR]
+
+
+async def test_thread_lobby_card_is_retried_then_the_lobby_opens(h):
+    """Issue 17 item 1: ``/play thread:true`` — the lobby card in the new thread is refused twice (503) and posted
+    at the third try; the thread keeps its lobby."""
+    alice = h.user(101, "alice")
+    tries: list = []
+    h.fake.refuse = refuse_channel_posts(tries, times=2, status=503, code=0, message="Service Unavailable")
+    reply = await h.slash(alice, "play", game="tatari", thread=True)
+    thread = next(s for s in reply if s.kind == "thread")
+    tid = thread.message["id"]
+    cards = [s for s in reply if s.kind == "message"]
+    assert len(tries) == 2 and len(cards) == 1 and cards[0].channel_id == int(tid)
+    assert (await h.store.live_session(tid)).status == "lobby"
+    assert reply.ephemeral()[-1].content == f"The Tatari lobby is open in <#{tid}>."
+
+
+async def test_thread_lobby_card_refused_at_every_try_removes_the_thread_and_says_why(h):
+    """Issue 17 item 1: the card is refused at every try (403): the thread and its lobby are removed and the
+    member is told in one ephemeral line, with Discord's answer (no permission is missing on the interaction)."""
+    alice = h.user(101, "alice")
+    tries: list = []
+    h.fake.refuse = refuse_channel_posts(tries, times=10)
+    reply = await h.slash(alice, "play", game="tatari", thread=True)
+    tid = next(s for s in reply if s.kind == "thread").message["id"]
+    assert len(tries) == 3
+    assert await h.store.live_session(tid) is None
+    assert [s for s in reply if s.method == "DELETE" and s.path.endswith(f"/channels/{tid}")]
+    assert reply.ephemeral()[-1].content == (
+        "I could not post the Tatari lobby in the new thread (Discord answered 403 Missing Permissions), so I "
+        "removed the thread. Ask a moderator to check my permissions in this channel's threads, or /play here "
+        "without thread.")
