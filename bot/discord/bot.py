@@ -77,6 +77,23 @@ def outdated_options(interaction: discord.Interaction) -> bool:
     return any(p.required and p.name not in given for p in command.parameters)
 
 
+PRIVATE_ANSWERS = frozenset({"history", "rules", "help", "settings", "pings"})
+"""Commands answered only to the member who used them (a deferred one "thinks" ephemerally)."""
+
+
+def answered_privately(interaction: discord.Interaction) -> bool:
+    """Whether a command's answer is ephemeral: :data:`PRIVATE_ANSWERS`, ``/board`` unless ``public:true``, and
+    ``/play thread:true`` (the lobby goes to the new thread; the member is told where)."""
+    data: Any = interaction.data or {}
+    name = data.get("name")
+    options = {o.get("name"): o.get("value") for o in data.get("options", []) or []}
+    if name == "board":
+        return not options.get("public")
+    if name == "play":
+        return bool(options.get("thread"))
+    return name in PRIVATE_ANSWERS
+
+
 class PlayTree(app_commands.CommandTree):
     """Turns a :class:`SessionError` raised by a command into its ephemeral message; anything else is logged
     (with the channel's session id when there is one) and answered with a short apology."""
@@ -85,6 +102,9 @@ class PlayTree(app_commands.CommandTree):
         """Refuse a slash command whose options do not fit its definition (see :func:`outdated_options`)."""
         if interaction.type is discord.InteractionType.application_command and outdated_options(interaction):
             raise app_commands.CheckFailure(OUTDATED)
+        if interaction.type is discord.InteractionType.application_command:  # before any database work
+            bot: PlayBot = interaction.client  # type: ignore[assignment]
+            await bot.play.in_budget(interaction, ephemeral=answered_privately(interaction))
         return True
 
     async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:

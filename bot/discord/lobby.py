@@ -17,6 +17,7 @@ import games
 from bot.sessions import SessionError, Update
 
 from . import permissions
+from .answers import update_message
 from .cooldowns import Cooldown
 from .present import lobby_text, lobby_view
 
@@ -160,7 +161,8 @@ class Lobby(commands.Cog):
                 raise SessionError(f"You opened a game thread a moment ago: try again in {wait} s, or /play here.")
             busy = await self.service.store.live_session(channel)
             del busy  # a thread is its own channel: the parent may be busy
-            await interaction.response.defer(ephemeral=True, thinking=True)
+            if not interaction.response.is_done():  # (deferred already when its 3 s were running out)
+                await interaction.response.defer(ephemeral=True, thinking=True)
             data = await self.bot.http.start_thread_without_message(
                 interaction.channel_id, name=f"{g.title} — {interaction.user.display_name}"[:100],
                 auto_archive_duration=THREAD_ARCHIVE_MIN, type=PUBLIC_THREAD,
@@ -262,11 +264,10 @@ class Lobby(commands.Cog):
             update = await self.service.cancel(channel, user, moderator=self.bot.is_moderator(interaction))
         else:
             update = await self.service.start(channel, user)
-            await interaction.response.edit_message(content=lobby_text(update.session, update.game),
-                                                    view=None)
+            await update_message(interaction, content=lobby_text(update.session, update.game), view=None)
             await self.bot.play.send_board(update, interaction, first=True)
             return
-        await interaction.response.edit_message(
-            content=lobby_text(update.session, update.game, update.notes), view=lobby_view(update.session),
+        await update_message(
+            interaction, content=lobby_text(update.session, update.game, update.notes), view=lobby_view(update.session),
             allowed_mentions=discord.AllowedMentions.none(),
         )

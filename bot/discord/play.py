@@ -27,6 +27,7 @@ from bot.store import SessionRow
 from games import Decision
 from games.core import seats_text
 
+from .answers import THINKING, answer, budget_ms, followup, snowflake_ms
 from .cooldowns import Cooldown
 from .freshness import BoardFloors
 from .lobby import game_autocomplete
@@ -52,9 +53,12 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-DISCORD_EPOCH_MS = 1_420_070_400_000
 RENDER_BUDGET_S = 2.0
 """Longer than this and the interaction is deferred first (Discord's deadline is 3 s)."""
+DEFER_BELOW_MS = 1500
+"""An interaction with less than this left of :data:`INTERACTION_BUDGET_MS` when its handler starts is deferred
+before any database work, and answered by follow-ups (issue 17 item 7)."""
+
 NO_PINGS = discord.AllowedMentions.none()
 STALE = "This board is out of date — here is the current one."
 BOARD_COOLDOWN_MS = 60_000
@@ -97,11 +101,6 @@ class Posted:
     """Replace the message's text (a board whose image Discord refused becomes its text form)."""
     content: str | None = None
     """The text the message went out with (a board's text form when its image was refused)."""
-
-
-def snowflake_ms(snowflake: int) -> int:
-    """Discord's clock: the ms timestamp inside a snowflake id (RULINGS TK-10)."""
-    return (int(snowflake) >> 22) + DISCORD_EPOCH_MS
 
 
 def is_moderator(interaction: discord.Interaction) -> bool:
@@ -152,12 +151,36 @@ class Play(commands.Cog):
         return await self.prefs(channel_id)
 
     # -- answering ----------------------------------------------------------------------------------------------
+    async def in_budget(self, interaction: discord.Interaction, *, ephemeral: bool = False) -> bool:
+        """Before a handler's database work: defer ``interaction`` when less than :data:`DEFER_BELOW_MS` is left of
+        its 3 s (:func:`budget_ms`) — a component by a deferred update (its answers follow), a command by a
+        "thinking…" message (``ephemeral``: the visibility of its answer). Never raises; always True (it is used
+        as an ``interaction_check``)."""
+        try:
+            if interaction.response.is_done() or interaction.type not in (
+                    discord.InteractionType.component, discord.InteractionType.application_command):
+                return True
+            left = budget_ms(interaction, self.service.clock())
+            if left >= DEFER_BELOW_MS:
+                return True
+            if interaction.type is discord.InteractionType.component:
+                await interaction.response.defer()
+            else:
+                await interaction.response.defer(ephemeral=ephemeral, thinking=True)
+                interaction.extras[THINKING] = "ephemeral" if ephemeral else "public"
+            log.debug("interaction %s deferred with %d ms of its budget left", interaction.id, left)
+        except discord.HTTPException as exc:
+            log.info("interaction %s could not be deferred: %s", interaction.id, exc)
+        except Exception:
+            log.exception("deferring interaction %s failed", interaction.id)
+        return True
+
     async def refuse(self, interaction: discord.Interaction, text: str) -> None:
         """A short ephemeral answer (``{@id}`` refs become mentions, which do not ping in ephemeral messages)."""
         text = as_mentions(text)[:2000]
         try:
             if interaction.response.is_done():
-                await interaction.followup.send(text, ephemeral=True, allowed_mentions=NO_PINGS)
+                await followup(interaction, ephemeral=True, content=text, allowed_mentions=NO_PINGS)
             else:
                 await interaction.response.send_message(text, ephemeral=True, allowed_mentions=NO_PINGS)
         except discord.HTTPException:
@@ -211,7 +234,7 @@ class Play(commands.Cog):
                 resp = await interaction.response.send_message(ephemeral=ephemeral, **kwargs)
                 return Posted(resp.message_id, lambda f: interaction.edit_original_response(attachments=[f]),
                               lambda t: interaction.edit_original_response(content=t))
-            msg = await interaction.followup.send(ephemeral=ephemeral, wait=True, **kwargs)
+            msg = await followup(interaction, ephemeral=ephemeral, **kwargs)
         else:
             msg = await self.bot.get_partial_messageable(int(channel_id)).send(**kwargs)
         return Posted(msg.id, lambda f: msg.edit(attachments=[f]), lambda t: msg.edit(content=t))
@@ -587,10 +610,8 @@ class Play(commands.Cog):
             await self.refuse(interaction, "This menu is not valid. Use the current board.")
             return
         names = await self.bot.links.names(row.id)
-        await interaction.response.send_message(
-            as_names(update.pending[d].prompt, names), view=page_view(row, d, update.pending[d], page, names),
-            ephemeral=True,
-        )
+        await answer(interaction, as_names(update.pending[d].prompt, names),
+                     view=page_view(row, d, update.pending[d], page, names))
 
     # -- slash commands ------------------------------------------------------------------------------------------
     def _mine(self, update: Update, user: str) -> list[tuple[Decision, int]]:
@@ -701,7 +722,7 @@ class Play(commands.Cog):
         text = "\n".join(f"• {as_mentions(e.text)}" for e in events) or "Nothing has happened yet."
         while len(text) > 1900:
             text = text[text.index("\n") + 1:]
-        await interaction.response.send_message(text, ephemeral=True, allowed_mentions=NO_PINGS)
+        await answer(interaction, text, allowed_mentions=NO_PINGS)
 
     @app_commands.command(name="resign", description="Leave the game you are playing in this channel")
     @app_commands.guild_only()
@@ -732,7 +753,7 @@ class Play(commands.Cog):
         others = [t for t in help_ if t and t != topic]
         if others:
             text += f"\nMore: /rules {g.id} topic: " + ", ".join(others)
-        await interaction.response.send_message(text[:2000], ephemeral=True)
+        await answer(interaction, text[:2000])
 
     async def how_to_play(self, interaction: discord.Interaction, game_id: str, topic: str | None = None) -> None:
         """The "How to play" button (``topic`` None: a new ephemeral answer with the overview) and its topic select
@@ -780,7 +801,7 @@ class Play(commands.Cog):
         if not self.bot.intents.message_content:
             text += ("\nTyped race words are off on this bot: use the race buttons or reactions. (Its owner can turn "
                      "them on with the Message Content intent in the Discord developer portal.)")
-        await interaction.response.send_message(text[:2000], ephemeral=True)
+        await answer(interaction, text[:2000])
 
     # -- start-up ---------------------------------------------------------------------------------------------------
     async def _restore_live(self, row: SessionRow) -> None:

@@ -283,6 +283,8 @@ class FakeDiscord:
             elif rtype == 5:  # "thinking…": the first follow-up replaces this message (Discord's rule)
                 msg = self._message(channel_id, {"content": "", "flags": data.get("flags") or 0}, fs)
                 inter["_original"] = inter["_loading"] = msg["id"]
+            elif rtype == 6 and inter.get("message"):  # a deferred update: @original is the component's message
+                inter["_original"] = inter["message"]["id"]
             if msg is not None and rtype in (4, 7):  # a component's update: @original is the message it is on
                 inter["_original"] = msg["id"]
             self.record(Sent(kind, method, route.url, body, fs, msg, iid))
@@ -302,6 +304,14 @@ class FakeDiscord:
             msg = self._edit(int(inter.get("_original", 0) or 0), body) if inter.get("_original") else None
             self.record(Sent("edit_original", method, route.url, body, fs, msg, iid))
             return msg or self._message(channel_id, body, fs)
+        if method == "DELETE" and path.endswith("/messages/@original"):
+            original = inter.pop("_original", None)
+            if inter.get("_loading") == original:
+                inter.pop("_loading", None)
+            if original:
+                self.messages.pop(int(original), None)
+            self.record(Sent("delete_original", method, route.url, body, fs, None, iid))
+            return {}
         if method == "PATCH" and "/messages/" in path:
             msg = self._edit(int(params.get("message_id", 0)), body)
             self.record(Sent("edit", method, route.url, body, fs, msg, iid))
