@@ -110,6 +110,7 @@ class Lobby(commands.Cog):
         posted = await self.bot.play.send(interaction, channel_id or row.channel_id, text, view=lobby_view(row))
         if posted.message_id is not None:
             await self.bot.links.update(row.id, lobby=[channel_id or row.channel_id, str(posted.message_id)])
+        self.bot.play.ended(update)  # a lobby closed by its last player leaving: forget it (bounded memory)
 
     async def options_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice]:
         """Suggest ``key=value`` completions of the last word from the chosen game's ``Options`` fields."""
@@ -271,3 +272,4 @@ class Lobby(commands.Cog):
             interaction, content=lobby_text(update.session, update.game, update.notes), view=lobby_view(update.session),
             allowed_mentions=discord.AllowedMentions.none(),
         )
+        self.bot.play.ended(update)  # a cancelled lobby: forget it (bounded memory)

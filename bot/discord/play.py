@@ -59,6 +59,8 @@ DEFER_BELOW_MS = 1500
 """An interaction with less than this left of :data:`INTERACTION_BUDGET_MS` when its handler starts is deferred
 before any database work, and answered by follow-ups (issue 17 item 7)."""
 
+MAX_CHANNELS = 4096
+"""Channels whose settings are cached at the most (bounded memory, issue 17 item 8)."""
 NO_PINGS = discord.AllowedMentions.none()
 STALE = "This board is out of date — here is the current one."
 BOARD_COOLDOWN_MS = 60_000
@@ -139,7 +141,27 @@ class Play(commands.Cog):
         if cached is None:
             cached = {**self.defaults(), **await self.service.store.channel_settings(channel_id)}
             self._prefs[channel_id] = cached
+            while len(self._prefs) > MAX_CHANNELS:  # the oldest channel first (dicts keep insertion order)
+                self._prefs.pop(next(iter(self._prefs)))
         return cached
+
+    def forget(self, session_id: int, channel_id: str) -> None:
+        """Session ``session_id`` of ``channel_id`` ended (finished, abandoned, cancelled, its place gone): drop
+        what the adapter keeps of it in memory — its live message, board floor, the channel's cached settings,
+        display names, race tracking, failed-post log mark and last board id (issue 17 item 8: memory stays flat
+        however many games are played). Everything is in the store and is read again when needed."""
+        self.live.pop(session_id, None)
+        self.floors.forget(session_id)
+        self._prefs.pop(channel_id, None)
+        self.bot.links.forget(session_id)
+        self.bot.races.forget(channel_id)
+        self.bot.delivery.forget(session_id)
+        self.bot.bookkeeper.forget(session_id)
+
+    def ended(self, update: Update) -> None:
+        """:meth:`forget` ``update``'s session if it is over (neither a lobby nor a running game)."""
+        if update.session.status not in ("lobby", "active"):
+            self.forget(update.session.id, update.session.channel_id)
 
     def prefs_cached(self, channel_id: str) -> dict[str, float]:
         return self._prefs.get(channel_id) or self.defaults()
@@ -372,6 +394,7 @@ class Play(commands.Cog):
                 self.bot.spawn(self._attach(task, posted, row, plain),
                                f"image of board v{row.version} of session {row.id}")
         await self._posted(update, posted.message_id, new=not same, strip=live is None)
+        self.ended(update)
 
     def _lock(self, sid: int) -> asyncio.Lock:
         lock = self._locks.get(sid)
