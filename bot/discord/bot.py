@@ -23,7 +23,7 @@ from bot.config import Settings
 from bot.sessions import SessionError, SessionService
 from bot.store import Store
 
-from . import ids
+from . import ids, permissions
 from .admin import Admin
 from .bookkeeping import Bookkeeper
 from .components import DYNAMIC_ITEMS
@@ -113,8 +113,10 @@ class PlayTree(app_commands.CommandTree):
         if isinstance(original, SessionError):
             await bot.play.refuse(interaction, str(original))
         elif isinstance(original, discord.Forbidden):
-            await bot.play.refuse(interaction, "I am missing a permission in this channel (View Channel, Send "
-                                  "Messages, Attach Files, Create Public Threads). Ask a moderator, then /board.")
+            lacking = permissions.missing(interaction.app_permissions)
+            await bot.play.refuse(interaction, f"I am missing a permission in this channel ("
+                                  f"{', '.join(lacking) or 'Discord answered ' + str(original.status) + ' ' + original.text}"
+                                  "). Ask a moderator, then /board.")
         elif isinstance(error, app_commands.NoPrivateMessage):
             await bot.play.refuse(interaction, "Use this in a server channel or thread.")
         elif isinstance(error, app_commands.TransformerError | app_commands.CheckFailure):
