@@ -27,7 +27,7 @@ from bot.store import SessionRow
 from games import Decision
 from games.core import seats_text
 
-from .answers import THINKING, answer, budget_ms, followup, snowflake_ms
+from .answers import DISCORD_EPOCH_MS, THINKING, answer, budget_ms, followup, snowflake_ms
 from .cooldowns import Cooldown
 from .freshness import BoardFloors
 from .lobby import game_autocomplete
@@ -853,4 +853,4 @@ class Play(commands.Cog):
         return len(rows)
 
 
-__all__ = ["Play", "display", "is_moderator", "snowflake_ms"]
+__all__ = ["DISCORD_EPOCH_MS", "Play", "display", "is_moderator", "snowflake_ms"]
