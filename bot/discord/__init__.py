@@ -13,6 +13,10 @@ turn starts) is posted when the decision passes on or a race opens (issue 12; ``
 - ``lobby.py``, ``play.py``, ``admin.py``, ``races.py`` — the cogs (slash commands, button handlers, typed
   race inputs and reactions);
 - ``bookkeeping.py`` — after-reply writes of posted boards (board ids, reminder/AFK timers), batched;
+- ``delivery.py`` — posts outside an interaction (race results, reminders, AFK notices, timers' boards, thread
+  lobby cards): retried with backoff, logged once per session and surfaced at the channel's next interaction when
+  they keep failing (issue 17);
+- ``answers.py`` — answering within the 3 s counted from an interaction's snowflake (defer first when late);
 - ``timers.py`` — the one dispatcher loop (deadlines, turn reminders, AFK limits);
 - ``runner.py`` — ``run(settings) -> int`` for ``python -m bot run``.
 

@@ -14,6 +14,7 @@ from discord.ext import commands
 from bot.ai_seats import is_ai
 from bot.sessions import SessionError
 
+from .answers import answer, update_message
 from .components import UndoButton
 from .cooldowns import Cooldown
 from .present import mention
@@ -72,9 +73,11 @@ class Admin(commands.Cog):
         view = discord.ui.View(timeout=None)
         view.add_item(UndoButton(row.id, row.version, "y"))
         view.add_item(UndoButton(row.id, row.version, "n"))
-        await interaction.response.send_message(
+        await answer(
+            interaction,
             f"↩️ {mention(user)} asks to take back the last move. {', '.join(mention(p) for p in others)}: "
             "approve? (Any move meanwhile cancels the request.)",
+            ephemeral=False,
             view=view,
             allowed_mentions=discord.AllowedMentions(users=[discord.Object(int(p)) for p in others if p.isdigit()]),
         )
@@ -95,7 +98,7 @@ class Admin(commands.Cog):
         user = str(interaction.user.id)
         vote = (await self.bot.links.get(sid)).get("undo")
         if row.version != ver or not vote or vote.get("version") != ver:
-            await interaction.response.edit_message(content="This undo request is out of date: the game moved on.",
+            await update_message(interaction, content="This undo request is out of date: the game moved on.",
                                                      view=None)
             return
         if user not in row.players:
@@ -106,14 +109,14 @@ class Admin(commands.Cog):
             return
         if not yes:
             await self.bot.links.update(sid, undo=None)
-            await interaction.response.edit_message(
+            await update_message(interaction,
                 content=f"↩️ {mention(user)} refused to undo the last move.", view=None, allowed_mentions=NO_PINGS)
             return
         approved = sorted({*vote["yes"], user})
         waiting = [p for p in row.players if p not in approved and not is_ai(p)]
         if waiting:
             await self.bot.links.update(sid, undo={**vote, "yes": approved})
-            await interaction.response.edit_message(
+            await update_message(interaction,
                 content=f"↩️ {mention(vote['by'])} asks to take back the last move. Approved by "
                 f"{', '.join(mention(p) for p in approved)}; waiting for {', '.join(mention(p) for p in waiting)}.",
                 allowed_mentions=NO_PINGS,
@@ -121,7 +124,7 @@ class Admin(commands.Cog):
             return
         update = await self.service.undo(row.channel_id, row.host)
         await self.bot.links.update(sid, undo=None)
-        await interaction.response.edit_message(content="↩️ Everyone approved: the last move is taken back.",
+        await update_message(interaction, content="↩️ Everyone approved: the last move is taken back.",
                                                 view=None)
         await self.bot.play.send_board(update, interaction)
 
@@ -218,7 +221,7 @@ class Admin(commands.Cog):
         )
         if changes:
             text = "Saved. " + text + " (Reminders apply from the next move; race windows to new games.)"
-        await interaction.response.send_message(text, ephemeral=True)
+        await answer(interaction, text)
 
     @app_commands.command(name="pings", description="Your own turn pings, in every channel: on or off")
     @app_commands.describe(turn="off: you are never notified when your turn starts (the board still names you)")
@@ -231,7 +234,7 @@ class Admin(commands.Cog):
             await self.bot.links.set_muted(user, turn == "off")
         muted = bool(await self.bot.links.muted([user]))
         text = f"Your turn pings: {'off' if muted else 'on'}, in every channel."
-        await interaction.response.send_message(("Saved. " if turn is not None else "") + text, ephemeral=True)
+        await answer(interaction, ("Saved. " if turn is not None else "") + text)
 
 
 def _hours(h: float) -> str:

@@ -55,6 +55,11 @@ class Bookkeeper:
                 pass
             self._task = None
 
+    def forget(self, session_id: int) -> None:
+        """A session ended: its last board is not needed in memory (a board still queued is dropped after its
+        flush)."""
+        self.boards.pop(session_id, None)
+
     def add(self, update: Update, message_id: int | None, prefs: dict, strip: bool = True) -> None:
         """Queue the board of ``update`` just posted (or edited in place) as ``message_id`` (``prefs``: the channel's
         settings). ``strip=False``: the caller strips the previous board itself (it knows which one is live)."""
@@ -119,7 +124,8 @@ class Bookkeeper:
                     strips.append((sid, old))
                 self.boards[sid] = (row.channel_id, str(message_id))
                 link_rows.append((sid, json.dumps([row.channel_id, str(message_id)]), now_ms()))
-            if row.status != "active":
+            if row.status != "active":  # the game is over: nothing more to strip later (bounded memory)
+                self.boards.pop(sid, None)
                 continue
             # no reminder or AFK limit for an AI seat (issue 14): it never idles and is never pinged
             for player in dict.fromkeys(d.player for d in update.pending if d.player and not is_ai(d.player)):

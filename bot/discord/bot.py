@@ -23,10 +23,11 @@ from bot.config import Settings
 from bot.sessions import SessionError, SessionService
 from bot.store import Store
 
-from . import ids
+from . import ids, permissions
 from .admin import Admin
 from .bookkeeping import Bookkeeper
 from .components import DYNAMIC_ITEMS
+from .delivery import Delivery
 from .departures import Departures
 from .links import Links
 from .lobby import Lobby
@@ -77,6 +78,23 @@ def outdated_options(interaction: discord.Interaction) -> bool:
     return any(p.required and p.name not in given for p in command.parameters)
 
 
+PRIVATE_ANSWERS = frozenset({"history", "rules", "help", "settings", "pings"})
+"""Commands answered only to the member who used them (a deferred one "thinks" ephemerally)."""
+
+
+def answered_privately(interaction: discord.Interaction) -> bool:
+    """Whether a command's answer is ephemeral: :data:`PRIVATE_ANSWERS`, ``/board`` unless ``public:true``, and
+    ``/play thread:true`` (the lobby goes to the new thread; the member is told where)."""
+    data: Any = interaction.data or {}
+    name = data.get("name")
+    options = {o.get("name"): o.get("value") for o in data.get("options", []) or []}
+    if name == "board":
+        return not options.get("public")
+    if name == "play":
+        return bool(options.get("thread"))
+    return name in PRIVATE_ANSWERS
+
+
 class PlayTree(app_commands.CommandTree):
     """Turns a :class:`SessionError` raised by a command into its ephemeral message; anything else is logged
     (with the channel's session id when there is one) and answered with a short apology."""
@@ -85,6 +103,9 @@ class PlayTree(app_commands.CommandTree):
         """Refuse a slash command whose options do not fit its definition (see :func:`outdated_options`)."""
         if interaction.type is discord.InteractionType.application_command and outdated_options(interaction):
             raise app_commands.CheckFailure(OUTDATED)
+        if interaction.type is discord.InteractionType.application_command:  # before any database work
+            bot: PlayBot = interaction.client  # type: ignore[assignment]
+            await bot.play.in_budget(interaction, ephemeral=answered_privately(interaction))
         return True
 
     async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
@@ -93,8 +114,10 @@ class PlayTree(app_commands.CommandTree):
         if isinstance(original, SessionError):
             await bot.play.refuse(interaction, str(original))
         elif isinstance(original, discord.Forbidden):
-            await bot.play.refuse(interaction, "I am missing a permission in this channel (View Channel, Send "
-                                  "Messages, Attach Files, Create Public Threads). Ask a moderator, then /board.")
+            lacking = permissions.missing(interaction.app_permissions)
+            await bot.play.refuse(interaction, f"I am missing a permission in this channel ("
+                                  f"{', '.join(lacking) or 'Discord answered ' + str(original.status) + ' ' + original.text}"
+                                  "). Ask a moderator, then /board.")
         elif isinstance(error, app_commands.NoPrivateMessage):
             await bot.play.refuse(interaction, "Use this in a server channel or thread.")
         elif isinstance(error, app_commands.TransformerError | app_commands.CheckFailure):
@@ -143,6 +166,7 @@ class PlayBot(commands.Bot):
         self.image_wait_s = image_wait_s
         self.timers = Timers(self)
         self.bookkeeper = Bookkeeper(self)
+        self.delivery = Delivery(self)  # posts outside interactions: retried, surfaced when they fail (issue 17)
         self.links: Links | None = None
         self._tasks: set[asyncio.Task] = set()
         self._prepared = False

@@ -33,8 +33,16 @@ def _one_index(interaction: discord.Interaction) -> int | None:
     return int(values[0])
 
 
+async def in_budget(self, interaction: discord.Interaction[PlayBot], /) -> bool:
+    """``interaction_check`` of the components whose handlers do database work: defer the press first when its
+    3 s are running out (issue 17 item 7, :meth:`bot.discord.play.Play.in_budget`)."""
+    return await interaction.client.play.in_budget(interaction)
+
+
 class ChoiceButton(ui.DynamicItem[ui.Button], template=ids.CHOICE):
     """One option of a pending decision: ``(session, version, decision index, option index)``."""
+
+    interaction_check = in_budget
 
     def __init__(self, sid: int, ver: int, d: int, o: int, label: str = "?", row: int | None = None,
                  style: discord.ButtonStyle = discord.ButtonStyle.primary) -> None:
@@ -52,6 +60,8 @@ class ChoiceButton(ui.DynamicItem[ui.Button], template=ids.CHOICE):
 
 class ChoiceSelect(ui.DynamicItem[ui.Select], template=ids.MENU):
     """A select menu of up to 25 options of one decision (``page`` of its options); values are option indices."""
+
+    interaction_check = in_budget
 
     def __init__(self, sid: int, ver: int, d: int, page: int, options: list[discord.SelectOption] | None = None,
                  placeholder: str = "Choose…", row: int | None = None) -> None:
@@ -78,6 +88,8 @@ class GroupSelect(ui.DynamicItem[ui.Select], template=ids.GROUP):
     """Step one of a two-step pick (a decision with too many options for one message): values are page numbers;
     the answer is an ephemeral message with the select menus of that page."""
 
+    interaction_check = in_budget
+
     def __init__(self, sid: int, ver: int, d: int, options: list[discord.SelectOption] | None = None,
                  placeholder: str = "Choose a group…", row: int | None = None) -> None:
         super().__init__(
@@ -102,6 +114,8 @@ class GroupSelect(ui.DynamicItem[ui.Select], template=ids.GROUP):
 class LobbyButton(ui.DynamicItem[ui.Button], template=ids.LOBBY):
     """Join / Leave / Start / Cancel on a lobby card."""
 
+    interaction_check = in_budget
+
     STYLES = {
         "join": discord.ButtonStyle.success,
         "leave": discord.ButtonStyle.secondary,
@@ -125,6 +139,8 @@ class LobbyButton(ui.DynamicItem[ui.Button], template=ids.LOBBY):
 class UndoButton(ui.DynamicItem[ui.Button], template=ids.UNDO):
     """Approve (``y``) or refuse (``n``) taking back the last move of board ``version``."""
 
+    interaction_check = in_budget
+
     def __init__(self, sid: int, ver: int, vote: str) -> None:
         label, style = ("Approve undo", discord.ButtonStyle.success) if vote == "y" else (
             "Refuse", discord.ButtonStyle.danger)
@@ -142,6 +158,8 @@ class UndoButton(ui.DynamicItem[ui.Button], template=ids.UNDO):
 class AfkButton(ui.DynamicItem[ui.Button], template=ids.AFK):
     """The host removes the idle player of seat ``seat`` (a resignation) if the board is still ``version``."""
 
+    interaction_check = in_budget
+
     def __init__(self, sid: int, ver: int, seat: int, label: str = "Remove the idle player") -> None:
         super().__init__(ui.Button(label=label[:80], style=discord.ButtonStyle.danger,
                                    custom_id=ids.afk(sid, ver, seat)))
@@ -158,6 +176,8 @@ class AfkButton(ui.DynamicItem[ui.Button], template=ids.AFK):
 class RaceButton(ui.DynamicItem[ui.Button], template=ids.RACE):
     """An input of a race (``Game.race_key``): ``(session, race key, option id)``, valid while that race is pending
     whatever other inputs came in (see :mod:`bot.discord.races`)."""
+
+    interaction_check = in_budget
 
     def __init__(self, sid: int, key: str, option: str, label: str = "?", row: int | None = None,
                  style: discord.ButtonStyle = discord.ButtonStyle.primary, emoji: str | None = None) -> None:
@@ -212,6 +232,8 @@ class TopicSelect(ui.DynamicItem[ui.Select], template=ids.TOPIC):
 
 class FullBoardButton(ui.DynamicItem[ui.Button], template=ids.FULL):
     """ "Full board": the whole board of session ``sid`` as it stands, ephemeral (issue 13)."""
+
+    interaction_check = in_budget
 
     def __init__(self, sid: int, row: int | None = None) -> None:
         super().__init__(ui.Button(label="Full board", style=discord.ButtonStyle.secondary, emoji="🗺️",

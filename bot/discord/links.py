@@ -16,9 +16,13 @@ Per member, the ``discord_players`` table (store migration 3): ``{"mute_turn_pin
 from __future__ import annotations
 
 import json
+from collections import OrderedDict
 from typing import Any
 
 from bot.store import Store, now_ms
+
+MAX_NAMES = 1024
+"""Sessions whose display names are cached at the most (bounded memory, issue 17 item 8)."""
 
 
 class Links:
@@ -26,7 +30,8 @@ class Links:
 
     def __init__(self, store: Store) -> None:
         self.store = store
-        self._names: dict[int, dict[str, str]] = {}  # this process is the only writer of names
+        # this process is the only writer of names; the most recently used MAX_NAMES sessions' are cached
+        self._names: OrderedDict[int, dict[str, str]] = OrderedDict()
 
     async def get(self, session_id: int) -> dict[str, Any]:
         cur = await self.store.conn.execute("SELECT data FROM discord_sessions WHERE session_id = ?", (session_id,))
@@ -66,13 +71,24 @@ class Links:
         """Player id -> display name (cached in memory)."""
         names = self._names.get(session_id)
         if names is None:
-            names = self._names[session_id] = dict((await self.get(session_id)).get("names", {}))
+            names = dict((await self.get(session_id)).get("names", {}))
+        self._cache(session_id, names)
         return names
+
+    def _cache(self, session_id: int, names: dict[str, str]) -> None:
+        self._names[session_id] = names
+        self._names.move_to_end(session_id)
+        while len(self._names) > MAX_NAMES:
+            self._names.popitem(last=False)
+
+    def forget(self, session_id: int) -> None:
+        """A session ended: drop its cached names (read again from the store if ever needed)."""
+        self._names.pop(session_id, None)
 
     async def add_name(self, session_id: int, player: str, name: str) -> None:
         """Remember ``player``'s display name for buttons and images."""
         data = await self.update(session_id, merge={"names": {player: name}})
-        self._names[session_id] = dict(data.get("names", {}))
+        self._cache(session_id, dict(data.get("names", {})))
 
     # -- per member ---------------------------------------------------------------------------------------------
     async def muted(self, players: list[str] | set[str]) -> set[str]:

@@ -19,6 +19,7 @@ from bot.sessions import SessionError, Update
 from games.ai import LEVELS
 
 from . import permissions
+from .answers import update_message
 from .cooldowns import Cooldown
 from .present import AI_LEVEL_TEXT, lobby_text, lobby_view
 
@@ -119,6 +120,7 @@ class Lobby(commands.Cog):
                                           view=lobby_view(row, update.game))
         if posted.message_id is not None:
             await self.bot.links.update(row.id, lobby=[channel_id or row.channel_id, str(posted.message_id)])
+        self.bot.play.ended(update)  # a lobby closed by its last player leaving: forget it (bounded memory)
 
     async def options_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice]:
         """Suggest ``key=value`` completions of the last word from the chosen game's ``Options`` fields."""
@@ -178,7 +180,8 @@ class Lobby(commands.Cog):
                 raise SessionError(f"You opened a game thread a moment ago: try again in {wait} s, or /play here.")
             busy = await self.service.store.live_session(channel)
             del busy  # a thread is its own channel: the parent may be busy
-            await interaction.response.defer(ephemeral=True, thinking=True)
+            if not interaction.response.is_done():  # (deferred already when its 3 s were running out)
+                await interaction.response.defer(ephemeral=True, thinking=True)
             data = await self.bot.http.start_thread_without_message(
                 interaction.channel_id, name=f"{g.title} — {interaction.user.display_name}"[:100],
                 auto_archive_duration=THREAD_ARCHIVE_MIN, type=PUBLIC_THREAD,
@@ -189,9 +192,13 @@ class Lobby(commands.Cog):
                 update = await self.service.open_lobby(channel, g.id, host, opts, guild_id=guild, ai_seats=ai,
                                                        ai_level=level)
                 await self.bot.links.add_name(update.session.id, host, interaction.user.display_name)
-                await self.send_card(None, update, channel)
-            except Exception:  # a thread the bot could not use is removed, with its lobby: nothing left behind
+                # the card is retried with backoff (issue 17 item 1): the interaction is deferred, nothing else waits
+                await self.bot.delivery.insist(lambda: self.send_card(None, update, channel),
+                                               what=f"the {g.title} lobby card", channel_id=channel)
+            except Exception as exc:  # a thread the bot could not use is removed, with its lobby: nothing left behind
                 await self._remove_thread(channel)
+                if isinstance(exc, discord.HTTPException) and not isinstance(exc, discord.NotFound):
+                    raise SessionError(self.unusable_thread(interaction, g.title, exc)) from exc
                 raise
             await interaction.followup.send(f"The {g.title} lobby is open in <#{channel}>.", ephemeral=True)
             return
@@ -199,6 +206,18 @@ class Lobby(commands.Cog):
                                                ai_level=level)
         await self.bot.links.add_name(update.session.id, host, interaction.user.display_name)
         await self.send_card(interaction, update)
+
+    @staticmethod
+    def unusable_thread(interaction: discord.Interaction, title: str, exc: discord.HTTPException) -> str:
+        """The refusal when the new thread's lobby card could not be posted: the permissions the bot lacks (a
+        thread has its channel's), else Discord's answer."""
+        from .delivery import describe
+
+        lacking = permissions.missing(interaction.app_permissions, (
+            "view_channel", "send_messages_in_threads", "read_message_history"))
+        why = f"I am missing {', '.join(lacking)}" if lacking else f"Discord answered {describe(exc)}"
+        return (f"I could not post the {title} lobby in the new thread ({why}), so I removed the thread. Ask a "
+                "moderator to check my permissions in this channel's threads, or /play here without thread.")
 
     async def _remove_thread(self, channel: str) -> None:
         try:
@@ -255,8 +274,8 @@ class Lobby(commands.Cog):
                 update = await self.service.add_ai(row.channel_id, user, values[0])
             else:
                 update = await self.service.remove_ai(row.channel_id, user, values[0])
-            await interaction.response.edit_message(
-                content=lobby_text(update.session, update.game, update.notes),
+            await update_message(
+                interaction, content=lobby_text(update.session, update.game, update.notes),
                 view=lobby_view(update.session, update.game), allowed_mentions=discord.AllowedMentions.none(),
             )
         except SessionError as exc:
@@ -296,12 +315,12 @@ class Lobby(commands.Cog):
             update = await self.service.cancel(channel, user, moderator=self.bot.is_moderator(interaction))
         else:
             update = await self.service.start(channel, user)
-            await interaction.response.edit_message(content=lobby_text(update.session, update.game),
-                                                    view=None)
+            await update_message(interaction, content=lobby_text(update.session, update.game), view=None)
             await self.bot.play.send_board(update, interaction, first=True)
             return
-        await interaction.response.edit_message(
-            content=lobby_text(update.session, update.game, update.notes),
+        await update_message(
+            interaction, content=lobby_text(update.session, update.game, update.notes),
             view=lobby_view(update.session, update.game),
             allowed_mentions=discord.AllowedMentions.none(),
         )
+        self.bot.play.ended(update)  # a cancelled lobby: forget it (bounded memory)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import re
 import weakref
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
@@ -28,6 +29,7 @@ from games import Decision
 from games.ai import LEVELS
 from games.core import seats_text
 
+from .answers import DISCORD_EPOCH_MS, THINKING, answer, budget_ms, followup, snowflake_ms
 from .cooldowns import Cooldown
 from .freshness import BoardFloors
 from .lobby import game_autocomplete
@@ -54,9 +56,14 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-DISCORD_EPOCH_MS = 1_420_070_400_000
 RENDER_BUDGET_S = 2.0
 """Longer than this and the interaction is deferred first (Discord's deadline is 3 s)."""
+DEFER_BELOW_MS = 1500
+"""An interaction with less than this left of :data:`INTERACTION_BUDGET_MS` when its handler starts is deferred
+before any database work, and answered by follow-ups (issue 17 item 7)."""
+
+MAX_CHANNELS = 4096
+"""Channels whose settings are cached at the most (bounded memory, issue 17 item 8)."""
 NO_PINGS = discord.AllowedMentions.none()
 STALE = "This board is out of date — here is the current one."
 AI_SEATS_LINE = (
@@ -85,10 +92,14 @@ class Live:
     first: bool = False
 
 
+NUMBERED = re.compile(r"`\d+\.` |… \d+ more: `/move`")
+
+
 def retired(text: str) -> str:
-    """A board that is no longer live: its text without the prompt and the how-to line."""
+    """A board that is no longer live: its text without the prompt, the how-to line and the numbered options of a
+    board sent as text."""
     return "\n".join(line for line in text.split("\n")
-                     if not line.startswith("➡️") and line != HOW_TO_ANSWER) or text
+                     if not line.startswith("➡️") and line != HOW_TO_ANSWER and not NUMBERED.match(line)) or text
 
 
 @dataclass
@@ -97,11 +108,10 @@ class Posted:
 
     message_id: int | None
     attach: Callable[[discord.File], Awaitable[Any]]
-
-
-def snowflake_ms(snowflake: int) -> int:
-    """Discord's clock: the ms timestamp inside a snowflake id (RULINGS TK-10)."""
-    return (int(snowflake) >> 22) + DISCORD_EPOCH_MS
+    retext: Callable[[str], Awaitable[Any]] | None = None
+    """Replace the message's text (a board whose image Discord refused becomes its text form)."""
+    content: str | None = None
+    """The text the message went out with (a board's text form when its image was refused)."""
 
 
 def is_moderator(interaction: discord.Interaction) -> bool:
@@ -140,7 +150,27 @@ class Play(commands.Cog):
         if cached is None:
             cached = {**self.defaults(), **await self.service.store.channel_settings(channel_id)}
             self._prefs[channel_id] = cached
+            while len(self._prefs) > MAX_CHANNELS:  # the oldest channel first (dicts keep insertion order)
+                self._prefs.pop(next(iter(self._prefs)))
         return cached
+
+    def forget(self, session_id: int, channel_id: str) -> None:
+        """Session ``session_id`` of ``channel_id`` ended (finished, abandoned, cancelled, its place gone): drop
+        what the adapter keeps of it in memory — its live message, board floor, the channel's cached settings,
+        display names, race tracking, failed-post log mark and last board id (issue 17 item 8: memory stays flat
+        however many games are played). Everything is in the store and is read again when needed."""
+        self.live.pop(session_id, None)
+        self.floors.forget(session_id)
+        self._prefs.pop(channel_id, None)
+        self.bot.links.forget(session_id)
+        self.bot.races.forget(channel_id)
+        self.bot.delivery.forget(session_id)
+        self.bot.bookkeeper.forget(session_id)
+
+    def ended(self, update: Update) -> None:
+        """:meth:`forget` ``update``'s session if it is over (neither a lobby nor a running game)."""
+        if update.session.status not in ("lobby", "active"):
+            self.forget(update.session.id, update.session.channel_id)
 
     def prefs_cached(self, channel_id: str) -> dict[str, float]:
         return self._prefs.get(channel_id) or self.defaults()
@@ -152,16 +182,42 @@ class Play(commands.Cog):
         return await self.prefs(channel_id)
 
     # -- answering ----------------------------------------------------------------------------------------------
+    async def in_budget(self, interaction: discord.Interaction, *, ephemeral: bool = False) -> bool:
+        """Before a handler's database work: defer ``interaction`` when less than :data:`DEFER_BELOW_MS` is left of
+        its 3 s (:func:`budget_ms`) — a component by a deferred update (its answers follow), a command by a
+        "thinking…" message (``ephemeral``: the visibility of its answer). Never raises; always True (it is used
+        as an ``interaction_check``)."""
+        try:
+            if interaction.response.is_done() or interaction.type not in (
+                    discord.InteractionType.component, discord.InteractionType.application_command):
+                return True
+            left = budget_ms(interaction, self.service.clock())
+            if left >= DEFER_BELOW_MS:
+                return True
+            if interaction.type is discord.InteractionType.component:
+                await interaction.response.defer()
+            else:
+                await interaction.response.defer(ephemeral=ephemeral, thinking=True)
+                interaction.extras[THINKING] = "ephemeral" if ephemeral else "public"
+            log.debug("interaction %s deferred with %d ms of its budget left", interaction.id, left)
+        except discord.HTTPException as exc:
+            log.info("interaction %s could not be deferred: %s", interaction.id, exc)
+        except Exception:
+            log.exception("deferring interaction %s failed", interaction.id)
+        return True
+
     async def refuse(self, interaction: discord.Interaction, text: str) -> None:
         """A short ephemeral answer (``{@id}`` refs become mentions, which do not ping in ephemeral messages)."""
         text = as_mentions(text)[:2000]
         try:
             if interaction.response.is_done():
-                await interaction.followup.send(text, ephemeral=True, allowed_mentions=NO_PINGS)
+                await followup(interaction, ephemeral=True, content=text, allowed_mentions=NO_PINGS)
             else:
                 await interaction.response.send_message(text, ephemeral=True, allowed_mentions=NO_PINGS)
         except discord.HTTPException:
             log.warning("could not answer interaction %s in channel %s", interaction.id, interaction.channel_id)
+            return
+        await self.bot.delivery.surface(interaction)
 
     async def send(
         self,
@@ -173,25 +229,46 @@ class Play(commands.Cog):
         view: discord.ui.View | None = None,
         mentions: discord.AllowedMentions = NO_PINGS,
         ephemeral: bool = False,
+        plain: str | None = None,
     ) -> Posted:
-        """Send one message: the interaction's response, else its follow-up, else a plain channel message."""
+        """Send one message: the interaction's response, else its follow-up, else a plain channel message.
+
+        ``plain``: the message's text form (a board's position in words and numbered options): when Discord
+        refuses the ``file`` (403: no Attach Files), the message is sent again as ``plain``, without the file and
+        with the same components (issue 17 item 1). Raises ``discord.HTTPException`` when Discord refuses it."""
         kwargs: dict[str, Any] = {"content": content, "allowed_mentions": mentions}
         if file is not None:
             kwargs["file"] = file
         if view is not None:
             kwargs["view"] = view
         try:
-            if interaction is not None:
-                if not interaction.response.is_done():
-                    resp = await interaction.response.send_message(ephemeral=ephemeral, **kwargs)
-                    return Posted(resp.message_id, lambda f: interaction.edit_original_response(attachments=[f]))
-                msg = await interaction.followup.send(ephemeral=ephemeral, wait=True, **kwargs)
-            else:
-                msg = await self.bot.get_partial_messageable(int(channel_id)).send(**kwargs)
-            return Posted(msg.id, lambda f: msg.edit(attachments=[f]))
+            try:
+                posted = await self._send(interaction, channel_id, ephemeral, kwargs)
+            except discord.Forbidden as exc:
+                if file is None or plain is None:
+                    raise
+                log.info("channel %s refused a board image (%s): sent as text", channel_id, exc.text)
+                kwargs.pop("file")
+                kwargs["content"] = plain
+                posted = await self._send(interaction, channel_id, ephemeral, kwargs)
         finally:
             if view is not None:
                 view.stop()  # its items are DynamicItems: presses are dispatched by template, not by this object
+        posted.content = kwargs["content"]
+        await self.bot.delivery.surface(interaction)
+        return posted
+
+    async def _send(self, interaction: discord.Interaction | None, channel_id: str, ephemeral: bool,
+                    kwargs: dict[str, Any]) -> Posted:
+        if interaction is not None:
+            if not interaction.response.is_done():
+                resp = await interaction.response.send_message(ephemeral=ephemeral, **kwargs)
+                return Posted(resp.message_id, lambda f: interaction.edit_original_response(attachments=[f]),
+                              lambda t: interaction.edit_original_response(content=t))
+            msg = await followup(interaction, ephemeral=ephemeral, **kwargs)
+        else:
+            msg = await self.bot.get_partial_messageable(int(channel_id)).send(**kwargs)
+        return Posted(msg.id, lambda f: msg.edit(attachments=[f]), lambda t: msg.edit(content=t))
 
     async def _image(self, interaction: discord.Interaction | None, task: asyncio.Future) -> bytes | None:
         """Wait for a render; defer the interaction when it outlasts :data:`RENDER_BUDGET_S`."""
@@ -231,49 +308,16 @@ class Play(commands.Cog):
             await self.send_private_board(update, interaction, notes=notes)
             return
         row = update.session
+
+        async def show() -> None:
+            await self._show(update, interaction, notes=list(notes), first=first)
+
         try:
-            names = await self.bot.links.names(row.id)
-            task = asyncio.ensure_future(self.bot.images.png(row, update.state, names))
-            async with self._lock(row.id):
-                live = self.live.get(row.id)
-                if live is not None and live.version >= row.version and row.status == "active":
-                    await self.ack(interaction, "Done.")  # a later board is out already
-                    return
-                now = frozenset(deciders(update.pending))
-                races = frozenset(n for n, d in zip(self.bot.races.names(update), update.pending, strict=False)
-                                  if d.player is None and n)
-                racing = any(d.player is None for d in update.pending)
-                if live is not None and live.races and races & live.races and row.status == "active":
-                    counted = " ".join(as_mentions(e.text) for e in update.events) or "Counted."
-                    await self.ack(interaction, f"✅ {counted}")
-                    self.bot.races.track(update)
-                    return
-                same = (live is not None and row.status == "active" and not racing and not live.races
-                        and bool(now) and now <= live.deciders and live.channel_id == row.channel_id)
-                if interaction is not None:
-                    done, _ = await asyncio.wait({task}, timeout=self.bot.image_wait_s)
-                    png = task.result() if done else None
-                else:
-                    png = await task
-                view = board_view(row, update.pending, names, keys=self.bot.races.keys(update),
-                                  emoji=self.bot.races.button_emoji(update)) if row.status == "active" else None
-                if same:
-                    lines = [*live.lines, *event_lines(update)]
-                    text = board_text(update, notes=list(notes), events=lines, first=live.first)
-                    posted = await self._edit_live(interaction, live, text, png_file(png, row.id, row.version), view)
-                    live.version, live.lines, live.text, live.deciders = row.version, lines, text, now
-                else:
-                    text = board_text(update, notes=list(notes), first=first)
-                    clicker = str(interaction.user.id) if interaction is not None else None
-                    posted = await self._post_turn(interaction, live, update, text,
-                                                   png_file(png, row.id, row.version), view, clicker)
-                    if row.status == "active" and posted.message_id is not None:
-                        self.live[row.id] = Live(posted.message_id, row.channel_id, row.version, now, races,
-                                                 event_lines(update), text, first)
-                    else:
-                        self.live.pop(row.id, None)
-                if not task.done() or (png is None and task.result() is not None):
-                    self.bot.spawn(self._attach(task, posted, row), f"image of board v{row.version} of session {row.id}")
+            if interaction is None:  # a post of its own: retried in the background when Discord refuses it
+                await self.bot.delivery.send(show, what=self.what(update), channel_id=row.channel_id,
+                                             session_id=row.id, needs=self.bot.delivery.needs(row.channel_id))
+            else:
+                await show()
         except Exception:
             # the change is committed already: say so instead of pretending nothing happened
             log.exception("posting board v%s of session %s failed", row.version, row.id)
@@ -282,13 +326,89 @@ class Play(commands.Cog):
                                 "Use /board to see it.", ephemeral=interaction is not None)
             except Exception:
                 log.warning("fallback message of session %s failed too", row.id)
-            return
+
+    @staticmethod
+    def what(update: Update) -> str:
+        """A board in words, for the notice of a post that failed ("the race result (Tatamokatsu board v7)")."""
+        board = f"{update.game.title} board v{update.session.version}"
+        if any(e.kind == "window" for e in update.events):
+            return f"the race result ({board})"
+        return f"the result ({board})" if update.result is not None else f"the {board}"
+
+    async def _show(self, update: Update, interaction: discord.Interaction | None, *, notes: list[str],
+                    first: bool) -> None:
+        """:meth:`send_board`'s work; raises ``discord.HTTPException`` when Discord refuses the post. Outside an
+        interaction it may run again (a retry): a board older than the live one is then not posted."""
+        row = update.session
+        names = await self.bot.links.names(row.id)
+        # without Attach Files the board goes out as text at once (issue 17 item 1)
+        attach = interaction is None or bool(interaction.app_permissions.attach_files)
+        task = asyncio.ensure_future(self.bot.images.png(row, update.state, names)) if attach else None
+        async with self._lock(row.id):
+            live = self.live.get(row.id)
+            if live is not None and live.version >= row.version and row.status == "active":
+                await self.ack(interaction, "Done.")  # a later board is out already
+                return
+            now = frozenset(deciders(update.pending))
+            races = frozenset(n for n, d in zip(self.bot.races.names(update), update.pending, strict=False)
+                              if d.player is None and n)
+            racing = any(d.player is None for d in update.pending)
+            if live is not None and live.races and races & live.races and row.status == "active":
+                counted = " ".join(as_mentions(e.text) for e in update.events) or "Counted."
+                await self.ack(interaction, f"✅ {counted}")
+                self.bot.races.track(update)
+                return
+            same = (live is not None and row.status == "active" and not racing and not live.races
+                    and bool(now) and now <= live.deciders and live.channel_id == row.channel_id)
+            if task is None:
+                png = None
+            elif interaction is not None:
+                done, _ = await asyncio.wait({task}, timeout=self.bot.image_wait_s)
+                png = task.result() if done else None
+            else:
+                png = await task
+
+            def view() -> discord.ui.View | None:
+                return board_view(row, update.pending, names, keys=self.bot.races.keys(update),
+                                  emoji=self.bot.races.button_emoji(update)) if row.status == "active" else None
+
+            def texts(events: list[str] | None, first: bool) -> tuple[str, str]:
+                plain = board_text(update, notes=notes, events=events, first=first, numbered=names)
+                return (board_text(update, notes=notes, events=events, first=first) if attach else plain), plain
+
+            posted = None
+            lines = event_lines(update)
+            if same:
+                lines = [*live.lines, *lines]
+                text, plain = texts(lines, live.first)
+                try:
+                    posted = await self._edit_live(interaction, live, text, png_file(png, row.id, row.version),
+                                                   view(), plain)
+                    live.version, live.lines, live.text, live.deciders = row.version, lines, posted.content, now
+                except discord.NotFound:  # the live message was deleted (issue 17 item 3): a new board instead
+                    log.info("board message %s of session %s is gone: posting a new one", live.message_id, row.id)
+                    self.live.pop(row.id, None)
+                    first, live, same = live.first, None, False
+            if posted is None:
+                text, plain = texts(lines, first)
+                clicker = str(interaction.user.id) if interaction is not None else None
+                posted = await self._post_turn(interaction, live, update, text, png_file(png, row.id, row.version),
+                                               view(), clicker, plain)
+                if row.status == "active" and posted.message_id is not None:
+                    self.live[row.id] = Live(posted.message_id, row.channel_id, row.version, now, races, lines,
+                                             posted.content or text, first)
+                else:
+                    self.live.pop(row.id, None)
+            if task is not None and (not task.done() or (png is None and task.result() is not None)):
+                self.bot.spawn(self._attach(task, posted, row, plain),
+                               f"image of board v{row.version} of session {row.id}")
         await self._posted(update, posted.message_id, new=not same, strip=live is None)
         if row.status == "finished" and update.record is not None:  # issue 15: the result message
             try:
                 await self.bot.results.post_result(update)
             except Exception:
                 log.exception("result message of session %s failed", row.id)
+        self.ended(update)
 
     def _lock(self, sid: int) -> asyncio.Lock:
         lock = self._locks.get(sid)
@@ -305,27 +425,45 @@ class Play(commands.Cog):
                 and interaction.message.id == live.message_id)
 
     async def _edit_live(self, interaction: discord.Interaction | None, live: Live, text: str,
-                         file: discord.File | None, view: discord.ui.View | None) -> Posted:
+                         file: discord.File | None, view: discord.ui.View | None, plain: str | None = None) -> Posted:
         """Edit the live message in place: the press's own update when the press is on it, else a REST edit (and a
-        short ephemeral answer to the interaction)."""
+        short ephemeral answer to the interaction). When Discord refuses the ``file`` (403), the edit is made again
+        with ``plain`` (the board's text form) and no file. Raises ``discord.NotFound`` when the message was
+        deleted (the caller posts a new board)."""
         kwargs: dict[str, Any] = {"content": text, "view": view, "allowed_mentions": NO_PINGS}
         if file is not None:
             kwargs["attachments"] = [file]
-        try:
+        msg = self.bot.get_partial_messageable(int(live.channel_id)).get_partial_message(live.message_id)
+
+        async def edit() -> Posted:
             if self._on(interaction, live):
                 await interaction.response.edit_message(**kwargs)
-                return Posted(live.message_id, lambda f: interaction.edit_original_response(attachments=[f]))
-            msg = self.bot.get_partial_messageable(int(live.channel_id)).get_partial_message(live.message_id)
+                return Posted(live.message_id, lambda f: interaction.edit_original_response(attachments=[f]),
+                              lambda t: interaction.edit_original_response(content=t))
             await msg.edit(**kwargs)
             await self.ack(interaction, "✅ Done: the board in the channel shows it.")
-            return Posted(live.message_id, lambda f: msg.edit(attachments=[f]))
+            return Posted(live.message_id, lambda f: msg.edit(attachments=[f]), lambda t: msg.edit(content=t))
+
+        try:
+            try:
+                posted = await edit()
+            except discord.Forbidden as exc:
+                if file is None or plain is None:
+                    raise
+                log.info("channel %s refused a board image (%s): edited as text", live.channel_id, exc.text)
+                kwargs.pop("attachments")
+                kwargs["content"] = plain
+                posted = await edit()
         finally:
             if view is not None:
                 view.stop()
+        posted.content = kwargs["content"]
+        await self.bot.delivery.surface(interaction)
+        return posted
 
     async def _post_turn(self, interaction: discord.Interaction | None, live: Live | None, update: Update,
                          text: str, file: discord.File | None, view: discord.ui.View | None,
-                         clicker: str | None) -> Posted:
+                         clicker: str | None, plain: str | None = None) -> Posted:
         """Post the board of a new turn; the previous live message keeps its image and loses its components (the
         press's own update when the press is on it)."""
         if live is not None and self._on(interaction, live):
@@ -334,7 +472,8 @@ class Play(commands.Cog):
         elif live is not None:
             self.bot.spawn(self.retire(live), f"retire board {live.message_id} (session {update.session.id})")
         mentions = await self.turn_pings(update, clicker)
-        return await self.send(interaction, update.session.channel_id, text, file=file, view=view, mentions=mentions)
+        return await self.send(interaction, update.session.channel_id, text, file=file, view=view, mentions=mentions,
+                               plain=plain)
 
     async def retire(self, live: Live) -> None:
         """The previous turn's message: its text without the prompt, no components (its image stays)."""
@@ -375,19 +514,33 @@ class Play(commands.Cog):
             view = board_view(row, update.pending, names, keys=self.bot.races.keys(update),
                               emoji=self.bot.races.button_emoji(update)) if row.status == "active" and mine else None
             await self.send(interaction, row.channel_id, text, file=png_file(png, row.id, row.version), view=view,
-                            ephemeral=True)
+                            ephemeral=True, plain=board_text(update, notes=list(notes), numbered=names))
         except Exception:
             log.exception("private board v%s of session %s failed", row.version, row.id)
             await self.ack(interaction, "The board could not be shown; try again.")
 
-    async def _attach(self, task: asyncio.Future, posted: Posted, row: SessionRow) -> None:
-        """Attach a late image to the board message it belongs to (unless that message shows a newer board now)."""
+    async def _attach(self, task: asyncio.Future, posted: Posted, row: SessionRow, plain: str | None = None) -> None:
+        """Attach a late image to the board message it belongs to (unless that message shows a newer board now).
+        Discord refusing the image (403: no Attach Files) turns the message into ``plain``, the board's text form
+        (issue 17 item 1); a message deleted meanwhile is left alone (the next update posts a new board)."""
         png = await task
         live = self.live.get(row.id)
         if live is not None and live.message_id == posted.message_id and live.version != row.version:
             return
-        if png is not None:
+        if png is None:
+            return
+        try:
             await posted.attach(png_file(png, row.id, row.version))
+        except discord.NotFound:
+            log.info("board v%s of session %s was deleted before its image came", row.version, row.id)
+        except discord.Forbidden as exc:
+            if plain is None or posted.retext is None:
+                raise
+            log.info("channel %s refused the image of board v%s (%s): its text form instead", row.channel_id,
+                     row.version, exc.text)
+            await posted.retext(plain)
+            if live is not None and live.message_id == posted.message_id:
+                live.text = plain
 
     async def post(self, update: Update) -> None:
         """Post ``update`` to its channel without an interaction (timers)."""
@@ -494,10 +647,8 @@ class Play(commands.Cog):
             await self.refuse(interaction, "This menu is not valid. Use the current board.")
             return
         names = await self.bot.links.names(row.id)
-        await interaction.response.send_message(
-            as_names(update.pending[d].prompt, names), view=page_view(row, d, update.pending[d], page, names),
-            ephemeral=True,
-        )
+        await answer(interaction, as_names(update.pending[d].prompt, names),
+                     view=page_view(row, d, update.pending[d], page, names))
 
     # -- slash commands ------------------------------------------------------------------------------------------
     def _mine(self, update: Update, user: str) -> list[tuple[Decision, int]]:
@@ -594,10 +745,10 @@ class Play(commands.Cog):
         render = self.bot.images.full_png(row, update.state, names) if full else \
             self.bot.images.png(row, update.state, names)
         png = await self._image(interaction, asyncio.ensure_future(render))
-        text = board_text(update)
+        text, plain = board_text(update), board_text(update, numbered=names)
         if row.status == "active":
-            text = retired(text) + "\n-# Shown by /board; the buttons are on the live board."
-        await self.send(interaction, channel, text[:2000], file=png_file(png, row.id, row.version))
+            text, plain = (retired(t) + "\n-# Shown by /board; the buttons are on the live board." for t in (text, plain))
+        await self.send(interaction, channel, text[:2000], file=png_file(png, row.id, row.version), plain=plain[:2000])
 
     @app_commands.command(name="history", description="The recent events of this channel's game")
     @app_commands.describe(count="How many events (default 15)")
@@ -608,7 +759,7 @@ class Play(commands.Cog):
         text = "\n".join(f"• {as_mentions(e.text)}" for e in events) or "Nothing has happened yet."
         while len(text) > 1900:
             text = text[text.index("\n") + 1:]
-        await interaction.response.send_message(text, ephemeral=True, allowed_mentions=NO_PINGS)
+        await answer(interaction, text, allowed_mentions=NO_PINGS)
 
     @app_commands.command(name="resign", description="Leave the game you are playing in this channel")
     @app_commands.guild_only()
@@ -641,7 +792,7 @@ class Play(commands.Cog):
             text += f"\nMore: /rules {g.id} topic: " + ", ".join(others)
         if not topic:
             text = f"{text[:2000 - len(AI_SEATS_LINE) - 1]}\n{AI_SEATS_LINE}"
-        await interaction.response.send_message(text[:2000], ephemeral=True)
+        await answer(interaction, text[:2000])
 
     async def how_to_play(self, interaction: discord.Interaction, game_id: str, topic: str | None = None) -> None:
         """The "How to play" button (``topic`` None: a new ephemeral answer with the overview) and its topic select
@@ -692,7 +843,7 @@ class Play(commands.Cog):
         if not self.bot.intents.message_content:
             text += ("\nTyped race words are off on this bot: use the race buttons or reactions. (Its owner can turn "
                      "them on with the Message Content intent in the Discord developer portal.)")
-        await interaction.response.send_message(text[:2000], ephemeral=True)
+        await answer(interaction, text[:2000])
 
     # -- start-up ---------------------------------------------------------------------------------------------------
     async def _restore_live(self, row: SessionRow) -> None:
@@ -721,4 +872,4 @@ class Play(commands.Cog):
         return len(rows)
 
 
-__all__ = ["Play", "display", "is_moderator", "snowflake_ms"]
+__all__ = ["DISCORD_EPOCH_MS", "Play", "display", "is_moderator", "snowflake_ms"]

@@ -197,14 +197,34 @@ def event_lines(update: Update) -> list[str]:
 HOW_TO_ANSWER = "-# Answer with the buttons below (or `/move`, which autocompletes); How to play explains the rules."
 
 
+NO_IMAGE = ("-# The board image could not be attached here (the bot lacks Attach Files): the position is in words "
+            "above, the options are numbered below.")
+MAX_NUMBERED = 25
+"""Options listed per decision in a text-only board (the rest: ``/move`` autocompletes them)."""
+
+
+def numbered_lines(update: Update, names: dict[str, str]) -> list[str]:
+    """The pending options as numbered text lines ("1. 3 · C3-n"), per decision, for a board without its image
+    (issue 17 item 1): the buttons stay, the text alone is enough to follow and answer."""
+    lines: list[str] = []
+    for d in update.pending:
+        for i in range(min(len(d.options), MAX_NUMBERED)):
+            lines.append(f"`{i + 1}.` {option_label(d, i, names)}")
+        if len(d.options) > MAX_NUMBERED:
+            lines.append(f"… {len(d.options) - MAX_NUMBERED} more: `/move` autocompletes them.")
+    return lines
+
+
 def board_text(update: Update, with_status: bool = True, notes: list[str] = (), events: list[str] | None = None,
-               first: bool = False) -> str:
+               first: bool = False, numbered: dict[str, str] | None = None) -> str:
     """The board message: title line, notes, events, the position in words (``Game.status``, also the text
     alternative to the image), then the result or the prompts of the pending decisions.
 
     ``events``: the event lines to show (default: those of ``update``; the live message of a turn passes every line
     of the turn so far — the oldest fold into "… N earlier" within Discord's 2000 characters, issue 12).
-    ``first``: the first board of a game, which says in one line how to answer."""
+    ``first``: the first board of a game, which says in one line how to answer. ``numbered``: the players' display
+    names — the board goes out without its image (issue 17 item 1), so its options are listed as numbered lines
+    (:func:`numbered_lines`) under a note saying why."""
     game, row = update.game, update.session
     lines = [f"**{game.title}** · board v{row.version}"]
     # a closed race window first (one line: who was first and by how many ms, see bot/discord/races.py)
@@ -227,6 +247,10 @@ def board_text(update: Update, with_status: bool = True, notes: list[str] = (), 
             tail.append("Too many choices for buttons: use `/move` (it autocompletes your options).")
         elif first and update.pending:
             tail.append(HOW_TO_ANSWER)
+        if numbered is not None and update.pending:
+            tail += numbered_lines(update, numbered)
+    if numbered is not None:
+        tail.append(NO_IMAGE)
     return clip(lines + tail, head=head, tail=len(tail))
 
 

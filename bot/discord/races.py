@@ -135,6 +135,11 @@ class Races(commands.Cog):
             self.channels.discard(channel)
             self.boards.pop(channel, None)
 
+    def forget(self, channel_id: str) -> None:
+        """The channel's game ended: it waits on no race any more."""
+        self.channels.discard(channel_id)
+        self.boards.pop(channel_id, None)
+
     def _note_board(self, update: Update, message_id: int) -> None:
         names = frozenset(n for n, d in zip(self.names(update), update.pending, strict=False)
                           if n and d.player is None)

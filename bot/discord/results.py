@@ -23,6 +23,7 @@ from bot import results
 from bot.sessions import SessionError, Update
 
 from . import ids
+from .answers import answer
 from .lobby import game_autocomplete
 
 if TYPE_CHECKING:
@@ -191,8 +192,8 @@ class Results(commands.Cog):
     # -- answering ------------------------------------------------------------------------------------------------
     async def _answer(self, interaction: discord.Interaction, text: str, png: bytes, name: str,
                       public: bool) -> None:
-        await interaction.response.send_message(text[:2000], file=card_file(png, name), ephemeral=not public,
-                                                allowed_mentions=NO_PINGS)
+        await answer(interaction, text[:2000], file=card_file(png, name), ephemeral=not public,
+                     allowed_mentions=NO_PINGS)
 
 
 __all__ = ["ReplayButton", "Results"]

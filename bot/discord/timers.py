@@ -16,7 +16,8 @@ Reminder and AFK rows are replaced after every posted board (batched by :mod:`bo
   applied at once (it is timed by its own ``at_ms``) and before the deadlines due with it; an AI move is searched in
   a background task (off the event loop), so a search never delays this loop or another channel. The update is
   posted like a person's move (no ping: AI seats are never mentioned).
-A reminder or AFK timer whose player has left the server starts that player's departure instead.
+A reminder or AFK timer whose player has left the server starts that player's departure instead. Their posts, like
+every post outside an interaction, are retried in the background when Discord refuses them (:mod:`.delivery`).
 
 The loop sleeps until the earliest ``due_ms`` (ms, the service clock) and is woken early by :meth:`Timers.wake`
 whenever a nearer timer may have been added. Everything is in the store, so timers survive a restart.
@@ -218,12 +219,14 @@ class Timers:
                                            users=[discord.Object(int(player))] if player.isdigit() else [])
         update = self.bot.service.view(row)
         prompts = "; ".join(as_mentions(d.prompt) for d in update.pending if d.player == player)
+        delivery = self.bot.delivery
         if timer.kind == REMINDER:
-            await channel.send(
-                f"⏰ {mention(player)}, your turn in {update.game.title}: {prompts or 'you have a choice to make'}. "
-                "Use the buttons on the board, or /board to see it again.",
-                allowed_mentions=mentions,
-            )
+            text = (f"⏰ {mention(player)}, your turn in {update.game.title}: "
+                    f"{prompts or 'you have a choice to make'}. Use the buttons on the board, or /board to see it "
+                    "again.")
+            await delivery.send(lambda: channel.send(text, allowed_mentions=mentions),
+                                what=f"the turn reminder of {update.game.title}", channel_id=row.channel_id,
+                                session_id=row.id)
         elif timer.kind == AFK and player in row.players:
             names = await self.bot.links.names(row.id)
             view = discord.ui.View(timeout=None)
@@ -233,12 +236,12 @@ class Timers:
             others = [p for p in dict.fromkeys([*row.players, row.host]) if p != player]
             told = discord.AllowedMentions(everyone=False, roles=False,
                                            users=[discord.Object(int(p)) for p in others if p.isdigit()])
-            await channel.send(
-                f"💤 {display(names, player)} has not played for {hours:g} h. "
-                f"{', '.join(mention(p) for p in others)}: any of you may remove them from the game (it counts as "
-                "their resignation).",
-                view=view, allowed_mentions=told,
-            )
+            text = (f"💤 {display(names, player)} has not played for {hours:g} h. "
+                    f"{', '.join(mention(p) for p in others)}: any of you may remove them from the game (it counts "
+                    "as their resignation).")
+            await delivery.send(lambda: channel.send(text, view=view, allowed_mentions=told),
+                                what=f"the AFK notice of {update.game.title}", channel_id=row.channel_id,
+                                session_id=row.id)
 
 
 __all__ = ["AFK", "DEADLINE", "REMINDER", "Timers"]

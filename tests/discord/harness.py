@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 import discord
+import tenacity
 from discord.guild import Guild
 from discord.webhook import async_ as webhook_async
 
@@ -179,6 +180,10 @@ class FakeDiscord:
         self.messages: dict[int, dict] = {}
         self.interactions: dict[str, dict] = {}  # token -> interaction payload
         self.fail_next: list[Exception] = []
+        # refuse(kind, method, path, body, files) -> an exception to raise for that call, or None: a server that
+        # refuses some calls (no Attach Files, no Send Messages); kind is "rest" or "webhook"
+        self.refuse = None
+        self.deleted: set[int] = set()  # message ids deleted in the channel: editing them is 404 Unknown Message
         self.keep = True  # False: do not keep the Sent list (benchmarks); ``on_record`` still sees each one
         self.on_record = None
 
@@ -224,11 +229,20 @@ class FakeDiscord:
         return sent
 
     # -- REST (bot.http.request) ------------------------------------------------------------------------------------
+    def _refused(self, kind: str, method: str, path: str, params: dict, body: dict, fs: list) -> None:
+        if self.refuse is not None:
+            exc = self.refuse(kind, method, path, body, fs)
+            if exc is not None:
+                raise exc
+        if method == "PATCH" and int(params.get("message_id") or 0) in self.deleted:
+            raise http_error(404, 10008, "Unknown Message")
+
     async def rest(self, route, *, files=None, form=None, **kwargs) -> Any:
         if self.fail_next:
             raise self.fail_next.pop(0)
         body, fs = _parse_body(kwargs.get("json"), form)
         method, path, params = route.method, route.path, _route_params(route)
+        self._refused("rest", method, path, params, body, fs)
         if method == "POST" and path == "/channels/{channel_id}/messages":
             msg = self._message(int(params["channel_id"]), body, fs)
             self.record(Sent("message", method, route.url, body, fs, msg))
@@ -258,6 +272,7 @@ class FakeDiscord:
             raise self.fail_next.pop(0)
         body, fs = _parse_body(payload, multipart)
         method, path, params = route.method, route.path, _route_params(route)
+        self._refused("webhook", method, path, params, body, fs)
         token = params.get("webhook_token", "")
         inter = self.interactions.get(token, {})
         channel_id = int(inter.get("channel_id", self.h.channel_id))
@@ -273,6 +288,8 @@ class FakeDiscord:
             elif rtype == 5:  # "thinking…": the first follow-up replaces this message (Discord's rule)
                 msg = self._message(channel_id, {"content": "", "flags": data.get("flags") or 0}, fs)
                 inter["_original"] = inter["_loading"] = msg["id"]
+            elif rtype == 6 and inter.get("message"):  # a deferred update: @original is the component's message
+                inter["_original"] = inter["message"]["id"]
             if msg is not None and rtype in (4, 7):  # a component's update: @original is the message it is on
                 inter["_original"] = msg["id"]
             self.record(Sent(kind, method, route.url, body, fs, msg, iid))
@@ -292,12 +309,30 @@ class FakeDiscord:
             msg = self._edit(int(inter.get("_original", 0) or 0), body) if inter.get("_original") else None
             self.record(Sent("edit_original", method, route.url, body, fs, msg, iid))
             return msg or self._message(channel_id, body, fs)
+        if method == "DELETE" and path.endswith("/messages/@original"):
+            original = inter.pop("_original", None)
+            if inter.get("_loading") == original:
+                inter.pop("_loading", None)
+            if original:
+                self.messages.pop(int(original), None)
+            self.record(Sent("delete_original", method, route.url, body, fs, None, iid))
+            return {}
         if method == "PATCH" and "/messages/" in path:
             msg = self._edit(int(params.get("message_id", 0)), body)
             self.record(Sent("edit", method, route.url, body, fs, msg, iid))
             return msg or self._message(channel_id, body, fs)
         self.record(Sent("other", method, route.url, body, fs, None, iid))
         return {}
+
+
+def http_error(status: int, code: int, message: str) -> discord.HTTPException:
+    """The exception discord.py raises for Discord's answer ``status`` with JSON error ``code`` (403 -> Forbidden,
+    404 -> NotFound, 5xx -> DiscordServerError)."""
+    from types import SimpleNamespace
+
+    cls = {403: discord.Forbidden, 404: discord.NotFound}.get(status, discord.DiscordServerError if status >= 500
+                                                              else discord.HTTPException)
+    return cls(SimpleNamespace(status=status, reason=message), {"code": code, "message": message})
 
 
 def _route_params(route) -> dict[str, str]:
@@ -373,6 +408,7 @@ class Harness:
         bot.http.request = self.fake.rest  # type: ignore[method-assign]
         self._token = webhook_async.async_context.set(RecordingAdapter(self.fake))
         await bot.prepare()
+        bot.delivery.wait = tenacity.wait_none()  # failed posts are retried at once here (no timed tests)
         self.bot = bot
         await self.settle()
 
@@ -576,6 +612,11 @@ class Harness:
         assert allow_move, f"no component offers {option_id!r} to {user.name}"
         return await self.slash(user, "move", channel_id=channel_id, option=option_id)
 
+    def delete_message(self, message_id: int | str) -> None:
+        """A member deletes a message: it is gone, and editing it answers 404 Unknown Message."""
+        self.fake.messages.pop(int(message_id), None)
+        self.fake.deleted.add(int(message_id))
+
     # -- reading ---------------------------------------------------------------------------------------------------
     def messages_in(self, channel_id: int | None = None) -> list[dict]:
         cid = str(channel_id or self.channel_id)
@@ -601,4 +642,4 @@ class Harness:
         return None
 
 
-__all__ = ["APP_ID", "BOT_ID", "CHANNEL_ID", "GUILD_ID", "Harness", "Reply", "Sent", "User"]
+__all__ = ["APP_ID", "BOT_ID", "CHANNEL_ID", "GUILD_ID", "Harness", "Reply", "Sent", "User", "http_error"]

@@ -1,0 +1,107 @@
+"""Bounded memory (issue 17 item 8): what the adapter keeps per session in memory is dropped when the session ends —
+played to the end, abandoned, its lobby cancelled, its channel deleted — so memory does not grow with the number of
+games played (``bench/bench_memory.py`` measures the whole process)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from harness import CHANNEL_ID, Harness
+from test_discord_play import open_game
+from test_discord_tatamokatsu_races import no_render
+
+import games
+from games.ai import greedy
+
+
+@pytest.fixture
+async def h(tmp_path):
+    async with Harness(tmp_path / "bot.sqlite3", render=no_render) as harness:
+        yield harness
+
+
+def leftovers(h: Harness, sid: int, channel: str) -> dict:
+    """Everything the adapter keeps in memory about session ``sid`` of ``channel`` (empty when forgotten)."""
+    bot = h.bot
+    found = {
+        "Bookkeeper.boards": sid in bot.bookkeeper.boards,
+        "Links._names": sid in bot.links._names,
+        "Play._prefs": channel in bot.play._prefs,
+        "Play.live": sid in bot.play.live,
+        "BoardFloors": bot.play.floors._floors.get(sid) is not None,
+        "Races.channels": channel in bot.races.channels,
+        "Races.boards": channel in bot.races.boards,
+        "Delivery._logged": sid in bot.delivery._logged,
+    }
+    return {k: v for k, v in found.items() if v}
+
+
+async def play_to_the_end(h: Harness, channel: int, game: str, users, rng: random.Random) -> int:
+    await open_game(h, users, channel_id=channel, game=game)
+    by_id = {u.sid: u for u in users}
+    sid = (await h.store.live_session(str(channel))).id
+    g = games.get(game)
+    for _ in range(3000):
+        row = await h.store.live_session(str(channel))
+        if row is None:
+            return sid
+        update = await h.bot.service.show(str(channel))
+        d = update.pending[0]
+        if d.player is None:  # a race: let its window close
+            h.advance(60_000)
+            await h.bot.timers.fire_due(h.now_ms)
+            await h.settle()
+            continue
+        await h.choose(by_id[d.player], greedy(g, update.state, d, rng), channel)
+    raise AssertionError("the game did not end")
+
+
+@pytest.mark.parametrize("game", ["tatari", "tatsumi"])
+async def test_a_game_played_to_the_end_leaves_nothing_in_memory(h, game):
+    """Issue 17 item 8: Bookkeeper.boards, Links._names, Play._prefs, Races.channels/boards (and the live
+    message, board floor, failed-post mark) hold nothing of a game once it is over."""
+    alice, bob = h.user(101, "alice"), h.user(102, "bob")
+    channel = CHANNEL_ID + 7
+    sid = await play_to_the_end(h, channel, game, [alice, bob], random.Random(5))
+    assert (await h.store.session(sid)).status == "finished"
+    assert leftovers(h, sid, str(channel)) == {}
+
+
+async def test_abandoned_game_and_cancelled_lobby_leave_nothing_in_memory(h):
+    alice, bob, mod = h.user(101, "alice"), h.user(102, "bob"), h.user(103, "mod", moderator=True)
+    await open_game(h, [alice, bob])
+    sid = (await h.store.live_session(str(h.channel_id))).id
+    assert leftovers(h, sid, str(h.channel_id))  # a running game is remembered
+    await h.slash(mod, "abandon")
+    assert (await h.store.session(sid)).status == "abandoned"
+    assert leftovers(h, sid, str(h.channel_id)) == {}
+    card = (await h.slash(alice, "play", game="tatari")).message(public=True)
+    lobby = (await h.store.live_session(str(h.channel_id))).id
+    await h.click(bob, card, "Join")
+    assert leftovers(h, lobby, str(h.channel_id))
+    await h.click(alice, card, "Cancel")
+    assert (await h.store.session(lobby)).status != "lobby"
+    assert leftovers(h, lobby, str(h.channel_id)) == {}
+
+
+async def test_deleted_channel_leaves_nothing_in_memory(h):
+    alice, bob = h.user(101, "alice"), h.user(102, "bob")
+    await open_game(h, [alice, bob])
+    sid = (await h.store.live_session(str(h.channel_id))).id
+    assert await h.bot.places.gone(str(h.channel_id), "its channel was deleted")
+    await h.settle()
+    assert leftovers(h, sid, str(h.channel_id)) == {}
+
+
+async def test_names_and_channel_settings_caches_are_bounded(h, monkeypatch):
+    import bot.discord.links as links_module
+    import bot.discord.play as play_module
+
+    monkeypatch.setattr(links_module, "MAX_NAMES", 3)
+    monkeypatch.setattr(play_module, "MAX_CHANNELS", 3)
+    for sid in range(10):
+        await h.bot.links.names(1000 + sid)
+        await h.bot.play.prefs(str(900 + sid))
+    assert list(h.bot.links._names) == [1007, 1008, 1009]
+    assert list(h.bot.play._prefs) == ["907", "908", "909"]
