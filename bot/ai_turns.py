@@ -10,8 +10,10 @@ A mixin of :class:`bot.sessions.SessionService` (which provides ``store``, ``clo
   the move that made it stale planned the seat's next move already);
 - ``ai_race`` — one timer per AI seat and open race (``player=None`` with a deadline): ``games.ai.race_answer``'s
   option at the window's opening + the seat's reaction (never sooner than ``games.ai.MIN_REACTION_MS``), applied with
-  that ``at_ms`` and judged by the engine like a person's input (RULINGS TK-10). A race is planned once per window
-  (``meta["ai_races"]``); when the window moves (Tatamokatsu's ``open`` input) it is planned again, same reaction.
+  that ``at_ms`` and judged by the engine like a person's input (RULINGS TK-10). Each input is planned once
+  (``meta["ai_races"]``); once it is applied the seat is asked again for its next input of the same window (a
+  Tatamokatsu roll wants a shout, then a salute: TK-3, TK-4; triples a Katana, then a salute: TK-7); when the window
+  moves (Tatamokatsu's ``open`` input) it is planned again, same reaction.
 
 Every AI move is logged like any other, so replay stays exact.
 """
@@ -45,8 +47,9 @@ AI_RACE = "ai_race"
 """Timer kind of an AI seat's race input (issue 14 item 3): payload ``{"plan", "player", "race", "open_ms",
 "option", "at_ms"}``, due at ``at_ms`` = the window's opening + the seat's reaction (``games.ai.race_answer``)."""
 AI_RACES_META = "ai_races"
-"""Key in a session's ``meta``: the AI race plans (``player|race|open_ms``) made for the races pending now, so a
-seat answers each race once (its timer is removed when it fires; the plan stays while the race is pending)."""
+"""Key in a session's ``meta``: the AI race plans (``player|race|open_ms|option``) made for the races pending now,
+so a seat sends each input once (its timer is removed when it fires; the plan stays while the seat's answer is
+still that input; once the input is applied the answer is its next input, a new plan)."""
 
 
 @dataclass
@@ -90,16 +93,16 @@ class AiTurns:
                 continue
             race = game.race_key(state, d) or f"{d.kind}@{d.deadline_ms}"
             for p in seats:
-                plan = f"{p}|{race}|{opened}"
-                plans.append(plan)
-                if plan in done:
-                    continue
                 try:
                     answer = game_ai.race_answer(game, state, d, p, ai_level(p), ai_rng(row.seed, race, p))
                 except Exception:
                     log.exception("race answer of %s failed in session %s; it lets the race pass", p, row.id)
                     answer = None
                 if answer is None or d.option(answer[0]) is None:
+                    continue
+                plan = f"{p}|{race}|{opened}|{answer[0]}"
+                plans.append(plan)
+                if plan in done:
                     continue
                 at = opened + max(game_ai.MIN_REACTION_MS, int(answer[1]))
                 if at <= d.deadline_ms:

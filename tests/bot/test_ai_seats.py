@@ -166,6 +166,31 @@ async def test_ai_race_plan_follows_the_window_and_fires_once(svc):
     assert fired.session.version == up.session.version - 1
 
 
+@pytest.mark.parametrize(("faces", "inputs"), [(("3", "3", "3"), ["katana", "salute"]),
+                                               (("2", "3", "5"), ["shout", "salute"])])
+async def test_ai_sends_each_input_of_a_window_in_turn(svc, faces, inputs):
+    """Issue 14 item 3: a roll that wants two inputs from a seat — triples: a Katana, then the salute (TK-7, TK-3);
+    a Tatamokatsu (2 + 3 + 5 = 10): a shout, then the salute (TK-4, TK-3) — gets both from the AI, one timer after
+    the other: the second is planned only once the first is applied, timed after it; then nothing more."""
+    await svc.open_lobby("c1", "tatamokatsu", "alice", ai_seats=1, ai_level="strong")
+    await svc.start("c1", "alice")
+    row = await svc.store.live_session("c1")
+    forced = games.force(svc.state_of(row), *faces)
+    await svc.store.update_session(row.id, row.version, state=forced.model_dump_json())
+    up = await svc.act("c1", "alice", "roll", at_ms=NOW)
+    sent = []
+    for expected in inputs:
+        [timer] = [t for t in await svc.store.timers(up.session.id) if t.kind == AI_RACE]
+        assert timer.payload["option"] == expected
+        assert not sent or timer.payload["at_ms"] > sent[-1][2]
+        [up] = await svc.tick(timer.due_ms)
+        sent.append((timer.payload["player"], expected, timer.payload["at_ms"]))
+    assert [t for t in await svc.store.timers(up.session.id) if t.kind == AI_RACE] == []
+    log = [(m.player, m.option, m.at_ms) for m in await svc.store.moves(up.session.id)]
+    assert log[-2:] == sent
+    assert svc.state_of(up.session).inputs["ai:strong:1"] == {i: at for _p, i, at in sent}
+
+
 async def test_local_chat_seats_ai_players_and_lets_them_play(svc):
     """Issue 14 item 6 ("the sandbox knows ai:<n>"): ``/play tsukimi ai:1 level:strong`` seats "AI · Strong"; its
     turns are played after each line; bad ``ai:``/``level:`` are refused with a message."""
