@@ -82,19 +82,30 @@ def _best_discard(board, rabbits, me) -> tuple[float, str | None]:
     return best
 
 
-def _placement_value(state: TsukimiState, tile: int, space: str, reserve: int, move_gain: float) -> float:
+def _placement_value(state: TsukimiState, tile: int, space: str, reserve: int, move_gain: float,
+                     memo: dict | None = None) -> float:
     """Estimated gain of putting ``tile`` on ``space`` with ``reserve`` rabbits left, effects played greedily
-    (``move_gain``: the best move's gain in the current position, an estimate for tiles that move a rabbit)."""
+    (``move_gain``: the best move's gain in the current position, an estimate for tiles that move a rabbit).
+    ``memo`` (one dict per position and ``move_gain``) shares the answer between tiles that differ in nothing the
+    estimate reads: the same value, as many groups formed (TS-6), as many rabbits to place (TS-3)."""
     me = state.turn
     board = dict(state.board)
     rabbits = dict(state.rabbits)
+    board[space] = tile
+    value = TILES[tile].value
+    contested = any(s != me for s in rabbits.values())
+    groups = len(rules.groups_formed(board, space)) if contested else 0
+    key = (space, value, groups, max(0, min(EFFECTS[value][0], reserve)))
+    if memo is not None and key in memo:
+        return memo[key]
+    del board[space]
     before = _space_score(space, board, rabbits, me) + sum(
         _space_score(n, board, rabbits, me) for n in NEIGHBOURS[space] if n not in board)
     board[space] = tile
     gain = _space_score(space, board, rabbits, me) + sum(
         _space_score(n, board, rabbits, me) for n in NEIGHBOURS[space] if n not in board) - before
-    if any(s != me for s in rabbits.values()):
-        for _ in rules.groups_formed(board, space):
+    if contested:
+        for _ in range(groups):
             g, v = _best_discard(board, rabbits, me)
             if v is None:
                 break
@@ -113,7 +124,27 @@ def _placement_value(state: TsukimiState, tile: int, space: str, reserve: int, m
         rabbits[v] = me
     if moves:
         gain += 0.6 * move_gain
+    if memo is not None:
+        memo[key] = gain
     return gain
+
+
+def _tile_values(state: TsukimiState, ids) -> dict[str, float]:
+    """The greedy player's estimate of each ``choose_tile`` option (``tile:<id>``): its best placement on a free
+    space (:func:`_placement_value`, with the rabbits it costs already paid) less the rabbits it costs
+    ("Choosing a Mochi Tile"), weighted by :func:`_reserve_weight`."""
+    me = state.turn
+    cs = rules.costs(state.circle)
+    spaces = rules.free_spaces(state)
+    w = _reserve_weight(state.board)
+    mg = _best_move(state.board, dict(state.rabbits), me)[0] if state.rabbits else 0.0
+    memo: dict = {}
+    out = {}
+    for oid in ids:
+        tile = int(oid.split(":")[1])
+        left = state.reserve[me] - cs[tile]
+        out[oid] = max(_placement_value(state, tile, s, left, mg, memo) for s in spaces) - w * cs[tile]
+    return out
 
 
 def greedy_choice(state: TsukimiState, decision: Decision, rng: random.Random) -> str | None:
@@ -121,16 +152,10 @@ def greedy_choice(state: TsukimiState, decision: Decision, rng: random.Random) -
     me = state.turn
     ids = {o.id for o in decision.options}
     if decision.kind == "choose_tile":
-        cs = rules.costs(state.circle)
-        spaces = rules.free_spaces(state)
-        w = _reserve_weight(state.board)
-        mg = _best_move(state.board, dict(state.rabbits), me)[0] if state.rabbits else 0.0
+        values = _tile_values(state, ids)
         best = None
         for oid in ids:
-            tile = int(oid.split(":")[1])
-            left = state.reserve[me] - cs[tile]
-            val = max(_placement_value(state, tile, s, left, mg) for s in spaces) - w * cs[tile]
-            key = (val, rng.random())
+            key = (values[oid], rng.random())
             if best is None or key > best[0]:
                 best = (key, oid)
         return best[1]
@@ -211,19 +236,12 @@ def candidates(state: TsukimiState, decision: Decision, rng: random.Random) -> l
     me = state.turn
     ids = [o.id for o in decision.options]
     if decision.kind in ("choose_tile", "place_tile"):
-        mg = _best_move(state.board, dict(state.rabbits), me)[0] if state.rabbits else 0.0
-        value: dict[str, float] = {}
         if decision.kind == "choose_tile":
-            cs = rules.costs(state.circle)
-            spaces = rules.free_spaces(state)
-            w = _reserve_weight(state.board)
-            for oid in ids:
-                tile = int(oid.split(":")[1])
-                left = state.reserve[me] - cs[tile]
-                value[oid] = max(_placement_value(state, tile, s, left, mg) for s in spaces) - w * cs[tile]
+            value = _tile_values(state, ids)
         else:
-            for oid in ids:
-                value[oid] = _placement_value(state, state.tile, oid.split(":")[1], state.reserve[me], mg)
+            mg = _best_move(state.board, dict(state.rabbits), me)[0] if state.rabbits else 0.0
+            value = {oid: _placement_value(state, state.tile, oid.split(":")[1], state.reserve[me], mg)
+                     for oid in ids}
         return sorted(ids, key=lambda o: -value[o])
     best = greedy_choice(state, decision, rng)
     return [best] + [o for o in ids if o != best] if best in ids else ids
