@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import importlib.util
 import re
+import time
 from pathlib import Path
 
 import pytest
@@ -41,3 +42,12 @@ def test_one_game_is_played_to_the_end_with_the_strong_seat_alternating():
     assert share in (0.0, 0.5, 1.0)
     assert set(scores) == {"p0", "p1"}
     assert all(t >= 0 for t in thinking)
+
+
+def test_a_cpu_clock_budget_plays_the_same_game_as_a_wall_clock_one_when_iterations_bind():
+    """``--clock cpu``: the budget counts this process's CPU time; with an iteration cap that binds first, the game
+    is the same move for move as on the wall clock (same seat, same shares, same final scores)."""
+    wall = bench_ai.play_one("tsukimi", 2, 3, budget_ms=1000, iterations=3, clock="wall")
+    cpu = bench_ai.play_one("tsukimi", 2, 3, budget_ms=1000, iterations=3, clock="cpu")
+    assert (wall[0], wall[2]) == (cpu[0], cpu[2]) and len(wall[1]) == len(cpu[1])
+    assert bench_ai.CLOCKS["cpu"] is time.process_time
