@@ -99,18 +99,13 @@ def shares(game: Game, state: BaseState, know: Knowledge) -> list[float]:
     scale = float(know.get("EVAL_SCALE", 1.0))
     if result is not None and n > 1:
         rank_of = {p: r for r, group in enumerate(result.ranking) for p in group}
-        margin = float(know.get("FINAL_MARGIN", 0.0))
         out = []
         for p in players:
             mine = rank_of.get(p, len(result.ranking))
             score = sum(1.0 if rank_of.get(q, len(result.ranking)) > mine else
                         0.5 if rank_of.get(q, len(result.ranking)) == mine else 0.0
-                        for q in players if q != p) / (n - 1)
-            if margin:
-                mine_pts = result.scores.get(p, 0)
-                by = sum(_sigmoid((mine_pts - result.scores.get(q, 0)) / scale) for q in players if q != p) / (n - 1)
-                score = (1 - margin) * score + margin * by
-            out.append(score)
+                        for q in players if q != p)
+            out.append(score / (n - 1))
         return out
     evaluate = know.get("evaluate")
     if evaluate is None:
@@ -158,11 +153,9 @@ def _play(game: Game, state: BaseState, decision: Decision, option: str) -> Base
     return game.apply(state, Move(player=decision.player, option=option, at_ms=decision.deadline_ms)).state
 
 
-def _rollout(game: Game, state: BaseState, know: Knowledge, me: str, rng: random.Random,
-             turns: int | None = None) -> BaseState:
-    if turns is None:
-        horizon = know.get("rollout_turns")
-        turns = int(horizon(state)) if horizon is not None else int(know.get("ROLLOUT_TURNS", 2))
+def _rollout(game: Game, state: BaseState, know: Knowledge, me: str, rng: random.Random) -> BaseState:
+    horizon = know.get("rollout_turns")
+    turns = int(horizon(state)) if horizon is not None else int(know.get("ROLLOUT_TURNS", 2))
     most = know.get("rollout_decisions")
     limit = int(most(state)) if most is not None else int(know.get("ROLLOUT_DECISIONS", 60))
     policy = know.get("rollout_choice")
@@ -192,13 +185,13 @@ def _rollout(game: Game, state: BaseState, know: Knowledge, me: str, rng: random
 
 
 def _value(game: Game, state: BaseState, decision: Decision, option: str, know: Knowledge, player: str,
-           seed: int, turns: int | None = None) -> list[float]:
-    """One sample of ``option``: played on the position re-dealt from ``seed``, then rolled out (``turns``
-    changes of the player to move; None: the game's horizon); every seat's share (:func:`shares`)."""
+           seed: int) -> list[float]:
+    """One sample of ``option``: played on the position re-dealt from ``seed``, then rolled out; every seat's
+    share (:func:`shares`)."""
     rng = random.Random(seed)
     s = determinise(state, know, rng)
     s = _play(game, s, decision, option)
-    s = _rollout(game, s, know, player, rng, turns)
+    s = _rollout(game, s, know, player, rng)
     return shares(game, s, know)
 
 
@@ -233,10 +226,6 @@ def search(game: Game, state: BaseState, decision: Decision, player: str, rng: r
     cands = cands[:int(know.get("CANDIDATES", len(ids)))]
     if len(cands) == 1:
         return cands[0]
-    deepening = know.get("horizons")
-    if deepening is not None:
-        return _deepen(game, state, decision, player, me, cands, greedy, know, rng, budget,
-                       [int(t) for t in deepening(state)])
     samples: dict[str, list[float]] = {o: [] for o in cands}
     done = 0
     rounds = 0
@@ -258,39 +247,6 @@ def search(game: Game, state: BaseState, decision: Decision, player: str, rng: r
     if rounds == 0 or (greedy is not None and rounds < int(know.get("MIN_ROUNDS", 1))):
         return greedy if greedy is not None else cands[0]
     return _pick(alive, samples, rounds, greedy, float(know.get("MIN_GAIN", MIN_GAIN)))
-
-
-def _deepen(game: Game, state: BaseState, decision: Decision, player: str, me: int, cands: list[str],
-            greedy: str | None, know: Knowledge, rng: random.Random, budget: Any, horizons: list[int]) -> str:
-    """The search of a game without chance or hidden information after the current position (its knowledge
-    gives ``horizons(state) -> [turns, …]``, e.g. Tsukimi, whose tiles are all dealt face up at setup, TS-4): a
-    sample of an option is the same every time, so rounds do not re-deal but look further. Round ``r`` samples
-    every option still searched once with a roll-out of ``horizons[r]`` changes of the player to move; after each
-    complete round the weaker half is dropped (never below two). The answer compares the options on the deepest
-    complete round (:func:`_pick`; a first round cut short by the budget compares those it sampled). The search
-    ends when the horizons are done, or the budget is spent; one iteration = one option sampled once."""
-    seed = rng.getrandbits(62)  # one deal for every sample: the greedy players' ties are broken alike
-    alive = list(cands)
-    values: dict[str, float] = {}
-    done = 0
-    for turns in horizons:
-        got: dict[str, float] = {}
-        for o in alive:
-            if budget.spent(done):
-                break
-            got[o] = _value(game, state, decision, o, know, player, seed, turns)[me]
-            done += 1
-        if len(got) < len(alive):
-            if not values:  # the first round cut short: compare what it sampled
-                values = got
-            break
-        values = got
-        alive.sort(key=lambda o: (-values[o], o != greedy))
-        alive = alive[:max(2, (len(alive) + 1) // 2)]
-    if not values:
-        return greedy if greedy is not None else cands[0]
-    survivors = [o for o in alive if o in values] or list(values)
-    return _pick(survivors, {o: [values[o]] for o in survivors}, 1, greedy, float(know.get("MIN_GAIN", MIN_GAIN)))
 
 
 def _mean(values: list[float]) -> float:
