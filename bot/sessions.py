@@ -19,6 +19,7 @@ Player ids are strings (Discord user ids, or names offline). Times are ms.
 from __future__ import annotations
 
 import asyncio
+import functools
 import secrets
 import weakref
 from collections import OrderedDict
@@ -42,10 +43,9 @@ RESIGN = RESIGN_MOVE
 DEADLINE = "deadline"
 """Timer kind of a decision's deadline (the session sends the system's timeout move)."""
 MAX_MS = 2**63 - 1
-
+"""The largest time (ms) the store can hold (SQLite INTEGER)."""
 STATE_CACHE_SIZE = 4096
 """How many sessions' parsed states one process keeps (least recently used evicted; a row is re-parsed on need)."""
-"""The largest time (ms) the store can hold (SQLite INTEGER)."""
 
 
 class SessionError(Exception):
@@ -54,6 +54,29 @@ class SessionError(Exception):
 
 class StaleBoard(SessionError):
     """A move answered an older version of the board than the stored one."""
+
+
+STALE_RETRIES = 3
+"""How many times a verb that re-checks everything it needs is run again when another process wrote the session
+between its read and its write (``StaleVersion``: shards on one PostgreSQL, issue 16)."""
+
+
+def _rerun_when_stale(verb):
+    """Run a lobby or ending verb again on the session as it now stands when another process changed it between
+    the read and the write (``StaleVersion``; the verb's own checks run again, so a lobby that filled up or a game
+    that started meanwhile is refused with its usual message). After :data:`STALE_RETRIES` tries: a
+    :class:`SessionError` saying so. Nothing is written by a try that lost the race."""
+
+    @functools.wraps(verb)
+    async def run(self, *args, **kwargs):
+        for _ in range(STALE_RETRIES):
+            try:
+                return await verb(self, *args, **kwargs)
+            except StaleVersion:
+                continue
+        raise SessionError("This game changed several times while your request was handled; please try again.")
+
+    return run
 
 
 @dataclass
@@ -208,6 +231,7 @@ class SessionService(AiTurns):
             self._untimed.add(row.id)
 
     # -- AI seats in the lobby (issue 14) -----------------------------------------------------------------------
+    @_rerun_when_stale
     async def add_ai(self, channel_id: str, by: str, level: str | None = None, count: int = 1) -> Update:
         """Seat ``count`` AI players of ``level`` (default ``normal``) in the lobby — the host only. Refused (nothing
         changes) for no lobby, a running game, someone else than the host, an unknown level, or too few free
@@ -241,6 +265,7 @@ class SessionService(AiTurns):
                  for i, p in enumerate(added, 1)]
         return self._update(row, notes=notes)
 
+    @_rerun_when_stale
     async def remove_ai(self, channel_id: str, by: str, player: str) -> Update:
         """Take AI seat ``player`` out of the lobby — the host only, before the start. Refused (nothing changes)
         for no lobby, a running game, someone else than the host, or a player who is not an AI seat here."""
@@ -305,6 +330,7 @@ class SessionService(AiTurns):
         notes += [f"{player_ref(p)} joined ({i}/{seats})." for i, p in enumerate(players[1:], 2)]
         return self._update(row, notes=notes)
 
+    @_rerun_when_stale
     async def join(self, channel_id: str, player: str) -> Update:
         async with self.lock(channel_id):
             row = await self._live(channel_id)
@@ -324,6 +350,7 @@ class SessionService(AiTurns):
             row = await self.store.session(row.id)
         return self._update(row, notes=[f"{player_ref(player)} joined ({len(players)}/{seats})."])
 
+    @_rerun_when_stale
     async def leave(self, channel_id: str, player: str) -> Update:
         """Leave a lobby. A host who leaves hands the lobby to the next person seated (never an AI seat); the last
         person out closes it."""
@@ -347,6 +374,7 @@ class SessionService(AiTurns):
             row = await self.store.session(row.id)
         return self._update(row, notes=notes)
 
+    @_rerun_when_stale
     async def cancel(self, channel_id: str, by: str, moderator: bool = False) -> Update:
         """Close a lobby (the host, or a moderator)."""
         async with self.lock(channel_id):
@@ -359,6 +387,7 @@ class SessionService(AiTurns):
             row = await self.store.session(row.id)
         return self._update(row, notes=[f"{player_ref(by)} cancelled the lobby."])
 
+    @_rerun_when_stale
     async def start(self, channel_id: str, by: str) -> Update:
         """Deal the game (``Game.setup`` with the lobby's seed) — the host only, with enough players."""
         async with self.lock(channel_id):
@@ -625,6 +654,7 @@ class SessionService(AiTurns):
             events = [Event(kind="resign", text=f"{player_ref(player)} resigns. The game ends.")]
             return await self._commit(row, game, move, state, events, result=result)
 
+    @_rerun_when_stale
     async def abandon(self, channel_id: str, by: str, moderator: bool = False) -> Update:
         """End the channel's lobby or game without a result: the host, or a moderator (Manage Channels/Threads)."""
         async with self.lock(channel_id):
@@ -638,6 +668,7 @@ class SessionService(AiTurns):
         self.forget(row.id)
         return self._update(row, notes=[f"{player_ref(by)} abandoned the game."])
 
+    @_rerun_when_stale
     async def close_place(self, channel_id: str, reason: str) -> Update | None:
         """The place of ``channel_id``'s session is gone (channel or thread deleted, bot removed from the server):
         abandon its lobby or game and clear its timers. ``reason`` is kept in the row's meta. None when the channel
@@ -691,22 +722,31 @@ class SessionService(AiTurns):
             # same time: its reaction is drawn from the race's own seed)
             fresh = row.model_copy(update={"meta": {k: v for k, v in row.meta.items() if k != AI_RACES_META}})
             plan = self._plan_ai(fresh, game, state, pending)
-            async with self.store.transaction() as db:
-                await self.store.lock_session(db, row.id, row.version)
-                await self.store.delete_move(db, row.id, last.seq)
-                if plan.seated:
-                    await self.store.clear_timers(row.id, [AI_RACE], db=db)
-                await self.store.update_session(
-                    row.id, row.version, db=db, state=state.model_dump_json(), move_count=last.seq - 1,
-                    meta=self._with_plans(row.meta, plan),
-                )
-                await self._schedule_deadlines(db, row, pending)
-                await self._schedule_ai(db, row, plan)
+            try:
+                await self._undo_tx(row, last, state, pending, plan)
+            except StaleVersion:  # another process moved first: taking back "the last move" would be another one
+                raise StaleBoard("The game moved on meanwhile — here is the current board; undo again if you "
+                                 "still want to.") from None
             row = await self.store.session(row.id)
             self._remember(row.id, row.version, state)
         who = player_ref(last.player) if last.player else "the timer"
         what = f"{who} resigned" if last.option == RESIGN else f"{who}: {last.option}"
         return self._update(row, notes=[f"{player_ref(by)} took back the last move ({what})."])
+
+    async def _undo_tx(self, row: SessionRow, last, state: BaseState, pending: list[Decision], plan) -> None:
+        """The undo's one transaction: the last move deleted, the replayed state stored, deadlines and AI timers
+        planned afresh. ``StaleVersion`` when another process wrote the session first (nothing stored)."""
+        async with self.store.transaction() as db:
+            await self.store.lock_session(db, row.id, row.version)
+            await self.store.delete_move(db, row.id, last.seq)
+            if plan.seated:
+                await self.store.clear_timers(row.id, [AI_RACE], db=db)
+            await self.store.update_session(
+                row.id, row.version, db=db, state=state.model_dump_json(), move_count=last.seq - 1,
+                meta=self._with_plans(row.meta, plan),
+            )
+            await self._schedule_deadlines(db, row, pending)
+            await self._schedule_ai(db, row, plan)
 
     async def show(self, channel_id: str) -> Update:
         """The channel's lobby or game as it stands (read only). Under the channel's lock: the store's connection
