@@ -1,0 +1,74 @@
+"""The strong Tatsumi AI's knowledge (issue 14 item 4): the fast roll-out policy, Elemental Mastery gains, the
+horizon and the evaluation (``games.tatsumi.ai``). Deterministic: fixed seeds, no clock."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from tatsumi_helpers import island
+
+import games
+from games import Move
+from games.tatsumi import ai
+from games.tatsumi.island import layout, legal_spaces, mastery, put
+
+LAY = layout("tatsumi")
+
+
+def _total(isl: str, key: str = "tatsumi") -> int:
+    return sum(mastery(layout(key), isl).values())
+
+
+def test_mastery_gain_water_joining_two_groups_and_lightning_beside_wind():
+    """TM-12: water scores 2 a ring of the largest group, so a water ring joining two single rings adds 4 (2 -> 6);
+    a lightning ring alone is a new group (+2) and gives the wind ring beside it a new neighbour element (+1)."""
+    isl = island(W="C1 C3", N="D1")
+    assert ai.mastery_gain(LAY, isl, LAY.index("C2"), "W") == 4
+    assert _total(put(isl, LAY.index("C2"), "W")) - _total(isl) == 4
+    assert ai.mastery_gain(LAY, isl, LAY.index("D2"), "L") == 3
+    assert _total(put(isl, LAY.index("D2"), "L")) - _total(isl) == 3
+
+
+@pytest.mark.parametrize("key", ["tatsumi", "kogasu", "inyo", "arashima"])
+def test_mastery_gain_is_the_mastery_difference_on_every_legal_space(key):
+    """:func:`ai.mastery_gain` equals ``sum(mastery(after)) - sum(mastery(before))`` for every element on every
+    legal space of islands filled at random (the asymmetric islands' adjacency included, TM-15)."""
+    lay = layout(key)
+    rng = random.Random(4)
+    checked = 0
+    for _ in range(40):
+        isl = lay.empty
+        for _ in range(rng.randrange(1, 25)):
+            e = rng.choice("FWNL")
+            spaces = legal_spaces(lay, isl, e)
+            if spaces:
+                isl = put(isl, rng.choice(spaces), e)
+        for e in "FWNL":
+            for i in legal_spaces(lay, isl, e):
+                assert ai.mastery_gain(lay, isl, i, e) == _total(put(isl, i, e), key) - _total(isl, key)
+                checked += 1
+    assert checked > 500
+
+
+@pytest.mark.parametrize(("options", "players"), [(None, 3), ({"island": "asymmetric"}, 2)])
+def test_rollout_choice_places_exactly_as_the_greedy_player(options, players):
+    """The roll-out policy models every seat as the normal level plays: on every placing decision of greedy games
+    it answers :func:`ai.choose`'s option for the same rng; elsewhere it defers to it (None)."""
+    game = games.get("tatsumi")
+    compared = deferred = 0
+    for seed in range(4):
+        state = game.begin([f"p{i}" for i in range(players)], options, seed).state
+        rng = random.Random(seed)
+        while game.pending(state):
+            d = game.pending(state)[0]
+            if len(d.options) > 1:
+                mine = ai.rollout_choice(state, d, random.Random(compared + deferred))
+                if state.turn.stage == "place" and not state.interrupts:
+                    assert mine == ai.choose(state, d, random.Random(compared + deferred))
+                    compared += 1
+                else:
+                    assert mine is None
+                    deferred += 1
+            state = game.apply(state, Move(player=d.player, option=game.greedy(state, d, rng))).state
+    assert compared > 100 and deferred > 100
