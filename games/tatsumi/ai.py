@@ -141,10 +141,11 @@ READY = 0.0
 
 def _held_value(s: TatsumiState, p: Seat) -> float:
     """The horizon worth of ``p``'s holding (fortune to come): :data:`RING_HELD` a ring, :data:`RING_WANTED` more
-    for each ring towards the best shrine's requirement (TM-6), :data:`READY` more when it is complete."""
+    for each ring towards the best shrine's requirement (TM-6), :data:`READY` more when it is complete (at a
+    table; alone, TM-14, the ring's worth only)."""
     h = p.holding
     v = RING_HELD * sum(h.values())
-    if RING_WANTED or READY:
+    if (RING_WANTED or READY) and s.solo is None:
         best = 0.0
         for k in range(4):
             req = rules.requirement(s, k)
@@ -163,9 +164,22 @@ def evaluate(s: TatsumiState) -> dict[str, float]:
             for p in s.seats}
 
 
+TABLE_CANDIDATES = 12
+"""How many options the strong search compares at a table: the roll-outs are nearly deterministic (every ring is
+in sight; only the greedy players' ties are drawn), so a few samples tell an option's worth and the budget is
+better spent on more options than on more samples of the same few."""
+SOLO_CANDIDATES = 6
+"""How many options the strong search compares alone (solo, TM-14: the solo deck is drawn afresh per sample)."""
+
+
 def candidates(s: TatsumiState, decision: Decision, rng: Any) -> list[str]:
     """The options worth searching, best first by the greedy player's own values (placing: :func:`_place_value`,
-    flying: :func:`_fly_value`, gathering: :func:`_element_value`); otherwise the greedy option first."""
+    flying: :func:`_fly_value`, gathering: :func:`_element_value`; otherwise the greedy option first): at most
+    :data:`TABLE_CANDIDATES` at a table, :data:`SOLO_CANDIDATES` alone."""
+    return _ranked(s, decision, rng)[: SOLO_CANDIDATES if s.solo is not None else TABLE_CANDIDATES]
+
+
+def _ranked(s: TatsumiState, decision: Decision, rng: Any) -> list[str]:
     ids = [o.id for o in decision.options]
     best = choose(s, decision, rng)
     head = [best] if best in ids else []
@@ -187,9 +201,6 @@ def candidates(s: TatsumiState, decision: Decision, rng: Any) -> list[str]:
     return head + rest
 
 
-CANDIDATES = 6
-
-
 def determinise(s: TatsumiState, rng: random.Random) -> TatsumiState:
     """Solo mode's face-down solo deck re-dealt (TM-14); everything else in Tatsumi is open."""
     if s.solo is None or len(s.solo.deck) < 2:
@@ -202,10 +213,33 @@ EVAL_SCALE = 6.0
 SOLO_REFERENCE = 100
 ROLLOUT_TURNS = 2
 
+HORIZON_EXTRA = 1
+"""Turns the roll-out plays past the round: 1, the searching seat's own next turn, so that rings gathered now are
+judged by the offering they make possible (rulebook "Offering") rather than by a guess at the horizon."""
+
+
+def rollout_turns(s: TatsumiState) -> int:
+    """The strong search's horizon in changes of the player to move, counted from the position after the searched
+    option: the searching seat's turn ends, every other seat plays its turn once, then the searching seat plays
+    :data:`HORIZON_EXTRA` more turns (the same horizon whether the option ended the searching seat's turn or not,
+    and in 3-4 player games every opponent answers); alone (solo, TM-14) :data:`ROLLOUT_TURNS`.
+
+    Mid-turn (the seat to move has flown or acted) the seat to move is the searching seat: ``n`` changes back to
+    it (``n`` seats); at a fresh turn the option ended the searching seat's turn: ``n - 1``; plus
+    :data:`HORIZON_EXTRA`."""
+    n = len(s.seats)
+    if n == 1:
+        return ROLLOUT_TURNS
+    t = s.turn
+    fresh = not s.interrupts and t.stage == "main" and not t.flown and not t.acted
+    return (n - 1 if fresh else n) + HORIZON_EXTRA
+
+
 def rollout_decisions(s: TatsumiState) -> int:
-    """The strong search's horizon in decisions: 40 (two turns at a table end it sooner), 12 alone (solo, TM-14,
-    has no other player whose turn would end a roll-out)."""
-    return 12 if s.solo is not None else 40
+    """The strong search's horizon in decisions: 15 a seat at a table (a turn asks at most about 8, so
+    :func:`rollout_turns` ends it sooner), 12 alone (solo, TM-14, has no other player whose turn would end a
+    roll-out)."""
+    return 12 if s.solo is not None else 15 * len(s.seats)
 
 
 def _labels(lay, island: str, element: str) -> tuple[list[int], list[int]]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from tatsumi_helpers import island
+from tatsumi_helpers import P2, P3, ids, island, new, play
 
 import games
 from games import Move
@@ -72,3 +72,37 @@ def test_rollout_choice_places_exactly_as_the_greedy_player(options, players):
                     deferred += 1
             state = game.apply(state, Move(player=d.player, option=game.greedy(state, d, rng))).state
     assert compared > 100 and deferred > 100
+
+
+def test_rollout_turns_ends_after_every_opponent_and_the_searching_seats_next_turn():
+    """The horizon: the rest of the searching seat's turn, each opponent's turn, then its own next turn
+    (HORIZON_EXTRA 1): 3 players mid-turn 3 + 1 changes of the player to move, after a turn just ended 2 + 1;
+    2 players 2 + 1 and 1 + 1; solo (TM-14) 2, with 12 decisions at most; at a table 15 decisions a seat."""
+    assert ai.HORIZON_EXTRA == 1
+    s = new(P3)
+    assert not s.turn.flown and ai.rollout_turns(s) == 3
+    s, _ = play(s, ids(s)[0])
+    assert s.turn.flown and s.current == 0 and ai.rollout_turns(s) == 4
+    assert ai.rollout_decisions(s) == 45
+    two = new(P2)
+    assert ai.rollout_turns(two) == 2
+    two, _ = play(two, ids(two)[0])
+    assert ai.rollout_turns(two) == 3
+    solo = games.get("tatsumi").begin(["ann"], {"solo": True}, 1).state
+    assert ai.rollout_turns(solo) == 2 and ai.rollout_decisions(solo) == 12
+
+
+def test_candidates_are_the_greedy_ranking_cut_at_the_table_and_alone():
+    """At a table the search compares the greedy player's 12 best options (TABLE_CANDIDATES), alone 6
+    (SOLO_CANDIDATES), the greedy option first."""
+    game = games.get("tatsumi")
+    for players, options, most in ((P3, None, 12), (["ann"], {"solo": True}, 6)):
+        s = game.begin(players, options, 2).state
+        rng = random.Random(1)
+        while len(game.pending(s)[0].options) <= most:
+            d = game.pending(s)[0]
+            s = game.apply(s, Move(player=d.player, option=game.greedy(s, d, rng))).state
+        d = game.pending(s)[0]
+        ranked = ai.candidates(s, d, random.Random(0))
+        assert len(ranked) == most and len(set(ranked)) == most
+        assert ranked[0] == ai.choose(s, d, random.Random(0))
