@@ -6,10 +6,11 @@ from __future__ import annotations
 import random
 
 import pytest
-from tatsumi_helpers import P2, P3, ids, island, new, play
+from tatsumi_helpers import P2, P3, at, full_wells, hold, ids, island, new, play, refresh
 
 import games
 from games import Move
+from games.ai import Budget, choose
 from games.tatsumi import ai
 from games.tatsumi.island import layout, legal_spaces, mastery, put
 
@@ -106,3 +107,34 @@ def test_candidates_are_the_greedy_ranking_cut_at_the_table_and_alone():
         ranked = ai.candidates(s, d, random.Random(0))
         assert len(ranked) == most and len(set(ranked)) == most
         assert ranked[0] == ai.choose(s, d, random.Random(0))
+
+
+def test_evaluate_counts_fortune_mastery_and_the_holding():
+    """The horizon's worth (issue 14 item 4): fortune, plus the Elemental Mastery the island would score now
+    (TM-12: a water group of 2 scores 4), plus 0.4 a ring held (RING_HELD; RING_WANTED and READY off); at the
+    end, fortune alone."""
+    assert (ai.RING_HELD, ai.RING_WANTED, ai.READY) == (0.4, 0.0, 0.0)
+    s = new(P3)
+    s.seats[0].island = island(W="C1 C2")
+    s.seats[0].fortune = 5
+    hold(s, 0, F=2, N=1)
+    assert ai.evaluate(s) == pytest.approx({"ann": 10.2, "bob": 0.0, "cat": 0.0})
+    s.over = True
+    assert ai.evaluate(s) == {"ann": 5.0, "bob": 0.0, "cat": 0.0}
+
+
+def test_strong_offers_in_the_last_turn_of_the_game():
+    """In the last turn of the game (the end triggered, the last seat to play, TM-12) strong (3 players, seed 3,
+    30 iterations) answers the offering of 2 fire + 2 wind at the fire shrine in reach (rulebook "Offering"):
+    every other answer ends the game with no fortune, the offering with the most."""
+    game = games.get("tatsumi")
+    s = new(P3, wells=full_wells("L"), shrines=["F", "W", "N", "L"], cards=["koi", "turtle", "toad", "monkey"])
+    at(s, 0, "a5")
+    at(s, 2, "c1")
+    hold(s, 2, F=2, N=2)
+    s.current = 2
+    s.end_triggered = True
+    s = refresh(s)
+    d = game.pending(s)[0]
+    assert d.player == "cat" and "offer:fire" in [o.id for o in d.options] and len(d.options) > 10
+    assert choose(game, s, d, "cat", "strong", random.Random(3), Budget(iterations=30)) == "offer:fire"
