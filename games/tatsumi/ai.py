@@ -131,18 +131,55 @@ def choose(s: TatsumiState, decision: Decision, rng: Any) -> str | None:
 # -- AI seats (issue 14): the strong search's knowledge ---------------------------------------------------------
 
 
+RING_HELD = 0.4
+"""Horizon worth of one ring in holding (fortune to come)."""
+RING_WANTED = 0.0
+"""Extra horizon worth of a held ring that some shrine's requirement asks for (up to the count it asks)."""
+READY = 0.0
+"""Extra horizon worth of holding every ring some shrine asks for (an offering can follow)."""
+
+
+def _held_value(s: TatsumiState, p: Seat) -> float:
+    """The horizon worth of ``p``'s holding (fortune to come): :data:`RING_HELD` a ring, :data:`RING_WANTED` more
+    for each ring towards the best shrine's requirement (TM-6), :data:`READY` more when it is complete (at a
+    table; alone, TM-14, the ring's worth only)."""
+    h = p.holding
+    v = RING_HELD * sum(h.values())
+    if (RING_WANTED or READY) and s.solo is None:
+        best = 0.0
+        for k in range(4):
+            req = rules.requirement(s, k)
+            have = sum(min(h[e], req.count(e)) for e in set(req))
+            best = max(best, RING_WANTED * have + (READY if have == len(req) else 0.0))
+        v += best
+    return v
+
+
 def evaluate(s: TatsumiState) -> dict[str, float]:
     """Heuristic score per player at the strong search's horizon: fortune, plus the Elemental Mastery the island
-    would score now (counted at the end, TM-12), plus a little for rings held (fortune to come)."""
+    would score now (counted at the end, TM-12), plus the holding's worth (:func:`_held_value`, fortune to come)."""
     if s.over:
         return {p.id: float(p.fortune) for p in s.seats}
-    return {p.id: p.fortune + sum(mastery(layout(p.island_key), p.island).values()) + 0.4 * sum(p.holding.values())
+    return {p.id: p.fortune + sum(mastery(layout(p.island_key), p.island).values()) + _held_value(s, p)
             for p in s.seats}
+
+
+TABLE_CANDIDATES = 12
+"""How many options the strong search compares at a table: the roll-outs are nearly deterministic (every ring is
+in sight; only the greedy players' ties are drawn), so a few samples tell an option's worth and the budget is
+better spent on more options than on more samples of the same few."""
+SOLO_CANDIDATES = 6
+"""How many options the strong search compares alone (solo, TM-14: the solo deck is drawn afresh per sample)."""
 
 
 def candidates(s: TatsumiState, decision: Decision, rng: Any) -> list[str]:
     """The options worth searching, best first by the greedy player's own values (placing: :func:`_place_value`,
-    flying: :func:`_fly_value`, gathering: :func:`_element_value`); otherwise the greedy option first."""
+    flying: :func:`_fly_value`, gathering: :func:`_element_value`; otherwise the greedy option first): at most
+    :data:`TABLE_CANDIDATES` at a table, :data:`SOLO_CANDIDATES` alone."""
+    return _ranked(s, decision, rng)[: SOLO_CANDIDATES if s.solo is not None else TABLE_CANDIDATES]
+
+
+def _ranked(s: TatsumiState, decision: Decision, rng: Any) -> list[str]:
     ids = [o.id for o in decision.options]
     best = choose(s, decision, rng)
     head = [best] if best in ids else []
@@ -164,9 +201,6 @@ def candidates(s: TatsumiState, decision: Decision, rng: Any) -> list[str]:
     return head + rest
 
 
-CANDIDATES = 6
-
-
 def determinise(s: TatsumiState, rng: random.Random) -> TatsumiState:
     """Solo mode's face-down solo deck re-dealt (TM-14); everything else in Tatsumi is open."""
     if s.solo is None or len(s.solo.deck) < 2:
@@ -179,8 +213,119 @@ EVAL_SCALE = 6.0
 SOLO_REFERENCE = 100
 ROLLOUT_TURNS = 2
 
+HORIZON_EXTRA = 1
+"""Turns the roll-out plays past the round: 1, the searching seat's own next turn, so that rings gathered now are
+judged by the offering they make possible (rulebook "Offering") rather than by a guess at the horizon."""
+
+
+def rollout_turns(s: TatsumiState) -> int:
+    """The strong search's horizon in changes of the player to move, counted from the position after the searched
+    option: the searching seat's turn ends, every other seat plays its turn once, then the searching seat plays
+    :data:`HORIZON_EXTRA` more turns (the same horizon whether the option ended the searching seat's turn or not,
+    and in 3-4 player games every opponent answers); alone (solo, TM-14) :data:`ROLLOUT_TURNS`.
+
+    Mid-turn (the seat to move has flown or acted) the seat to move is the searching seat: ``n`` changes back to
+    it (``n`` seats); at a fresh turn the option ended the searching seat's turn: ``n - 1``; plus
+    :data:`HORIZON_EXTRA`."""
+    n = len(s.seats)
+    if n == 1:
+        return ROLLOUT_TURNS
+    t = s.turn
+    fresh = not s.interrupts and t.stage == "main" and not t.flown and not t.acted
+    return (n - 1 if fresh else n) + HORIZON_EXTRA
+
 
 def rollout_decisions(s: TatsumiState) -> int:
-    """The strong search's horizon in decisions: 40 (two turns at a table end it sooner), 12 alone (solo, TM-14,
-    has no other player whose turn would end a roll-out)."""
-    return 12 if s.solo is not None else 40
+    """The strong search's horizon in decisions: 15 a seat at a table (a turn asks at most about 8, so
+    :func:`rollout_turns` ends it sooner), 12 alone (solo, TM-14, has no other player whose turn would end a
+    roll-out)."""
+    return 12 if s.solo is not None else 15 * len(s.seats)
+
+
+def _labels(lay, island: str, element: str) -> tuple[list[int], list[int]]:
+    """Connected groups of ``element`` rings on ``island``: (group label per space, -1 where none; group sizes)."""
+    label = [-1] * len(island)
+    sizes: list[int] = []
+    for i, c in enumerate(island):
+        if c != element or label[i] >= 0:
+            continue
+        g = len(sizes)
+        label[i] = g
+        stack = [i]
+        n = 0
+        while stack:
+            a = stack.pop()
+            n += 1
+            for b in lay.adj[a]:
+                if label[b] < 0 and island[b] == element:
+                    label[b] = g
+                    stack.append(b)
+        sizes.append(n)
+    return label, sizes
+
+
+def mastery_gain(lay, island: str, space: int, element: str, groups: tuple[list[int], list[int]] | None = None) -> int:
+    """How much Elemental Mastery (rulebook "End Game Scoring", TM-12) one ring of ``element`` put on empty
+    ``space`` adds to ``island``: ``sum(mastery(after)) - sum(mastery(island))`` without scoring both islands.
+    ``groups`` is :func:`_labels` of ``element`` on ``island`` when already known (water and lightning)."""
+    adj = lay.adj[space]
+    if element == "F":
+        gain = 5 if (island.count("F") + 1) % 3 == 0 else 0
+    elif element == "N":
+        gain = len({island[j] for j in adj} - {".", "N"})
+    else:
+        label, sizes = groups if groups is not None else _labels(lay, island, element)
+        near = {label[j] for j in adj if label[j] >= 0}
+        if element == "L":
+            gain = 2 * (1 - len(near))
+        else:
+            biggest = max(sizes, default=0)
+            merged = 1 + sum(sizes[g] for g in near)
+            gain = 2 * (max(biggest, merged) - biggest)
+    if element != "N":
+        for j in adj:
+            if island[j] == "N" and all(island[k] != element for k in lay.adj[j]):
+                gain += 1
+    return gain
+
+
+def _fast_place(s: TatsumiState, p: Seat, places: list[str], rng: Any) -> str:
+    """The greedy placing choice (:func:`choose`, stage ``place``: the best :func:`_place_value`, ties broken by one
+    ``rng.random()`` per option in order) computed with :func:`mastery_gain` instead of two masteries per option."""
+    lay = layout(p.island_key)
+    island = p.island
+    overflow = s.turn.mode == "overflow"
+    groups: dict[str, tuple[list[int], list[int]]] = {}
+    base = {e: encircled(lay, island, e) for e in D.ELEMENTS} if not overflow else {}
+    best, best_key = places[0], None
+    for oid in places:
+        name, space = oid.split("@")
+        e = D.ELEMENT_CODES[name]
+        i = lay.index(space)
+        if e in ("W", "L") and e not in groups:
+            groups[e] = _labels(lay, island, e)
+        rift = bool(lay.rift[i])
+        gain = 0 if overflow else base[e] + (1 if rift else 0)
+        v = 3.0 * gain + mastery_gain(lay, island, i, e, groups.get(e))
+        if any(i in lay.blessings[b] for b in range(len(lay.blessings))):
+            after = put(island, i, e)
+            v += sum(3.0 for b in range(len(lay.blessings)) if not p.blessings[b] and blessing_met(lay, after, b))
+        else:
+            v += sum(3.0 for b in range(len(lay.blessings)) if not p.blessings[b] and blessing_met(lay, island, b))
+        v += 0.5 if rift else 0.0
+        key = (v, rng.random())
+        if best_key is None or key > best_key:
+            best, best_key = oid, key
+    return best
+
+
+def rollout_choice(s: TatsumiState, decision: Decision, rng: Any) -> str | None:
+    """The strong search's roll-out policy: the greedy player's own choice (:func:`choose`, the normal level, so
+    every seat is modelled as it plays), placing computed faster (:func:`_fast_place`); None (the search then asks
+    :func:`choose`) elsewhere."""
+    if s.interrupts or s.turn.stage != "place":
+        return None
+    places = [o.id for o in decision.options if o.id != "stop"]
+    if not places:
+        return "stop"
+    return _fast_place(s, s.seats[s.current], places, rng)
