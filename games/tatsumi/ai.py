@@ -133,26 +133,12 @@ def choose(s: TatsumiState, decision: Decision, rng: Any) -> str | None:
 
 RING_HELD = 0.4
 """Horizon worth of one ring in holding (fortune to come)."""
-RING_WANTED = 0.0
-"""Extra horizon worth of a held ring that some shrine's requirement asks for (up to the count it asks)."""
-READY = 0.0
-"""Extra horizon worth of holding every ring some shrine asks for (an offering can follow)."""
 
 
 def _held_value(s: TatsumiState, p: Seat) -> float:
-    """The horizon worth of ``p``'s holding (fortune to come): :data:`RING_HELD` a ring, :data:`RING_WANTED` more
-    for each ring towards the best shrine's requirement (TM-6), :data:`READY` more when it is complete (at a
-    table; alone, TM-14, the ring's worth only)."""
-    h = p.holding
-    v = RING_HELD * sum(h.values())
-    if (RING_WANTED or READY) and s.solo is None:
-        best = 0.0
-        for k in range(4):
-            req = rules.requirement(s, k)
-            have = sum(min(h[e], req.count(e)) for e in set(req))
-            best = max(best, RING_WANTED * have + (READY if have == len(req) else 0.0))
-        v += best
-    return v
+    """The horizon worth of ``p``'s holding (fortune to come): :data:`RING_HELD` a ring (weighting rings a
+    shrine asks for, TM-6, did not measure better; not kept)."""
+    return RING_HELD * sum(p.holding.values())
 
 
 def evaluate(s: TatsumiState) -> dict[str, float]:

@@ -111,9 +111,9 @@ def test_candidates_are_the_greedy_ranking_cut_at_the_table_and_alone():
 
 def test_evaluate_counts_fortune_mastery_and_the_holding():
     """The horizon's worth (issue 14 item 4): fortune, plus the Elemental Mastery the island would score now
-    (TM-12: a water group of 2 scores 4), plus 0.4 a ring held (RING_HELD; RING_WANTED and READY off); at the
+    (TM-12: a water group of 2 scores 4), plus 0.4 a ring held (RING_HELD); at the
     end, fortune alone."""
-    assert (ai.RING_HELD, ai.RING_WANTED, ai.READY) == (0.4, 0.0, 0.0)
+    assert ai.RING_HELD == 0.4
     s = new(P3)
     s.seats[0].island = island(W="C1 C2")
     s.seats[0].fortune = 5
