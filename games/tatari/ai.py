@@ -86,10 +86,12 @@ def loses_at_once(state: TatariState, decision: Decision, option_id: str) -> boo
 # -- the strong level's exact turn (2 players): expectimax over the dice, fitted value at the turn's end ---------
 
 END_WEIGHTS: dict[str, float] = {
-    "bias": 0.007, "me_0": 2.751, "me_1": 0.826, "me_2": 0.446, "me_3": 0.146, "me_4": -0.052, "me_5": -0.234,
-    "me_6": -0.436, "me_7": -0.644, "me_8": -0.785, "me_9": -0.937, "me_10": -1.074, "opp_1": -1.218, "opp_2":
-    -0.800, "opp_3": -0.477, "opp_4": -0.224, "opp_5": -0.013, "opp_6": 0.186, "opp_7": 0.376, "opp_8": 0.572,
-    "opp_9": 0.720, "opp_10": 0.884, "most": -0.015, "sum": 0.027,
+    "bias": 0.007,
+    "me_0": 2.751, "me_1": 0.826, "me_2": 0.446, "me_3": 0.146, "me_4": -0.052, "me_5": -0.234,
+    "me_6": -0.436, "me_7": -0.644, "me_8": -0.785, "me_9": -0.937, "me_10": -1.074,
+    "opp_1": -1.218, "opp_2": -0.800, "opp_3": -0.477, "opp_4": -0.224, "opp_5": -0.013,
+    "opp_6": 0.186, "opp_7": 0.376, "opp_8": 0.572, "opp_9": 0.720, "opp_10": 0.884,
+    "most": -0.015, "sum": 0.027,
 }
 """Weights of :func:`end_features`: log-odds that the player who just ended a turn wins a 2-player game. A logistic
 regression of the winner of 5,000 greedy-against-greedy games on the position at the start of each turn (about
