@@ -2,6 +2,10 @@
 
 It values a stop by the dolls it sheds (TA-5, TA-6), pushes on while the total is under 7 or a stop would cost it
 dolls, and gives away its doll to the player closest to winning (TA-7).
+
+The strong level's knowledge (issue 14) is here too: with two players it answers every select and continue-or-stop
+exactly (:class:`TurnSolver`: expectimax over the dice left in the turn, valued at the turn's end by
+:func:`end_value`, a chance of winning fitted on greedy games); the easy level's :func:`loses_at_once`.
 """
 
 from __future__ import annotations
