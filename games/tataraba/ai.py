@@ -12,7 +12,7 @@ from typing import Any
 from games.core import Decision
 from games.tataraba import rules
 from games.tataraba.board import geometry, tile_index
-from games.tataraba.data import ADULT, CEDAR, EIDAI_COST, TATARA_COST, TATARAS, YIELDS
+from games.tataraba.data import ADULT, EIDAI_COST, TATARA_COST, YIELDS
 from games.tataraba.state import TatarabaState
 
 
@@ -107,21 +107,59 @@ def choose(state: TatarabaState, decision: Decision, rng: Any) -> str | None:
 # -- AI seats (issue 14): the strong search's knowledge ---------------------------------------------------------
 
 
-def evaluate(state: TatarabaState) -> dict[str, float]:
-    """Heuristic score per player at the strong search's horizon (rulebook "End of the Game": an Eidai Tatara
-    wins, then more Sen, then more material): 40 for a built Eidai Tatara, Sen and material counted in full up to
-    its cost (FT-3) and a third beyond, 8 for each Tatara built after the first (more actions, FT-8), a little for
-    Foot markers, and for each of the player's own trees the lumber it will give (half while young; FT-6)."""
-    out = {}
-    for p, s in zip(state.players, state.seats, strict=True):
-        built = 40.0 if s.eidai == 0 else 0.0
-        sen = min(s.sen, EIDAI_COST[0]) + 0.33 * max(0, s.sen - EIDAI_COST[0])
-        mat = min(s.mat, EIDAI_COST[1]) + 0.33 * max(0, s.mat - EIDAI_COST[1])
-        out[p] = built + sen + mat + 8.0 * max(0, TATARAS - 1 - s.tatara) + 0.3 * s.foot
+EVAL_WEIGHTS: dict[str, float] = {
+    "sen_short": -0.175, "mat_short": -0.088, "short": -0.227, "sen_extra": 0.046, "mat_extra": 0.036,
+    "tatara": 0.051, "eidai": 5.738, "foot": 0.004,
+    "Ry": 0.369, "Ra": 0.367, "Oy": 0.143, "Oa": 0.173, "Cy": 0.320, "C2": 0.431, "Ca": 0.615,
+    "pine": 0.236, "cedar": 0.134, "near": 0.107, "next": 0.415,
+}
+"""Weights of :func:`features` in :func:`evaluate`, in log-odds of winning per unit: a logistic regression of the
+winner of 4,000 greedy-against-greedy 2-player games on the difference of the two seats' features at the start of
+each turn (the points where the search's roll-outs stop), about 50,000 positions; test log-loss 0.600 against
+0.693 for a coin and 0.739 for the previous hand-set evaluation."""
+
+_TREE_KEYS = ("Ry", "Ra", "Oy", "Oa", "Cy", "C2", "Ca")
+
+
+def features(state: TatarabaState, seat: int) -> dict[str, float]:
+    """The seat's features for :func:`evaluate` (counts; rulebook "Building an Eidai Tatara", FT-3, FT-6, FT-8):
+    ``sen_short`` / ``mat_short`` Sen and material still missing for the Eidai Tatara (10 and 10, 12 and 12 while
+    the second Tatara is unbuilt), ``short`` the larger of the two, ``sen_extra`` / ``mat_extra`` what is held
+    beyond (the tie-break), ``tatara`` 1 once the second Tatara is built, ``eidai`` 1 once the Eidai Tatara is
+    built, ``foot`` Foot markers held, ``Ry`` ``Ra`` ``Oy`` ``Oa`` ``Cy`` ``C2`` ``Ca`` the seat's trees on the
+    board by kind (Red Pine, Oak, Cedar) and stage (young, Cedar on "2", adult), ``pine`` / ``cedar`` trees still
+    in the supply, ``near`` loggable adult trees next to the Player piece, ``next`` 1 if the seat is to play."""
+    me = state.seats[seat]
+    need = EIDAI_COST[0] + (TATARA_COST[0] if me.tatara else 0), EIDAI_COST[1] + (TATARA_COST[1] if me.tatara else 0)
+    sen_short, mat_short = max(0, need[0] - me.sen), max(0, need[1] - me.mat)
+    out = dict.fromkeys(_TREE_KEYS, 0.0)
+    mine = str(seat)
     for code in state.tiles:
-        owner = rules.owner_of(code)
-        if owner is not None and code[0] in YIELDS:
-            out[state.players[owner]] += (1.5 if code[0] == CEDAR else 1.0) * (1.0 if code[1] == ADULT else 0.5)
+        if code and code[2] == mine and code[0] in "ROC":
+            out[code[:2]] += 1
+    near = 0
+    if me.pos >= 0:
+        for t in geometry(state.layout).neighbours[me.pos]:
+            code = state.tiles[t]
+            if code and code[1] == ADULT and code[0] in YIELDS:
+                near += 1
+    out.update(
+        sen_short=sen_short, mat_short=mat_short, short=max(sen_short, mat_short),
+        sen_extra=max(0, me.sen - need[0]), mat_extra=max(0, me.mat - need[1]),
+        tatara=1.0 if me.tatara == 0 else 0.0, eidai=1.0 if me.eidai == 0 else 0.0, foot=me.foot,
+        pine=me.pine, cedar=me.cedar, near=near, next=1.0 if state.turn == seat else 0.0,
+    )
+    return out
+
+
+def evaluate(state: TatarabaState) -> dict[str, float]:
+    """Heuristic score per player at the strong search's horizon, in log-odds of winning (``EVAL_SCALE`` 1): the
+    weighted sum of the player's :func:`features` by :data:`EVAL_WEIGHTS`, so that ``sigmoid(h[p] - h[q])`` is the
+    chance greedy play from here makes ``p`` the winner over ``q`` (rulebook "End of the Game")."""
+    out = {}
+    for seat, p in enumerate(state.players):
+        f = features(state, seat)
+        out[p] = sum(w * f[k] for k, w in EVAL_WEIGHTS.items())
     return out
 
 
@@ -130,7 +168,7 @@ def determinise(state: TatarabaState, rng: random.Random) -> TatarabaState:
     return state.model_copy(update={"deck": rng.sample(state.deck, len(state.deck))})
 
 
-EVAL_SCALE = 3.0
+EVAL_SCALE = 1.0
 ROLLOUT_TURNS = 4
 ROLLOUT_DECISIONS = 60
 
@@ -161,4 +199,6 @@ MIN_ROUNDS = 3
 GREEDY_KINDS = ("special",)
 """Build the Tatara and the Eidai Tatara as soon as possible, as the greedy player does: what a third action a
 turn is worth lies beyond the search's horizon."""
-MIN_GAIN = 0.04
+MIN_GAIN = 0.02
+"""How much better (in chance of winning) an option must sample than the greedy one to be played instead; with the
+fitted evaluation the shares are calibrated chances, and half the 0.04 the hand-set evaluation needed measured better."""
