@@ -42,6 +42,8 @@ from bot.discord.bot import IMAGE_WAIT_S  # noqa: E402
 from bot.discord.present import Images  # noqa: E402
 
 PROMPT = re.compile(r"➡️ <@(\d+)>")
+UPDATE_MESSAGE = 7
+"""The interaction callback that edits the pressed message in place."""
 
 
 class Load:
@@ -60,6 +62,7 @@ class Load:
         self.t0: dict[int, float] = {}  # interaction id -> press time, until the image arrived
         self.refused = 0
         self.sampling = False
+        self.opening = asyncio.Lock()  # one channel opens at a time: the recorded replies are shared
         self.done = asyncio.Event()
         h.fake.keep = False
         h.fake.on_record = self.on_record
@@ -78,6 +81,8 @@ class Load:
             return
         if sent.kind not in ("response", "followup"):
             return
+        if sent.type == UPDATE_MESSAGE and not sent.components:
+            return  # the pressed board retired (a new turn's board follows as a follow-up): not the reply yet
         entry = self.inflight.pop(sent.interaction_id, None)
         if entry is None:
             return
@@ -101,16 +106,17 @@ class Load:
     async def open(self, channel: int) -> None:
         """Open, join and start a game in ``channel`` through interactions (not sampled)."""
         a, b = self.users.setdefault(channel, (self.h.user(channel * 10 + 1, "a"), self.h.user(channel * 10 + 2, "b")))
-        keep, self.h.fake.keep = self.h.fake.keep, True
-        try:
-            reply = await self.h.slash(a, "play", game="tatari", channel_id=channel)
-            # other channels keep playing meanwhile: take this channel's lobby card
-            card = next(s for s in reversed(reply) if s.channel_id == channel and "Join" in s.buttons())
-            await self.h.click(b, card, "Join")
-            await self.h.click(a, card, "Start")
-        finally:
-            self.h.fake.keep = keep
-            self.h.fake.sent.clear()
+        async with self.opening:
+            keep, self.h.fake.keep = self.h.fake.keep, True
+            try:
+                reply = await self.h.slash(a, "play", game="tatari", channel_id=channel)
+                # other channels keep playing meanwhile: take this channel's lobby card
+                card = next(s for s in reversed(reply) if s.channel_id == channel and "Join" in s.buttons())
+                await self.h.click(b, card, "Join")
+                await self.h.click(a, card, "Start")
+            finally:
+                self.h.fake.keep = keep
+                self.h.fake.sent.clear()
         self.latest[channel] = self.h.board(channel)
         self.finished.discard(channel)
 
