@@ -56,6 +56,59 @@ class StaleBoard(SessionError):
     """A move answered an older version of the board than the stored one."""
 
 
+class UndoOutOfDate(SessionError):
+    """An undo vote on a request that no longer stands (a move was made, or the request was refused)."""
+
+
+@dataclass
+class UndoVote:
+    """Where an undo request stands (:meth:`SessionService.ask_undo`, :meth:`SessionService.vote_undo`): who
+    asked (``by``), who approved (the asker first), who is still waiting to vote (seated people, never AI seats),
+    ``refused_by`` when someone said no (the request is closed), and ``update`` once everyone approved (the last
+    move is taken back)."""
+
+    session: SessionRow
+    by: str
+    approved: list[str]
+    waiting: list[str]
+    refused_by: str | None = None
+    update: Update | None = None
+
+
+class MemoryUndoVotes:
+    """Open undo requests kept in memory, per session id (the sandbox; the Discord adapter keeps them in its
+    per-session data so they survive a restart). Any object with these two coroutines will do."""
+
+    def __init__(self) -> None:
+        self._votes: dict[int, dict] = {}
+
+    async def get_undo(self, session_id: int) -> dict | None:
+        return self._votes.get(session_id)
+
+    async def put_undo(self, session_id: int, vote: dict | None) -> None:
+        if vote is None:
+            self._votes.pop(session_id, None)
+        else:
+            self._votes[session_id] = vote
+
+
+NOT_SEATED = "You are not playing in this game. Wait for the next one, or /play in another channel."
+"""The refusal of a move, a press or an undo vote by someone who is not seated."""
+STALE_TEXT = "This board is out of date — here is the current one."
+"""The refusal of a press or move on a board that is no longer the current one (:class:`StaleBoard`)."""
+NOT_THIS_CHANNEL = "This button does not belong to a game in this channel."
+NOT_STARTED = "The game has not started yet: the host can /start it."
+GAME_OVER = "This game is over. Start a new one with /play."
+UNDO_OUT_OF_DATE = "This undo request is out of date: the game moved on."
+
+
+def not_your_turn(decisions: Iterable[Decision]) -> str:
+    """The one refusal of a move, press or typed input by a seated player while others decide: ``It is not your
+    turn: waiting for {@p}.`` (the wording of ``Game.find_decision``)."""
+    waiting = ", ".join(player_ref(p) for p in dict.fromkeys(d.player for d in decisions if d.player))
+    return f"It is not your turn: waiting for {waiting}."
+
+
 STALE_RETRIES = 3
 """How many times a verb that re-checks everything it needs is run again when another process wrote the session
 between its read and its write (``StaleVersion``: shards on one PostgreSQL, issue 16)."""
@@ -141,9 +194,13 @@ class SessionService(AiTurns):
         self._thinking: set[int] = set()  # AI timers whose move is being searched or applied now
         # a lock lives while someone holds or awaits it; then it is dropped (memory stays bounded, issue 17)
         self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
-        # session id -> (version, parsed state), least recently used first; a session that ends is dropped
-        self._cache: OrderedDict[int, tuple[int, BaseState]] = OrderedDict()
+        # session id -> (version, parsed state, its pending decisions or None until asked), least recently used
+        # first; a session that ends is dropped
+        self._cache: OrderedDict[int, tuple[int, BaseState, list[Decision] | None]] = OrderedDict()
         self._untimed: set[int] = set()  # sessions known (by this process) to have no deadline timers in the store
+        self.undo_votes: Any = MemoryUndoVotes()
+        """Where open undo requests are kept (``get_undo(session_id)``, ``put_undo(session_id, vote | None)``; the
+        Discord adapter sets its :class:`bot.discord.links.Links`, which keeps them with its per-session data)."""
         self.display_names: Callable[[int], Awaitable[dict[str, str]]] | None = None
         """Session id -> {player id: display name} at the game's end, for its record (the Discord adapter sets
         it; offline the ids are the names)."""
@@ -156,9 +213,11 @@ class SessionService(AiTurns):
             self._locks[channel_id] = lock
         return lock
 
-    def _remember(self, session_id: int, version: int, state: BaseState) -> None:
-        """Cache a parsed state, evicting the least recently used beyond :data:`STATE_CACHE_SIZE`."""
-        self._cache[session_id] = (version, state)
+    def _remember(self, session_id: int, version: int, state: BaseState,
+                  pending: list[Decision] | None = None) -> None:
+        """Cache a parsed state (and its pending decisions when known), evicting the least recently used beyond
+        :data:`STATE_CACHE_SIZE`."""
+        self._cache[session_id] = (version, state, pending)
         self._cache.move_to_end(session_id)
         while len(self._cache) > STATE_CACHE_SIZE:
             self._cache.popitem(last=False)
@@ -186,7 +245,7 @@ class SessionService(AiTurns):
     async def _active(self, channel_id: str) -> SessionRow:
         row = await self._live(channel_id)
         if row.status == "lobby":
-            raise SessionError("The game has not started yet: the host can /start it.")
+            raise SessionError(NOT_STARTED)
         return row
 
     def state_of(self, row: SessionRow) -> BaseState | None:
@@ -201,6 +260,20 @@ class SessionService(AiTurns):
             self._remember(row.id, row.version, state)
         return state
 
+    def pending_of(self, row: SessionRow, state: BaseState | None = None) -> list[Decision]:
+        """The decisions ``row``'s game waits for (none unless it is running), computed once per board version
+        (kept with the cached state)."""
+        if row.status != "active" or row.state is None:
+            return []
+        state = state if state is not None else self.state_of(row)
+        cached = self._cache.get(row.id)
+        if cached is not None and cached[0] == row.version and cached[1] is state and cached[2] is not None:
+            return cached[2]
+        pending = self.game(row.game_id).pending(state)
+        if cached is not None and cached[0] == row.version and cached[1] is state:
+            self._cache[row.id] = (row.version, state, pending)
+        return pending
+
     def view(self, row: SessionRow) -> Update:
         """The :class:`Update` of a stored row as it stands (state, pending decisions, result), for adapters."""
         return self._update(row)
@@ -208,7 +281,7 @@ class SessionService(AiTurns):
     def _update(self, row: SessionRow, events=(), notes=(), result: Result | None = None) -> Update:
         game = self.game(row.game_id)
         state = self.state_of(row)
-        pending = game.pending(state) if state is not None and row.status == "active" else []
+        pending = self.pending_of(row, state) if state is not None else []
         if result is None and state is not None and row.status in ("active", "finished"):
             result = game.result(state)
             if result is None and row.status == "finished":
@@ -422,7 +495,7 @@ class SessionService(AiTurns):
                 await self._schedule_deadlines(db, row, pending)
                 await self._schedule_ai(db, row, plan)
             row = await self.store.session(row.id)
-            self._remember(row.id, row.version, state)
+            self._remember(row.id, row.version, state, pending)
         return self._update(row, events=opening.events, notes=[f"{game.title} begins!"])
 
     # -- play -------------------------------------------------------------------------------------------------
@@ -445,17 +518,62 @@ class SessionService(AiTurns):
         async with self.lock(channel_id):
             row = await self._active(channel_id)
             if expect_version is not None and expect_version != row.version:
-                raise StaleBoard("This board is out of date — here is the current one.")
+                raise StaleBoard(STALE_TEXT)
             if player is not None and player not in row.players:
-                raise SessionError("You are not playing in this game. Wait for the next one, or /play in another channel.")
-            game = self.game(row.game_id)
+                raise SessionError(NOT_SEATED)
             state = self.state_of(row)
-            move = Move(player=player, option=option, at_ms=self.clock() if at_ms is None else at_ms)
-            try:
-                outcome = game.apply(state, move)
-            except IllegalMove as exc:
-                raise SessionError(str(exc)) from None
-            return await self._commit(row, game, move, outcome.state, outcome.events)
+            pending = self.pending_of(row, state)
+            if player is not None and pending and not any(d.player in (None, player) for d in pending):
+                raise SessionError(not_your_turn(pending))
+            return await self._apply(row, state, player, option, at_ms)
+
+    async def press(self, channel_id: str, session_id: int, version: int, decision: int, option: int, player: str,
+                    at_ms: int | None = None) -> Update:
+        """A press on a board's component: option ``option`` of pending decision ``decision`` (indices) of board
+        ``version`` of session ``session_id``, by ``player`` in ``channel_id``. The session row is read once.
+        Refused, in this order: not this channel's game (:data:`NOT_THIS_CHANNEL`), a lobby (:data:`NOT_STARTED`),
+        a game that ended (:data:`GAME_OVER`), another board version (:class:`StaleBoard`), indices that name
+        nothing, someone not seated (:data:`NOT_SEATED`), another player's decision (:func:`not_your_turn`), or an
+        illegal move (the engine's message). Nothing is stored when refused."""
+        if at_ms is not None and not 0 <= at_ms <= MAX_MS:
+            raise SessionError(f"That time ({at_ms} ms) is out of range: a move's time is 0 to {MAX_MS} ms.")
+        async with self.lock(channel_id):
+            row = await self.board_row(channel_id, session_id)
+            if row.version != version:
+                raise StaleBoard(STALE_TEXT)
+            state = self.state_of(row)
+            pending = self.pending_of(row, state)
+            if not (0 <= decision < len(pending)) or not (0 <= option < len(pending[decision].options)):
+                raise SessionError("This button is not valid. Use the buttons on the current board.")
+            d = pending[decision]
+            if player not in row.players:
+                raise SessionError(NOT_SEATED)
+            if d.player is not None and d.player != player:
+                raise SessionError(not_your_turn([d]))
+            return await self._apply(row, state, player, d.options[option].id, at_ms)
+
+    async def board_row(self, channel_id: str, session_id: int) -> SessionRow:
+        """The running session ``session_id`` that a component in ``channel_id`` names; :class:`SessionError`
+        (:data:`NOT_THIS_CHANNEL`, :data:`NOT_STARTED`, :data:`GAME_OVER`) when it is not one."""
+        row = await self.store.session(session_id)
+        if row is None or row.channel_id != channel_id:
+            raise SessionError(NOT_THIS_CHANNEL)
+        if row.status == "lobby":
+            raise SessionError(NOT_STARTED)
+        if row.status != "active":
+            raise SessionError(GAME_OVER)
+        return row
+
+    async def _apply(self, row: SessionRow, state: BaseState, player: str | None, option: str,
+                     at_ms: int | None) -> Update:
+        """Apply a checked move to ``row``'s ``state`` and commit it (under the channel's lock)."""
+        game = self.game(row.game_id)
+        move = Move(player=player, option=option, at_ms=self.clock() if at_ms is None else at_ms)
+        try:
+            outcome = game.apply(state, move)
+        except IllegalMove as exc:
+            raise SessionError(str(exc)) from None
+        return await self._commit(row, game, move, outcome.state, outcome.events)
 
     async def _commit(
         self, row: SessionRow, game: Game, move: Move, state: BaseState, events: list[Event],
@@ -497,7 +615,7 @@ class SessionService(AiTurns):
         new = row.model_copy(update={"version": row.version + 1, "status": status, "meta": meta,
                                      "state": state_json, "move_count": seq})
         if status == "active":
-            self._remember(row.id, new.version, state)
+            self._remember(row.id, new.version, state, pending)
         else:
             self.forget(row.id)
         update = self._update(new, events=events, result=result)
@@ -704,13 +822,81 @@ class SessionService(AiTurns):
         self._cache.pop(session_id, None)
         self._untimed.discard(session_id)
 
-    async def undo(self, channel_id: str, by: str) -> Update:
-        """Take back the last move (the host only; adapters may ask the other players first): delete it from the
-        log and replay the rest from the seed. Refused when no player move has been made."""
+    # -- undo: a seated player asks, the other seated people approve -------------------------------------------
+    async def ask_undo(self, channel_id: str, by: str) -> UndoVote:
+        """``by`` asks to take back the last move. The rule (the same on Discord and in the sandbox): any seated
+        player who is still playing may ask; every other seated person still playing must approve (AI seats never
+        object); one refusal closes the request, and any move meanwhile makes it out of date. Alone with AI seats,
+        the move is taken back at once (``UndoVote.update`` set). Refused (:class:`SessionError`, nothing stored)
+        for no running game, someone not playing, or no move to take back."""
         async with self.lock(channel_id):
             row = await self._active(channel_id)
-            if by != row.host:
-                raise SessionError(f"Only the host, {player_ref(row.host)}, can undo.")
+            playing = await self._playing(row)
+            if by not in playing:
+                raise SessionError("Only the players of this game can ask for an undo.")
+            if row.move_count == 0:
+                raise SessionError("There is no move to undo yet.")
+        others = [p for p in playing if p != by and not is_ai(p)]
+        if not others:
+            return UndoVote(row, by, [by], [], update=await self._take_back(channel_id, by))
+        await self.undo_votes.put_undo(row.id, {"version": row.version, "by": by, "yes": [by]})
+        return UndoVote(row, by, [by], others)
+
+    async def vote_undo(self, session_id: int, version: int, by: str, yes: bool) -> UndoVote:
+        """``by`` approves (``yes``) or refuses the undo request made on board ``version`` of ``session_id``.
+        :class:`UndoOutOfDate` when that request no longer stands; :class:`SessionError` for someone not playing
+        or the asker (the others decide). When the last vote is in, the move is taken back (``update`` set)."""
+        row = await self.store.session(session_id)
+        vote = await self.undo_votes.get_undo(session_id)
+        if (row is None or row.status != "active" or row.version != version or not vote
+                or vote.get("version") != version):
+            raise UndoOutOfDate(UNDO_OUT_OF_DATE)
+        playing = await self._playing(row)
+        if by not in playing:
+            raise SessionError("Only the players of this game vote on an undo.")
+        if by == vote["by"]:
+            raise SessionError("You asked for it: the other players decide.")
+        if not yes:
+            await self.undo_votes.put_undo(session_id, None)
+            return UndoVote(row, vote["by"], list(vote["yes"]), [], refused_by=by)
+        approved = sorted({*vote["yes"], by})
+        waiting = [p for p in playing if p not in approved and not is_ai(p)]
+        if waiting:
+            await self.undo_votes.put_undo(session_id, {**vote, "yes": approved})
+            return UndoVote(row, vote["by"], approved, waiting)
+        update = await self._take_back(row.channel_id, vote["by"], expect_version=version)
+        await self.undo_votes.put_undo(session_id, None)
+        return UndoVote(update.session, vote["by"], approved, [], update=update)
+
+    async def pending_undo(self, session_id: int) -> dict | None:
+        """The open undo request of ``session_id`` (``{"version", "by", "yes"}``) or None."""
+        return await self.undo_votes.get_undo(session_id)
+
+    async def _playing(self, row: SessionRow) -> list[str]:
+        """The seated players of ``row`` who have not resigned or been removed."""
+        resigned = await self.store.players_with_move(row.id, RESIGN)
+        return [p for p in row.players if p not in resigned]
+
+    async def undo(self, channel_id: str, by: str) -> Update:
+        """``by`` asks to take back the last move (:meth:`ask_undo`): the :class:`Update` after it when it is
+        taken back at once (alone with AI seats), else the board as it stands with a note saying who must
+        approve. Adapters that show votes use :meth:`ask_undo` and :meth:`vote_undo`."""
+        vote = await self.ask_undo(channel_id, by)
+        if vote.update is not None:
+            return vote.update
+        update = self._update(vote.session)
+        update.notes.append(f"{player_ref(by)} asks to take back the last move. "
+                            f"{', '.join(player_ref(p) for p in vote.waiting)}: approve? (Any move meanwhile "
+                            "cancels the request.)")
+        return update
+
+    async def _take_back(self, channel_id: str, asked_by: str, expect_version: int | None = None) -> Update:
+        """Delete the last move from the log and replay the rest from the seed (the undo rule's checks are done by
+        the caller). :class:`StaleBoard` when the game moved on meanwhile; :class:`SessionError` with no move."""
+        async with self.lock(channel_id):
+            row = await self._active(channel_id)
+            if expect_version is not None and row.version != expect_version:
+                raise UndoOutOfDate(UNDO_OUT_OF_DATE)
             moves = await self.store.moves(row.id)
             if not moves:
                 raise SessionError("There is no move to undo yet.")
@@ -728,10 +914,10 @@ class SessionService(AiTurns):
                 raise StaleBoard("The game moved on meanwhile — here is the current board; undo again if you "
                                  "still want to.") from None
             row = await self.store.session(row.id)
-            self._remember(row.id, row.version, state)
+            self._remember(row.id, row.version, state, pending)
         who = player_ref(last.player) if last.player else "the timer"
         what = f"{who} resigned" if last.option == RESIGN else f"{who}: {last.option}"
-        return self._update(row, notes=[f"{player_ref(by)} took back the last move ({what})."])
+        return self._update(row, notes=[f"{player_ref(asked_by)} took back the last move ({what})."])
 
     async def _undo_tx(self, row: SessionRow, last, state: BaseState, pending: list[Decision], plan) -> None:
         """The undo's one transaction: the last move deleted, the replayed state stored, deadlines and AI timers
@@ -795,5 +981,6 @@ def _stored_result(row: SessionRow) -> Result | None:
     return Result.model_validate(data) if data else None
 
 
-__all__ = ["AI_MOVE", "AI_RACE", "RESIGN", "DEADLINE", "SessionError", "SessionService", "StaleBoard", "StaleVersion",
-           "Update", "replay"]
+__all__ = ["AI_MOVE", "AI_RACE", "DEADLINE", "GAME_OVER", "NOT_SEATED", "NOT_STARTED", "NOT_THIS_CHANNEL", "RESIGN",
+           "STALE_TEXT", "MemoryUndoVotes", "SessionError", "SessionService", "StaleBoard", "StaleVersion",
+           "UndoOutOfDate", "UndoVote", "Update", "not_your_turn", "replay"]

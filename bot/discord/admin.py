@@ -12,7 +12,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.ai_seats import is_ai
-from bot.sessions import SessionError
+from bot.sessions import NOT_STARTED, SessionError, UndoOutOfDate
 
 from .answers import answer, update_message
 from .components import UndoButton
@@ -52,34 +52,35 @@ class Admin(commands.Cog):
     @app_commands.command(name="undo", description="Ask the other players to take back the last move")
     @app_commands.guild_only()
     async def undo(self, interaction: discord.Interaction) -> None:
+        """A seated player asks to take back the last move; the others approve with the buttons (the service's
+        undo rule, :meth:`bot.sessions.SessionService.ask_undo`). One request per member per
+        :data:`UNDO_COOLDOWN_MS` (each pings the others)."""
         channel, user = str(interaction.channel_id), str(interaction.user.id)
-        update = await self.service.show(channel)
-        row = update.session
-        if row.status != "active":
-            raise SessionError("The game has not started yet: there is nothing to undo.")
-        if user not in row.players:
-            raise SessionError("Only the players of this game can ask for an undo.")
-        if await self.service.store.move_count(row.id) == 0:
-            raise SessionError("There is no move to undo yet.")
-        wait = self.undo_cooldown.wait_s((row.channel_id, user), self.service.clock())
+        wait = self.undo_cooldown.wait_s((channel, user), self.service.clock())
         if wait:
             raise SessionError(f"You asked for an undo a moment ago: try again in {wait} s.")
-        others = [p for p in row.players if p != user and not is_ai(p)]  # AI seats never object (issue 14)
-        if not others:  # alone against AI seats: taken back at once
-            update = await self.service.undo(channel, row.host)
-            await self.bot.play.send_board(update, interaction)
+        try:
+            vote = await self.service.ask_undo(channel, user)
+        except SessionError as exc:
+            self.undo_cooldown.release((channel, user))  # a refused request is not counted
+            if str(exc) == NOT_STARTED:
+                raise SessionError("The game has not started yet: there is nothing to undo.") from None
+            raise
+        if vote.update is not None:  # alone against AI seats: taken back at once
+            await self.bot.play.send_board(vote.update, interaction)
             return
-        await self.bot.links.update(row.id, undo={"version": row.version, "by": user, "yes": [user]})
+        row = vote.session
         view = discord.ui.View(timeout=None)
         view.add_item(UndoButton(row.id, row.version, "y"))
         view.add_item(UndoButton(row.id, row.version, "n"))
         await answer(
             interaction,
-            f"↩️ {mention(user)} asks to take back the last move. {', '.join(mention(p) for p in others)}: "
+            f"↩️ {mention(user)} asks to take back the last move. {', '.join(mention(p) for p in vote.waiting)}: "
             "approve? (Any move meanwhile cancels the request.)",
             ephemeral=False,
             view=view,
-            allowed_mentions=discord.AllowedMentions(users=[discord.Object(int(p)) for p in others if p.isdigit()]),
+            allowed_mentions=discord.AllowedMentions(users=[discord.Object(int(p)) for p in vote.waiting
+                                                            if p.isdigit()]),
         )
 
     async def undo_vote(self, interaction: discord.Interaction, sid: int, ver: int, yes: bool) -> None:
@@ -92,41 +93,28 @@ class Admin(commands.Cog):
             await self.bot.play.refuse(interaction, "Something went wrong on our side; nothing changed.")
 
     async def _undo_vote(self, interaction: discord.Interaction, sid: int, ver: int, yes: bool) -> None:
-        row = await self.bot.play._board_row(interaction, sid)
-        if row is None:
-            return
+        await self.service.board_row(str(interaction.channel_id), sid)  # this channel's running game, else refused
         user = str(interaction.user.id)
-        vote = (await self.bot.links.get(sid)).get("undo")
-        if row.version != ver or not vote or vote.get("version") != ver:
-            await update_message(interaction, content="This undo request is out of date: the game moved on.",
-                                                     view=None)
+        try:
+            vote = await self.service.vote_undo(sid, ver, user, yes)
+        except UndoOutOfDate as exc:
+            await update_message(interaction, content=str(exc), view=None)
             return
-        if user not in row.players:
-            await self.bot.play.refuse(interaction, "Only the players of this game vote on an undo.")
+        if vote.refused_by is not None:
+            await update_message(interaction, content=f"↩️ {mention(user)} refused to undo the last move.",
+                                 view=None, allowed_mentions=NO_PINGS)
             return
-        if user == vote["by"]:
-            await self.bot.play.refuse(interaction, "You asked for it: the other players decide.")
-            return
-        if not yes:
-            await self.bot.links.update(sid, undo=None)
-            await update_message(interaction,
-                content=f"↩️ {mention(user)} refused to undo the last move.", view=None, allowed_mentions=NO_PINGS)
-            return
-        approved = sorted({*vote["yes"], user})
-        waiting = [p for p in row.players if p not in approved and not is_ai(p)]
-        if waiting:
-            await self.bot.links.update(sid, undo={**vote, "yes": approved})
-            await update_message(interaction,
-                content=f"↩️ {mention(vote['by'])} asks to take back the last move. Approved by "
-                f"{', '.join(mention(p) for p in approved)}; waiting for {', '.join(mention(p) for p in waiting)}.",
+        if vote.update is None:
+            await update_message(
+                interaction,
+                content=f"↩️ {mention(vote.by)} asks to take back the last move. Approved by "
+                f"{', '.join(mention(p) for p in vote.approved)}; waiting for "
+                f"{', '.join(mention(p) for p in vote.waiting)}.",
                 allowed_mentions=NO_PINGS,
             )
             return
-        update = await self.service.undo(row.channel_id, row.host)
-        await self.bot.links.update(sid, undo=None)
-        await update_message(interaction, content="↩️ Everyone approved: the last move is taken back.",
-                                                view=None)
-        await self.bot.play.send_board(update, interaction)
+        await update_message(interaction, content="↩️ Everyone approved: the last move is taken back.", view=None)
+        await self.bot.play.send_board(vote.update, interaction)
 
     # -- idle players ---------------------------------------------------------------------------------------------
     async def remove_idle(self, interaction: discord.Interaction, sid: int, ver: int, seat: int) -> None:

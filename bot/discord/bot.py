@@ -196,7 +196,8 @@ class PlayBot(commands.Bot):
         ai.budget_ms = int(getattr(self.settings, "ai_budget_ms", ai.budget_ms))
         ai.iterations = getattr(self.settings, "ai_iterations", ai.iterations)
         self.links = Links(self.service.store)
-        self.service.display_names = self.links.names  # the names a finished game is recorded with (issue 15)
+        self.service.display_names = self.links.names  # the names a finished game is recorded with
+        self.service.undo_votes = self.links  # open undo requests survive a restart
         self.play, self.lobby, self.admin, self.races = Play(self), Lobby(self), Admin(self), Races(self)
         self.places, self.departures, self.results = Places(self), Departures(self), Results(self)
         for cog in (self.play, self.lobby, self.admin, self.races, self.places, self.departures, self.results):

@@ -29,3 +29,7 @@ class Cooldown:
         while len(self._last) > self.limit:
             self._last.popitem(last=False)
         return 0
+
+    def release(self, key: Hashable) -> None:
+        """Un-count ``key``'s last action (it was refused after :meth:`wait_s` counted it)."""
+        self._last.pop(key, None)

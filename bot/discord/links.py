@@ -90,6 +90,15 @@ class Links:
         data = await self.update(session_id, merge={"names": {player: name}})
         self._cache(session_id, dict(data.get("names", {})))
 
+    # -- undo requests (the service's undo rule keeps them here: ``SessionService.undo_votes``) ------------------
+    async def get_undo(self, session_id: int) -> dict | None:
+        """The open undo request of ``session_id`` (``{"version", "by", "yes"}``) or None."""
+        return (await self.get(session_id)).get("undo")
+
+    async def put_undo(self, session_id: int, vote: dict | None) -> None:
+        """Open, update (``vote``) or close (None) the undo request of ``session_id``."""
+        await self.update(session_id, undo=vote)
+
     # -- per member ---------------------------------------------------------------------------------------------
     async def muted(self, players: list[str] | set[str]) -> set[str]:
         """Which of ``players`` muted their turn pings (``/pings turn:off``)."""

@@ -613,24 +613,9 @@ class Play(commands.Cog):
     async def _choose(self, interaction: discord.Interaction, sid: int, ver: int, d: int, o: int) -> None:
         if interaction.user.bot:
             return
-        update = await self._current(interaction, sid, ver)
-        if update is None:
-            return
-        row = update.session
-        if not (0 <= d < len(update.pending)) or not (0 <= o < len(update.pending[d].options)):
-            await self.refuse(interaction, "This button is not valid. Use the buttons on the current board.")
-            return
-        decision, user = update.pending[d], str(interaction.user.id)
-        if user not in row.players:
-            await self.refuse(interaction, "You are not playing in this game. Wait for the next one, or /play "
-                                           "in another channel.")
-            return
-        if decision.player is not None and decision.player != user:
-            await self.refuse(interaction, f"Waiting for {{@{decision.player}}}: this choice is theirs.")
-            return
         try:
-            update = await self.service.act(row.channel_id, user, decision.options[o].id,
-                                            at_ms=snowflake_ms(interaction.id), expect_version=ver)
+            update = await self.service.press(str(interaction.channel_id), sid, ver, d, o, str(interaction.user.id),
+                                              at_ms=snowflake_ms(interaction.id))
         except StaleBoard:
             await self.stale(interaction)
             return

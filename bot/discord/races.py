@@ -42,7 +42,7 @@ from typing import TYPE_CHECKING
 import discord
 from discord.ext import commands
 
-from bot.sessions import SessionError, StaleBoard, Update
+from bot.sessions import GAME_OVER, NOT_SEATED, SessionError, StaleBoard, Update, not_your_turn
 from games import Decision
 
 from . import ids
@@ -290,8 +290,7 @@ class Races(commands.Cog):
             return
         user = str(interaction.user.id)
         if user not in row.players:
-            await play.refuse(interaction, "You are not playing in this game. Wait for the next one, or /play in "
-                                           "another channel.")
+            await play.refuse(interaction, NOT_SEATED)
             return
         for _ in range(RETRIES):
             update = service.view(row)
@@ -302,14 +301,14 @@ class Races(commands.Cog):
                 await play.stale(interaction)  # that race is over: the current board, ephemeral
                 return
             if match.player is not None and match.player != user:
-                await play.refuse(interaction, f"Waiting for {{@{match.player}}}: this choice is theirs.")
+                await play.refuse(interaction, not_your_turn([match]))
                 return
             try:
                 new = await service.act(row.channel_id, user, option, at_ms=at, expect_version=row.version)
             except StaleBoard:
                 row = await service.store.session(sid)
                 if row is None or row.status != "active":
-                    await play.refuse(interaction, "This game is over. Start a new one with /play.")
+                    await play.refuse(interaction, GAME_OVER)
                     return
                 continue
             self.track(new)

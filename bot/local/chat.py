@@ -39,7 +39,7 @@ from ..sessions import AI_MOVE, AI_RACE, DEADLINE, MAX_MS, SessionError, Session
 
 LINE = re.compile(r"^\s*(?:#(?P<chan>[\w-]+)\s+)?(?P<name>[\w.-]+)\s*(?:\+(?P<offset>\d+))?\s*:\s*(?P<text>.*)$")
 HELP = """Commands: /play <game> [key=value …] [ai:<n> level:<easy|normal|strong>], /join, /leave, /start, /cancel,
-/move <choice>, /board, /rules [game] [topic], /history, /resign, /abandon, /undo, /wait <ms>, /games, /help,
+/move <choice>, /board, /rules [game] [topic], /history, /resign, /abandon, /undo [no], /wait <ms>, /games, /help,
 /stats [name] [game], /leaderboard <game>, /replay [#game] (writes an animated GIF).
 A choice is its number in the last list, its id, or a chat word of the game."""
 MAX_WAIT_MS = 365 * 24 * 3600 * 1000
@@ -189,7 +189,7 @@ class LocalChat:
         if cmd == "abandon":
             return self._show(chan, await svc.abandon(ch, name))
         if cmd == "undo":
-            return self._show(chan, await svc.undo(ch, name))
+            return await self._undo(chan, name, args)
         if cmd == "wait":
             if len(args) != 1 or not _number(args[0]) or int(args[0]) > MAX_WAIT_MS:
                 raise SessionError(f"Say how long: /wait <ms>, a whole number from 0 to {MAX_WAIT_MS} (a year).")
@@ -208,7 +208,29 @@ class LocalChat:
             return await self._replay(ch, args)
         raise SessionError(f"Unknown command /{cmd}. {HELP}")
 
-    # -- results (issue 15) -------------------------------------------------------------------------------------
+    async def _undo(self, chan: Channel, name: str, args: list[str]) -> list[str]:
+        """``/undo``: ask to take back the last move, or approve another player's request; ``/undo no`` refuses it
+        (the service's undo rule: a seated player asks, the other seated people approve)."""
+        svc, no = self.service, bool(args) and args[0].lower() in ("no", "n")
+        row = await svc.store.live_session(chan.name)
+        vote = await svc.pending_undo(row.id) if row is not None else None
+        if vote is not None and vote.get("version") == row.version and vote["by"] != name:
+            v = await svc.vote_undo(row.id, row.version, name, not no)
+            if v.refused_by is not None:
+                return [f"{name} refused to undo the last move."]
+            if v.update is not None:
+                return ["Everyone approved: the last move is taken back.", *self._show(chan, v.update)]
+            return [f"{player_name(v.by)} asks to take back the last move. Approved by "
+                    f"{', '.join(map(player_name, v.approved))}; waiting for {', '.join(map(player_name, v.waiting))}."]
+        if no:
+            raise SessionError("No undo request is open: /undo asks for one.")
+        v = await svc.ask_undo(chan.name, name)
+        if v.update is not None:
+            return self._show(chan, v.update)
+        return [f"{name} asks to take back the last move. {', '.join(map(player_name, v.waiting))}: approve with "
+                "/undo, or refuse with /undo no. (Any move meanwhile cancels the request.)"]
+
+    # -- results -------------------------------------------------------------------------------------
     async def _stats(self, name: str, args: list[str]) -> list[str]:
         """``/stats [name] [game]``: a word that is a game id is the game, the other the player (default: you)."""
         known = {g.id for g in games.all()}

@@ -152,7 +152,9 @@ async def test_verbs_after_the_end_say_the_game_is_over(service):
 async def test_undo_of_a_resignation_names_it_and_seats_the_player_again(service):
     up = await started(service)
     await service.resign("c1", "carol")
-    up = await service.undo("c1", "alice")
+    vote = await service.ask_undo("c1", "alice")
+    assert vote.waiting == ["bob"]  # carol has left: only the players still playing vote
+    up = (await service.vote_undo(vote.session.id, vote.session.version, "bob", True)).update
     assert up.notes == ["{@alice} took back the last move ({@carol} resigned)."]
     assert up.state.out == [] and up.state.stashes["carol"] == 10
     row = await service.store.live_session("c1")

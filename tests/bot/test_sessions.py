@@ -8,7 +8,7 @@ import random
 import pytest
 
 import games
-from bot.sessions import SessionError, SessionService, StaleBoard, replay
+from bot.sessions import SessionError, SessionService, StaleBoard, UndoOutOfDate, replay
 from bot.store import Store
 from games.ai import random_legal
 
@@ -136,17 +136,47 @@ async def test_two_channels_at_once_never_mix(service):
 
 
 async def test_undo_restores_previous_state(service):
+    """The undo rule: a seated player asks, every other seated person approves; then the last move is gone."""
     up = await started(service)
     before = up.session.state
     d = up.pending[0]
     await service.act("c1", d.player, d.options[0].id)
-    with pytest.raises(SessionError, match="Only the host"):
-        await service.undo("c1", "bob")
-    up = await service.undo("c1", "alice")
-    assert up.session.state == before
+    with pytest.raises(SessionError, match="^Only the players of this game can ask for an undo.$"):
+        await service.ask_undo("c1", "dave")
+    vote = await service.ask_undo("c1", "bob")
+    assert (vote.by, vote.approved, vote.waiting, vote.update) == ("bob", ["bob"], ["alice", "carol"], None)
+    sid, ver = vote.session.id, vote.session.version
+    with pytest.raises(SessionError, match="^You asked for it: the other players decide.$"):
+        await service.vote_undo(sid, ver, "bob", True)
+    vote = await service.vote_undo(sid, ver, "alice", True)
+    assert (vote.approved, vote.waiting, vote.update) == (["alice", "bob"], ["carol"], None)
+    assert (await service.store.session(sid)).state != before  # nothing taken back before the last vote
+    vote = await service.vote_undo(sid, ver, "carol", True)
+    up = vote.update
+    assert up.session.state == before and up.notes == [f"{{@bob}} took back the last move ({{@{d.player}}}: "
+                                                       f"{d.options[0].id})."]
     assert await service.store.moves(up.session.id) == []
+    assert await service.pending_undo(sid) is None
     with pytest.raises(SessionError, match="no move to undo"):
-        await service.undo("c1", "alice")
+        await service.ask_undo("c1", "alice")
+
+
+async def test_an_undo_request_is_refused_by_one_no_and_out_of_date_after_a_move(service):
+    up = await started(service)
+    d = up.pending[0]
+    await service.act("c1", d.player, d.options[0].id)
+    vote = await service.ask_undo("c1", "alice")
+    sid, ver = vote.session.id, vote.session.version
+    vote = await service.vote_undo(sid, ver, "bob", False)
+    assert vote.refused_by == "bob" and vote.update is None
+    with pytest.raises(UndoOutOfDate, match="^This undo request is out of date: the game moved on.$"):
+        await service.vote_undo(sid, ver, "carol", True)
+    await service.ask_undo("c1", "alice")
+    d = (await service.show("c1")).pending[0]
+    await service.act("c1", d.player, d.options[0].id)
+    with pytest.raises(UndoOutOfDate):
+        await service.vote_undo(sid, ver, "bob", True)
+    assert (await service.store.session(sid)).move_count == 2
 
 
 async def test_resign_and_abandon(service):

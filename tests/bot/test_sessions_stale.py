@@ -101,8 +101,9 @@ async def test_an_undo_that_lost_the_race_takes_back_nothing(svc, monkeypatch):
     await svc.act("c1", decision.player, decision.options[0].id)
     before = [(m.seq, m.option) for m in await svc.store.moves(row.id)]
     version = (await svc.store.live_session("c1")).version
+    vote = await svc.ask_undo("c1", "alice")
     another_process_writes_first(monkeypatch, svc.store, touch_session(svc.store))
     with pytest.raises(StaleBoard, match="moved on meanwhile"):
-        await svc.undo("c1", "alice")
+        await svc.vote_undo(row.id, vote.session.version, "bob", True)
     assert [(m.seq, m.option) for m in await svc.store.moves(row.id)] == before
     assert (await svc.store.live_session("c1")).version == version + 1  # only the rival's write

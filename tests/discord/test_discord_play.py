@@ -70,7 +70,7 @@ async def test_move_command_and_autocomplete(h):
     assert {c["value"] for c in choices} == {o.id for o in d.options}
     assert await h.autocomplete(other, "move", "option", option="") == []
     reply = await h.slash(other, "move", option=d.options[0].id)
-    assert reply.ephemeral() and "not your turn" in reply.text.lower()
+    assert reply.ephemeral() and reply.text == f"It is not your turn: waiting for <@{me.sid}>."
     reply = await h.slash(me, "move", option="nonsense")
     assert reply.ephemeral() and "not a choice" in reply.text
     reply = await h.slash(me, "move", option=d.options[0].id)
@@ -94,8 +94,8 @@ async def test_refusals(h):
     other = bob if me is alice else alice
     button = first.custom_ids()[0]
 
-    reply = await h.click(other, first, button)  # not your turn
-    assert reply.ephemeral() and "Waiting for <@" in reply.text
+    reply = await h.click(other, first, button)  # not your turn: the same wording as /move
+    assert reply.ephemeral() and reply.text == f"It is not your turn: waiting for <@{me.sid}>."
     reply = await h.click(carol, first, button)  # not seated
     assert reply.ephemeral() and "not playing" in reply.text
     reply = await h.click(robot, first, button)  # bot users never play

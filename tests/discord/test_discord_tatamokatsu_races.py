@@ -336,7 +336,7 @@ async def test_tk_e_roller_fixes_the_die_and_picks_a_victim(h):
     board = reply.message(public=True)
     assert {"1 (sum 9)", "10 (sum 18)"} <= set(board.buttons())  # the count opens at the close (TK-11)
     reply = await h.click(bob, board, "10 (sum 18)")  # only the roller counts the dice
-    assert reply.ephemeral() and "Waiting for <@101>" in reply.text
+    assert reply.ephemeral() and reply.text == "It is not your turn: waiting for <@101>."
     await h.click(alice, board, "10 (sum 18)")
     update = await h.bot.service.show(str(h.channel_id))
     assert update.pending[0].kind == "victim" and update.pending[0].player == alice.sid
