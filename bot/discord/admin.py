@@ -13,11 +13,13 @@ from discord.ext import commands
 
 from bot.ai_seats import is_ai
 from bot.sessions import NOT_STARTED, SessionError, UndoOutOfDate
+from bot.store import TimerRow
 
 from .answers import answer, update_message
-from .components import UndoButton
+from .components import AfkButton, UndoButton
 from .cooldowns import Cooldown
-from .present import mention
+from .present import display, mention
+from .timers import waiting_on
 
 if TYPE_CHECKING:
     from .bot import PlayBot
@@ -144,6 +146,33 @@ class Admin(commands.Cog):
         except Exception:
             log.exception("removing an idle player failed (session %s)", sid)
             await self.bot.play.refuse(interaction, "Something went wrong on our side; nothing changed.")
+
+    @commands.Cog.listener()
+    async def on_afk_timer_complete(self, timer: TimerRow) -> None:
+        """A player has not played for the channel's AFK hours: tell the others (and the host) that any of them may
+        remove the idle player (the button :meth:`remove_idle` answers)."""
+        waiting = await waiting_on(self.bot, timer)
+        if waiting is None:
+            return
+        row, player = waiting
+        if player not in row.players:
+            return
+        update = self.service.view(row)
+        names = await self.bot.links.names(row.id)
+        view = discord.ui.View(timeout=None)
+        view.add_item(AfkButton(row.id, row.version, row.players.index(player),
+                                label=f"Remove {display(names, player)}"))
+        hours = self.bot.play.prefs_cached(row.channel_id)["afk_hours"]
+        others = [p for p in dict.fromkeys([*row.players, row.host]) if p != player]
+        told = discord.AllowedMentions(everyone=False, roles=False,
+                                       users=[discord.Object(int(p)) for p in others if p.isdigit()])
+        text = (f"💤 {display(names, player)} has not played for {hours:g} h. "
+                f"{', '.join(mention(p) for p in others)}: any of you may remove them from the game (it counts "
+                "as their resignation).")
+        channel = self.bot.get_partial_messageable(int(row.channel_id))
+        await self.bot.delivery.send(lambda: channel.send(text, view=view, allowed_mentions=told),
+                                     what=f"the AFK notice of {update.game.title}", channel_id=row.channel_id,
+                                     session_id=row.id)
 
     # -- kick -----------------------------------------------------------------------------------------------------
     @app_commands.command(name="kick", description="Remove a seated player from this channel's game (host or moderators)")

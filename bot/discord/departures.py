@@ -76,6 +76,7 @@ class Departures(commands.Cog):
             if row.guild_id == str(payload.guild_id) and player in row.players:
                 await self.noticed(row, player)
 
+    @commands.Cog.listener("on_departed_timer_complete")
     async def fire(self, timer: TimerRow) -> None:
         """The grace period of a departure is over: resign the player if they are still gone."""
         row = await self.store.session(timer.session_id) if timer.session_id is not None else None

@@ -24,7 +24,7 @@ from discord.ext import commands
 import games
 from bot.results import RATING_HELP
 from bot.sessions import SessionError, StaleBoard, Update
-from bot.store import SessionRow
+from bot.store import SessionRow, TimerRow
 from games import Decision
 from games.ai import LEVELS
 from games.core import seats_text
@@ -43,6 +43,7 @@ from .present import (
     deciders,
     display,
     event_lines,
+    mention,
     option_label,
     page_view,
     pings,
@@ -50,6 +51,7 @@ from .present import (
     rules_text,
     topics_view,
 )
+from .timers import waiting_on
 
 if TYPE_CHECKING:
     from .bot import PlayBot
@@ -829,6 +831,37 @@ class Play(commands.Cog):
             text += ("\nTyped race words are off on this bot: use the race buttons or reactions. (Its owner can turn "
                      "them on with the Message Content intent in the Discord developer portal.)")
         await answer(interaction, text[:2000])
+
+    # -- timers (events of bot.discord.timers) ------------------------------------------------------------------
+    @commands.Cog.listener()
+    async def on_deadline_timer_complete(self, update: Update) -> None:
+        """A decision's deadline passed: the system's timeout move is committed; its board is posted."""
+        await self.post(update)
+
+    @commands.Cog.listener()
+    async def on_ai_move_timer_complete(self, timer: TimerRow) -> None:
+        """An AI seat's move: searched off the event loop by the session service, then posted."""
+        update = await self.service.fire_ai(timer)
+        if update is not None:
+            await self.post(update)
+
+    @commands.Cog.listener()
+    async def on_reminder_timer_complete(self, timer: TimerRow) -> None:
+        """Mention the player whose turn it still is (the board is still the timer's version)."""
+        waiting = await waiting_on(self.bot, timer)
+        if waiting is None:
+            return
+        row, player = waiting
+        update = self.service.view(row)
+        prompts = "; ".join(as_mentions(d.prompt) for d in update.pending if d.player == player)
+        mentions = discord.AllowedMentions(everyone=False, roles=False,
+                                           users=[discord.Object(int(player))] if player.isdigit() else [])
+        text = (f"⏰ {mention(player)}, your turn in {update.game.title}: "
+                f"{prompts or 'you have a choice to make'}. Use the buttons on the board, or /board to see it again.")
+        channel = self.bot.get_partial_messageable(int(row.channel_id))
+        await self.bot.delivery.send(lambda: channel.send(text, allowed_mentions=mentions),
+                                     what=f"the turn reminder of {update.game.title}", channel_id=row.channel_id,
+                                     session_id=row.id)
 
     # -- start-up ---------------------------------------------------------------------------------------------------
     async def _restore_live(self, row: SessionRow) -> None:

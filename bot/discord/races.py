@@ -43,6 +43,7 @@ import discord
 from discord.ext import commands
 
 from bot.sessions import GAME_OVER, NOT_SEATED, SessionError, StaleBoard, Update, not_your_turn
+from bot.store import TimerRow
 from games import Decision
 
 from . import ids
@@ -125,6 +126,17 @@ class Races(commands.Cog):
     def button_emoji(update: Update) -> list[dict[str, str]]:
         """Per pending decision: option id -> the game's reaction emoji for it (shown on the race buttons)."""
         return [{opt: e for e, opt in update.game.reactions(d).items()} for d in update.pending]
+
+    @commands.Cog.listener()
+    async def on_ai_race_timer_complete(self, timer: TimerRow) -> None:
+        """An AI seat's race input: counted silently while its race goes on (like a person's), else the board."""
+        update = await self.bot.service.fire_ai(timer)
+        if update is None:
+            return
+        self.track(update)
+        if timer.payload.get("race") in self.names(update):
+            return  # the race goes on: its one board comes when it closes
+        await self.bot.play.post(update)
 
     def track(self, update: Update) -> None:
         """Note whether ``update``'s channel now waits on a decision anyone seated may answer."""

@@ -1,47 +1,47 @@
 """Durable timers: rows of the store's ``timers`` table served by ONE dispatcher loop (RoboDanny's reminder cog).
 
-Kinds:
-- ``deadline`` — written by :class:`bot.sessions.SessionService` for decisions with a ``deadline_ms`` (race windows);
-  fired through ``SessionService.tick`` (the system's timeout move), the update is posted to the channel. A race
-  deadline is a time on Discord's clock (RULINGS TK-10): its timer fires ``Races.close_grace_ms()`` later on the
-  local clock (the smallest delivery delay, plus ``Settings.race_grace_ms`` for inputs still in flight);
-Reminder and AFK rows are replaced after every posted board (batched by :mod:`bot.discord.bookkeeping`).
+A due timer fires as an event: the dispatcher awaits every ``on_<kind>_timer_complete`` listener of the cogs
+(:meth:`Timers.fire`), and knows nothing of what a kind means. Kinds and the cog that listens:
 
-- ``reminder`` — payload ``{"version": int, "player": id}``: mention ``player`` if the board is still ``version``
-  after the channel's reminder hours (default ``Settings.reminder_hours``, 0 = off);
-- ``afk`` — same payload, after the channel's AFK hours (default 72, 0 = off): tells the other players and the host
-  (pinging them, not the idle player) that any of them may remove the idle player;
-- ``departed`` — payload ``{"player": id}``: a player who left the server is resigned (:mod:`.departures`);
-- ``ai_move`` / ``ai_race`` — written by the session service for AI seats (issue 14): an AI seat's race input is
-  applied at once (it is timed by its own ``at_ms``) and before the deadlines due with it; an AI move is searched in
-  a background task (off the event loop), so a search never delays this loop or another channel. The update is
-  posted like a person's move (no ping: AI seats are never mentioned).
-A reminder or AFK timer whose player has left the server starts that player's departure instead. Their posts, like
-every post outside an interaction, are retried in the background when Discord refuses them (:mod:`.delivery`).
+- ``deadline`` (:class:`bot.discord.play.Play`) — written by :class:`bot.sessions.SessionService` for decisions with a
+  ``deadline_ms`` (race windows); fired through ``SessionService.tick`` (the system's timeout move), the listener
+  gets the :class:`Update` and posts it. A race deadline is a time on Discord's clock (RULINGS TK-10): its timer
+  fires ``Races.close_grace_ms()`` later on the local clock (the smallest delivery delay, plus
+  ``Settings.race_grace_ms`` for inputs still in flight);
+- ``ai_race`` (:class:`bot.discord.races.Races`) / ``ai_move`` (``Play``) — written by the session service for AI
+  seats: an AI seat's race input is applied at once (it is timed by its own ``at_ms``) and before the deadlines due
+  with it; an AI move is searched in a background task (off the event loop), so a search never delays this loop or
+  another channel. The update is posted like a person's move (no ping: AI seats are never mentioned);
+- ``reminder`` (``Play``) — payload ``{"version": int, "player": id}``: mention ``player`` if the board is still
+  ``version`` after the channel's reminder hours (default ``Settings.reminder_hours``, 0 = off);
+- ``afk`` (:class:`bot.discord.admin.Admin`) — same payload, after the channel's AFK hours (default 72, 0 = off):
+  tells the other players and the host (pinging them, not the idle player) that any of them may remove the idle
+  player;
+- ``departed`` (:class:`bot.discord.departures.Departures`) — payload ``{"player": id}``: a player who left the
+  server is resigned.
+
+Reminder and AFK rows are replaced after every posted board (batched by :mod:`bot.discord.bookkeeping`); one whose
+player has left the server starts that player's departure instead (:func:`waiting_on`). Their posts, like every post
+outside an interaction, are retried in the background when Discord refuses them (:mod:`.delivery`).
 
 The loop sleeps until the earliest ``due_ms`` (ms, the service clock) and is woken early by :meth:`Timers.wake`
 whenever a nearer timer may have been added. Everything is in the store, so timers survive a restart.
 
-Across processes (issue 16): each process sees only the timers of the guilds of its shards, and fires a due timer
-only after claiming it (:meth:`bot.store.Store.claim_timers`: a lease, ``FOR UPDATE SKIP LOCKED`` on PostgreSQL);
-the timer is deleted once fired. A process killed while firing leaves its claimed timers to whichever process serves
-the shard once the lease runs out (the loop also wakes when the first live lease expires), never fired twice before.
-"""
+Across processes (shards on one PostgreSQL): each process sees only the timers of the guilds of its shards, and fires
+a due timer only after claiming it (:meth:`bot.store.Store.claim_timers`: a lease, ``FOR UPDATE SKIP LOCKED`` on
+PostgreSQL); the timer is deleted once fired. A process killed while firing leaves its claimed timers to whichever
+process serves the shard once the lease runs out (the loop also wakes when the first live lease expires), never fired
+twice before."""
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from typing import TYPE_CHECKING
+import re
+from typing import TYPE_CHECKING, Any
 
-import discord
-
-from bot.sessions import AI_MOVE, AI_RACE, DEADLINE
-from bot.store import TimerRow, now_ms
-
-from .components import AfkButton
-from .departures import DEPARTED
-from .present import as_mentions, display, mention
+from bot.sessions import AI_MOVE, AI_RACE, DEADLINE, Update
+from bot.store import SessionRow, TimerRow, now_ms
 
 if TYPE_CHECKING:
     from .bot import PlayBot
@@ -50,6 +50,8 @@ log = logging.getLogger(__name__)
 
 REMINDER = "reminder"
 AFK = "afk"
+EVENT = re.compile(r"on_(\w+)_timer_complete")
+"""The listener name of a timer kind's event."""
 HOUR_MS = 3_600_000
 MAX_SLEEP_S = 3600.0
 
@@ -135,15 +137,34 @@ class Timers:
         """When ``timer`` fires on the local clock."""
         return timer.due_ms + (self.grace() if timer.kind == DEADLINE else 0)
 
+    async def fire(self, kind: str, payload: Any) -> None:
+        """Hand a fired timer to the cogs that own its kind: every ``on_<kind>_timer_complete`` listener (RoboDanny's
+        ``bot.dispatch(f"{kind}_timer_complete", timer)``), awaited in turn so that the timer is finished only once
+        its work is done. ``payload`` is the :class:`TimerRow`, or for ``deadline`` the :class:`Update` of the
+        timeout move. A listener's failure is logged with the session id, never stops the others."""
+        for listener in self.bot.extra_events.get(f"on_{kind}_timer_complete", ()):
+            try:
+                await listener(payload)
+            except Exception:
+                sid = payload.session.id if isinstance(payload, Update) else payload.session_id
+                log.exception("%s timer of session %s failed", kind, sid)
+
+    def kinds(self) -> list[str]:
+        """The timer kinds fired one by one (neither deadlines nor AI seats' timers): those some cog listens for."""
+        found = (EVENT.fullmatch(name) for name in self.bot.extra_events)
+        return sorted(m[1] for m in found if m is not None and m[1] not in (DEADLINE, AI_RACE, AI_MOVE))
+
     async def fire_due(self, now: int) -> int:
         """Fire every timer due at ``now`` (ms); returns how many fired. One channel's failure never stops the
-        others: each is logged with its session id. Deadlines fire :meth:`grace` ms after their time."""
+        others: each is logged with its session id. Deadlines fire :meth:`grace` ms after their time. Order: AI
+        seats' race inputs (before the deadlines that close their races), the deadlines (through
+        ``SessionService.tick``), AI moves (searched in background tasks), then the other kinds."""
         fired = 0
         # AI seats' timers are claimed like the others (one process cluster-wide, its lease covers the search)
         ai = await self.store.claim_timers(now, [AI_RACE, AI_MOVE])
-        for timer in (t for t in ai if t.kind == AI_RACE):  # before the deadlines that close their races
+        for timer in (t for t in ai if t.kind == AI_RACE):
             fired += 1
-            await self._ai_race(timer)
+            await self.fire(AI_RACE, timer)
             await self.store.finish_timer(timer.id)  # normally gone already: removed by the commit of its input
         try:
             updates = await self.bot.service.tick(now - self.grace(), ai=False)
@@ -152,25 +173,19 @@ class Timers:
             updates = []
         for update in updates:
             fired += 1
-            try:
-                await self.bot.play.post(update)
-            except Exception:
-                log.exception("posting the deadline of session %s failed", update.session.id)
+            await self.fire(DEADLINE, update)
         for timer in (t for t in ai if t.kind == AI_MOVE):
             if timer.id in self._busy:
                 continue
             fired += 1
             self._busy.add(timer.id)
             self.bot.spawn(self._ai_move(timer), f"AI move (timer {timer.id}) of session {timer.session_id}")
-        claimed = await self.store.claim_timers(now, [REMINDER, AFK, DEPARTED])
+        claimed = await self.store.claim_timers(now, self.kinds())
         unfired = [t.id for t in claimed]
         try:
             for timer in claimed:
                 fired += 1
-                try:
-                    await self._fire(timer)
-                except Exception:
-                    log.exception("timer %s (%s) of session %s failed", timer.id, timer.kind, timer.session_id)
+                await self.fire(timer.kind, timer)
                 unfired.remove(timer.id)
                 await self.store.finish_timer(timer.id)
         finally:
@@ -178,70 +193,28 @@ class Timers:
                 await asyncio.shield(self.store.release_timers(unfired))
         return fired
 
-    async def _ai_race(self, timer: TimerRow) -> None:
-        """An AI seat's race input: counted silently while its race goes on (like a person's), else the board."""
-        try:
-            update = await self.bot.service.fire_ai(timer)
-            if update is None:
-                return
-            races = self.bot.races
-            races.track(update)
-            if timer.payload.get("race") in races.names(update):
-                return  # the race goes on: its one board comes when it closes
-            await self.bot.play.post(update)
-        except Exception:
-            log.exception("AI race input (timer %s) of session %s failed", timer.id, timer.session_id)
-
     async def _ai_move(self, timer: TimerRow) -> None:
-        """An AI seat's move, searched off the event loop by the session service, then posted."""
+        """An AI seat's move, in a background task (its search runs off the event loop)."""
         try:
-            update = await self.bot.service.fire_ai(timer)
-            if update is not None:
-                await self.bot.play.post(update)
+            await self.fire(AI_MOVE, timer)
         finally:
             await self.store.finish_timer(timer.id)  # normally gone already: removed by the commit of the move
             self._busy.discard(timer.id)
             self.wake()
 
-    async def _fire(self, timer: TimerRow) -> None:
-        if timer.kind == DEPARTED:
-            await self.bot.departures.fire(timer)
-            return
-        row = await self.store.session(timer.session_id) if timer.session_id is not None else None
-        if row is None or row.status != "active" or row.version != timer.payload.get("version"):
-            return  # the board moved on: nothing to remind
-        player = str(timer.payload.get("player"))
-        if await self.bot.departures.is_gone(row.guild_id, player):  # no reminder for someone who left
-            await self.bot.departures.noticed(row, player)
-            return
-        channel = self.bot.get_partial_messageable(int(row.channel_id))
-        mentions = discord.AllowedMentions(everyone=False, roles=False,
-                                           users=[discord.Object(int(player))] if player.isdigit() else [])
-        update = self.bot.service.view(row)
-        prompts = "; ".join(as_mentions(d.prompt) for d in update.pending if d.player == player)
-        delivery = self.bot.delivery
-        if timer.kind == REMINDER:
-            text = (f"⏰ {mention(player)}, your turn in {update.game.title}: "
-                    f"{prompts or 'you have a choice to make'}. Use the buttons on the board, or /board to see it "
-                    "again.")
-            await delivery.send(lambda: channel.send(text, allowed_mentions=mentions),
-                                what=f"the turn reminder of {update.game.title}", channel_id=row.channel_id,
-                                session_id=row.id)
-        elif timer.kind == AFK and player in row.players:
-            names = await self.bot.links.names(row.id)
-            view = discord.ui.View(timeout=None)
-            view.add_item(AfkButton(row.id, row.version, row.players.index(player),
-                                    label=f"Remove {display(names, player)}"))
-            hours = self.bot.play.prefs_cached(row.channel_id)["afk_hours"]
-            others = [p for p in dict.fromkeys([*row.players, row.host]) if p != player]
-            told = discord.AllowedMentions(everyone=False, roles=False,
-                                           users=[discord.Object(int(p)) for p in others if p.isdigit()])
-            text = (f"💤 {display(names, player)} has not played for {hours:g} h. "
-                    f"{', '.join(mention(p) for p in others)}: any of you may remove them from the game (it counts "
-                    "as their resignation).")
-            await delivery.send(lambda: channel.send(text, view=view, allowed_mentions=told),
-                                what=f"the AFK notice of {update.game.title}", channel_id=row.channel_id,
-                                session_id=row.id)
+
+async def waiting_on(bot: PlayBot, timer: TimerRow) -> tuple[SessionRow, str] | None:
+    """For a ``reminder`` or ``afk`` timer (payload ``{"version", "player"}``): its running session and player when
+    the board is still that version and the player still in the server; None otherwise (a player who left starts
+    their departure instead)."""
+    row = await bot.service.store.session(timer.session_id) if timer.session_id is not None else None
+    if row is None or row.status != "active" or row.version != timer.payload.get("version"):
+        return None  # the board moved on: nothing to remind
+    player = str(timer.payload.get("player"))
+    if await bot.departures.is_gone(row.guild_id, player):  # no reminder for someone who left
+        await bot.departures.noticed(row, player)
+        return None
+    return row, player
 
 
-__all__ = ["AFK", "DEADLINE", "REMINDER", "Timers"]
+__all__ = ["AFK", "DEADLINE", "REMINDER", "Timers", "waiting_on"]

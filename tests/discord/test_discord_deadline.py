@@ -36,15 +36,18 @@ def aged(h: Harness, ms: int):
 
 
 def sent_before_moves(h: Harness) -> list[int]:
-    """Record how many calls had been made to Discord each time a move is applied (``SessionService.act``)."""
+    """Record how many calls had been made to Discord each time a move is applied (``SessionService.act`` for
+    ``/move`` and typed inputs, ``SessionService.press`` for components)."""
     seen: list[int] = []
-    act = h.bot.service.act
 
-    async def recording(*args, **kwargs):
-        seen.append(len(h.fake.sent))
-        return await act(*args, **kwargs)
+    def recording(verb):
+        async def run(*args, **kwargs):
+            seen.append(len(h.fake.sent))
+            return await verb(*args, **kwargs)
+        return run
 
-    h.bot.service.act = recording
+    h.bot.service.act = recording(h.bot.service.act)
+    h.bot.service.press = recording(h.bot.service.press)
     return seen
 
 
