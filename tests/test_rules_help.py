@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 import games
-from bot.local.chat import rules_text
+from bot.rules_help import sandbox_rules as rules_text
 
 
 @pytest.mark.parametrize("game", [g.id for g in games.all()])

@@ -48,7 +48,7 @@ class Admin(commands.Cog):
     async def abandon(self, interaction: discord.Interaction) -> None:
         update = await self.service.abandon(str(interaction.channel_id), str(interaction.user.id),
                                             moderator=self.bot.is_moderator(interaction))
-        await self.bot.play.send_board(update, interaction)
+        await self.bot.table.send_board(update, interaction)
 
     # -- undo -----------------------------------------------------------------------------------------------------
     @app_commands.command(name="undo", description="Ask the other players to take back the last move")
@@ -69,7 +69,7 @@ class Admin(commands.Cog):
                 raise SessionError("The game has not started yet: there is nothing to undo.") from None
             raise
         if vote.update is not None:  # alone against AI seats: taken back at once
-            await self.bot.play.send_board(vote.update, interaction)
+            await self.bot.table.send_board(vote.update, interaction)
             return
         row = vote.session
         view = discord.ui.View(timeout=None)
@@ -89,10 +89,10 @@ class Admin(commands.Cog):
         try:
             await self._undo_vote(interaction, sid, ver, yes)
         except SessionError as exc:
-            await self.bot.play.refuse(interaction, str(exc))
+            await self.bot.table.refuse(interaction, str(exc))
         except Exception:
             log.exception("undo vote failed (session %s)", sid)
-            await self.bot.play.refuse(interaction, "Something went wrong on our side; nothing changed.")
+            await self.bot.table.refuse(interaction, "Something went wrong on our side; nothing changed.")
 
     async def _undo_vote(self, interaction: discord.Interaction, sid: int, ver: int, yes: bool) -> None:
         await self.service.board_row(str(interaction.channel_id), sid)  # this channel's running game, else refused
@@ -116,36 +116,36 @@ class Admin(commands.Cog):
             )
             return
         await update_message(interaction, content="↩️ Everyone approved: the last move is taken back.", view=None)
-        await self.bot.play.send_board(vote.update, interaction)
+        await self.bot.table.send_board(vote.update, interaction)
 
     # -- idle players ---------------------------------------------------------------------------------------------
     async def remove_idle(self, interaction: discord.Interaction, sid: int, ver: int, seat: int) -> None:
         """The idle player of ``seat`` is removed (their resignation) once their AFK limit is due — by the host, a
         moderator or any other seated player (issue 17: the host may be the idle one)."""
         try:
-            row = await self.bot.play._board_row(interaction, sid)
+            row = await self.bot.table.board_row(interaction, sid)
             if row is None:
                 return
             user = str(interaction.user.id)
             idle = row.players[seat] if 0 <= seat < len(row.players) else None
             allowed = user == row.host or self.bot.is_moderator(interaction) or (user in row.players and user != idle)
             if not allowed:
-                await self.bot.play.refuse(interaction, "Only the other players, the host or a moderator can remove "
+                await self.bot.table.refuse(interaction, "Only the other players, the host or a moderator can remove "
                                                         "an idle player.")
                 return
             if row.version != ver or idle is None:
-                await self.bot.play.refuse(interaction, "They have played since: nothing to do.")
+                await self.bot.table.refuse(interaction, "They have played since: nothing to do.")
                 return
             if is_ai(idle):  # issue 14: an AI seat never idles (and this button is never posted for one)
-                await self.bot.play.refuse(interaction, "AI players never idle: they move on their own.")
+                await self.bot.table.refuse(interaction, "AI players never idle: they move on their own.")
                 return
             update = await self.service.resign(row.channel_id, idle, by=user)
-            await self.bot.play.send_board(update, interaction, notes=[f"{{@{user}}} removed the idle {{@{idle}}}."])
+            await self.bot.table.send_board(update, interaction, notes=[f"{{@{user}}} removed the idle {{@{idle}}}."])
         except SessionError as exc:
-            await self.bot.play.refuse(interaction, str(exc))
+            await self.bot.table.refuse(interaction, str(exc))
         except Exception:
             log.exception("removing an idle player failed (session %s)", sid)
-            await self.bot.play.refuse(interaction, "Something went wrong on our side; nothing changed.")
+            await self.bot.table.refuse(interaction, "Something went wrong on our side; nothing changed.")
 
     @commands.Cog.listener()
     async def on_afk_timer_complete(self, timer: TimerRow) -> None:
@@ -162,7 +162,7 @@ class Admin(commands.Cog):
         view = discord.ui.View(timeout=None)
         view.add_item(AfkButton(row.id, row.version, row.players.index(player),
                                 label=f"Remove {display(names, player)}"))
-        hours = self.bot.play.prefs_cached(row.channel_id)["afk_hours"]
+        hours = self.bot.prefs.cached(row.channel_id)["afk_hours"]
         others = [p for p in dict.fromkeys([*row.players, row.host]) if p != player]
         told = discord.AllowedMentions(everyone=False, roles=False,
                                        users=[discord.Object(int(p)) for p in others if p.isdigit()])
@@ -189,7 +189,7 @@ class Admin(commands.Cog):
         if target not in row.players:
             raise SessionError(f"{{@{target}}} is not playing in this game.")
         update = await self.service.resign(channel, target, by=user)
-        await self.bot.play.send_board(update, interaction, notes=[f"{{@{user}}} removed {{@{target}}} from the game."])
+        await self.bot.table.send_board(update, interaction, notes=[f"{{@{user}}} removed {{@{target}}} from the game."])
 
     # -- settings -------------------------------------------------------------------------------------------------
     @app_commands.command(name="settings",
@@ -226,9 +226,9 @@ class Admin(commands.Cog):
             if not self.bot.is_moderator(interaction):
                 raise SessionError("Only members with Manage Channels or Manage Threads can change the channel's "
                                    "settings (your own turn pings: /pings).")
-            prefs = await self.bot.play.save_prefs(channel, changes)
+            prefs = await self.bot.prefs.save(channel, changes)
         else:
-            prefs = await self.bot.play.prefs(channel)
+            prefs = await self.bot.prefs.get(channel)
         muted = bool(await self.bot.links.muted([user]))
         text = (
             f"Settings of this channel: turn reminder {_hours(prefs['reminder_hours'])}, "

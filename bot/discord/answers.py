@@ -1,9 +1,10 @@
-"""Answering interactions within Discord's deadline (issue 17 item 7): the 3 s count from an interaction's creation
-(its snowflake), so a handler that starts late defers before its database work (:meth:`bot.discord.play.Play.in_budget`)
-and answers by follow-ups. The helpers here answer the same way whether or not the interaction was deferred."""
+"""Answering interactions within Discord's deadline: the 3 s count from an interaction's creation (its snowflake),
+so a handler that starts late defers before its database work (:func:`defer_when_late`) and answers by follow-ups.
+The helpers here answer the same way whether or not the interaction was deferred."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import Any
 
@@ -17,6 +18,11 @@ INTERACTION_BUDGET_MS = 3000
 THINKING = "pbc_thinking"
 """``Interaction.extras`` key: ``"public"`` or ``"ephemeral"`` while a deferred command's "thinking…" message
 waits for its first follow-up (which replaces it and keeps its visibility)."""
+RENDER_BUDGET_S = 2.0
+"""Longer than this and the interaction is deferred first (Discord's deadline is 3 s)."""
+DEFER_BELOW_MS = 1500
+"""An interaction with less than this left of :data:`INTERACTION_BUDGET_MS` when its handler starts is deferred
+before any database work, and answered by follow-ups."""
 
 
 def snowflake_ms(snowflake: int) -> int:
@@ -26,7 +32,7 @@ def snowflake_ms(snowflake: int) -> int:
 
 def budget_ms(interaction: discord.Interaction, now_ms: int) -> int:
     """What is left (ms, may be negative) of the interaction's 3 s at ``now_ms`` (the local clock), counted from its
-    creation time inside its snowflake (issue 17 item 7)."""
+    creation time inside its snowflake."""
     return INTERACTION_BUDGET_MS - (int(now_ms) - snowflake_ms(interaction.id))
 
 
@@ -57,3 +63,40 @@ async def answer(interaction: discord.Interaction, content: str, *, ephemeral: b
         await followup(interaction, ephemeral=ephemeral, content=content, **kwargs)
     else:
         await interaction.response.send_message(content, ephemeral=ephemeral, **kwargs)
+
+
+async def defer_when_late(interaction: discord.Interaction, now_ms: int, *, ephemeral: bool = False) -> bool:
+    """Before a handler's database work: defer ``interaction`` when less than :data:`DEFER_BELOW_MS` is left of its
+    3 s at ``now_ms`` (:func:`budget_ms`) — a component by a deferred update (its answers follow), a command by a
+    "thinking…" message (``ephemeral``: the visibility of its answer). Never raises; always True (it is used as an
+    ``interaction_check``)."""
+    try:
+        if interaction.response.is_done() or interaction.type not in (
+                discord.InteractionType.component, discord.InteractionType.application_command):
+            return True
+        left = budget_ms(interaction, now_ms)
+        if left >= DEFER_BELOW_MS:
+            return True
+        if interaction.type is discord.InteractionType.component:
+            await interaction.response.defer()
+        else:
+            await interaction.response.defer(ephemeral=ephemeral, thinking=True)
+            interaction.extras[THINKING] = "ephemeral" if ephemeral else "public"
+        log.debug("interaction %s deferred with %d ms of its budget left", interaction.id, left)
+    except discord.HTTPException as exc:
+        log.info("interaction %s could not be deferred: %s", interaction.id, exc)
+    except Exception:
+        log.exception("deferring interaction %s failed", interaction.id)
+    return True
+
+
+async def await_render(interaction: discord.Interaction | None, task: asyncio.Future) -> bytes | None:
+    """Wait for a render (``task``: PNG bytes or None); defer the interaction when it outlasts
+    :data:`RENDER_BUDGET_S` (the board then follows as a new message)."""
+    if interaction is None or interaction.response.is_done():
+        return await task
+    try:
+        return await asyncio.wait_for(asyncio.shield(task), RENDER_BUDGET_S)
+    except TimeoutError:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        return await task

@@ -139,7 +139,7 @@ class Bookkeeper:
             await store.add_timers(db, timer_rows)
             await store.set_board_links(db, link_rows)
         for sid, (channel, message) in strips:
-            self.bot.spawn(self.bot.play.strip(channel, message), f"strip components of {message} (session {sid})")
+            self.bot.spawn(self.bot.table.strip(channel, message), f"strip components of {message} (session {sid})")
         # the moves behind these boards may have added deadline timers (race windows) nearer than the one the
         # dispatcher sleeps on, and we replaced reminders: let it look again
         self.bot.timers.wake()

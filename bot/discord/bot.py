@@ -33,9 +33,11 @@ from .links import Links
 from .lobby import Lobby
 from .places import Places
 from .play import Play, is_moderator
+from .prefs import ChannelPrefs
 from .present import Images
 from .races import Races
 from .results import ReplayButton, Results
+from .table import Table
 from .timers import Timers
 
 log = logging.getLogger(__name__)
@@ -105,23 +107,23 @@ class PlayTree(app_commands.CommandTree):
             raise app_commands.CheckFailure(OUTDATED)
         if interaction.type is discord.InteractionType.application_command:  # before any database work
             bot: PlayBot = interaction.client  # type: ignore[assignment]
-            await bot.play.in_budget(interaction, ephemeral=answered_privately(interaction))
+            await bot.table.in_budget(interaction, ephemeral=answered_privately(interaction))
         return True
 
     async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
         original = getattr(error, "original", error)
         bot: PlayBot = interaction.client  # type: ignore[assignment]
         if isinstance(original, SessionError):
-            await bot.play.refuse(interaction, str(original))
+            await bot.table.refuse(interaction, str(original))
         elif isinstance(original, discord.Forbidden):
             lacking = permissions.missing(interaction.app_permissions)
-            await bot.play.refuse(interaction, f"I am missing a permission in this channel ("
+            await bot.table.refuse(interaction, f"I am missing a permission in this channel ("
                                   f"{', '.join(lacking) or 'Discord answered ' + str(original.status) + ' ' + original.text}"
                                   "). Ask a moderator, then /board.")
         elif isinstance(error, app_commands.NoPrivateMessage):
-            await bot.play.refuse(interaction, "Use this in a server channel or thread.")
+            await bot.table.refuse(interaction, "Use this in a server channel or thread.")
         elif isinstance(error, app_commands.TransformerError | app_commands.CheckFailure):
-            await bot.play.refuse(interaction, str(error) or "That input does not work here.")
+            await bot.table.refuse(interaction, str(error) or "That input does not work here.")
         else:
             sid = None
             try:
@@ -132,7 +134,7 @@ class PlayTree(app_commands.CommandTree):
             name = interaction.command.qualified_name if interaction.command else "?"
             log.error("command /%s failed in channel %s (session %s)", name, interaction.channel_id, sid,
                       exc_info=original)
-            await bot.play.refuse(interaction, "Something went wrong on our side. /board shows where things stand.")
+            await bot.table.refuse(interaction, "Something went wrong on our side. /board shows where things stand.")
 
 
 class PlayBot(commands.Bot):
@@ -165,6 +167,8 @@ class PlayBot(commands.Bot):
         self.images = images or Images()
         self.image_wait_s = image_wait_s
         self.timers = Timers(self)
+        self.table = Table(self)  # the live board messages and every answer
+        self.prefs = ChannelPrefs(self)
         self.bookkeeper = Bookkeeper(self)
         self.delivery = Delivery(self)  # posts outside interactions: retried, surfaced when they fail (issue 17)
         self.links: Links | None = None
@@ -247,12 +251,12 @@ class PlayBot(commands.Bot):
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """Every interaction as it arrives: noted for stale ``/move`` checks (:mod:`.freshness`); a component of
         ours whose ``custom_id`` matches no template (forged or from an old version) is refused."""
-        self.play.floors.saw(interaction.id)
+        self.table.floors.saw(interaction.id)
         if interaction.type is not discord.InteractionType.component:
             return
         custom_id = (interaction.data or {}).get("custom_id", "")
         if custom_id.startswith(ids.PREFIX) and not any(p.fullmatch(custom_id) for p in _OURS):
-            await self.play.refuse(interaction, "This button is not valid any more. Use /board for the current one.")
+            await self.table.refuse(interaction, "This button is not valid any more. Use /board for the current one.")
 
     async def close(self) -> None:
         await self.bookkeeper.stop()

@@ -36,7 +36,7 @@ def _one_index(interaction: discord.Interaction) -> int | None:
 async def in_budget(self, interaction: discord.Interaction[PlayBot], /) -> bool:
     """``interaction_check`` of the components whose handlers do database work: defer the press first when its
     3 s are running out (issue 17 item 7, :meth:`bot.discord.play.Play.in_budget`)."""
-    return await interaction.client.play.in_budget(interaction)
+    return await interaction.client.table.in_budget(interaction)
 
 
 class ChoiceButton(ui.DynamicItem[ui.Button], template=ids.CHOICE):
@@ -79,7 +79,7 @@ class ChoiceSelect(ui.DynamicItem[ui.Select], template=ids.MENU):
     async def callback(self, interaction: discord.Interaction[PlayBot]) -> None:
         index = _one_index(interaction)
         if index is None:
-            await interaction.client.play.refuse(interaction, "Pick exactly one option from the menu.")
+            await interaction.client.table.refuse(interaction, "Pick exactly one option from the menu.")
             return
         await interaction.client.play.choose(interaction, self.sid, self.ver, self.d, index)
 
@@ -106,7 +106,7 @@ class GroupSelect(ui.DynamicItem[ui.Select], template=ids.GROUP):
     async def callback(self, interaction: discord.Interaction[PlayBot]) -> None:
         index = _one_index(interaction)
         if index is None:
-            await interaction.client.play.refuse(interaction, "Pick exactly one group from the menu.")
+            await interaction.client.table.refuse(interaction, "Pick exactly one group from the menu.")
             return
         await interaction.client.play.open_group(interaction, self.sid, self.ver, self.d, index)
 
@@ -225,7 +225,7 @@ class TopicSelect(ui.DynamicItem[ui.Select], template=ids.TOPIC):
     async def callback(self, interaction: discord.Interaction[PlayBot]) -> None:
         values = _values(interaction)
         if len(values) != 1:
-            await interaction.client.play.refuse(interaction, "Pick one topic.")
+            await interaction.client.table.refuse(interaction, "Pick one topic.")
             return
         await interaction.client.play.how_to_play(interaction, self.game_id, "" if values[0] == "-" else values[0])
 

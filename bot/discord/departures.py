@@ -89,4 +89,4 @@ class Departures(commands.Cog):
         except SessionError:
             return  # already resigned or removed
         update.notes.append(f"{{@{player}}} left the server {hours:g} h ago and is resigned from the game.")
-        await self.bot.play.post(update)
+        await self.bot.table.post(update)

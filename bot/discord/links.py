@@ -99,6 +99,14 @@ class Links:
         """Open, update (``vote``) or close (None) the undo request of ``session_id``."""
         await self.update(session_id, undo=vote)
 
+    # -- per channel -------------------------------------------------------------------------------------------
+    async def channel_settings(self, channel_id: str) -> dict:
+        """The settings stored for ``channel_id`` (``/settings``), without defaults."""
+        return await self.store.channel_settings(channel_id)
+
+    async def save_channel_settings(self, channel_id: str, settings: dict) -> None:
+        await self.store.save_channel_settings(channel_id, settings)
+
     # -- per member ---------------------------------------------------------------------------------------------
     async def muted(self, players: list[str] | set[str]) -> set[str]:
         """Which of ``players`` muted their turn pings (``/pings turn:off``)."""

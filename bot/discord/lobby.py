@@ -15,13 +15,14 @@ from pydantic import BaseModel, ValidationError
 
 import games
 from bot.ai_seats import level_of
+from bot.rules_help import AI_LEVEL_TEXT
 from bot.sessions import SessionError, Update
 from games.ai import LEVELS
 
 from . import permissions
 from .answers import update_message
 from .cooldowns import Cooldown
-from .present import AI_LEVEL_TEXT, lobby_text, lobby_view
+from .present import lobby_text, lobby_view
 
 if TYPE_CHECKING:
     from .bot import PlayBot
@@ -116,11 +117,11 @@ class Lobby(commands.Cog):
         """Post the lobby card (as the interaction's answer, or in ``channel_id``) and remember it."""
         row = update.session
         text = lobby_text(row, update.game, [*update.notes, *notes])
-        posted = await self.bot.play.send(interaction, channel_id or row.channel_id, text,
+        posted = await self.bot.table.send(interaction, channel_id or row.channel_id, text,
                                           view=lobby_view(row, update.game))
         if posted.message_id is not None:
             await self.bot.links.update(row.id, lobby=[channel_id or row.channel_id, str(posted.message_id)])
-        self.bot.play.ended(update)  # a lobby closed by its last player leaving: forget it (bounded memory)
+        self.bot.table.ended(update)  # a lobby closed by its last player leaving: forget it (bounded memory)
 
     async def options_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice]:
         """Suggest ``key=value`` completions of the last word from the chosen game's ``Options`` fields."""
@@ -166,7 +167,7 @@ class Lobby(commands.Cog):
                 "this channel, then /play again."
             )
         opts = parse_options(g, options)
-        prefs = await self.bot.play.prefs(str(interaction.channel_id))
+        prefs = await self.bot.prefs.get(str(interaction.channel_id))
         for name in WINDOW_FIELDS:
             if name in g.Options.model_fields and name not in opts:
                 opts[name] = int(prefs["race_window_ms"])
@@ -250,9 +251,9 @@ class Lobby(commands.Cog):
 
     async def _started(self, interaction: discord.Interaction, update: Update) -> None:
         card = (await self.bot.links.get(update.session.id)).get("lobby")
-        await self.bot.play.send_board(update, interaction, first=True)
+        await self.bot.table.send_board(update, interaction, first=True)
         if card:
-            self.bot.spawn(self.bot.play.strip(card[0], card[1]), f"strip lobby card of session {update.session.id}")
+            self.bot.spawn(self.bot.table.strip(card[0], card[1]), f"strip lobby card of session {update.session.id}")
 
     async def ai_select(self, interaction: discord.Interaction, sid: int, action: str, values: list[str]) -> None:
         """The lobby card's "Add AI" (``action`` ``add``, values: a level) or "Remove AI" (``remove``, values: an AI
@@ -279,30 +280,30 @@ class Lobby(commands.Cog):
                 view=lobby_view(update.session, update.game), allowed_mentions=discord.AllowedMentions.none(),
             )
         except SessionError as exc:
-            await self.bot.play.refuse(interaction, str(exc))
+            await self.bot.table.refuse(interaction, str(exc))
         except Exception:
             log.exception("lobby AI %s failed (session %s)", action, sid)
-            await self.bot.play.refuse(interaction, "Something went wrong on our side; nothing changed. Try again.")
+            await self.bot.table.refuse(interaction, "Something went wrong on our side; nothing changed. Try again.")
 
     async def press(self, interaction: discord.Interaction, sid: int, action: str) -> None:
         """A lobby button: the card is edited in place (Join/Leave/Cancel) or the board follows (Start)."""
         try:
             await self._press(interaction, sid, action)
         except SessionError as exc:
-            await self.bot.play.refuse(interaction, str(exc))
+            await self.bot.table.refuse(interaction, str(exc))
         except Exception:
             log.exception("lobby %s failed (session %s)", action, sid)
-            await self.bot.play.refuse(interaction, "Something went wrong on our side; nothing changed. Try again.")
+            await self.bot.table.refuse(interaction, "Something went wrong on our side; nothing changed. Try again.")
 
     async def _press(self, interaction: discord.Interaction, sid: int, action: str) -> None:
         if interaction.user.bot:
             return
         row = await self.service.store.session(sid)
         if row is None or row.channel_id != str(interaction.channel_id):
-            await self.bot.play.refuse(interaction, "This button does not belong to a lobby in this channel.")
+            await self.bot.table.refuse(interaction, "This button does not belong to a lobby in this channel.")
             return
         if row.status != "lobby":
-            await self.bot.play.refuse(interaction, "This lobby is closed" + (
+            await self.bot.table.refuse(interaction, "This lobby is closed" + (
                 ": the game is running (/board shows it)." if row.status == "active" else ". Open one with /play."))
             return
         channel, user = row.channel_id, str(interaction.user.id)
@@ -316,11 +317,11 @@ class Lobby(commands.Cog):
         else:
             update = await self.service.start(channel, user)
             await update_message(interaction, content=lobby_text(update.session, update.game), view=None)
-            await self.bot.play.send_board(update, interaction, first=True)
+            await self.bot.table.send_board(update, interaction, first=True)
             return
         await update_message(
             interaction, content=lobby_text(update.session, update.game, update.notes),
             view=lobby_view(update.session, update.game),
             allowed_mentions=discord.AllowedMentions.none(),
         )
-        self.bot.play.ended(update)  # a cancelled lobby: forget it (bounded memory)
+        self.bot.table.ended(update)  # a cancelled lobby: forget it (bounded memory)

@@ -34,7 +34,7 @@ class Places(commands.Cog):
         update = await self.bot.service.close_place(channel_id, reason)
         if update is None:
             return False
-        self.bot.play.forget(update.session.id, update.session.channel_id)
+        self.bot.table.forget(update.session.id, update.session.channel_id)
         log.info("session %s abandoned: %s (channel %s)", update.session.id, reason, channel_id)
         return True
 

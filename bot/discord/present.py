@@ -22,6 +22,7 @@ import discord
 
 import renderers
 from bot.ai_seats import ai_name, is_ai
+from bot.rules_help import AI_LEVEL_TEXT
 from bot.sessions import Update
 from bot.store import SessionRow
 from games import Decision, Game, format_text, marker_keys
@@ -48,12 +49,6 @@ MAX_CONTENT = 2000
 MAX_ROWS = 5
 MAX_BUTTONS = 5
 MAX_MENU = 25
-AI_LEVEL_TEXT = {
-    "easy": "Random legal moves; avoids losing at once",
-    "normal": "Greedy: the best-looking move now",
-    "strong": "Searches ahead before each move",
-}
-"""One line per AI level (``games.ai.LEVELS``) for the "Add AI" menu, ``/rules`` and ``/help``."""
 KEYCAPS = ["1️⃣", "2️⃣", "3️⃣", "4️⃣", "5️⃣", "6️⃣", "7️⃣", "8️⃣", "9️⃣", "🔟"]
 """Reactions that answer a race's option 1..10 (see :mod:`bot.discord.races`)."""
 
@@ -96,17 +91,20 @@ def pings(pending: list[Decision], exclude: set[str] | frozenset[str] = frozense
 def clip(lines: list[str], limit: int = MAX_CONTENT, head: int = 1, tail: int = 0) -> str:
     """Join ``lines`` within ``limit`` characters: when too long, the oldest lines after the first ``head`` (and
     before the last ``tail``) fold into one "… N earlier" line."""
-    text = "\n".join(lines)
-    if len(text) <= limit:
-        return text
+    return "\n".join(clip_lines(lines, limit, head, tail))[:limit]
+
+
+def clip_lines(lines: list[str], limit: int = MAX_CONTENT, head: int = 1, tail: int = 0) -> list[str]:
+    """The lines :func:`clip` joins: the last ``tail`` of them are always ``lines``' last ``tail``."""
+    if len("\n".join(lines)) <= limit:
+        return list(lines)
     top, body = lines[:head], lines[head:len(lines) - tail]
     bottom = lines[len(lines) - tail:] if tail else []
     dropped = 0
     while body and len("\n".join([*top, f"… {dropped} earlier", *body, *bottom])) > limit:
         body.pop(0)
         dropped += 1
-    text = "\n".join([*top, f"… {dropped} earlier", *body, *bottom])
-    return text[:limit]
+    return [*top, f"… {dropped} earlier", *body, *bottom]
 
 
 # -- lobby ---------------------------------------------------------------------------------------------------------
@@ -216,15 +214,18 @@ def numbered_lines(update: Update, names: dict[str, str]) -> list[str]:
 
 
 def board_text(update: Update, with_status: bool = True, notes: list[str] = (), events: list[str] | None = None,
-               first: bool = False, numbered: dict[str, str] | None = None) -> str:
-    """The board message: title line, notes, events, the position in words (``Game.status``, also the text
-    alternative to the image), then the result or the prompts of the pending decisions.
+               first: bool = False, numbered: dict[str, str] | None = None, retired: bool = False) -> str:
+    """The board message — the one place that decides what a board message says: title line, notes, events, the
+    position in words (``Game.status``, also the text alternative to the image), then the result or the prompts of
+    the pending decisions.
 
     ``events``: the event lines to show (default: those of ``update``; the live message of a turn passes every line
     of the turn so far — the oldest fold into "… N earlier" within Discord's 2000 characters, issue 12).
     ``first``: the first board of a game, which says in one line how to answer. ``numbered``: the players' display
     names — the board goes out without its image (issue 17 item 1), so its options are listed as numbered lines
-    (:func:`numbered_lines`) under a note saying why."""
+    (:func:`numbered_lines`) under a note saying why. ``retired``: the same message once it is no longer live (a
+    later board was posted): without the prompts, the how-to line and the numbered options, its earlier lines
+    folded exactly as in the live form."""
     game, row = update.game, update.session
     lines = [f"**{game.title}** · board v{row.version}"]
     # a closed race window first (one line: who was first and by how many ms, see bot/discord/races.py)
@@ -232,26 +233,29 @@ def board_text(update: Update, with_status: bool = True, notes: list[str] = (), 
     lines += [as_mentions(n) for n in [*update.notes, *notes]]
     head = len(lines)
     lines += event_lines(update) if events is None else events
-    tail: list[str] = []
+    tail: list[tuple[str, bool]] = []  # (line, shown only while the board is live)
     if with_status and update.state is not None and row.status == "active":
         status = game.status(update.state)
         if status:
-            tail.append(f"-# {as_mentions(status)}")  # the board in words (small text)
+            tail.append((f"-# {as_mentions(status)}", False))  # the board in words (small text)
     if update.result is not None:
-        tail += result_lines(update)
+        tail += [(line, False) for line in result_lines(update)]
     elif row.status == "abandoned":
-        tail.append("The game was abandoned.")
+        tail.append(("The game was abandoned.", False))
     else:
-        tail += [prompt_line(d, game.reactions(d)) for d in update.pending]
+        tail += [(prompt_line(d, game.reactions(d)), True) for d in update.pending]
         if update.pending and not _fits(update.pending):
-            tail.append("Too many choices for buttons: use `/move` (it autocompletes your options).")
+            tail.append(("Too many choices for buttons: use `/move` (it autocompletes your options).", False))
         elif first and update.pending:
-            tail.append(HOW_TO_ANSWER)
+            tail.append((HOW_TO_ANSWER, True))
         if numbered is not None and update.pending:
-            tail += numbered_lines(update, numbered)
+            tail += [(line, True) for line in numbered_lines(update, numbered)]
     if numbered is not None:
-        tail.append(NO_IMAGE)
-    return clip(lines + tail, head=head, tail=len(tail))
+        tail.append((NO_IMAGE, False))
+    kept = clip_lines(lines + [line for line, _ in tail], head=head, tail=len(tail))
+    if retired and tail:
+        kept = kept[:len(kept) - len(tail)] + [line for line, live in tail if not live]
+    return "\n".join(kept)[:MAX_CONTENT]
 
 
 def _fits(pending: list[Decision]) -> bool:
@@ -357,14 +361,6 @@ def page_view(row: SessionRow, di: int, d: Decision, page: int, names: dict[str,
 
 
 # -- help ----------------------------------------------------------------------------------------------------------
-def rules_text(game: Game, topic: str = "") -> str:
-    """``/rules`` and the "How to play" button: the overview (``Game.rules_help[""]``, else the summary) or one
-    topic, within 2000 characters."""
-    help_ = game.rules_help
-    text = f"**{game.title}** — {topic or 'how to play'}\n{help_.get(topic, game.summary if not topic else '')}"
-    return text[:MAX_CONTENT]
-
-
 def topics_view(game: Game, current: str = "") -> discord.ui.View | None:
     """A select of ``game``'s rules topics (the overview first), or None when it has none besides the overview."""
     topics = [t for t in game.rules_help if t][:MAX_MENU - 1]

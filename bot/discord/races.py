@@ -47,7 +47,7 @@ from bot.store import TimerRow
 from games import Decision
 
 from . import ids
-from .play import snowflake_ms
+from .answers import snowflake_ms
 from .present import KEYCAPS, as_mentions
 
 if TYPE_CHECKING:
@@ -136,7 +136,7 @@ class Races(commands.Cog):
         self.track(update)
         if timer.payload.get("race") in self.names(update):
             return  # the race goes on: its one board comes when it closes
-        await self.bot.play.post(update)
+        await self.bot.table.post(update)
 
     def track(self, update: Update) -> None:
         """Note whether ``update``'s channel now waits on a decision anyone seated may answer."""
@@ -277,7 +277,7 @@ class Races(commands.Cog):
                 return
             self.track(new)
             if not self._same_race(update, new):
-                await self.bot.play.post(new)
+                await self.bot.table.post(new)
             return
         log.warning("race input of %s in channel %s gave up after %d retries", user, channel, RETRIES)
 
@@ -286,23 +286,23 @@ class Races(commands.Cog):
         try:
             await self._press(interaction, sid, key, option)
         except SessionError as exc:
-            await self.bot.play.refuse(interaction, str(exc))
+            await self.bot.table.refuse(interaction, str(exc))
         except Exception:
             log.exception("race button %s/%s/%s failed (session %s)", sid, key, option, sid)
-            await self.bot.play.refuse(interaction, "Something went wrong on our side; the game is unchanged. "
+            await self.bot.table.refuse(interaction, "Something went wrong on our side; the game is unchanged. "
                                                     "Try again.")
 
     async def _press(self, interaction: discord.Interaction, sid: int, key: str, option: str) -> None:
         if interaction.user.bot:
             return
-        play, service = self.bot.play, self.bot.service
+        table, service = self.bot.table, self.bot.service
         at = snowflake_ms(interaction.id)
-        row = await play._board_row(interaction, sid)
+        row = await table.board_row(interaction, sid)
         if row is None:
             return
         user = str(interaction.user.id)
         if user not in row.players:
-            await play.refuse(interaction, NOT_SEATED)
+            await table.refuse(interaction, NOT_SEATED)
             return
         for _ in range(RETRIES):
             update = service.view(row)
@@ -310,27 +310,27 @@ class Races(commands.Cog):
             match = next((d for d, k in zip(update.pending, keys, strict=False)
                           if k == key and d.option(option) is not None), None)
             if match is None:
-                await play.stale(interaction)  # that race is over: the current board, ephemeral
+                await table.stale(interaction)  # that race is over: the current board, ephemeral
                 return
             if match.player is not None and match.player != user:
-                await play.refuse(interaction, not_your_turn([match]))
+                await table.refuse(interaction, not_your_turn([match]))
                 return
             try:
                 new = await service.act(row.channel_id, user, option, at_ms=at, expect_version=row.version)
             except StaleBoard:
                 row = await service.store.session(sid)
                 if row is None or row.status != "active":
-                    await play.refuse(interaction, GAME_OVER)
+                    await table.refuse(interaction, GAME_OVER)
                     return
                 continue
             self.track(new)
             if self._same_race(update, new):
                 counted = " ".join(as_mentions(e.text) for e in new.events) or "Counted."
-                await play.refuse(interaction, f"✅ {counted}")
+                await table.refuse(interaction, f"✅ {counted}")
             else:
-                await play.send_board(new, interaction)
+                await table.send_board(new, interaction)
             return
-        await play.refuse(interaction, "Too many inputs at once; press again.")
+        await table.refuse(interaction, "Too many inputs at once; press again.")
 
     # -- gateway events -----------------------------------------------------------------------------------------
     @commands.Cog.listener()

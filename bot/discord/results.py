@@ -86,7 +86,7 @@ class Results(commands.Cog):
             png = None
         view = discord.ui.View(timeout=None)
         view.add_item(ReplayButton(record.session_id))
-        await self.bot.play.send(None, record.channel_id, "\n".join(lines)[:2000],
+        await self.bot.table.send(None, record.channel_id, "\n".join(lines)[:2000],
                                  file=card_file(png, f"result-{record.session_id}") if png else None, view=view)
 
     # -- /stats ---------------------------------------------------------------------------------------------------
@@ -158,12 +158,12 @@ class Results(commands.Cog):
         channel or one that never ended; deferred, built off the event loop, sent as a GIF."""
         record = await self.store.game_record(sid)
         if record is None or record.channel_id != str(interaction.channel_id):
-            await self.bot.play.refuse(interaction, f"Game #{sid} did not end in this channel: /replay lists the "
+            await self.bot.table.refuse(interaction, f"Game #{sid} did not end in this channel: /replay lists the "
                                                     "games of this channel.")
             return
         row = await self.store.session(sid)
         if row is None:
-            await self.bot.play.refuse(interaction, f"Game #{sid} is no longer stored.")
+            await self.bot.table.refuse(interaction, f"Game #{sid} is no longer stored.")
             return
         await interaction.response.defer(ephemeral=not public, thinking=True)
         gif = self._replays.get(sid)

@@ -35,13 +35,10 @@ from games.core import Decision
 
 from .. import results
 from ..ai_seats import ai_name, is_ai
+from ..rules_help import SANDBOX_HELP, sandbox_rules
 from ..sessions import AI_MOVE, AI_RACE, DEADLINE, MAX_MS, SessionError, SessionService, Update
 
 LINE = re.compile(r"^\s*(?:#(?P<chan>[\w-]+)\s+)?(?P<name>[\w.-]+)\s*(?:\+(?P<offset>\d+))?\s*:\s*(?P<text>.*)$")
-HELP = """Commands: /play <game> [key=value …] [ai:<n> level:<easy|normal|strong>], /join, /leave, /start, /cancel,
-/move <choice>, /board, /rules [game] [topic], /history, /resign, /abandon, /undo [no], /wait <ms>, /games, /help,
-/stats [name] [game], /leaderboard <game>, /replay [#game] (writes an animated GIF).
-A choice is its number in the last list, its id, or a chat word of the game."""
 MAX_WAIT_MS = 365 * 24 * 3600 * 1000
 """The longest ``/wait`` and ``+ms`` offset (a year): keeps the virtual clock within what the store holds."""
 
@@ -195,18 +192,18 @@ class LocalChat:
                 raise SessionError(f"Say how long: /wait <ms>, a whole number from 0 to {MAX_WAIT_MS} (a year).")
             return await self._advance(self.now + int(args[0]))
         if cmd == "rules":
-            return [rules_text(*args[:2])]
+            return [sandbox_rules(*args[:2])]
         if cmd == "games":
             return [self._games_line()]
         if cmd == "help":
-            return [HELP, results.RATING_HELP]
+            return [SANDBOX_HELP, results.RATING_HELP]
         if cmd == "stats":
             return await self._stats(name, args)
         if cmd == "leaderboard":
             return await self._leaderboard(args)
         if cmd == "replay":
             return await self._replay(ch, args)
-        raise SessionError(f"Unknown command /{cmd}. {HELP}")
+        raise SessionError(f"Unknown command /{cmd}. {SANDBOX_HELP}")
 
     async def _undo(self, chan: Channel, name: str, args: list[str]) -> list[str]:
         """``/undo``: ask to take back the last move, or approve another player's request; ``/undo no`` refuses it
@@ -413,21 +410,3 @@ def _number(text: str) -> bool:
     """``text`` is a plain number 0-9… (not "²" or "٣": digits to ``str.isdigit`` that ``int`` refuses or that nobody
     types as a list number)."""
     return text.isascii() and text.isdigit()
-
-
-def rules_text(game_id: str | None = None, topic: str | None = None) -> str:
-    """Short help for ``/rules``: the game list, a game's overview and topics, or one topic."""
-    if not game_id:
-        return "Which game? " + ", ".join(f"{g.id}: {g.summary}" for g in games.all())
-    try:
-        game = games.get(game_id.lower())
-    except KeyError:
-        raise SessionError(f"There is no game called '{game_id}'. /games lists them.") from None
-    helps = game.rules_help
-    if topic:
-        text = helps.get(topic.lower())
-        if text is None:
-            raise SessionError(f"No topic '{topic}' for {game.title}. Topics: {', '.join(k for k in helps if k)}.")
-        return f"{game.title} — {topic}: {text}"
-    topics = ", ".join(k for k in helps if k)
-    return f"{game.title}: {helps.get('', game.summary)}" + (f" Topics: {topics}." if topics else "")

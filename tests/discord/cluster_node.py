@@ -105,10 +105,10 @@ async def main() -> None:
         elif what == "fire":
             answer(ok=True, fired=await h.bot.timers.fire_due(h.now_ms))
         elif what == "fire_and_hang":
-            async def hang(timer) -> None:
+            async def hang(kind, timer) -> None:  # the reminders' event never returns
                 await asyncio.Event().wait()
 
-            h.bot.timers._fire = hang  # type: ignore[method-assign]
+            h.bot.timers.fire = hang  # type: ignore[method-assign]
             task = asyncio.create_task(h.bot.timers.fire_due(h.now_ms))
             claimed: list[int] = []
             for _ in range(500):

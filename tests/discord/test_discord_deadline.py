@@ -12,8 +12,7 @@ from harness import DISCORD_EPOCH_MS, Harness
 from test_discord_play import open_game, pending
 from test_discord_tatamokatsu_races import no_render
 
-from bot.discord.answers import INTERACTION_BUDGET_MS
-from bot.discord.play import DEFER_BELOW_MS
+from bot.discord.answers import DEFER_BELOW_MS, INTERACTION_BUDGET_MS
 
 DEFERRED_UPDATE, THINKING, UPDATE_MESSAGE = 6, 5, 7
 
@@ -80,7 +79,7 @@ async def test_press_two_seconds_old_is_deferred_before_the_move(h):
     assert seen == [start + 1]  # the deferral was sent before the move
     after = await pending(h)
     assert after.session.version == before.session.version + 1
-    board = h.bot.play.live[after.session.id]
+    board = h.bot.table.live[after.session.id]
     assert int(reply[-1].message["id"]) == board.message_id or board.message_id in h.fake.messages
     assert [s for s in reply if s.kind in ("followup", "edit", "edit_original") and not s.ephemeral]
 

@@ -67,7 +67,7 @@ async def test_board_whose_image_is_refused_arrives_as_text_with_its_buttons(h):
     update = await pending(h)
     names = await h.bot.links.names(update.session.id)
     assert [c[:2] for c in refused] == [("webhook", "POST")]  # the board with its image, refused once
-    assert not board.files and board.content == h.bot.play.live[update.session.id].text
+    assert not board.files and board.content == h.bot.table.live[update.session.id].text
     assert board.content.endswith(NO_IMAGE)
     assert numbered(board.content) == numbered_lines(update, names)
     assert numbered(board.content)[0] == f"`1.` {update.pending[0].options[0].label}"
@@ -118,7 +118,7 @@ async def test_late_image_refused_turns_the_board_into_text(tmp_path):
         await h.settle()
         update = await pending(h)
         names = await h.bot.links.names(update.session.id)
-        live = h.bot.play.live[update.session.id]
+        live = h.bot.table.live[update.session.id]
         assert refused and all(method == "PATCH" for _, method, _ in refused)
         content = h.fake.messages[live.message_id]["content"]
         assert content == live.text and content.endswith(NO_IMAGE)
@@ -214,7 +214,7 @@ async def test_deleted_board_message_is_replaced_by_a_new_board(tmp_path, caplog
             update = await pending(h)
             if update.session.status != "active":
                 break
-            live = h.bot.play.live[update.session.id]
+            live = h.bot.table.live[update.session.id]
             h.delete_message(live.message_id)
             d = update.pending[0]
             reply = await h.slash(users[d.player], "move", option=d.options[0].id)
@@ -222,7 +222,7 @@ async def test_deleted_board_message_is_replaced_by_a_new_board(tmp_path, caplog
             if after.session.status != "active":
                 break
             new = reply.message(public=True, with_components=True)
-            assert int(new.message["id"]) == h.bot.play.live[after.session.id].message_id != live.message_id
+            assert int(new.message["id"]) == h.bot.table.live[after.session.id].message_id != live.message_id
             assert int(new.message["id"]) in h.fake.messages
             if set(d.player for d in after.pending) == {d.player}:  # the same player: an edit was due
                 replaced += 1

@@ -161,7 +161,7 @@ async def try_wrong_player(h: Harness, update, users: dict[str, User], outsider:
         else:  # a select menu: its page's first option
             reply = await h.select(who, board, cid, [str(int(parts[5]) * 25)])
         assert reply.ephemeral() and not reply.public(), reply.text
-        expected = "not playing" if who is outsider else "Waiting for <@"
+        expected = "not playing" if who is outsider else f"It is not your turn: waiting for <@{d.player}>."
         assert expected in reply.text, reply.text
         after = await h.bot.service.show(str(h.channel_id))
         assert after.session.version == ver and after.session.id == sid

@@ -27,9 +27,9 @@ def leftovers(h: Harness, sid: int, channel: str) -> dict:
     found = {
         "Bookkeeper.boards": sid in bot.bookkeeper.boards,
         "Links._names": sid in bot.links._names,
-        "Play._prefs": channel in bot.play._prefs,
-        "Play.live": sid in bot.play.live,
-        "BoardFloors": bot.play.floors._floors.get(sid) is not None,
+        "ChannelPrefs._cache": channel in bot.prefs._cache,
+        "Table.live": sid in bot.table.live,
+        "BoardFloors": bot.table.floors._floors.get(sid) is not None,
         "Races.channels": channel in bot.races.channels,
         "Races.boards": channel in bot.races.boards,
         "Delivery._logged": sid in bot.delivery._logged,
@@ -59,7 +59,7 @@ async def play_to_the_end(h: Harness, channel: int, game: str, users, rng: rando
 
 @pytest.mark.parametrize("game", ["tatari", "tatsumi"])
 async def test_a_game_played_to_the_end_leaves_nothing_in_memory(h, game):
-    """Issue 17 item 8: Bookkeeper.boards, Links._names, Play._prefs, Races.channels/boards (and the live
+    """Memory stays flat: Bookkeeper.boards, Links._names, ChannelPrefs._cache, Races.channels/boards (and the live
     message, board floor, failed-post mark) hold nothing of a game once it is over."""
     alice, bob = h.user(101, "alice"), h.user(102, "bob")
     channel = CHANNEL_ID + 7
@@ -96,12 +96,12 @@ async def test_deleted_channel_leaves_nothing_in_memory(h):
 
 async def test_names_and_channel_settings_caches_are_bounded(h, monkeypatch):
     import bot.discord.links as links_module
-    import bot.discord.play as play_module
+    import bot.discord.prefs as prefs_module
 
     monkeypatch.setattr(links_module, "MAX_NAMES", 3)
-    monkeypatch.setattr(play_module, "MAX_CHANNELS", 3)
+    monkeypatch.setattr(prefs_module, "MAX_CHANNELS", 3)
     for sid in range(10):
         await h.bot.links.names(1000 + sid)
-        await h.bot.play.prefs(str(900 + sid))
+        await h.bot.prefs.get(str(900 + sid))
     assert list(h.bot.links._names) == [1007, 1008, 1009]
-    assert list(h.bot.play._prefs) == ["907", "908", "909"]
+    assert list(h.bot.prefs._cache) == ["907", "908", "909"]

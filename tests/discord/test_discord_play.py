@@ -176,10 +176,10 @@ async def test_slow_render_defers_within_the_deadline(database, monkeypatch):
     """An ephemeral board whose image outlasts the budget: the interaction is deferred, the board follows."""
     import time
 
-    import bot.discord.play as play_module
+    import bot.discord.answers as answers_module
     import renderers
 
-    monkeypatch.setattr(play_module, "RENDER_BUDGET_S", 0.01)
+    monkeypatch.setattr(answers_module, "RENDER_BUDGET_S", 0.01)
 
     def slow(state, names):
         time.sleep(0.2)

@@ -1,0 +1,107 @@
+"""Every rules and help text the adapters show — one home: Discord's ``/rules``, its How to play button and ``/help``,
+and the sandbox's ``/rules`` and ``/help``. The per-game rule texts themselves are ``Game.rules_help`` and
+``Game.summary`` (``games/<game>/help.py``); this module only frames them. Texts are at most :data:`MAX_CONTENT`
+characters (Discord's message limit); ``{@id}`` refs are not used here.
+"""
+
+from __future__ import annotations
+
+import games
+from games import Game
+from games.ai import LEVELS
+from games.core import seats_text
+
+from .results import RATING_HELP
+from .sessions import SessionError
+
+MAX_CONTENT = 2000
+"""Discord's message limit (characters)."""
+UNDO_RULE = ("/undo: a seated player asks to take back the last move and the other players approve (one refusal "
+             "closes the request; any move meanwhile cancels it). Alone with AI players, it is taken back at once.")
+"""The undo rule (:meth:`bot.sessions.SessionService.ask_undo`), the same on Discord and in the sandbox."""
+AI_LEVEL_TEXT = {
+    "easy": "Random legal moves; avoids losing at once",
+    "normal": "Greedy: the best-looking move now",
+    "strong": "Searches ahead before each move",
+}
+"""One line per AI level (``games.ai.LEVELS``) for the "Add AI" menu, ``/rules`` and ``/help``."""
+AI_SEATS_LINE = (
+    "-# **AI players**: alone? `/play game ai:1 level:strong` seats AI players at once, or the host adds them with "
+    "the lobby's Add AI menu (and removes them there before the start). Levels: "
+    + "; ".join(f"{lv} — {AI_LEVEL_TEXT.get(lv, '').lower()}" for lv in LEVELS) + "."
+)
+"""One line on AI seats under Discord's ``/rules`` and ``/help``."""
+SANDBOX_HELP = f"""Commands: /play <game> [key=value …] [ai:<n> level:<easy|normal|strong>], /join, /leave, /start, /cancel,
+/move <choice>, /board, /rules [game] [topic], /history, /resign, /abandon, /undo [no], /wait <ms>, /games, /help,
+/stats [name] [game], /leaderboard <game>, /replay [#game] (writes an animated GIF).
+A choice is its number in the last list, its id, or a chat word of the game.
+{UNDO_RULE} Approve with /undo, refuse with /undo no."""
+"""The sandbox's ``/help`` (and the end of an unknown command's refusal)."""
+
+
+def rules_command(game: Game, topic: str | None = None) -> str:
+    """Discord's ``/rules game [topic]``: the overview (with the other topics and :data:`AI_SEATS_LINE`) or one
+    topic. :class:`SessionError` for a topic the game does not have."""
+    help_ = game.rules_help
+    if topic and topic not in help_:
+        known = ", ".join(t for t in help_ if t) or "none"
+        raise SessionError(f"{game.title} has no rules topic '{topic}'. Topics: {known}.")
+    text = f"**{game.title}** — {topic or 'overview'}\n{help_.get(topic or '', game.summary)}"
+    others = [t for t in help_ if t and t != topic]
+    if others:
+        text += f"\nMore: /rules {game.id} topic: " + ", ".join(others)
+    if not topic:
+        text = f"{text[:MAX_CONTENT - len(AI_SEATS_LINE) - 1]}\n{AI_SEATS_LINE}"
+    return text[:MAX_CONTENT]
+
+
+def how_to_play(game: Game, topic: str = "") -> str:
+    """The "How to play" button and its topic select: the overview (``Game.rules_help[""]``, else the summary) or
+    one topic."""
+    help_ = game.rules_help
+    text = f"**{game.title}** — {topic or 'how to play'}\n{help_.get(topic, game.summary if not topic else '')}"
+    return text[:MAX_CONTENT]
+
+
+def help_command(typed_words: bool) -> str:
+    """Discord's ``/help``: the commands, results, ratings, AI seats and the games; ``typed_words``: whether the bot
+    reads typed race words (the Message Content intent)."""
+    gamelist = "\n".join(f"• **{g.title}** (`{g.id}`, {seats_text(g.seat_counts())}) — {g.summary}"
+                         for g in games.all())
+    text = (
+        "**Play-by-chat board games.** One game per channel or thread.\n"
+        "`/play game [options] [thread]` open a lobby · `/join` `/leave` `/start` · "
+        "`/move option` (or the buttons) · `/board [public] [full]` · `/history` · `/undo` (the others approve) · "
+        "`/resign` · `/rules game [topic]` · `/pings` (your own turn pings) · moderators: `/abandon`, `/kick` "
+        "(or the host), `/settings`\n"
+        "Results: `/stats [member] [game]` · `/leaderboard game` · `/replay [game]` (only you see them; "
+        "`public:true` posts them) · every result has a Replay button.\n" + RATING_HELP + "\n" + AI_SEATS_LINE + "\n"
+        + gamelist
+    )
+    if not typed_words:
+        text += ("\nTyped race words are off on this bot: use the race buttons or reactions. (Its owner can turn "
+                 "them on with the Message Content intent in the Discord developer portal.)")
+    return text[:MAX_CONTENT]
+
+
+def sandbox_rules(game_id: str | None = None, topic: str | None = None) -> str:
+    """The sandbox's ``/rules [game] [topic]``: the game list, a game's overview and topics, or one topic.
+    :class:`SessionError` for an unknown game or topic."""
+    if not game_id:
+        return "Which game? " + ", ".join(f"{g.id}: {g.summary}" for g in games.all())
+    try:
+        game = games.get(game_id.lower())
+    except KeyError:
+        raise SessionError(f"There is no game called '{game_id}'. /games lists them.") from None
+    helps = game.rules_help
+    if topic:
+        text = helps.get(topic.lower())
+        if text is None:
+            raise SessionError(f"No topic '{topic}' for {game.title}. Topics: {', '.join(k for k in helps if k)}.")
+        return f"{game.title} — {topic}: {text}"
+    topics = ", ".join(k for k in helps if k)
+    return f"{game.title}: {helps.get('', game.summary)}" + (f" Topics: {topics}." if topics else "")
+
+
+__all__ = ["AI_LEVEL_TEXT", "AI_SEATS_LINE", "SANDBOX_HELP", "UNDO_RULE", "help_command", "how_to_play",
+           "rules_command", "sandbox_rules"]
