@@ -942,6 +942,75 @@ class SessionService(AiTurns):
             row = await self._live(channel_id)
         return self._update(row)
 
+    # -- reads adapters need (read only; no lock: a row is one read) ---------------------------------------------
+    async def session(self, session_id: int) -> SessionRow | None:
+        """Session ``session_id`` as stored, or None."""
+        return await self.store.session(session_id)
+
+    async def live_session(self, channel_id: str) -> SessionRow | None:
+        """The lobby or running game of ``channel_id``, or None."""
+        return await self.store.live_session(channel_id)
+
+    async def last_session(self, channel_id: str) -> SessionRow | None:
+        """The channel's most recent session (ended or not), or None."""
+        return await self.store.last_session(channel_id)
+
+    async def live_sessions(self) -> list[SessionRow]:
+        """Every lobby and running game this process serves."""
+        return await self.store.live_sessions()
+
+    async def moves(self, session_id: int) -> list:
+        """The move log of ``session_id`` (``MoveRow``: ``seq``, ``player``, ``option``, ``at_ms``), oldest first."""
+        return await self.store.moves(session_id)
+
+    async def resigned(self, session_id: int) -> set[str]:
+        """The players of ``session_id`` who resigned or were removed."""
+        return await self.store.players_with_move(session_id, RESIGN)
+
+    @property
+    def records(self) -> Any:
+        """The records of ended games (``game_record``, ``channel_records``, ``leaderboard``, ``player_stats``:
+        :mod:`bot.records`)."""
+        return self.store
+
+    async def timers_of(self, session_id: int) -> list:
+        """The durable timers of ``session_id`` (``TimerRow``)."""
+        return await self.store.timers(session_id)
+
+    async def add_timer(self, channel_id: str, kind: str, due_ms: int, payload: dict,
+                        session_id: int | None = None) -> None:
+        """A durable timer of an adapter's own ``kind``, due at ``due_ms`` (ms, the service clock)."""
+        await self.store.add_timer(channel_id, kind, due_ms, payload, session_id=session_id)
+
+    # -- the store's durable timers, for an adapter's dispatcher (bot.discord.timers) ------------------------------
+    async def next_timer(self, exclude: frozenset[int] = frozenset()):
+        """The earliest timer not claimed (nor in ``exclude``), or None (``TimerRow``)."""
+        return await self.store.next_timer(exclude=exclude)
+
+    async def lease_expiry(self) -> int | None:
+        """When the first live claim on a timer runs out (ms), or None."""
+        return await self.store.lease_expiry()
+
+    async def claim_timers(self, due_by_ms: int, kinds: list[str]) -> list:
+        """Claim the timers of ``kinds`` due by ``due_by_ms`` (a lease: one process cluster-wide fires each)."""
+        return await self.store.claim_timers(due_by_ms, kinds)
+
+    async def finish_timer(self, timer_id: int) -> None:
+        """A claimed timer fired: remove it (gone already when the commit of its move removed it)."""
+        await self.store.finish_timer(timer_id)
+
+    async def release_timers(self, timer_ids: list[int]) -> None:
+        """Claimed timers that did not fire: free again at once."""
+        await self.store.release_timers(timer_ids)
+
+    def serve_shards(self, shard_count: int, shard_ids: list[int] | None) -> None:
+        """Serve only the guilds of ``shard_ids`` of ``shard_count`` (sessions restored, timers fired)."""
+        self.store.serve_shards(shard_count, shard_ids)
+
+    async def close(self) -> None:
+        """Close the store."""
+        await self.store.close()
+
     async def restore(self) -> list[SessionRow]:
         """Live sessions after a restart (their deadline timers are in the store already)."""
         return await self.store.live_sessions()

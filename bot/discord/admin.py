@@ -181,7 +181,7 @@ class Admin(commands.Cog):
     async def kick(self, interaction: discord.Interaction, player: discord.User) -> None:
         """The host or a moderator removes a seated player: their resignation (issue 17)."""
         channel, user, target = str(interaction.channel_id), str(interaction.user.id), str(player.id)
-        row = await self.service.store.live_session(channel)
+        row = await self.service.live_session(channel)
         if row is None or row.status != "active":
             raise SessionError("There is no running game in this channel.")
         if user != row.host and not self.bot.is_moderator(interaction):

@@ -133,11 +133,7 @@ class Bookkeeper:
                     if hours and hours > 0:
                         payload = json.dumps({"version": row.version, "player": player})
                         timer_rows.append((sid, row.channel_id, kind, now + int(hours * HOUR_MS), payload, now_ms()))
-        store = self.bot.service.store
-        async with store.transaction() as db:
-            await store.clear_session_timers(db, list(batch), [REMINDER, AFK])
-            await store.add_timers(db, timer_rows)
-            await store.set_board_links(db, link_rows)
+        await self.bot.links.save_boards(list(batch), [REMINDER, AFK], timer_rows, link_rows)
         for sid, (channel, message) in strips:
             self.bot.spawn(self.bot.table.strip(channel, message), f"strip components of {message} (session {sid})")
         # the moves behind these boards may have added deadline timers (race windows) nearer than the one the

@@ -127,7 +127,7 @@ class PlayTree(app_commands.CommandTree):
         else:
             sid = None
             try:
-                row = await bot.service.store.live_session(str(interaction.channel_id))
+                row = await bot.service.live_session(str(interaction.channel_id))
                 sid = row.id if row else None
             except Exception:
                 pass
@@ -266,7 +266,7 @@ class PlayBot(commands.Bot):
         await super().close()
         self.images.close()
         if self._owns_store and self.service is not None:
-            await self.service.store.close()
+            await self.service.close()
 
 
 class ShardedPlayBot(PlayBot, commands.AutoShardedBot):
@@ -283,6 +283,6 @@ def make_bot(settings: Settings, service: SessionService | None = None, **kwargs
     if settings.shard_count > 1:
         ids = shards if shards is not None else list(range(settings.shard_count))
         if service is not None:
-            service.store.serve_shards(settings.shard_count, ids)
+            service.serve_shards(settings.shard_count, ids)
         return ShardedPlayBot(settings, service, shard_count=settings.shard_count, shard_ids=ids, **kwargs)
     return PlayBot(settings, service, **kwargs)

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 import discord
 from discord.ext import commands
 
-from bot.sessions import RESIGN, SessionError
+from bot.sessions import SessionError
 from bot.store import SessionRow, TimerRow
 
 if TYPE_CHECKING:
@@ -33,10 +33,6 @@ class Departures(commands.Cog):
 
     def __init__(self, bot: PlayBot) -> None:
         self.bot = bot
-
-    @property
-    def store(self):
-        return self.bot.service.store
 
     async def is_gone(self, guild_id: str | None, player: str) -> bool:
         """True when Discord says ``player`` is not a member of ``guild_id`` ("Unknown Member"); False when they
@@ -57,13 +53,13 @@ class Departures(commands.Cog):
         Returns True when a timer was added."""
         if row.status != "active" or player not in row.players:
             return False
-        if player in await self.store.players_with_move(row.id, RESIGN):
+        if player in await self.bot.service.resigned(row.id):
             return False
-        if any(t.kind == DEPARTED and t.payload.get("player") == player for t in await self.store.timers(row.id)):
+        if any(t.kind == DEPARTED and t.payload.get("player") == player for t in await self.bot.service.timers_of(row.id)):
             return False
         grace_ms = int(float(self.bot.settings.departure_grace_hours) * HOUR_MS)
-        await self.store.add_timer(row.channel_id, DEPARTED, self.bot.service.clock() + grace_ms,
-                                   {"player": player}, session_id=row.id)
+        await self.bot.service.add_timer(row.channel_id, DEPARTED, self.bot.service.clock() + grace_ms,
+                                         {"player": player}, session_id=row.id)
         self.bot.timers.wake()
         log.info("session %s: player %s left the server; resigned in %s h unless back", row.id, player,
                  self.bot.settings.departure_grace_hours)
@@ -72,14 +68,14 @@ class Departures(commands.Cog):
     @commands.Cog.listener()
     async def on_raw_member_remove(self, payload: discord.RawMemberRemoveEvent) -> None:
         player = str(payload.user.id)
-        for row in await self.store.live_sessions():
+        for row in await self.bot.service.live_sessions():
             if row.guild_id == str(payload.guild_id) and player in row.players:
                 await self.noticed(row, player)
 
     @commands.Cog.listener("on_departed_timer_complete")
     async def fire(self, timer: TimerRow) -> None:
         """The grace period of a departure is over: resign the player if they are still gone."""
-        row = await self.store.session(timer.session_id) if timer.session_id is not None else None
+        row = await self.bot.service.session(timer.session_id) if timer.session_id is not None else None
         player = str(timer.payload.get("player"))
         if row is None or row.status != "active" or not await self.is_gone(row.guild_id, player):
             return

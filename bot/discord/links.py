@@ -99,6 +99,16 @@ class Links:
         """Open, update (``vote``) or close (None) the undo request of ``session_id``."""
         await self.update(session_id, undo=vote)
 
+    async def save_boards(self, session_ids: list[int], timer_kinds: list[str], timer_rows: list[tuple],
+                          link_rows: list[tuple]) -> None:
+        """The bookkeeping of boards just posted, in one transaction: the ``timer_kinds`` timers of
+        ``session_ids`` replaced by ``timer_rows`` (``(session_id, channel_id, kind, due_ms, payload JSON,
+        created_ms)``) and each session's latest board (``link_rows``: ``(session_id, data JSON, updated_ms)``)."""
+        async with self.store.transaction() as db:
+            await self.store.clear_session_timers(db, session_ids, timer_kinds)
+            await self.store.add_timers(db, timer_rows)
+            await self.store.set_board_links(db, link_rows)
+
     # -- per channel -------------------------------------------------------------------------------------------
     async def channel_settings(self, channel_id: str) -> dict:
         """The settings stored for ``channel_id`` (``/settings``), without defaults."""

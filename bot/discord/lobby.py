@@ -179,7 +179,7 @@ class Lobby(commands.Cog):
             wait = self.thread_cooldown.wait_s((interaction.guild_id, interaction.user.id), self.service.clock())
             if wait:
                 raise SessionError(f"You opened a game thread a moment ago: try again in {wait} s, or /play here.")
-            busy = await self.service.store.live_session(channel)
+            busy = await self.service.live_session(channel)
             del busy  # a thread is its own channel: the parent may be busy
             if not interaction.response.is_done():  # (deferred already when its 3 s were running out)
                 await interaction.response.defer(ephemeral=True, thinking=True)
@@ -264,7 +264,7 @@ class Lobby(commands.Cog):
                 return
             if len(values) != 1:
                 raise SessionError("Pick one entry from the menu.")
-            row = await self.service.store.session(sid)
+            row = await self.service.session(sid)
             if row is None or row.channel_id != str(interaction.channel_id):
                 raise SessionError("This menu does not belong to a lobby in this channel.")
             if row.status != "lobby":
@@ -298,7 +298,7 @@ class Lobby(commands.Cog):
     async def _press(self, interaction: discord.Interaction, sid: int, action: str) -> None:
         if interaction.user.bot:
             return
-        row = await self.service.store.session(sid)
+        row = await self.service.session(sid)
         if row is None or row.channel_id != str(interaction.channel_id):
             await self.bot.table.refuse(interaction, "This button does not belong to a lobby in this channel.")
             return

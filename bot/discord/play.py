@@ -169,7 +169,7 @@ class Play(commands.Cog):
         try:
             return await self.service.show(channel)
         except SessionError:
-            last = await self.service.store.last_session(channel)
+            last = await self.service.last_session(channel)
             if last is None or last.status != "finished":
                 raise
             return self.service.view(last)
@@ -266,7 +266,7 @@ class Play(commands.Cog):
     async def full_board(self, interaction: discord.Interaction, sid: int) -> None:
         """The "Full board" button: the whole board of session ``sid`` as it stands (``render(full=True)``),
         ephemeral; for a game that is over too."""
-        row = await self.service.store.session(sid)
+        row = await self.service.session(sid)
         if row is None or row.channel_id != str(interaction.channel_id) or row.state is None:
             await self.table.refuse(interaction, "This button does not belong to a game in this channel.")
             return

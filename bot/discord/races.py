@@ -318,7 +318,7 @@ class Races(commands.Cog):
             try:
                 new = await service.act(row.channel_id, user, option, at_ms=at, expect_version=row.version)
             except StaleBoard:
-                row = await service.store.session(sid)
+                row = await service.session(sid)
                 if row is None or row.status != "active":
                     await table.refuse(interaction, GAME_OVER)
                     return
@@ -395,7 +395,7 @@ class Races(commands.Cog):
         known = self.boards.get(channel)
         if known is not None:
             return message_id in known[1]
-        row = await self.bot.service.store.live_session(channel)
+        row = await self.bot.service.live_session(channel)
         if row is None:
             return False
         board = (await self.bot.links.get(row.id)).get("board")

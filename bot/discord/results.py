@@ -63,8 +63,8 @@ class Results(commands.Cog):
         self._replays: OrderedDict[int, bytes] = OrderedDict()
 
     @property
-    def store(self):
-        return self.bot.service.store
+    def service(self):
+        return self.bot.service
 
     # -- the result message ---------------------------------------------------------------------------------------
     async def post_result(self, update: Update) -> None:
@@ -99,7 +99,7 @@ class Results(commands.Cog):
                     game: str | None = None, public: bool = False) -> None:
         who = member or interaction.user
         game_id = self.bot.service.game(game).id if game else None
-        stats = await self.store.player_stats(str(interaction.guild_id), str(who.id), game_id)
+        stats = await self.service.records.player_stats(str(interaction.guild_id), str(who.id), game_id)
         label = who.display_name
         if stats is None:
             where = f" of {games.get(game_id).title}" if game_id else ""
@@ -115,7 +115,7 @@ class Results(commands.Cog):
     @app_commands.guild_only()
     async def leaderboard(self, interaction: discord.Interaction, game: str, public: bool = False) -> None:
         g = self.bot.service.game(game)
-        standings = await self.store.leaderboard(str(interaction.guild_id), g.id)
+        standings = await self.service.records.leaderboard(str(interaction.guild_id), g.id)
         if not standings:
             raise SessionError(f"No rated games of {g.title} in this server yet: finish a game with two or more "
                                "players.")
@@ -128,7 +128,7 @@ class Results(commands.Cog):
         """This channel's recorded games, newest first ("#12 Tatari · 2026-12-01 · finished")."""
         needle = current.lower().strip().lstrip("#")
         out = []
-        for sid, game_id, ended, outcome in await self.store.channel_records(str(interaction.channel_id)):
+        for sid, game_id, ended, outcome in await self.service.records.channel_records(str(interaction.channel_id)):
             label = f"#{sid} {results._title(game_id)} · {results.date_text(ended)} · {outcome}"
             if needle in label.lower():
                 out.append(app_commands.Choice(name=label[:100], value=str(sid)))
@@ -141,7 +141,7 @@ class Results(commands.Cog):
     async def replay(self, interaction: discord.Interaction, game: str | None = None, public: bool = False) -> None:
         channel = str(interaction.channel_id)
         if game is None:
-            recent = await self.store.channel_records(channel, limit=1)
+            recent = await self.service.records.channel_records(channel, limit=1)
             if not recent:
                 raise SessionError("No game has ended in this channel yet: /replay shows games that ended here.")
             sid = recent[0][0]
@@ -156,12 +156,12 @@ class Results(commands.Cog):
     async def replay_game(self, interaction: discord.Interaction, sid: int, public: bool) -> None:
         """The animation of session ``sid`` (the Replay button, ``/replay``): refused for a game of another
         channel or one that never ended; deferred, built off the event loop, sent as a GIF."""
-        record = await self.store.game_record(sid)
+        record = await self.service.records.game_record(sid)
         if record is None or record.channel_id != str(interaction.channel_id):
             await self.bot.table.refuse(interaction, f"Game #{sid} did not end in this channel: /replay lists the "
                                                     "games of this channel.")
             return
-        row = await self.store.session(sid)
+        row = await self.service.session(sid)
         if row is None:
             await self.bot.table.refuse(interaction, f"Game #{sid} is no longer stored.")
             return
@@ -169,7 +169,7 @@ class Results(commands.Cog):
         gif = self._replays.get(sid)
         if gif is None:
             game = self.bot.service.game(row.game_id)
-            moves = await self.store.moves(sid)
+            moves = await self.service.moves(sid)
             names = await self.bot.links.names(sid)
             try:
                 gif = await asyncio.to_thread(results.replay_gif, game, row.players, row.options, row.seed, moves,

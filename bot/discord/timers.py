@@ -67,8 +67,8 @@ class Timers:
         self._busy: set[int] = set()  # AI move timers whose search runs in a background task
 
     @property
-    def store(self):
-        return self.bot.service.store
+    def service(self):
+        return self.bot.service
 
     def start(self) -> None:
         if self._task is None:
@@ -103,14 +103,14 @@ class Timers:
         while True:
             try:
                 self._wake.clear()
-                timer = await self.store.next_timer(exclude=frozenset(self._busy))
+                timer = await self.service.next_timer(exclude=frozenset(self._busy))
                 now = self.bot.service.clock()
                 due = None if timer is None else self.due(timer)
                 if due is not None and due <= now:
                     await self.fire_due(now)
                     continue
                 timeout = None if due is None else min(max(due - now, 1) / 1000, MAX_SLEEP_S)
-                lease = await self.store.lease_expiry()  # a claimer that died: its timers are free again then
+                lease = await self.service.lease_expiry()  # a claimer that died: its timers are free again then
                 if lease is not None:
                     wait = max(lease - now_ms(), 1) / 1000
                     timeout = wait if timeout is None else min(timeout, wait)
@@ -161,11 +161,11 @@ class Timers:
         ``SessionService.tick``), AI moves (searched in background tasks), then the other kinds."""
         fired = 0
         # AI seats' timers are claimed like the others (one process cluster-wide, its lease covers the search)
-        ai = await self.store.claim_timers(now, [AI_RACE, AI_MOVE])
+        ai = await self.service.claim_timers(now, [AI_RACE, AI_MOVE])
         for timer in (t for t in ai if t.kind == AI_RACE):
             fired += 1
             await self.fire(AI_RACE, timer)
-            await self.store.finish_timer(timer.id)  # normally gone already: removed by the commit of its input
+            await self.service.finish_timer(timer.id)  # normally gone already: removed by the commit of its input
         try:
             updates = await self.bot.service.tick(now - self.grace(), ai=False)
         except Exception:
@@ -180,17 +180,17 @@ class Timers:
             fired += 1
             self._busy.add(timer.id)
             self.bot.spawn(self._ai_move(timer), f"AI move (timer {timer.id}) of session {timer.session_id}")
-        claimed = await self.store.claim_timers(now, self.kinds())
+        claimed = await self.service.claim_timers(now, self.kinds())
         unfired = [t.id for t in claimed]
         try:
             for timer in claimed:
                 fired += 1
                 await self.fire(timer.kind, timer)
                 unfired.remove(timer.id)
-                await self.store.finish_timer(timer.id)
+                await self.service.finish_timer(timer.id)
         finally:
             if unfired:  # stopped while firing: the rest are free again at once
-                await asyncio.shield(self.store.release_timers(unfired))
+                await asyncio.shield(self.service.release_timers(unfired))
         return fired
 
     async def _ai_move(self, timer: TimerRow) -> None:
@@ -198,7 +198,7 @@ class Timers:
         try:
             await self.fire(AI_MOVE, timer)
         finally:
-            await self.store.finish_timer(timer.id)  # normally gone already: removed by the commit of the move
+            await self.service.finish_timer(timer.id)  # normally gone already: removed by the commit of the move
             self._busy.discard(timer.id)
             self.wake()
 
@@ -207,7 +207,7 @@ async def waiting_on(bot: PlayBot, timer: TimerRow) -> tuple[SessionRow, str] | 
     """For a ``reminder`` or ``afk`` timer (payload ``{"version", "player"}``): its running session and player when
     the board is still that version and the player still in the server; None otherwise (a player who left starts
     their departure instead)."""
-    row = await bot.service.store.session(timer.session_id) if timer.session_id is not None else None
+    row = await bot.service.session(timer.session_id) if timer.session_id is not None else None
     if row is None or row.status != "active" or row.version != timer.payload.get("version"):
         return None  # the board moved on: nothing to remind
     player = str(timer.payload.get("player"))
