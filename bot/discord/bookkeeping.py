@@ -17,7 +17,7 @@ import logging
 from typing import TYPE_CHECKING
 
 from bot.ai_seats import is_ai
-from bot.sessions import Update
+from bot.sessions import MAX_MS, Update
 from bot.store import now_ms
 
 from .timers import AFK, HOUR_MS, REMINDER
@@ -122,12 +122,13 @@ class Bookkeeper:
                 old = self.boards.get(sid)
                 if strip and old and old[1] != str(message_id):
                     strips.append((sid, old))
+                if old != (row.channel_id, str(message_id)):  # an edit in place leaves the link as it is
+                    link_rows.append((sid, json.dumps([row.channel_id, str(message_id)]), now_ms()))
                 self.boards[sid] = (row.channel_id, str(message_id))
-                link_rows.append((sid, json.dumps([row.channel_id, str(message_id)]), now_ms()))
             if row.status != "active":  # the game is over: nothing more to strip later (bounded memory)
                 self.boards.pop(sid, None)
                 continue
-            # no reminder or AFK limit for an AI seat (issue 14): it never idles and is never pinged
+            # no reminder or AFK limit for an AI seat: it never idles and is never pinged
             for player in dict.fromkeys(d.player for d in update.pending if d.player and not is_ai(d.player)):
                 for kind, hours in ((REMINDER, prefs.get("reminder_hours")), (AFK, prefs.get("afk_hours"))):
                     if hours and hours > 0:
@@ -136,6 +137,8 @@ class Bookkeeper:
         await self.bot.links.save_boards(list(batch), [REMINDER, AFK], timer_rows, link_rows)
         for sid, (channel, message) in strips:
             self.bot.spawn(self.bot.table.strip(channel, message), f"strip components of {message} (session {sid})")
-        # the moves behind these boards may have added deadline timers (race windows) nearer than the one the
-        # dispatcher sleeps on, and we replaced reminders: let it look again
-        self.bot.timers.wake()
+        # the moves behind these boards may have added deadline or AI timers nearer than the one the dispatcher
+        # sleeps on (then it looks again at once); otherwise only when a new reminder comes before it
+        unknown = any(d.player is None or d.deadline_ms is not None or is_ai(d.player)
+                      for update, *_ in batch.values() for d in update.pending)
+        self.bot.timers.wake_before(None if unknown else min((r[3] for r in timer_rows), default=MAX_MS))

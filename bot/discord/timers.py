@@ -65,6 +65,7 @@ class Timers:
         self._resting = asyncio.Event()  # the loop sleeps and no wake is pending
         self._task: asyncio.Task | None = None
         self._busy: set[int] = set()  # AI move timers whose search runs in a background task
+        self._until: int | None = None  # the due time (ms, service clock) the loop sleeps until; None: no timer
 
     @property
     def service(self):
@@ -88,6 +89,12 @@ class Timers:
         self._resting.clear()
         self._wake.set()
 
+    def wake_before(self, due_ms: int | None) -> None:
+        """:meth:`wake` unless the loop is resting until a time at or before ``due_ms`` (ms, service clock; None:
+        a timer of unknown time may have been added, always wake)."""
+        if due_ms is None or self._until is None or due_ms < self._until or not self._resting.is_set():
+            self.wake()
+
     async def rest(self, timeout: float = 10.0) -> None:
         """Wait until the loop has looked at the store after the last :meth:`wake` and sleeps again (tests: a
         dispatcher still busy with an earlier wake would race a test's own :meth:`fire_due`). At most ``timeout``
@@ -110,6 +117,7 @@ class Timers:
                     await self.fire_due(now)
                     continue
                 timeout = None if due is None else min(max(due - now, 1) / 1000, MAX_SLEEP_S)
+                self._until = None if due is None else min(due, now + int(MAX_SLEEP_S * 1000))
                 lease = await self.service.lease_expiry()  # a claimer that died: its timers are free again then
                 if lease is not None:
                     wait = max(lease - now_ms(), 1) / 1000
