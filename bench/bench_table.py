@@ -1,9 +1,9 @@
-"""The table in the channel, measured (issue 12): one seeded whole game of each game through the real discord.py stack
+"""The table in the channel, measured: one seeded whole game of each game through the real discord.py stack
 (``tests/discord/harness.py``), one line per game::
 
     game=tatari players=3 moves=<n> turns=<n> messages=<n> edits=<n> pings=<n> self_pings=<n> upload_kb=<n>
 
-Definitions (issue 12, "Measured, not guessed"):
+Definitions ("Measured, not guessed"):
 
 - ``moves``: inputs of the players the engine accepted (system moves — race windows opened or closed — not counted);
 - ``turns``: how many times the deciding player changed, counted as runs: the first decision is turn 1, and each

@@ -1,4 +1,4 @@
-"""AI seats at a table (issue 14 items 1-3): their player ids, names, settings, and the search run off the loop.
+"""AI seats at a table: their player ids, names, settings, and the search run off the loop.
 
 An AI seat is a player id ``ai:<level>:<n>`` (``level`` one of :data:`games.ai.LEVELS`, ``n`` = 1, 2, … per level
 in one lobby). Such an id can never be a Discord user id (those are digits only) and is never pinged: adapters show

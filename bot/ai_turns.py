@@ -1,4 +1,4 @@
-"""How the session service plays AI seats (issue 14 items 2-3): their durable timers and what firing them does.
+"""How the session service plays AI seats: their durable timers and what firing them does.
 
 A mixin of :class:`bot.sessions.SessionService` (which provides ``store``, ``clock``, ``ai``, ``lock``, ``game``,
 ``state_of`` and ``_commit``). Every move of the service plans, in its own transaction (``_plan_ai`` before it,
@@ -41,10 +41,10 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 AI_MOVE = "ai_move"
-"""Timer kind of an AI seat's move (issue 14): payload ``{"version": int, "player": id}``, due a human-like pause
+"""Timer kind of an AI seat's move: payload ``{"version": int, "player": id}``, due a human-like pause
 (``AiSettings.pause_ms``) after the move that made the decision; written in that move's transaction."""
 AI_RACE = "ai_race"
-"""Timer kind of an AI seat's race input (issue 14 item 3): payload ``{"plan", "player", "race", "open_ms",
+"""Timer kind of an AI seat's race input: payload ``{"plan", "player", "race", "open_ms",
 "option", "at_ms"}``, due at ``at_ms`` = the window's opening + the seat's reaction (``games.ai.race_answer``)."""
 AI_RACES_META = "ai_races"
 """Key in a session's ``meta``: the AI race plans (``player|race|open_ms|option``) made for the races pending now,
@@ -153,7 +153,7 @@ class AiTurns:
         """An AI seat's move: the position of the timer's version is read under the channel's lock, searched OFF
         the event loop (``ai.executor``; the lock is free meanwhile, so the table and other channels go on), and
         applied only if the session is still at that version, stamped with it. A stale search is dropped: the move
-        that made it stale planned the seat's next move already (issue 14: never applied to a newer state)."""
+        that made it stale planned the seat's next move already (never applied to a newer state)."""
         version, player = timer.payload.get("version"), str(timer.payload.get("player"))
         async with self.lock(timer.channel_id):
             row = await self.store.live_session(timer.channel_id)

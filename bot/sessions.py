@@ -1,10 +1,20 @@
 """The session service: lobbies and games per channel, every verb one store transaction (ARCHITECTURE.md).
 
 Verbs: :meth:`SessionService.open_lobby`, ``join``, ``leave``, ``add_ai``, ``remove_ai``, ``start``, ``cancel``,
-``act``, ``tick``, ``resign``, ``abandon``, ``undo``, ``show``. AI seats (issue 14) are played through durable timers
-(:mod:`bot.ai_turns`). Each returns an :class:`Update` (what changed and what the game now waits for) or
-raises :class:`SessionError` whose message a person can read (adapters show it ephemerally); a refused call stores
-nothing.
+``act`` (a move by option id), ``press`` (a board component: session, version, decision and option indices),
+``tick``, ``resign``, ``abandon``, ``ask_undo``/``vote_undo`` (and ``undo``), ``show``. AI seats are played through
+durable timers (:mod:`bot.ai_turns`). Each returns an :class:`Update` (what changed and what the game now waits for)
+or raises :class:`SessionError` whose message a person can read (adapters show it ephemerally); a refused call stores
+nothing. Every rule an adapter needs is checked here and every refusal worded here (``NOT_SEATED``,
+:func:`not_your_turn`, …), so the Discord adapter, the sandbox and the transcripts meet the same rules:
+
+- a move or press is taken only from a seated player, only for a decision that is theirs (or anyone's), only on
+  the board version it was made on;
+- undo: a seated player who is still playing asks; every other seated person still playing approves (AI seats
+  never object; one refusal closes the request; any move makes it out of date); alone with AI seats, at once.
+
+The reads adapters need are here too (``session``, ``live_session``, ``moves``, ``records``, the durable timers'
+claim API for a dispatcher): adapters never reach into the store.
 
 Guarantees:
 - one lobby or active session per channel (also enforced by a unique index);
@@ -111,7 +121,7 @@ def not_your_turn(decisions: Iterable[Decision]) -> str:
 
 STALE_RETRIES = 3
 """How many times a verb that re-checks everything it needs is run again when another process wrote the session
-between its read and its write (``StaleVersion``: shards on one PostgreSQL, issue 16)."""
+between its read and its write (``StaleVersion``: shards on one PostgreSQL)."""
 
 
 def _rerun_when_stale(verb):
@@ -145,7 +155,7 @@ class Update:
     result: Result | None = None
     notes: list[str] = field(default_factory=list)
     record: GameRecord | None = None
-    """The game's record (seats, ranks, ratings before and after) when this update ended a dealt game (issue 15)."""
+    """The game's record (seats, ranks, ratings before and after) when this update ended a dealt game."""
 
     @property
     def finished(self) -> bool:
@@ -192,7 +202,7 @@ class SessionService(AiTurns):
         self.seeds = seeds
         self.ai = ai or AiSettings()
         self._thinking: set[int] = set()  # AI timers whose move is being searched or applied now
-        # a lock lives while someone holds or awaits it; then it is dropped (memory stays bounded, issue 17)
+        # a lock lives while someone holds or awaits it; then it is dropped (memory stays bounded)
         self._locks: weakref.WeakValueDictionary[str, asyncio.Lock] = weakref.WeakValueDictionary()
         # session id -> (version, parsed state, its pending decisions or None until asked), least recently used
         # first; a session that ends is dropped
@@ -303,7 +313,7 @@ class SessionService(AiTurns):
         else:
             self._untimed.add(row.id)
 
-    # -- AI seats in the lobby (issue 14) -----------------------------------------------------------------------
+    # -- AI seats in the lobby -----------------------------------------------------------------------
     @_rerun_when_stale
     async def add_ai(self, channel_id: str, by: str, level: str | None = None, count: int = 1) -> Update:
         """Seat ``count`` AI players of ``level`` (default ``normal``) in the lobby — the host only. Refused (nothing
@@ -361,7 +371,7 @@ class SessionService(AiTurns):
         ai_seats: int = 0, ai_level: str | None = None,
     ) -> Update:
         """Open a lobby for ``game_id`` with ``host`` seated, and ``ai_seats`` AI players of ``ai_level`` (default
-        ``normal``; issue 14: ``/play <game> ai:<n> [level:<level>]``). Refused (nothing stored) when the channel is
+        ``normal``; ``/play <game> ai:<n> [level:<level>]``). Refused (nothing stored) when the channel is
         busy, the game unknown, an option invalid or unknown, the level unknown, or the AI seats do not fit."""
         game = self.game(game_id)
         if is_ai(host):
@@ -640,8 +650,8 @@ class SessionService(AiTurns):
     async def _commit_tx(self, row: SessionRow, seq: int, move: Move, state_json: str, status: str, meta: dict,
                          pending: list[Decision], result: Result | None, plan, fired: int | None) -> GameRecord | None:
         """A move with more to write than :meth:`Store.commit_move` does, in one transaction: the move, the state,
-        the version, the deadlines, the AI seats' timers (issue 14; ``fired``: the AI timer whose move this is,
-        removed), and when the game ends the finished game and its record (seats, ratings: issue 15), returned.
+        the version, the deadlines, the AI seats' timers (``fired``: the AI timer whose move this is,
+        removed), and when the game ends the finished game and its record (seats, ratings), returned.
         :class:`StaleVersion` when another process moved first."""
         if result is not None:
             resigned = await self.store.players_with_move(row.id, RESIGN)
@@ -759,7 +769,7 @@ class SessionService(AiTurns):
             move = Move(player=player, option=RESIGN, at_ms=self.clock())
             playing = [p for p in row.players if p != player and p not in resigned]
             if outcome is not None and playing and all(is_ai(p) for p in playing):
-                # no person is left (issue 14): AI seats do not play on alone; they share the win
+                # no person is left: AI seats do not play on alone; they share the win
                 events = [*outcome.events, Event(kind="resign", text=f"{player_ref(player)} resigns: only AI "
                                                  "players are left, so the game ends.")]
                 ranking = [playing, [player], *([sorted(resigned)] if resigned else [])]
@@ -801,7 +811,7 @@ class SessionService(AiTurns):
 
     async def _abandon(self, row: SessionRow, reason: str | None = None) -> SessionRow:
         """Mark ``row`` abandoned and clear its timers; a game already dealt is recorded (marked abandoned,
-        unrated: issue 15) in the same transaction."""
+        unrated) in the same transaction."""
         dealt = row.status == "active"
         if dealt:
             resigned = await self.store.players_with_move(row.id, RESIGN)
@@ -1018,7 +1028,7 @@ class SessionService(AiTurns):
     async def history(self, channel_id: str, limit: int = 20) -> list[Event]:
         """The events of the channel's game (setup's first, then the last ``limit``), rebuilt by replaying the log
         (read under the channel's lock, as :meth:`show`). A running game, or — when none runs — the channel's last
-        finished game (issue 12: ``/history`` after the end). :class:`SessionError` when there is neither."""
+        finished game (``/history`` after the end). :class:`SessionError` when there is neither."""
         async with self.lock(channel_id):
             row = await self.store.live_session(channel_id)
             if row is None or row.status != "active":

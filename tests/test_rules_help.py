@@ -1,4 +1,4 @@
-"""/rules texts (issue 11, "Everywhere"): the topics are listed once, by the adapter, from the help's own keys —
+"""/rules texts ("Everywhere"): the topics are listed once, by the adapter, from the help's own keys —
 an overview never carries a hand-kept "Topics:" list that could repeat or go stale."""
 
 from __future__ import annotations

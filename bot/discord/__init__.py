@@ -1,24 +1,39 @@
 """The Discord adapter (ARCHITECTURE.md, "The Discord adapter").
 
-Slash commands and components turn into :class:`bot.sessions.SessionService` calls; the table keeps one live message
+Slash commands and components turn into :class:`bot.sessions.SessionService` calls — the service makes every check
+and words every refusal (``press``, ``act``, ``ask_undo``/``vote_undo``, …) — and the table keeps one live message
 per turn (board image, the turn's events, the pending decisions as buttons or select menus, "How to play" and "Full
 board"): a press by the player who keeps deciding edits it in place, a new message (pinging only the player whose
-turn starts) is posted when the decision passes on or a race opens (issue 12; ``Play.send_board``). Modules:
+turn starts) is posted when the decision passes on or a race opens (``Table.send_board``). Modules:
 
-- ``bot.py`` — :class:`PlayBot` (intents, ``setup_hook``: cogs, dynamic items, the timer dispatcher);
+- ``bot.py`` — :class:`PlayBot` (intents, ``setup_hook``: cogs, dynamic items, the timer dispatcher; the command
+  tree's error answers);
+- ``table.py`` — the live board message of each session and every answer (send, edit, retire, refuse, ack,
+  private boards, stale presses): cogs use ``bot.table``;
+- ``present.py`` — texts, components and images of a lobby or board; ``board_text`` alone decides what a board
+  message says (its retired form is a parameter);
+- ``answers.py`` — answering within the 3 s counted from an interaction's snowflake (defer first when late, slow
+  renders);
 - ``ids.py`` — the ``custom_id`` formats of every component (session id and board version inside);
-- ``links.py`` — the adapter's per-session data (message ids, display names, undo votes) in the store;
-- ``present.py`` — texts, components and images of a lobby or board;
 - ``components.py`` — the persistent ``DynamicItem`` templates (buttons and selects survive restarts);
-- ``lobby.py``, ``play.py``, ``admin.py``, ``races.py`` — the cogs (slash commands, button handlers, typed
-  race inputs and reactions);
+- ``lobby.py``, ``play.py``, ``admin.py``, ``races.py``, ``results.py``, ``places.py``, ``departures.py`` — the cogs
+  (lobbies; moves, boards, rules and help; undo, idle players, kick, settings; typed race inputs and reactions;
+  stats, leaderboards and replays; channels and threads that go; members who leave);
+- ``timers.py`` — the one dispatcher loop: a due timer fires as the ``on_<kind>_timer_complete`` event of the cog
+  that owns its kind;
+- ``links.py`` — the adapter's own data (message ids, display names, undo requests, channel settings, turn-ping
+  mutes): the one module that talks to the store;
+- ``prefs.py`` — channel settings over the defaults, cached;
 - ``bookkeeping.py`` — after-reply writes of posted boards (board ids, reminder/AFK timers), batched;
 - ``delivery.py`` — posts outside an interaction (race results, reminders, AFK notices, timers' boards, thread
   lobby cards): retried with backoff, logged once per session and surfaced at the channel's next interaction when
-  they keep failing (issue 17);
-- ``answers.py`` — answering within the 3 s counted from an interaction's snowflake (defer first when late);
-- ``timers.py`` — the one dispatcher loop (deadlines, turn reminders, AFK limits);
+  they keep failing;
+- ``freshness.py`` — which typed ``/move`` came too late (sent before the board it acts on was shown);
+- ``cooldowns.py`` — per-member and per-channel cooldowns on the service clock;
+- ``permissions.py`` — the channel permissions the bot needs, and which are missing;
 - ``runner.py`` — ``run(settings) -> int`` for ``python -m bot run``.
+
+The rules and help texts every adapter shows are :mod:`bot.rules_help`.
 
 Tests drive all of it offline through ``tests/discord/harness.py`` (real gateway payloads into discord.py's
 ``ConnectionState``, REST and interaction responses recorded); other games can be played through it too

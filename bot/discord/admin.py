@@ -121,7 +121,7 @@ class Admin(commands.Cog):
     # -- idle players ---------------------------------------------------------------------------------------------
     async def remove_idle(self, interaction: discord.Interaction, sid: int, ver: int, seat: int) -> None:
         """The idle player of ``seat`` is removed (their resignation) once their AFK limit is due — by the host, a
-        moderator or any other seated player (issue 17: the host may be the idle one)."""
+        moderator or any other seated player (the host may be the idle one)."""
         try:
             row = await self.bot.table.board_row(interaction, sid)
             if row is None:
@@ -136,7 +136,7 @@ class Admin(commands.Cog):
             if row.version != ver or idle is None:
                 await self.bot.table.refuse(interaction, "They have played since: nothing to do.")
                 return
-            if is_ai(idle):  # issue 14: an AI seat never idles (and this button is never posted for one)
+            if is_ai(idle):  # an AI seat never idles (and this button is never posted for one)
                 await self.bot.table.refuse(interaction, "AI players never idle: they move on their own.")
                 return
             update = await self.service.resign(row.channel_id, idle, by=user)
@@ -179,7 +179,7 @@ class Admin(commands.Cog):
     @app_commands.describe(player="The seated player to remove (it counts as their resignation)")
     @app_commands.guild_only()
     async def kick(self, interaction: discord.Interaction, player: discord.User) -> None:
-        """The host or a moderator removes a seated player: their resignation (issue 17)."""
+        """The host or a moderator removes a seated player: their resignation."""
         channel, user, target = str(interaction.channel_id), str(interaction.user.id), str(player.id)
         row = await self.service.live_session(channel)
         if row is None or row.status != "active":
@@ -210,8 +210,8 @@ class Admin(commands.Cog):
         race_window_seconds: app_commands.Range[float, 1, 60] | None = None,
         pings: Literal["turn", "off"] | None = None,
     ) -> None:
-        """Channel settings: moderators change them (the command is for Manage Channels by default, issue 17);
-        ``pings`` per channel (issue 12). A member's own turn pings are :meth:`my_pings`."""
+        """Channel settings: moderators change them (the command is for Manage Channels by default);
+        ``pings`` per channel. A member's own turn pings are :meth:`my_pings`."""
         channel, user = str(interaction.channel_id), str(interaction.user.id)
         changes: dict[str, float | str] = {}
         if reminder_hours is not None:
@@ -244,7 +244,7 @@ class Admin(commands.Cog):
     @app_commands.describe(turn="off: you are never notified when your turn starts (the board still names you)")
     @app_commands.guild_only()
     async def my_pings(self, interaction: discord.Interaction, turn: Literal["on", "off"] | None = None) -> None:
-        """A member's own turn pings (issue 12), stored per member in ``discord_players``; any member may set
+        """A member's own turn pings, stored per member in ``discord_players``; any member may set
         theirs (``/settings`` is for channel managers)."""
         user = str(interaction.user.id)
         if turn is not None:

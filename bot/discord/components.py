@@ -35,7 +35,7 @@ def _one_index(interaction: discord.Interaction) -> int | None:
 
 async def in_budget(self, interaction: discord.Interaction[PlayBot], /) -> bool:
     """``interaction_check`` of the components whose handlers do database work: defer the press first when its
-    3 s are running out (issue 17 item 7, :meth:`bot.discord.play.Play.in_budget`)."""
+    3 s are running out (:meth:`bot.discord.play.Play.in_budget`)."""
     return await interaction.client.table.in_budget(interaction)
 
 
@@ -231,7 +231,7 @@ class TopicSelect(ui.DynamicItem[ui.Select], template=ids.TOPIC):
 
 
 class FullBoardButton(ui.DynamicItem[ui.Button], template=ids.FULL):
-    """ "Full board": the whole board of session ``sid`` as it stands, ephemeral (issue 13)."""
+    """ "Full board": the whole board of session ``sid`` as it stands, ephemeral."""
 
     interaction_check = in_budget
 
@@ -249,7 +249,7 @@ class FullBoardButton(ui.DynamicItem[ui.Button], template=ids.FULL):
 
 
 class AddAiSelect(ui.DynamicItem[ui.Select], template=ids.ADD_AI):
-    """ "Add AI" on a lobby card (issue 14): values are AI levels; the host only (``bot.lobby.ai_select``)."""
+    """ "Add AI" on a lobby card: values are AI levels; the host only (``bot.lobby.ai_select``)."""
 
     def __init__(self, sid: int, options: list[discord.SelectOption] | None = None, row: int | None = None) -> None:
         super().__init__(ui.Select(custom_id=ids.add_ai(sid), placeholder="Add AI…",

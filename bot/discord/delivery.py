@@ -1,4 +1,4 @@
-"""Posts made outside an interaction, never silent (issue 17 item 1).
+"""Posts made outside an interaction, never silent.
 
 Race results, reminders, AFK notices, boards of timers and departures are posted to a channel with no interaction to
 answer. When Discord refuses such a post (403 Missing Permissions / Missing Access, 5xx), it is tried again in the

@@ -1,4 +1,4 @@
-"""Players who leave the server (issue 17 item 2): no game waits for ever on someone who is gone.
+"""Players who leave the server: no game waits for ever on someone who is gone.
 
 A seated player who is no longer a member of the game's server is resigned after ``Settings.departure_grace_hours``
 (unless they came back by then), with a public line. A departure is noticed at once from the gateway

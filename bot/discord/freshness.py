@@ -1,4 +1,4 @@
-"""Which typed ``/move`` came too late: one sent before the board it would act on was shown is stale (issue 11).
+"""Which typed ``/move`` came too late: one sent before the board it would act on was shown is stale.
 
 A ``/move`` carries no board version (buttons do), so two identical ``/move continue`` delivered together (a laggy
 phone) would both apply, the second to a board its sender never saw. Both sides are on Discord's clock: every

@@ -6,14 +6,14 @@ Each id carries what it needs to be handled after a restart, never a discord.py 
 - ``pbc:m:<session>:<version>:<decision>:<page>`` — a choice select menu (values are option indices);
 - ``pbc:g:<session>:<version>:<decision>`` — the first step of a two-step pick (values are page numbers);
 - ``pbc:l:<session>:<action>`` — a lobby button (``join`` | ``leave`` | ``start`` | ``cancel``);
-- ``pbc:a:<session>`` — the lobby's "Add AI" select (values are AI levels, issue 14);
+- ``pbc:a:<session>`` — the lobby's "Add AI" select (values are AI levels);
 - ``pbc:x:<session>`` — the lobby's "Remove AI" select (values are AI seats' player ids);
 - ``pbc:u:<session>:<version>:<vote>`` — an undo vote (``y`` | ``n``);
 - ``pbc:k:<session>:<version>:<seat>`` — the host's "remove the idle player" button (seat index);
 - ``pbc:h:<game id>`` — "How to play": the game's rules overview, ephemeral, with a topic select;
 - ``pbc:t:<game id>`` — that topic select (values are topic names, ``-`` the overview);
 - ``pbc:f:<session>`` — "Full board": the whole board (``renderers.render(full=True)``), ephemeral;
-- ``pbc:p:<session>`` — "Replay" on a result message: the game's animation, ephemeral (issue 15);
+- ``pbc:p:<session>`` — "Replay" on a result message: the game's animation, ephemeral;
 - ``pbc:r:<session>:<race>:<option id>`` — a button of a race (``Game.race_key``; ``race`` is a short hash of it):
   no version, so one player's input does not make the others' buttons stale; valid while that race is pending.
 

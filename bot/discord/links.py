@@ -10,7 +10,7 @@ just posted carry that version). Shape of ``data`` (JSON):
 - ``undo``: ``{"version": int, "by": player id, "yes": [player ids]}`` — an undo vote in progress.
 
 Per member, the ``discord_players`` table (store migration 3): ``{"mute_turn_pings": bool}`` (``/settings
-``/pings turn:off``, issue 12).
+``/pings turn:off``).
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from typing import Any
 from bot.store import Store, now_ms
 
 MAX_NAMES = 1024
-"""Sessions whose display names are cached at the most (bounded memory, issue 17 item 8)."""
+"""Sessions whose display names are cached at the most (bounded memory)."""
 
 
 class Links:

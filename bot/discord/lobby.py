@@ -36,7 +36,7 @@ THREAD_ARCHIVE_MIN = 10080
 """A game thread archives after a week of silence at the most (and is unarchived while its game is live)."""
 
 THREAD_COOLDOWN_MS = 120_000
-"""One game thread per member per this many ms (issue 17: /play thread:true created unlimited threads)."""
+"""One game thread per member per this many ms (/play thread:true created unlimited threads)."""
 
 
 def field_values(model: type[BaseModel], name: str) -> list[str]:
@@ -193,7 +193,7 @@ class Lobby(commands.Cog):
                 update = await self.service.open_lobby(channel, g.id, host, opts, guild_id=guild, ai_seats=ai,
                                                        ai_level=level)
                 await self.bot.links.add_name(update.session.id, host, interaction.user.display_name)
-                # the card is retried with backoff (issue 17 item 1): the interaction is deferred, nothing else waits
+                # the card is retried with backoff: the interaction is deferred, nothing else waits
                 await self.bot.delivery.insist(lambda: self.send_card(None, update, channel),
                                                what=f"the {g.title} lobby card", channel_id=channel)
             except Exception as exc:  # a thread the bot could not use is removed, with its lobby: nothing left behind
@@ -257,7 +257,7 @@ class Lobby(commands.Cog):
 
     async def ai_select(self, interaction: discord.Interaction, sid: int, action: str, values: list[str]) -> None:
         """The lobby card's "Add AI" (``action`` ``add``, values: a level) or "Remove AI" (``remove``, values: an AI
-        seat's id) select (issue 14): the host only, before the start; the card is edited in place. Refusals are
+        seat's id) select: the host only, before the start; the card is edited in place. Refusals are
         ephemeral and change nothing."""
         try:
             if interaction.user.bot:

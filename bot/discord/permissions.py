@@ -1,4 +1,4 @@
-"""The channel permissions the bot needs, each with why (issue 17): one table for the invite link
+"""The channel permissions the bot needs, each with why: one table for the invite link
 (``python -m bot invite CLIENT_ID``), README and the checks made before a game starts.
 
 ``NEEDED``: ``discord.Permissions`` flag name -> why a game needs it. ``INTEGER``: those flags as the permissions

@@ -1,4 +1,4 @@
-"""Where games are played, and what happens when that place goes (issue 17 item 3).
+"""Where games are played, and what happens when that place goes.
 
 A channel or thread deleted, or the bot removed from the server: the sessions there are abandoned and their timers
 cleared — from the gateway events (``guild_channel_delete``, ``raw_thread_delete``, which fires for uncached threads

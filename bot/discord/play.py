@@ -117,7 +117,7 @@ class Play(commands.Cog):
         ]
 
     async def option_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice]:
-        """The caller's legal options now (label shown — with its board marker key first, issue 13 — option id
+        """The caller's legal options now (label shown — with its board marker key first — option id
         sent), filtered by what they typed."""
         try:
             update = await self.service.show(str(interaction.channel_id))
@@ -179,7 +179,7 @@ class Play(commands.Cog):
                            full="The whole board instead of the view of the current decision")
     @app_commands.guild_only()
     async def board(self, interaction: discord.Interaction, public: bool = False, full: bool = False) -> None:
-        """Issue 12: ephemeral by default for anyone (working buttons when it is the viewer's decision); a seated
+        """Ephemeral by default for anyone (working buttons when it is the viewer's decision); a seated
         player may post it publicly, at most once per :data:`BOARD_COOLDOWN_MS` per channel. Never pings, never
         touches the live message, the turn timers or a race. After the game: its final board and result."""
         channel, user = str(interaction.channel_id), str(interaction.user.id)

@@ -54,7 +54,7 @@ KEYCAPS = ["1️⃣", "2️⃣", "3️⃣", "4️⃣", "5️⃣", "6️⃣", "7�
 
 
 def mention(player: str) -> str:
-    """``<@id>`` for a Discord user id; an AI seat by its name ("AI · Strong", never a ping, issue 14); offline
+    """``<@id>`` for a Discord user id; an AI seat by its name ("AI · Strong", never a ping); offline
     ids (names) stay as they are."""
     if is_ai(player):
         return ai_name(player)
@@ -83,7 +83,7 @@ def deciders(pending: list[Decision]) -> set[str]:
 
 def pings(pending: list[Decision], exclude: set[str] | frozenset[str] = frozenset()) -> discord.AllowedMentions:
     """Notify only the players the pending decisions name, minus ``exclude`` (the player who just clicked, players
-    who muted their turn pings); mentions of anyone else in the text stay silent (issue 12)."""
+    who muted their turn pings); mentions of anyone else in the text stay silent."""
     users = sorted(u for u in deciders(pending) - set(exclude) if u.isdigit())
     return discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(int(u)) for u in users])
 
@@ -138,7 +138,7 @@ def lobby_text(row: SessionRow, game: Game, notes: list[str] = ()) -> str:
 
 
 def lobby_view(row: SessionRow, game: Game | None = None) -> discord.ui.View | None:
-    """Join / Leave / Start / Cancel, "How to play" (issue 12), and for the host (issue 14) "Add AI" (a select of
+    """Join / Leave / Start / Cancel, "How to play", and for the host "Add AI" (a select of
     the levels, when the table seats more than one) and "Remove AI" (a select of the AI seats, when there are)."""
     if row.status != "lobby":
         return None
@@ -203,7 +203,7 @@ MAX_NUMBERED = 25
 
 def numbered_lines(update: Update, names: dict[str, str]) -> list[str]:
     """The pending options as numbered text lines ("1. 3 · C3-n"), per decision, for a board without its image
-    (issue 17 item 1): the buttons stay, the text alone is enough to follow and answer."""
+    (the buttons stay: the text alone is enough to follow and answer)."""
     lines: list[str] = []
     for d in update.pending:
         for i in range(min(len(d.options), MAX_NUMBERED)):
@@ -220,9 +220,9 @@ def board_text(update: Update, with_status: bool = True, notes: list[str] = (), 
     the pending decisions.
 
     ``events``: the event lines to show (default: those of ``update``; the live message of a turn passes every line
-    of the turn so far — the oldest fold into "… N earlier" within Discord's 2000 characters, issue 12).
+    of the turn so far — the oldest fold into "… N earlier" within Discord's 2000 characters).
     ``first``: the first board of a game, which says in one line how to answer. ``numbered``: the players' display
-    names — the board goes out without its image (issue 17 item 1), so its options are listed as numbered lines
+    names — the board goes out without its image, so its options are listed as numbered lines
     (:func:`numbered_lines`) under a note saying why. ``retired``: the same message once it is no longer live (a
     later board was posted): without the prompts, the how-to line and the numbered options, its earlier lines
     folded exactly as in the live form."""
@@ -274,7 +274,7 @@ def _fits(pending: list[Decision]) -> bool:
 
 def option_label(d: Decision, index: int, names: dict[str, str], keys: dict[str, str] | None = None) -> str:
     """Option ``index`` of ``d`` as a button, select option or autocomplete entry shows it: prefixed with its board
-    marker key when it has a place on the board (``games.marker_keys``, issue 13: "3 · C3-n")."""
+    marker key when it has a place on the board (``games.marker_keys``: "3 · C3-n")."""
     opt = d.options[index]
     label = as_names(opt.label, names) or opt.id
     key = (keys if keys is not None else marker_keys(d.options)).get(opt.id)
@@ -286,15 +286,15 @@ def board_view(row: SessionRow, pending: list[Decision], names: dict[str, str],
                emoji: list[dict[str, str]] | None = None, extras: bool = True) -> discord.ui.View | None:
     """Components for ``pending``: a row of buttons for up to 5 options, one select per 25 options, or a two-step
     pick (a group select, then an ephemeral page of selects) when the rows run out; labels start with the option's
-    board marker key (issue 13). ``keys[i]``: decision ``i``'s race key (``ids.race_key``): its buttons are race
+    board marker key. ``keys[i]``: decision ``i``'s race key (``ids.race_key``): its buttons are race
     buttons (no version); ``emoji[i]``: option id -> emoji shown on its button (the game's reactions).
-    ``extras``: a last row with "How to play" and "Full board" when a row is left (issue 12). A decision of an AI
-    seat gets no components (issue 14: only that seat may answer it). None when nothing is pending (or only
+    ``extras``: a last row with "How to play" and "Full board" when a row is left. A decision of an AI
+    seat gets no components (only that seat may answer it). None when nothing is pending (or only
     decisions without options)."""
     view = discord.ui.View(timeout=None)
     rows = 0
     sid, ver = row.id, row.version
-    thinking = False  # a decision of an AI seat: no buttons (nobody else may answer it, issue 14)
+    thinking = False  # a decision of an AI seat: no buttons (nobody else may answer it)
     for di, d in enumerate(pending):
         n = len(d.options)
         if is_ai(d.player):
@@ -382,7 +382,7 @@ machine; images take what is left."""
 
 
 def _render_worker(nice: int) -> None:
-    """Start of a render worker process: lower priority, then every renderer's palette built (issue 17: the first
+    """Start of a render worker process: lower priority, then every renderer's palette built (the first
     board of each game is as fast as the rest, not seconds late)."""
     try:
         os.nice(nice)

@@ -123,7 +123,7 @@ def run(settings: Settings | None = None) -> int:
 
     async def serve(store: Store, message_content: bool) -> None:
         # boards render in worker processes at a lower priority: replies first on a busy machine; AI seats search
-        # in worker processes too (issue 14), when AI_PROCESSES is on
+        # in worker processes too, when AI_PROCESSES is on
         pool = search_pool() if settings.ai_processes else None
         try:
             await serve_with(store, message_content, AiSettings(executor=pool))

@@ -95,7 +95,7 @@ def test_demo_command_prints_the_result(tmp_path):
 
 
 def test_demo_command_plays_the_ai_levels_and_refuses_a_bad_budget():
-    """Issue 14 item 6: ``--strategy strong`` (with ``--budget-ms``), ``easy`` and ``normal`` play a game to the end;
+    """``--strategy strong`` (with ``--budget-ms``), ``easy`` and ``normal`` play a game to the end;
     a budget over 1000 ms is refused with the range, nothing played."""
     for strategy in ("strong", "easy", "normal"):
         result = CliRunner().invoke(cli, ["demo", "tatari", "--players", "2", "--seed", "3", "--no-images",

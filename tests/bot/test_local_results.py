@@ -1,4 +1,4 @@
-"""Issue 15 item 5, offline parity: ``demo`` records its games at DATABASE_PATH; the sandbox and ``script`` know
+"""Offline parity: ``demo`` records its games at DATABASE_PATH; the sandbox and ``script`` know
 /stats, /leaderboard and /replay (which writes the GIF)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Bounded memory in the session service (issue 17 item 8): a game that ends leaves nothing cached; the state cache
+"""Bounded memory in the session service: a game that ends leaves nothing cached; the state cache
 is an LRU of STATE_CACHE_SIZE sessions; a channel's lock lives only while it is held or awaited."""
 
 from __future__ import annotations

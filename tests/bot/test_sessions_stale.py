@@ -1,4 +1,4 @@
-"""Lobby and ending verbs racing another process (issue 16: shards on one PostgreSQL; the channel lock is only
+"""Lobby and ending verbs racing another process (shards on one PostgreSQL; the channel lock is only
 per process): the verb that lost the race runs again on the session as it now stands, with its usual checks and
 messages; an undo is refused rather than taking back another move; nothing half written. Both backends."""
 

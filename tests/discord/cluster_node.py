@@ -1,4 +1,4 @@
-"""One bot process of a sharded deployment, fed through the harness (issue 16 item 5; tests/discord/test_discord_cluster.py).
+"""One bot process of a sharded deployment, fed through the harness (tests/discord/test_discord_cluster.py).
 
 ``python tests/discord/cluster_node.py --database URL --shard K --shards N --guild G --now MS --log FILE``
 

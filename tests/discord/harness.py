@@ -131,7 +131,7 @@ class Reply(list):
     def message(self, public: bool | None = None, with_components: bool | None = None,
                 result: bool = False) -> Sent:
         """The last item that created or replaced a message (optionally: public / with components). The result
-        message that follows a game's final board (issue 15: summary card, Replay button) counts only with
+        message that follows a game's final board (summary card, Replay button) counts only with
         ``result=True``: an input's message is its board."""
         for s in reversed(self):
             if s.message is None or s.kind in ("thread", "edit", "edit_original"):
@@ -397,7 +397,7 @@ class Harness:
         seeds = itertools.count(4242)
         service = SessionService(self.store, clock=lambda: self.now_ms, seeds=lambda: next(seeds))
         images = self.images() if self.images is not None else Images(self.render) if self.render is not None else None
-        # SHARD_COUNT > 1: an AutoShardedBot whose store serves SHARD_IDS only (issue 16), as ``python -m bot run``
+        # SHARD_COUNT > 1: an AutoShardedBot whose store serves SHARD_IDS only, as ``python -m bot run``
         bot = make_bot(self.settings, service, images=images, image_wait_s=self.image_wait_s)
         await bot.__aenter__()
         state = bot._connection

@@ -1,4 +1,4 @@
-"""AI seats at the Discord table (issue 14 items 1-3): the lobby's Add AI / Remove AI and ``/play … ai:<n>`` with
+"""AI seats at the Discord table: the lobby's Add AI / Remove AI and ``/play … ai:<n>`` with
 every refusal, a whole Tsukimi game against the AI, a restart while the AI is to move, a stale AI search dropped,
 an AI race input judged by its ``at_ms``, and an AI seat never mentioned as ``<@…>``."""
 
@@ -27,7 +27,7 @@ def no_render(state, names):
 
 
 def settings(**kw) -> Settings:
-    """Harness settings with a small iteration budget for the AI (deterministic, fast: issue 14 item 5)."""
+    """Harness settings with a small iteration budget for the AI (deterministic, fast)."""
     return Settings(discord_token=None, reminder_hours=12, afk_hours=0, ai_iterations=3, ai_pause_ms=PAUSE_MS, **kw)
 
 
@@ -66,7 +66,7 @@ async def fire_ai(h: Harness) -> None:
 
 # -- item 1: seats in the lobby ----------------------------------------------------------------------------------
 async def test_add_and_remove_ai_in_the_lobby_with_every_refusal(h):
-    """Issue 14 item 1: the host adds AI seats with the card's Add AI menu (named by level, numbered when two
+    """The host adds AI seats with the card's Add AI menu (named by level, numbered when two
     share one) and removes them before the start; a non-host, an unknown level, a full lobby and a running game
     are refused ephemerally and change nothing."""
     alice, bob = h.user(101, "alice"), h.user(102, "bob")
@@ -114,7 +114,7 @@ async def test_add_and_remove_ai_in_the_lobby_with_every_refusal(h):
 
 
 async def test_play_with_ai_seats_and_its_refusals(h):
-    """Issue 14 item 1: ``/play <game> ai:<n> [level:<level>]`` seats n AIs at once; an unknown level, too many
+    """``/play <game> ai:<n> [level:<level>]`` seats n AIs at once; an unknown level, too many
     AIs for the table, and ``level`` without ``ai`` are refused and open nothing. Tatsumi solo stays solo."""
     alice = h.user(101, "alice")
     reply = await h.slash(alice, "play", game="tatari", ai=1, level="ultra")
@@ -137,7 +137,7 @@ async def test_play_with_ai_seats_and_its_refusals(h):
 
 # -- items 1 and 2: a whole game against the AI ----------------------------------------------------------------
 async def test_tsukimi_against_the_ai_to_the_end(h):
-    """Issue 14: ``/play tsukimi ai:1`` then a whole game, the AI moving through its durable ``ai_move`` timers
+    """``/play tsukimi ai:1`` then a whole game, the AI moving through its durable ``ai_move`` timers
     (written with the move that gave it the turn, due after the pause); every move is in the log (replay is
     exact); the AI seat is never pinged and gets no turn reminder."""
     alice = h.user(101, "alice")
@@ -192,7 +192,7 @@ async def test_tsukimi_against_the_ai_to_the_end(h):
 
 
 async def test_restart_while_the_ai_is_to_move(database):
-    """Issue 14 item 2: the ``ai_move`` timer is durable — after a restart it fires, the game goes on, and
+    """The ``ai_move`` timer is durable — after a restart it fires, the game goes on, and
     replay(log) == state."""
     h = Harness(database, settings=settings(), render=no_render)
     await h.open()
@@ -249,7 +249,7 @@ class HeldSearch(Executor):
 
 
 async def test_a_stale_ai_move_is_not_applied(h):
-    """Issue 14 "Bad input": the AI searched version v; the human took their move back (/undo) meanwhile, so the
+    """The AI searched version v; the human took their move back (/undo) meanwhile, so the
     board is v+1 when the search ends: the AI's move is dropped, never applied to the newer state, and the AI's
     next move is planned for the new version."""
     alice = h.user(101, "alice")
@@ -292,7 +292,7 @@ async def test_a_stale_ai_move_is_not_applied(h):
 # -- item 3: races --------------------------------------------------------------------------------------------
 @pytest.mark.parametrize("alice_first", [True, False])
 async def test_ai_race_input_is_timed_by_its_reaction_and_judged_by_the_engine(h, alice_first):
-    """Issue 14 item 3: when the Tatamokatsu race window opens (TK-10: at the roll message's time), the AI seat's
+    """When the Tatamokatsu race window opens (TK-10: at the roll message's time), the AI seat's
     answer is a durable ``ai_race`` timer at window open + its reaction (never sooner than MIN_REACTION_MS); it
     is logged with that ``at_ms`` like a human input and judged by the same engine (TK-4: the first valid shout
     wins): alice shouting before the AI's time wins; shouting 300 ms after it (the AI's input already in), the AI
@@ -350,7 +350,7 @@ async def test_ai_race_input_is_timed_by_its_reaction_and_judged_by_the_engine(h
 
 
 async def test_ai_seat_names_on_the_board_image(database):
-    """Issue 14 item 1: boards name an AI seat "AI · Strong" (numbered from the second): the renderer is given
+    """Boards name an AI seat "AI · Strong" (numbered from the second): the renderer is given
     those names, the board text shows them, and no raw id or mention of an AI seat appears."""
     import renderers
     from bot.discord.present import display, mention
@@ -374,7 +374,7 @@ async def test_ai_seat_names_on_the_board_image(database):
 
 
 async def test_an_ai_search_never_blocks_the_dispatcher_or_another_channel(h):
-    """Issue 14 item 2: the AI's search runs in a background task off the event loop, without the channel's lock:
+    """The AI's search runs in a background task off the event loop, without the channel's lock:
     while it thinks, the dispatcher has returned, its own channel can be read and another channel plays on."""
     from test_discord_play import open_game
 

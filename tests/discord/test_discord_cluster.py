@@ -1,4 +1,4 @@
-"""Two bot processes on one PostgreSQL (issue 16 item 5): shards 0 and 1 of 2, each fed the payloads of its own
+"""Two bot processes on one PostgreSQL: shards 0 and 1 of 2, each fed the payloads of its own
 guild through the harness (tests/discord/cluster_node.py, the real discord.py stack in a subprocess). One is
 SIGKILLed mid-game — while it is firing the turn reminders it claimed, with a move in flight — and restarted:
 

@@ -55,7 +55,7 @@ async def test_abandon_board_history_rules_help(h):
     reply = await h.slash(alice, "board")
     assert reply.ephemeral() and "No game here" in reply.text
     await open_game(h, [alice, bob])
-    reply = await h.slash(carol, "board")  # issue 12: ephemeral; carol is not seated, so no buttons
+    reply = await h.slash(carol, "board")  # ephemeral; carol is not seated, so no buttons
     board = reply.message(public=False)
     assert not reply.public() and not board.custom_ids() and board.files
     reply = await h.slash(carol, "history")
@@ -97,7 +97,7 @@ async def test_play_in_a_thread_and_options_autocomplete(h):
     await h.click(bob, card, "Join")
     reply = await h.click(alice, card, "Start")
     board = reply.message(public=True, with_components=True)
-    # 7 options: a select menu; then the help row (How to play, Full board; issue 12)
+    # 7 options: a select menu; then the help row (How to play, Full board)
     assert [c["type"] for c in board.components] == [3, 2, 2]
     assert "Racer" in board.content and not board.files  # no renderer: text only
     reply = await h.slash(alice, "play", game="racer", thread=True, channel_id=tid, channel_type=11)
@@ -107,7 +107,7 @@ async def test_play_in_a_thread_and_options_autocomplete(h):
 async def test_selects_two_step_and_race_inputs(h):
     alice, bob, carol = h.user(101, "alice"), h.user(102, "bob"), h.user(103, "carol")
     board = await open_game(h, [alice, bob], game="racer", options="n=200 rounds=3 window_ms=5000")
-    # 200 options: one group select (two-step pick); then the help row (issue 12)
+    # 200 options: one group select (two-step pick); then the help row
     assert [c["type"] for c in board.components] == [3, 2, 2]
     group = board.components[0]
     assert len(group["options"]) == 8

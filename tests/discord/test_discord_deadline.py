@@ -1,4 +1,4 @@
-"""The 3 s interaction budget counts from the interaction's creation, its snowflake (issue 17 item 7): an
+"""The 3 s interaction budget counts from the interaction's creation, its snowflake: an
 interaction with less than ``DEFER_BELOW_MS`` left when its handler starts is deferred before the database work and
 answered by follow-ups; a fresh one is answered directly."""
 
@@ -113,7 +113,7 @@ async def test_move_command_two_seconds_old_thinks_publicly_then_posts_the_board
             break
         user, d = await mover(h, users)
         seen.clear()
-        h.advance(3000)  # created after the last board was posted (else it is stale, issue 11)
+        h.advance(3000)  # created after the last board was posted (else it is stale)
         start = len(h.fake.sent)
         with aged(h, 2000):
             reply = await h.slash(user, "move", option=d.options[0].id)

@@ -1,4 +1,4 @@
-"""Departures (issue 17 item 2): a seated player who leaves the server is resigned after the grace period, with a
+"""Departures: a seated player who leaves the server is resigned after the grace period, with a
 public line; the host or a moderator can /kick a seated player; nobody can act twice on one who already left."""
 
 from __future__ import annotations

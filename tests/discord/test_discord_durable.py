@@ -89,7 +89,7 @@ async def test_turn_reminder_and_afk_timers(database):
         afk = h.fake.sent[start]
         assert "has not played" in afk.content and afk.buttons()[0].startswith("Remove")
         assert player == alice.sid  # first=host: alice, the host, is the idle one
-        # issue 17: the notice pings the others and the host, never the idle player; any other player may remove
+        # the notice pings the others and the host, never the idle player; any other player may remove
         assert afk.body["allowed_mentions"]["users"] == [int(bob.sid)]
         assert f"<@{alice.sid}>" not in afk.content and f"<@{bob.sid}>" in afk.content
         outsider = h.user(160, "carol")

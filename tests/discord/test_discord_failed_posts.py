@@ -1,4 +1,4 @@
-"""Never silent (issue 17 items 1 and 3): a board whose image Discord refuses goes out as text (the position in
+"""Never silent: a board whose image Discord refuses goes out as text (the position in
 words and numbered options, buttons kept); posts outside an interaction that Discord refuses are retried, then
 logged once with the session id and surfaced at the next interaction in that channel; a deleted board message is
 replaced by a new board at the next update."""
@@ -57,7 +57,7 @@ async def h(tmp_path):
 
 
 async def test_board_whose_image_is_refused_arrives_as_text_with_its_buttons(h):
-    """Issue 17 item 1: Discord answers 403 to every attachment (the bot lacks Attach Files although the
+    """Discord answers 403 to every attachment (the bot lacks Attach Files although the
     interaction said otherwise): the first board and the next are posted as their text form — the game's status,
     the prompt and the options numbered — with the same buttons, and the game goes on."""
     refused: list = []
@@ -85,7 +85,7 @@ async def test_board_whose_image_is_refused_arrives_as_text_with_its_buttons(h):
 
 
 async def test_board_without_attach_files_permission_is_text_at_once(h):
-    """Issue 17 item 1: Attach Files is taken away mid-game and the press says so (``app_permissions``): the next
+    """Attach Files is taken away mid-game and the press says so (``app_permissions``): the next
     board is its text form at once (no refused call first)."""
     alice, bob = h.user(101, "alice"), h.user(102, "bob")
     await open_game(h, [alice, bob])
@@ -103,7 +103,7 @@ async def test_board_without_attach_files_permission_is_text_at_once(h):
 
 
 async def test_late_image_refused_turns_the_board_into_text(tmp_path):
-    """Issue 17 item 1: a render slower than the reply's wait is attached by an edit; when Discord refuses that
+    """A render slower than the reply's wait is attached by an edit; when Discord refuses that
     edit, the board's text is replaced by its text form (numbered options) instead — no "background task failed"."""
 
     def slow(state, names):
@@ -127,7 +127,7 @@ async def test_late_image_refused_turns_the_board_into_text(tmp_path):
 
 
 async def test_race_result_whose_image_is_refused_is_posted_as_text(h):
-    """Issue 17 item 1, a post outside an interaction: the race result (the window's timer) is a channel
+    """A post outside an interaction: the race result (the window's timer) is a channel
     message; Discord refuses its image, so it is posted as text at once."""
     refused: list = []
     alice, bob, carol, dave = await table(h)
@@ -143,7 +143,7 @@ async def test_race_result_whose_image_is_refused_is_posted_as_text(h):
 
 
 async def test_race_result_refused_three_times_is_logged_once_and_surfaced_at_the_next_press(tmp_path, caplog):
-    """Issue 17 item 1: the race result is refused (403 Missing Permissions: Send Messages taken away) at every
+    """The race result is refused (403 Missing Permissions: Send Messages taken away) at every
     try: three tries, ONE warning naming the session, nothing at ERROR; the next press in the channel gets the
     current board and one ephemeral line naming what was not posted and the missing permission; once only."""
     caplog.set_level(logging.DEBUG, logger="bot")
@@ -179,7 +179,7 @@ async def test_race_result_refused_three_times_is_logged_once_and_surfaced_at_th
 
 
 async def test_turn_reminder_refused_twice_is_posted_at_the_third_try(tmp_path, caplog):
-    """Issue 17 item 1: a reminder refused by Discord (503) is tried again in the background and posted at the
+    """A reminder refused by Discord (503) is tried again in the background and posted at the
     third try; nothing is logged at WARNING and nothing waits for the next interaction."""
     from bot.config import Settings
 
@@ -202,7 +202,7 @@ async def test_turn_reminder_refused_twice_is_posted_at_the_third_try(tmp_path, 
 
 
 async def test_deleted_board_message_is_replaced_by_a_new_board(tmp_path, caplog):
-    """Issue 17 item 3: a member deletes the live board; the next update that would edit it (404 Unknown Message)
+    """A member deletes the live board; the next update that would edit it (404 Unknown Message)
     posts a new board with the buttons instead, and nothing is logged as failed."""
     caplog.set_level(logging.WARNING)
     async with Harness(tmp_path / "bot.sqlite3", render=no_render) as h:
@@ -233,7 +233,7 @@ async def test_deleted_board_message_is_replaced_by_a_new_board(tmp_path, caplog
 
 
 async def test_thread_lobby_card_is_retried_then_the_lobby_opens(h):
-    """Issue 17 item 1: ``/play thread:true`` — the lobby card in the new thread is refused twice (503) and posted
+    """``/play thread:true`` — the lobby card in the new thread is refused twice (503) and posted
     at the third try; the thread keeps its lobby."""
     alice = h.user(101, "alice")
     tries: list = []
@@ -248,7 +248,7 @@ async def test_thread_lobby_card_is_retried_then_the_lobby_opens(h):
 
 
 async def test_thread_lobby_card_refused_at_every_try_removes_the_thread_and_says_why(h):
-    """Issue 17 item 1: the card is refused at every try (403): the thread and its lobby are removed and the
+    """The card is refused at every try (403): the thread and its lobby are removed and the
     member is told in one ephemeral line, with Discord's answer (no permission is missing on the interaction)."""
     alice = h.user(101, "alice")
     tries: list = []

@@ -105,7 +105,7 @@ def discord_limits(sent: Sent) -> None:
 
 def check_board(sent: Sent, update, game, clicker: str | None = None) -> None:
     """A public board: title, a PNG, components of the current version for the pending decisions (so no press on it
-    is stale; race buttons carry no version) and the help row. Pings (issue 12): a new message notifies exactly the
+    is stale; race buttons carry no version) and the help row. Pings: a new message notifies exactly the
     players the decisions name except ``clicker`` (whose input caused it); the live message updated in place
     (a component's update, type 7) notifies nobody."""
     assert not sent.ephemeral, sent.content

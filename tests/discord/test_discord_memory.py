@@ -1,4 +1,4 @@
-"""Bounded memory (issue 17 item 8): what the adapter keeps per session in memory is dropped when the session ends —
+"""Bounded memory: what the adapter keeps per session in memory is dropped when the session ends —
 played to the end, abandoned, its lobby cancelled, its channel deleted — so memory does not grow with the number of
 games played (``bench/bench_memory.py`` measures the whole process)."""
 

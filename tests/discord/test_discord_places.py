@@ -1,4 +1,4 @@
-"""Deleted places (issue 17 item 3): a channel or thread deleted, or the bot removed from the server, abandons the
+"""Deleted places: a channel or thread deleted, or the bot removed from the server, abandons the
 sessions there and clears their timers — from gateway events and from a sweep at start-up."""
 
 from __future__ import annotations

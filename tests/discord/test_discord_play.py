@@ -74,7 +74,7 @@ async def test_move_command_and_autocomplete(h):
     reply = await h.slash(me, "move", option="nonsense")
     assert reply.ephemeral() and "not a choice" in reply.text
     reply = await h.slash(me, "move", option=d.options[0].id)
-    # issue 12: the same player decides next (Tatari: set aside, then continue), so /move edits the live board
+    # the same player decides next (Tatari: set aside, then continue), so /move edits the live board
     # in place and answers the command ephemerally instead of posting
     assert not reply.public() or all(s.kind == "edit" for s in reply.public()), reply.text
     [edit] = [s for s in reply if s.kind == "edit"]

@@ -1,4 +1,4 @@
-"""Refusals and odd input through real interactions (issue 11 items 2-4): a second resignation, a /move delivered
+"""Refusals and odd input through real interactions: a second resignation, a /move delivered
 twice, select values that are digits to ``str.isdigit`` but not to ``int``, malformed slash payloads, a mention."""
 
 from __future__ import annotations
@@ -55,7 +55,7 @@ def _slash_payload(h: Harness, user, name: str, **options) -> dict:
 
 @pytest.mark.parametrize("delivery", ["together", "late"])
 async def test_move_delivered_twice_applies_once(h, delivery):
-    """Two identical ``/move continue`` delivered together (issue 11 item 3): the second was sent before the board
+    """Two identical ``/move continue`` delivered together: the second was sent before the board
     it would act on existed, so it is stale — refused, nothing stored — even where ``continue`` is legal again."""
     alice, bob = h.user(101, "alice"), h.user(102, "bob")
     await open_game(h, [alice, bob])

@@ -1,4 +1,4 @@
-"""Issue 15 through the Discord harness: the result message (summary card, rating changes, Replay button),
+"""Results through the Discord harness: the result message (summary card, rating changes, Replay button),
 ``/stats``, ``/leaderboard``, ``/replay`` and the Replay button, with their refusals."""
 
 from __future__ import annotations
@@ -38,7 +38,7 @@ def result_message(reply):
 
 
 async def test_result_message_carries_summary_ratings_and_replay(h):
-    """Issue 15 items 2 and 4: the game's end posts a result message: ranking (the resigner last), the rating
+    """The game's end posts a result message: ranking (the resigner last), the rating
     after and its change (openskill's numbers), the summary card and a Replay button."""
     alice, bob = h.user(101, "alice"), h.user(102, "bob")
     reply = await resigned_game(h, alice, bob)
@@ -59,7 +59,7 @@ async def test_result_message_carries_summary_ratings_and_replay(h):
 
 
 async def test_stats_command(h):
-    """Issue 15 item 3: /stats (own, a member's, one game), ephemeral unless public; no games and unknown
+    """/stats (own, a member's, one game), ephemeral unless public; no games and unknown
     games answered clearly and ephemerally."""
     alice, bob, carol = h.user(101, "alice"), h.user(102, "bob"), h.user(103, "carol")
     await resigned_game(h, alice, bob)
@@ -84,7 +84,7 @@ async def test_stats_command(h):
 
 
 async def test_leaderboard_command(h):
-    """Issue 15 item 3: /leaderboard game: the server's top by μ − 3σ with games played; ephemeral unless public;
+    """/leaderboard game: the server's top by μ − 3σ with games played; ephemeral unless public;
     a game without rated games and an unknown game answered clearly."""
     alice, bob, carol = h.user(101, "alice"), h.user(102, "bob"), h.user(103, "carol")
     await resigned_game(h, alice, bob)
@@ -104,7 +104,7 @@ async def test_leaderboard_command(h):
 
 
 async def test_replay_button_and_command(h):
-    """Issue 15 item 4: the Replay button and /replay send an animated GIF of the game rebuilt from its log
+    """The Replay button and /replay send an animated GIF of the game rebuilt from its log
     (deferred first); /replay knows only this channel's games: another channel's id, an unknown id, a word and
     a channel without games are refused ephemerally."""
     alice, bob = h.user(101, "alice"), h.user(102, "bob")
@@ -135,7 +135,7 @@ async def test_replay_button_and_command(h):
 
 
 async def test_help_says_how_ratings_treat_ai_seats(h):
-    """Issue 15 item 2: /help names the result commands and says AI seats are rated as their level."""
+    """/help names the result commands and says AI seats are rated as their level."""
     reply = await h.slash(h.user(101, "alice"), "help")
     assert "/stats" in reply.text and "/leaderboard" in reply.text and "/replay" in reply.text
     assert "AI seats are rated as their level" in reply.text and "resigns ranks last" in reply.text

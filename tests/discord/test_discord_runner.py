@@ -39,7 +39,7 @@ def test_intents():
 
 
 def test_unreachable_discord_is_retried_with_one_line_per_try(monkeypatch, capsys, caplog, tmp_path):
-    """Issue 17 item 10: DNS/TLS/5xx at start: one clear log line per try and a retry with backoff (no traceback);
+    """DNS/TLS/5xx at start: one clear log line per try and a retry with backoff (no traceback);
     a rejected token still exits at once with its code."""
     import aiohttp
 
@@ -74,7 +74,7 @@ def test_unreachable_discord_is_retried_with_one_line_per_try(monkeypatch, capsy
 
 
 def test_without_message_content_the_bot_starts_without_typed_words(monkeypatch, caplog, tmp_path):
-    """Issue 17 item 5: Message Content refused -> the bot starts again without it and says how to turn it on."""
+    """Message Content refused -> the bot starts again without it and says how to turn it on."""
     from bot.discord.bot import PlayBot
 
     started = []

@@ -1,4 +1,4 @@
-"""Running in real servers (issue 17 items 1 and 4): /play checks the bot's permissions first and names every missing
+"""Running in real servers: /play checks the bot's permissions first and names every missing
 one; a thread the bot cannot use is removed with its lobby; per-member cooldowns on game threads and /undo;
 /settings and /abandon carry default member permissions."""
 

@@ -1,8 +1,8 @@
-"""The table in the channel (issue 12), through the real discord.py stack: one live message per turn (a press by the
+"""The table in the channel, through the real discord.py stack: one live message per turn (a press by the
 deciding player updates it in place; a new message only when the decision passes to another player or a race opens),
 pings only for the player whose turn starts, ``/board`` ephemeral by default (public with a cooldown; never a ping,
 never a timer), ``/board`` and ``/history`` after the end, races untouched by other inputs, "How to play" one click
-away, and option labels keyed like the board's markers (issue 13)."""
+away, and option labels keyed like the board's markers."""
 
 from __future__ import annotations
 
@@ -55,7 +55,7 @@ async def same_turn_press(h: Harness, users: dict, rng: random.Random):
 
 
 async def test_a_press_within_the_turn_edits_the_live_message(h):
-    """Issue 12 (1): while the same player keeps deciding, the press's own update edits the board message in place
+    """While the same player keeps deciding, the press's own update edits the board message in place
     (image, text, components); nothing is posted, nobody is pinged; the turn's events accumulate."""
     alice, bob = h.user(101, "alice"), h.user(102, "bob")
     users = {alice.sid: alice, bob.sid: bob}
@@ -80,7 +80,7 @@ async def test_a_press_within_the_turn_edits_the_live_message(h):
 
 
 async def test_the_next_turn_is_a_new_message_that_pings_only_the_next_player(h):
-    """Issue 12 (1, 2): when the decision passes to another player, a new board is posted; it notifies that player
+    """When the decision passes to another player, a new board is posted; it notifies that player
     only (never the clicker, whose name in the events stays silent); the previous board keeps its image and text
     but loses its components and prompt."""
     alice, bob = h.user(101, "alice"), h.user(102, "bob")
@@ -111,7 +111,7 @@ async def test_the_next_turn_is_a_new_message_that_pings_only_the_next_player(h)
 
 
 async def test_board_by_an_outsider_is_ephemeral_pings_nobody_and_leaves_timers(h):
-    """Issue 12 (3): /board is ephemeral for anyone; an outsider gets no buttons; nobody is pinged, the live board
+    """/board is ephemeral for anyone; an outsider gets no buttons; nobody is pinged, the live board
     keeps its components, the reminder and AFK timers are untouched (an idle player cannot postpone removal)."""
     alice, bob, mallory = h.user(101, "alice"), h.user(102, "bob"), h.user(199, "mallory")
     await open_game(h, [alice, bob])
@@ -141,7 +141,7 @@ async def test_board_by_an_outsider_is_ephemeral_pings_nobody_and_leaves_timers(
 
 
 async def test_board_public_by_a_seated_player_with_a_cooldown(h):
-    """Issue 12 (3): public:true is for seated players, once a minute per channel; it pings nobody and does not
+    """Public:true is for seated players, once a minute per channel; it pings nobody and does not
     become the live board (no components)."""
     alice, bob, mallory = h.user(101, "alice"), h.user(102, "bob"), h.user(199, "mallory")
     await open_game(h, [alice, bob])
@@ -160,7 +160,7 @@ async def test_board_public_by_a_seated_player_with_a_cooldown(h):
 
 
 async def test_board_full_and_the_full_board_button(h):
-    """Issue 13: the whole board is offered beside the decision's view: /board full:true and the "Full board"
+    """The whole board is offered beside the decision's view: /board full:true and the "Full board"
     button, both ephemeral."""
     alice, bob = h.user(101, "alice"), h.user(102, "bob")
     board = await open_game(h, [alice, bob])
@@ -172,7 +172,7 @@ async def test_board_full_and_the_full_board_button(h):
 
 
 async def test_how_to_play_on_the_lobby_card_and_the_board(h):
-    """Issue 12 (5): "How to play" answers ephemerally with the game's overview (``rules_help[""]``) and a topic
+    """"How to play" answers ephemerally with the game's overview (``rules_help[""]``) and a topic
     select; picking a topic edits that answer. The first board says in one line how to answer; later ones do not."""
     alice, bob = h.user(101, "alice"), h.user(102, "bob")
     tatari = games.get("tatari")
@@ -210,7 +210,7 @@ async def test_first_board_shows_setup_events(database):
 
 
 async def test_ping_mode_off_and_a_muted_player(h):
-    """Issue 12 (2): /settings pings:off (moderators) silences turn pings in the channel; /pings turn:off (any
+    """/settings pings:off (moderators) silences turn pings in the channel; /pings turn:off (any
     member, stored per member) silences that member's."""
     alice, bob = h.user(101, "alice"), h.user(102, "bob")
     mod = h.user(150, "mod", moderator=True)
@@ -242,7 +242,7 @@ async def test_ping_mode_off_and_a_muted_player(h):
 
 
 async def test_board_and_history_after_the_end(database):
-    """Issue 12 (3): after the game ended, /board shows the final board and result, /history the whole game."""
+    """After the game ended, /board shows the final board and result, /history the whole game."""
     fakegame.register()
     try:
         async with Harness(database) as h:
@@ -264,7 +264,7 @@ async def test_board_and_history_after_the_end(database):
 
 @pytest.mark.parametrize("restart", [False, True])
 async def test_a_race_keeps_its_buttons_whatever_else_happens(database, restart):
-    """Issue 12 (4): during a race window (also after a restart inside it), /board (private or public), /history,
+    """During a race window (also after a restart inside it), /board (private or public), /history,
     /move of a race option that does not end it and chatter never strip the roll message's buttons nor add
     reactions to another message."""
     async with Harness(database, render=no_render) as h:
@@ -288,7 +288,7 @@ async def test_a_race_keeps_its_buttons_whatever_else_happens(database, restart)
 
 
 def test_labels_start_with_the_board_marker_key():
-    """Issue 13: options with a ``locus`` get the key ``games.marker_keys`` gives them on buttons and select
+    """Options with a ``locus`` get the key ``games.marker_keys`` gives them on buttons and select
     options ("2 · C3-n"); options sharing a place share a key; options without one keep their label."""
     d = Decision(player="1", kind="place", prompt="Place", options=[
         Option(id="a", label="C3-n", locus="C3"), Option(id="b", label="D1-s", locus="D1"),
@@ -308,7 +308,7 @@ def test_labels_start_with_the_board_marker_key():
 
 
 def test_old_event_lines_fold_into_n_earlier():
-    """Issue 12 (1): the live message stays within Discord's 2000 characters; the oldest event lines fold into
+    """The live message stays within Discord's 2000 characters; the oldest event lines fold into
     "… N earlier", the title, the status and the prompt stay."""
     lines = ["**Game** · board v9"] + [f"• event {i} " + "x" * 80 for i in range(40)] + ["-# status", "➡️ prompt"]
     text = clip(lines, head=1, tail=2)

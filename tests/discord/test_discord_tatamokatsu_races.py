@@ -1,4 +1,4 @@
-"""Tatamokatsu races through Discord (issue 5; RULINGS TK-10): buttons, reactions and typed words on one clock,
+"""Tatamokatsu races through Discord (RULINGS TK-10): buttons, reactions and typed words on one clock,
 the window anchored at the roll message, durable windows across a restart, one result message per window, and the
 acceptance cases TK-A..TK-F played through the harness (dice forced through the stored state, C-1)."""
 
@@ -14,7 +14,7 @@ from test_discord_play import open_game
 import games
 from bot.discord.play import snowflake_ms
 
-EXTRAS = ["How to play", "Full board"]  # the last row of every board (issue 12)
+EXTRAS = ["How to play", "Full board"]  # the last row of every board
 SHOUT, GRAB, KATANA, SALUTE = "Shout Tatamokatsu!", "Grab the T die", "Katana!", "Salute: Hai!"
 E_SHOUT, E_GRAB, E_KATANA, E_SALUTE = "\N{CHEERING MEGAPHONE}", "\N{RAISED FIST}", "\N{DAGGER KNIFE}", \
     "\N{PERSON BOWING DEEPLY}"
@@ -113,7 +113,7 @@ async def test_roll_message_gets_reactions_buttons_and_anchors_the_window(h):
     alice, bob, carol, dave = await table(h)
     msg, t_msg = await roll(h, alice, "1/10", "1/10", "6")
     assert {SHOUT, GRAB, KATANA, SALUTE} <= set(msg.buttons())
-    # race buttons carry no board version; the help row (issue 12) is there too
+    # race buttons carry no board version; the help row is there too
     assert all(cid.startswith(("pbc:r:", "pbc:h:", "pbc:f:")) for cid in msg.custom_ids())
     sid = (await h.store.live_session(str(h.channel_id))).id
     assert [c for c in msg.custom_ids() if not c.startswith("pbc:r:")] == ["pbc:h:tatamokatsu", f"pbc:f:{sid}"]
