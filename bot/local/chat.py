@@ -211,7 +211,7 @@ class LocalChat:
         svc, no = self.service, bool(args) and args[0].lower() in ("no", "n")
         row = await svc.live_session(chan.name)
         vote = await svc.pending_undo(row.id) if row is not None else None
-        if vote is not None and vote.get("version") == row.version and vote["by"] != name:
+        if vote is not None and vote.get("version") == row.version:  # a vote (the asker is told to wait)
             v = await svc.vote_undo(row.id, row.version, name, not no)
             if v.refused_by is not None:
                 return [f"{name} refused to undo the last move."]
