@@ -39,7 +39,7 @@ sys.path.insert(0, str(ROOT / "tests" / "discord"))
 from harness import Harness, Sent  # noqa: E402
 
 from bot.discord.bot import IMAGE_WAIT_S  # noqa: E402
-from bot.discord.present import Images  # noqa: E402
+from bot.discord.images import Images  # noqa: E402
 
 PROMPT = re.compile(r"➡️ <@(\d+)>")
 UPDATE_MESSAGE = 7

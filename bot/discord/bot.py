@@ -29,12 +29,12 @@ from .bookkeeping import Bookkeeper
 from .components import DYNAMIC_ITEMS
 from .delivery import Delivery
 from .departures import Departures
+from .images import Images
 from .links import Links
 from .lobby import Lobby
 from .places import Places
 from .play import Play, is_moderator
 from .prefs import ChannelPrefs
-from .present import Images
 from .races import Races
 from .results import ReplayButton, Results
 from .table import Table

@@ -25,6 +25,7 @@ from games import Decision
 
 from .answers import DISCORD_EPOCH_MS, answer, await_render, snowflake_ms
 from .cooldowns import Cooldown
+from .images import png_file
 from .lobby import game_autocomplete
 from .present import (
     as_mentions,
@@ -35,7 +36,6 @@ from .present import (
     mention,
     option_label,
     page_view,
-    png_file,
     topics_view,
 )
 from .table import NO_PINGS, Live

@@ -1,33 +1,23 @@
-"""What a lobby card or a board message says and shows: text, components, image.
+"""What a lobby card or a board message says and shows: its text and components (its image: :mod:`.images`).
 
-Pure functions over :class:`bot.sessions.Update` plus display names, and :class:`Images` (rendering off the event
-loop, cached per session version). Limits of Discord that shape the layout: 2000 characters of content, 5 action
+Pure functions over :class:`bot.sessions.Update` plus display names. Limits of Discord that shape the layout: 2000 characters of content, 5 action
 rows a message, 5 buttons a row, 25 options a select menu, 80 characters a button label, 100 a select option label.
 """
 
 from __future__ import annotations
 
-import asyncio
-import functools
-import io
 import logging
 import math
-import multiprocessing
-import os
-from collections import OrderedDict
-from collections.abc import Callable
-from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, ThreadPoolExecutor
 
 import discord
 
-import renderers
 from bot.ai_seats import ai_name, is_ai
 from bot.rules_help import AI_LEVEL_TEXT
 from bot.sessions import Update
 from bot.store import SessionRow
 from games import Decision, Game, format_text, marker_keys
 from games.ai import LEVELS
-from games.core import BaseState, describe_options
+from games.core import describe_options
 
 from . import ids
 from .components import (
@@ -108,10 +98,6 @@ def clip_lines(lines: list[str], limit: int = MAX_CONTENT, head: int = 1, tail: 
 
 
 # -- lobby ---------------------------------------------------------------------------------------------------------
-def options_text(options: dict) -> str:
-    return describe_options(options)
-
-
 def lobby_text(row: SessionRow, game: Game, notes: list[str] = ()) -> str:
     """The lobby card: game, host, seats, options, what to do next."""
     seats = "\n".join(f"{i}. {mention(p)}{' (host)' if p == row.host else ''}" for i, p in enumerate(row.players, 1))
@@ -123,7 +109,7 @@ def lobby_text(row: SessionRow, game: Game, notes: list[str] = ()) -> str:
             f"**{game.title}** lobby — {game.summary}".rstrip(" —"),
             f"Seats ({len(row.players)}/{counts[-1]}):",
             seats,
-            f"Options: {options_text(row.options)}",
+            f"Options: {describe_options(row.options)}",
             game.lobby_need(len(row.players), row.options) + (
                 f" The host, {mention(row.host)}, can press Start (or /start)." if ready
                 else " Press Join or use /join." if len(row.players) < counts[0] else ""),
@@ -371,139 +357,3 @@ def topics_view(game: Game, current: str = "") -> discord.ui.View | None:
         discord.SelectOption(label=t[:100], value=t[:100], default=t == current) for t in topics]
     view.add_item(TopicSelect(game.id, opts))
     return view
-
-
-# -- images --------------------------------------------------------------------------------------------------------
-MAX_POOL_BREAKS = 3
-"""After this many broken process pools, render in threads instead."""
-RENDER_NICE = 10
-"""Render worker processes run at this lower priority, so that replies (the event loop) come first on a busy
-machine; images take what is left."""
-
-
-def _render_worker(nice: int) -> None:
-    """Start of a render worker process: lower priority, then every renderer's palette built (the first
-    board of each game is as fast as the rest, not seconds late)."""
-    try:
-        os.nice(nice)
-    except OSError:
-        pass
-    import renderers
-
-    try:
-        renderers.warm()
-    except Exception:  # a renderer that cannot warm still renders (slower) or fails per board, logged there
-        logging.getLogger(__name__).exception("warming the renderers failed in a render worker")
-
-
-class Images:
-    """Board images: ``renderers.render`` in a worker thread (a pool of one thread per core), cached per ``(session id, version)`` (the last one
-    of each session). A game without a renderer (or a renderer that fails) gives None: the board goes out as text."""
-
-    def __init__(self, render: Callable[[BaseState, dict[str, str] | None], bytes] | None = None,
-                 workers: int | None = None, processes: bool = False) -> None:
-        """``render(state, names)`` defaults to ``renderers.render``. ``workers``: pool size (default: one per core —
-        more would only fight over the cores). ``processes``: render in worker processes, so that drawing never
-        holds the event loop's GIL (``render`` must then be picklable: a module-level function)."""
-        self._render = render or renderers.render
-        self._workers = workers or os.cpu_count() or 2
-        self._processes = processes
-        self._pool = self._new_pool()
-        # session id -> (version, PNG) of its newest board, least recently used first, at most IMAGE_CACHE_SIZE
-        self._cache: OrderedDict[int, tuple[int, bytes | None]] = OrderedDict()
-        self._missing: set[str] = set()
-        self._latest: OrderedDict[int, int] = OrderedDict()  # session id -> the newest version asked for
-        self._breaks = 0
-        self._slots: asyncio.Semaphore | None = None
-
-    def _new_pool(self) -> Executor:
-        if self._processes:
-            return ProcessPoolExecutor(max_workers=self._workers, mp_context=multiprocessing.get_context("spawn"),
-                                       initializer=_render_worker, initargs=(RENDER_NICE,))
-        return ThreadPoolExecutor(max_workers=self._workers, thread_name_prefix="render")
-
-    def close(self) -> None:
-        self._pool.shutdown(wait=False, cancel_futures=True)
-
-    def has_renderer(self, game_id: str) -> bool:
-        if game_id in self._missing:
-            return False
-        try:
-            renderers.get(game_id)
-        except KeyError:
-            self._missing.add(game_id)
-            return False
-        return True
-
-    async def png(self, row: SessionRow, state: BaseState | None, names: dict[str, str]) -> bytes | None:
-        """PNG bytes of ``state`` for session ``row`` (None without a renderer, on a render error, or when a newer
-        board of the session was asked for while this one waited for a worker: nobody needs it any more).
-
-        At most one render per worker is in flight; the others wait here in order (so a backlog can skip the
-        boards it no longer needs instead of rendering them)."""
-        if state is None or not self.has_renderer(row.game_id):
-            return None
-        cached = self._cache.get(row.id)
-        if cached is not None and cached[0] == row.version:
-            return cached[1]
-        if self._slots is None:
-            self._slots = asyncio.Semaphore(self._workers)
-        self._latest[row.id] = max(self._latest.get(row.id, row.version), row.version)
-        _bound(self._latest, row.id)
-        async with self._slots:
-            if self._latest[row.id] > row.version:
-                return None
-            return await self._run(row, state, names)
-
-    async def full_png(self, row: SessionRow, state: BaseState | None, names: dict[str, str]) -> bytes | None:
-        """PNG bytes of the whole board of ``state`` (``renderers.render(full=True)``; a custom ``render`` is called
-        as it is), not cached; None without a renderer or on a render error."""
-        if state is None or not self.has_renderer(row.game_id):
-            return None
-        render = functools.partial(renderers.render, full=True) if self._render is renderers.render else self._render
-        try:
-            return await asyncio.get_running_loop().run_in_executor(
-                self._pool, render, state, {p: display(names, p) for p in state.players})
-        except Exception:
-            log.exception("full render failed for session %s (version %s)", row.id, row.version)
-            return None
-
-    async def _run(self, row: SessionRow, state: BaseState, names: dict[str, str]) -> bytes | None:
-        pool = self._pool
-        try:
-            loop = asyncio.get_running_loop()
-            data = await loop.run_in_executor(pool, self._render, state, {p: display(names, p) for p in state.players})
-        except BrokenExecutor:
-            if pool is self._pool:  # a worker died: replace the pool; this board goes out as text
-                self._breaks += 1
-                if self._processes and self._breaks >= MAX_POOL_BREAKS:
-                    self._processes = False  # workers keep dying (e.g. cannot import): render in threads
-                    log.error("the render processes broke %d times; rendering in threads from now on", self._breaks)
-                else:
-                    log.error("the render pool broke (session %s); starting a new one", row.id)
-                self._pool = self._new_pool()
-                pool.shutdown(wait=False, cancel_futures=True)
-            data = None
-        except Exception:
-            log.exception("render failed for session %s (version %s)", row.id, row.version)
-            data = None
-        self._cache[row.id] = (row.version, data)
-        _bound(self._cache, row.id)
-        return data
-
-
-IMAGE_CACHE_SIZE = 64
-"""Sessions whose newest board image one process keeps (~50-150 KB each, so at most ~10 MB; least recently used
-dropped: a finished board is re-rendered on the rare /board after the end)."""
-
-
-def _bound(cache: OrderedDict, key) -> None:
-    cache.move_to_end(key)
-    while len(cache) > IMAGE_CACHE_SIZE:
-        cache.popitem(last=False)
-
-
-def png_file(data: bytes | None, session_id: int, version: int) -> discord.File | None:
-    if data is None:
-        return None
-    return discord.File(io.BytesIO(data), filename=f"board-{session_id}-{version}.png")

@@ -27,7 +27,7 @@ from bot.sessions import SessionService
 from bot.store import Store, StoreError
 
 from .bot import PlayBot, make_bot
-from .present import Images
+from .images import Images
 
 log = logging.getLogger("bot.discord")
 

@@ -30,7 +30,8 @@ from bot.store import SessionRow
 
 from .answers import await_render, defer_when_late, followup
 from .freshness import BoardFloors
-from .present import as_mentions, board_text, board_view, deciders, event_lines, pings, png_file
+from .images import png_file
+from .present import as_mentions, board_text, board_view, deciders, event_lines, pings
 
 if TYPE_CHECKING:
     from .bot import PlayBot

@@ -28,7 +28,7 @@ The loop sleeps until the earliest ``due_ms`` (ms, the service clock) and is wok
 whenever a nearer timer may have been added. Everything is in the store, so timers survive a restart.
 
 Across processes (shards on one PostgreSQL): each process sees only the timers of the guilds of its shards, and fires
-a due timer only after claiming it (:meth:`bot.store.Store.claim_timers`: a lease, ``FOR UPDATE SKIP LOCKED`` on
+a due timer only after claiming it (the store's ``claim_timers``: a lease, ``FOR UPDATE SKIP LOCKED`` on
 PostgreSQL); the timer is deleted once fired. A process killed while firing leaves its claimed timers to whichever
 process serves the shard once the lease runs out (the loop also wakes when the first live lease expires), never fired
 twice before."""

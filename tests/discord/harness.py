@@ -372,7 +372,7 @@ class Harness:
         self.channel_id = CHANNEL_ID
         self.app_permissions = ALL_PERMS  # the bot's permissions in the channel, as interactions carry them
         self.render = render
-        self.images = images  # a factory of bot.discord.present.Images (benchmarks), else Images(render)
+        self.images = images  # a factory of bot.discord.images.Images (benchmarks), else Images(render)
         self.image_wait_s = image_wait_s  # tests wait for every image (deterministic, even when a first render
         # pays its renderer's warm-up on a loaded machine: 30 s seen); the bench uses the default
         self._seq = itertools.count(1)
@@ -391,7 +391,7 @@ class Harness:
         await self.close()
 
     async def open(self) -> None:
-        from bot.discord.present import Images
+        from bot.discord.images import Images
 
         self.store = await Store.open(self.db_path)
         seeds = itertools.count(4242)
