@@ -201,8 +201,8 @@ def migrate_store(target: str, source: str | None) -> None:
     """Copy an SQLite store (sessions, moves, timers, finished games, settings) into an empty PostgreSQL database,
     then check that every session replays to its stored state. Exit 1 on any difference, 5 when a store cannot be
     used."""
-    from .migrate_store import copy_store
     from .store import StoreError
+    from .store.copy import copy_store
 
     settings = load_settings()
     source = source or str(settings.database_path)

@@ -19,8 +19,8 @@ from games.core import BaseState
 from renderers.animation import animate_within, frames_for
 from renderers.results import Section, card, name
 
-from .records import GameRecord, PlayerStats, Standing
 from .store import MoveRow
+from .store.records import GameRecord, PlayerStats, Standing
 
 RATING_HELP = (
     "Ratings: openskill (Plackett-Luce), one per game per server; ties share a place, a player who resigns ranks "

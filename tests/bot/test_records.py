@@ -3,16 +3,17 @@ the openskill ratings per game per server, computed here with openskill directly
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
 
 import pytest
 from openskill.models import PlackettLuce
 
-import bot.store as store_module
-from bot.records import seats_of
+import bot.store.schema as schema_module
 from bot.sessions import SessionService
 from bot.store import MIGRATIONS, Store
+from bot.store.records import RESIGN_MOVE, seats_of
 from games import Result
 from games.ai import random_legal
 
@@ -194,7 +195,7 @@ async def test_migration_4_backfills_finished_and_abandoned_games(tmp_path, monk
     its deal and a cancelled lobby: migration 4 records the first two (names from the Discord data, the finished
     one rated) and not the lobby."""
     path = tmp_path / "old.sqlite3"
-    monkeypatch.setattr(store_module, "MIGRATIONS", MIGRATIONS[:3])
+    monkeypatch.setattr(schema_module, "MIGRATIONS", MIGRATIONS[:3])
     old = await Store.open(path)
     async with old.transaction() as db:
         for sid, status, state in ((1, "finished", "{}"), (2, "abandoned", "{}"), (3, "abandoned", None)):
@@ -245,3 +246,81 @@ async def test_record_is_written_in_the_transaction_that_ends_the_game(service, 
     row = await service.store.session(up.session.id)
     assert (row.status, row.move_count) == ("active", 0)
     assert await service.store.finished_games() == [] and await service.store.game_record(row.id) is None
+
+
+
+ROUNDS = 30
+
+
+def _chains(seats: list[tuple[int, str, float, float, float, float]],
+            final: dict[str, tuple[float, float]]) -> tuple[dict[str, list[int]], int]:
+    """Per rating key, the games whose ratings follow one another from the model's defaults (each seat's
+    rating-before is the previous game's rating-after), and how many updates were lost: games whose rating-after
+    no other game started from and that is not the stored rating either."""
+    model = PlackettLuce()
+    by_key: dict[str, list[tuple[int, tuple[float, float], tuple[float, float]]]] = {}
+    for sid, key, mu_b, sigma_b, mu_a, sigma_a in seats:
+        by_key.setdefault(key, []).append((sid, (mu_b, sigma_b), (mu_a, sigma_a)))
+    chains, lost = {}, 0
+    for key, games in by_key.items():
+        order, current, left = [], (model.mu, model.sigma), list(games)
+        while len(step := [g for g in left if g[1] == current]) == 1:
+            order.append(step[0][0])
+            current = step[0][2]
+            left.remove(step[0])
+        chains[key] = order
+        befores = {g[1] for g in games}
+        lost += sum(1 for g in games if g[2] not in befores and g[2] != final[key])
+    return chains, lost
+
+
+async def test_two_games_ending_at_once_keep_every_rating_one_chain(service, tmp_path):
+    """Two games of one server share a player (alice) and an AI level (``ai:normal``, one rating for every seat of
+    that level) and end at the same instant, 30 times: no rating update is lost on either backend — every rating is
+    one unbroken chain of its games (each seat's rating-before is the previous game's rating-after), and the stored
+    ratings equal SQLite's for the same games recorded one by one in that order."""
+    svc, store = service, service.store
+    for _ in range(ROUNDS):
+        await svc.open_lobby("a", "tatari", "alice", guild_id="g1", ai_seats=1, ai_level="normal")
+        await svc.start("a", "alice")
+        await svc.open_lobby("b", "tatari", "bob", guild_id="g1", ai_seats=1, ai_level="normal")
+        await svc.join("b", "alice")
+        await svc.start("b", "bob")
+        await svc.resign("b", "bob")  # alice and the AI play on
+        ends = await asyncio.gather(svc.resign("a", "alice"), svc.resign("b", "alice"))
+        assert [u.session.status for u in ends] == ["finished", "finished"]
+    cur = await store.conn.execute(
+        "SELECT session_id, CASE WHEN ai_level IS NULL THEN player_id ELSE 'ai:' || ai_level END, mu_before,"
+        " sigma_before, mu_after, sigma_after FROM game_seats WHERE guild_id = 'g1' ORDER BY session_id, seat")
+    seats = [tuple(r) for r in await cur.fetchall()]
+    board = await store.leaderboard("g1", "tatari")
+    final = {s.player_id: (s.mu, s.sigma) for s in board}
+    chains, lost = _chains(seats, final)
+    assert lost == 0
+    assert {key: len(order) for key, order in chains.items()} == {"alice": 2 * ROUNDS, "ai:normal": 2 * ROUNDS,
+                                                                  "bob": ROUNDS}
+    assert {s.player_id: (s.games, s.wins) for s in board} == {"alice": (2 * ROUNDS, 0),
+                                                               "ai:normal": (2 * ROUNDS, 2 * ROUNDS),
+                                                               "bob": (ROUNDS, 0)}
+    # alice sits in every game: her chain is the order of commit; the AI's agrees with it
+    order = chains["alice"]
+    assert [sid for sid in order if sid in set(chains["ai:normal"])] == chains["ai:normal"]
+    finished = {g["session_id"]: g for g in await store.finished_games(limit=10 * ROUNDS)}
+    again = await Store.open(tmp_path / "replayed.sqlite3")
+    try:
+        for sid in order:
+            row = await store.session(sid)
+            async with again.transaction() as db:
+                await db.execute("INSERT INTO sessions (id, channel_id, game_id, status, host, seed, created_ms,"
+                                 " updated_ms) VALUES (?, ?, 'tatari', 'finished', ?, 1, 0, 0)",
+                                 (sid, row.channel_id, row.host))
+                await again.record_game(
+                    db, session_id=sid, game_id="tatari", guild_id="g1", channel_id=row.channel_id, options={},
+                    seed=row.seed, players=row.players, started_ms=0, ended_ms=svc.test_clock[0], moves=1,
+                    result=finished[sid]["result"], resigned=await store.players_with_move(sid, RESIGN_MOVE),
+                    names={})
+        replayed = await again.leaderboard("g1", "tatari")
+    finally:
+        await again.close()
+    assert [(s.player_id, s.mu, s.sigma, s.games, s.wins) for s in board] == [
+        (s.player_id, s.mu, s.sigma, s.games, s.wins) for s in replayed]

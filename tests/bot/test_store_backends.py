@@ -8,8 +8,8 @@ from __future__ import annotations
 import asyncio
 
 import pytest
+from databases import drop_schema, fresh_schema, require_postgres, with_schema
 
-from bot import store_postgres
 from bot.sessions import DEADLINE, SessionService, StaleBoard, replay
 from bot.store import MIGRATIONS, StaleVersion, Store, shard_of
 
@@ -23,9 +23,64 @@ async def _started(store: Store, channel="c1", guild=None, players=("alice", "bo
     return svc
 
 
-def test_both_backends_have_the_same_numbered_migrations():
-    """Issue 16 item 1: numbered migrations for both backends, one for one."""
-    assert len(store_postgres.MIGRATIONS) == len(MIGRATIONS)
+async def test_both_backends_build_the_same_tables_and_columns(tmp_path):
+    """Each migration is written once (bot/store/schema.py): an SQLite file and a PostgreSQL schema migrated to the
+    last version hold the same tables with the same columns, in the same order, of the same kinds, and the same
+    indexes (PostgreSQL has one more: timers by session)."""
+    url = require_postgres()
+    sqlite = await Store.open(tmp_path / "bot.sqlite3")
+    try:
+        cur = await sqlite.conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'"
+                                        " AND name NOT LIKE 'sqlite_%' ORDER BY name")
+        tables = [r[0] for r in await cur.fetchall()]
+        lite = {}
+        for table in tables:
+            cur = await sqlite.conn.execute(f"PRAGMA table_info({table})")
+            kinds = {"INTEGER": "int", "TEXT": "text", "REAL": "real"}
+            lite[table] = [(r[1], kinds[r[2]]) for r in await cur.fetchall()]
+        cur = await sqlite.conn.execute("SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL")
+        lite_indexes = {r[0] for r in await cur.fetchall()}
+    finally:
+        await sqlite.close()
+    schema = await fresh_schema(url)
+    pg = await Store.open(with_schema(url, schema))
+    try:
+        cur = await pg.conn.execute(
+            "SELECT table_name, column_name, data_type FROM information_schema.columns WHERE table_schema = ?"
+            " ORDER BY table_name, ordinal_position", (schema,))
+        kinds = {"bigint": "int", "text": "text", "double precision": "real", "integer": "int"}
+        post: dict[str, list] = {}
+        for table, column, kind in await cur.fetchall():
+            post.setdefault(table, []).append((column, kinds[kind]))
+        cur = await pg.conn.execute("SELECT indexname FROM pg_indexes WHERE schemaname = ? AND indexname NOT LIKE"
+                                    " '%_pkey'", (schema,))
+        pg_indexes = {r[0] for r in await cur.fetchall()}
+    finally:
+        await pg.close()
+        await drop_schema(url, schema)
+    assert {t: c for t, c in post.items() if t != "schema_version"} == lite
+    assert tables == ["bot_meta", "channel_settings", "discord_players", "discord_sessions", "finished_games",
+                      "game_records", "game_seats", "moves", "ratings", "sessions", "timers"]
+    assert pg_indexes - {"channel_settings_pkey"} == lite_indexes | {"timers_session"}
+    assert lite["bot_meta"] == [("key", "text"), ("value", "text")]
+
+
+async def test_meta_values_by_key(database):
+    """``bot_meta`` (migration 6): a key reads None until set; setting it again replaces the value."""
+    store = await Store.open(database)
+    try:
+        assert await store.get_meta("commands_hash") is None
+        await store.set_meta("commands_hash", "a1")
+        await store.set_meta("other", "x")
+        await store.set_meta("commands_hash", "b2")
+        assert (await store.get_meta("commands_hash"), await store.get_meta("other")) == ("b2", "x")
+    finally:
+        await store.close()
+    again = await Store.open(database)
+    try:
+        assert await again.get_meta("commands_hash") == "b2"
+    finally:
+        await again.close()
 
 
 async def test_open_migrates_to_the_last_schema_and_reopens(database):

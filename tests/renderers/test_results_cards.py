@@ -12,9 +12,9 @@ from PIL import Image
 import games
 import renderers.results as cards
 from bot import results
-from bot.records import GameRecord, GameStats, PlayerStats, RecentResult, Seat, Standing
 from bot.sessions import replay
 from bot.store import MoveRow
+from bot.store.records import GameRecord, GameStats, PlayerStats, RecentResult, Seat, Standing
 from games.ai import next_move
 from renderers.animation import MAX_MS, animate, animate_within, frames_for, sample
 from renderers.common import MIN_PHONE_TEXT, PHONE_WIDTH
