@@ -1,4 +1,4 @@
-"""Results benchmark (issue 15 item 6). Run: ``python bench/bench_results.py [--games N] [--db PATH]``.
+"""Results benchmark. Run: ``python bench/bench_results.py [--games N] [--db PATH]``.
 
 Fills a database (migrations applied by :class:`bot.store.Store`) with N finished games (default 100,000) of the
 five games in one server — 2 to 5 seats each drawn from 300 players, ranks, scores, ratings — then prints the median

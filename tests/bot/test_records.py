@@ -1,4 +1,4 @@
-"""Finished-game records and ratings (issue 15 items 1-2): store migration 4, its backfill, the seats' ranks and
+"""Finished-game records and ratings: store migration 4, its backfill, the seats' ranks and
 the openskill ratings per game per server, computed here with openskill directly and compared exactly."""
 
 from __future__ import annotations
@@ -53,7 +53,7 @@ def expected_ranks(result: Result, players) -> list[int]:
 
 
 def test_seats_resigners_rank_last_and_ties_share_a_rank():
-    """Issue 15 item 2: a resignation ranks last whatever the game's ranking; tied groups share a rank."""
+    """A resignation ranks last whatever the game's ranking; tied groups share a rank."""
     result = Result(winners=["b"], ranking=[["b"], ["a", "c"], ["d"]], scores={"a": 3, "b": 5, "c": 3, "d": 0})
     seats = seats_of(["a", "b", "c", "d"], result, {"b"}, {"a": "Alice"})
     assert [(s.player_id, s.name, s.rank, s.won, s.resigned, s.score) for s in seats] == [
@@ -65,7 +65,7 @@ def test_seats_resigners_rank_last_and_ties_share_a_rank():
 
 
 async def test_ratings_match_openskill_exactly(service):
-    """Issue 15 item 2: three games of Tatari in one server; the stored μ and σ equal openskill's Plackett-Luce
+    """Three games of Tatari in one server; the stored μ and σ equal openskill's Plackett-Luce
     computed game by game from the results (ties share a rank), and another server's ratings stay apart."""
     rng = random.Random(3)
     model = PlackettLuce()
@@ -89,7 +89,7 @@ async def test_ratings_match_openskill_exactly(service):
 
 
 async def test_record_of_a_finished_game(service):
-    """Issue 15 item 1: game, options, server, channel, start and end time, moves, and per seat the player, name,
+    """Game, options, server, channel, start and end time, moves, and per seat the player, name,
     score, rank, resigned — written in the transaction that ends the game."""
     service.display_names = _names({"alice": "Alice ✿", "bob": "ボブ"})
     up = await play_game(service, "c1", ("alice", "bob"), random.Random(4))
@@ -107,7 +107,7 @@ async def test_record_of_a_finished_game(service):
 
 
 async def test_resignation_ranks_last_and_is_rated(service):
-    """Issue 15 item 2: bob resigns a two-player game: alice ranks 1, bob 2 (resigned), rated as such."""
+    """Bob resigns a two-player game: alice ranks 1, bob 2 (resigned), rated as such."""
     await service.open_lobby("c1", "tatari", "alice", guild_id="g1")
     await service.join("c1", "bob")
     await service.start("c1", "alice")
@@ -122,7 +122,7 @@ async def test_resignation_ranks_last_and_is_rated(service):
 
 
 async def test_abandoned_games_are_kept_marked_and_unrated(service):
-    """Issue 15 items 1-2: a game abandoned after the deal is recorded as abandoned (no ranks, no ratings); a
+    """A game abandoned after the deal is recorded as abandoned (no ranks, no ratings); a
     lobby cancelled before the deal is no game and leaves no record."""
     await service.open_lobby("c1", "tatari", "alice", guild_id="g1")
     await service.join("c1", "bob")
@@ -142,7 +142,7 @@ async def test_abandoned_games_are_kept_marked_and_unrated(service):
 
 
 async def test_ai_seats_are_rated_as_their_level(service):
-    """Issue 15 item 2 (our choice, said in /help): AI seats ("ai:<level>:<n>", ai-seats) share one rating per
+    """Our choice, said in /help: AI seats ("ai:<level>:<n>", ai-seats) share one rating per
     level; a level seated twice moves by its best-ranked seat; a game with one rated seat is unrated."""
     store = service.store
     result = Result(winners=["ai:strong:2"], ranking=[["ai:strong:2"], ["alice"], ["ai:strong:1"]])
@@ -169,7 +169,7 @@ async def test_ai_seats_are_rated_as_their_level(service):
 
 
 async def test_stats_of_a_player(service):
-    """Issue 15 item 3: games, wins, average rank, best score, rating and recent results, newest first. Tatari's
+    """Games, wins, average rank, best score, rating and recent results, newest first. Tatari's
     best score is the FEWEST dolls left (TA-10, ``Game.lower_score_wins``)."""
     rng = random.Random(9)
     ups = [await play_game(service, f"c{i}", ("alice", "bob"), rng) for i in range(3)]
@@ -191,7 +191,7 @@ async def test_stats_of_a_player(service):
 
 
 async def test_migration_4_backfills_finished_and_abandoned_games(tmp_path, monkeypatch):
-    """Issue 15 item 1: a database at schema 3 with a finished game (``finished_games``), a game abandoned after
+    """A database at schema 3 with a finished game (``finished_games``), a game abandoned after
     its deal and a cancelled lobby: migration 4 records the first two (names from the Discord data, the finished
     one rated) and not the lobby."""
     path = tmp_path / "old.sqlite3"
@@ -231,7 +231,7 @@ def _names(names: dict[str, str]):
 
 
 async def test_record_is_written_in_the_transaction_that_ends_the_game(service, monkeypatch):
-    """Issue 15 item 1: the record and the ratings are part of the game's last transaction: if recording fails,
+    """The record and the ratings are part of the game's last transaction: if recording fails,
     the last move is not stored either (the game stays active, nothing half written)."""
     await service.open_lobby("c1", "tatari", "alice", guild_id="g1")
     await service.join("c1", "bob")
