@@ -14,7 +14,8 @@ the file), so two processes merging into one session's data at once keep both ch
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from contextlib import AbstractAsyncContextManager
 from typing import Any
 
 from .rows import now_ms
@@ -50,9 +51,7 @@ class AdapterData:
     conn: Any
     dialect: str
     _for_update: str
-
-    def transaction(self):  # pragma: no cover - each backend
-        raise NotImplementedError
+    transaction: Callable[[], AbstractAsyncContextManager[Any]]
 
     # -- per session ----------------------------------------------------------------------------------------------
     async def session_data(self, session_id: int) -> dict[str, Any]:

@@ -105,7 +105,8 @@ class Store(RecordStore, AdapterData):
     integrity_errors: tuple[type[BaseException], ...] = ()
     """The backend's unique-constraint errors (e.g. a second live session in one channel)."""
     _skip_locked = ""
-    """What the backend adds to the timer claim's inner SELECT so that concurrent claims skip each other's rows."""
+    """What the backend adds to the timer claim's inner SELECT so that concurrent claims skip each other's rows (the
+    row-lock clause of every other locking read is :attr:`RecordStore._for_update`)."""
 
     conn: Any
 

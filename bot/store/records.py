@@ -35,7 +35,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-import aiosqlite
 from openskill.models import PlackettLuce
 
 import games
@@ -263,13 +262,13 @@ def guild_key(guild_id: str | None) -> str:
 class RecordStore:
     """The records and ratings part of :class:`bot.store.base.Store` (needs ``self.conn``)."""
 
-    conn: aiosqlite.Connection
+    conn: Any
     _for_update = ""
     """What the backend appends to a SELECT to lock its rows until the transaction ends (PostgreSQL ``FOR UPDATE``;
     nothing on SQLite, whose write transaction holds the whole file)."""
 
     async def record_game(
-        self, db: aiosqlite.Connection, *, session_id: int, game_id: str, guild_id: str | None, channel_id: str,
+        self, db: Any, *, session_id: int, game_id: str, guild_id: str | None, channel_id: str,
         options: dict, seed: int, players: Sequence[str], started_ms: int, ended_ms: int, moves: int,
         result: Any | None, resigned: set[str], names: dict[str, str],
     ) -> GameRecord:
@@ -410,7 +409,7 @@ class RecordStore:
         return row[0] if row else None
 
 
-async def backfill(db: aiosqlite.Connection) -> int:
+async def backfill(db: Any) -> int:
     """Migration 4's backfill, inside its transaction: a record for every ``finished_games`` row and every game
     abandoned after it was dealt (a ``sessions`` row with a state), oldest end first so the ratings come out as if
     recorded live. Display names come from the Discord adapter's ``discord_sessions`` data when it has them.
