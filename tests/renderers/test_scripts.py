@@ -298,3 +298,15 @@ def test_a_variation_selector_after_an_ideograph_draws_no_box():
     for base, vs in (("葛", "\U000e0100"), ("神", "\ufe00"), ("辻", "\U000e0101")):
         assert fnt.getlength(base + vs) == fnt.getlength(base)
         assert fnt.getbbox(base + vs)[2] <= fnt.getbbox(base)[2] + 1
+
+
+def test_glyphs_command_prints_the_missing_count_per_text():
+    """`python -m bot glyphs TEXT…` prints exactly `text=<TEXT> missing=<n>` per argument, in order."""
+    from click.testing import CliRunner
+
+    from bot.__main__ import cli
+
+    result = CliRunner().invoke(cli, ["glyphs", "髙橋", "สมชาย", "𝓐𝓵𝓲𝓬𝓮", "a\U0010fffdb\U000f0000"])
+    assert result.exit_code == 0, result.output
+    assert result.output == ("text=髙橋 missing=0\ntext=สมชาย missing=0\ntext=𝓐𝓵𝓲𝓬𝓮 missing=0\n"
+                             "text=a\U0010fffdb\U000f0000 missing=2\n")
