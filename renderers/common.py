@@ -177,10 +177,19 @@ class ScriptFont(ImageFont.FreeTypeFont):
     def __init__(self, size: int, bold: bool = False) -> None:
         super().__init__(str(FONTS_DIR / PRIMARY_FONTS[bold]), size)
         self.bold = bold
-        self.faces = [load_face(name, size, bold) for name in (PRIMARY_FONTS[bold], *FALLBACK_FONTS[bold])]
+        self._faces: dict[int, ImageFont.FreeTypeFont] = {}
         self._layouts: dict[tuple, tuple] = {}
         self._masks: dict[tuple, tuple[Image.Image, tuple[int, int]]] = {}
         """Masks of mixed-script texts (names repeat on every board), at most 512."""
+
+    def face(self, k: int) -> ImageFont.FreeTypeFont:
+        """Font ``k`` of the chain (0 the primary, 1.. :data:`FALLBACK_FONTS`) at this size, loaded when first
+        needed (most boards never need Thai or the rare ideographs)."""
+        hit = self._faces.get(k)
+        if hit is None:
+            hit = self._faces[k] = load_face((PRIMARY_FONTS[self.bold], *FALLBACK_FONTS[self.bold])[k], self.size,
+                                             self.bold)
+        return hit
 
     def _layout(self, text: str, stroke_width: float, anchor: str | None):
         """[(font index, run, x)], union bbox of the inked runs from the baseline origin, the anchor point and
@@ -199,7 +208,7 @@ class ScriptFont(ImageFont.FreeTypeFont):
         for k, run in runs:
             if k == MISSING:
                 k, run = 0, STAND_IN * len(graphemes(run))
-            f = self.faces[k]
+            f = self.face(k)
             x0, y0, x1, y1 = f.getbbox(run, stroke_width=stroke_width, anchor="ls")
             placed.append((k, run, x))
             box = (x0 + x, y0, x1 + x, y1) if box is None else (min(box[0], x0 + x), min(box[1], y0),
@@ -242,7 +251,7 @@ class ScriptFont(ImageFont.FreeTypeFont):
             mask = Image.new("L", (max(1, math.ceil(box[2]) - left), max(1, math.ceil(box[3]) - top)), 0)
             draw = ImageDraw.Draw(mask)
             for k, run, x in placed:
-                draw.text((x - left, -top), run, font=self.faces[k], fill=255, anchor="ls", stroke_width=stroke_width)
+                draw.text((x - left, -top), run, font=self.face(k), fill=255, anchor="ls", stroke_width=stroke_width)
             if len(self._masks) >= 512:
                 self._masks.clear()
             hit = self._masks[key] = (mask, (left - round(ax), top - round(ay)))
