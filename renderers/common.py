@@ -71,11 +71,15 @@ _JOINERS = {0x200C, 0x200D, 0x20E3} | set(range(0xFE00, 0xFE10)) | set(range(0x1
 keycap, skin tones, tags)."""
 
 
+def _font_file(name: str):
+    pkg = PACKAGED_FONTS.get(name)
+    return files(pkg) / "files" / name if pkg else FONTS_DIR / name
+
+
 def font_path(name: str) -> str:
     """The file of font ``name`` (one of :data:`PRIMARY_FONTS` / :data:`FALLBACK_FONTS`): bundled in
     :data:`FONTS_DIR`, or in the PyPI package :data:`PACKAGED_FONTS` names."""
-    pkg = PACKAGED_FONTS.get(name)
-    return str(files(pkg) / "files" / name) if pkg else str(FONTS_DIR / name)
+    return str(_font_file(name))
 
 
 def load_face(name: str, size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
@@ -99,8 +103,7 @@ def _u(data: bytes, at: int, n: int = 2) -> int:
 @cache
 def covered(name: str) -> frozenset[int]:
     """The code points the bundled font file ``name`` maps to a glyph (its ``cmap``, formats 4 and 12)."""
-    with open(font_path(name), "rb") as fh:
-        data = fh.read()
+    data = _font_file(name).read_bytes()
     tables = {data[12 + 16 * i: 16 + 16 * i]: _u(data, 20 + 16 * i, 4) for i in range(_u(data, 4))}
     cmap = tables[b"cmap"]
     subtables = {(_u(data, cmap + 4 + 8 * i), _u(data, cmap + 6 + 8 * i)): cmap + _u(data, cmap + 8 + 8 * i, 4)
