@@ -51,7 +51,7 @@ from .cards import (
 )
 from .icons import NAME_INK, label, paste, player_mark, ring_sprite, text_width
 from .island import hex_centre, island_size, name_px, paste_island
-from .seaboard import BX, BY, CELL, DEPTH_PX, SEA_STRIP_H, card_xy, tile_xy, well_box
+from .seaboard import BX, BY, CELL, DEPTH_PX, card_xy, tile_xy, well_box
 from .weather import DOLLAR_PX, WCARD_H, WCARD_W, WEATHER_XY, row_y
 
 SEA_HEADER_H = 50
@@ -67,7 +67,7 @@ HEADER_H = 64
 HEADER_PX = 20
 HEADER_MIN_PX = 17
 """Sizes of the prompt in a view's header, px (the smaller for a prompt of 3 lines)."""
-STRIP_H = SEA_STRIP_H
+STRIP_H = 48
 """Height of a view's bottom strip row, px."""
 STRIP_PX = 22
 """Size of the holding counts and the fortune in a view's strip, px."""

@@ -59,8 +59,6 @@ def card_xy(edge: str) -> tuple[int, int]:
 
 SEA_W = 746
 """Width of the board left of the players' panels, px."""
-SEA_STRIP_H = 48
-"""Room under the board's left part for the seaboard close-up's strip (holding, fortune), px."""
 
 
 @lru_cache(maxsize=16)
@@ -68,8 +66,8 @@ def background(n_players: int, panels: bool = True) -> Image.Image:
     """The static image for ``n_players``: title band, legend, seaboard cells with their names, empty Tatsumi
     islands in the panels (5 players, the Void: a fifth panel row, TM-1); ``panels=False``: the left part only
     (``SEA_W`` px wide), for a seaboard close-up."""
-    if not panels:  # the seaboard close-up: the left part (no panels drawn), and room for a strip below
-        img = Image.new("RGB", (SEA_W, H + SEA_STRIP_H), PAPER)
+    if not panels:  # the source of the seaboard close-up: the left part, no panels drawn
+        img = Image.new("RGB", (SEA_W, H), PAPER)
     else:
         img = Image.new("RGB", (W, max(H, 64 + n_players * (PANEL_H + 4))), PAPER)
     d = ImageDraw.Draw(img)
