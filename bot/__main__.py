@@ -178,6 +178,16 @@ def gallery(out: Path, game_ids: tuple[str, ...], seed: int, colour_vision: bool
 
 
 @cli.command()
+@click.argument("texts", nargs=-1, required=True)
+def glyphs(texts: tuple[str, ...]) -> None:
+    """Per TEXT, how many of its characters no bundled font draws: `text=<TEXT> missing=<n>`."""
+    from renderers.common import missing_glyphs
+
+    for t in texts:
+        click.echo(f"text={t} missing={missing_glyphs(t)}")
+
+
+@cli.command()
 def run() -> None:
     """Run the Discord bot (needs DISCORD_TOKEN in the environment or .env)."""
     settings = load_settings()
