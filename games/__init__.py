@@ -25,6 +25,7 @@ from games.core import (
     format_text,
     marker_keys,
     player_ref,
+    plural,
     rank_by,
 )
 
@@ -47,6 +48,7 @@ __all__ = [
     "marker_keys",
     "load_errors",
     "player_ref",
+    "plural",
     "rank_by",
 ]
 

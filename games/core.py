@@ -47,6 +47,7 @@ __all__ = [
     "format_text",
     "marker_keys",
     "player_ref",
+    "plural",
     "rank_by",
 ]
 
@@ -245,10 +246,17 @@ def describe_options(options: dict[str, Any]) -> str:
     return " · ".join(f"{k.replace('_', ' ')} {value(v)}" for k, v in options.items()) or "defaults"
 
 
+def plural(n: int, word: str, many: str | None = None) -> str:
+    """A count with its noun in the right number, for every game's texts: ``plural(1, "finger")`` -> ``"1 finger"``,
+    ``plural(0, "finger")`` -> ``"0 fingers"``; ``many`` spells an irregular plural (``plural(2, "die", "dice")``)
+    or a noun that stays the same (``plural(4, "Sen", "Sen")``)."""
+    return f"{n} {word if n == 1 else (many or word + 's')}"
+
+
 def seats_text(counts: Sequence[int]) -> str:
     """``[2, 3, 4]`` -> "2-4 players", ``[5]`` -> "exactly 5 players", ``[1]`` -> "exactly 1 player"."""
     if len(counts) == 1:
-        return f"exactly {counts[0]} player{'s' if counts[0] != 1 else ''}"
+        return "exactly " + plural(counts[0], "player")
     if list(counts) == list(range(counts[0], counts[-1] + 1)):
         return f"{counts[0]}-{counts[-1]} players"
     return ", ".join(map(str, counts[:-1])) + f" or {counts[-1]} players"
@@ -406,7 +414,7 @@ class Game:
             return f"Ready to start ({span}{more})."
         if seated < counts[0]:
             need = counts[0] - seated
-            return f"Needs {need} more player{'s' if need != 1 else ''} ({span})."
+            return f"Needs {plural(need, 'more player')} ({span})."
         return f"Too many seats for these options: {self.title} needs {span}."
 
     def check_players(self, players: list[str]) -> None:

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.core import TIMEOUT, Decision, Event, Game, IllegalMove, Move, Option, Outcome, Result, Rng
+from games.core import TIMEOUT, Decision, Event, Game, IllegalMove, Move, Option, Outcome, Result, Rng, plural
 from games.tatamokatsu import rules
 from games.tatamokatsu.data import (
     ATTACK,
@@ -148,7 +148,7 @@ class Tatamokatsu(Game):
                 kind="victim",
                 prompt=f"Sum {state.total}: {ref(state.roller)}, choose who loses a finger.",
                 options=[
-                    Option(id=VICTIM_PREFIX + p, label=f"{ref(p)} ({state.fingers[p]} fingers)", locus=f"hand:{p}")
+                    Option(id=VICTIM_PREFIX + p, label=f"{ref(p)} ({plural(state.fingers[p], 'finger')})", locus=f"hand:{p}")
                     for p in rules.victims_of(state)
                 ],
             )
@@ -385,7 +385,7 @@ class Tatamokatsu(Game):
         """One line: the phase and every hand."""
         hands = ", ".join(f"{ref(p)} {state.fingers[p]}" for p in state.players)
         if state.phase == "over":
-            return f"Over after {state.rolls} rolls: " + ", ".join(ref(p) for p in state.winners) + f" won. {hands}"
+            return f"Over after {plural(state.rolls, 'roll')}: " + ", ".join(ref(p) for p in state.winners) + f" won. {hands}"
         what = {
             "roll": f"{ref(state.roller)} to roll",
             "race": f"race on {' · '.join(state.dice)}",

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from games.core import Event, player_ref
+from games.core import Event, player_ref, plural
 from games.tatamokatsu.data import (
     DICE,
     FINGERS,
@@ -100,7 +100,7 @@ def lose(s: TatamokatsuState, losses: Counter, events: list[Event], why: dict[st
         events.append(
             Event(
                 kind="finger",
-                text=f"{ref(p)} loses {lost} finger{'s' if lost > 1 else ''} ({why.get(p, '')}): {after} left.",
+                text=f"{ref(p)} loses {plural(lost, 'finger')} ({why.get(p, '')}): {after} left.",
                 data={"player": p, "lost": lost, "fingers": after, "reason": why.get(p, "")},
             )
         )

@@ -7,7 +7,19 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from games.core import Decision, Event, Game, IllegalMove, Move, Option, Outcome, Result, Rng, player_ref
+from games.core import (
+    Decision,
+    Event,
+    Game,
+    IllegalMove,
+    Move,
+    Option,
+    Outcome,
+    Result,
+    Rng,
+    player_ref,
+    plural,
+)
 from games.tataraba import rules
 from games.tataraba.ai import choose
 from games.tataraba.board import CELLS, layout_for, tile_index, tile_name
@@ -108,7 +120,7 @@ class Tataraba(Game):
         else:
             why = rules.ENDINGS[state.end]
             if state.end == "limit":
-                why += f" ({state.round_limit} rounds)"
+                why += f" ({plural(state.round_limit, 'round')})"
             reason = f"{why}: most Sen, then material, wins: {names}."
         standing = ", ".join(
             f"{player_ref(state.players[i])}{' (Eidai Tatara)' if state.seats[i].eidai == 0 else ''} "
@@ -196,14 +208,14 @@ def decision(state: TatarabaState) -> Decision | None:
     if phase == "move":
         dest = rules.destinations(state, seat)
         opts = [
-            _tile_opt(t, f" ({c} Foot marker{'s' if c != 1 else ''})" if c else " (free)")
+            _tile_opt(t, f" ({plural(c, 'Foot marker')})" if c else " (free)")
             for t, c in sorted(dest.items())
         ]
         return Decision(
             player=pid,
             kind="move",
             prompt=f"{who}: move your piece from {tile_name(me.pos)} "
-            f"(you hold {me.foot} Foot marker{'s' if me.foot != 1 else ''}).",
+            f"(you hold {plural(me.foot, 'Foot marker')}).",
             options=opts,
         )
     if phase == "action":

@@ -9,7 +9,7 @@ from __future__ import annotations
 import heapq
 from functools import lru_cache
 
-from games.core import Event, player_ref
+from games.core import Event, player_ref, plural
 from games.tataraba.board import CELLS, evergreen_tiles, geometry, tile_name
 from games.tataraba.data import (
     ADULT,
@@ -210,7 +210,7 @@ def do_move(state: TatarabaState, tile: int, events: list[Event]) -> None:
     me = state.seats[seat]
     me.foot -= cost
     me.pos = tile
-    spent = f", spending {cost} Foot marker{'s' if cost != 1 else ''}" if cost else ""
+    spent = f", spending {plural(cost, 'Foot marker')}" if cost else ""
     events.append(
         Event(
             kind="move",

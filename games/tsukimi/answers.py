@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-from games.core import Decision, player_ref
+from games.core import Decision, player_ref, plural
 
 from . import rules
 from .board import SPACE_SET, SPACE_VERTICES, canonical, corner_name, vertex_label
@@ -141,7 +141,7 @@ def _reason(state: TsukimiState, decision: Decision, typed: str, kind: str, arg:
             return f"{name} is no longer in the circle."
         cost = min(c for i, c in costs.items() if tile_name(i) == name)
         have = state.reserve[state.turn]
-        return f"{name} costs {cost} rabbit{'s' if cost != 1 else ''} and you have {have} in reserve."
+        return f"{name} costs {plural(cost, 'rabbit')} and you have {have} in reserve."
     if phase == "place":
         if kind not in ("", "space"):
             return f"first place your {tile_name(state.tile)} on a space."

@@ -12,13 +12,12 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from games.core import Event, Game, IllegalMove, Move, Outcome, Result, Rng, player_ref, rank_by
+from games.core import Event, Game, IllegalMove, Move, Outcome, Result, Rng, player_ref, plural, rank_by
 
 from . import rules
 from .answers import normalise, refusal, resolve
 from .data import COLOURS, START, TEMPLE, TILES
 from .help import RULES_HELP
-from .rules import plural
 from .state import TsukimiOptions, TsukimiState
 
 

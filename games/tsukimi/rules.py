@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from games.core import Decision, Event, Option, player_ref
+from games.core import Decision, Event, Option, player_ref, plural
 
 from .board import NEIGHBOURS, SPACE_VERTICES, SPACES, VERTEX_INDEX, VERTICES, corner_name, vertex_label
 from .data import COLOURS, EFFECTS, NO_GROUP_VALUE, RECRUIT, TEMPLE, TILES, tile_name
@@ -123,11 +123,6 @@ for _s in SPACES:
         _PLACE[_s, _v] = _opt(id=f"place:{_v}", label=f"place a rabbit on {_name}" + (f" (= {_v})" if _name != _v else ""),
                               locus=f"vertex:{_v}")
 _BACK = _opt(id="back", label="back (keep this rabbit where it is)")
-
-
-def plural(n: int, word: str, words: str | None = None) -> str:
-    """``"1 rabbit"``, ``"2 rabbits"``, ``"0 points"``: a count with its noun in the right number."""
-    return f"{n} {word if n == 1 else words or word + 's'}"
 
 
 def clan(state: TsukimiState, seat: int) -> str:

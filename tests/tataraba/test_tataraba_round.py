@@ -312,7 +312,7 @@ def test_ft9_round_limit_stop_is_announced():
         "ending."
     )
     assert GAME.result(s).reason == (
-        "Safety stop: the round limit was reached (1 rounds): most Sen, then material, wins: {@red}. "
+        "Safety stop: the round limit was reached (1 round): most Sen, then material, wins: {@red}. "
         "Scores are Sen: {@red} 0 Sen 1 material, {@blue} 0 Sen 0 material."
     )
 

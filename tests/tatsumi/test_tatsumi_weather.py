@@ -422,3 +422,21 @@ def test_resignation_drops_the_leavers_weather_decisions_and_renumbers_seats():
     out = GAME.resign(t, "ann")
     assert out.state.interrupts == [] and sum(c.in_wells for c in out.state.weather) == 1
     assert GAME.pending(out.state)[0].player == "bob" and out.state.turn.stage == "main"
+
+
+def test_tm13_sand_dollar_choices_read_off_or_from_beside_the_card():
+    """The depleted well's sand dollar: "off" the card or "from beside" it, each with how many lie there."""
+    wells = full_wells("L")
+    wells[W["b3"]] = "N"
+    s = wgame(wells=wells, minor_on=2)
+    at(s, 0, "c3")
+    s = refresh(s)
+    s, _ = play(s, "gather:b3")
+    d = GAME.pending(s)[0]
+    name = weather.title(minor(s))
+    assert [o.label for o in d.options][:2] == [
+        f"sand dollar off {name} (2 on it) into b3",
+        f"sand dollar from beside {name} (3 beside it) into b3",
+    ]
+    s, ev = play(s, "sand:minor:card")
+    assert f"The sand dollar in b3 comes off {name} (1 on it, 3 beside, 1 in the sea)." in [e.text for e in ev]
