@@ -46,6 +46,20 @@ def normalise(option: str) -> str:
     return option
 
 
+def named_vertex(text: str) -> str | None:
+    """The vertex name ``text`` (an option id such as ``place:c3-SE`` or a bare name) was written with, spelled as
+    the board names it (``C3-se``), or None when it names no vertex (TS-2)."""
+    kind, sep, arg = text.strip().partition(":")
+    if sep and kind.strip().lower() not in _VERTEX_KINDS:
+        return None
+    name = (arg if sep else kind).strip()
+    v = canonical(name)
+    if v is None:
+        return None
+    s, _, c = name.partition("-")
+    return f"{s.upper()}-{c.lower()}"
+
+
 def tile_by_name(state: TsukimiState, name: str) -> int | None:
     """The id of the tile ``name`` (``"matcha 2"``, ``"Matcha-2"``) still in the circle, the cheaper of the two
     sakura; None when ``name`` is not a tile name or no such tile is in the circle."""

@@ -210,7 +210,7 @@ def pending(state: TsukimiState) -> list[Decision]:
     if state.discards_left:
         todo.append(f"discard {plural(state.discards_left, 'rival rabbit')}")
     prompt = f"{player_ref(player)}, {tile_name(state.tile)} on {state.space}: " + (
-        ", ".join(todo) + " (any order)." if todo else "nothing left to do.")
+        ", ".join(todo) + (" (any order)." if len(todo) > 1 else ".") if todo else "nothing left to do.")
     return [_decision(player=player, kind="effects", prompt=prompt, options=opts)]
 
 
@@ -235,8 +235,11 @@ def _end_turn(state: TsukimiState, events: list[Event]) -> None:
     state.phase = "choose"
 
 
-def step(state: TsukimiState, option: str, events: list[Event]) -> None:
-    """Apply ``option`` (already checked against :func:`pending`) to ``state`` in place, appending events."""
+def step(state: TsukimiState, option: str, events: list[Event], said: str | None = None) -> None:
+    """Apply ``option`` (already checked against :func:`pending`) to ``state`` in place, appending events.
+
+    ``said``: the vertex name the player chose the option by (TS-2: ``C3-se`` for ``place:D3-n``), which the events
+    name first; None names a placed rabbit by its corner of the tile just placed, as the option's label does."""
     seat = state.turn
     who = clan(state, seat)
     kind, _, arg = option.partition(":")
@@ -293,7 +296,7 @@ def step(state: TsukimiState, option: str, events: list[Event]) -> None:
         state.moves_left -= 1
         if state.placed:
             state.placing_done = True
-        events.append(Event(kind="move", text=f"{who} moves a rabbit from {src} to {arg}.",
+        events.append(Event(kind="move", text=f"{who} moves a rabbit from {src} to {said or arg}.",
                             data={"from": src, "to": arg}))
         return
     # effects
@@ -304,7 +307,8 @@ def step(state: TsukimiState, option: str, events: list[Event]) -> None:
         state.reserve[seat] -= 1
         state.places_left -= 1
         state.placed += 1
-        events.append(Event(kind="place_rabbit", text=f"{who} places a rabbit on {vertex_label(arg)}.",
+        name = said or corner_name(state.space, arg)
+        events.append(Event(kind="place_rabbit", text=f"{who} places a rabbit on {vertex_label(arg, name)}.",
                             data={"vertex": arg}))
     elif kind == "move":
         state.moving_from = arg
@@ -316,7 +320,7 @@ def step(state: TsukimiState, option: str, events: list[Event]) -> None:
         state.discards_left -= 1
         if not any(s == rival for s in state.rabbits.values()):
             state.discards_left = 0
-        events.append(Event(kind="discard", text=f"{who} sends {clan(state, rival)}'s rabbit on {arg} to the box.",
+        events.append(Event(kind="discard", text=f"{who} sends {clan(state, rival)}'s rabbit on {said or arg} to the box.",
                             data={"vertex": arg}))
     else:  # pragma: no cover - options come from pending()
         raise AssertionError(option)

@@ -25,12 +25,17 @@ def _refusal(state, text, player=W) -> str:
     return str(assert_illegal(GAME, state, Move(player=player, option=text)))
 
 
-@pytest.mark.parametrize("name", ["C4-s", "c4-s", "D3-ne", " D4-nw ", "place:d4-NW"])
-def test_ts2_bare_vertex_in_any_spelling_places_there(name):
-    """TS-2: C4-s = D3-ne = D4-nw; typed bare (any case), it names the one listed option place:C4-s."""
+@pytest.mark.parametrize("name, logged", [
+    ("C4-s", "C4-s (= D3-ne = D4-nw)"), ("c4-s", "C4-s (= D3-ne = D4-nw)"), ("D3-ne", "D3-ne (= C4-s = D4-nw)"),
+    (" D4-nw ", "D4-nw (= C4-s = D3-ne)"), ("place:d4-NW", "D4-nw (= C4-s = D3-ne)"),
+    ("place:C4-s", "C4-s (= D3-ne = D4-nw)"),
+])
+def test_ts2_bare_vertex_in_any_spelling_places_there(name, logged):
+    """TS-2: C4-s = D3-ne = D4-nw; typed bare (any case), it names the one listed option place:C4-s, and the log
+    names the rabbit by the name the player wrote first."""
     s, events = act(_effects(), name)
     assert s.rabbits == {"A1-n": 0, "D4-n": 1, "C4-s": 0} and s.reserve == [13, 14]
-    assert events[0].text == "white {@white} places a rabbit on C4-s (= D3-ne = D4-nw)."
+    assert events[0].text == f"white {{@white}} places a rabbit on {logged}."
 
 
 def test_bare_vertex_of_your_rabbit_picks_it_to_move_then_bare_destination():
