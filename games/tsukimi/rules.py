@@ -1,8 +1,8 @@
 """Tsukimi's rules as pure functions over :class:`TsukimiState` (rulebook "How to Play", RULINGS TS-1..TS-9).
 
-Effects (TS-3, TS-9): each is done as a whole. The placing effect (up to 1 or 2 rabbits) may come before or after
-the move; once a rabbit has been moved after a placement, the placing effect is over (``state.placing_done``):
-place - move - place is never possible, move - place - place is.
+Effects (TS-3, TS-9): an effect is done as a whole: a tile's placing is all done before its move or all after it,
+never split around it (no place - move - place). Once the player has placed and then moved, the placing effect is
+over (``state.placing_done``); move - place - place is allowed (the placing is up to 1 or 2 rabbits).
 
 ``pending`` lists what the turn waits for; ``step`` applies one already-validated option to a state it may mutate
 (the game's ``apply`` deep-copies first). ``claims`` / ``standings`` score a board (rulebook "End of the Game").
