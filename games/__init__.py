@@ -27,6 +27,7 @@ from games.core import (
     player_ref,
     plural,
     rank_by,
+    ranking_text,
 )
 
 __all__ = [
@@ -50,6 +51,7 @@ __all__ = [
     "player_ref",
     "plural",
     "rank_by",
+    "ranking_text",
 ]
 
 _REGISTRY: dict[str, Game] | None = None

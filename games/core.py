@@ -48,6 +48,7 @@ __all__ = [
     "marker_keys",
     "player_ref",
     "plural",
+    "ranking_text",
     "rank_by",
 ]
 
@@ -116,12 +117,15 @@ class Event(BaseModel):
 
 class Result(BaseModel):
     """The end of a game: ``winners`` (player ids), ``ranking`` (groups of player ids, best first; a group shares a
-    rank), ``scores`` (player id -> the game's score: dolls left, fortune, points …), ``reason`` (one line)."""
+    rank), ``scores`` (player id -> the game's score: dolls left, fortune, points …), ``reason`` (one line),
+    ``standings`` (player id -> where they stand in the game's own terms, for rankings, when the bare score would
+    mislead: Tataraba ``"Eidai Tatara, 0 Sen, 5 material"``; empty: the score says it)."""
 
     winners: list[str]
     ranking: list[list[str]]
     scores: dict[str, int] = Field(default_factory=dict)
     reason: str = ""
+    standings: dict[str, str] = Field(default_factory=dict)
 
 
 StateT = TypeVar("StateT", bound="BaseState")
@@ -253,6 +257,19 @@ def plural(n: int, word: str, many: str | None = None) -> str:
     return f"{n} {word if n == 1 else (many or word + 's')}"
 
 
+def ranking_text(result: Result, name: Callable[[str], str]) -> str:
+    """A result's ranking on one line, each player by ``name(id)``: with the standing the game gives
+    (``"1. bob — Eidai Tatara, 0 Sen, 0 material; 2. alice — 4 Sen, 2 material"``), else with the score (``"1. alice (2); 2. bob (0)"``),
+    else the name alone; players sharing a rank share its number."""
+
+    def one(p: str) -> str:
+        if p in result.standings:
+            return f"{name(p)} — {result.standings[p]}"
+        return f"{name(p)} ({result.scores[p]})" if p in result.scores else name(p)
+
+    return "; ".join(f"{i}. " + ", ".join(one(p) for p in grp) for i, grp in enumerate(result.ranking, 1))
+
+
 def seats_text(counts: Sequence[int]) -> str:
     """``[2, 3, 4]`` -> "2-4 players", ``[5]`` -> "exactly 5 players", ``[1]`` -> "exactly 1 player"."""
     if len(counts) == 1:
@@ -313,9 +330,12 @@ class Game:
     State: ClassVar[type[BaseState]]
     summary: ClassVar[str] = ""
     rules_help: ClassVar[dict[str, str]] = {}
+    score_unit: ClassVar[str] = ""
+    """What ``Result.scores`` count when a bare number would read as points (Tataraba: ``"Sen"``): results and
+    ``/stats`` then write ``"4 Sen"`` instead of ``"score 4"``. ``""``: a plain score."""
     lower_score_wins: ClassVar[bool] = False
     """True when ``Result.scores`` rank fewer first (Tatari's dolls left, TA-10): a player's best score is then
-    the lowest (``/stats``, issue 15)."""
+    the lowest (``/stats``)."""
 
     # -- the contract ------------------------------------------------------------------------------------------
     def setup(self, players: list[str], options: BaseModel | dict | None, seed: int) -> BaseState:

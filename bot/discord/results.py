@@ -75,7 +75,7 @@ class Results(commands.Cog):
             return
         title = games.get(record.game_id).title if record.game_id in {g.id for g in games.all()} else record.game_id
         names = await self.bot.links.names(record.session_id)
-        lines = [f"🏁 **{title}** — result", *results.summary_lines(record, names)]
+        lines = [f"🏁 **{title}** — result", *results.summary_lines(record, names, update.result)]
         if not record.rated:
             lines.append("-# Not rated (fewer than two ranked seats).")
         try:

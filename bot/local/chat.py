@@ -30,7 +30,7 @@ from pathlib import Path
 
 import games
 import renderers
-from games import format_text
+from games import format_text, ranking_text
 from games.core import Decision
 
 from .. import results
@@ -329,11 +329,7 @@ class LocalChat:
         if update.result is not None and row.status in ("finished",):
             r = update.result
             out.append("[game over] " + format_text(r.reason, name))
-            ranks = "; ".join(
-                f"{i}. {', '.join(f'{p} ({r.scores[p]})' if p in r.scores else p for p in grp)}"
-                for i, grp in enumerate(r.ranking, 1)
-            )
-            out.append(f"Ranking: {ranks}")
+            out.append(f"Ranking: {ranking_text(r, lambda p: p)}")
         return out
 
     def _decision_lines(self, chan: Channel, d: Decision) -> list[str]:

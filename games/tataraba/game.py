@@ -51,6 +51,7 @@ class Tataraba(Game):
     Options = TatarabaOptions
     State = TatarabaState
     summary = "Plant, log and trade wood in a shifting forest; first to raise an Eidai Tatara (10 Sen, 10 material) wins."
+    score_unit = "Sen"
     rules_help = RULES_HELP
 
     # -- setup ---------------------------------------------------------------------------------------------------
@@ -106,7 +107,8 @@ class Tataraba(Game):
 
     def result(self, state: TatarabaState) -> Result | None:
         """Winners and ranking once the game is over (rulebook "End of the Game"): Eidai builders first, then more
-        Sen, then more building material, else shared. ``scores`` are Sen."""
+        Sen, then more building material, else shared. ``scores`` are Sen; ``standings`` name them, the Eidai
+        builders and the material that breaks ties (``"Eidai Tatara, 0 Sen, 5 material"``, ``"4 Sen, 2 material"``)."""
         if state.phase != "over":
             return None
         groups = [[state.players[i] for i in g] for g in rules.ranking(state)]
@@ -134,6 +136,8 @@ class Tataraba(Game):
             ranking=groups,
             scores={p: s.sen for p, s in zip(state.players, state.seats, strict=True)},
             reason=reason,
+            standings={p: ("Eidai Tatara, " if s.eidai == 0 else "") + f"{s.sen} Sen, {s.mat} material"
+                       for p, s in zip(state.players, state.seats, strict=True)},
         )
 
     def status(self, state: TatarabaState) -> str:

@@ -582,10 +582,11 @@ def finish(state: TatarabaState, reason: str, events: list[Event]) -> None:
     text = {
         "eidai": "The round is over and an Eidai Tatara stands: the game ends.",
         "beech": "The Beeches have run out: the game ends.",
-        "exhausted": "Safety stop (not in the rulebook): the forest is exhausted, nobody can ever plant, log or "
-        "build again. The game ends, scored like the Beech ending.",
-        "limit": f"Safety stop (not in the rulebook): the round limit ({state.round_limit}) is reached. The game "
-        "ends, scored like the Beech ending.",
+        "exhausted": "Safety stop (not in the rulebook): the forest is exhausted: it is certain that nobody can "
+        "ever build an Eidai Tatara or take another action that uses up a Beech. The game ends, scored like the "
+        "Beech ending.",
+        "limit": f"Safety stop (not in the rulebook): the round limit ({plural(state.round_limit, 'round')}) is "
+        "reached. The game ends, scored like the Beech ending.",
     }[reason]
     events.append(
         Event(
