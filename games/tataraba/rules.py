@@ -343,7 +343,7 @@ def do_foot(state: TatarabaState, events: list[Event]) -> None:
     who = player_ref(state.players[state.turn])
     if me.foot < FOOT_MAX:
         me.foot += 1
-        text = f"{who} takes a Foot marker ({me.foot})."
+        text = f"{who} takes a Foot marker and now holds {plural(me.foot, 'Foot marker')}."
     else:
         text = f"{who} already holds {FOOT_MAX} Foot markers and skips the action."
     events.append(Event(kind="foot", text=text, data={"player": state.players[state.turn], "foot": me.foot}))
