@@ -109,7 +109,7 @@ def script(file, out: Path | None, db: str | None, echo: bool, seed: int) -> Non
 def demo(game: str, players: int, seed: int, out: Path | None, strategy: str, budget_ms: int, options,
          no_images: bool, db: str | None) -> None:
     """AI players (alice, bob, carol, …) play GAME to the end: a PNG per move, an animated GIF, the result
-    printed. The game is recorded (and rated) in the database like any other (issue 15)."""
+    printed. The game is recorded (and rated) in the database like any other."""
     import games
 
     from .local.demo import run_demo

@@ -1,4 +1,4 @@
-"""Results that last (issue 15): ``/stats``, ``/leaderboard``, ``/replay``, the result message of every finished
+"""Results that last: ``/stats``, ``/leaderboard``, ``/replay``, the result message of every finished
 game (summary card, ranking with rating changes, a "Replay" button) and that button.
 
 Every answer is ephemeral unless ``public:true``; cards and animations are drawn off the event loop

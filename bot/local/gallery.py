@@ -1,5 +1,5 @@
 """``python -m bot gallery --out DIR``: representative boards of every game and player count, for review as a
-player would see them on a phone (issue 13, item 8).
+player would see them on a phone.
 
 For each game and player count, a seeded random-legal game is played through the games contract
 (``Game.begin``, ``pending``, ``apply``; players from :mod:`games.ai`) and these positions are drawn with

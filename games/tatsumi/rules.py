@@ -23,7 +23,7 @@ from games.tatsumi.island import (
     plain_reach,
     put,
 )
-from games.tatsumi.loci import locus  # Option.locus: the place an option points at (issue 13)
+from games.tatsumi.loci import locus  # Option.locus: the place an option points at
 from games.tatsumi.seaboard import (
     ORTHO,
     RAYS,

@@ -1,6 +1,6 @@
 """Reading what a Tsukimi player typed: option ids in any spelling, bare names, and why an answer is refused.
 
-:meth:`Tsukimi.apply` accepts, for the decision pending now (issue 11):
+:meth:`Tsukimi.apply` accepts, for the decision pending now:
 
 - an option id (``place:D3-n``) in any of its spellings: any name of a vertex (``place:C3-se``), any case, blanks
   around (:func:`normalise`); a tile by flavour and value (``tile:matcha 2``, the cheaper sakura);

@@ -25,16 +25,22 @@ def hands(s):
     return [s.fingers[p] for p in s.players]
 
 
+def katana_roll(faces, first, last):
+    """The endgame rolls ``faces``; both press Katana, ``first`` at +300 ms, ``last`` at +700 ms; the window
+    closes: (state, events of the close)."""
+    s, _ = roll(endgame(), *faces)
+    s = inp(s, first, "katana", 300)
+    s = inp(s, last, "katana", 700)
+    return close(s)
+
+
 # -- the three positions -------------------------------------------------------------------------------------------
 
 
 def test_tk12_katana_then_salute_window_alice_fails_to_salute_and_they_share():
     """4·4·4 (sum 12), both Katana, bob last (TK-7): bob loses his last finger, yet the salute window opens (TK-12);
     alice does not salute and loses her last finger in the same resolution: a shared win (TK-9)."""
-    s, _ = roll(endgame(), "4", "4", "4")
-    s = inp(s, "alice", "katana", 300)
-    s = inp(s, "bob", "katana", 700)
-    s, ev = close(s)
+    s, ev = katana_roll(("4", "4", "4"), "alice", "bob")
     assert kinds(ev) == ["window", "katana", "finger", "sum"]
     assert [e.text for e in ev] == [
         "Last Katana: {@bob} (+700 ms).",
@@ -57,10 +63,7 @@ def test_tk12_katana_then_salute_window_alice_fails_to_salute_and_they_share():
 
 def test_tk12_katana_then_salute_window_alice_salutes_and_wins():
     """The same roll; alice salutes in the salute window (the window closes at once): she is the Samurai."""
-    s, _ = roll(endgame(), "4", "4", "4")
-    s = inp(s, "alice", "katana", 300)
-    s = inp(s, "bob", "katana", 700)
-    s, _ = close(s)
+    s, _ = katana_roll(("4", "4", "4"), "alice", "bob")
     s, ev = apply(s, "alice", "salute", T0 + 8000 + 1200)
     assert [e.text for e in ev] == [
         "{@alice} salutes (+1200 ms into the salute window).",
@@ -90,10 +93,7 @@ def test_tk12_a_salute_made_during_the_race_counts_and_alice_wins():
 def test_tk12_katana_then_victim_above_17_they_share():
     """6·6·6 (sum 18), alice last Katana: she loses her last finger to the Katana AND, as roller, chooses a victim
     above 17 — bob, the only one with fingers (C-3: no question) — so they share the win (TK-7, TK-9, TK-12)."""
-    s, _ = roll(endgame(), "6", "6", "6")
-    s = inp(s, "bob", "katana", 300)
-    s = inp(s, "alice", "katana", 700)
-    s, ev = close(s)
+    s, ev = katana_roll(("6", "6", "6"), "bob", "alice")
     assert [e.text for e in ev] == [
         "Last Katana: {@alice} (+700 ms).",
         "Triples: Katana!",
@@ -109,10 +109,7 @@ def test_tk12_katana_then_victim_above_17_they_share():
 def test_tk12_katana_then_under_10_they_share():
     """2·2·2 (sum 6), bob last Katana: bob loses his last finger, alice hers for the sum under 10, at one close:
     a shared win (TK-7, TK-9, TK-12)."""
-    s, _ = roll(endgame(), "2", "2", "2")
-    s = inp(s, "alice", "katana", 300)
-    s = inp(s, "bob", "katana", 700)
-    s, ev = close(s)
+    s, ev = katana_roll(("2", "2", "2"), "alice", "bob")
     assert [e.text for e in ev] == [
         "Last Katana: {@bob} (+700 ms).",
         "Triples: Katana!",
@@ -128,10 +125,7 @@ def test_tk12_a_one_or_ten_triple_waits_for_the_rollers_count():
     """1/10·1/10·1/10, bob last Katana: the game waits for alice's count (TK-6, TK-11) before the end (TK-12).
     Counting 1+1+1 (3, under 10) costs her last finger too: shared. Counting 10+10+1 (21, above 17) finds no
     opponent with fingers: alice is the Samurai."""
-    s, _ = roll(endgame(), "1/10", "1/10", "1/10")
-    s = inp(s, "alice", "katana", 300)
-    s = inp(s, "bob", "katana", 700)
-    s, ev = close(s)
+    s, ev = katana_roll(("1/10", "1/10", "1/10"), "alice", "bob")
     assert [e.text for e in ev][-2:] == ["{@bob} loses 1 finger (last Katana): 0 left.",
                                           "{@alice}, count the 1/10 dice."]
     assert s.phase == "fix" and GAME.result(s) is None
@@ -153,10 +147,7 @@ def test_tk12_a_one_or_ten_triple_waits_for_the_rollers_count():
 
 def test_tk12_resigning_during_the_sum_effect_ends_with_the_resolutions_hands():
     """Bob (out to the Katana) leaves while the salute window is open: alice is the only hand left (TK-9)."""
-    s, _ = roll(endgame(), "4", "4", "4")
-    s = inp(s, "alice", "katana", 300)
-    s = inp(s, "bob", "katana", 700)
-    s, _ = close(s)
+    s, _ = katana_roll(("4", "4", "4"), "alice", "bob")
     out = GAME.resign(s, "bob")
     assert GAME.result(out.state).winners == ["alice"] and out.state.resolution_before == {}
 

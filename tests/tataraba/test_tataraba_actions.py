@@ -215,7 +215,7 @@ def test_logged_evergreen_tile_is_like_any_other():
 
 
 def test_logging_your_own_tree_says_their_own():
-    """Rulebook "II. Logging" (issue 11 texts): logging your own tree pays nothing; the event says "their own adult
+    """Rulebook "II. Logging": logging your own tree pays nothing; the event says "their own adult
     Cedar", never the logger's name twice."""
     s = scene({"2-2": "Ca0"}, at=("2-5", "3-9"), phase="action")
     s, _ = act(s, "red", "log")

@@ -1,4 +1,4 @@
-"""Typed answers (``games/tsukimi/answers.py``, issue 11): bare names of one option accepted, refusals with reasons.
+"""Typed answers (``games/tsukimi/answers.py``): bare names of one option accepted, refusals with reasons.
 
 Names: RULINGS TS-2 (a vertex has up to three names), TS-3 (tiles). Reasons: TS-4 (cost), TS-5 (placing a tile),
 TS-6 (discards), TS-9 (the placing effect is over), rulebook "Placing Rabbits" / "Moving".
@@ -97,7 +97,7 @@ def test_refusal_discard_not_owed():
 
 
 def test_refusal_hint_is_short_never_the_54_vertices():
-    """Issue 11: a move's destination list has 52 vertices; the refusal shows 6 and the count."""
+    """A move's destination list has 52 vertices; the refusal shows 6 and the count."""
     s, _ = act(_effects(), "move:A1-n")
     msg = _refusal(s, "to:D4-n")
     assert msg == (

@@ -1,4 +1,4 @@
-"""Prompts, status and result lines (issue 11 texts): what the table reads says what is really possible.
+"""Prompts, status and result lines: what the table reads says what is really possible.
 
 Sources: TS-5 (the first tile anywhere), TS-3 (effects "up to"), TS-8 (scoring keys), rulebook "How to Play".
 """
