@@ -71,3 +71,10 @@ def test_tatamokatsu_end_says_a_roll_resolves_as_a_whole():
         "whole: its Katana and its sum (the count, the salute, the victim) are both played before the end is "
         "decided, so the last hands that lose their last fingers to the same roll share the win."
     )
+
+
+def test_tatsumi_weather_says_off_a_card_never_from_on():
+    text = rules_text("tatsumi", "weather")
+    assert "from on" not in text
+    assert text.endswith("A depleted well takes a sand dollar you choose, taken off a card or from beside it; a card "
+                         "whose dollars are all in the sea is neutralised.")

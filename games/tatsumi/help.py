@@ -48,7 +48,7 @@ RULES_HELP: dict[str, str] = {
         "takes one off. With none left beside it, the card strikes: every island swaps one ring (major: two) of "
         "its element with a neighbour of another element (plain spaces only; the second swap may not undo "
         "the first). A depleted well takes a sand "
-        "dollar you choose from on or beside a card; a card whose dollars are all in the sea is neutralised."
+        "dollar you choose, taken off a card or from beside it; a card whose dollars are all in the sea is neutralised."
     ),
     "solo": (
         "Solo (option solo=true, one player): each solo card places two Tekitatsu and the maelstrom, which "

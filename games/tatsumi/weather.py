@@ -396,7 +396,7 @@ def status(s: TatsumiState) -> str:
 
 
 def greedy(s: TatsumiState, ids: list[str], rng: Any) -> str | None:
-    """A simple choice for an interrupt: sand dollars from on the most threatening card (fewest beside), else from
+    """A simple choice for an interrupt: sand dollars off the most threatening card (fewest beside), else from
     beside the calmest one; the swap that loses the least Elemental Mastery; the scale on the best-paying card."""
     item = s.interrupts[0]
     head = item.split(":")
