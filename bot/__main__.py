@@ -109,7 +109,7 @@ def script(file, out: Path | None, db: str | None, echo: bool, seed: int) -> Non
 def demo(game: str, players: int, seed: int, out: Path | None, strategy: str, budget_ms: int, options,
          no_images: bool, db: str | None) -> None:
     """AI players (alice, bob, carol, …) play GAME to the end: a PNG per move, an animated GIF, the result
-    printed. The game is recorded (and rated) in the database like any other (issue 15)."""
+    printed. The game is recorded (and rated) in the database like any other."""
     import games
 
     from .local.demo import run_demo
@@ -140,14 +140,12 @@ def demo(game: str, players: int, seed: int, out: Path | None, strategy: str, bu
     except SessionError as exc:
         raise click.ClickException(str(exc)) from None
     r = res.update.result
-    from games import format_text
+    from games import format_text, ranking_text
 
     for line in res.log[-8:]:
         click.echo(line)
     click.echo(f"{res.moves} moves. {format_text(r.reason, lambda p: p)}")
-    click.echo("Ranking: " + "; ".join(
-        f"{i}. " + ", ".join(f"{p} ({r.scores[p]})" if p in r.scores else p for p in grp)
-        for i, grp in enumerate(r.ranking, 1)))
+    click.echo("Ranking: " + ranking_text(r, lambda p: p))
     if res.images:
         click.echo(f"{len(res.images)} boards in {out}/, animation {res.gif}")
 

@@ -1,4 +1,4 @@
-"""Results that last (issue 15): ``/stats``, ``/leaderboard``, ``/replay``, the result message of every finished
+"""Results that last: ``/stats``, ``/leaderboard``, ``/replay``, the result message of every finished
 game (summary card, ranking with rating changes, a "Replay" button) and that button.
 
 Every answer is ephemeral unless ``public:true``; cards and animations are drawn off the event loop
@@ -75,7 +75,7 @@ class Results(commands.Cog):
             return
         title = games.get(record.game_id).title if record.game_id in {g.id for g in games.all()} else record.game_id
         names = await self.bot.links.names(record.session_id)
-        lines = [f"🏁 **{title}** — result", *results.summary_lines(record, names)]
+        lines = [f"🏁 **{title}** — result", *results.summary_lines(record, names, update.result)]
         if not record.rated:
             lines.append("-# Not rated (fewer than two ranked seats).")
         try:

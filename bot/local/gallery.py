@@ -156,7 +156,7 @@ def _index(out: Path, done: list[GalleryGame]) -> None:
             small = path.with_name(path.stem + f"@{PHONE_WIDTH}.png").name
             cells.append(f'<figure><a href="{html.escape(path.name)}"><img src="{html.escape(small)}" '
                          f'width="{PHONE_WIDTH}"></a><figcaption>{html.escape(path.stem)}</figcaption></figure>')
-        rows.append(f"<h2>{html.escape(entry.game)}, {entry.players} player(s), {entry.moves} moves</h2>"
+        rows.append(f"<h2>{html.escape(entry.game)}, {games.plural(entry.players, 'player')}, {games.plural(entry.moves, 'move')}</h2>"
                     f"<div>{''.join(cells)}</div>")
     (out / "index.html").write_text(
         "<!doctype html><meta charset='utf-8'><title>Board gallery</title>"
