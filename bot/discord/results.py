@@ -3,7 +3,7 @@ game (summary card, ranking with rating changes, a "Replay" button) and that but
 
 Every answer is ephemeral unless ``public:true``; cards and animations are drawn off the event loop
 (``asyncio.to_thread``); a replay defers the interaction first (rebuilding a game takes seconds). The records
-and ratings come from :class:`bot.records.RecordStore` (written by the session service when a game ends).
+and ratings come from :class:`bot.store.records.RecordStore` (written by the session service when a game ends).
 """
 
 from __future__ import annotations

@@ -72,7 +72,7 @@ def test_tataraba_ranking_and_stats_name_the_sen(tmp_path):
 def test_tataraba_result_message_names_the_sen_and_the_eidai_builder():
     """The result message's lines: the game's standing when its result is at hand, else the Sen of the record;
     other games keep "score N"."""
-    from bot.records import GameRecord, Seat
+    from bot.store.records import GameRecord, Seat
     from bot.results import summary_lines
     from games import Result
 
