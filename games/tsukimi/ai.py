@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 
 from games.core import Decision
+from games.search import Knowledge
 
 from . import rules
 from .board import NEIGHBOURS, SPACE_VERTICES, SPACES, VERTEX_SPACES, VERTICES
@@ -198,7 +199,7 @@ def greedy_choice(state: TsukimiState, decision: Decision, rng: random.Random) -
     return "end" if "end" in ids else None
 
 
-# -- AI seats (issue 14): the strong search's knowledge ---------------------------------------------------------
+# -- AI seats: the strong search's knowledge ------------------------------------------------------------------
 
 
 def evaluate(state: TsukimiState) -> dict[str, float]:
@@ -212,8 +213,6 @@ def evaluate(state: TsukimiState) -> dict[str, float]:
     return {a: d / 2, b: -d / 2}
 
 
-EVAL_SCALE = 2.0
-MIN_GAIN = 0.02
 ENDGAME_TILES = 2
 """With this many mochi tiles or fewer left to place, the strong search rolls out to the end of the game."""
 
@@ -247,4 +246,9 @@ def candidates(state: TsukimiState, decision: Decision, rng: random.Random) -> l
     return [best] + [o for o in ids if o != best] if best in ids else ids
 
 
-CANDIDATES = 4
+KNOWLEDGE: Knowledge[TsukimiState] = Knowledge(
+    evaluate=evaluate, eval_scale=2.0, min_gain=0.02, rollout_turns=rollout_turns,
+    rollout_decisions=rollout_decisions, candidates=candidates, max_candidates=4,
+)
+"""What the strong search knows of Tsukimi (``games.search.Knowledge``): the greedy player's position score at the
+horizon (the rival's reply, or the end of the game in the endgame), its four best options compared."""
