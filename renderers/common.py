@@ -28,7 +28,7 @@ WHITE = (255, 255, 255)
 INK = (34, 30, 28)
 PAPER = (246, 240, 228)
 MUTED = (112, 104, 96)
-"""Grey for secondary labels: 4.8:1 on PAPER (WCAG AA text, issue 13, item 5)."""
+"""Grey for secondary labels: 4.8:1 on PAPER (WCAG AA text)."""
 
 PLAYER_COLOURS = [BLUE, VERMILION, GREEN, PURPLE, ORANGE]
 PLAYER_SHAPES = ["circle", "square", "triangle", "diamond", "star"]
@@ -200,13 +200,8 @@ class ScriptFont(ImageFont.FreeTypeFont):
 @lru_cache(maxsize=32)
 def font(size: int, bold: bool = False) -> ScriptFont:
     """A :class:`ScriptFont` of ``size`` px: the bundled DejaVu Sans (Bold), falling back glyph by glyph to the
-    bundled Noto Sans CJK and Noto Emoji, so any display name draws as its characters (issue 13, item 3)."""
+    bundled Noto Sans CJK and Noto Emoji, so any display name draws as its characters."""
     return ScriptFont(size, bold)
-
-
-def text_size(draw: ImageDraw.ImageDraw, text: str, fnt) -> tuple[int, int]:
-    left, top, right, bottom = draw.textbbox((0, 0), text, font=fnt)
-    return right - left, bottom - top
 
 
 def centred_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, fnt, fill=INK) -> None:
@@ -329,7 +324,7 @@ MARKER_INK = BLACK
 def marker(img: Image.Image, cx: float, cy: float, key: str, r: float = 14) -> None:
     """Draw the marker of an offered place: a white disc with a black ring and ``key`` ("1", "12", …) in bold
     black, centred on (cx, cy), radius ``r`` px (the key's text is ``1.3 * r`` px tall). White and black are no
-    piece's colour, so a marker never shares a colour with what it sits on (issue 13: no colour-only signs).
+    piece's colour, so a marker never shares a colour with what it sits on (no colour-only signs).
     The key is the one :func:`games.marker_keys` gives the option, which the buttons and menus start with."""
     draw = ImageDraw.Draw(img)
     w = max(2, round(r / 6))
@@ -457,14 +452,14 @@ def make_palette(samples: list[Image.Image], exact: int = 128) -> Image.Image:
     return pal
 
 
-# --- Legibility on a phone (issue 13, items 2, 4 and 5) -------------------------------------------------------
+# --- Legibility on a phone ---------------------------------------------------------------------------------
 
 PHONE_WIDTH = 400
 """Width (px) at which Discord shows a board on a phone."""
 
 MIN_PHONE_TEXT = 9
 """Smallest text size (px) readable at :data:`PHONE_WIDTH`: every marker key and every number a choice depends
-on must be at least this tall there (issue 13, item 2)."""
+on must be at least this tall there."""
 
 
 def min_text_px(width: int, at: int = PHONE_WIDTH, px: int = MIN_PHONE_TEXT) -> int:
@@ -513,7 +508,7 @@ def contrast_ratio(fg: tuple[int, ...], bg: tuple[int, ...]) -> float:
 
 
 TEXT_CONTRAST = 4.5
-"""WCAG AA: the least contrast ratio between a text colour and the colour behind it (issue 13, item 5)."""
+"""WCAG AA: the least contrast ratio between a text colour and the colour behind it."""
 
 
 def legible_ink(bg: tuple[int, ...], candidates=(INK, WHITE, BLACK)) -> tuple[int, int, int]:
@@ -535,7 +530,7 @@ CVD_MATRICES = {
 """Machado, Oliveira & Fernandes (2009) simulation matrices at severity 1.0, applied to linear RGB."""
 
 VISIONS = ("protanopia", "deuteranopia", "tritanopia", "greyscale")
-"""The ways of seeing a board is checked under (issue 13, item 4)."""
+"""The ways of seeing a board is checked under."""
 
 
 def simulate(colour: tuple[int, ...], vision: str) -> tuple[int, int, int]:
@@ -610,7 +605,7 @@ def colour_clashes(pairs, visions=VISIONS, min_delta_e: float = MIN_DELTA_E,
     under each of ``visions``, ΔE*ab of the simulated colours below ``min_delta_e`` (and, in "greyscale", their
     contrast ratio below ``min_grey``). Returns readable lines, empty when every pair stays distinct.
 
-    How a renderer's tests use it (issue 13, item 4: no colour-only signs)::
+    How a renderer's tests use it (no colour-only signs)::
 
         from renderers.common import colour_clashes
         pairs = [("fire", FIRE, "water", WATER), ("discard ring", RING, "strawberry", STRAWBERRY)]

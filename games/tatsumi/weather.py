@@ -69,10 +69,6 @@ def push(s: TatsumiState, item: str) -> None:
     q.append(item)
 
 
-def _sd(n: int) -> str:
-    return f"{n} sand dollar{'s' if n != 1 else ''}"
-
-
 # --------------------------------------------------------------------------------------------------------------
 # Upkeeping sand dollars (rulebook "Upkeeping Sand Dollars")
 
