@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import ast
 import dataclasses
+import random
 import sys
 import types
 from pathlib import Path
@@ -13,7 +14,9 @@ from pathlib import Path
 import pytest
 
 import games
-from games.search import NO_KNOWLEDGE, Knowledge, knowledge
+from games import Move
+from games.ai import Budget, choose, greedy
+from games.search import NO_KNOWLEDGE, Knowledge, knowledge, search
 from games.tatamokatsu import ai as tatamokatsu_ai
 from games.tataraba import ai as tataraba_ai
 from games.tatari import ai as tatari_ai
@@ -131,3 +134,29 @@ def test_a_game_without_an_ai_module_gets_the_defaults_and_one_without_knowledge
         knowledge(types.SimpleNamespace(id="bare"))
 
 
+
+def _tsukimi_after(seed: int, moves: int):
+    """The position after ``moves`` greedy moves of the Tsukimi game dealt from ``seed`` (rng ``Random(seed)``)."""
+    game = games.get("tsukimi")
+    rng = random.Random(seed)
+    state = game.begin(["a", "b"], None, seed).state
+    for _ in range(moves):
+        d = game.pending(state)[0]
+        option = greedy(game, state, d, rng)
+        state = game.apply(state, Move(player=d.player, option=option, at_ms=d.deadline_ms)).state
+    return game, state, game.pending(state)[0]
+
+
+def test_the_tsukimi_endgame_look_ahead_changes_the_strong_choice():
+    """With two mochi tiles left (ENDGAME_TILES) Tsukimi's ``rollout_turns`` rolls out to the end of the game
+    (99 changes of the player to move, 40 decisions) instead of the turn and the reply. In this position (seed 10,
+    after 69 greedy moves, bob's effects with 7 options) the strong search answers ``move:B3-s``; the same
+    search, same rng and 56 iterations, with the two-turn horizon answers ``move:A2-s``."""
+    game, state, d = _tsukimi_after(10, 69)
+    assert (18 - len(state.board), d.kind, d.player, len(d.options)) == (2, "effects", "b", 7)
+    assert (tsukimi_ai.rollout_turns(state), tsukimi_ai.rollout_decisions(state)) == (99, 40)
+    two_turns = dataclasses.replace(tsukimi_ai.KNOWLEDGE, rollout_turns=2, rollout_decisions=16)
+    budget = 8 * len(d.options)
+    assert search(game, state, d, "b", random.Random(0), Budget(iterations=budget)) == "move:B3-s"
+    assert choose(game, state, d, "b", "strong", random.Random(0), Budget(iterations=budget)) == "move:B3-s"
+    assert search(game, state, d, "b", random.Random(0), Budget(iterations=budget), know=two_turns) == "move:A2-s"

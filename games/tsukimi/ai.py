@@ -35,7 +35,7 @@ def _space_score(space: str, board: dict[str, int], rabbits: dict[str, int], me:
 
 
 def _around(vertices, board, rabbits, me) -> float:
-    spaces = {s for v in vertices for s in VERTEX_SPACES[v]}
+    spaces = dict.fromkeys(s for v in vertices for s in VERTEX_SPACES[v])  # in board order: the same float sum
     return sum(_space_score(s, board, rabbits, me) for s in spaces)
 
 
@@ -149,9 +149,10 @@ def _tile_values(state: TsukimiState, ids) -> dict[str, float]:
 
 
 def greedy_choice(state: TsukimiState, decision: Decision, rng: random.Random) -> str | None:
-    """The greedy option id for ``decision`` (always one of its options)."""
+    """The greedy option id for ``decision`` (always one of its options). Ties are broken by one ``rng.random()``
+    per option in the decision's order, so the same rng gives the same choice in every process."""
     me = state.turn
-    ids = {o.id for o in decision.options}
+    ids = [o.id for o in decision.options]
     if decision.kind == "choose_tile":
         values = _tile_values(state, ids)
         best = None
