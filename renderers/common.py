@@ -269,11 +269,6 @@ def font(size: int, bold: bool = False) -> ScriptFont:
     return ScriptFont(size, bold)
 
 
-def text_size(draw: ImageDraw.ImageDraw, text: str, fnt) -> tuple[int, int]:
-    left, top, right, bottom = draw.textbbox((0, 0), text, font=fnt)
-    return right - left, bottom - top
-
-
 def centred_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, fnt, fill=INK) -> None:
     """Write ``text`` centred on ``xy``."""
     draw.text(xy, text, font=fnt, fill=fill, anchor="mm")

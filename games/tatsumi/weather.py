@@ -69,10 +69,6 @@ def push(s: TatsumiState, item: str) -> None:
     q.append(item)
 
 
-def _sd(n: int) -> str:
-    return plural(n, "sand dollar")
-
-
 # --------------------------------------------------------------------------------------------------------------
 # Upkeeping sand dollars (rulebook "Upkeeping Sand Dollars")
 
