@@ -1,4 +1,4 @@
-"""The strong AI against the normal one (issue 14 item 5). Run: ``python bench/bench_ai.py --games N --budget-ms B``.
+"""The strong AI against the normal one . Run: ``python bench/bench_ai.py --games N --budget-ms B``.
 
 Plays the strong level (``games.ai.choose``, the search, ``B`` ms a move on one core) against the normal level (the
 games' greedy players) in 2-player games of every game, Tatsumi also with 3 players (strong against two normals);

@@ -1,4 +1,4 @@
-"""Results benchmark (issue 15 item 6). Run: ``python bench/bench_results.py [--games N] [--db PATH]``.
+"""Results benchmark. Run: ``python bench/bench_results.py [--games N] [--db PATH]``.
 
 Fills a database (migrations applied by :class:`bot.store.Store`) with N finished games (default 100,000) of the
 five games in one server — 2 to 5 seats each drawn from 300 players, ranks, scores, ratings — then prints the median
@@ -6,7 +6,7 @@ time of what ``/leaderboard`` and ``/stats`` do besides talking to Discord: the 
 text and the card. Goal: <= 50 ms median each (with 100,000 games).
 
 The fill writes the rows directly (one transaction, ``executemany``): recording 100,000 games one by one through
-:meth:`bot.records.RecordStore.record_game` would take minutes and measure nothing the goal is about.
+:meth:`bot.store.records.RecordStore.record_game` would take minutes and measure nothing the goal is about.
 """
 
 from __future__ import annotations
@@ -26,8 +26,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import games  # noqa: E402
 from bot import results  # noqa: E402
-from bot.records import ordinal  # noqa: E402
 from bot.store import Store  # noqa: E402
+from bot.store.records import ordinal  # noqa: E402
 
 GUILD = "800000000000000001"
 PLAYERS = 300

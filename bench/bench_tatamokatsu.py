@@ -2,8 +2,9 @@
 
 Prints the render+encode median (5 players, a closed race with inputs) against two floors, in ms: pasting the cached
 background and encoding it, and pasting it then encoding the finished image (the same pixels). Then the engine's
-moves/s on one core over whole games played by the race-aware driver (``games.tatamokatsu.ai.play``: every race
-input timed at random in its window, delivered in random order, then the timeout), counting apply + pending.
+moves/s on one core (``bench/common.moves_per_second``) over whole 2-5 player games played by the race-aware driver
+(``games.tatamokatsu.ai.TableDriver``: every race input timed at random in its window, delivered in random order,
+then the timeout).
 """
 
 from __future__ import annotations
@@ -18,9 +19,12 @@ from pathlib import Path
 from PIL import Image
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from common import moves_per_second  # noqa: E402
 
 from games import TIMEOUT, Move, force, get  # noqa: E402
-from games.tatamokatsu.ai import play  # noqa: E402
+from games.tatamokatsu.ai import TableDriver  # noqa: E402
 from renderers.common import encode_png  # noqa: E402
 from renderers.tatamokatsu import _background, palette, render  # noqa: E402
 
@@ -58,23 +62,16 @@ def bench_render(reps: int = 40) -> tuple[float, ...]:
     return tuple(statistics.median(x) * 1000 for x in (renders, floors, same))
 
 
-def bench_engine(games: int = 300) -> tuple[float, int, float]:
-    game = get("tatamokatsu")
-    moves = [0]
-    rolls = 0
+def table(game, seats: list[str], rng: random.Random) -> TableDriver:
+    """A table of careless and careful players, drawn from ``rng`` (``games.tatamokatsu.ai.TableDriver``)."""
+    return TableDriver(game, {p: rng.choice(["random", "greedy"]) for p in seats}, rng)
 
-    def count(before, move, after, events):
-        moves[0] += 1
 
-    t = time.perf_counter()
-    for seed in range(games):
-        rng = random.Random(seed)
-        players = [f"p{i}" for i in range(2 + seed % 4)]
-        kinds = {p: rng.choice(["random", "greedy"]) for p in players}
-        final = play(game, game.setup(players, None, seed), kinds, rng, on_step=count)
-        rolls += final.rolls
-    dt = time.perf_counter() - t
-    return moves[0] / dt, moves[0], rolls / games
+def bench_engine(seconds: float = 3.0) -> tuple[float, int, float]:
+    """(engine moves/s on one core, moves, rolls a game) by ``bench/common.moves_per_second`` over 2-5 player
+    games driven by :func:`table`."""
+    rate = moves_per_second(get("tatamokatsu"), (2, 3, 4, 5), seconds, driver=table)
+    return rate.per_second, rate.moves, sum(s.rolls for s in rate.finals) / rate.games
 
 
 if __name__ == "__main__":

@@ -2,8 +2,9 @@
 
 Prints the render+encode median against the floor (``bench/common.render_vs_floor``: paste the finished image on a
 fresh canvas and encode it the same way — the cost no renderer can beat) over random-legal 2- and 4-player
-positions, for the decision's close-up (``render(state)``, the default) and the whole board (``full=True``), the empty-forest floor (paste the cached background and encode it) for reference, and the engine's
-moves/s on one core over random-legal games (``apply`` timed) for 2, 3 and 4 players. Goals: render <= 1.5x floor,
+positions, for the decision's close-up (``render(state)``, the default) and the whole board (``full=True``), the
+empty-forest floor (paste the cached background and encode it) for reference, and the engine's moves/s on one core
+over random-legal games (``bench/common.moves_per_second``) for 2, 3 and 4 players. Goals: render <= 1.5x floor,
 engine >= 5,000 moves/s.
 """
 
@@ -37,8 +38,9 @@ def main() -> None:
                 f"<= 1.5x) over {len(states)} positions; empty-forest floor {empty:.1f} ms"
             )
     for n in (2, 3, 4):
-        mps, moves = moves_per_second(GAME, n, seconds=2.0)
-        print(f"engine, {n} players: {mps:,.0f} moves/s on one core ({moves} moves, random-legal games)")
+        rate = moves_per_second(GAME, n, seconds=2.0)
+        print(f"engine, {n} players: {rate.per_second:,.0f} moves/s on one core ({rate.moves} moves, "
+              "random-legal games)")
 
 
 if __name__ == "__main__":

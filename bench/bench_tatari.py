@@ -1,6 +1,7 @@
-"""Tatari benchmarks (foundation issue, item 10). Run: ``python bench/bench_tatari.py``.
+"""Tatari benchmarks. Run: ``python bench/bench_tatari.py``.
 
-Prints render+encode median vs the floor, engine moves/s on one core, and durable moves/s through the store vs raw
+Prints render+encode median vs the floor, engine moves/s on one core (``bench/common.moves_per_second``, 3-player
+random-legal games), and durable moves/s through the store vs raw
 sqlite3 insert+commit (both WAL + synchronous=FULL, same machine, same run). Goals: render <= 1.5x floor and <= 15 ms;
 >= 20,000 moves/s; store >= 0.5x raw. Add ``--fuzz N`` to also play N random-legal games with invariants.
 """
@@ -93,8 +94,8 @@ def main() -> None:
     states = positions(game, 4, range(6), every=9)
     r, f = render_vs_floor(render, states, palette=palette())
     print(f"render+encode median {r:.2f} ms, floor {f:.2f} ms, ratio {r / f:.2f}x  ({len(states)} positions)")
-    mps, moves = moves_per_second(game, 3)
-    print(f"engine {mps:,.0f} moves/s on one core ({moves:,} moves)")
+    rate = moves_per_second(game, 3, seconds=3.0)
+    print(f"engine {rate.per_second:,.0f} moves/s on one core ({rate.moves:,} moves)")
     raws, ours, paths = [], [], []
     with tempfile.TemporaryDirectory(dir=os.environ.get("BENCH_DIR")) as tmp:
         for k in range(ROUNDS):  # interleaved rounds, so disk and load drift hit both alike

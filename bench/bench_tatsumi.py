@@ -2,7 +2,7 @@
 
 Prints render+encode median vs the floor median (ms) over random-legal 4-player positions — the decision image
 (``render(state)``: the close-up with markers, the goal) and the whole board (``full=True``) — and engine moves/s on
-one core over random-legal games for 2, 3 and 4 players. Goals: engine >= 5,000 moves/s; render <= 1.5x floor and
+one core (``bench/common.moves_per_second``) over random-legal games for 2, 3 and 4 players. Goals: engine >= 5,000 moves/s; render <= 1.5x floor and
 <= 15 ms.
 """
 
@@ -31,8 +31,8 @@ def main() -> None:
     r, f = render_vs_floor(lambda s: render(s, full=True), states, repeat=5, palette=palette())
     print(f"whole board (full=True) {r:.1f} ms vs floor {f:.1f} ms ({r / f:.2f}x)")
     for n in (2, 3, 4):
-        mps, moves = moves_per_second(game, n, seconds=2.0)
-        print(f"engine {n} players: {mps:,.0f} moves/s over {moves} moves (goal >= 5,000)")
+        rate = moves_per_second(game, n, seconds=2.0)
+        print(f"engine {n} players: {rate.per_second:,.0f} moves/s over {rate.moves} moves (goal >= 5,000)")
 
 
 if __name__ == "__main__":

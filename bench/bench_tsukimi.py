@@ -1,6 +1,7 @@
 """Tsukimi benchmarks: render+encode vs the floor (paste the finished image on a fresh canvas and encode it the
 same way, ``bench/common.render_vs_floor``), for the decision's close-up (``render(state)``, the default) and the
-whole board (``full=True``); engine moves/s. Goals (issue 13): <= 1.5x the floor and <= 15 ms median.
+whole board (``full=True``); engine moves/s on one core (``bench/common.moves_per_second``) over random-legal
+games, both sides of the Moon. Goals: <= 1.5x the floor and <= 15 ms median.
 
 Run: ``python bench/bench_tsukimi.py``. One core; medians over mid-game and end-game states of random games.
 """
@@ -9,15 +10,13 @@ from __future__ import annotations
 
 import random
 import sys
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from common import render_vs_floor  # noqa: E402
+from common import moves_per_second, render_vs_floor  # noqa: E402
 
-from games.ai import play  # noqa: E402
 from games.core import Move  # noqa: E402
 from games.tsukimi import GAME  # noqa: E402
 from renderers import tsukimi as r  # noqa: E402
@@ -48,20 +47,9 @@ def main() -> None:
         print(f"{what}: render+encode median {rm:.1f} ms, floor median {fm:.1f} ms, ratio {rm / fm:.2f}x "
               f"(goal <= 1.5x, <= 15 ms) over {len(sts)} positions")
 
-    moves = 0
-
-    def count(*_):
-        nonlocal moves
-        moves += 1
-
-    t = time.perf_counter()
-    games = 300
-    for seed in range(games):
-        s = GAME.setup(["a", "b"], {"side": "dark" if seed % 2 else "light"}, seed)
-        play(GAME, s, {}, random.Random(seed), on_step=count)
-    dt = time.perf_counter() - t
-    print(f"engine: {moves / dt:,.0f} moves/s ({games} random-legal games, {moves / games:.0f} moves/game, "
-          f"{games / dt:.0f} games/s)")
+    rate = moves_per_second(GAME, 2, seconds=2.0, options=lambda seed: {"side": "dark" if seed % 2 else "light"})
+    print(f"engine: {rate.per_second:,.0f} moves/s ({rate.games} random-legal games, {rate.moves / rate.games:.0f} "
+          f"moves/game, {rate.games_per_second:.0f} games/s)")
 
 
 if __name__ == "__main__":

@@ -1,4 +1,5 @@
-"""Shared helpers for the benchmark scripts: timing medians and random-legal game positions."""
+"""Shared helpers for the benchmark scripts: timing medians, random-legal game positions, render against its floor,
+and engine moves/s (:func:`moves_per_second`, the one measure every game's bench prints)."""
 
 from __future__ import annotations
 
@@ -6,11 +7,12 @@ import io
 import random
 import statistics
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 from PIL import Image
 
-from games import Game
+from games import BaseState, Decision, Game, Move
 from games.ai import next_move
 
 
@@ -75,16 +77,67 @@ def render_vs_floor(
     return statistics.median(renders), statistics.median(floors)
 
 
-def moves_per_second(game: Game, players: int, seconds: float = 3.0) -> tuple[float, int]:
-    """Engine moves/s on one core over random-legal games (``apply`` only timed), and the moves counted."""
+Driver = Callable[[BaseState, list[Decision]], Move]
+"""Picks the next move of a game in play from its state and pending decisions (never timed)."""
+
+
+def random_legal(game: Game, players: list[str], rng: random.Random) -> Driver:
+    """The default :data:`Driver` of :func:`moves_per_second`: random-legal play (``games.ai.next_move`` with no
+    strategies; races close with ``games.ai.RACE_CLOSE_CHANCE``)."""
+    return lambda state, decisions: next_move(game, state, {}, rng)
+
+
+@dataclass(frozen=True)
+class EngineRate:
+    """What :func:`moves_per_second` measured: ``moves`` applied over ``games`` whole games in ``seconds`` of
+    engine time (CPU s), and the last state of each game."""
+
+    moves: int
+    games: int
+    seconds: float
+    finals: tuple[BaseState, ...]
+
+    @property
+    def per_second(self) -> float:
+        """Engine moves/s on one core."""
+        return self.moves / self.seconds
+
+    @property
+    def games_per_second(self) -> float:
+        return self.games / self.seconds
+
+
+def moves_per_second(
+    game: Game,
+    players: int | Sequence[int],
+    seconds: float = 2.0,
+    options: Callable[[int], dict | None] | None = None,
+    driver: Callable[[Game, list[str], random.Random], Driver] = random_legal,
+) -> EngineRate:
+    """Engine moves/s on one core, measured the one way every game's bench measures it: whole games from seeds 0,
+    1, 2 … (game ``k``: ``players[k % len(players)]`` seats ``p0``, ``p1`` …, ``options(k)``, a driver made by
+    ``driver(game, seats, random.Random(k))``), each move picked by the driver (not timed), then ``game.apply``
+    and the ``game.pending`` that follows it timed (what a session pays per move), in this process's CPU time
+    (``time.process_time``, so other work on the machine does not count). Games are played until the timed total
+    reaches ``seconds``; the game in play is finished."""
+    counts = [players] if isinstance(players, int) else list(players)
     moves, spent, seed = 0, 0.0, 0
+    finals = []
     while spent < seconds:
         rng = random.Random(seed)
-        s = game.setup([f"p{i}" for i in range(players)], None, seed)
-        while (m := next_move(game, s, {}, rng)) is not None:
-            t = time.perf_counter()
+        seats = [f"p{i}" for i in range(counts[seed % len(counts)])]
+        s = game.setup(seats, options(seed) if options is not None else None, seed)
+        pick = driver(game, seats, rng)
+        t = time.process_time()
+        decisions = game.pending(s)
+        spent += time.process_time() - t
+        while decisions:
+            m = pick(s, decisions)
+            t = time.process_time()
             s = game.apply(s, m).state
-            spent += time.perf_counter() - t
+            decisions = game.pending(s)
+            spent += time.process_time() - t
             moves += 1
+        finals.append(s)
         seed += 1
-    return moves / spent, moves
+    return EngineRate(moves=moves, games=seed, seconds=spent, finals=tuple(finals))

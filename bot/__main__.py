@@ -109,7 +109,7 @@ def script(file, out: Path | None, db: str | None, echo: bool, seed: int) -> Non
 def demo(game: str, players: int, seed: int, out: Path | None, strategy: str, budget_ms: int, options,
          no_images: bool, db: str | None) -> None:
     """AI players (alice, bob, carol, …) play GAME to the end: a PNG per move, an animated GIF, the result
-    printed. The game is recorded (and rated) in the database like any other (issue 15)."""
+    printed. The game is recorded (and rated) in the database like any other."""
     import games
 
     from .local.demo import run_demo
@@ -140,14 +140,12 @@ def demo(game: str, players: int, seed: int, out: Path | None, strategy: str, bu
     except SessionError as exc:
         raise click.ClickException(str(exc)) from None
     r = res.update.result
-    from games import format_text
+    from games import format_text, ranking_text
 
     for line in res.log[-8:]:
         click.echo(line)
     click.echo(f"{res.moves} moves. {format_text(r.reason, lambda p: p)}")
-    click.echo("Ranking: " + "; ".join(
-        f"{i}. " + ", ".join(f"{p} ({r.scores[p]})" if p in r.scores else p for p in grp)
-        for i, grp in enumerate(r.ranking, 1)))
+    click.echo("Ranking: " + ranking_text(r, lambda p: p))
     if res.images:
         click.echo(f"{len(res.images)} boards in {out}/, animation {res.gif}")
 
@@ -178,6 +176,16 @@ def gallery(out: Path, game_ids: tuple[str, ...], seed: int, colour_vision: bool
 
 
 @cli.command()
+@click.argument("texts", nargs=-1, required=True)
+def glyphs(texts: tuple[str, ...]) -> None:
+    """Per TEXT, how many of its characters no bundled font draws: `text=<TEXT> missing=<n>`."""
+    from renderers.common import missing_glyphs
+
+    for t in texts:
+        click.echo(f"text={t} missing={missing_glyphs(t)}")
+
+
+@cli.command()
 def run() -> None:
     """Run the Discord bot (needs DISCORD_TOKEN in the environment or .env)."""
     settings = load_settings()
@@ -201,8 +209,8 @@ def migrate_store(target: str, source: str | None) -> None:
     """Copy an SQLite store (sessions, moves, timers, finished games, settings) into an empty PostgreSQL database,
     then check that every session replays to its stored state. Exit 1 on any difference, 5 when a store cannot be
     used."""
-    from .migrate_store import copy_store
     from .store import StoreError
+    from .store.copy import copy_store
 
     settings = load_settings()
     source = source or str(settings.database_path)

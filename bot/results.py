@@ -1,4 +1,4 @@
-"""What ``/stats``, ``/leaderboard``, ``/replay`` and a game's result show (issue 15), for every adapter (Discord,
+"""What ``/stats``, ``/leaderboard``, ``/replay`` and a game's result show, for every adapter (Discord,
 the sandbox and ``script``): the text and the card of each, and the replay animation rebuilt from a game's seed and
 move log.
 
@@ -14,19 +14,19 @@ from collections.abc import Sequence
 
 import games
 import renderers
-from games import Game, Move, format_text
+from games import Game, Move, format_text, plural
 from games.core import BaseState
 from renderers.animation import animate_within, frames_for
 from renderers.results import Section, card, name
 
-from .records import GameRecord, PlayerStats, Standing
 from .store import MoveRow
+from .store.records import GameRecord, PlayerStats, Standing
 
 RATING_HELP = (
     "Ratings: openskill (Plackett-Luce), one per game per server; ties share a place, a player who resigns ranks "
     "last, abandoned games are not rated. AI seats are rated as their level (one rating per level, listed as "
     "\"AI · Level\"). The leaderboard is ordered by μ − 3σ (skill minus three times its uncertainty).")
-"""How ratings work, for ``/help`` (issue 15 item 2)."""
+"""How ratings work, for ``/help``."""
 
 
 def rating_text(mu: float | None, sigma: float | None) -> str:
@@ -67,6 +67,28 @@ def _title(game_id: str) -> str:
         return game_id
 
 
+def _unit(game_id: str) -> str:
+    try:
+        return games.get(game_id).score_unit
+    except KeyError:
+        return ""
+
+
+def score_text(game_id: str, score: int) -> str:
+    """A recorded score in words: ``"4 Sen"`` for a game whose scores count something (``Game.score_unit``),
+    else ``"score 4"``."""
+    unit = _unit(game_id)
+    return f"{score} {unit}" if unit else f"score {score}"
+
+
+def score_cell(game_id: str, score: int | None) -> str:
+    """A score in a card's column: ``"4 Sen"`` (``Game.score_unit``), ``"4"``, or ``"—"`` for none."""
+    if score is None:
+        return "—"
+    unit = _unit(game_id)
+    return f"{score} {unit}" if unit else str(score)
+
+
 # -- leaderboard --------------------------------------------------------------------------------------------------
 def leaderboard_text(game: Game, standings: list[Standing], where: str = "this server") -> str:
     """The leaderboard in text: one line per place."""
@@ -75,8 +97,8 @@ def leaderboard_text(game: Game, standings: list[Standing], where: str = "this s
     lines = [f"{game.title} — top {len(standings)} of {where} (by μ − 3σ)"]
     for s in standings:
         mark = " (AI)" if s.is_ai and not s.name.startswith("AI") else ""
-        lines.append(f"{s.place}. {s.name}{mark} — {rating_text(s.mu, s.sigma)} · {s.games} game"
-                     f"{'s' if s.games != 1 else ''}, {s.wins} win{'s' if s.wins != 1 else ''}")
+        lines.append(f"{s.place}. {s.name}{mark} — {rating_text(s.mu, s.sigma)} · {plural(s.games, 'game')}, "
+                     f"{plural(s.wins, 'win')}")
     return "\n".join(lines)
 
 
@@ -96,13 +118,12 @@ def stats_text(stats: PlayerStats, shown_name: str | None = None) -> str:
     who = shown_name or stats.name
     lines = [f"Stats of {who}"]
     for g in stats.games:
-        line = (f"{_title(g.game_id)}: {g.games} game{'s' if g.games != 1 else ''}, {g.wins} win"
-                f"{'s' if g.wins != 1 else ''} ({g.win_rate:.0%})")
+        line = f"{_title(g.game_id)}: {plural(g.games, 'game')}, {plural(g.wins, 'win')} ({g.win_rate:.0%})"
         if g.avg_rank is not None:
             line += f", average place {g.avg_rank:.2f}"
         line += f", rating {rating_text(g.mu, g.sigma)}"
         if g.best_score is not None:
-            line += f", best score {g.best_score}"
+            line += f", best {score_text(g.game_id, g.best_score)}"
         if g.abandoned:
             line += f", {g.abandoned} abandoned"
         lines.append(line)
@@ -115,7 +136,7 @@ def _recent(r) -> str:
     place = "abandoned" if r.rank is None else f"{ordinal_text(r.rank)} of {r.seats}"
     if r.resigned:
         place += " (resigned)"
-    score = f", score {r.score}" if r.score is not None else ""
+    score = f", {score_text(r.game_id, r.score)}" if r.score is not None else ""
     return f"{_title(r.game_id)} {place}{score} ({date_text(r.ended_ms)})"
 
 
@@ -124,32 +145,38 @@ def stats_card(stats: PlayerStats, shown_name: str | None = None) -> bytes:
     recent results (game, place of seats, score, date)."""
     rows = [[_title(g.game_id), str(g.games), f"{g.wins} · {g.win_rate:.0%}",
              "—" if g.avg_rank is None else f"{g.avg_rank:.2f}", rating_text(g.mu, g.sigma),
-             "—" if g.best_score is None else str(g.best_score)] for g in stats.games]
+             score_cell(g.game_id, g.best_score)] for g in stats.games]
     games_section = Section("", ["Game", "Games", "Won", "Avg", "Rating", "Best"], rows, align="lrrrrr",
-                            weights=[2.4, 1.3, 1.6, 1.0, 2.0, 0.9])
+                            weights=[2.0, 1.3, 1.7, 0.9, 1.9, 1.3])
     recent = [[_title(r.game_id),
                ("abandoned" if r.rank is None else f"{ordinal_text(r.rank)} of {r.seats}")
                + (" ⚑" if r.resigned else ""),
-               "—" if r.score is None else str(r.score), date_text(r.ended_ms)] for r in stats.recent]
+               score_cell(r.game_id, r.score), date_text(r.ended_ms)] for r in stats.recent]
     recent_section = Section("Recent games", ["Game", "Place", "Score", "Date"], recent, align="llrr",
-                             weights=[2.6, 2.0, 1.0, 1.9], bold={i for i, r in enumerate(stats.recent) if r.rank == 1})
+                             weights=[2.6, 1.8, 1.3, 1.8], bold={i for i, r in enumerate(stats.recent) if r.rank == 1})
     total = sum(g.games for g in stats.games)
-    return card(f"Stats — {name(shown_name or stats.name)}", f"{total} finished game{'s' if total != 1 else ''} "
-                "in this server", [games_section, recent_section],
+    return card(f"Stats — {name(shown_name or stats.name)}", f"{plural(total, 'finished game')} in this server",
+                [games_section, recent_section],
                 "Avg: average place · Rating: μ ± σ · ⚑ resigned · bold: won")
 
 
 # -- a game's result ----------------------------------------------------------------------------------------------
-def summary_lines(record: GameRecord, names: dict[str, str] | None = None) -> list[str]:
-    """The result in text: one line per seat, best first, with score and rating change."""
+def summary_lines(record: GameRecord, names: dict[str, str] | None = None,
+                  result: games.Result | None = None) -> list[str]:
+    """The result in text: one line per seat, best first, with score and rating change. The score is told as the
+    game's ``result`` stands it when given (``Result.standings``: ``"Eidai Tatara, 0 Sen, 0 material"``), else with the game's
+    unit (``"0 Sen"``) or as ``"score 4"``."""
     out = []
+    standings = result.standings if result is not None else {}
     for s in record.ranked:
         who = (names or {}).get(s.player_id) or s.name
         line = f"{ordinal_text(s.rank) if s.rank else '—'} {who}"
         if s.won:
             line += " ★"
-        if s.score is not None:
-            line += f" · score {s.score}"
+        if s.player_id in standings:
+            line += f" · {standings[s.player_id]}"
+        elif s.score is not None:
+            line += f" · {score_text(record.game_id, s.score)}"
         if s.resigned:
             line += " · resigned"
         if s.mu_after is not None and s.mu_before is not None:
@@ -169,8 +196,7 @@ def summary_card(record: GameRecord, details: str = "") -> bytes:
         who = name(s.name) + (" ★" if s.won else "") + (" ⚑" if s.resigned else "")
         change = "—" if s.mu_after is None or s.mu_before is None else \
             f"{s.mu_after:.1f} ({s.mu_after - s.mu_before:+.1f})"
-        rows.append([ordinal_text(s.rank) if s.rank else "—", who, "—" if s.score is None else str(s.score),
-                     change])
+        rows.append([ordinal_text(s.rank) if s.rank else "—", who, score_cell(record.game_id, s.score), change])
         if s.won:
             bold.add(i)
     section = Section("", ["Place", "Player", "Score", "Rating (Δ)"], rows, align="llrr",
@@ -219,5 +245,5 @@ def replay_gif(game: Game, players: Sequence[str], options: dict, seed: int, mov
     return animate_within(frames)
 
 
-__all__ = ["RATING_HELP", "leaderboard_card", "leaderboard_text", "replay_gif", "replay_states",
-           "stats_card", "stats_text", "summary_card", "summary_lines"]
+__all__ = ["RATING_HELP", "leaderboard_card", "leaderboard_text", "replay_gif", "replay_states", "score_cell",
+           "score_text", "stats_card", "stats_text", "summary_card", "summary_lines"]

@@ -45,8 +45,8 @@ from games.core import BaseState
 
 from .ai_seats import AiSettings, is_ai, level_of, new_ai_ids
 from .ai_turns import AI_MOVE, AI_RACE, AI_RACES_META, AiTurns
-from .records import RESIGN_MOVE, GameRecord
 from .store import SessionRow, StaleVersion, Store, now_ms
+from .store.records import RESIGN_MOVE, GameRecord
 
 RESIGN = RESIGN_MOVE
 """Option id under which a resignation is logged, so that replay reproduces it."""

@@ -25,7 +25,9 @@ from games.core import (
     format_text,
     marker_keys,
     player_ref,
+    plural,
     rank_by,
+    ranking_text,
 )
 
 __all__ = [
@@ -47,7 +49,9 @@ __all__ = [
     "marker_keys",
     "load_errors",
     "player_ref",
+    "plural",
     "rank_by",
+    "ranking_text",
 ]
 
 _REGISTRY: dict[str, Game] | None = None

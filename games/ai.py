@@ -10,6 +10,7 @@ import random
 from collections.abc import Callable
 
 from games.core import TIMEOUT, BaseState, Decision, Game, IllegalMove, Move
+from games.search import knowledge, search
 
 RACE_CLOSE_CHANCE = 0.3
 """Chance that :func:`next_move` lets an open race (``player=None`` with a deadline) close instead of adding an
@@ -80,10 +81,10 @@ def play(
     raise RuntimeError(f"{game.id}: no end after {max_moves} moves")
 
 
-# -- AI seats (issue 14): levels, budgets and race answers ---------------------------------------------------------
+# -- AI seats: levels, budgets and race answers ------------------------------------------------------------------
 
 LEVELS: tuple[str, ...] = ("easy", "normal", "strong")
-"""AI levels, weakest first (issue 14): easy = random-legal avoiding moves that lose at once, normal = the game's
+"""AI levels, weakest first: easy = random-legal avoiding moves that lose at once, normal = the game's
 greedy player, strong = a search player over the contract."""
 
 DEFAULT_BUDGET_MS = 300
@@ -93,7 +94,7 @@ MAX_BUDGET_MS = 1000
 """The most a strong move may think (ms); :meth:`Budget.from_ms` clamps to it."""
 
 MIN_REACTION_MS = 250
-"""No AI race input is ever timed sooner than this after its window opened (ms, issue 14 item 3)."""
+"""No AI race input is ever timed sooner than this after its window opened (ms)."""
 
 
 DEFAULT_ITERATIONS = 48
@@ -141,11 +142,9 @@ class Budget:
 
 def easy(game: Game, state: BaseState, decision: Decision, rng: random.Random) -> str:
     """The easy level: a random listed option, leaving out those that lose at once when another is left.
-    "Lose at once" is the game's own ``loses_at_once(state, decision, option_id)`` in ``games/<id>/ai.py`` (e.g.
+    "Lose at once" is the game's own ``KNOWLEDGE.loses_at_once(state, decision, option_id)`` (``games/<id>/ai.py``; e.g.
     a Tatari pick that busts for certain, TA-3/TA-4); a game without one plays random-legal."""
-    from games.search import knowledge
-
-    loses = knowledge(game).get("loses_at_once")
+    loses = knowledge(game).loses_at_once
     options = decision.options
     if loses is not None and len(options) > 1:
         safe = [o for o in options if not loses(state, decision, o.id)]
@@ -176,8 +175,6 @@ def choose(game: Game, state: BaseState, decision: Decision, player: str, level:
         return easy(game, state, decision, rng)
     if level == "normal":
         return greedy(game, state, decision, rng)
-    from games.search import search
-
     return search(game, state, decision, player, rng, budget or Budget(iterations=DEFAULT_ITERATIONS))
 
 
@@ -187,15 +184,13 @@ def race_answer(game: Game, state: BaseState, decision: Decision, player: str, l
     shout, grab, Katana or salute): ``(option id, reaction ms after the window opened)``, or None: the seat lets
     this race pass (nothing right to send, a missed input, or all its inputs already in). Call again after the
     input is applied for the seat's next input of the same window (a triple that is also a Tatamokatsu wants a
-    shout and a Katana). The reaction is drawn from ``rng`` by the game's per-level model (``race_inputs`` in
-    ``games/<id>/ai.py``; Tatamokatsu: :func:`games.tatamokatsu.ai.race_inputs`, RULINGS TK-3..TK-8) and is never
+    shout and a Katana). The reaction is drawn from ``rng`` by the game's per-level model (``KNOWLEDGE.race_answer``
+    in ``games/<id>/ai.py``; Tatamokatsu: :func:`games.tatamokatsu.ai.race_answer`, RULINGS TK-3..TK-8) and is never
     below :data:`MIN_REACTION_MS`. A game without a race model answers its greedy option at a normal human pace.
     ``ValueError`` for an unknown level."""
     if level not in LEVELS:
         raise ValueError(f"unknown AI level {level!r} (known: {', '.join(LEVELS)})")
-    from games.search import knowledge
-
-    model = knowledge(game).get("race_answer")
+    model = knowledge(game).race_answer
     if model is not None:
         return model(state, decision, player, level, rng)
     if not decision.options:
@@ -206,15 +201,13 @@ def race_answer(game: Game, state: BaseState, decision: Decision, player: str, l
 
 def play_race(game: Game, state: BaseState, decision: Decision, levels: dict[str, str],
               rng: random.Random) -> BaseState:
-    """Play an open race out as a table of AI seats would (issue 14 item 3): every seat in ``levels`` (player ->
+    """Play an open race out as a table of AI seats would: every seat in ``levels`` (player ->
     level) sends the inputs :func:`race_answer` draws for it, at ``window open + reaction`` ms, applied in time
     order (ties by seat order); then the session's timeout closes the window, unless the inputs closed it already
     (Tatamokatsu's salute window closes once everyone has saluted). Inputs the rules refuse, and inputs later than
-    the deadline, are dropped. The window opens at the game's ``window_opened(state)`` (ms, ``games/<id>/ai.py``);
+    the deadline, are dropped. The window opens at the game's ``KNOWLEDGE.window_opened(state)`` (ms, ``games/<id>/ai.py``);
     a game without it has its races closed by the timeout alone. Returns the new state."""
-    from games.search import knowledge
-
-    opened = knowledge(game).get("window_opened")
+    opened = knowledge(game).window_opened
     start = opened(state) if opened is not None else None
     timed: list[tuple[int, int, str, str]] = []
     for seat, player in enumerate(state.players):

@@ -47,6 +47,8 @@ __all__ = [
     "format_text",
     "marker_keys",
     "player_ref",
+    "plural",
+    "ranking_text",
     "rank_by",
 ]
 
@@ -115,12 +117,15 @@ class Event(BaseModel):
 
 class Result(BaseModel):
     """The end of a game: ``winners`` (player ids), ``ranking`` (groups of player ids, best first; a group shares a
-    rank), ``scores`` (player id -> the game's score: dolls left, fortune, points …), ``reason`` (one line)."""
+    rank), ``scores`` (player id -> the game's score: dolls left, fortune, points …), ``reason`` (one line),
+    ``standings`` (player id -> where they stand in the game's own terms, for rankings, when the bare score would
+    mislead: Tataraba ``"Eidai Tatara, 0 Sen, 5 material"``; empty: the score says it)."""
 
     winners: list[str]
     ranking: list[list[str]]
     scores: dict[str, int] = Field(default_factory=dict)
     reason: str = ""
+    standings: dict[str, str] = Field(default_factory=dict)
 
 
 StateT = TypeVar("StateT", bound="BaseState")
@@ -245,10 +250,30 @@ def describe_options(options: dict[str, Any]) -> str:
     return " · ".join(f"{k.replace('_', ' ')} {value(v)}" for k, v in options.items()) or "defaults"
 
 
+def plural(n: int, word: str, many: str | None = None) -> str:
+    """A count with its noun in the right number, for every game's texts: ``plural(1, "finger")`` -> ``"1 finger"``,
+    ``plural(0, "finger")`` -> ``"0 fingers"``; ``many`` spells an irregular plural (``plural(2, "die", "dice")``)
+    or a noun that stays the same (``plural(4, "Sen", "Sen")``)."""
+    return f"{n} {word if n == 1 else (many or word + 's')}"
+
+
+def ranking_text(result: Result, name: Callable[[str], str]) -> str:
+    """A result's ranking on one line, each player by ``name(id)``: with the standing the game gives
+    (``"1. bob — Eidai Tatara, 0 Sen, 0 material; 2. alice — 4 Sen, 2 material"``), else with the score (``"1. alice (2); 2. bob (0)"``),
+    else the name alone; players sharing a rank share its number."""
+
+    def one(p: str) -> str:
+        if p in result.standings:
+            return f"{name(p)} — {result.standings[p]}"
+        return f"{name(p)} ({result.scores[p]})" if p in result.scores else name(p)
+
+    return "; ".join(f"{i}. " + ", ".join(one(p) for p in grp) for i, grp in enumerate(result.ranking, 1))
+
+
 def seats_text(counts: Sequence[int]) -> str:
     """``[2, 3, 4]`` -> "2-4 players", ``[5]`` -> "exactly 5 players", ``[1]`` -> "exactly 1 player"."""
     if len(counts) == 1:
-        return f"exactly {counts[0]} player{'s' if counts[0] != 1 else ''}"
+        return "exactly " + plural(counts[0], "player")
     if list(counts) == list(range(counts[0], counts[-1] + 1)):
         return f"{counts[0]}-{counts[-1]} players"
     return ", ".join(map(str, counts[:-1])) + f" or {counts[-1]} players"
@@ -305,9 +330,12 @@ class Game:
     State: ClassVar[type[BaseState]]
     summary: ClassVar[str] = ""
     rules_help: ClassVar[dict[str, str]] = {}
+    score_unit: ClassVar[str] = ""
+    """What ``Result.scores`` count when a bare number would read as points (Tataraba: ``"Sen"``): results and
+    ``/stats`` then write ``"4 Sen"`` instead of ``"score 4"``. ``""``: a plain score."""
     lower_score_wins: ClassVar[bool] = False
     """True when ``Result.scores`` rank fewer first (Tatari's dolls left, TA-10): a player's best score is then
-    the lowest (``/stats``, issue 15)."""
+    the lowest (``/stats``)."""
 
     # -- the contract ------------------------------------------------------------------------------------------
     def setup(self, players: list[str], options: BaseModel | dict | None, seed: int) -> BaseState:
@@ -406,7 +434,7 @@ class Game:
             return f"Ready to start ({span}{more})."
         if seated < counts[0]:
             need = counts[0] - seated
-            return f"Needs {need} more player{'s' if need != 1 else ''} ({span})."
+            return f"Needs {plural(need, 'more player')} ({span})."
         return f"Too many seats for these options: {self.title} needs {span}."
 
     def check_players(self, players: list[str]) -> None:

@@ -1,8 +1,8 @@
-"""The strong AI level's search (issue 14 item 4): determinised Monte Carlo search over the current decision's
+"""The strong AI level's search: determinised Monte Carlo search over the current decision's
 options, with the game's greedy player as roll-out policy and a per-game evaluation at a horizon.
 
 Works for every game through ``pending`` / ``apply`` / ``result`` alone, with optional per-game knowledge from the
-game's ``games/<id>/ai.py`` (see :class:`Knowledge`). Pure: no clock, no I/O; the budget's clock is passed in.
+game's ``games/<id>/ai.py`` (its ``KNOWLEDGE``, a :class:`Knowledge`). Pure: no clock, no I/O; the budget's clock is passed in.
 
 One sample of an option:
 
@@ -13,11 +13,11 @@ One sample of an option:
    decision with one option is played at once, a decision with no options is closed by its timeout, and a race
    (``player=None`` with a deadline) is played out by the game's race model (``resolve_race``: Tatamokatsu's
    reaction times, the strong model for the searching seat and the normal one for the others) — until the game
-   ends or the horizon: ``ROLLOUT_TURNS`` changes of the player to move, at most ``ROLLOUT_DECISIONS`` decisions.
+   ends or the horizon: ``rollout_turns`` changes of the player to move, at most ``rollout_decisions`` decisions.
 3. *Evaluate*: at the end, each seat's share of the ranking (``Result.ranking``: 1 for every opponent ranked below,
    1/2 for each tied, divided by the number of opponents); at the horizon, the mean over opponents of
-   ``sigmoid((h[p] - h[q]) / EVAL_SCALE)`` for the game's heuristic ``evaluate(state) -> {player: h}``; alone
-   (Tatsumi solo) ``sigmoid((h[p] - SOLO_REFERENCE) / EVAL_SCALE)``. Every seat maximises its own share, so 3+
+   ``sigmoid((h[p] - h[q]) / eval_scale)`` for the game's heuristic ``evaluate(state) -> {player: h}``; alone
+   (Tatsumi solo) ``sigmoid((h[p] - solo_reference) / eval_scale)``. Every seat maximises its own share, so 3+
    players and solo need nothing special.
 
 :func:`search` samples the candidate options in rounds with common random numbers and successive halving and
@@ -27,11 +27,12 @@ answers the best mean share (see there).
 from __future__ import annotations
 
 import importlib
+import inspect
 import math
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
-from types import ModuleType
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from games.core import TIMEOUT, BaseState, Decision, Game, Move, Rng
 
@@ -39,47 +40,131 @@ MIN_GAIN = 0.01
 """How much better (in share of the result, 0..1) an option must sample than the greedy option to be preferred."""
 
 
-@dataclass(frozen=True)
-class Knowledge:
-    """What a game's ``ai.py`` may tell the search (all optional; defaults in brackets):
+State = TypeVar("State", bound=BaseState)
 
-    - ``evaluate(state) -> dict[player, float]``: a heuristic score per player at the roll-out's horizon, in the
-      game's own points (None: roll out to the end).
-    - ``EVAL_SCALE``: how many of those points make a clear lead [1.0].
-    - ``SOLO_REFERENCE``: the score a solo game is measured against [0].
-    - ``ROLLOUT_TURNS``: changes of the player to move before the horizon [2]; ``ROLLOUT_DECISIONS``: decisions
-      answered at most in one roll-out [60]; ``rollout_turns(state) -> int`` instead of ``ROLLOUT_TURNS`` where the
-      horizon depends on the position (e.g. to the end once the end is near), ``rollout_decisions(state)`` likewise.
+Horizon = int | Callable[[State], int]
+"""A roll-out horizon: a fixed count, or ``(state) -> count`` where it depends on the position."""
+
+_HOOK_ARITY: dict[str, int] = {
+    "evaluate": 1, "determinise": 2, "resolve_race": 5, "rollout_choice": 3, "candidates": 3,
+    "loses_at_once": 3, "race_answer": 5, "window_opened": 1, "rollout_turns": 1, "rollout_decisions": 1,
+}
+"""How many positional arguments each callable field of :class:`Knowledge` is called with."""
+
+
+@dataclass(frozen=True, kw_only=True, slots=True)
+class Knowledge(Generic[State]):
+    """What a game's ``games/<id>/ai.py`` tells the AI levels, as its one ``KNOWLEDGE = Knowledge(...)`` object
+    (every field optional; defaults in brackets). Built at import of that module: an unknown field name is a
+    ``TypeError`` there, a hook that cannot be called with the arguments the search passes is a ``TypeError``,
+    a number out of range a ``ValueError``.
+
+    The strong search (this module):
+
+    - ``evaluate(state) -> {player: score}``: a heuristic score per player at the roll-out's horizon, in the
+      game's own points [None: roll out to the end].
+    - ``eval_scale``: how many of those points make a clear lead [1.0]; ``solo_reference``: the score a solo
+      game is measured against [0.0].
+    - ``rollout_turns``: changes of the player to move before the horizon [2]; ``rollout_decisions``: decisions
+      answered at most in one roll-out [60]. Either may be ``(state) -> int`` where the horizon depends on the
+      position (e.g. to the end once the end is near).
     - ``determinise(state, rng) -> state``: a copy with hidden information re-dealt (the generator is re-seeded
-      here in any case).
+      in any case) [None: all is open].
     - ``resolve_race(game, state, decision, me, rng) -> state``: a race played out by every seat's modelled
-      inputs and closed.
-    - ``rollout_choice(state, decision, rng) -> str | None``: a cheaper roll-out policy than ``Game.greedy``.
-    - ``candidates(state, decision, rng) -> list[str]``: the options worth searching, best first (the greedy
-      player's ranking, the greedy option first); ``CANDIDATES``: how many of them at most [all].
-    - ``GREEDY_KINDS``: decision kinds the greedy player answers without a search (where the horizon cannot see
-      what the choice is worth) [none]; ``MIN_GAIN``: see :data:`MIN_GAIN`; ``MIN_ROUNDS``: complete rounds
+      inputs and closed [None: closed by its timeout].
+    - ``rollout_choice(state, decision, rng) -> option id | None``: a cheaper roll-out policy than
+      ``Game.greedy`` (None: ask ``Game.greedy``) [None].
+    - ``candidates(state, decision, rng) -> [option id]``: the options worth searching, best first (the greedy
+      player's ranking, the greedy option first) [None: every option]; ``max_candidates``: how many of them at
+      most [None: all].
+    - ``greedy_kinds``: decision kinds the greedy player answers without a search (where the horizon cannot see
+      what the choice is worth) [none]; ``min_gain``: see :data:`MIN_GAIN`; ``min_rounds``: complete rounds
       needed before the search may answer anything but the greedy option [1].
+
+    The easy level and the race model (:mod:`games.ai`):
+
+    - ``loses_at_once(state, decision, option id) -> bool``: an option the easy level leaves out [None].
+    - ``race_answer(state, decision, player, level, rng) -> (option id, reaction ms) | None``: a seat's next input
+      to an open race [None: the greedy option at a human pace].
+    - ``window_opened(state) -> ms``: when the open race window opened [None: races closed by the timeout].
     """
 
-    module: ModuleType | None
+    evaluate: Callable[[State], dict[str, float]] | None = None
+    eval_scale: float = 1.0
+    solo_reference: float = 0.0
+    rollout_turns: Horizon = 2
+    rollout_decisions: Horizon = 60
+    determinise: Callable[[State, random.Random], State] | None = None
+    resolve_race: Callable[[Game, State, Decision, str, random.Random], State] | None = None
+    rollout_choice: Callable[[State, Decision, random.Random], str | None] | None = None
+    candidates: Callable[[State, Decision, random.Random], list[str]] | None = None
+    max_candidates: int | None = None
+    greedy_kinds: frozenset[str] = frozenset()
+    min_gain: float = MIN_GAIN
+    min_rounds: int = 1
+    loses_at_once: Callable[[State, Decision, str], bool] | None = None
+    race_answer: Callable[[State, Decision, str, str, random.Random], tuple[str, int] | None] | None = None
+    window_opened: Callable[[State], int] | None = None
 
-    def get(self, name: str, default: Any = None) -> Any:
-        return getattr(self.module, name, default) if self.module is not None else default
+    def __post_init__(self) -> None:
+        for name, arity in _HOOK_ARITY.items():
+            hook = getattr(self, name)
+            if hook is None or (name.startswith("rollout_") and _is_count(hook)):
+                continue
+            if not callable(hook):
+                raise TypeError(f"Knowledge.{name} must be callable, not {type(hook).__name__}")
+            try:
+                inspect.signature(hook).bind(*[None] * arity)
+            except TypeError as e:
+                raise TypeError(f"Knowledge.{name} must take {arity} positional argument(s): {e}") from None
+        for name in ("rollout_turns", "rollout_decisions"):
+            value = getattr(self, name)
+            if _is_count(value) and value < 1:
+                raise ValueError(f"Knowledge.{name} must be at least 1, not {value}")
+        if self.max_candidates is not None and (not _is_count(self.max_candidates) or self.max_candidates < 1):
+            raise ValueError(f"Knowledge.max_candidates must be a count of at least 1, not {self.max_candidates!r}")
+        if not _is_count(self.min_rounds) or self.min_rounds < 1:
+            raise ValueError(f"Knowledge.min_rounds must be a count of at least 1, not {self.min_rounds!r}")
+        for name in ("eval_scale", "solo_reference", "min_gain"):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int | float):
+                raise TypeError(f"Knowledge.{name} must be a number, not {type(value).__name__}")
+            object.__setattr__(self, name, float(value))
+        if self.eval_scale <= 0:
+            raise ValueError(f"Knowledge.eval_scale must be positive, not {self.eval_scale}")
+        if isinstance(self.greedy_kinds, str) or not all(isinstance(k, str) for k in self.greedy_kinds):
+            raise TypeError("Knowledge.greedy_kinds must be a collection of decision kinds")
+        object.__setattr__(self, "greedy_kinds", frozenset(self.greedy_kinds))
 
+
+def _is_count(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+NO_KNOWLEDGE: Knowledge = Knowledge()
+"""The knowledge of a game without a ``games/<id>/ai.py``: every default."""
 
 _KNOWLEDGE: dict[str, Knowledge] = {}
 
 
 def knowledge(game: Game) -> Knowledge:
-    """The search knowledge of ``game`` (its ``games/<id>/ai.py`` module, or none)."""
+    """The AI knowledge of ``game``: the ``KNOWLEDGE`` object of its ``games/<id>/ai.py``, or
+    :data:`NO_KNOWLEDGE` for a game without that module. ``TypeError`` if the module has no ``KNOWLEDGE`` or it is
+    not a :class:`Knowledge`."""
     found = _KNOWLEDGE.get(game.id)
     if found is None:
+        name = f"games.{game.id}.ai"
         try:
-            module = importlib.import_module(f"games.{game.id}.ai")
-        except ImportError:
-            module = None
-        found = _KNOWLEDGE[game.id] = Knowledge(module)
+            module = importlib.import_module(name)
+        except ModuleNotFoundError as e:
+            if e.name is None or not (name == e.name or name.startswith(e.name + ".")):
+                raise
+            found = NO_KNOWLEDGE
+        else:
+            found = getattr(module, "KNOWLEDGE", None)
+            if not isinstance(found, Knowledge):
+                raise TypeError(f"{name}.KNOWLEDGE must be a games.search.Knowledge, not {type(found).__name__}")
+        _KNOWLEDGE[game.id] = found
     return found
 
 
@@ -96,7 +181,7 @@ def shares(game: Game, state: BaseState, know: Knowledge) -> list[float]:
     players = state.players
     n = len(players)
     result = game.result(state)
-    scale = float(know.get("EVAL_SCALE", 1.0))
+    scale = know.eval_scale
     if result is not None and n > 1:
         rank_of = {p: r for r, group in enumerate(result.ranking) for p in group}
         out = []
@@ -107,15 +192,15 @@ def shares(game: Game, state: BaseState, know: Knowledge) -> list[float]:
                         for q in players if q != p)
             out.append(score / (n - 1))
         return out
-    evaluate = know.get("evaluate")
+    evaluate = know.evaluate
     if evaluate is None:
         if result is not None:
-            ref = float(know.get("SOLO_REFERENCE", 0))
+            ref = know.solo_reference
             return [_sigmoid((result.scores.get(p, 0) - ref) / scale) for p in players]
         return [0.5] * n
     h = evaluate(state)
     if n == 1:
-        ref = float(know.get("SOLO_REFERENCE", 0))
+        ref = know.solo_reference
         return [_sigmoid((h[players[0]] - ref) / scale)]
     return [sum(_sigmoid((h[p] - h[q]) / scale) for q in players if q != p) / (n - 1) for p in players]
 
@@ -123,7 +208,7 @@ def shares(game: Game, state: BaseState, know: Knowledge) -> list[float]:
 def determinise(state: BaseState, know: Knowledge, rng: random.Random) -> BaseState:
     """A copy of ``state`` with a fresh generator and, through the game's hook, hidden information re-dealt."""
     s = state.model_copy(update={"rng": Rng(seed=rng.getrandbits(62))})
-    hook = know.get("determinise")
+    hook = know.determinise
     return hook(s, rng) if hook is not None else s
 
 
@@ -136,7 +221,7 @@ def _forced(game: Game, state: BaseState, decision: Decision, know: Knowledge, m
     """The state after a decision nobody chooses in (no options, one option, or a race); None if it is a choice."""
     race = decision.player is None and decision.deadline_ms is not None
     if race:
-        resolve = know.get("resolve_race")
+        resolve = know.resolve_race
         if resolve is not None:
             return resolve(game, state, decision, me, rng)
         return game.apply(state, Move(player=None, option=TIMEOUT, at_ms=decision.deadline_ms)).state
@@ -153,12 +238,14 @@ def _play(game: Game, state: BaseState, decision: Decision, option: str) -> Base
     return game.apply(state, Move(player=decision.player, option=option, at_ms=decision.deadline_ms)).state
 
 
+def _horizon(horizon: Horizon, state: BaseState) -> int:
+    return horizon if isinstance(horizon, int) else int(horizon(state))
+
+
 def _rollout(game: Game, state: BaseState, know: Knowledge, me: str, rng: random.Random) -> BaseState:
-    horizon = know.get("rollout_turns")
-    turns = int(horizon(state)) if horizon is not None else int(know.get("ROLLOUT_TURNS", 2))
-    most = know.get("rollout_decisions")
-    limit = int(most(state)) if most is not None else int(know.get("ROLLOUT_DECISIONS", 60))
-    policy = know.get("rollout_choice")
+    turns = _horizon(know.rollout_turns, state)
+    limit = _horizon(know.rollout_decisions, state)
+    policy = know.rollout_choice
     last = None
     changes = 0
     for _ in range(limit):
@@ -196,23 +283,24 @@ def _value(game: Game, state: BaseState, decision: Decision, option: str, know: 
 
 
 def search(game: Game, state: BaseState, decision: Decision, player: str, rng: random.Random,
-           budget: Any) -> str:
+           budget: Any, know: Knowledge | None = None) -> str:
     """The strong level's option id for ``decision`` (answered by ``player``) within ``budget`` (a
-    :class:`games.ai.Budget`; one iteration = one option sampled once). A decision with one option is answered at
-    once. Deterministic for a given ``rng`` and an iteration budget.
+    :class:`games.ai.Budget`; one iteration = one option sampled once), with the game's :func:`knowledge` (or
+    ``know`` instead, e.g. to compare a hook with its default). A decision with one option is answered at once.
+    Deterministic for a given ``rng`` and an iteration budget.
 
     Rounds: each round draws one seed and samples every candidate option on the position re-dealt from it (the
     same dice and draws for every option: common random numbers, so options are compared on equal luck). After
     rounds 1, 2, 4, 8 … the weaker half of the candidates is dropped (successive halving), never below two. The
     candidates are the game's ``candidates(state, decision, rng)`` (its greedy ranking, best first, at most
-    ``CANDIDATES``) or every option. The answer is the greedy option unless another samples clearly better
-    (:func:`_pick`); a budget spent before ``MIN_ROUNDS`` rounds are complete answers the greedy option."""
+    ``max_candidates``) or every option. The answer is the greedy option unless another samples clearly better
+    (:func:`_pick`); a budget spent before ``min_rounds`` rounds are complete answers the greedy option."""
     ids = [o.id for o in decision.options]
     if len(ids) == 1:
         return ids[0]
-    know = knowledge(game)
+    know = know if know is not None else knowledge(game)
     me = list(state.players).index(player) if player in state.players else 0
-    ranked = know.get("candidates")
+    ranked = know.candidates
     if ranked is not None:  # the greedy ranking: its first is the greedy option
         cands = [o for o in ranked(state, decision, rng) if o in ids] or list(ids)
         greedy = cands[0]
@@ -221,9 +309,9 @@ def search(game: Game, state: BaseState, decision: Decision, player: str, rng: r
         cands = list(ids)
     if greedy not in ids:
         greedy = None
-    elif decision.kind in know.get("GREEDY_KINDS", ()):
+    elif decision.kind in know.greedy_kinds:
         return greedy
-    cands = cands[:int(know.get("CANDIDATES", len(ids)))]
+    cands = cands[:know.max_candidates]
     if len(cands) == 1:
         return cands[0]
     samples: dict[str, list[float]] = {o: [] for o in cands}
@@ -244,9 +332,9 @@ def search(game: Game, state: BaseState, decision: Decision, player: str, rng: r
                 alive = alive[:max(2, (len(alive) + 1) // 2)]
             continue
         break
-    if rounds == 0 or (greedy is not None and rounds < int(know.get("MIN_ROUNDS", 1))):
+    if rounds == 0 or (greedy is not None and rounds < know.min_rounds):
         return greedy if greedy is not None else cands[0]
-    return _pick(alive, samples, rounds, greedy, float(know.get("MIN_GAIN", MIN_GAIN)))
+    return _pick(alive, samples, rounds, greedy, know.min_gain)
 
 
 def _mean(values: list[float]) -> float:

@@ -28,7 +28,7 @@ WHITE = (255, 255, 255)
 INK = (34, 30, 28)
 PAPER = (246, 240, 228)
 MUTED = (112, 104, 96)
-"""Grey for secondary labels: 4.8:1 on PAPER (WCAG AA text, issue 13, item 5)."""
+"""Grey for secondary labels: 4.8:1 on PAPER (WCAG AA text)."""
 
 PLAYER_COLOURS = [BLUE, VERMILION, GREEN, PURPLE, ORANGE]
 PLAYER_SHAPES = ["circle", "square", "triangle", "diamond", "star"]
@@ -38,18 +38,62 @@ FONTS_DIR = files("renderers") / "fonts"
 """The bundled fonts (package data; see ``fonts/README.md`` for sources, licences and coverage)."""
 
 PRIMARY_FONTS = {False: "DejaVuSans.ttf", True: "DejaVuSans-Bold.ttf"}
-"""Latin, Greek, Cyrillic and the boards' symbols: DejaVu Sans 2.37, unchanged (layouts measure as before)."""
+"""Latin, Greek, Cyrillic, Arabic, Hebrew and the boards' symbols: DejaVu Sans 2.37, unchanged (layouts measure
+as before)."""
+
+THAI = "NotoSansThai[wdth,wght].ttf"
+DEVANAGARI = "NotoSansDevanagari[wdth,wght].ttf"
+PACKAGED_FONTS = {THAI: "fontpkg_noto_sans_thai", DEVANAGARI: "fontpkg_noto_sans_devanagari"}
+"""Fonts that come from a PyPI package (a dependency, unchanged) rather than ``FONTS_DIR``: file -> package,
+the file in the package's ``files/``. Both are variable fonts: bold text uses their weight 700."""
 
 FALLBACK_FONTS = {
-    False: ("NotoSansCJKjp-Regular-subset.otf", "NotoEmoji-Regular.ttf"),
-    True: ("NotoSansCJKjp-Bold-subset.otf", "NotoEmoji-Regular.ttf"),
+    False: ("NotoSansCJKjp-Regular-subset.otf", "NotoSansCJKjp-Regular-extra.otf", THAI, DEVANAGARI,
+            "NotoSansMath-Regular-subset.ttf", "NotoEmoji-Regular.ttf"),
+    True: ("NotoSansCJKjp-Bold-subset.otf", "NotoSansCJKjp-Regular-extra.otf", THAI, DEVANAGARI,
+           "NotoSansMath-Regular-subset.ttf", "NotoEmoji-Regular.ttf"),
 }
-"""Tried in order for a character the primary font lacks: Noto Sans CJK (kana, Hangul, common kanji and hanzi),
-then Noto Emoji (monochrome)."""
+"""Tried in order for a character the primary font lacks: Noto Sans CJK (kana, Hangul, common kanji and
+hanzi), its extra file of rarer ideographs (JIS X 0213, HKSCS, GBK, Big5 level 2, variants such as 髙 﨑 𠮷;
+regular weight for bold text too), Noto Sans Thai, Noto Sans Devanagari, Noto Sans Math (the mathematical
+alphanumerics of "fancy" names), then Noto Emoji (monochrome; the last, so U+FE0F can put it first)."""
+
+STAND_IN = "\ufffd"
+"""What a grapheme no font has draws as (DejaVu's replacement character, a diamond with a question mark):
+visibly a stand-in, never a blank or a .notdef box."""
+
+MISSING = -1
+"""The font index :func:`script_runs` gives a run of graphemes no font has (drawn as :data:`STAND_IN`)."""
 
 _JOINERS = {0x200C, 0x200D, 0x20E3} | set(range(0xFE00, 0xFE10)) | set(range(0x1F3FB, 0x1F400)) \
-    | set(range(0xE0020, 0xE0080))
-"""Characters that belong to the cluster before them (ZWJ, variation selectors, keycap, skin tones, tags)."""
+    | set(range(0xE0020, 0xE0080)) | set(range(0xE0100, 0xE01F0))
+"""Characters that belong to the cluster before them (ZWJ, variation selectors including the ideographic ones,
+keycap, skin tones, tags)."""
+
+
+def _font_file(name: str):
+    pkg = PACKAGED_FONTS.get(name)
+    return files(pkg) / "files" / name if pkg else FONTS_DIR / name
+
+
+def font_path(name: str) -> str:
+    """The file of font ``name`` (one of :data:`PRIMARY_FONTS` / :data:`FALLBACK_FONTS`): bundled in
+    :data:`FONTS_DIR`, or in the PyPI package :data:`PACKAGED_FONTS` names."""
+    return str(_font_file(name))
+
+
+def load_face(name: str, size: int, bold: bool = False) -> ImageFont.FreeTypeFont:
+    """Font ``name`` at ``size`` px as Pillow loads it; a variable font at weight 700 when ``bold``."""
+    face = ImageFont.truetype(font_path(name), size)
+    if bold and name in PACKAGED_FONTS:
+        face.set_variation_by_axes([axis["default"] if axis["name"] != b"Weight" else 700
+                                    for axis in face.get_variation_axes()])
+    return face
+
+
+def _ignorable(ch: str) -> bool:
+    """A format character (ZWJ, ZWNJ, direction marks, a variation selector): HarfBuzz draws nothing for it."""
+    return ord(ch) in _JOINERS or unicodedata.category(ch) == "Cf"
 
 
 def _u(data: bytes, at: int, n: int = 2) -> int:
@@ -59,7 +103,7 @@ def _u(data: bytes, at: int, n: int = 2) -> int:
 @cache
 def covered(name: str) -> frozenset[int]:
     """The code points the bundled font file ``name`` maps to a glyph (its ``cmap``, formats 4 and 12)."""
-    data = (FONTS_DIR / name).read_bytes()
+    data = _font_file(name).read_bytes()
     tables = {data[12 + 16 * i: 16 + 16 * i]: _u(data, 20 + 16 * i, 4) for i in range(_u(data, 4))}
     cmap = tables[b"cmap"]
     subtables = {(_u(data, cmap + 4 + 8 * i), _u(data, cmap + 6 + 8 * i)): cmap + _u(data, cmap + 8 + 8 * i, 4)
@@ -91,15 +135,17 @@ def covered(name: str) -> frozenset[int]:
 @lru_cache(maxsize=4096)
 def script_runs(text: str, bold: bool = False) -> tuple[tuple[int, str], ...]:
     """``text`` split into runs of one font each: ``((font index, run), …)``, index 0 the primary font (DejaVu),
-    1.. the :data:`FALLBACK_FONTS` in order. Each character goes to the first font that has it (a character no
-    font has stays with the primary font); joiners (ZWJ, variation selectors, skin tones) stay with the character
-    before them, and a character followed by U+FE0F (emoji presentation) prefers the emoji font."""
+    1.. the :data:`FALLBACK_FONTS` in order, :data:`MISSING` for graphemes no font has. Each character goes to
+    the first font that has it; joiners (ZWJ, variation selectors, skin tones) and combining marks stay with the
+    character before them, a character followed by U+FE0F (emoji presentation) prefers the emoji font, and a
+    format character no font has (a direction mark) stays with the primary font (it draws as nothing)."""
     names = (PRIMARY_FONTS[bold], *FALLBACK_FONTS[bold])
     runs: list[list] = []
     prev_zwj = False
     for i, ch in enumerate(text):
         c = ord(ch)
-        if runs and (c in _JOINERS or unicodedata.combining(ch) or (prev_zwj and c in covered(names[runs[-1][0]]))):
+        if runs and (c in _JOINERS or unicodedata.category(ch) in ("Mn", "Mc", "Me")
+                     or (prev_zwj and runs[-1][0] != MISSING and c in covered(names[runs[-1][0]]))):
             runs[-1][1] += ch
             prev_zwj = c == 0x200D
             continue
@@ -107,7 +153,7 @@ def script_runs(text: str, bold: bool = False) -> tuple[tuple[int, str], ...]:
         order = range(len(names))
         if i + 1 < len(text) and text[i + 1] == "\ufe0f":
             order = [len(names) - 1, *range(len(names) - 1)]
-        k = next((k for k in order if c in covered(names[k])), 0)
+        k = next((k for k in order if c in covered(names[k])), 0 if _ignorable(ch) else MISSING)
         if runs and runs[-1][0] == k:
             runs[-1][1] += ch
         else:
@@ -115,8 +161,16 @@ def script_runs(text: str, bold: bool = False) -> tuple[tuple[int, str], ...]:
     return tuple((k, run) for k, run in runs)
 
 
+def missing_glyphs(text: str, bold: bool = False) -> int:
+    """How many graphemes of ``text`` no font of the chain (:data:`PRIMARY_FONTS`, :data:`FALLBACK_FONTS`) has:
+    those that draw as :data:`STAND_IN`. 0 for names in Latin, Greek, Cyrillic, Arabic, Hebrew, Hangul, Chinese,
+    Japanese (with JIS X 0213 kanji and ideographic variation selectors), Thai, Devanagari, mathematical
+    alphanumerics and emoji (ZWJ sequences, flags)."""
+    return sum(len(graphemes(run)) for k, run in script_runs(text, bold) if k == MISSING)
+
+
 class ScriptFont(ImageFont.FreeTypeFont):
-    """DejaVu Sans with per-glyph fallback to the bundled CJK and emoji fonts.
+    """DejaVu Sans with per-glyph fallback to the Noto fonts of :data:`FALLBACK_FONTS`.
 
     A drop-in ``FreeTypeFont``: ``ImageDraw.text``, ``textbbox``, ``textlength`` and ``getmask`` work as with
     one font. Text the primary font covers entirely goes straight to it (Latin looks and measures exactly as
@@ -126,11 +180,19 @@ class ScriptFont(ImageFont.FreeTypeFont):
     def __init__(self, size: int, bold: bool = False) -> None:
         super().__init__(str(FONTS_DIR / PRIMARY_FONTS[bold]), size)
         self.bold = bold
-        self.faces = [ImageFont.truetype(str(FONTS_DIR / name), size)
-                      for name in (PRIMARY_FONTS[bold], *FALLBACK_FONTS[bold])]
+        self._faces: dict[int, ImageFont.FreeTypeFont] = {}
         self._layouts: dict[tuple, tuple] = {}
         self._masks: dict[tuple, tuple[Image.Image, tuple[int, int]]] = {}
         """Masks of mixed-script texts (names repeat on every board), at most 512."""
+
+    def face(self, k: int) -> ImageFont.FreeTypeFont:
+        """Font ``k`` of the chain (0 the primary, 1.. :data:`FALLBACK_FONTS`) at this size, loaded when first
+        needed (most boards never need Thai or the rare ideographs)."""
+        hit = self._faces.get(k)
+        if hit is None:
+            hit = self._faces[k] = load_face((PRIMARY_FONTS[self.bold], *FALLBACK_FONTS[self.bold])[k], self.size,
+                                             self.bold)
+        return hit
 
     def _layout(self, text: str, stroke_width: float, anchor: str | None):
         """[(font index, run, x)], union bbox of the inked runs from the baseline origin, the anchor point and
@@ -147,7 +209,9 @@ class ScriptFont(ImageFont.FreeTypeFont):
         runs = script_runs(text, self.bold)
         placed, x, box = [], 0.0, None
         for k, run in runs:
-            f = self.faces[k]
+            if k == MISSING:
+                k, run = 0, STAND_IN * len(graphemes(run))
+            f = self.face(k)
             x0, y0, x1, y1 = f.getbbox(run, stroke_width=stroke_width, anchor="ls")
             placed.append((k, run, x))
             box = (x0 + x, y0, x1 + x, y1) if box is None else (min(box[0], x0 + x), min(box[1], y0),
@@ -190,7 +254,7 @@ class ScriptFont(ImageFont.FreeTypeFont):
             mask = Image.new("L", (max(1, math.ceil(box[2]) - left), max(1, math.ceil(box[3]) - top)), 0)
             draw = ImageDraw.Draw(mask)
             for k, run, x in placed:
-                draw.text((x - left, -top), run, font=self.faces[k], fill=255, anchor="ls", stroke_width=stroke_width)
+                draw.text((x - left, -top), run, font=self.face(k), fill=255, anchor="ls", stroke_width=stroke_width)
             if len(self._masks) >= 512:
                 self._masks.clear()
             hit = self._masks[key] = (mask, (left - round(ax), top - round(ay)))
@@ -200,13 +264,9 @@ class ScriptFont(ImageFont.FreeTypeFont):
 @lru_cache(maxsize=32)
 def font(size: int, bold: bool = False) -> ScriptFont:
     """A :class:`ScriptFont` of ``size`` px: the bundled DejaVu Sans (Bold), falling back glyph by glyph to the
-    bundled Noto Sans CJK and Noto Emoji, so any display name draws as its characters (issue 13, item 3)."""
+    bundled Noto fonts (:data:`FALLBACK_FONTS`), so any display name draws as its characters; a grapheme no font
+    has draws as :data:`STAND_IN`."""
     return ScriptFont(size, bold)
-
-
-def text_size(draw: ImageDraw.ImageDraw, text: str, fnt) -> tuple[int, int]:
-    left, top, right, bottom = draw.textbbox((0, 0), text, font=fnt)
-    return right - left, bottom - top
 
 
 def centred_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, fnt, fill=INK) -> None:
@@ -329,7 +389,7 @@ MARKER_INK = BLACK
 def marker(img: Image.Image, cx: float, cy: float, key: str, r: float = 14) -> None:
     """Draw the marker of an offered place: a white disc with a black ring and ``key`` ("1", "12", …) in bold
     black, centred on (cx, cy), radius ``r`` px (the key's text is ``1.3 * r`` px tall). White and black are no
-    piece's colour, so a marker never shares a colour with what it sits on (issue 13: no colour-only signs).
+    piece's colour, so a marker never shares a colour with what it sits on.
     The key is the one :func:`games.marker_keys` gives the option, which the buttons and menus start with."""
     draw = ImageDraw.Draw(img)
     w = max(2, round(r / 6))
@@ -457,14 +517,14 @@ def make_palette(samples: list[Image.Image], exact: int = 128) -> Image.Image:
     return pal
 
 
-# --- Legibility on a phone (issue 13, items 2, 4 and 5) -------------------------------------------------------
+# --- Legibility on a phone --------------------------------------------------------------------------------
 
 PHONE_WIDTH = 400
 """Width (px) at which Discord shows a board on a phone."""
 
 MIN_PHONE_TEXT = 9
 """Smallest text size (px) readable at :data:`PHONE_WIDTH`: every marker key and every number a choice depends
-on must be at least this tall there (issue 13, item 2)."""
+on must be at least this tall there."""
 
 
 def min_text_px(width: int, at: int = PHONE_WIDTH, px: int = MIN_PHONE_TEXT) -> int:
@@ -513,7 +573,7 @@ def contrast_ratio(fg: tuple[int, ...], bg: tuple[int, ...]) -> float:
 
 
 TEXT_CONTRAST = 4.5
-"""WCAG AA: the least contrast ratio between a text colour and the colour behind it (issue 13, item 5)."""
+"""WCAG AA: the least contrast ratio between a text colour and the colour behind it."""
 
 
 def legible_ink(bg: tuple[int, ...], candidates=(INK, WHITE, BLACK)) -> tuple[int, int, int]:
@@ -535,7 +595,7 @@ CVD_MATRICES = {
 """Machado, Oliveira & Fernandes (2009) simulation matrices at severity 1.0, applied to linear RGB."""
 
 VISIONS = ("protanopia", "deuteranopia", "tritanopia", "greyscale")
-"""The ways of seeing a board is checked under (issue 13, item 4)."""
+"""The ways of seeing a board is checked under."""
 
 
 def simulate(colour: tuple[int, ...], vision: str) -> tuple[int, int, int]:
@@ -610,7 +670,7 @@ def colour_clashes(pairs, visions=VISIONS, min_delta_e: float = MIN_DELTA_E,
     under each of ``visions``, ΔE*ab of the simulated colours below ``min_delta_e`` (and, in "greyscale", their
     contrast ratio below ``min_grey``). Returns readable lines, empty when every pair stays distinct.
 
-    How a renderer's tests use it (issue 13, item 4: no colour-only signs)::
+    How a renderer's tests use it (no colour-only signs)::
 
         from renderers.common import colour_clashes
         pairs = [("fire", FIRE, "water", WATER), ("discard ring", RING, "strawberry", STRAWBERRY)]

@@ -9,7 +9,7 @@ Close-up (CLOSE_W px wide, for a phone): both clans on two lines, the Moon at th
 (space names, tile values, recruit numbers and marker keys all >= 9 px once scaled to 400 px wide), for
 ``choose_tile`` a panel of the tiles on offer (token, cost, effects in words), and what to do.
 
-Markers (issue 13): each offered place carries the key :func:`games.marker_keys` gives its option, the same key
+Markers: each offered place carries the key :func:`games.marker_keys` gives its option, the same key
 the buttons start with. Locus vocabulary (``Option.locus``, set in ``games.tsukimi.rules``):
 
 - ``vertex:<canonical vertex>`` (``vertex:C3-n``): a corner of the Moon; options ``place:``, ``to:`` (the marker
@@ -19,7 +19,7 @@ the buttons start with. Locus vocabulary (``Option.locus``, set in ``games.tsuki
 - ``tile:<id>`` (``tile:7``): a mochi tile in the circle (``choose_tile``); the marker sits inside the circle next to
   the token on the whole board, and on the tile's card in the close-up.
 
-Colour never carries meaning alone (issue 13 item 4): white rabbits are circles, purple rabbits squares, each with
+Colour never carries meaning alone: white rabbits are circles, purple rabbits squares, each with
 its initial; each flavour has its own symbol (strawberry ▼, blueberry ●, carrot ▲, matcha ◆, sakura ✿) and its own
 lightness (distinct in greyscale and under deuteranopia, protanopia, tritanopia), and tiles carry their name and
 value; markers are white discs with black keys and black rings (no piece is white-and-black); a rabbit being moved
@@ -81,8 +81,8 @@ FLAVOUR_FILL = {
     "sakura": (241, 215, 220),
 }
 """Flavour colours chosen for the largest least difference under every vision checked (``common.VISIONS``): about
-12 ΔE*ab between any two flavours in greyscale and 22.8 under deuteranopia (issue 13: strawberry and
-carrot were one olive under deuteranopia); each flavour also has its own symbol, so colour is never the only sign.
+12 ΔE*ab between any two flavours in greyscale and 22.8 under deuteranopia (strawberry and
+carrot were once one olive under deuteranopia); each flavour also has its own symbol, so colour is never the only sign.
 Text on each: white on strawberry (4.9:1) and blueberry, ink on carrot, matcha (5.2:1) and sakura."""
 FLAVOUR_TEXT = {"strawberry": WHITE, "blueberry": WHITE, "carrot": INK, "matcha": INK, "sakura": INK}
 FLAVOUR_SYMBOL = {"strawberry": "down", "blueberry": "dot", "carrot": "up", "matcha": "diamond", "sakura": "flower"}
@@ -100,6 +100,11 @@ CLOSE_W = 640
 CLOSE_TOP = 80
 MOON_W, MOON_H = CLOSE_W, 540
 CARD_W, CARD_H, CARDS_PER_ROW = 210, 100, 3
+CARD_TOKEN_X = 8 + 2 * MARK_R_CLOSE + 6 + SLOT_R
+"""Centre x of the token on a tile's card (px from the card's left): right of the marker's place (the marker sits
+on the card's left edge, level with the token's middle), so the marker never covers the flavour's name."""
+CARD_TEXT_X = CARD_TOKEN_X + SLOT_R + 10
+"""Left of a card's cost and effects, px from the card's left."""
 CLOSE_FOOT = 92
 CLOSE_TEXT_PX = 15
 """Smallest text (px) in the close-up that a choice depends on (clan lines, recruit numbers, space names, card
@@ -261,10 +266,10 @@ def _card(tile: int, cost: int) -> Image.Image:
     img = Image.new("RGB", (CARD_W, CARD_H), NIGHT)
     d = ImageDraw.Draw(img)
     d.rounded_rectangle((3, 3, CARD_W - 3, CARD_H - 3), radius=10, fill=NIGHT_DISC, outline=NIGHT_LINE)
-    _paste(img, _ring_tile_sprite(tile), 60, CARD_H / 2)
-    text(img, (108, 24), f"cost {cost}", 17, fill=YELLOW, bold=True, anchor="lm")
+    _paste(img, _ring_tile_sprite(tile), CARD_TOKEN_X, CARD_H / 2)
+    text(img, (CARD_TEXT_X, 24), f"cost {cost}", 17, fill=YELLOW, bold=True, anchor="lm")
     for k, words in enumerate(_effects_words(TILES[tile].value)):
-        text(img, (108, 50 + 22 * k), words, CLOSE_TEXT_PX, fill=LIGHT_TEXT, anchor="lm")
+        text(img, (CARD_TEXT_X, 50 + 22 * k), words, CLOSE_TEXT_PX, fill=LIGHT_TEXT, anchor="lm")
     return img
 
 
@@ -336,6 +341,20 @@ def _badge(cost: int, takeable: bool) -> Sprite:
     return sprite(img)
 
 
+def _token_name(tile: int) -> tuple[str, int, int]:
+    """The flavour's name on a tile's token: (text, size px, centre's offset px below the token's centre)."""
+    flavour = TILES[tile].flavour
+    return flavour, 10 if len(flavour) > 7 else 11, -19
+
+
+def token_name_box(tile: int, cx: float, cy: float) -> tuple[int, int, int, int]:
+    """The box (left, top, right, bottom px) of the flavour's name on the token of ``tile`` centred on (cx, cy):
+    what a marker beside the token must not cover."""
+    name, size, dy = _token_name(tile)
+    left, top, right, bottom = font(size, True).getbbox(name, anchor="mm")
+    return round(cx + left), round(cy + dy + top), round(cx + right), round(cy + dy + bottom)
+
+
 @lru_cache(maxsize=64)
 def _ring_tile(tile: int, highlight: bool = False) -> Image.Image:
     """A tile in the circle: a round token (the Temple dark red with its name); ``highlight``: a yellow ring
@@ -354,7 +373,8 @@ def _ring_tile(tile: int, highlight: bool = False) -> Image.Image:
     t = TILES[tile]
     fg = FLAVOUR_TEXT[t.flavour]
     d.ellipse((c - r, c - r, c + r, c + r), fill=FLAVOUR_FILL[t.flavour], outline=INK, width=2)
-    d.text((c, c - 19), t.flavour, font=font(10 if len(t.flavour) > 7 else 11, True), fill=fg, anchor="mm")
+    name, size, dy = _token_name(tile)
+    d.text((c, c + dy), name, font=font(size, True), fill=fg, anchor="mm")
     d.text((c + 6, c + 1), str(t.value), font=font(22, True), fill=fg, anchor="mm")
     _symbol(d, FLAVOUR_SYMBOL[t.flavour], c - 12, c + 1, 6, fg, None)
     d.text((c, c + 22), _effects_text(t.value), font=font(12, True), fill=fg, anchor="mm")
@@ -453,8 +473,8 @@ def marks(state: TsukimiState, full: bool = False) -> list[Mark]:
                 x, y = CX + (RING_R - SLOT_R - r - 4) * math.cos(a), CY + (RING_R - SLOT_R - r - 4) * math.sin(a)
             else:
                 cx0, cy0 = _card_xy(i)
-                tx, ty = cx0 + 60, cy0 + CARD_H / 2
-                x, y = cx0 + 8 + r, cy0 + 6 + r
+                tx, ty = cx0 + CARD_TOKEN_X, cy0 + CARD_H / 2
+                x, y = cx0 + 8 + r, cy0 + CARD_H / 2
         out.append(Mark(key, locus, x, y, r, (tx, ty)))
     return out
 

@@ -1,6 +1,6 @@
-"""Shared fixtures. ``store_backend`` / ``database``: the store, session and Discord suites run on both backends
-(issue 16) — SQLite in a fresh file, and PostgreSQL in a fresh schema of the server at ``TEST_DATABASE_URL`` (``.ci/run``
-starts a throwaway server and sets it; see README). Without that variable the PostgreSQL cases are skipped locally,
+"""Shared fixtures. ``store_backend`` / ``database``: the store, session and Discord suites run on both backends —
+SQLite in a fresh file, and PostgreSQL in a fresh schema of the server at ``TEST_DATABASE_URL`` (``.ci/run`` starts a
+throwaway server and sets it; see README). Without that variable the PostgreSQL cases are skipped locally,
 with one line in the summary, and FAIL under ``CI=true``: CI never passes without having run them."""
 
 import sys
@@ -43,6 +43,6 @@ def pytest_terminal_summary(terminalreporter, exitstatus, config):
 
 @pytest.fixture(autouse=True)
 def _database_path_in_tmp(tmp_path_factory, monkeypatch):
-    """DATABASE_PATH in a temporary folder: ``python -m bot demo`` records its games there (issue 15), never in
+    """DATABASE_PATH in a temporary folder: ``python -m bot demo`` records its games there, never in
     the working copy's ./data."""
     monkeypatch.setenv("DATABASE_PATH", str(tmp_path_factory.mktemp("db") / "bot.sqlite3"))

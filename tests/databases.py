@@ -1,4 +1,4 @@
-"""The test databases of the two store backends (issue 16): the PostgreSQL test server at ``TEST_DATABASE_URL`` (``.ci/run``
+"""The test databases of the two store backends: the PostgreSQL test server at ``TEST_DATABASE_URL`` (``.ci/run``
 starts one), a fresh schema per test, and the rule: no server -> skipped locally, FAILED under ``CI=true``."""
 
 import os

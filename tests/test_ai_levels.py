@@ -1,4 +1,4 @@
-"""AI seat levels and the race model (issue 14 items 3 and 4): ``games.ai.choose``, ``race_answer``, ``play_race``.
+"""AI seat levels and the race model: ``games.ai.choose``, ``race_answer``, ``play_race``.
 
 Every search here runs on an iteration budget, so the tests are deterministic and never timed.
 """
@@ -48,7 +48,7 @@ def _chosen(game, state, level, seed, iterations=6):
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(table=st.sampled_from(TABLES), seed=st.integers(0, 10_000), level=st.sampled_from(LEVELS))
 def test_every_level_answers_a_listed_option_in_every_game(table, seed, level):
-    """Issue 14 item 4: easy, normal and strong answer every decision of every game (3+ players and Tatsumi solo
+    """Easy, normal and strong answer every decision of every game (3+ players and Tatsumi solo
     included) with one of its listed options, from random positions."""
     game_id, n, options = table
     game = games.get(game_id)
@@ -65,7 +65,7 @@ def test_every_level_answers_a_listed_option_in_every_game(table, seed, level):
 
 @pytest.mark.parametrize("game_id", ["tatari", "tsukimi", "tatamokatsu", "tataraba", "tatsumi"])
 def test_strong_is_reproducible_with_a_seed_and_iterations(game_id):
-    """The same rng seed and iteration budget give the same answers (issue 14 item 4: pure, no clock)."""
+    """The same rng seed and iteration budget give the same answers (pure, no clock)."""
     game = games.get(game_id)
     state = game.begin(["a", "b"], None, 5).state
     rng = random.Random(1)
@@ -79,7 +79,7 @@ def test_strong_is_reproducible_with_a_seed_and_iterations(game_id):
 
 
 def test_one_option_is_answered_at_once_without_a_budget_spent():
-    """A decision with one option is answered at once at every level (issue 14 item 4)."""
+    """A decision with one option is answered at once at every level."""
     game = games.get("tatamokatsu")
     state = game.setup(["a", "b"], None, 1)
     (d,) = game.pending(state)
@@ -118,7 +118,7 @@ def test_budget_needs_iterations_or_a_clocked_deadline_and_is_clamped_to_the_max
 
 
 def test_a_deadline_budget_stops_before_an_iteration_would_end_past_it():
-    """A search stops when one more iteration at the mean pace would end past the deadline (issue 14: never more
+    """A search stops when one more iteration at the mean pace would end past the deadline (never more
     than the budget): deadline 10, iterations taking 4 then 3 time units -> after 2 (7 + 3.5 > 10)."""
     now = [0.0]
     b = Budget(deadline=10.0, clock=lambda: now[0])
@@ -253,7 +253,7 @@ def _race(dice, fingers=None, seed=1):
 @given(seed=st.integers(0, 2**32), level=st.sampled_from(LEVELS),
        dice=st.sampled_from([["1", "2", "3"], ["4", "6", "1/10"], ["5", "5", "5"], ["2", "3", "T"]]))
 def test_race_answer_is_seeded_and_never_sooner_than_250_ms(seed, level, dice):
-    """Issue 14 item 3: a reaction is never below MIN_REACTION_MS (250 ms) nor past the window, and the same rng
+    """A reaction is never below MIN_REACTION_MS (250 ms) nor past the window, and the same rng
     seed gives the same answer."""
     game, state, d = _race(dice)
     first = race_answer(game, state, d, "bob", level, random.Random(seed))

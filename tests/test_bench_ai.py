@@ -1,4 +1,4 @@
-"""``bench/bench_ai.py`` (issue 14 item 5): the line format, the Wilson interval, shared wins counted half."""
+"""``bench/bench_ai.py``: the line format, the Wilson interval, shared wins counted half."""
 
 from __future__ import annotations
 
@@ -27,7 +27,7 @@ def test_wilson_interval_matches_the_formula():
     assert high == pytest.approx(1.0) and round(low, 4) == 0.9286
 
 
-def test_table_line_is_exactly_the_issue_format_and_counts_a_shared_win_half():
+def test_table_line_is_exactly_the_documented_format_and_counts_a_shared_win_half():
     results = [(1.0, [120.0, 80.0]), (0.5, [300.0]), (0.0, [100.0]), (1.0, [])]
     line = bench_ai.table_line("tatari", 2, results)
     m = LINE.match(line)

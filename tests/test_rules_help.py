@@ -1,5 +1,5 @@
-"""/rules texts ("Everywhere"): the topics are listed once, by the adapter, from the help's own keys —
-an overview never carries a hand-kept "Topics:" list that could repeat or go stale."""
+"""/rules texts: the topics are listed once, by the adapter, from the help's own keys — an overview never carries a
+hand-kept "Topics:" list that could repeat or go stale — and the topics say what the rulings say."""
 
 from __future__ import annotations
 
@@ -18,3 +18,63 @@ def test_topics_are_listed_once_and_completely(game):
     listed = text.split("Topics:", 1)[1]
     for topic in (t for t in g.rules_help if t):
         assert topic in listed, topic
+
+
+def test_tataraba_end_words_the_safety_stops_as_ft9():
+    assert rules_text("tataraba", "end") == (
+        "Forest of Tataraba — end: The game ends after the round in which an Eidai Tatara was built: a sole builder "
+        "wins; several builders compare Sen, then material, else they share. If a Beech is needed and none is "
+        "left, the game ends at once and all players compare Sen, then material. Two safety stops (ours, not the "
+        "rulebook's), both announced and scored the same way: the round limit (lobby option round_limit, 60 rounds "
+        "by default), and an exhausted forest, which stops the game only when it is certain that no player can "
+        "ever build an Eidai Tatara or take another action that uses up a Beech; a player who could still move "
+        "(onto their own Tatara, through other Tataras) and build is never stopped. When in doubt, play goes on."
+    )
+    assert games.get("tataraba").Options().round_limit == 60
+
+
+def test_tatsumi_gather_fly_and_end_say_tm3_tm4_tm12():
+    assert rules_text("tatsumi", "gather") == (
+        "Tatsumi — gather: Gather (symmetric dragon cards): take the top rings of two different unguarded wells "
+        "next to you (north, east, south, west; a well holding a dragon, a Tekitatsu or the maelstrom is guarded), "
+        "or the one ring if only one such well has a ring."
+    )
+    assert rules_text("tatsumi", "fly") == (
+        "Tatsumi — fly: Fly like a chess queen to another well, over empty wells but never into or past another "
+        "dragon (in solo, nor a Tekitatsu or the maelstrom). You claim the top ring of the well you leave. If you "
+        "cannot fly at all, your dragon is lifted to any unguarded well instead and claims no ring; the turn goes on."
+    )
+    assert rules_text("tatsumi", "end").startswith(
+        "Tatsumi — end: The game ends after the round in which the 13th sand dollar is placed in a well, or in "
+        "which a ring that must be placed cannot be (it stays in holding), so that everyone has played as often. "
+        "Then Elemental Mastery — "
+    )
+
+
+def test_tsukimi_effects_and_the_engine_say_ts9():
+    words = "a tile's placing is all done before its move or all after it, never split around it"
+    assert rules_text("tsukimi", "effects") == (
+        "Tsukimi — effects: Place rabbits from your reserve on empty corners of the space you just filled; move one "
+        "of your rabbits on the board to any empty corner. Every effect is optional and you choose the order, but "
+        f"{words} (no place - move - place): once you have placed and then moved, the placing is over. 'end' skips "
+        "whatever is left."
+    )
+    from games.tsukimi import rules
+
+    assert words in " ".join(rules.__doc__.split())
+    assert "Once the player has placed and then moved, the placing effect is over" in " ".join(rules.__doc__.split())
+
+
+def test_tatamokatsu_end_says_a_roll_resolves_as_a_whole():
+    assert rules_text("tatamokatsu", "end") == (
+        "Tatamokatsu — end: The game ends when at most one player has fingers: the Samurai. A roll counts as a "
+        "whole: its Katana and its sum (the count, the salute, the victim) are both played before the end is "
+        "decided, so the last hands that lose their last fingers to the same roll share the win."
+    )
+
+
+def test_tatsumi_weather_says_off_a_card_never_from_on():
+    text = rules_text("tatsumi", "weather")
+    assert "from on" not in text
+    assert text.endswith("A depleted well takes a sand dollar you choose, taken off a card or from beside it; a card "
+                         "whose dollars are all in the sea is neutralised.")

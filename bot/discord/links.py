@@ -1,7 +1,8 @@
-"""The adapter's own data per session, in the ``discord_sessions`` table (store migration 2).
+"""The adapter's own data per session and per member, through the store's adapter-data API
+(:class:`bot.store.adapter.AdapterData`; this module runs no SQL).
 
-Kept apart from ``sessions.meta`` because writing it must not bump the session version (the buttons of the board
-just posted carry that version). Shape of ``data`` (JSON):
+Per session, kept apart from ``sessions.meta`` because writing it must not bump the session version (the buttons
+of the board just posted carry that version). Shape of ``data`` (JSON):
 
 - ``names``: player id -> display name (captured when they open/join; used on buttons and board images);
 - ``board``: ``[channel id, message id]`` of the latest board message (its components are removed when a newer one
@@ -9,17 +10,15 @@ just posted carry that version). Shape of ``data`` (JSON):
 - ``lobby``: ``[channel id, message id]`` of the lobby card;
 - ``undo``: ``{"version": int, "by": player id, "yes": [player ids]}`` — an undo vote in progress.
 
-Per member, the ``discord_players`` table (store migration 3): ``{"mute_turn_pings": bool}`` (``/settings
-``/pings turn:off``).
+Per member: ``{"mute_turn_pings": bool}`` (``/pings turn:off``).
 """
 
 from __future__ import annotations
 
-import json
 from collections import OrderedDict
 from typing import Any
 
-from bot.store import Store, now_ms
+from bot.store import Store
 
 MAX_NAMES = 1024
 """Sessions whose display names are cached at the most (bounded memory)."""
@@ -34,9 +33,7 @@ class Links:
         self._names: OrderedDict[int, dict[str, str]] = OrderedDict()
 
     async def get(self, session_id: int) -> dict[str, Any]:
-        cur = await self.store.conn.execute("SELECT data FROM discord_sessions WHERE session_id = ?", (session_id,))
-        row = await cur.fetchone()
-        return json.loads(row[0]) if row else {}
+        return await self.store.session_data(session_id)
 
     async def update(
         self, session_id: int, merge: dict[str, dict] | None = None, db=None,
@@ -46,26 +43,8 @@ class Links:
         into the dict at ``key``, in one transaction (``db``'s when given); returns the new data."""
         if db is None:
             async with self.store.transaction() as tx:
-                return await self._update(tx, session_id, merge, changes)
-        return await self._update(db, session_id, merge, changes)
-
-    async def _update(self, db, session_id: int, merge: dict | None, changes: dict) -> dict:
-        cur = await db.execute("SELECT data FROM discord_sessions WHERE session_id = ?", (session_id,))
-        row = await cur.fetchone()
-        data = json.loads(row[0]) if row else {}
-        for key, value in changes.items():
-            if value is None:
-                data.pop(key, None)
-            else:
-                data[key] = value
-        for key, value in (merge or {}).items():
-            data[key] = {**data.get(key, {}), **value}
-        await db.execute(
-            "INSERT INTO discord_sessions (session_id, data, updated_ms) VALUES (?, ?, ?)"
-            " ON CONFLICT(session_id) DO UPDATE SET data = excluded.data, updated_ms = excluded.updated_ms",
-            (session_id, json.dumps(data), now_ms()),
-        )
-        return data
+                return await self.store.update_session_data(tx, session_id, changes, merge)
+        return await self.store.update_session_data(db, session_id, changes, merge)
 
     async def names(self, session_id: int) -> dict[str, str]:
         """Player id -> display name (cached in memory)."""
@@ -120,21 +99,8 @@ class Links:
     # -- per member ---------------------------------------------------------------------------------------------
     async def muted(self, players: list[str] | set[str]) -> set[str]:
         """Which of ``players`` muted their turn pings (``/pings turn:off``)."""
-        players = [p for p in players if p]
-        if not players:
-            return set()
-        cur = await self.store.conn.execute(
-            f"SELECT player_id, data FROM discord_players WHERE player_id IN ({','.join('?' * len(players))})",
-            players)
-        return {pid for pid, data in await cur.fetchall() if json.loads(data).get("mute_turn_pings")}
+        return {p for p, data in (await self.store.players_data(players)).items() if data.get("mute_turn_pings")}
 
     async def set_muted(self, player: str, muted: bool) -> None:
         """Mute (or unmute) ``player``'s turn pings, in every channel."""
-        async with self.store.transaction() as db:
-            cur = await db.execute("SELECT data FROM discord_players WHERE player_id = ?", (player,))
-            row = await cur.fetchone()
-            data = {**(json.loads(row[0]) if row else {}), "mute_turn_pings": bool(muted)}
-            await db.execute(
-                "INSERT INTO discord_players (player_id, data, updated_ms) VALUES (?, ?, ?)"
-                " ON CONFLICT(player_id) DO UPDATE SET data = excluded.data, updated_ms = excluded.updated_ms",
-                (player, json.dumps(data), now_ms()))
+        await self.store.update_player_data(player, {"mute_turn_pings": bool(muted)})

@@ -3,7 +3,8 @@ game (summary card, ranking with rating changes, a "Replay" button) and that but
 
 Every answer is ephemeral unless ``public:true``; cards and animations are drawn off the event loop
 (``asyncio.to_thread``); a replay defers the interaction first (rebuilding a game takes seconds). The records
-and ratings come from :class:`bot.records.RecordStore` (written by the session service when a game ends).
+and ratings come from the session service's ``records`` (``RecordStore`` of ``bot/store/records.py``, written when a game
+ends).
 """
 
 from __future__ import annotations
@@ -75,7 +76,7 @@ class Results(commands.Cog):
             return
         title = games.get(record.game_id).title if record.game_id in {g.id for g in games.all()} else record.game_id
         names = await self.bot.links.names(record.session_id)
-        lines = [f"🏁 **{title}** — result", *results.summary_lines(record, names)]
+        lines = [f"🏁 **{title}** — result", *results.summary_lines(record, names, update.result)]
         if not record.rated:
             lines.append("-# Not rated (fewer than two ranked seats).")
         try:

@@ -1,10 +1,10 @@
 """The offline chat adapter: the sandbox and the transcript runner (ARCHITECTURE.md, "Offline adapters").
 
 A line is ``[#channel] name [+ms]: text``:
-- ``text`` is a command (``/play tatari first=random`` — add ``ai:<n> [level:<level>]`` to seat AI players, issue
-  14 —, ``/join``, ``/leave``, ``/start``, ``/cancel``,
+- ``text`` is a command (``/play tatari first=random`` — add ``ai:<n> [level:<level>]`` to seat AI players
+  —, ``/join``, ``/leave``, ``/start``, ``/cancel``,
   ``/move <option id or number>``, ``/board``, ``/rules [game] [topic]``, ``/history``, ``/resign``, ``/abandon``,
-  ``/undo``, ``/wait <ms>``, ``/games``, ``/help``; ``/stats [name] [game]``, ``/leaderboard <game>``,
+  ``/undo``, ``/wait <ms>``, ``/games``, ``/help``; results: ``/stats [name] [game]``, ``/leaderboard <game>``,
   ``/replay [#game]`` — cards and the replay GIF are written to ``out_dir``), or a choice: an option's number from the last list shown to that
   player, its id (``set:4``), or a chat word the game knows (``Game.chat_word``, e.g. "hai"; Tatari's faces: "1"
   is the face 1). A chat word that answers an open decision comes before a list number.
@@ -30,7 +30,7 @@ from pathlib import Path
 
 import games
 import renderers
-from games import format_text
+from games import format_text, ranking_text
 from games.core import Decision
 
 from .. import results
@@ -227,7 +227,7 @@ class LocalChat:
         return [f"{name} asks to take back the last move. {', '.join(map(player_name, v.waiting))}: approve with "
                 "/undo, or refuse with /undo no. (Any move meanwhile cancels the request.)"]
 
-    # -- results -------------------------------------------------------------------------------------
+    # -- results -------------------------------------------------------------------------------------------
     async def _stats(self, name: str, args: list[str]) -> list[str]:
         """``/stats [name] [game]``: a word that is a game id is the game, the other the player (default: you)."""
         known = {g.id for g in games.all()}
@@ -348,11 +348,7 @@ class LocalChat:
         if update.result is not None and row.status in ("finished",):
             r = update.result
             out.append("[game over] " + format_text(r.reason, name))
-            ranks = "; ".join(
-                f"{i}. {', '.join(f'{p} ({r.scores[p]})' if p in r.scores else p for p in grp)}"
-                for i, grp in enumerate(r.ranking, 1)
-            )
-            out.append(f"Ranking: {ranks}")
+            out.append(f"Ranking: {ranking_text(r, lambda p: p)}")
         return out
 
     def _decision_lines(self, chan: Channel, d: Decision) -> list[str]:

@@ -1,5 +1,5 @@
 """``python -m bot gallery --out DIR``: representative boards of every game and player count, for review as a
-player would see them on a phone (issue 13, item 8).
+player would see them on a phone.
 
 For each game and player count, a seeded random-legal game is played through the games contract
 (``Game.begin``, ``pending``, ``apply``; players from :mod:`games.ai`) and these positions are drawn with
@@ -14,7 +14,8 @@ For each game and player count, a seeded random-legal game is played through the
 Each is written at full size (``tatari-3p-start.png``) and scaled to 400 px wide (``tatari-3p-start@400.png``),
 plus ``index.html`` showing them side by side. With ``--colour-vision`` each phone copy is also written as seen
 in greyscale and with protanopia, deuteranopia and tritanopia (``tatari-3p-start@400-deuteranopia.png``). Display names mix scripts and emoji (Japanese, Chinese, Korean,
-Cyrillic, Greek), so the gallery also shows every script on every board.
+Thai, Cyrillic, Devanagari, mathematical letters, Greek, a flag), so the gallery also shows every script on every
+board.
 """
 
 from __future__ import annotations
@@ -35,8 +36,9 @@ from renderers.common import VISIONS, simulate_image
 PHONE_WIDTH = 400
 """Width (px) of the phone-sized copy of each board."""
 
-NAMES = ["さくら", "小明🐉", "민준", "Ёжик Ω", "Αλέξης"]
-"""Display names of the seats: Japanese, Chinese with an emoji, Korean, Cyrillic and Greek."""
+NAMES = ["さくら髙橋", "小明🐉冇", "민준 สมชาย", "Ёжик देव", "𝓐𝓵𝓲𝓬𝓮 Αλ🇯🇵"]
+"""Display names of the seats: Japanese (a JIS X 0213 kanji), Chinese with an emoji and Cantonese, Korean and
+Thai, Cyrillic and Devanagari, mathematical letters, Greek and a flag."""
 
 OPTIONS = {("tatsumi", 1): {"solo": True}, ("tatsumi", 4): {"weather": True}, ("tatsumi", 5): {"void": True}}
 """Lobby options of the gallery games: the player counts that need a module (Tatsumi solo, the Void for five)
@@ -154,7 +156,7 @@ def _index(out: Path, done: list[GalleryGame]) -> None:
             small = path.with_name(path.stem + f"@{PHONE_WIDTH}.png").name
             cells.append(f'<figure><a href="{html.escape(path.name)}"><img src="{html.escape(small)}" '
                          f'width="{PHONE_WIDTH}"></a><figcaption>{html.escape(path.stem)}</figcaption></figure>')
-        rows.append(f"<h2>{html.escape(entry.game)}, {entry.players} player(s), {entry.moves} moves</h2>"
+        rows.append(f"<h2>{html.escape(entry.game)}, {games.plural(entry.players, 'player')}, {games.plural(entry.moves, 'move')}</h2>"
                     f"<div>{''.join(cells)}</div>")
     (out / "index.html").write_text(
         "<!doctype html><meta charset='utf-8'><title>Board gallery</title>"

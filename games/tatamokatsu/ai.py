@@ -1,9 +1,9 @@
-"""AI for Tatamokatsu: the greedy choice and a race-aware driver.
+"""AI for Tatamokatsu: the greedy choice, a race-aware driver, and what the AI levels know (:data:`KNOWLEDGE`).
 
-``games.ai.play`` answers a race decision with one random listed option at the deadline and never sends the
-timeout while options are listed, so it cannot finish a real-time race. :func:`play` here drives whole games the way
-a table would: on a race, each player sends the inputs their strategy picks, timed at random inside the window and
-delivered in random order, then the session's timeout closes it. Pure: the caller owns the ``random.Random``.
+``games.ai.play`` answers a race with one random input or closes it at its deadline. :class:`TableDriver` and
+:func:`play` here drive whole games the way a table would: on a race, each player sends the inputs their strategy
+picks, timed at random inside the window and delivered in random order, then the session's timeout closes it.
+Pure: the caller owns the ``random.Random``.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ import random
 from collections.abc import Callable
 
 from games.core import TIMEOUT, Decision, Game, Move
+from games.search import Knowledge
 from games.tatamokatsu.data import (
     ATTACK,
     GRAB,
@@ -131,6 +132,41 @@ def decision_move(
     return Move(player=p, option=choice, at_ms=at)
 
 
+class TableDriver:
+    """The moves of a table of careless and careful players (``kinds``: player -> "random" or "greedy"), one at a
+    time: ``driver(state, decisions) -> Move`` for the first pending decision. A decision that names a player is
+    answered by :func:`decision_move`; an open window by the inputs :func:`race_moves` drew when it opened, in
+    arrival order (those of players who have left skipped), then its timeout; a window that closed early drops
+    the inputs still queued. :meth:`reset` drops them too (after a resignation). Pure: the caller owns the rng."""
+
+    def __init__(self, game: Game, kinds: dict[str, str], rng: random.Random) -> None:
+        self.game = game
+        self.kinds = kinds
+        self.rng = rng
+        self._queue: list[Move] = []
+        self._window: tuple | None = None
+
+    def reset(self) -> None:
+        """Forget the open window's queued inputs: the next call draws the window's inputs afresh."""
+        self._queue = []
+        self._window = None
+
+    def __call__(self, state: TatamokatsuState, decisions: list[Decision]) -> Move:
+        d = decisions[0]
+        if d.player is not None:
+            self.reset()
+            return decision_move(self.game, state, d, self.kinds, self.rng)
+        window = (state.phase, state.deadline_ms)
+        if window != self._window or not self._queue:
+            self._window = window
+            self._queue = race_moves(state, d, self.kinds, self.rng)
+            self._queue.reverse()
+        while True:
+            move = self._queue.pop()
+            if move.player not in state.left:
+                return move
+
+
 def play(
     game: Game,
     state: TatamokatsuState,
@@ -140,44 +176,36 @@ def play(
     on_step: Callable[[TatamokatsuState, Move, TatamokatsuState, list], None] | None = None,
     resign_rate: float = 0.0,
 ) -> TatamokatsuState:
-    """Play ``state`` to the end (see the module doc). ``on_step(before, move, after, events)`` sees every move
-    (a resignation shows as ``Move(player, "resign")``). The roller counts the 1/10 dice after the race's close
-    (TK-11), sometimes too late (the timeout); before each move a random player resigns with probability
-    ``resign_rate``.
+    """Play ``state`` to the end (see the module doc) with a :class:`TableDriver`. ``on_step(before, move, after,
+    events)`` sees every move (a resignation shows as ``Move(player, "resign")``). The roller counts the 1/10
+    dice after the race's close (TK-11), sometimes too late (the timeout); before each move a random player
+    resigns with probability ``resign_rate``.
     ``RuntimeError`` past ``max_moves``."""
+    driver = TableDriver(game, kinds, rng)
     count = 0
     while count < max_moves:
         decisions = game.pending(state)
         if not decisions:
             return state
-        d = decisions[0]
-        if d.player is None:
-            moves = race_moves(state, d, kinds, rng)
-        else:
-            moves = [decision_move(game, state, d, kinds, rng)]
-        window = (state.phase, state.deadline_ms)
-        for move in moves:
-            if d.player is None and (state.phase, state.deadline_ms) != window:
-                break  # the window closed early (everyone saluted, the roller left): the rest is moot
-            if move.player in state.left:
+        move = driver(state, decisions)
+        if resign_rate and rng.random() < resign_rate:
+            quitter = rng.choice([p for p in state.players if p not in state.left])
+            res = game.resign(state, quitter)
+            if res is not None:
+                if on_step is not None:
+                    on_step(state, Move(player=quitter, option="resign"), res.state, res.events)
+                state = res.state
+                driver.reset()
                 continue
-            if resign_rate and rng.random() < resign_rate:
-                quitter = rng.choice([p for p in state.players if p not in state.left])
-                res = game.resign(state, quitter)
-                if res is not None:
-                    if on_step is not None:
-                        on_step(state, Move(player=quitter, option="resign"), res.state, res.events)
-                    state = res.state
-                    break
-            out = game.apply(state, move)
-            if on_step is not None:
-                on_step(state, move, out.state, out.events)
-            state = out.state
-            count += 1
+        out = game.apply(state, move)
+        if on_step is not None:
+            on_step(state, move, out.state, out.events)
+        state = out.state
+        count += 1
     raise RuntimeError(f"tatamokatsu: no end after {max_moves} moves")
 
 
-# -- AI seats (issue 14): the race model, the strong search's knowledge, the easy level -------------------------
+# -- AI seats: the race model, the strong search's knowledge, the easy level ---------------------------------
 
 REACTION_MODEL: dict[str, tuple[float, float, float, float]] = {
     "strong": (600.0, 0.22, 0.01, 0.01),
@@ -185,7 +213,7 @@ REACTION_MODEL: dict[str, tuple[float, float, float, float]] = {
     "easy": (1400.0, 0.35, 0.10, 0.12),
 }
 """Per AI level: (median first reaction ms, log-normal sigma, chance of a wrong input, chance of missing the window).
-Designed figures (issue 14 item 3): adding three dice and reacting takes people most of a second (fast players
+Designed figures: adding three dice and reacting takes people most of a second (fast players
 ~0.6 s, slow ones ~1.4 s, the spread of choice reaction times is log-normal); no input is ever sooner than
 ``games.ai.MIN_REACTION_MS``. A wrong input is a mistake of TK-8 (a shout without a Tatamokatsu, a grab without T, a
 Katana without triples), which costs a finger; a missed window sends nothing."""
@@ -281,10 +309,6 @@ def evaluate(state: TatamokatsuState) -> dict[str, float]:
     return {p: float(state.fingers[p]) for p in state.players}
 
 
-EVAL_SCALE = 1.5
-ROLLOUT_TURNS = 3
-ROLLOUT_DECISIONS = 40
-
 
 def loses_at_once(state: TatamokatsuState, decision: Decision, option_id: str) -> bool:
     """For the easy level: a count of the 1/10 dice to a sum under 10 that costs the roller their last finger
@@ -293,3 +317,11 @@ def loses_at_once(state: TatamokatsuState, decision: Decision, option_id: str) -
         return False
     choice = next((c for c in offered_choices(state.dice) if c.option_id == option_id), None)
     return choice is not None and choice.total < 10
+
+
+KNOWLEDGE: Knowledge[TatamokatsuState] = Knowledge(
+    evaluate=evaluate, eval_scale=1.5, rollout_turns=3, rollout_decisions=40, resolve_race=resolve_race,
+    loses_at_once=loses_at_once, race_answer=race_answer, window_opened=window_opened,
+)
+"""What the AI levels know of Tatamokatsu (``games.search.Knowledge``): fingers at a horizon of three turns, races
+played by :data:`REACTION_MODEL`, the easy level's :func:`loses_at_once`."""

@@ -94,8 +94,3 @@ def sum_range(total: int) -> str:
     if total <= 16:
         return "salute"
     return "high"
-
-
-def face_text(face: str) -> str:
-    """A face as people read it: ``"1/10"``, ``"T"``, ``"4"``."""
-    return face

@@ -7,7 +7,8 @@ and the session closes it with ``Move(None, "timeout", at_ms=deadline)``. Race i
 judged by those times only when it closes. An input timed outside the open window is refused (IllegalMove).
 The roller's count of the 1/10 dice opens only when the race window closes and must be timed by its own deadline
 (TK-11): during the race the only decision listed is the race itself.
-A repeat of the same input by the same player is accepted and keeps the earlier time. The salute window (sum 11-16)
+A repeat of the same input by the same player is accepted and keeps the earlier time; it is told (an ``input``
+event) only when it moves that time earlier. The salute window (sum 11-16)
 closes as soon as every player with fingers has saluted (nothing can change after that); the race window always
 waits for its timeout, since a late-arriving input may be timed earlier than those already in.
 
@@ -22,7 +23,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.core import TIMEOUT, Decision, Event, Game, IllegalMove, Move, Option, Outcome, Result, Rng
+from games.core import TIMEOUT, Decision, Event, Game, IllegalMove, Move, Option, Outcome, Result, Rng, plural
 from games.tatamokatsu import rules
 from games.tatamokatsu.data import (
     ATTACK,
@@ -63,7 +64,7 @@ def word_to_input(text: str) -> str | None:
 
 
 class Tatamokatsu(Game):
-    """Tatamokatsu (rulebook ``tatamokatsu.md``; RULINGS TK-1..TK-11, C-1..C-4)."""
+    """Tatamokatsu (rulebook ``tatamokatsu.md``; RULINGS TK-1..TK-12, C-1..C-4)."""
 
     id = "tatamokatsu"
     title = "Tatamokatsu"
@@ -147,7 +148,7 @@ class Tatamokatsu(Game):
                 kind="victim",
                 prompt=f"Sum {state.total}: {ref(state.roller)}, choose who loses a finger.",
                 options=[
-                    Option(id=VICTIM_PREFIX + p, label=f"{ref(p)} ({state.fingers[p]} fingers)", locus=f"hand:{p}")
+                    Option(id=VICTIM_PREFIX + p, label=f"{ref(p)} ({plural(state.fingers[p], 'finger')})", locus=f"hand:{p}")
                     for p in rules.victims_of(state)
                 ],
             )
@@ -275,8 +276,9 @@ class Tatamokatsu(Game):
             return Outcome(state=s, events=[event])
         mine = dict(s.inputs.get(player, {}))
         old = mine.get(inp)
-        if old is None or at_ms < old:
-            mine[inp] = at_ms
+        if old is not None and at_ms >= old:
+            return Outcome(state=s, events=[])  # a repeat of an input already in: logged once, the earlier time kept
+        mine[inp] = at_ms
         # Times as people read them: from the roll in the race, from the salute window's opening in that window.
         in_salute_window = s.phase == "salute" and mine[inp] >= s.window_open_ms
         ms = mine[inp] - (s.window_open_ms if in_salute_window else s.roll_ms)
@@ -338,7 +340,7 @@ class Tatamokatsu(Game):
             return None
         s = state.clone()
         events = [Event(kind="resign", text=f"{ref(player)} leaves the game.", data={"player": player})]
-        before = dict(s.fingers)
+        before = rules.open_resolution(s)  # a resolution under way (TK-12) ends with this leave, or goes on
         s.left.append(player)
         s.fingers[player] = 0
         s.out_at[player] = s.step
@@ -346,11 +348,13 @@ class Tatamokatsu(Game):
         if s.phase == "choice" and player != s.winner:
             return Outcome(state=s, events=events)  # the pending choice completes the resolution and checks the end
         if rules.finish_resolution(s, before, events):
+            s.resolution_before = {}
             s.winners = [p for p in s.winners if p != player] or s.alive()
             return Outcome(state=s, events=events)
-        if player == s.roller and s.phase in ("roll", "race", "fix", "victim"):
-            rules.start_turn(s, events)
-        elif player == s.winner and s.phase == "choice":
+        if (player == s.roller and s.phase in ("roll", "race", "fix", "victim")) or (
+            player == s.winner and s.phase == "choice"
+        ):
+            s.resolution_before = {}  # the roll's rest is dropped with the player it waited on
             rules.start_turn(s, events)
         return Outcome(state=s, events=events)
 
@@ -381,7 +385,7 @@ class Tatamokatsu(Game):
         """One line: the phase and every hand."""
         hands = ", ".join(f"{ref(p)} {state.fingers[p]}" for p in state.players)
         if state.phase == "over":
-            return f"Over after {state.rolls} rolls: " + ", ".join(ref(p) for p in state.winners) + f" won. {hands}"
+            return f"Over after {plural(state.rolls, 'roll')}: " + ", ".join(ref(p) for p in state.winners) + f" won. {hands}"
         what = {
             "roll": f"{ref(state.roller)} to roll",
             "race": f"race on {' · '.join(state.dice)}",

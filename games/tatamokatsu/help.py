@@ -37,7 +37,8 @@ RULES_HELP: dict[str, str] = {
         "Katana without triples. A salute at the wrong moment costs nothing."
     ),
     "end": (
-        "The game ends when at most one player has fingers: the Samurai. If the last hands lose their last fingers "
-        "together, they share the win."
+        "The game ends when at most one player has fingers: the Samurai. A roll counts as a whole: its Katana and "
+        "its sum (the count, the salute, the victim) are both played before the end is decided, so the last hands "
+        "that lose their last fingers to the same roll share the win."
     ),
 }

@@ -2,14 +2,16 @@
 
 Every function here works on a state COPY owned by :meth:`Tatamokatsu.apply` (it mutates it) and appends
 :class:`Event`s to ``events``. Rulebook sections: "Sum Ranges", "Special Actions", "End of the Game";
-rulings TK-3..TK-9. Finger losses of one resolution are applied together, then the end is checked (TK-9).
+rulings TK-3..TK-12. A roll resolves as a whole (TK-12): the losses of the race's close (mistakes, the Katana, an
+under-10 sum) and of what completes it (the winner's choice, the count, the salute window, the victim) form one
+resolution, and the end is checked once, after all of it (TK-9).
 """
 
 from __future__ import annotations
 
 from collections import Counter
 
-from games.core import Event, player_ref
+from games.core import Event, player_ref, plural
 from games.tatamokatsu.data import (
     DICE,
     FINGERS,
@@ -98,7 +100,7 @@ def lose(s: TatamokatsuState, losses: Counter, events: list[Event], why: dict[st
         events.append(
             Event(
                 kind="finger",
-                text=f"{ref(p)} loses {lost} finger{'s' if lost > 1 else ''} ({why.get(p, '')}): {after} left.",
+                text=f"{ref(p)} loses {plural(lost, 'finger')} ({why.get(p, '')}): {after} left.",
                 data={"player": p, "lost": lost, "fingers": after, "reason": why.get(p, "")},
             )
         )
@@ -257,15 +259,19 @@ def close_race(s: TatamokatsuState, close_ms: int, events: list[Event]) -> None:
         # The winner's choice (TK-4) belongs to this resolution: the end is checked after it, so a winner whom
         # mistakes took to 0 may still recover. (Alone with fingers, the winner is simply the Samurai.)
         s.winner = winner  # a valid shout cancels the sum effect (TK-4): no count is asked
-        s.choice_before = before
+        s.resolution_before = before
         s.phase = "choice"
         s.deadline_ms = None
         return
-    if finish_resolution(s, before, events):
+    sum_follows = winner is None and not t_roll and s.total is None
+    if not sum_follows or not s.alive():
+        # Nothing of this roll is left to play (or nobody has a finger left to lose): decide the end now.
+        if not finish_resolution(s, before, events):
+            start_turn(s, events)
         return
-    if t_roll:
-        start_turn(s, events)
-        return
+    # TK-12: the roll's sum effect (its count, salute window or victim) belongs to this resolution: the end is
+    # decided after it, even if the Katana or a mistake left only one hand with fingers.
+    s.resolution_before = before
     if not sum_now:
         s.phase = "fix"
         s.deadline_ms = close_ms + s.window_ms
@@ -276,9 +282,6 @@ def close_race(s: TatamokatsuState, close_ms: int, events: list[Event]) -> None:
                 data={"roller": s.roller, "deadline_ms": s.deadline_ms},
             )
         )
-        return
-    if s.total is not None:  # the under-10 loss is done
-        start_turn(s, events)
         return
     sum_effect(s, close_ms, events)
 
@@ -323,7 +326,8 @@ def window_summary(s: TatamokatsuState, winner: str | None, t_roll: bool, tk: bo
     on a T roll) and how far ahead of the next valid one of the same input it was; mistakes are listed as mistakes
     (TK-8), never as "first"; on triples the last Katana is named (TK-7). ``data``: ``first`` (the winner or None),
     ``input``, ``ms``, ``second``, ``margin_ms`` (None without a winner or a runner-up), ``mistakes`` (player, input,
-    ms, in time order), ``entries`` (every input in time order: player, input, ms, note)."""
+    ms, in time order, of the mistakes that cost a finger; a fingerless grab with no T showing is told with them, as
+    costing nothing), ``entries`` (every input in time order: player, input, ms, note)."""
     entries = s.last_race
     data: dict = {"first": None, "input": None, "ms": None, "second": None, "margin_ms": None,
                   "mistakes": [], "entries": [e.model_dump() for e in entries]}
@@ -354,10 +358,14 @@ def window_summary(s: TatamokatsuState, winner: str | None, t_roll: bool, tk: bo
     if lasts:
         parts.append("Last Katana: " + ", ".join(f"{ref(e.player)} (+{e.ms} ms)" for e in lasts))
     mistakes = [e for e in entries if e.note == "mistake"]
-    if mistakes:
-        parts.append(
-            "Mistakes: " + _list([f"{ref(e.player)} {MISTAKE_WORDS[e.input]} (+{e.ms} ms)" for e in mistakes])
-        )
+    # A grab with no T showing from a player without fingers is a mistake with nothing to lose (TK-3, TK-8).
+    free = [e for e in entries if not t_roll and e.input == GRAB and e.note != "mistake"]
+    if mistakes or free:
+        told = [e for e in entries if e in mistakes or e in free]
+        parts.append("Mistakes: " + _list([
+            f"{ref(e.player)} {MISTAKE_WORDS[e.input]} (+{e.ms} ms{'' if e.note else ', no finger to lose'})"
+            for e in told
+        ]))
         data["mistakes"] = [{"player": e.player, "input": e.input, "ms": e.ms} for e in mistakes]
     if not parts and not entries:
         parts.append("Nobody reacted in time")
@@ -370,14 +378,30 @@ def window_summary(s: TatamokatsuState, winner: str | None, t_roll: bool, tk: bo
 # The sum effect and the choices that follow
 
 
+def open_resolution(s: TatamokatsuState) -> dict[str, int]:
+    """The fingers before the resolution under way: those kept at the race's close when its winner's choice or its
+    sum effect was still to come (TK-9, TK-12), else the fingers now (a resolution that starts now)."""
+    return dict(s.resolution_before) or dict(s.fingers)
+
+
+def end_resolution(s: TatamokatsuState, before: dict[str, int], events: list[Event]) -> None:
+    """Close the resolution that began with ``before`` (TK-9): the end, or the next roller's turn."""
+    s.resolution_before = {}
+    if not finish_resolution(s, before, events):
+        start_turn(s, events)
+
+
 def sum_effect(s: TatamokatsuState, at_ms: int, events: list[Event]) -> None:
     """TK-6 with the 1/10 dice fixed (``s.values``, or None when every choice made 10 or 17): under 10 the roller
-    loses one; 11-16 a salute window; above 17 the roller's victim; 10 or 17 nothing."""
+    loses one; 11-16 a salute window; above 17 the roller's victim; 10 or 17 nothing. It completes the resolution
+    of the race's close (TK-12): a roller or a saluter the Katana took to 0 fingers still plays it, and the end is
+    decided after it."""
+    before = open_resolution(s)
     if s.values is None:
         counts = all_choices(s.dice)
         if len(counts) != 1:  # not reached with the printed dice: 1/10 dice always leave a count off 10 and 17
             events.append(Event(kind="sum", text="Every count makes 10 or 17: no sum effect.", data={"total": None}))
-            start_turn(s, events)
+            end_resolution(s, before, events)
             return
         s.values = list(counts[0].values)  # a plain roll (no 1/10 die): its sum is what it shows
     total = sum(s.values)
@@ -387,47 +411,52 @@ def sum_effect(s: TatamokatsuState, at_ms: int, events: list[Event]) -> None:
         events.append(
             Event(kind="sum", text=f"Sum {total}: a Tatamokatsu, but nobody shouted: no effect.", data={"total": total})
         )
-        start_turn(s, events)
+        end_resolution(s, before, events)
         return
     if kind == "low":
         events.append(Event(kind="sum", text=f"Sum {total}: under 10.", data={"total": total}))
-        before = dict(s.fingers)
         lose(s, Counter({s.roller: 1}), events, {s.roller: "sum under 10"})
-        if not finish_resolution(s, before, events):
-            start_turn(s, events)
+        end_resolution(s, before, events)
         return
     if kind == "salute":
         events.append(Event(kind="sum", text=f"Sum {total}: salute! Say Hai.", data={"total": total}))
         owing = [p for p in s.alive() if SALUTE not in s.inputs.get(p, {})]
         if not owing:
             events.append(Event(kind="salute_done", text="Everyone has already saluted.", data={}))
-            start_turn(s, events)
+            end_resolution(s, before, events)
             return
+        s.resolution_before = before
         s.phase = "salute"
         s.now_ms = at_ms
         s.window_open_ms = at_ms
         s.deadline_ms = at_ms + s.window_ms
         return
-    events.append(Event(kind="sum", text=f"Sum {total}: above 17.", data={"total": total}))
     victims = victims_of(s)
+    if not victims:
+        events.append(Event(kind="sum", text=f"Sum {total}: above 17, but no opponent has fingers.",
+                            data={"total": total}))
+        end_resolution(s, before, events)
+        return
+    events.append(Event(kind="sum", text=f"Sum {total}: above 17.", data={"total": total}))
+    s.resolution_before = before
     if len(victims) == 1:
-        hit(s, victims[0], events)
+        hit(s, victims[0], events)  # C-3: the only opponent with fingers
         return
     s.phase = "victim"
     s.deadline_ms = None
 
 
 def close_salute(s: TatamokatsuState, close_ms: int, events: list[Event]) -> None:
-    """TK-6: the salute window closed; every player with fingers who has not saluted since the roll loses one."""
+    """TK-6: the salute window closed; every player with fingers who has not saluted since the roll loses one.
+    The end is decided after it, with the losses of the race's close (TK-12)."""
     s.now_ms = close_ms
-    before = dict(s.fingers)
+    before = open_resolution(s)
     owing = [p for p in s.alive() if SALUTE not in s.inputs.get(p, {})]
     record_race(s, {(e.player, e.input): e.note for e in s.last_race}, salute_window=True)
     s.missed = s.missed + [Miss(player=p, input=SALUTE) for p in owing]
     events.append(salute_summary(s, owing))
     lose(s, Counter(dict.fromkeys(owing, 1)), events, dict.fromkeys(owing, "no salute"))
-    if not finish_resolution(s, before, events):
-        start_turn(s, events)
+    end_resolution(s, before, events)
 
 
 def salute_summary(s: TatamokatsuState, owing: list[str]) -> Event:
@@ -459,19 +488,18 @@ def victims_of(s: TatamokatsuState) -> list[str]:
 
 
 def hit(s: TatamokatsuState, victim: str, events: list[Event]) -> None:
-    """Sum above 17: ``victim`` loses one finger (the roller's choice)."""
-    before = dict(s.fingers)
+    """Sum above 17: ``victim`` loses one finger (the roller's choice); the end is decided after it, with the
+    losses of the race's close (TK-12)."""
+    before = open_resolution(s)
     lose(s, Counter({victim: 1}), events, {victim: f"chosen by {ref(s.roller)}"})
-    if not finish_resolution(s, before, events):
-        start_turn(s, events)
+    end_resolution(s, before, events)
 
 
 def winner_choice(s: TatamokatsuState, attack: bool, events: list[Event]) -> None:
     """TK-4: the race winner's choice: every opponent with fingers loses one, or the winner recovers one (max 5)."""
     w = s.winner
     assert w is not None
-    before = s.choice_before or dict(s.fingers)  # fingers before the race's close: one resolution (TK-9)
-    s.choice_before = {}
+    before = open_resolution(s)  # fingers before the race's close: one resolution (TK-9)
     if attack:
         targets = [p for p in s.alive() if p != w]
         events.append(Event(kind="attack", text=f"{ref(w)} strikes every opponent!", data={"player": w}))
@@ -487,5 +515,4 @@ def winner_choice(s: TatamokatsuState, attack: bool, events: list[Event]) -> Non
             )
         )
     s.winner = None
-    if not finish_resolution(s, before, events):
-        start_turn(s, events)
+    end_resolution(s, before, events)

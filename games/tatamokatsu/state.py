@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import BaseModel, Field
+from pydantic import AliasChoices, BaseModel, Field
 
 from games.core import BaseState
 from games.tatamokatsu.data import DEFAULT_WINDOW_MS, MAX_TIE_TOLERANCE_MS, MAX_WINDOW_MS, MIN_WINDOW_MS
@@ -60,8 +60,9 @@ class TatamokatsuState(BaseState):
       at most once a roll.
     - ``inputs``: the open race's inputs: player -> input id -> earliest ``at_ms`` received (arrival order does not
       matter); salutes of the salute window join them, so ``inputs[p]["salute"]`` means "saluted since the roll".
-    - ``winner``: the race winner who must choose (TK-4), ``choice_before`` the fingers before that race closed
-      (the choice completes the close's resolution, TK-9); ``last_race``: the last closed window's inputs in time
+    - ``winner``: the race winner who must choose (TK-4); ``resolution_before``: the fingers before the last race
+      closed while that close's resolution is still under way (the winner's choice, or the sum effect's count,
+      salute window or victim, completes it: TK-9, TK-12), else empty; ``last_race``: the last closed window's inputs in time
       order; ``missed``: who owed a Katana or a salute and did not (this roll); ``rolloffs``: the last roll-off rounds (player -> die).
     - ``step``: resolutions so far; ``out_at``: player -> the resolution at which they lost their last finger;
       ``winners``: the Samurai (or the players sharing the win, TK-9) when over.
@@ -84,7 +85,9 @@ class TatamokatsuState(BaseState):
     anchored: bool = False
     inputs: dict[str, dict[str, int]] = Field(default_factory=dict)
     winner: str | None = None
-    choice_before: dict[str, int] = Field(default_factory=dict)
+    resolution_before: dict[str, int] = Field(
+        default_factory=dict, validation_alias=AliasChoices("resolution_before", "choice_before")
+    )
     last_race: list[RaceEntry] = Field(default_factory=list)
     missed: list[Miss] = Field(default_factory=list)
     rolloffs: list[dict[str, int]] = Field(default_factory=list)
@@ -115,7 +118,7 @@ class TatamokatsuState(BaseState):
         d["missed"] = list(self.missed)
         d["rolloffs"] = list(self.rolloffs)
         d["out_at"] = dict(self.out_at)
-        d["choice_before"] = dict(self.choice_before)
+        d["resolution_before"] = dict(self.resolution_before)
         d["left"] = list(self.left)
         d["winners"] = list(self.winners)
         return new

@@ -15,7 +15,8 @@ Readings of the rulebook (where it leaves a choice; the rulings are followed as 
 - A Beech is needed and none is left: the trees already changed by that step stay changed; the rest of the step and
   the remaining cards are not processed.
 - Safety stops (FT-9), scored like "Beech runs out" and announced (``state.end``, an ``end`` event): the lobby's round
-  limit (default 60), and an exhausted forest, only when it is certain nobody can ever plant, log or build again.
+  limit (default 60), and an exhausted forest, only when it is certain that nobody can ever build an Eidai Tatara
+  or take another action that uses up a Beech.
 """
 
 from games.tataraba.game import Tataraba

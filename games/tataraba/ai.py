@@ -10,6 +10,7 @@ import random
 from typing import Any
 
 from games.core import Decision
+from games.search import Knowledge
 from games.tataraba import rules
 from games.tataraba.board import geometry, tile_index
 from games.tataraba.data import ADULT, EIDAI_COST, TATARA_COST, YIELDS
@@ -104,7 +105,7 @@ def choose(state: TatarabaState, decision: Decision, rng: Any) -> str | None:
     return None
 
 
-# -- AI seats (issue 14): the strong search's knowledge ---------------------------------------------------------
+# -- AI seats: the strong search's knowledge ------------------------------------------------------------------
 
 
 EVAL_WEIGHTS: dict[str, float] = {
@@ -153,7 +154,7 @@ def features(state: TatarabaState, seat: int) -> dict[str, float]:
 
 
 def evaluate(state: TatarabaState) -> dict[str, float]:
-    """Heuristic score per player at the strong search's horizon, in log-odds of winning (``EVAL_SCALE`` 1): the
+    """Heuristic score per player at the strong search's horizon, in log-odds of winning (``eval_scale`` 1): the
     weighted sum of the player's :func:`features` by :data:`EVAL_WEIGHTS`, so that ``sigmoid(h[p] - h[q])`` is the
     chance greedy play from here makes ``p`` the winner over ``q`` (rulebook "End of the Game")."""
     out = {}
@@ -167,10 +168,6 @@ def determinise(state: TatarabaState, rng: random.Random) -> TatarabaState:
     """The face-down shift deck re-dealt (its order is hidden, FT-7)."""
     return state.model_copy(update={"deck": rng.sample(state.deck, len(state.deck))})
 
-
-EVAL_SCALE = 1.0
-ROLLOUT_TURNS = 4
-ROLLOUT_DECISIONS = 60
 
 
 def candidates(state: TatarabaState, decision: Decision, rng: Any) -> list[str]:
@@ -194,11 +191,18 @@ def candidates(state: TatarabaState, decision: Decision, rng: Any) -> list[str]:
     return ([best] if best in ids else []) + sorted((o for o in ids if o != best), key=lambda o: -value(o))
 
 
-CANDIDATES = 3
-MIN_ROUNDS = 3
-GREEDY_KINDS = ("special",)
+GREEDY_KINDS = frozenset({"special"})
 """Build the Tatara and the Eidai Tatara as soon as possible, as the greedy player does: what a third action a
 turn is worth lies beyond the search's horizon."""
 MIN_GAIN = 0.02
 """How much better (in chance of winning) an option must sample than the greedy one to be played instead; with the
 fitted evaluation the shares are calibrated chances, and half the 0.04 the hand-set evaluation needed measured better."""
+
+
+KNOWLEDGE: Knowledge[TatarabaState] = Knowledge(
+    evaluate=evaluate, eval_scale=1.0, rollout_turns=4, rollout_decisions=60, determinise=determinise,
+    candidates=candidates, max_candidates=3, min_rounds=3, greedy_kinds=GREEDY_KINDS, min_gain=MIN_GAIN,
+)
+"""What the strong search knows of Forest of Tataraba (``games.search.Knowledge``): the fitted :func:`evaluate`
+four turns ahead, the shift deck re-dealt, the greedy player's three best options compared over at least three
+rounds."""

@@ -121,11 +121,6 @@ def tile_index(name: str) -> int:
     return (k - 1) * CELLS + n - 1
 
 
-def board_of(tile: int) -> int:
-    """The board number (1..6) that holds ``tile``."""
-    return tile // CELLS + 1
-
-
 def evergreen_tiles(n_boards: int) -> list[int]:
     """Tiles that start with an Evergreen on boards 1..n_boards (FT-2)."""
     return [

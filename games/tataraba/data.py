@@ -71,3 +71,6 @@ YIELDS: dict[str, tuple[tuple[str, int], ...]] = {
     CEDAR: (("sen", 1), ("mat", 3)),
 }
 """The lumber process chart: kind -> the yields the logger may choose from (Sen or building material)."""
+
+DEFAULT_ROUND_LIMIT = 60
+"""The round limit's default (RULINGS FT-9: a lobby option, default 60): a safety stop, not in the rulebook."""

@@ -7,7 +7,19 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from games.core import Decision, Event, Game, IllegalMove, Move, Option, Outcome, Result, Rng, player_ref
+from games.core import (
+    Decision,
+    Event,
+    Game,
+    IllegalMove,
+    Move,
+    Option,
+    Outcome,
+    Result,
+    Rng,
+    player_ref,
+    plural,
+)
 from games.tataraba import rules
 from games.tataraba.ai import choose
 from games.tataraba.board import CELLS, layout_for, tile_index, tile_name
@@ -39,6 +51,7 @@ class Tataraba(Game):
     Options = TatarabaOptions
     State = TatarabaState
     summary = "Plant, log and trade wood in a shifting forest; first to raise an Eidai Tatara (10 Sen, 10 material) wins."
+    score_unit = "Sen"
     rules_help = RULES_HELP
 
     # -- setup ---------------------------------------------------------------------------------------------------
@@ -94,7 +107,8 @@ class Tataraba(Game):
 
     def result(self, state: TatarabaState) -> Result | None:
         """Winners and ranking once the game is over (rulebook "End of the Game"): Eidai builders first, then more
-        Sen, then more building material, else shared. ``scores`` are Sen."""
+        Sen, then more building material, else shared. ``scores`` are Sen; ``standings`` name them, the Eidai
+        builders and the material that breaks ties (``"Eidai Tatara, 0 Sen, 5 material"``, ``"4 Sen, 2 material"``)."""
         if state.phase != "over":
             return None
         groups = [[state.players[i] for i in g] for g in rules.ranking(state)]
@@ -108,7 +122,7 @@ class Tataraba(Game):
         else:
             why = rules.ENDINGS[state.end]
             if state.end == "limit":
-                why += f" ({state.round_limit} rounds)"
+                why += f" ({plural(state.round_limit, 'round')})"
             reason = f"{why}: most Sen, then material, wins: {names}."
         standing = ", ".join(
             f"{player_ref(state.players[i])}{' (Eidai Tatara)' if state.seats[i].eidai == 0 else ''} "
@@ -122,6 +136,8 @@ class Tataraba(Game):
             ranking=groups,
             scores={p: s.sen for p, s in zip(state.players, state.seats, strict=True)},
             reason=reason,
+            standings={p: ("Eidai Tatara, " if s.eidai == 0 else "") + f"{s.sen} Sen, {s.mat} material"
+                       for p, s in zip(state.players, state.seats, strict=True)},
         )
 
     def status(self, state: TatarabaState) -> str:
@@ -196,14 +212,14 @@ def decision(state: TatarabaState) -> Decision | None:
     if phase == "move":
         dest = rules.destinations(state, seat)
         opts = [
-            _tile_opt(t, f" ({c} Foot marker{'s' if c != 1 else ''})" if c else " (free)")
+            _tile_opt(t, f" ({plural(c, 'Foot marker')})" if c else " (free)")
             for t, c in sorted(dest.items())
         ]
         return Decision(
             player=pid,
             kind="move",
             prompt=f"{who}: move your piece from {tile_name(me.pos)} "
-            f"(you hold {me.foot} Foot marker{'s' if me.foot != 1 else ''}).",
+            f"(you hold {plural(me.foot, 'Foot marker')}).",
             options=opts,
         )
     if phase == "action":

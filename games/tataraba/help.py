@@ -1,4 +1,7 @@
-"""``/rules`` help for Forest of Tataraba, in our own words (topic -> text; ``""`` is the overview)."""
+"""``/rules`` help for Forest of Tataraba, in our own words (topic -> text; ``""`` is the overview; rulebook
+``tataraba.md`` and RULINGS FT-1..FT-10)."""
+
+from games.tataraba.data import DEFAULT_ROUND_LIMIT
 
 RULES_HELP: dict[str, str] = {
     "": (
@@ -42,8 +45,11 @@ RULES_HELP: dict[str, str] = {
     "end": (
         "The game ends after the round in which an Eidai Tatara was built: a sole builder wins; several builders "
         "compare Sen, then material, else they share. If a Beech is needed and none is left, the game ends at once "
-        "and all players compare Sen, then material. Safety stops (ours, not the rulebook's, both announced): the "
-        "lobby's round limit, or a forest where it is certain nobody can ever plant, log or build again, end the "
-        "game the same way."
+        "and all players compare Sen, then material. Two safety stops (ours, not the rulebook's), both announced "
+        "and scored the same way: the round limit (lobby option round_limit, "
+        f"{DEFAULT_ROUND_LIMIT} rounds by default), and an exhausted forest, which stops the game only when it is "
+        "certain that no player can ever build an Eidai Tatara or take another action that uses up a Beech; a "
+        "player who could still move (onto their own Tatara, through other Tataras) and build is never stopped. "
+        "When in doubt, play goes on."
     ),
 }

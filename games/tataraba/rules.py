@@ -9,7 +9,7 @@ from __future__ import annotations
 import heapq
 from functools import lru_cache
 
-from games.core import Event, player_ref
+from games.core import Event, player_ref, plural
 from games.tataraba.board import CELLS, evergreen_tiles, geometry, tile_name
 from games.tataraba.data import (
     ADULT,
@@ -210,7 +210,7 @@ def do_move(state: TatarabaState, tile: int, events: list[Event]) -> None:
     me = state.seats[seat]
     me.foot -= cost
     me.pos = tile
-    spent = f", spending {cost} Foot marker{'s' if cost != 1 else ''}" if cost else ""
+    spent = f", spending {plural(cost, 'Foot marker')}" if cost else ""
     events.append(
         Event(
             kind="move",
@@ -343,7 +343,7 @@ def do_foot(state: TatarabaState, events: list[Event]) -> None:
     who = player_ref(state.players[state.turn])
     if me.foot < FOOT_MAX:
         me.foot += 1
-        text = f"{who} takes a Foot marker ({me.foot})."
+        text = f"{who} takes a Foot marker and now holds {plural(me.foot, 'Foot marker')}."
     else:
         text = f"{who} already holds {FOOT_MAX} Foot markers and skips the action."
     events.append(Event(kind="foot", text=text, data={"player": state.players[state.turn], "foot": me.foot}))
@@ -582,10 +582,11 @@ def finish(state: TatarabaState, reason: str, events: list[Event]) -> None:
     text = {
         "eidai": "The round is over and an Eidai Tatara stands: the game ends.",
         "beech": "The Beeches have run out: the game ends.",
-        "exhausted": "Safety stop (not in the rulebook): the forest is exhausted, nobody can ever plant, log or "
-        "build again. The game ends, scored like the Beech ending.",
-        "limit": f"Safety stop (not in the rulebook): the round limit ({state.round_limit}) is reached. The game "
-        "ends, scored like the Beech ending.",
+        "exhausted": "Safety stop (not in the rulebook): the forest is exhausted: it is certain that nobody can "
+        "ever build an Eidai Tatara or take another action that uses up a Beech. The game ends, scored like the "
+        "Beech ending.",
+        "limit": f"Safety stop (not in the rulebook): the round limit ({plural(state.round_limit, 'round')}) is "
+        "reached. The game ends, scored like the Beech ending.",
     }[reason]
     events.append(
         Event(

@@ -8,7 +8,17 @@ from pydantic import BaseModel, Field, field_validator
 
 from games.core import BaseState
 from games.tataraba.board import layout_for, normalise_layout
-from games.tataraba.data import BEECHES, BOARDS_FOR, CEDARS, EIDAIS, FOOT_START, OAKS, PINES, TATARAS
+from games.tataraba.data import (
+    BEECHES,
+    BOARDS_FOR,
+    CEDARS,
+    DEFAULT_ROUND_LIMIT,
+    EIDAIS,
+    FOOT_START,
+    OAKS,
+    PINES,
+    TATARAS,
+)
 
 Phase = Literal["place", "move", "action", "plant", "log", "special", "tatara", "eidai", "over"]
 """What the game waits for: ``place`` the first Tatara, ``move`` the piece, choose an ``action``, choose where to
@@ -28,7 +38,7 @@ class TatarabaOptions(BaseModel):
     """
 
     layout: str = ""
-    round_limit: int = Field(default=60, ge=1, le=1000)
+    round_limit: int = Field(default=DEFAULT_ROUND_LIMIT, ge=1, le=1000)
 
     @field_validator("layout")
     @classmethod
@@ -76,7 +86,7 @@ class TatarabaState(BaseState):
 
     game: str = "tataraba"
     layout: str
-    round_limit: int = 60
+    round_limit: int = DEFAULT_ROUND_LIMIT
     tiles: list[str]
     seats: list[Seat]
     deck: list[int]

@@ -1,9 +1,9 @@
-"""A simple greedy Tatari player (issue: "a simple greedy Tatari player that beats the random one").
+"""A simple greedy Tatari player, one that beats the random player.
 
 It values a stop by the dolls it sheds (TA-5, TA-6), pushes on while the total is under 7 or a stop would cost it
 dolls, and gives away its doll to the player closest to winning (TA-7).
 
-The strong level's knowledge (issue 14) is here too: with two players it answers every select and continue-or-stop
+The strong level's knowledge is here too (:data:`KNOWLEDGE`): with two players it answers every select and continue-or-stop
 exactly (:class:`TurnSolver`: expectimax over the dice left in the turn, valued at the turn's end by
 :func:`end_value`, a chance of winning fitted on greedy games); the easy level's :func:`loses_at_once`.
 """
@@ -16,6 +16,7 @@ from itertools import combinations_with_replacement
 from typing import Any
 
 from games.core import Decision
+from games.search import Knowledge
 from games.tatari.data import DICE, FACE_DOLLS, FACE_VALUE, FACES, STASH_CAP
 from games.tatari.state import TatariState
 
@@ -56,7 +57,7 @@ def greedy_choice(state: TatariState, decision: Decision) -> str | None:
     return None
 
 
-# -- AI seats (issue 14): the strong search's knowledge and the easy level --------------------------------------
+# -- AI seats: the strong search's knowledge and the easy level ---------------------------------------------
 
 
 def evaluate(state: TatariState) -> dict[str, float]:
@@ -64,10 +65,6 @@ def evaluate(state: TatariState) -> dict[str, float]:
     to start a turn with none wins; the others rank by dolls left, fewer first)."""
     return {p: -float(state.stashes.get(p, 0)) for p in state.players}
 
-
-EVAL_SCALE = 1.5
-ROLLOUT_TURNS = 2
-ROLLOUT_DECISIONS = 30
 
 
 def loses_at_once(state: TatariState, decision: Decision, option_id: str) -> bool:
@@ -265,3 +262,11 @@ def candidates(state: TatariState, decision: Decision, rng: Any) -> list[str]:
             return [best]
     first = greedy_choice(state, decision)
     return ([first] if first in ids else []) + [o for o in ids if o != first]
+
+
+KNOWLEDGE: Knowledge[TatariState] = Knowledge(
+    evaluate=evaluate, eval_scale=1.5, rollout_turns=2, rollout_decisions=30, candidates=candidates,
+    loses_at_once=loses_at_once,
+)
+"""What the AI levels know of Tatari (``games.search.Knowledge``): dolls gone at a horizon of two turns, the exact
+turn of :class:`TurnSolver` with two players, the easy level's :func:`loses_at_once`."""

@@ -13,7 +13,7 @@ working: the data and the models are re-exported from here.
 
 from __future__ import annotations
 
-from games.core import Event, player_ref
+from games.core import Event, player_ref, plural
 from games.tatari.data import (
     DICE,
     FACE_DOLLS,
@@ -59,12 +59,12 @@ __all__ = [
 
 def dolls_text(n: int) -> str:
     """``"1 doll"``, ``"3 dolls"``."""
-    return f"{n} doll" if n == 1 else f"{n} dolls"
+    return plural(n, "doll")
 
 
 def dice_text(n: int) -> str:
     """``"1 die"``, ``"5 dice"``."""
-    return "1 die" if n == 1 else f"{n} dice"
+    return plural(n, "die", "dice")
 
 
 def faces_text(faces: list[str]) -> str:

@@ -7,6 +7,7 @@ import random
 from typing import Any
 
 from games.core import Decision
+from games.search import Knowledge
 from games.tatsumi import data as D
 from games.tatsumi import dragons, rules, weather
 from games.tatsumi.island import blessing_met, encircled, layout, mastery, put
@@ -128,7 +129,7 @@ def choose(s: TatsumiState, decision: Decision, rng: Any) -> str | None:
     return None
 
 
-# -- AI seats (issue 14): the strong search's knowledge ---------------------------------------------------------
+# -- AI seats: the strong search's knowledge ------------------------------------------------------------------
 
 
 RING_HELD = 0.4
@@ -195,9 +196,8 @@ def determinise(s: TatsumiState, rng: random.Random) -> TatsumiState:
     return s.model_copy(update={"solo": s.solo.model_copy(update={"deck": deck})})
 
 
-EVAL_SCALE = 6.0
-SOLO_REFERENCE = 100
 ROLLOUT_TURNS = 2
+"""The strong search's horizon alone (solo, TM-14), in changes of the player to move."""
 
 HORIZON_EXTRA = 1
 """Turns the roll-out plays past the round: 1, the searching seat's own next turn, so that rings gathered now are
@@ -315,3 +315,13 @@ def rollout_choice(s: TatsumiState, decision: Decision, rng: Any) -> str | None:
     if not places:
         return "stop"
     return _fast_place(s, s.seats[s.current], places, rng)
+
+
+KNOWLEDGE: Knowledge[TatsumiState] = Knowledge(
+    evaluate=evaluate, eval_scale=6.0, solo_reference=100, rollout_turns=rollout_turns,
+    rollout_decisions=rollout_decisions, determinise=determinise, rollout_choice=rollout_choice,
+    candidates=candidates,
+)
+"""What the strong search knows of Tatsumi (``games.search.Knowledge``): fortune, mastery and holding at a horizon
+of a round and the searching seat's next turn, solo measured against a fortune of 100 (rulebook "Solo-mode Scoring
+Rank"), the solo deck re-dealt, placing rolled out by :func:`_fast_place`."""

@@ -23,7 +23,7 @@ straight lines are the 8 queen directions, like the fly (TM-3).
 
 from __future__ import annotations
 
-from games.core import Event, IllegalMove, player_ref
+from games.core import Event, IllegalMove, player_ref, plural
 from games.tatsumi import data as D
 from games.tatsumi import islands_data as ID
 from games.tatsumi.island import layout
@@ -380,6 +380,18 @@ def set_island_side(p: Seat, key: str) -> None:
 def _item(s: TatsumiState) -> tuple[str, Seat]:
     kind, pid = s.setup_queue[0].split(":", 1)
     return kind, s.seats[s.players.index(pid)]
+
+
+SETUP_WHAT = {"colour": "a dragon", "island": "an island board", "dragon": "the side of the dragon card",
+              "element": "Kihaku's element"}
+"""What each kind of setup choice picks, as the status line names it (TM-16)."""
+
+
+def setup_status(s: TatsumiState) -> str:
+    """The status line while the setup choices go on (TM-16): ``"Setup: {@ann} to choose a dragon (2 setup choices
+    left)."`` — the choices left count the one being made."""
+    kind, p = _item(s)
+    return f"Setup: {player_ref(p.id)} to choose {SETUP_WHAT[kind]} ({plural(len(s.setup_queue), 'setup choice')} left)."
 
 
 def _provisional_marks(s: TatsumiState) -> None:

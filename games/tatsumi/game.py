@@ -5,12 +5,23 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.core import TIMEOUT, Decision, Event, Game, IllegalMove, Move, Outcome, Result, player_ref, rank_by
+from games.core import (
+    TIMEOUT,
+    Decision,
+    Event,
+    Game,
+    IllegalMove,
+    Move,
+    Outcome,
+    Result,
+    player_ref,
+    plural,
+    rank_by,
+)
 from games.tatsumi import ai, dragons, rules, solo, weather
 from games.tatsumi import data as D
 from games.tatsumi.help import RULES_HELP
 from games.tatsumi.island import EMPTY
-from games.tatsumi.seaboard import plural
 from games.tatsumi.solo_data import rank_name
 from games.tatsumi.state import TatsumiOptions, TatsumiState, Turn, clone
 
@@ -178,7 +189,7 @@ class TatsumiGame(Game):
         if state.over:
             return f"Game over after round {state.round}: {scores}."
         if state.setup_queue:  # the modules' setup choices (games.tatsumi.dragons)
-            return f"Setup: {player_ref(state.seats[state.current].id)} to choose ({len(state.setup_queue)} left)."
+            return dragons.setup_status(state)
         last = " (last round)" if state.end_triggered else ""
         turn = player_ref(state.seats[state.current].id)
         extra = "".join(f"; {m.status(state)}" for m, on in ((weather, state.weather), (solo, state.solo)) if on)

@@ -6,15 +6,22 @@ RULES_HELP: dict[str, str] = {
         "Tatsumi (2-4 players; exactly 5 with void=true; exactly 1 with solo=true). Each turn: fly your dragon "
         "and either gather or offer, in either order. "
         "Rings you offer go onto your island and score; the richest island in fortune wins. "
-        "The game ends after the round in which the 13th sand dollar appears or a ring cannot be placed. "
+        "The game ends after the round in which the 13th sand dollar is placed in a well or a ring cannot be "
+        "placed. "
         "Options: colours=seat|choose|random (who plays which dragon), island and dragons "
         "(symmetric|asymmetric|choose), void, weather, solo."
     ),
     "fly": (
-        "Fly like a chess queen to another well, over empty wells but never into or past another dragon. "
-        "You claim the top ring of the well you leave. If you cannot fly at all you are lifted to any free well."
+        "Fly like a chess queen to another well, over empty wells but never into or past another dragon (in solo, "
+        "nor a Tekitatsu or the maelstrom). "
+        "You claim the top ring of the well you leave. If you cannot fly at all, your dragon is lifted to any "
+        "unguarded well instead and claims no ring; the turn goes on."
     ),
-    "gather": "Gather: take the top rings of two different wells next to you (north, east, south, west).",
+    "gather": (
+        "Gather (symmetric dragon cards): take the top rings of two different unguarded wells next to you (north, east, south, west; a "
+        "well holding a dragon, a Tekitatsu or the maelstrom is guarded), or the one ring if only one such well "
+        "has a ring."
+    ),
     "holding": (
         "Rings wait in your holding, one slot per element. At the end of your turn, with all 4 elements held, "
         "you choose one element and all its rings go to your island unscored (overflow)."
@@ -41,7 +48,7 @@ RULES_HELP: dict[str, str] = {
         "takes one off. With none left beside it, the card strikes: every island swaps one ring (major: two) of "
         "its element with a neighbour of another element (plain spaces only; the second swap may not undo "
         "the first). A depleted well takes a sand "
-        "dollar you choose from on or beside a card; a card whose dollars are all in the sea is neutralised."
+        "dollar you choose, taken off a card or from beside it; a card whose dollars are all in the sea is neutralised."
     ),
     "solo": (
         "Solo (option solo=true, one player): each solo card places two Tekitatsu and the maelstrom, which "
@@ -77,7 +84,9 @@ RULES_HELP: dict[str, str] = {
         "The 24 Void Shrine cards are not played: the rulebook gives them no rules."
     ),
     "end": (
-        "End: Elemental Mastery — water 2 per ring of your largest water group, lightning 2 per group, wind "
+        "The game ends after the round in which the 13th sand dollar is placed in a well, or in which a ring "
+        "that must be placed cannot be (it stays in holding), so that everyone has played as often. "
+        "Then Elemental Mastery — water 2 per ring of your largest water group, lightning 2 per group, wind "
         "1 per other element touching it, fire 5 per 3 fire rings. Ties: most rings of your dragon's element."
     ),
 }

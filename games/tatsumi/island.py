@@ -223,10 +223,6 @@ def blessing_met(lay: Layout, island: str, blessing: int) -> bool:
 # Counts used by summoning cards (TM-11) and Elemental Mastery (TM-12)
 
 
-def ring_count(island: str) -> int:
-    return len(island) - island.count(EMPTY)
-
-
 def perimeter_rings(lay: Layout, island: str) -> int:
     """Rings on perimeter spaces (Turtle)."""
     return sum(1 for i, c in enumerate(island) if c != EMPTY and lay.perimeter[i])

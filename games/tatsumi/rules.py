@@ -8,7 +8,7 @@ current stage's (id, label) pairs, :func:`act` applies one, :func:`advance` appl
 
 from __future__ import annotations
 
-from games.core import Event, IllegalMove, Option, Rng, player_ref
+from games.core import Event, IllegalMove, Option, Rng, player_ref, plural
 from games.tatsumi import data as D
 from games.tatsumi import dragons, solo, weather  # dragons: asymmetric dragons, setup choices (TM-1, TM-15)
 from games.tatsumi import islands_data as ID  # asymmetric islands (TM-15)
@@ -23,7 +23,7 @@ from games.tatsumi.island import (
     plain_reach,
     put,
 )
-from games.tatsumi.loci import locus  # Option.locus: the place an option points at (issue 13)
+from games.tatsumi.loci import locus  # Option.locus: the place an option points at
 from games.tatsumi.seaboard import (
     ORTHO,
     RAYS,
@@ -33,7 +33,6 @@ from games.tatsumi.seaboard import (
     gather_wells,
     guarded_wells,
     offer_edges,
-    plural,
     requirement,
     rings_text,
     shrine_distance,

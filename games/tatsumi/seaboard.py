@@ -63,12 +63,6 @@ def ename(e: str) -> str:
     return D.ELEMENT_NAMES[e]
 
 
-def plural(n: int, word: str, many: str = "") -> str:
-    """``n`` and ``word``, plural unless ``n`` is 1: ``plural(1, "ring")`` -> ``"1 ring"``, ``plural(2, "ring")`` ->
-    ``"2 rings"``; ``many`` spells an irregular plural."""
-    return f"{n} {word if n == 1 else (many or word + 's')}"
-
-
 def rings_text(rings: str) -> str:
     """``"FFNN"`` -> ``"2 fire + 2 wind"``."""
     parts = []

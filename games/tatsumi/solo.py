@@ -21,7 +21,7 @@ rulebook's rank line (:func:`games.tatsumi.solo_data.rank_line`).
 
 from __future__ import annotations
 
-from games.core import Event, player_ref
+from games.core import Event, player_ref, plural
 from games.tatsumi import data as D
 from games.tatsumi import weather
 from games.tatsumi.seaboard import ORTHO, mark_depleted, trigger_end
@@ -110,7 +110,7 @@ def storm(s: TatsumiState, events: list[Event]) -> None:
                 kind="tekitatsu",
                 text="The Tekitatsu wash away "
                 + (", ".join(gone) if gone else "nothing")
-                + f" ({len(gone)} ring{'s' if len(gone) != 1 else ''}).",
+                + f" ({plural(len(gone), 'ring')}).",
                 data={"rings": len(gone), "wells": [D.WELL_NAMES[w] for w in sorted(by_well)]},
             )
         )

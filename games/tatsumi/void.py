@@ -16,7 +16,6 @@ from games.tatsumi.state import TatsumiState
 
 VOID_WELLS = ("b2", "d2", "b4", "d4")
 """Where the Void's extra rings go with 5 players (TM-1)."""
-VOID_RINGS = len(VOID_WELLS)
 
 
 def setup_void(s: TatsumiState) -> None:
@@ -26,8 +25,3 @@ def setup_void(s: TatsumiState) -> None:
     for name, ring in zip(VOID_WELLS, rings, strict=True):
         w = D.WELL_INDEX[name]
         s.wells[w] = s.wells[w] + ring
-
-
-def rings_in_game(n_players_at_setup: int, void: bool) -> int:
-    """Rings in the game (wells, box, holdings, islands): 112, or 116 with the Void's 5 players."""
-    return D.TOTAL_RINGS + (VOID_RINGS if void and n_players_at_setup == 5 else 0)

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.core import Event, player_ref
+from games.core import Event, player_ref, plural
 from games.tatsumi import data as D
 from games.tatsumi.cards import card_value, place_scale, scale_cards
 from games.tatsumi.island import EMPTY, Layout, blessing_met, layout, mastery
@@ -67,10 +67,6 @@ def push(s: TatsumiState, item: str) -> None:
             q.insert(k, item)
             return
     q.append(item)
-
-
-def _sd(n: int) -> str:
-    return f"{n} sand dollar{'s' if n != 1 else ''}"
 
 
 # --------------------------------------------------------------------------------------------------------------
@@ -127,18 +123,20 @@ def on_deplete(s: TatsumiState, well: int) -> None:
 
 
 def sand_choices(s: TatsumiState, well: str) -> list[Choice]:
-    """Where the sand dollar for ``well`` may come from: each card in play, from on it or from beside it."""
+    """Where the sand dollar for ``well`` may come from: each card in play, off it or from beside it (labels:
+    ``"sand dollar off Thunderclap (2 on it) into b3"``, ``"sand dollar from beside Thunderclap (3 beside it) into
+    b3"``)."""
     out = []
     for c in s.weather:
         if c.neutralized:
             continue
         if c.on_card:
             out.append(
-                (f"sand:{c.side}:card", f"sand dollar from on {title(c)} ({c.on_card} on it) into {well}")
+                (f"sand:{c.side}:card", f"sand dollar off {title(c)} ({c.on_card} on it) into {well}")
             )
         if c.beside:
             out.append(
-                (f"sand:{c.side}:beside", f"sand dollar from beside {title(c)} ({c.beside} left) into {well}")
+                (f"sand:{c.side}:beside", f"sand dollar from beside {title(c)} ({c.beside} beside it) into {well}")
             )
     return out
 
@@ -153,7 +151,7 @@ def place_sand(s: TatsumiState, well: str, oid: str, events: list[Event]) -> Non
     events.append(
         Event(
             kind="weather_sand",
-            text=f"The sand dollar in {well} comes from {'on' if where == 'card' else 'beside'} {title(c)} "
+            text=f"The sand dollar in {well} comes {'off' if where == 'card' else 'from beside'} {title(c)} "
             f"({c.on_card} on it, {c.beside} beside, {c.in_wells} in the sea).",
             data={"well": well, "side": side, "from": where},
         )
@@ -189,8 +187,8 @@ def trigger(s: TatsumiState, c: WeatherCard, events: list[Event]) -> None:
     events.append(
         Event(
             kind="weather",
-            text=f"{weather_name(c.element, c.side)}! Every island swaps {n} {D.ELEMENT_NAMES[c.element]} "
-            f"ring{'s' if n > 1 else ''} with a neighbour of another element; its sand dollars go back beside it.",
+            text=f"{weather_name(c.element, c.side)}! Every island swaps "
+            f"{plural(n, D.ELEMENT_NAMES[c.element] + ' ring')} with a neighbour of another element; its sand dollars go back beside it.",
             data={"element": D.ELEMENT_NAMES[c.element], "side": c.side, "swaps": n},
         )
     )
@@ -394,7 +392,7 @@ def status(s: TatsumiState) -> str:
 
 
 def greedy(s: TatsumiState, ids: list[str], rng: Any) -> str | None:
-    """A simple choice for an interrupt: sand dollars from on the most threatening card (fewest beside), else from
+    """A simple choice for an interrupt: sand dollars off the most threatening card (fewest beside), else from
     beside the calmest one; the swap that loses the least Elemental Mastery; the scale on the best-paying card."""
     item = s.interrupts[0]
     head = item.split(":")

@@ -10,6 +10,7 @@ from __future__ import annotations
 import random
 
 from games.core import Decision
+from games.search import Knowledge
 
 from . import rules
 from .board import NEIGHBOURS, SPACE_VERTICES, SPACES, VERTEX_SPACES, VERTICES
@@ -34,7 +35,7 @@ def _space_score(space: str, board: dict[str, int], rabbits: dict[str, int], me:
 
 
 def _around(vertices, board, rabbits, me) -> float:
-    spaces = {s for v in vertices for s in VERTEX_SPACES[v]}
+    spaces = dict.fromkeys(s for v in vertices for s in VERTEX_SPACES[v])  # in board order: the same float sum
     return sum(_space_score(s, board, rabbits, me) for s in spaces)
 
 
@@ -148,9 +149,10 @@ def _tile_values(state: TsukimiState, ids) -> dict[str, float]:
 
 
 def greedy_choice(state: TsukimiState, decision: Decision, rng: random.Random) -> str | None:
-    """The greedy option id for ``decision`` (always one of its options)."""
+    """The greedy option id for ``decision`` (always one of its options). Ties are broken by one ``rng.random()``
+    per option in the decision's order, so the same rng gives the same choice in every process."""
     me = state.turn
-    ids = {o.id for o in decision.options}
+    ids = [o.id for o in decision.options]
     if decision.kind == "choose_tile":
         values = _tile_values(state, ids)
         best = None
@@ -198,7 +200,7 @@ def greedy_choice(state: TsukimiState, decision: Decision, rng: random.Random) -
     return "end" if "end" in ids else None
 
 
-# -- AI seats (issue 14): the strong search's knowledge ---------------------------------------------------------
+# -- AI seats: the strong search's knowledge ------------------------------------------------------------------
 
 
 def evaluate(state: TsukimiState) -> dict[str, float]:
@@ -212,8 +214,6 @@ def evaluate(state: TsukimiState) -> dict[str, float]:
     return {a: d / 2, b: -d / 2}
 
 
-EVAL_SCALE = 2.0
-MIN_GAIN = 0.02
 ENDGAME_TILES = 2
 """With this many mochi tiles or fewer left to place, the strong search rolls out to the end of the game."""
 
@@ -247,4 +247,9 @@ def candidates(state: TsukimiState, decision: Decision, rng: random.Random) -> l
     return [best] + [o for o in ids if o != best] if best in ids else ids
 
 
-CANDIDATES = 4
+KNOWLEDGE: Knowledge[TsukimiState] = Knowledge(
+    evaluate=evaluate, eval_scale=2.0, min_gain=0.02, rollout_turns=rollout_turns,
+    rollout_decisions=rollout_decisions, candidates=candidates, max_candidates=4,
+)
+"""What the strong search knows of Tsukimi (``games.search.Knowledge``): the greedy player's position score at the
+horizon (the rival's reply, or the end of the game in the endgame), its four best options compared."""

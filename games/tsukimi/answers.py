@@ -1,6 +1,6 @@
 """Reading what a Tsukimi player typed: option ids in any spelling, bare names, and why an answer is refused.
 
-:meth:`Tsukimi.apply` accepts, for the decision pending now (issue 11):
+:meth:`Tsukimi.apply` accepts, for the decision pending now:
 
 - an option id (``place:D3-n``) in any of its spellings: any name of a vertex (``place:C3-se``), any case, blanks
   around (:func:`normalise`); a tile by flavour and value (``tile:matcha 2``, the cheaper sakura);
@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-from games.core import Decision, player_ref
+from games.core import Decision, player_ref, plural
 
 from . import rules
 from .board import SPACE_SET, SPACE_VERTICES, canonical, corner_name, vertex_label
@@ -44,6 +44,20 @@ def normalise(option: str) -> str:
     if kind == "tile":
         return f"tile:{arg}"
     return option
+
+
+def named_vertex(text: str) -> str | None:
+    """The vertex name ``text`` (an option id such as ``place:c3-SE`` or a bare name) was written with, spelled as
+    the board names it (``C3-se``), or None when it names no vertex (TS-2)."""
+    kind, sep, arg = text.strip().partition(":")
+    if sep and kind.strip().lower() not in _VERTEX_KINDS:
+        return None
+    name = (arg if sep else kind).strip()
+    v = canonical(name)
+    if v is None:
+        return None
+    s, _, c = name.partition("-")
+    return f"{s.upper()}-{c.lower()}"
 
 
 def tile_by_name(state: TsukimiState, name: str) -> int | None:
@@ -141,7 +155,7 @@ def _reason(state: TsukimiState, decision: Decision, typed: str, kind: str, arg:
             return f"{name} is no longer in the circle."
         cost = min(c for i, c in costs.items() if tile_name(i) == name)
         have = state.reserve[state.turn]
-        return f"{name} costs {cost} rabbit{'s' if cost != 1 else ''} and you have {have} in reserve."
+        return f"{name} costs {plural(cost, 'rabbit')} and you have {have} in reserve."
     if phase == "place":
         if kind not in ("", "space"):
             return f"first place your {tile_name(state.tile)} on a space."

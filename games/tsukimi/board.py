@@ -99,9 +99,13 @@ def corner_name(space: str, vertex: str) -> str:
     raise KeyError(f"{vertex} is not a corner of {space}")
 
 
-def vertex_label(vertex: str) -> str:
-    """People's label for a vertex: ``C3-n (= B2-se = B3-sw)``."""
-    names = VERTEX_NAMES[vertex]
+def vertex_label(vertex: str, first: str | None = None) -> str:
+    """People's label for a vertex: ``C3-n (= B2-se = B3-sw)``; ``first``, one of its names (TS-2), leads when
+    given: ``vertex_label("C3-n", "B2-se")`` -> ``B2-se (= C3-n = B3-sw)``."""
+    names = list(VERTEX_NAMES[vertex])
+    if first in names:
+        names.remove(first)
+        names.insert(0, first)
     if len(names) == 1:
         return names[0]
     return f"{names[0]} (= {' = '.join(names[1:])})"

@@ -12,13 +12,12 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from games.core import Event, Game, IllegalMove, Move, Outcome, Result, Rng, player_ref, rank_by
+from games.core import Event, Game, IllegalMove, Move, Outcome, Result, Rng, player_ref, plural, rank_by
 
 from . import rules
-from .answers import normalise, refusal, resolve
+from .answers import named_vertex, normalise, refusal, resolve
 from .data import COLOURS, START, TEMPLE, TILES
 from .help import RULES_HELP
-from .rules import plural
 from .state import TsukimiOptions, TsukimiState
 
 
@@ -68,7 +67,9 @@ class Tsukimi(Game):
             raise IllegalMove(refusal(state, decision, move.option, option))
         new = _copy(state)
         events: list[Event] = []
-        rules.step(new, option, events)
+        # A listed id (a button) is named as its label names it; another spelling by the name the player wrote.
+        said = None if move.option == option else named_vertex(move.option)
+        rules.step(new, option, events, said=said)
         self._settle(new, events)
         return Outcome(state=new, events=events)
 

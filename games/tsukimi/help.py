@@ -19,7 +19,8 @@ RULES_HELP: dict[str, str] = {
                 "Spaces are named by row A-E and position: A1-A3, B1-B4, C1-C5, D1-D4, E1-E3; C3 is the centre."),
     "effects": ("Place rabbits from your reserve on empty corners of the space you just filled; move one of "
                 "your rabbits on the board to any empty corner. Every effect is optional and you choose the "
-                "order: your placing comes all before or all after the move (no place - move - place). 'end' skips "
+                "order, but a tile's placing is all done before its move or all after it, never split around it "
+                "(no place - move - place): once you have placed and then moved, the placing is over. 'end' skips "
                 "whatever is left."),
     "groups": ("If your tile makes a connected group of exactly 3 tiles of its flavour, discard one rival "
                "rabbit from the board (your choice). The same again for exactly 3 of its value (never 5). "

@@ -1,8 +1,8 @@
 """Tsukimi's rules as pure functions over :class:`TsukimiState` (rulebook "How to Play", RULINGS TS-1..TS-9).
 
-Effects (TS-3, TS-9): each is done as a whole. The placing effect (up to 1 or 2 rabbits) may come before or after
-the move; once a rabbit has been moved after a placement, the placing effect is over (``state.placing_done``):
-place - move - place is never possible, move - place - place is.
+Effects (TS-3, TS-9): an effect is done as a whole: a tile's placing is all done before its move or all after it,
+never split around it (no place - move - place). Once the player has placed and then moved, the placing effect is
+over (``state.placing_done``); move - place - place is allowed (the placing is up to 1 or 2 rabbits).
 
 ``pending`` lists what the turn waits for; ``step`` applies one already-validated option to a state it may mutate
 (the game's ``apply`` deep-copies first). ``claims`` / ``standings`` score a board (rulebook "End of the Game").
@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from games.core import Decision, Event, Option, player_ref
+from games.core import Decision, Event, Option, player_ref, plural
 
 from .board import NEIGHBOURS, SPACE_VERTICES, SPACES, VERTEX_INDEX, VERTICES, corner_name, vertex_label
 from .data import COLOURS, EFFECTS, NO_GROUP_VALUE, RECRUIT, TEMPLE, TILES, tile_name
@@ -125,11 +125,6 @@ for _s in SPACES:
 _BACK = _opt(id="back", label="back (keep this rabbit where it is)")
 
 
-def plural(n: int, word: str, words: str | None = None) -> str:
-    """``"1 rabbit"``, ``"2 rabbits"``, ``"0 points"``: a count with its noun in the right number."""
-    return f"{n} {word if n == 1 else words or word + 's'}"
-
-
 def clan(state: TsukimiState, seat: int) -> str:
     """``"white {@id}"`` for texts."""
     return f"{COLOURS[seat]} {player_ref(state.players[seat])}"
@@ -215,7 +210,7 @@ def pending(state: TsukimiState) -> list[Decision]:
     if state.discards_left:
         todo.append(f"discard {plural(state.discards_left, 'rival rabbit')}")
     prompt = f"{player_ref(player)}, {tile_name(state.tile)} on {state.space}: " + (
-        ", ".join(todo) + " (any order)." if todo else "nothing left to do.")
+        ", ".join(todo) + (" (any order)." if len(todo) > 1 else ".") if todo else "nothing left to do.")
     return [_decision(player=player, kind="effects", prompt=prompt, options=opts)]
 
 
@@ -240,8 +235,11 @@ def _end_turn(state: TsukimiState, events: list[Event]) -> None:
     state.phase = "choose"
 
 
-def step(state: TsukimiState, option: str, events: list[Event]) -> None:
-    """Apply ``option`` (already checked against :func:`pending`) to ``state`` in place, appending events."""
+def step(state: TsukimiState, option: str, events: list[Event], said: str | None = None) -> None:
+    """Apply ``option`` (already checked against :func:`pending`) to ``state`` in place, appending events.
+
+    ``said``: the vertex name the player chose the option by (TS-2: ``C3-se`` for ``place:D3-n``), which the events
+    name first; None names a placed rabbit by its corner of the tile just placed, as the option's label does."""
     seat = state.turn
     who = clan(state, seat)
     kind, _, arg = option.partition(":")
@@ -298,7 +296,7 @@ def step(state: TsukimiState, option: str, events: list[Event]) -> None:
         state.moves_left -= 1
         if state.placed:
             state.placing_done = True
-        events.append(Event(kind="move", text=f"{who} moves a rabbit from {src} to {arg}.",
+        events.append(Event(kind="move", text=f"{who} moves a rabbit from {src} to {said or arg}.",
                             data={"from": src, "to": arg}))
         return
     # effects
@@ -309,7 +307,8 @@ def step(state: TsukimiState, option: str, events: list[Event]) -> None:
         state.reserve[seat] -= 1
         state.places_left -= 1
         state.placed += 1
-        events.append(Event(kind="place_rabbit", text=f"{who} places a rabbit on {vertex_label(arg)}.",
+        name = said or corner_name(state.space, arg)
+        events.append(Event(kind="place_rabbit", text=f"{who} places a rabbit on {vertex_label(arg, name)}.",
                             data={"vertex": arg}))
     elif kind == "move":
         state.moving_from = arg
@@ -321,7 +320,7 @@ def step(state: TsukimiState, option: str, events: list[Event]) -> None:
         state.discards_left -= 1
         if not any(s == rival for s in state.rabbits.values()):
             state.discards_left = 0
-        events.append(Event(kind="discard", text=f"{who} sends {clan(state, rival)}'s rabbit on {arg} to the box.",
+        events.append(Event(kind="discard", text=f"{who} sends {clan(state, rival)}'s rabbit on {said or arg} to the box.",
                             data={"vertex": arg}))
     else:  # pragma: no cover - options come from pending()
         raise AssertionError(option)

@@ -12,7 +12,7 @@ Modules, by what they draw: :mod:`.icons` (element symbols, rings, pips, sand do
 marks, shrine tiles), :mod:`.island` (island grids and their marks at any size, players' panels),
 :mod:`.weather` (TM-13), :mod:`.solo` (TM-14), :mod:`.decision` (the decision views and markers).
 
-Markers (issue 13): the options' ``locus`` ids are those of :mod:`games.tatsumi.loci` — ``well:<well>``,
+Markers: the options' ``locus`` ids are those of :mod:`games.tatsumi.loci` — ``well:<well>``,
 ``breath:<dir>``, ``shrine:<element>``, ``card:<card>``, ``island:<player>:<space>``,
 ``pair:<player>:<space>-<space>``, ``weather:<side>:<row>``; :func:`.decision.marker_positions` finds each.
 
@@ -52,8 +52,8 @@ def _title(img: Image.Image, s: TatsumiState, names: dict[str, str] | None) -> N
 
 def draw(state: TatsumiState, names: dict[str, str] | None = None, panels: bool = True) -> Image.Image:
     """The whole board of ``state`` (1240 x 860 px, taller with 5 players); ``names`` maps player ids to display
-    names; ``panels=False`` draws only the part left of the players' panels, without the title, with room for a
-    strip below (``SEA_W`` x ``860 + SEA_STRIP_H`` px, for the seaboard close-up)."""
+    names; ``panels=False`` draws only the part left of the players' panels, without the title (``SEA_W`` x 860
+    px, what the seaboard close-up is cut from)."""
     s = state
     img = background(len(s.seats), panels).copy()
     if panels:

@@ -2,7 +2,7 @@
 
 A card is ``CARD_W x CARD_H`` px times its scale ``k``: title, kind (scoring or lasting), a short text (our words),
 and under a rule the scales — each player's shape and count, in up to three columns and two rows so that four or
-five players stay on the card (issue 13, item 5: the west card's "×3" once ran over "a3").
+five players stay on the card (the west card's "×3" once ran over "a3").
 """
 
 from __future__ import annotations
@@ -29,11 +29,17 @@ SCALE_COUNT_PX = 12
 """Size of a scale count on a card on the full board, px."""
 
 
-def wrap(text: str, width: int) -> list[str]:
-    """``text`` in lines of at most ``width`` characters (a longer word stands alone)."""
+CARD_TEXT_PX = 11
+"""Size of a card's kind, rule text and "no scales", px: with the card titles (11-13 px) at least 9 px when the
+seaboard close-up (``decision.SEA_VIEW_W`` px wide) is shown 400 px wide."""
+
+
+def wrap(text: str, width: float, size: int = CARD_TEXT_PX) -> list[str]:
+    """``text`` in lines at most ``width`` px wide at ``size`` px (a longer word stands alone)."""
+    fnt = font(size)
     words, lines, cur = text.split(), [], ""
     for w in words:
-        if len(cur) + len(w) + 1 > width and cur:
+        if cur and fnt.getlength(f"{cur} {w}") > width:
             lines.append(cur)
             cur = w
         else:
@@ -53,12 +59,12 @@ def card_face(card: str, k: float = 1.0) -> Image.Image:
     d = ImageDraw.Draw(img)
     d.rectangle((0, 0, w - 1, h - 1), outline=INK, width=2)
     kind = "lasting" if lasting else "score"
-    room = CARD_W - 18 - font(10).getlength(kind)
-    size = next((z for z in (13, 12, 11) if font(z, True).getlength(D.CARD_TITLES[card]) <= room), 10)
+    room = CARD_W - 16 - font(CARD_TEXT_PX).getlength(kind)
+    size = next((z for z in (13, 12) if font(z, True).getlength(D.CARD_TITLES[card]) <= room), CARD_TEXT_PX)
     d.text((6 * k, (4 + (13 - size) / 2) * k), D.CARD_TITLES[card], font=font(round(size * k), bold=True), fill=INK)
-    d.text((w - 6 * k, 6 * k), kind, font=font(round(10 * k)), fill=NAME_INK, anchor="ra")
-    for i, line in enumerate(wrap(D.CARD_TEXT[card], 22)[:3]):
-        d.text((6 * k, (22 + i * 13) * k), line, font=font(round(10 * k)), fill=INK)
+    d.text((w - 6 * k, 6 * k), kind, font=font(round(CARD_TEXT_PX * k)), fill=NAME_INK, anchor="ra")
+    for i, line in enumerate(wrap(D.CARD_TEXT[card], CARD_W - 10)[:3]):
+        d.text((5 * k, (21 + i * 13) * k), line, font=font(round(CARD_TEXT_PX * k)), fill=INK)
     d.line((4 * k, CARD_RULE * k, w - 4 * k, CARD_RULE * k), fill=MUTED)
     return img
 
@@ -83,7 +89,7 @@ def scale_marks(img: Image.Image, s: TatsumiState, edge: int, x: int, y: int, k:
     of :func:`scale_slots`; "no scales" when there are none."""
     holders = [p for p in s.seats if p.cards[edge]]
     if not holders:
-        label(img, (x + 8 * k, y + (CARD_RULE + 20) * k), "no scales", round(10 * k), False, NAME_INK, "lm")
+        label(img, (x + 8 * k, y + (CARD_RULE + 20) * k), "no scales", round(CARD_TEXT_PX * k), False, NAME_INK, "lm")
         return
     d = ImageDraw.Draw(img)
     size = round(SCALE_COUNT_PX * k)

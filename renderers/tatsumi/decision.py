@@ -1,14 +1,17 @@
 """The image for Tatsumi's current decision (``render(state, full=False)``): a close-up of what the decision is
 about, readable on a phone (about 400 px wide), each offered place marked with its key from
-:func:`games.marker_keys` (issue 13, items 1 and 2).
+:func:`games.marker_keys`.
 
 Views (:func:`view_of`), each with the sizes of the texts a choice depends on in :data:`READABLE` (px) — every one
 is at least 9 px when the image is scaled to 400 px wide (``size * 400 / width >= 9``):
 
 - ``seaboard`` (a turn: fly, gather, Karyusama's breath, dash, dive, offer; a second gathering): the seaboard with
-  its shrines, cards and weather cards (the board left of the panels, in its own coordinates), under a header with
-  the prompt and over a strip with the player's holding and fortune. Markers: a well's top-left corner (over its name), a
-  breath's side of the dragon's well, a shrine tile's marker slot (left of its requirement).
+  its shrines, cards and weather cards, ``SEA_VIEW_W`` px wide so that every text on it (card rule text 11 px) is
+  at least 9 px at 400 px wide: the board's middle column (the wells, the north and south shrines and their cards)
+  as on the board, the west and east shrines with their cards in the column's top corners (west left, east
+  right), the weather cards in its bottom corners (:func:`sea_regions`), under a header with the prompt and over
+  a strip with the player's holding and fortune. Markers: a well's top-left corner (over its name), a breath's
+  side of the dragon's well, a shrine tile's marker slot (left of its requirement).
 - ``island`` (placing rings, overflow, a weather swap): the deciding player's island drawn large (hex radius
   ``ISLAND_R``) with the rings to place and the holding. Markers: a space's lower half (over its name), a swap on
   the edge the two spaces share.
@@ -35,20 +38,36 @@ from games.tatsumi.island import layout
 from games.tatsumi.state import Seat, TatsumiState
 
 from ..common import INK, PAPER, WHITE, display_name, font, marker
-from .cards import CARD_H, CARD_RULE, CARD_W, SLOT, TILE_COUNT_PX, card_face, scale_marks
+from .cards import (
+    CARD_H,
+    CARD_RULE,
+    CARD_TEXT_PX,
+    CARD_W,
+    SLOT,
+    TILE_COUNT_PX,
+    TILE_H,
+    card_face,
+    scale_marks,
+)
 from .icons import NAME_INK, label, paste, player_mark, ring_sprite, text_width
 from .island import hex_centre, island_size, name_px, paste_island
-from .seaboard import CELL, DEPTH_PX, SEA_STRIP_H, card_xy, tile_xy, well_box
+from .seaboard import BX, BY, CELL, DEPTH_PX, card_xy, tile_xy, well_box
 from .weather import DOLLAR_PX, WCARD_H, WCARD_W, WEATHER_XY, row_y
 
 SEA_HEADER_H = 50
-"""The seaboard view is the board left of the panels (``seaboard.SEA_W`` x 860 px, in the board's own
-coordinates: wells, shrines, cards, weather cards) with the prompt over the title band, ``SEA_HEADER_H`` px."""
+"""Height of the seaboard view's header (the prompt), px: the board's title band is left out."""
+SEA_COLUMN = (BX - 6, SEA_HEADER_H, BX + 5 * CELL + 6, 860)
+"""The board's middle column in the seaboard view (left, top, right, bottom px of the board): the wells with the
+north and south shrines and cards; it lands at (0, ``SEA_HEADER_H``)."""
+SEA_VIEW_W = SEA_COLUMN[2] - SEA_COLUMN[0]
+"""Width of the seaboard view, px (452)."""
+SEA_CORNER = 12
+"""Margin of a corner block (a west or east shrine with its card, a weather card) from the view's side, px."""
 HEADER_H = 64
 HEADER_PX = 20
 HEADER_MIN_PX = 17
 """Sizes of the prompt in a view's header, px (the smaller for a prompt of 3 lines)."""
-STRIP_H = SEA_STRIP_H
+STRIP_H = 48
 """Height of a view's bottom strip row, px."""
 STRIP_PX = 22
 """Size of the holding counts and the fortune in a view's strip, px."""
@@ -84,6 +103,7 @@ def _readable() -> dict[str, dict[str, int]]:
             "prompt": HEADER_MIN_PX,
             "marker key (2 digits)": marker_key_px(SEA_MARKER_R, "10"),
             "well depth": DEPTH_PX,
+            "card rule text": CARD_TEXT_PX,
             "shrine ring counts": TILE_COUNT_PX,
             "sand dollars": DOLLAR_PX,
             "holding counts": STRIP_PX,
@@ -109,7 +129,7 @@ def _readable() -> dict[str, dict[str, int]]:
 
 
 READABLE = _readable()
-"""View -> {what: size px} of every text a choice depends on (the 9 px rule, issue 13 item 2)."""
+"""View -> {what: size px} of every text a choice depends on (the 9 px rule)."""
 
 
 def decision(state: TatsumiState) -> Decision | None:
@@ -202,8 +222,42 @@ def _strip(img: Image.Image, p: Seat, y: int, to_place: str = "") -> None:
 # ---------------------------------------------------------------------------------------------- marker places
 
 
+def sea_regions(state: TatsumiState) -> list[tuple[tuple[int, int, int, int], tuple[int, int]]]:
+    """The parts of the board the seaboard view shows: [(box on the board (left, top, right, bottom px), top-left in
+    the view px)] — the west and east shrines with their cards in the middle column's top corners, the weather
+    cards (when in play) in its bottom corners, then the column itself."""
+    out = []
+    right = SEA_VIEW_W - SEA_CORNER - CARD_W
+    for edge, x in (("W", SEA_CORNER), ("E", right)):
+        cx, cy = card_xy(edge)
+        out.append(((cx, cy, cx + CARD_W, tile_xy(edge)[1] + TILE_H), (x, SEA_HEADER_H + 1)))
+    for c in state.weather:
+        wx, wy = WEATHER_XY[c.side]
+        out.append(((wx, wy, wx + WCARD_W, wy + WCARD_H),
+                    (SEA_CORNER if c.side == "minor" else right, BY + 5 * CELL + 10)))
+    out.append((SEA_COLUMN, (0, SEA_HEADER_H)))
+    return out
+
+
+def sea_view_xy(state: TatsumiState, x: float, y: float) -> tuple[float, float]:
+    """Where the board's point (x, y) px lands in the seaboard view (the first of :func:`sea_regions` holding
+    it); ValueError for a point the view leaves out."""
+    for (x0, y0, x1, y1), (vx, vy) in sea_regions(state):
+        if x0 <= x <= x1 and y0 <= y <= y1:
+            return x - x0 + vx, y - y0 + vy
+    raise ValueError(f"({x}, {y}) is not in the seaboard view")
+
+
+def sea_view_height(state: TatsumiState) -> int:
+    """Height of the seaboard view, px: header, column, the weather cards below the column's foot when in play,
+    the strip."""
+    bottom = max(vy + (y1 - y0) for (_, y0, _, y1), (_, vy) in sea_regions(state))
+    return bottom + 6 + STRIP_H
+
+
 def sea_place(state: TatsumiState, locus: str) -> tuple[float, float] | None:
-    """Where the marker of ``locus`` goes on the full board (px), for the seaboard view's loci."""
+    """Where the marker of ``locus`` goes on the full board (px), for the seaboard view's loci (the view moves it
+    with :func:`sea_view_xy`)."""
     kind, _, arg = locus.partition(":")
     if kind == "well":
         x0, y0 = well_box(D.WELL_INDEX[arg])
@@ -260,6 +314,7 @@ def marker_positions(state: TatsumiState, dec: Decision | None = None) -> dict[s
         xy = None
         if view == "seaboard":
             xy = sea_place(state, locus)
+            xy = None if xy is None else sea_view_xy(state, *xy)
         elif view == "island":
             at = island_place(state, locus)
             if at is not None:
@@ -290,10 +345,14 @@ def _weather_slot(side: str) -> tuple[float, float]:
 
 
 def _sea_view(board: Image.Image, state: TatsumiState, dec: Decision, names) -> Image.Image:
-    """``board`` is the left part of the board with room for the strip below (:func:`renderers.tatsumi.draw`)."""
-    _header(board, state, dec, names, SEA_HEADER_H)
-    _strip(board, decider(state, dec), board.height - STRIP_H)
-    return board
+    """``board`` is the left part of the board (:func:`renderers.tatsumi.draw` without panels); the view is made
+    of its :func:`sea_regions`."""
+    img = Image.new("RGB", (SEA_VIEW_W, sea_view_height(state)), PAPER)
+    for box, at in reversed(sea_regions(state)):  # the column first, the corner blocks over its paper
+        img.paste(board.crop(box), at)
+    _header(img, state, dec, names, SEA_HEADER_H)
+    _strip(img, decider(state, dec), img.height - STRIP_H)
+    return img
 
 
 def _island_view(state: TatsumiState, dec: Decision, names) -> Image.Image:
@@ -356,6 +415,8 @@ def draw_decision(state: TatsumiState, names, board: Callable[[bool], Image.Imag
 
 __all__ = [
     "READABLE",
+    "sea_regions",
+    "sea_view_xy",
     "card_xy",
     "draw_decision",
     "marker_positions",

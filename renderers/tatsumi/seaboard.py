@@ -59,8 +59,6 @@ def card_xy(edge: str) -> tuple[int, int]:
 
 SEA_W = 746
 """Width of the board left of the players' panels, px."""
-SEA_STRIP_H = 48
-"""Room under the board's left part for the seaboard close-up's strip (holding, fortune), px."""
 
 
 @lru_cache(maxsize=16)
@@ -68,11 +66,10 @@ def background(n_players: int, panels: bool = True) -> Image.Image:
     """The static image for ``n_players``: title band, legend, seaboard cells with their names, empty Tatsumi
     islands in the panels (5 players, the Void: a fifth panel row, TM-1); ``panels=False``: the left part only
     (``SEA_W`` px wide), for a seaboard close-up."""
-    if not panels:  # the seaboard close-up: the left part, and room for a strip below
-        img = Image.new("RGB", (SEA_W, H + SEA_STRIP_H), PAPER)
-        img.paste(background(n_players).crop((0, 0, SEA_W, H)), (0, 0))
-        return img
-    img = Image.new("RGB", (W, max(H, 64 + n_players * (PANEL_H + 4))), PAPER)
+    if not panels:  # the source of the seaboard close-up: the left part, no panels drawn
+        img = Image.new("RGB", (SEA_W, H), PAPER)
+    else:
+        img = Image.new("RGB", (W, max(H, 64 + n_players * (PANEL_H + 4))), PAPER)
     d = ImageDraw.Draw(img)
     d.rectangle((0, 0, W, 50), fill=INK)
     d.text((16, 25), "TATSUMI", font=font(28, bold=True), fill=WHITE, anchor="lm")
@@ -87,7 +84,7 @@ def background(n_players: int, panels: bool = True) -> Image.Image:
         x0, y0 = well_box(w)
         d.rectangle((x0 + 2, y0 + 2, x0 + CELL - 2, y0 + CELL - 2), fill=SEA, outline=(120, 160, 180))
         d.text((x0 + 5, y0 + 4), D.WELL_NAMES[w], font=font(12, bold=True), fill=(50, 80, 100))
-    for seat in range(n_players):
+    for seat in range(n_players if panels else 0):
         px, py = panel_xy(seat)
         d.rectangle((px, py, px + PANEL_W, py + PANEL_H), fill=PANEL_FILL, outline=(150, 140, 130), width=1)
         img.paste(island_image("tatsumi", HEX_R), (px + 1, py + 1))

@@ -50,8 +50,8 @@ def weather_face(element: str, side: str) -> Image.Image:
     img.paste(icon, (6, 40), icon)
     d.text((32, 51), f"{side} {D.ELEMENT_NAMES[element]}", font=font(11), fill=INK, anchor="lm")
     n = WEATHER_SWAPS[side]
-    d.text((6, 66), f"swap {n} {D.ELEMENT_NAMES[element]} ring{'s' if n > 1 else ''}", font=font(10), fill=INK)
-    d.text((6, 78), "with a neighbour (all)", font=font(10), fill=INK)
+    d.text((6, 65), f"swap {n} {D.ELEMENT_NAMES[element]} ring{'s' if n > 1 else ''}", font=font(11), fill=INK)
+    d.text((6, 78), "with a neighbour (all)", font=font(11), fill=INK)
     d.line((4, 94, WCARD_W - 4, 94), fill=MUTED)
     for row, text in zip(ROWS, ("on card", "beside", "in sea"), strict=True):
         d.text((6, row_y(row)), text, font=font(12), fill=INK, anchor="lm")

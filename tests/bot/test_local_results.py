@@ -51,3 +51,40 @@ def test_replay_writes_the_animation(tmp_path):
     assert "! alice: Game #1 did not end in this channel." in out
     assert "! alice: 'last' is not a game of this channel: say /replay #<game number>." in out
     assert f"[card] {tmp_path / 'stats-alice.png'}" in out
+
+
+def test_tataraba_ranking_and_stats_name_the_sen(tmp_path):
+    """Forest of Tataraba's scores are Sen: the demo's ranking names them and the Eidai builder, /stats says
+    "best 0 Sen" and "0 Sen" (never a bare number that reads as a score)."""
+    db = str(tmp_path / "bot.sqlite3")
+    result = CliRunner().invoke(cli, ["demo", "tataraba", "--players", "2", "--seed", "1", "--no-images", "--db", db])
+    assert result.exit_code == 0, result.output
+    assert result.output.splitlines()[-1] == (
+        "Ranking: 1. bob — Eidai Tatara, 0 Sen, 0 material; 2. alice — 12 Sen, 6 material"
+    )
+    lines = run_script(["bob: /stats", "alice: /stats"], "--db", db).splitlines()
+    assert lines[:2] == ["Stats of bob", "Forest of Tataraba: 1 game, 1 win (100%), average place 1.00, rating "
+                         "27.6 ± 8.1, best 0 Sen"]
+    assert lines[2].startswith("Recent: Forest of Tataraba 1st of 2, 0 Sen (")
+    assert lines[4].endswith(", best 12 Sen") and lines[5].startswith("Recent: Forest of Tataraba 2nd of 2, 12 Sen (")
+
+
+def test_tataraba_result_message_names_the_sen_and_the_eidai_builder():
+    """The result message's lines: the game's standing when its result is at hand, else the Sen of the record;
+    other games keep "score N"."""
+    from bot.results import summary_lines
+    from bot.store.records import GameRecord, Seat
+    from games import Result
+
+    seats = [Seat(seat=0, player_id="a", name="alice", score=12, rank=2),
+             Seat(seat=1, player_id="b", name="bob", score=0, rank=1, won=True)]
+    record = GameRecord(session_id=1, game_id="tataraba", guild_id="g", channel_id="c", options={}, seed=1,
+                        started_ms=0, ended_ms=1, moves=108, outcome="finished", reason="", rated=False,
+                        seats=seats)
+    result = Result(winners=["b"], ranking=[["b"], ["a"]], scores={"a": 12, "b": 0},
+                    standings={"a": "12 Sen, 6 material", "b": "Eidai Tatara, 0 Sen, 0 material"})
+    assert summary_lines(record, result=result) == ["1st bob ★ · Eidai Tatara, 0 Sen, 0 material",
+                                                     "2nd alice · 12 Sen, 6 material"]
+    assert summary_lines(record) == ["1st bob ★ · 0 Sen", "2nd alice · 12 Sen"]
+    record.game_id = "tatari"
+    assert summary_lines(record) == ["1st bob ★ · score 0", "2nd alice · score 12"]

@@ -1,4 +1,4 @@
-"""``python -m bot migrate-store --to postgresql://…`` (issue 16 item 6): an SQLite store (sessions, moves, timers,
+"""``python -m bot migrate-store --to postgresql://…``: an SQLite store (sessions, moves, timers,
 finished games and their records and ratings, settings, the adapter's data) copied into PostgreSQL, then checked by
 replaying every session. Runs the real command in a subprocess against the PostgreSQL test server."""
 
@@ -90,7 +90,7 @@ async def test_migrate_store_copies_everything_and_every_session_replays(tmp_pat
             assert [t.model_dump() for t in await store.timers()] == before["timers"]
             assert await store.finished_games(limit=100) == before["finished"]
             assert await store.channel_settings("c1") == before["settings"]
-            # finished-game records, their seats and the ratings (issue 15's migration 4)
+            # finished-game records, their seats and the ratings (migration 4)
             assert any(r is not None for r in before["records"].values())
             assert {sid: await store.game_record(sid) for sid in before["records"]} == before["records"]
             assert before["leaderboard"] and await store.leaderboard(str(800_000_000_000_000_000),

@@ -1,18 +1,19 @@
-"""Finished-game records and ratings (issue 15 items 1-2): store migration 4, its backfill, the seats' ranks and
+"""Finished-game records and ratings: store migration 4, its backfill, the seats' ranks and
 the openskill ratings per game per server, computed here with openskill directly and compared exactly."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import random
 
 import pytest
 from openskill.models import PlackettLuce
 
-import bot.store as store_module
-from bot.records import seats_of
+import bot.store.schema as schema_module
 from bot.sessions import SessionService
 from bot.store import MIGRATIONS, Store
+from bot.store.records import RESIGN_MOVE, seats_of
 from games import Result
 from games.ai import random_legal
 
@@ -52,7 +53,7 @@ def expected_ranks(result: Result, players) -> list[int]:
 
 
 def test_seats_resigners_rank_last_and_ties_share_a_rank():
-    """Issue 15 item 2: a resignation ranks last whatever the game's ranking; tied groups share a rank."""
+    """A resignation ranks last whatever the game's ranking; tied groups share a rank."""
     result = Result(winners=["b"], ranking=[["b"], ["a", "c"], ["d"]], scores={"a": 3, "b": 5, "c": 3, "d": 0})
     seats = seats_of(["a", "b", "c", "d"], result, {"b"}, {"a": "Alice"})
     assert [(s.player_id, s.name, s.rank, s.won, s.resigned, s.score) for s in seats] == [
@@ -64,7 +65,7 @@ def test_seats_resigners_rank_last_and_ties_share_a_rank():
 
 
 async def test_ratings_match_openskill_exactly(service):
-    """Issue 15 item 2: three games of Tatari in one server; the stored μ and σ equal openskill's Plackett-Luce
+    """Three games of Tatari in one server; the stored μ and σ equal openskill's Plackett-Luce
     computed game by game from the results (ties share a rank), and another server's ratings stay apart."""
     rng = random.Random(3)
     model = PlackettLuce()
@@ -88,7 +89,7 @@ async def test_ratings_match_openskill_exactly(service):
 
 
 async def test_record_of_a_finished_game(service):
-    """Issue 15 item 1: game, options, server, channel, start and end time, moves, and per seat the player, name,
+    """Game, options, server, channel, start and end time, moves, and per seat the player, name,
     score, rank, resigned — written in the transaction that ends the game."""
     service.display_names = _names({"alice": "Alice ✿", "bob": "ボブ"})
     up = await play_game(service, "c1", ("alice", "bob"), random.Random(4))
@@ -106,7 +107,7 @@ async def test_record_of_a_finished_game(service):
 
 
 async def test_resignation_ranks_last_and_is_rated(service):
-    """Issue 15 item 2: bob resigns a two-player game: alice ranks 1, bob 2 (resigned), rated as such."""
+    """Bob resigns a two-player game: alice ranks 1, bob 2 (resigned), rated as such."""
     await service.open_lobby("c1", "tatari", "alice", guild_id="g1")
     await service.join("c1", "bob")
     await service.start("c1", "alice")
@@ -121,7 +122,7 @@ async def test_resignation_ranks_last_and_is_rated(service):
 
 
 async def test_abandoned_games_are_kept_marked_and_unrated(service):
-    """Issue 15 items 1-2: a game abandoned after the deal is recorded as abandoned (no ranks, no ratings); a
+    """A game abandoned after the deal is recorded as abandoned (no ranks, no ratings); a
     lobby cancelled before the deal is no game and leaves no record."""
     await service.open_lobby("c1", "tatari", "alice", guild_id="g1")
     await service.join("c1", "bob")
@@ -141,7 +142,7 @@ async def test_abandoned_games_are_kept_marked_and_unrated(service):
 
 
 async def test_ai_seats_are_rated_as_their_level(service):
-    """Issue 15 item 2 (our choice, said in /help): AI seats ("ai:<level>:<n>", ai-seats) share one rating per
+    """Our choice, said in /help: AI seats ("ai:<level>:<n>", ai-seats) share one rating per
     level; a level seated twice moves by its best-ranked seat; a game with one rated seat is unrated."""
     store = service.store
     result = Result(winners=["ai:strong:2"], ranking=[["ai:strong:2"], ["alice"], ["ai:strong:1"]])
@@ -168,7 +169,7 @@ async def test_ai_seats_are_rated_as_their_level(service):
 
 
 async def test_stats_of_a_player(service):
-    """Issue 15 item 3: games, wins, average rank, best score, rating and recent results, newest first. Tatari's
+    """Games, wins, average rank, best score, rating and recent results, newest first. Tatari's
     best score is the FEWEST dolls left (TA-10, ``Game.lower_score_wins``)."""
     rng = random.Random(9)
     ups = [await play_game(service, f"c{i}", ("alice", "bob"), rng) for i in range(3)]
@@ -190,11 +191,11 @@ async def test_stats_of_a_player(service):
 
 
 async def test_migration_4_backfills_finished_and_abandoned_games(tmp_path, monkeypatch):
-    """Issue 15 item 1: a database at schema 3 with a finished game (``finished_games``), a game abandoned after
+    """A database at schema 3 with a finished game (``finished_games``), a game abandoned after
     its deal and a cancelled lobby: migration 4 records the first two (names from the Discord data, the finished
     one rated) and not the lobby."""
     path = tmp_path / "old.sqlite3"
-    monkeypatch.setattr(store_module, "MIGRATIONS", MIGRATIONS[:3])
+    monkeypatch.setattr(schema_module, "MIGRATIONS", MIGRATIONS[:3])
     old = await Store.open(path)
     async with old.transaction() as db:
         for sid, status, state in ((1, "finished", "{}"), (2, "abandoned", "{}"), (3, "abandoned", None)):
@@ -230,7 +231,7 @@ def _names(names: dict[str, str]):
 
 
 async def test_record_is_written_in_the_transaction_that_ends_the_game(service, monkeypatch):
-    """Issue 15 item 1: the record and the ratings are part of the game's last transaction: if recording fails,
+    """The record and the ratings are part of the game's last transaction: if recording fails,
     the last move is not stored either (the game stays active, nothing half written)."""
     await service.open_lobby("c1", "tatari", "alice", guild_id="g1")
     await service.join("c1", "bob")
@@ -245,3 +246,81 @@ async def test_record_is_written_in_the_transaction_that_ends_the_game(service, 
     row = await service.store.session(up.session.id)
     assert (row.status, row.move_count) == ("active", 0)
     assert await service.store.finished_games() == [] and await service.store.game_record(row.id) is None
+
+
+
+ROUNDS = 30
+
+
+def _chains(seats: list[tuple[int, str, float, float, float, float]],
+            final: dict[str, tuple[float, float]]) -> tuple[dict[str, list[int]], int]:
+    """Per rating key, the games whose ratings follow one another from the model's defaults (each seat's
+    rating-before is the previous game's rating-after), and how many updates were lost: games whose rating-after
+    no other game started from and that is not the stored rating either."""
+    model = PlackettLuce()
+    by_key: dict[str, list[tuple[int, tuple[float, float], tuple[float, float]]]] = {}
+    for sid, key, mu_b, sigma_b, mu_a, sigma_a in seats:
+        by_key.setdefault(key, []).append((sid, (mu_b, sigma_b), (mu_a, sigma_a)))
+    chains, lost = {}, 0
+    for key, games in by_key.items():
+        order, current, left = [], (model.mu, model.sigma), list(games)
+        while len(step := [g for g in left if g[1] == current]) == 1:
+            order.append(step[0][0])
+            current = step[0][2]
+            left.remove(step[0])
+        chains[key] = order
+        befores = {g[1] for g in games}
+        lost += sum(1 for g in games if g[2] not in befores and g[2] != final[key])
+    return chains, lost
+
+
+async def test_two_games_ending_at_once_keep_every_rating_one_chain(service, tmp_path):
+    """Two games of one server share a player (alice) and an AI level (``ai:normal``, one rating for every seat of
+    that level) and end at the same instant, 30 times: no rating update is lost on either backend — every rating is
+    one unbroken chain of its games (each seat's rating-before is the previous game's rating-after), and the stored
+    ratings equal SQLite's for the same games recorded one by one in that order."""
+    svc, store = service, service.store
+    for _ in range(ROUNDS):
+        await svc.open_lobby("a", "tatari", "alice", guild_id="g1", ai_seats=1, ai_level="normal")
+        await svc.start("a", "alice")
+        await svc.open_lobby("b", "tatari", "bob", guild_id="g1", ai_seats=1, ai_level="normal")
+        await svc.join("b", "alice")
+        await svc.start("b", "bob")
+        await svc.resign("b", "bob")  # alice and the AI play on
+        ends = await asyncio.gather(svc.resign("a", "alice"), svc.resign("b", "alice"))
+        assert [u.session.status for u in ends] == ["finished", "finished"]
+    cur = await store.conn.execute(
+        "SELECT session_id, CASE WHEN ai_level IS NULL THEN player_id ELSE 'ai:' || ai_level END, mu_before,"
+        " sigma_before, mu_after, sigma_after FROM game_seats WHERE guild_id = 'g1' ORDER BY session_id, seat")
+    seats = [tuple(r) for r in await cur.fetchall()]
+    board = await store.leaderboard("g1", "tatari")
+    final = {s.player_id: (s.mu, s.sigma) for s in board}
+    chains, lost = _chains(seats, final)
+    assert lost == 0
+    assert {key: len(order) for key, order in chains.items()} == {"alice": 2 * ROUNDS, "ai:normal": 2 * ROUNDS,
+                                                                  "bob": ROUNDS}
+    assert {s.player_id: (s.games, s.wins) for s in board} == {"alice": (2 * ROUNDS, 0),
+                                                               "ai:normal": (2 * ROUNDS, 2 * ROUNDS),
+                                                               "bob": (ROUNDS, 0)}
+    # alice sits in every game: her chain is the order of commit; the AI's agrees with it
+    order = chains["alice"]
+    assert [sid for sid in order if sid in set(chains["ai:normal"])] == chains["ai:normal"]
+    finished = {g["session_id"]: g for g in await store.finished_games(limit=10 * ROUNDS)}
+    again = await Store.open(tmp_path / "replayed.sqlite3")
+    try:
+        for sid in order:
+            row = await store.session(sid)
+            async with again.transaction() as db:
+                await db.execute("INSERT INTO sessions (id, channel_id, game_id, status, host, seed, created_ms,"
+                                 " updated_ms) VALUES (?, ?, 'tatari', 'finished', ?, 1, 0, 0)",
+                                 (sid, row.channel_id, row.host))
+                await again.record_game(
+                    db, session_id=sid, game_id="tatari", guild_id="g1", channel_id=row.channel_id, options={},
+                    seed=row.seed, players=row.players, started_ms=0, ended_ms=svc.test_clock[0], moves=1,
+                    result=finished[sid]["result"], resigned=await store.players_with_move(sid, RESIGN_MOVE),
+                    names={})
+        replayed = await again.leaderboard("g1", "tatari")
+    finally:
+        await again.close()
+    assert [(s.player_id, s.mu, s.sigma, s.games, s.wins) for s in board] == [
+        (s.player_id, s.mu, s.sigma, s.games, s.wins) for s in replayed]

@@ -1,4 +1,4 @@
-"""The one Store interface on both backends (issue 16 item 1, 2): SQLite and a real PostgreSQL server.
+"""The one Store interface on both backends: SQLite and a real PostgreSQL server.
 
 Every test takes ``database`` (tests/conftest.py): a fresh SQLite file, or a fresh schema on the PostgreSQL test server.
 """
@@ -8,8 +8,8 @@ from __future__ import annotations
 import asyncio
 
 import pytest
+from databases import drop_schema, fresh_schema, require_postgres, with_schema
 
-from bot import store_postgres
 from bot.sessions import DEADLINE, SessionService, StaleBoard, replay
 from bot.store import MIGRATIONS, StaleVersion, Store, shard_of
 
@@ -23,9 +23,64 @@ async def _started(store: Store, channel="c1", guild=None, players=("alice", "bo
     return svc
 
 
-def test_both_backends_have_the_same_numbered_migrations():
-    """Issue 16 item 1: numbered migrations for both backends, one for one."""
-    assert len(store_postgres.MIGRATIONS) == len(MIGRATIONS)
+async def test_both_backends_build_the_same_tables_and_columns(tmp_path):
+    """Each migration is written once (bot/store/schema.py): an SQLite file and a PostgreSQL schema migrated to the
+    last version hold the same tables with the same columns, in the same order, of the same kinds, and the same
+    indexes (PostgreSQL has one more: timers by session)."""
+    url = require_postgres()
+    sqlite = await Store.open(tmp_path / "bot.sqlite3")
+    try:
+        cur = await sqlite.conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'"
+                                        " AND name NOT LIKE 'sqlite_%' ORDER BY name")
+        tables = [r[0] for r in await cur.fetchall()]
+        lite = {}
+        for table in tables:
+            cur = await sqlite.conn.execute(f"PRAGMA table_info({table})")
+            kinds = {"INTEGER": "int", "TEXT": "text", "REAL": "real"}
+            lite[table] = [(r[1], kinds[r[2]]) for r in await cur.fetchall()]
+        cur = await sqlite.conn.execute("SELECT name FROM sqlite_master WHERE type = 'index' AND sql IS NOT NULL")
+        lite_indexes = {r[0] for r in await cur.fetchall()}
+    finally:
+        await sqlite.close()
+    schema = await fresh_schema(url)
+    pg = await Store.open(with_schema(url, schema))
+    try:
+        cur = await pg.conn.execute(
+            "SELECT table_name, column_name, data_type FROM information_schema.columns WHERE table_schema = ?"
+            " ORDER BY table_name, ordinal_position", (schema,))
+        kinds = {"bigint": "int", "text": "text", "double precision": "real", "integer": "int"}
+        post: dict[str, list] = {}
+        for table, column, kind in await cur.fetchall():
+            post.setdefault(table, []).append((column, kinds[kind]))
+        cur = await pg.conn.execute("SELECT indexname FROM pg_indexes WHERE schemaname = ? AND indexname NOT LIKE"
+                                    " '%_pkey'", (schema,))
+        pg_indexes = {r[0] for r in await cur.fetchall()}
+    finally:
+        await pg.close()
+        await drop_schema(url, schema)
+    assert {t: c for t, c in post.items() if t != "schema_version"} == lite
+    assert tables == ["bot_meta", "channel_settings", "discord_players", "discord_sessions", "finished_games",
+                      "game_records", "game_seats", "moves", "ratings", "sessions", "timers"]
+    assert pg_indexes - {"channel_settings_pkey"} == lite_indexes | {"timers_session"}
+    assert lite["bot_meta"] == [("key", "text"), ("value", "text")]
+
+
+async def test_meta_values_by_key(database):
+    """``bot_meta`` (migration 6): a key reads None until set; setting it again replaces the value."""
+    store = await Store.open(database)
+    try:
+        assert await store.get_meta("commands_hash") is None
+        await store.set_meta("commands_hash", "a1")
+        await store.set_meta("other", "x")
+        await store.set_meta("commands_hash", "b2")
+        assert (await store.get_meta("commands_hash"), await store.get_meta("other")) == ("b2", "x")
+    finally:
+        await store.close()
+    again = await Store.open(database)
+    try:
+        assert await again.get_meta("commands_hash") == "b2"
+    finally:
+        await again.close()
 
 
 async def test_open_migrates_to_the_last_schema_and_reopens(database):
@@ -43,7 +98,7 @@ async def test_open_migrates_to_the_last_schema_and_reopens(database):
 
 
 async def test_a_move_is_one_transaction_and_a_stale_version_is_refused(database):
-    """Issue 16 item 1: the move, state, version and timers commit together; a write expecting an old version is
+    """The move, state, version and timers commit together; a write expecting an old version is
     refused with StaleVersion and stores nothing."""
     store = await Store.open(database)
     try:
@@ -69,7 +124,7 @@ async def test_a_move_is_one_transaction_and_a_stale_version_is_refused(database
 
 
 async def test_two_stores_acting_on_one_version_apply_one_move(database):
-    """Issue 16 item 1: two processes (two stores, two services: no shared asyncio lock) answer the same board at
+    """Two processes (two stores, two services: no shared asyncio lock) answer the same board at
     once; exactly one move is stored, the other is refused as stale (StaleBoard), and the log replays."""
     one = await Store.open(database)
     two = await Store.open(database)
@@ -97,7 +152,7 @@ async def test_two_stores_acting_on_one_version_apply_one_move(database):
 
 
 async def test_a_due_timer_is_claimed_by_one_process_only(database):
-    """Issue 16 item 2: two processes claim the due timers at once: each timer goes to exactly one of them; a
+    """Two processes claim the due timers at once: each timer goes to exactly one of them; a
     claimed timer is not offered again while its lease holds."""
     one = await Store.open(database)
     two = await Store.open(database)
@@ -119,7 +174,7 @@ async def test_a_due_timer_is_claimed_by_one_process_only(database):
 
 
 async def test_a_timer_whose_claimer_died_is_claimed_again_after_the_lease(database):
-    """Issue 16 item 2: a process that claimed a timer and died (never finished it) leaves it to another process
+    """A process that claimed a timer and died (never finished it) leaves it to another process
     once the lease ran out — not before; the late claimer's finish is refused after that."""
     dead = await Store.open(database)
     alive = await Store.open(database)
@@ -139,7 +194,7 @@ async def test_a_timer_whose_claimer_died_is_claimed_again_after_the_lease(datab
 
 
 async def test_a_stopped_tick_gives_its_claimed_deadlines_back(database):
-    """Issue 16 item 2: a tick cancelled before firing releases its claims: another process fires the deadline at
+    """A tick cancelled before firing releases its claims: another process fires the deadline at
     once, exactly once."""
     store = await Store.open(database)
     try:
@@ -159,7 +214,7 @@ async def test_a_stopped_tick_gives_its_claimed_deadlines_back(database):
 
 
 async def test_timers_and_restored_sessions_follow_the_shards_served(database):
-    """Issue 16 item 3: a process serving shard 1 of 2 sees only the sessions and timers of guilds on shard 1
+    """A process serving shard 1 of 2 sees only the sessions and timers of guilds on shard 1
     (shard = (guild_id >> 22) % SHARD_COUNT)."""
     g0 = 800_000_000_000_000_000  # (g >> 22) % 2 decides
     guilds = {}
@@ -206,3 +261,57 @@ async def test_four_stores_open_a_fresh_database_together(database):
     finally:
         for s in stores:
             await s.close()
+
+
+async def test_adapter_data_merged_by_two_processes_at_once_keeps_every_change(database):
+    """The chat adapter's data (bot/store/adapter.py): two processes (two stores) merge 12 display names each into
+    one session's data at the same time, and set its board link: every name and the link are kept; a member's data
+    merges the same way."""
+    one = await Store.open(database)
+    two = await Store.open(database)
+    try:
+        await _started(one)
+        sid = (await one.live_session("c1")).id
+
+        async def name(store: Store, player: str) -> None:
+            async with store.transaction() as db:
+                await store.update_session_data(db, sid, {}, merge={"names": {player: player.upper()}})
+
+        await asyncio.gather(*(name(s, f"{tag}{i}") for i in range(12) for tag, s in (("a", one), ("b", two))))
+        async with one.transaction() as db:
+            await one.set_board_links(db, [(sid, '["c1", 42]', 5)])
+        async with two.transaction() as db:
+            data = await two.update_session_data(db, sid, {"lobby": None, "undo": {"version": 3}})
+        expected = {f"{t}{i}": f"{t.upper()}{i}" for i in range(12) for t in "ab"}
+        assert data == {"names": expected, "board": ["c1", 42], "undo": {"version": 3}}
+        assert await one.session_data(sid) == data and await one.session_data(sid + 1) == {}
+        await asyncio.gather(one.update_player_data("alice", {"mute_turn_pings": True}),
+                             two.update_player_data("alice", {"seen_help": True}))
+        await one.update_player_data("bob", {"mute_turn_pings": False})
+        assert await two.players_data(["alice", "bob", "carol", ""]) == {
+            "alice": {"mute_turn_pings": True, "seen_help": True}, "bob": {"mute_turn_pings": False}}
+    finally:
+        await one.close()
+        await two.close()
+
+
+def test_the_store_interface_imports_no_backend():
+    """No import circle: the interface, its shared parts and the schema import neither backend nor the factory;
+    the backends import the interface, never the factory (bot/store/__init__.py)."""
+    import ast
+    from pathlib import Path
+
+    folder = Path(__file__).resolve().parents[2] / "bot" / "store"
+
+    def imports(name: str) -> set[str]:
+        tree = ast.parse((folder / f"{name}.py").read_text())
+        found = set()
+        for node in ast.walk(tree):
+            if isinstance(node, ast.ImportFrom) and node.level == 1:
+                found |= {node.module} if node.module else {a.name for a in node.names}
+        return found
+
+    assert {n: imports(n) for n in ("rows", "records", "adapter", "schema", "base", "sqlite", "postgres")} == {
+        "rows": set(), "records": set(), "adapter": {"rows"}, "schema": {"records"},
+        "base": {"adapter", "records", "rows"}, "sqlite": {"base", "rows", "schema"},
+        "postgres": {"base", "rows", "schema"}}

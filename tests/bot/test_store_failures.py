@@ -1,4 +1,4 @@
-"""The store fails loudly and safely (issue 17 item 6): a file it cannot use stops start-up with a clear
+"""The store fails loudly and safely: a file it cannot use stops start-up with a clear
 StoreError and no thread left behind; any number of processes may migrate a fresh file at once; a file deleted or
 replaced under a running store is detected before the next move is acknowledged; the real runner exits non-zero
 within seconds."""
@@ -95,7 +95,7 @@ def _open_at(path: str, barrier, errors) -> None:
 
 
 def test_four_processes_open_a_fresh_file_together_30_times(tmp_path):
-    """Issue 17: processes opening a fresh file together raced on the migration (23 failures in 30 trials), then on
+    """Processes opening a fresh file together raced on the migration (23 failures in 30 trials), then on
     the switch to WAL, which SQLite refuses at once without its busy handler (CI: 1 failure in 30 trials)."""
     ctx = multiprocessing.get_context("fork")
     errors = ctx.Queue()
@@ -171,7 +171,7 @@ def test_the_real_runner_exits_non_zero_within_10_s_when_the_store_is_unusable(t
 
 
 def test_the_real_runner_exits_5_when_the_postgresql_server_cannot_be_reached(tmp_path):
-    """Issue 16 with issue 17's rule: DATABASE_URL naming a PostgreSQL server that does not answer (nothing listens
+    """DATABASE_URL naming a PostgreSQL server that does not answer (nothing listens
     on port 1) stops the runner with exit code 5 and one line, before Discord is contacted, without the password."""
     env = {k: v for k, v in os.environ.items() if not k.startswith("DISCORD")}
     env.update(DISCORD_TOKEN="not-a-real-token", DATABASE_URL="postgresql://bot:s3cret@127.0.0.1:1/bot",

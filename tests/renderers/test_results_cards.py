@@ -1,4 +1,4 @@
-"""Issue 15 cards and replays: readable at 400 px wide, names in any script, nothing by colour alone; the replay
+"""Result cards and replays: readable at 400 px wide, names in any script, nothing by colour alone; the replay
 rebuilt from the seed and log, sampled to at most 30 s and 8 MB."""
 
 from __future__ import annotations
@@ -12,9 +12,9 @@ from PIL import Image
 import games
 import renderers.results as cards
 from bot import results
-from bot.records import GameRecord, GameStats, PlayerStats, RecentResult, Seat, Standing
 from bot.sessions import replay
 from bot.store import MoveRow
+from bot.store.records import GameRecord, GameStats, PlayerStats, RecentResult, Seat, Standing
 from games.ai import next_move
 from renderers.animation import MAX_MS, animate, animate_within, frames_for, sample
 from renderers.common import MIN_PHONE_TEXT, PHONE_WIDTH
@@ -25,7 +25,7 @@ def png(data: bytes) -> Image.Image:
 
 
 def test_card_text_is_readable_at_phone_width():
-    """Issue 15 item 3 ("readable on a phone"): the smallest text of a card is at least MIN_PHONE_TEXT px once the
+    """Readable on a phone: the smallest text of a card is at least MIN_PHONE_TEXT px once the
     card is shown 400 px wide."""
     smallest = min(cards.TITLE_PX, cards.SUB_PX, cards.HEAD_PX, cards.CELL_PX, cards.SMALL_PX)
     assert smallest * PHONE_WIDTH / cards.WIDTH >= MIN_PHONE_TEXT
@@ -34,7 +34,7 @@ def test_card_text_is_readable_at_phone_width():
 
 
 def test_names_in_any_script_draw_as_their_characters():
-    """Issue 15 (renderers/common fonts): CJK and emoji names draw as their glyphs, not as one "missing" box:
+    """The fonts of renderers/common: CJK and emoji names draw as their glyphs, not as one "missing" box:
     two names of the same length in the same script draw differently; a long name is cut to 16 columns (a
     wide character counts 2, the "…" 1)."""
     def board(name):
@@ -47,7 +47,7 @@ def test_names_in_any_script_draw_as_their_characters():
 
 
 def test_summary_marks_winners_and_resigners_in_text_not_colour():
-    """Issue 15 item 4: the summary's text says who won (★) and who resigned, with rating changes; the card gets
+    """The summary's text says who won (★) and who resigned, with rating changes; the card gets
     the same marks (checked through the lines the card is drawn from)."""
     record = GameRecord(1, "tatari", "g", "c", {}, 5, 0, 125_000, 42, "finished", "alice wins.", True, [
         Seat(0, "a", "alice", score=0, rank=1, won=True, mu_before=25.0, sigma_before=8.3, mu_after=27.6,
@@ -63,7 +63,7 @@ def test_summary_marks_winners_and_resigners_in_text_not_colour():
 
 
 def test_stats_text_and_card():
-    """Issue 15 item 3: games, wins, win rate, average place, rating ± uncertainty, best score, recent results."""
+    """Games, wins, win rate, average place, rating ± uncertainty, best score, recent results."""
     stats = PlayerStats("1", "alice", [GameStats("tatari", 4, 1, 2.25, 9, 1, 26.125, 7.5)],
                         [RecentResult("tatari", 9, 1, 3, 9, False, 1_764_547_200_000),
                          RecentResult("tatari", 8, 3, 3, None, True, 1_764_460_800_000)])
@@ -75,7 +75,7 @@ def test_stats_text_and_card():
 
 
 def test_sample_and_frames_for():
-    """Replays (issue 15 item 4): every board when they fit, else evenly spread with the first and the last."""
+    """Replays: every board when they fit, else evenly spread with the first and the last."""
     assert sample(4, 10) == [0, 1, 2, 3]
     assert sample(10, 4) == [0, 3, 6, 9]
     frames = frames_for(1000)
@@ -103,7 +103,7 @@ def test_animation_within_a_byte_budget():
 
 
 def test_replay_of_a_long_game_lasts_at_most_30_s():
-    """Issue 15 item 4: a whole Tatari game replayed from its seed and log (the states equal the session's own
+    """A whole Tatari game replayed from its seed and log (the states equal the session's own
     replay), sampled to at most 30 s (durations read back from the GIF) and under 8 MB."""
     game = games.get("tatari")
     players = ["alice", "bob", "carol"]

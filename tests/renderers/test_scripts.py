@@ -1,5 +1,6 @@
-"""Every script on every board (issue 13, item 3): display names in Japanese, Chinese, Korean, Cyrillic, Greek
-and with emoji draw as their characters, with per-glyph fallback between the bundled fonts; Latin text draws and
+"""Every script on every board: display names in Latin, Greek, Cyrillic, Arabic, Hebrew, Hangul, Chinese
+(simplified, traditional, Hong Kong), Japanese (JIS X 0213, variants, variation selectors), Thai, Devanagari,
+mathematical alphanumerics and with emoji (ZWJ sequences, flags) draw as their characters, with per-glyph fallback between the bundled fonts; Latin text draws and
 measures exactly as with DejaVu Sans alone; display names are cut between graphemes."""
 
 from __future__ import annotations
@@ -13,10 +14,43 @@ import games
 import renderers
 from games.ai import next_move
 from renderers import common
-from renderers.common import FALLBACK_FONTS, FONTS_DIR, PRIMARY_FONTS, ScriptFont, covered, display_name, font
+from renderers.common import (
+    FALLBACK_FONTS,
+    FONTS_DIR,
+    MISSING,
+    PACKAGED_FONTS,
+    PRIMARY_FONTS,
+    STAND_IN,
+    ScriptFont,
+    covered,
+    display_name,
+    font,
+    font_path,
+    load_face,
+    missing_glyphs,
+)
 
-NAMES = ["さくら", "小明", "민준", "Ёжик", "Αλέξης", "🐉 Ryu"]
+NAMES = ["さくら", "小明", "민준", "Ёжик", "Αλέξης", "🐉 Ryu", "髙橋", "山﨑", "𠮷田", "草彅", "喆", "冇", "สมชาย",
+         "देवनागरी", "𝓐𝓵𝓲𝓬𝓮", "محمد", "שלום"]
 ALL_FONTS = sorted({*PRIMARY_FONTS.values(), *FALLBACK_FONTS[False], *FALLBACK_FONTS[True]})
+
+SCRIPTS = {
+    "Latin": ["Zoë", "Nguyễn Thị Ánh"],
+    "Greek": ["Αλέξης"],
+    "Cyrillic": ["Ёжик"],
+    "Arabic": ["محمد"],
+    "Hebrew": ["שלום"],
+    "Hangul": ["민준"],
+    "Chinese (simplified)": ["小明", "张伟", "喆"],
+    "Chinese (traditional)": ["張偉"],
+    "Chinese (Hong Kong)": ["陳大文", "冇", "嘅"],
+    "Japanese": ["さくら", "髙橋", "山﨑", "𠮷田", "草彅", "葛\U000e0100城", "辻\U000e0101", "神\ufe00"],
+    "Thai": ["สมชาย"],
+    "Devanagari": ["देवनागरी", "क्षत्रिय"],
+    "mathematical alphanumerics": ["𝓐𝓵𝓲𝓬𝓮", "𝔄𝔩𝔦𝔠𝔢", "𝕬𝖑𝖎𝖈𝖊", "𝐀𝐥𝐢𝐜𝐞", "𝙰𝚕𝚒𝚌𝚎"],
+    "emoji": ["🐉 Ryu", "👨\u200d👩\u200d👧", "🏳️\u200d🌈", "🇯🇵🇭🇰", "👍🏽", "1️⃣"],
+}
+"""Display names in every script a board must draw, with the characters that once drew as boxes."""
 
 
 def _pixels(fnt, s: str) -> bytes:
@@ -29,14 +63,15 @@ def _pixels(fnt, s: str) -> bytes:
 
 def _notdef_masks(size: int, bold: bool) -> set[bytes]:
     """The .notdef box of every bundled face at ``size`` px (U+10FFFD is in none of them)."""
-    return {_pixels(ImageFont.truetype(str(FONTS_DIR / name), size), "\U0010fffd")
-            for name in (PRIMARY_FONTS[bold], *FALLBACK_FONTS[bold])}
+    return {_pixels(load_face(name, size, bold), "\U0010fffd") for name in (PRIMARY_FONTS[bold], *FALLBACK_FONTS[bold])}
 
 
 def test_bundled_fonts_exist_and_are_package_data():
-    """The fonts come with the package, not the system (issue 13, item 3: no system font is assumed)."""
+    """The fonts come with the package, not the system (no system font is assumed)."""
     for name in ALL_FONTS:
-        assert (FONTS_DIR / name).stat().st_size > 100_000, name
+        path = font_path(name)
+        assert path.startswith(str(FONTS_DIR)) != (name in PACKAGED_FONTS), name
+        assert len(open(path, "rb").read()) > 100_000, name
     assert (FONTS_DIR / "LICENSE-OFL-Noto.txt").exists() and (FONTS_DIR / "LICENSE-DejaVu.txt").exists()
     assert str(font(12).path).startswith(str(FONTS_DIR))
 
@@ -74,7 +109,7 @@ def test_names_draw_without_notdef_boxes(name, bold):
     ImageDraw.Draw(plain).text((10, 10), name, font=ImageFont.truetype(str(FONTS_DIR / PRIMARY_FONTS[bold]), size),
                                fill=255)
     assert img.getbbox() is not None
-    if name in ("Ёжик", "Αλέξης"):  # DejaVu's own scripts: identical
+    if name in ("Ёжик", "Αλέξης", "محمد", "שלום"):  # DejaVu's own scripts: identical
         assert img.tobytes() == plain.tobytes()
     else:
         assert img.tobytes() != plain.tobytes()
@@ -83,7 +118,7 @@ def test_names_draw_without_notdef_boxes(name, bold):
 @pytest.mark.parametrize("anchor", ["la", "lt", "ls", "lm", "lb", "ld", "mm", "ma", "ms", "rs", "rm", "rb"])
 def test_latin_draws_and_measures_as_dejavu(anchor):
     """Latin text through font() is DejaVu Sans exactly: same bbox, length and pixels for every anchor (layouts
-    do not move; issue 13, item 3)."""
+    do not move)."""
     plain = ImageFont.truetype(str(FONTS_DIR / "DejaVuSans-Bold.ttf"), 19)
     ours = font(19, bold=True)
     for s in ("Turn 12: alice", "Score 7 (+3) ×2 ★"):
@@ -122,15 +157,16 @@ def test_mixed_script_text_lands_where_its_anchor_says(anchor):
 def test_script_runs_split_by_font_and_keep_emoji_sequences_whole():
     """Runs go to the first font with the glyph; ZWJ sequences and VS16 stay with their emoji."""
     assert common.script_runs("Zoë 李") == ((0, "Zoë "), (1, "李"))
-    assert common.script_runs("👨\u200d👩\u200d👧 fam") == ((2, "👨\u200d👩\u200d👧"), (0, " fam"))
-    assert common.script_runs("⚡\ufe0fZap") == ((2, "⚡\ufe0f"), (0, "Zap"))
+    emoji = len(FALLBACK_FONTS[False])
+    assert common.script_runs("👨\u200d👩\u200d👧 fam") == ((emoji, "👨\u200d👩\u200d👧"), (0, " fam"))
+    assert common.script_runs("⚡\ufe0fZap") == ((emoji, "⚡\ufe0f"), (0, "Zap"))
     assert common.script_runs("⚡ Zap") == ((0, "⚡ Zap"),)  # a board's bolt symbol stays DejaVu's
     assert common.script_runs("") == ()
 
 
 def test_display_name_cuts_between_graphemes_and_counts_wide_characters_twice():
     """display_name never cuts an emoji (or a ZWJ family, a flag, a combining accent) in half; CJK and emoji
-    count two columns so a wide name takes about the room of a Latin one (issue 13, items 3 and 5)."""
+    count two columns so a wide name takes about the room of a Latin one."""
     family = "👨\u200d👩\u200d👧"
     assert display_name("p", {"p": "abcdefghijklmnop"}) == "abcdefghijklmnop"
     assert display_name("p", {"p": "abcdefghijklmnopq"}) == "abcdefghijklmno…"
@@ -202,6 +238,75 @@ def test_every_bundled_font_and_licence_is_package_data():
     root = Path(__file__).resolve().parents[2]
     globs = tomllib.loads((root / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"]["renderers"]
     shipped = [p for p in (root / "renderers" / "fonts").iterdir() if p.is_file()]
-    assert {p.name for p in shipped} >= {*ALL_FONTS, "LICENSE-DejaVu.txt", "LICENSE-OFL-Noto.txt"}
+    bundled = {name for name in ALL_FONTS if name not in PACKAGED_FONTS}
+    assert {p.name for p in shipped} >= {*bundled, "LICENSE-DejaVu.txt", "LICENSE-OFL-Noto.txt"}
     for p in shipped:
         assert any(fnmatch.fnmatch(f"fonts/{p.name}", g) for g in globs), p.name
+
+
+@pytest.mark.parametrize("bold", [False, True])
+@pytest.mark.parametrize("script", sorted(SCRIPTS))
+def test_no_name_in_any_script_misses_a_glyph(script, bold):
+    """missing_glyphs is 0 for names in every script: each grapheme is in a font of the chain."""
+    for name in SCRIPTS[script]:
+        assert missing_glyphs(name, bold) == 0, name
+        assert all(k != MISSING for k, _ in common.script_runs(name, bold)), name
+
+
+def test_missing_glyphs_counts_graphemes_no_font_has():
+    """Private-use and unassigned code points are in no font: one count per grapheme, with its joiners."""
+    assert missing_glyphs("\U0010fffd") == 1
+    assert missing_glyphs("a\U0010fffd\u0301b\U000f0000") == 2
+    assert missing_glyphs("\u0378") == 1  # unassigned
+    assert missing_glyphs("a\u200eb\u2067c") == 0  # direction marks draw as nothing
+    assert missing_glyphs("") == 0
+    assert common.script_runs("x\U0010fffdy") == ((0, "x"), (MISSING, "\U0010fffd"), (0, "y"))
+
+
+def test_runs_of_the_new_scripts_go_to_their_fonts():
+    """Thai, Devanagari, maths letters and rare ideographs each go to their own font; marks and ideographic
+    variation selectors stay with their base."""
+    names = (PRIMARY_FONTS[False], *FALLBACK_FONTS[False])
+    at = {name: names.index(name) for name in names}
+    assert common.script_runs("สมชาย") == ((at["NotoSansThai[wdth,wght].ttf"], "สมชาย"),)
+    assert common.script_runs("क्ष") == ((at["NotoSansDevanagari[wdth,wght].ttf"], "क्ष"),)
+    assert common.script_runs("𝓐l") == ((at["NotoSansMath-Regular-subset.ttf"], "𝓐"), (0, "l"))
+    assert common.script_runs("髙橋") == ((at["NotoSansCJKjp-Regular-extra.otf"], "髙"),
+                                         (at["NotoSansCJKjp-Regular-subset.otf"], "橋"))
+    assert common.script_runs("葛\U000e0100") == ((at["NotoSansCJKjp-Regular-subset.otf"], "葛\U000e0100"),)
+
+
+@pytest.mark.parametrize("bold", [False, True])
+def test_a_character_no_font_has_draws_a_visible_stand_in(bold):
+    """A grapheme no font has draws as STAND_IN (ink, not any font's .notdef box, not blank); the fallback
+    characters draw ink that is no .notdef box either."""
+    size = 24
+    boxes = _notdef_masks(size, bold)
+    fnt = font(size, bold)
+    stand_in = _pixels(fnt, "\U0010fffd")
+    assert stand_in == _pixels(ImageFont.truetype(str(FONTS_DIR / PRIMARY_FONTS[bold]), size), STAND_IN)
+    assert stand_in not in boxes
+    for ch in ("髙", "﨑", "𠮷", "彅", "喆", "冇", "ก", "क", "𝓐", "🇯🇵"):
+        drawn = _pixels(fnt, ch)
+        assert drawn not in boxes, ch
+        assert any(drawn[2:]), ch
+
+
+def test_a_variation_selector_after_an_ideograph_draws_no_box():
+    """葛 + VS17 (an IVS) and 神 + VS1 draw as the ideograph alone: same width, no extra ink beside it."""
+    fnt = font(24)
+    for base, vs in (("葛", "\U000e0100"), ("神", "\ufe00"), ("辻", "\U000e0101")):
+        assert fnt.getlength(base + vs) == fnt.getlength(base)
+        assert fnt.getbbox(base + vs)[2] <= fnt.getbbox(base)[2] + 1
+
+
+def test_glyphs_command_prints_the_missing_count_per_text():
+    """`python -m bot glyphs TEXT…` prints exactly `text=<TEXT> missing=<n>` per argument, in order."""
+    from click.testing import CliRunner
+
+    from bot.__main__ import cli
+
+    result = CliRunner().invoke(cli, ["glyphs", "髙橋", "สมชาย", "𝓐𝓵𝓲𝓬𝓮", "a\U0010fffdb\U000f0000"])
+    assert result.exit_code == 0, result.output
+    assert result.output == ("text=髙橋 missing=0\ntext=สมชาย missing=0\ntext=𝓐𝓵𝓲𝓬𝓮 missing=0\n"
+                             "text=a\U0010fffdb\U000f0000 missing=2\n")

@@ -29,6 +29,9 @@ def check(s) -> None:
         assert all(s.fingers[p] == 0 for p in s.players if p not in s.winners)
     elif s.phase == "choice":  # the winner's choice completes the close's resolution: it may decide the end
         assert alive != [s.winner] and pending and GAME.result(s) is None
+    elif s.phase in ("fix", "salute", "victim"):  # TK-12: the sum effect completes the close's resolution
+        before = [p for p in s.players if s.resolution_before.get(p, 0) > 0]
+        assert len(alive) >= 1 and len(before) >= 2 and pending and GAME.result(s) is None
     else:
         assert len(alive) >= 2 and pending and GAME.result(s) is None
     if s.phase == "roll":

@@ -311,8 +311,8 @@ def test_tk6_salute_times_count_from_the_salute_windows_opening():
     assert ev[0].text == "{@carol} salutes (+1000 ms into the salute window)."
     s, ev = apply(s, "dave", "salute", T0 + 14730)
     assert ev[0].text == "{@dave} salutes (+6730 ms into the salute window)."
-    _, ev = apply(s, "alice", "salute", T0 + 9500)  # a repeat: her salute of the race counts, timed from the roll
-    assert ev[0].text == "{@alice} salutes (+2500 ms)."
+    s2, ev = apply(s, "alice", "salute", T0 + 9500)  # a repeat: her salute of the race counts; logged once
+    assert ev == [] and s2 == s
     s, ev = close(s)
     assert [e.kind for e in ev] == ["window", "finger", "turn"]
     assert ev[0].text == (
@@ -322,4 +322,33 @@ def test_tk6_salute_times_count_from_the_salute_windows_opening():
     assert ev[0].data == {"saluted": {"carol": 1000, "dave": 6730}, "earlier": ["alice"], "missing": ["bob"]}
     assert [(e.player, e.input, e.ms, e.window) for e in s.last_race if e.input == "salute"] == [
         ("alice", "salute", 2500, "race"), ("carol", "salute", 9000, "salute"), ("dave", "salute", 14730, "salute"),
+    ]
+
+
+def test_a_repeated_input_is_logged_once():
+    """A second press of the same input, timed later, changes nothing and is not told again (TK-3)."""
+    s, _ = roll(new(), "6", "5", "T")
+    s, ev = apply(s, "alice", "grab", T0 + 1000)
+    assert [e.text for e in ev] == ["{@alice} grabs (+1000 ms)."]
+    s2, ev = apply(s, "alice", "grab", T0 + 1400)
+    assert ev == [] and s2 == s
+    s3, ev = apply(s, "alice", "grab", T0 + 800)  # timed earlier (a reaction arriving late): told with its time
+    assert [e.text for e in ev] == ["{@alice} grabs (+800 ms)."]
+
+
+def test_a_fingerless_grab_with_no_t_is_a_mistake_with_nothing_to_lose():
+    """Carol has no fingers and grabs on 2·3·4: no T shows, so it is no grab of the T die (TK-3, TK-8)."""
+    s, _ = roll(new(fingers={"carol": 0}), "2", "3", "4")
+    s = inp(s, "carol", "grab", 300)
+    s, ev = close(s)
+    assert ev[0].text == "Mistakes: {@carol} grabbed (+300 ms, no finger to lose)."
+    assert ev[0].data["mistakes"] == []
+    s, _ = roll(new(fingers={"carol": 0}), "2", "3", "4")
+    s = inp(s, "carol", "grab", 300)
+    s = inp(s, "bob", "shout", 200)
+    s, ev = close(s)
+    assert ev[0].text == "Mistakes: {@bob} shouted (+200 ms) and {@carol} grabbed (+300 ms, no finger to lose)."
+    assert [e.text for e in ev if e.kind == "finger"] == [
+        "{@alice} loses 1 finger (sum under 10): 4 left.",
+        "{@bob} loses 1 finger (shouted, but no Tatamokatsu): 4 left.",
     ]

@@ -561,3 +561,16 @@ def test_resign_during_the_winners_choice_waits_for_it():
     assert s.phase == "roll" and hands(s) == [1, 1, 0, 0]
     assert_ = GAME.resign(s, "alice").state
     assert GAME.result(assert_).winners == ["bob"]
+
+
+def test_counts_take_their_plural_in_the_victim_choice_and_the_status():
+    """A victim with one finger reads "(1 finger)"; a game over after one roll reads "after 1 roll"."""
+    s, _ = roll(new(fingers={"bob": 1, "carol": 2, "dave": 0}), "6", "6", "1/10")  # 13 or 22: alice counts 22
+    s, _ = close(s)
+    s, _ = apply(s, "alice", "fix:10", T0 + 9000)
+    assert [o.label for o in decision(s, "victim").options] == ["{@bob} (1 finger)", "{@carol} (2 fingers)"]
+    two = new(players=["alice", "bob"], fingers={"bob": 1})
+    s, _ = roll(two, "2", "3", "4")
+    s = inp(s, "bob", "grab", 100)  # a mistake: bob's last finger
+    s, _ = close(s)
+    assert GAME.status(s) == "Over after 1 roll: {@alice} won. {@alice} 4, {@bob} 0"  # 9: alice lost one too

@@ -11,12 +11,13 @@ from games import Move
 
 def test_two_actions_then_the_special_step():
     """Two normal actions, any mix (the same twice is fine), then special actions or the end of the turn."""
-    s = scene(at=("2-5", "3-9"), phase="action", foot=(1, 1))
+    s = scene(at=("2-5", "3-9"), phase="action", foot=(0, 1))
     assert GAME.pending(s)[0].prompt.endswith("action 1 of 2.")
-    s, _ = act(s, "red", "foot")
+    s, events = act(s, "red", "foot")
+    assert [e.text for e in events] == ["{@red} takes a Foot marker and now holds 1 Foot marker."]
     assert s.phase == "action" and GAME.pending(s)[0].prompt.endswith("action 2 of 2.")
     s, events = act(s, "red", "foot")
-    assert s.seats[0].foot == 3
+    assert s.seats[0].foot == 2 and events[0].text == "{@red} takes a Foot marker and now holds 2 Foot markers."
     # nothing special is affordable: "end" is the only option and is applied (C-3); blue's turn begins
     assert s.turn == 1 and s.phase == "move"
     assert [e.kind for e in events] == ["foot"]
@@ -214,7 +215,7 @@ def test_logged_evergreen_tile_is_like_any_other():
 
 
 def test_logging_your_own_tree_says_their_own():
-    """Rulebook "II. Logging" (issue 11 texts): logging your own tree pays nothing; the event says "their own adult
+    """Rulebook "II. Logging": logging your own tree pays nothing; the event says "their own adult
     Cedar", never the logger's name twice."""
     s = scene({"2-2": "Ca0"}, at=("2-5", "3-9"), phase="action")
     s, _ = act(s, "red", "log")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from tataraba_support import GAME, T, act, scene
 
-from games import force
+from games import force, ranking_text
 from games.tataraba import rules
 
 
@@ -167,7 +167,11 @@ def test_ft_d_eidai_ends_the_game_after_the_rounds_turns():
     assert res.reason == (
         "{@red} built the Eidai Tatara. Scores are Sen: {@red} (Eidai Tatara) 0 Sen 0 material, "
         "{@blue} 30 Sen 0 material."
-    )  # issue 11: the scores a ranking shows are labelled (Sen), with the material beside them
+    )  # the scores a ranking shows are labelled (Sen), with the material beside them
+    assert res.standings == {"red": "Eidai Tatara, 0 Sen, 0 material", "blue": "30 Sen, 0 material"}
+    assert ranking_text(res, {"red": "Red", "blue": "Blue"}.__getitem__) == (
+        "1. Red — Eidai Tatara, 0 Sen, 0 material; 2. Blue — 30 Sen, 0 material"
+    )
 
 
 def test_ft_d_two_builders_compare_sen_then_material_then_share():
@@ -288,8 +292,8 @@ def test_ft9_exhausted_stop_is_announced_and_kept_in_state_and_result():
     end = events[-1]
     assert end.kind == "end" and end.data == {"reason": "exhausted", "round": 1, "safety_stop": True}
     assert end.text == (
-        "Safety stop (not in the rulebook): the forest is exhausted, nobody can ever plant, log or build again. "
-        "The game ends, scored like the Beech ending."
+        "Safety stop (not in the rulebook): the forest is exhausted: it is certain that nobody can ever build an "
+        "Eidai Tatara or take another action that uses up a Beech. The game ends, scored like the Beech ending."
     )
     assert s.end == "exhausted" and rules.ENDINGS[s.end] == "Safety stop: the forest is exhausted"
     assert GAME.result(s).reason == (
@@ -308,13 +312,14 @@ def test_ft9_round_limit_stop_is_announced():
         "safety_stop": True,
     }
     assert events[-1].text == (
-        "Safety stop (not in the rulebook): the round limit (1) is reached. The game ends, scored like the Beech "
-        "ending."
+        "Safety stop (not in the rulebook): the round limit (1 round) is reached. The game ends, scored like the "
+        "Beech ending."
     )
     assert GAME.result(s).reason == (
-        "Safety stop: the round limit was reached (1 rounds): most Sen, then material, wins: {@red}. "
+        "Safety stop: the round limit was reached (1 round): most Sen, then material, wins: {@red}. "
         "Scores are Sen: {@red} 0 Sen 1 material, {@blue} 0 Sen 0 material."
     )
+    assert GAME.result(s).standings == {"red": "0 Sen, 1 material", "blue": "0 Sen, 0 material"}
 
 
 @pytest.mark.parametrize(
@@ -330,19 +335,19 @@ def test_ft9_round_limit_stop_is_announced():
     ],
 )
 def test_ft6_growth_line_names_only_what_happened(grown, shifted, text):
-    """FT-6 texts (issue 11): plurals right, nothing said of what did not happen."""
+    """FT-6 texts: plurals right, nothing said of what did not happen."""
     assert rules.grow_text(2, grown, shifted) == text
 
 
 def test_ft6_a_board_where_nothing_grows_is_not_announced():
-    """FT-6 texts (issue 11): card 3 on an empty board 3 says nothing; card 1 growing one Red Pine says so."""
+    """FT-6 texts: card 3 on an empty board 3 says nothing; card 1 growing one Red Pine says so."""
     s = scene({"1-1": "Ry0"}, at=("2-5", "2-9"))
     s, events = finish_round(s, full_deck_rest([1, 3]))
     assert [e.text for e in events if e.kind == "grow"] == ["Board 1: 1 tree grows."]
 
 
 def test_ft6_beech_run_out_names_the_board():
-    """FT-6, rulebook "Beech runs out" (issue 11): the line says on which board the Beech was needed."""
+    """FT-6, rulebook "Beech runs out": the line says on which board the Beech was needed."""
     s = scene({"2-1": "Oa0"}, at=("1-5", "3-9"))
     s.beech = 0
     s, events = finish_round(s, full_deck_rest([2, 0]))

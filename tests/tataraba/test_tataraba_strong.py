@@ -1,4 +1,4 @@
-"""The strong Forest of Tataraba AI's knowledge (issue 14 item 4): the fitted evaluation at the search's horizon.
+"""The strong Forest of Tataraba AI's knowledge: the fitted evaluation at the search's horizon.
 Deterministic, never timed."""
 
 from __future__ import annotations

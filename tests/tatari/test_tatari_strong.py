@@ -1,4 +1,4 @@
-"""The strong Tatari AI's exact turn (issue 14 item 4): expectimax over the dice (TA-3..TA-9) valued by a fitted
+"""The strong Tatari AI's exact turn: expectimax over the dice (TA-3..TA-9) valued by a fitted
 chance of winning at the turn's end. Deterministic, never timed."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The strong Tatsumi AI's knowledge (issue 14 item 4): the fast roll-out policy, Elemental Mastery gains, the
+"""The strong Tatsumi AI's knowledge: the fast roll-out policy, Elemental Mastery gains, the
 horizon and the evaluation (``games.tatsumi.ai``). Deterministic: fixed seeds, no clock."""
 
 from __future__ import annotations
@@ -110,7 +110,7 @@ def test_candidates_are_the_greedy_ranking_cut_at_the_table_and_alone():
 
 
 def test_evaluate_counts_fortune_mastery_and_the_holding():
-    """The horizon's worth (issue 14 item 4): fortune, plus the Elemental Mastery the island would score now
+    """The horizon's worth: fortune, plus the Elemental Mastery the island would score now
     (TM-12: a water group of 2 scores 4), plus 0.4 a ring held (RING_HELD); at the
     end, fortune alone."""
     assert ai.RING_HELD == 0.4

@@ -1,10 +1,11 @@
-"""Tatsumi's decision image (issue 13): every option that points at a place has a locus; the decision image marks
+"""Tatsumi's decision image: every option that points at a place has a locus; the decision image marks
 each offered place with its key, inside the image and on that place; it shows the area the decision is about
 (the seaboard for a turn, the decider's island for placing and swaps, the cards for a scale, the weather cards for
 a sand dollar), and every text a choice depends on is at least 9 px at 400 px wide."""
 
 from __future__ import annotations
 
+import importlib
 import io
 import math
 import random
@@ -29,6 +30,7 @@ from renderers.tatsumi.decision import (
     READABLE,
     SEA_MARKER_R,
     marker_positions,
+    sea_view_xy,
     view_of,
 )
 from renderers.tatsumi.island import hex_centre
@@ -70,7 +72,7 @@ def _image(state) -> Image.Image:
 
 
 def test_loci_of_a_fresh_two_player_turn_exactly():
-    """The first turn of a 2-player base game: every fly and gather option points at its well (issue 13 item 1);
+    """The first turn of a 2-player base game: every fly and gather option points at its well;
     a fly and a gather on the same well share the key."""
     s = GAME.setup(["a", "b"], None, 1)
     d = GAME.pending(s)[0]
@@ -101,7 +103,7 @@ def test_locus_vocabulary():
 
 def test_every_place_option_has_a_locus_in_every_place_decision():
     """In every place-type decision met (turn, second gathering, breath, dash, dive, offer, place, swap, scale,
-    sand), every option naming a place has a locus naming that place (issue 13 item 1)."""
+    sand), every option naming a place has a locus naming that place."""
     seen = set()
     for kind, states in sample_decisions().items():
         for s in states:
@@ -120,17 +122,14 @@ def _on_place(s, locus_id: str, xy: tuple[float, float]) -> bool:
     x, y = xy
     kind, _, arg = locus_id.partition(":")
     if kind == "well":
-        x0, y0 = well_box(D.WELL_INDEX[arg])
-        bx, by = x, y  # the seaboard view keeps the board's coordinates
-        return x0 <= bx <= x0 + CELL and y0 <= by <= y0 + CELL
+        x0, y0 = sea_view_xy(s, *well_box(D.WELL_INDEX[arg]))
+        return x0 <= x <= x0 + CELL and y0 <= y <= y0 + CELL
     if kind == "breath":
-        x0, y0 = well_box(s.seats[s.current].well)
-        bx, by = x, y  # the seaboard view keeps the board's coordinates
-        return math.hypot(bx - x0 - CELL / 2, by - y0 - CELL / 2) <= CELL / 2 + 1
+        x0, y0 = sea_view_xy(s, *well_box(s.seats[s.current].well))
+        return math.hypot(x - x0 - CELL / 2, y - y0 - CELL / 2) <= CELL / 2 + 1
     if kind == "shrine":
-        tx, ty = tile_xy(D.EDGES[s.shrines.index(D.ELEMENT_CODES[arg])])
-        bx, by = x, y  # the seaboard view keeps the board's coordinates
-        return (bx, by) == (tx + SLOT[0], ty + SLOT[1]) and 0 < SLOT[0] < TILE_W and 0 < SLOT[1] < TILE_H
+        tx, ty = sea_view_xy(s, *tile_xy(D.EDGES[s.shrines.index(D.ELEMENT_CODES[arg])]))
+        return (x, y) == (tx + SLOT[0], ty + SLOT[1]) and 0 < SLOT[0] < TILE_W and 0 < SLOT[1] < TILE_H
     if kind in ("island", "pair"):
         pid, _, spaces = arg.rpartition(":")
         p = next(q for q in s.seats if q.id == pid)
@@ -171,7 +170,7 @@ def test_markers_on_every_offered_place_inside_the_image():
 
 def test_the_view_shows_what_the_decision_is_about():
     """A turn shows the seaboard; placing and a weather swap the decider's island; a scale the cards; a sand
-    dollar the weather cards; setup choices and the solo step the whole board (issue 13 item 2)."""
+    dollar the weather cards; setup choices and the solo step the whole board."""
     expect = {"turn": "seaboard", "gather": "seaboard", "breath": "seaboard", "dash": "seaboard",
               "dive": "seaboard", "offer": "seaboard", "place": "island", "swap": "island", "overflow": "island",
               "scale": "cards", "sand": "weather", "solo": "full"}
@@ -182,7 +181,7 @@ def test_the_view_shows_what_the_decision_is_about():
 
 def test_nine_px_at_phone_width_in_every_view():
     """Every marker key and every number a choice depends on is at least 9 px tall when the decision image is
-    scaled to 400 px wide (issue 13 item 2): size * 400 / width >= 9, sizes from the renderer's READABLE table."""
+    scaled to 400 px wide: size * 400 / width >= 9, sizes from the renderer's READABLE table."""
     widths: dict[str, int] = {}
     for states in sample_decisions().values():
         for s in states:
@@ -200,3 +199,56 @@ def test_full_board_is_still_there():
     for states in sample_decisions().values():
         img = Image.open(io.BytesIO(render(states[0], full=True)))
         assert img.width == 1240 and img.height >= 860
+
+
+def _drawn_text_sizes(state) -> tuple[int, list[tuple[int, str]]]:
+    """The decision image's width and (size px, text) of every text drawn while rendering it, from a cold start
+    (every renderer cache cleared, so cached card faces, tiles and wells are drawn again and counted)."""
+    import renderers.tatsumi as pkg
+    from renderers import common
+
+    mods = [common, *(m for m in vars(pkg).values() if getattr(m, "__name__", "").startswith("renderers.tatsumi."))]
+    for mod in (*mods, *(importlib.import_module(f"renderers.tatsumi.{n}") for n in TATSUMI_MODULES)):
+        for obj in list(vars(mod).values()):
+            if (callable(getattr(obj, "cache_clear", None)) and getattr(obj, "__module__", "").startswith("renderers")
+                    and obj.__name__ not in ("palette", "game_palette")):  # the palette is drawn once per process
+                obj.cache_clear()
+    seen: list[tuple[int, str]] = []
+    original = common.ScriptFont.getmask2
+
+    def recording(self, text, *args, **kwargs):
+        seen.append((self.size, text))
+        return original(self, text, *args, **kwargs)
+
+    pkg.palette()
+    common.ScriptFont.getmask2 = recording
+    try:
+        width = _image(state).width
+    finally:
+        common.ScriptFont.getmask2 = original
+    return width, seen
+
+
+TATSUMI_MODULES = ("cards", "decision", "icons", "island", "seaboard", "solo", "weather")
+
+
+MEASURED_VIEWS = ("seaboard", "island", "cards")
+"""The views drawn at their own scale: every text drawn is on the image at the size drawn. (The weather view
+enlarges the board's weather cards WEATHER_K times after drawing; its sizes are in READABLE.)"""
+
+
+def test_every_text_drawn_on_a_decision_image_is_9px_at_400px_wide():
+    """Not only the sizes the READABLE table names: every text drawn for a decision image (summoning cards'
+    titles, kinds and rule text, "no scales", shrine tiles, weather cards, well names, the header and strip) is at
+    least 9 px when the image is shown 400 px wide — measured while drawing. The seaboard view was 746 px wide
+    with 10 px card text (5.4 px at 400 px); the sand dollar icon's "$" is a picture, not text."""
+    checked = set()
+    for states in sample_decisions().values():
+        for s in states:
+            if view_of(s) not in MEASURED_VIEWS:
+                continue
+            width, seen = _drawn_text_sizes(s)
+            small = sorted({(size, t) for size, t in seen if size * 400 / width < 9 and t != "$"})
+            assert not small, (view_of(s), width, small[:8])
+            checked.add(view_of(s))
+    assert checked == set(MEASURED_VIEWS)

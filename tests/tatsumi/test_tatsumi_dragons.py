@@ -426,6 +426,8 @@ def test_kihaku_element_needs_the_void():
 def test_status_and_help_name_the_modules():
     """Status during the setup choices; help topics for dragons, islands and the Void."""
     s = GAME.setup(P2, {"dragons": "choose"}, 1)
-    assert GAME.status(s) == "Setup: {@ann} to choose (2 left)."
+    assert GAME.status(s) == "Setup: {@ann} to choose the side of the dragon card (2 setup choices left)."
+    s = GAME.setup(P2, {"colours": "choose", "island": "choose"}, 1)
+    assert GAME.status(s) == "Setup: {@ann} to choose a dragon (4 setup choices left)."
     for topic, word in (("dragons", "Karyusama"), ("islands", "Mizukame"), ("void", "Kihaku")):
         assert word in GAME.rules_help[topic]

@@ -317,15 +317,20 @@ def test_tm13_swap_unlocking_a_blessing_places_its_scale():
 # ---------------------------------------------------------------------------------------------- depleted wells
 
 
-def test_tm13_depleted_well_choice_of_sand_dollar():
-    """Rulebook "Placing Sand Dollars into Depleted Seawells": the player chooses which sand dollar goes in, from on or
-    beside either card."""
+def _b3_depleted_by_a_gather():
+    """Ann on c3 gathers b3's only ring (wind), with 2 sand dollars on the minor card: (state, events)."""
     wells = full_wells("L")
     wells[W["b3"]] = "N"
     s = wgame(wells=wells, minor_on=2)
     at(s, 0, "c3")
     s = refresh(s)
-    s, ev = play(s, "gather:b3")
+    return play(s, "gather:b3")
+
+
+def test_tm13_depleted_well_choice_of_sand_dollar():
+    """Rulebook "Placing Sand Dollars into Depleted Seawells": the player chooses which sand dollar goes in, from on or
+    beside either card."""
+    s, ev = _b3_depleted_by_a_gather()
     assert s.sand_dollars == [W["b3"]]
     d = GAME.pending(s)[0]
     assert (d.player, d.kind) == ("ann", "sand")
@@ -422,3 +427,16 @@ def test_resignation_drops_the_leavers_weather_decisions_and_renumbers_seats():
     out = GAME.resign(t, "ann")
     assert out.state.interrupts == [] and sum(c.in_wells for c in out.state.weather) == 1
     assert GAME.pending(out.state)[0].player == "bob" and out.state.turn.stage == "main"
+
+
+def test_tm13_sand_dollar_choices_read_off_or_from_beside_the_card():
+    """The depleted well's sand dollar: "off" the card or "from beside" it, each with how many lie there."""
+    s, _ = _b3_depleted_by_a_gather()
+    d = GAME.pending(s)[0]
+    name = weather.title(minor(s))
+    assert [o.label for o in d.options][:2] == [
+        f"sand dollar off {name} (2 on it) into b3",
+        f"sand dollar from beside {name} (3 beside it) into b3",
+    ]
+    s, ev = play(s, "sand:minor:card")
+    assert f"The sand dollar in b3 comes off {name} (1 on it, 3 beside, 1 in the sea)." in [e.text for e in ev]

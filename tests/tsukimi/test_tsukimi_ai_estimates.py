@@ -1,4 +1,4 @@
-"""The strong level's knowledge of Tsukimi (issue 14 item 4): the greedy player's tile estimates shared between
+"""The strong level's knowledge of Tsukimi: the greedy player's tile estimates shared between
 tiles that read alike equal those computed alone. Deterministic, never timed."""
 
 from __future__ import annotations

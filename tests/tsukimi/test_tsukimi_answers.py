@@ -1,4 +1,4 @@
-"""Typed answers (``games/tsukimi/answers.py``, issue 11): bare names of one option accepted, refusals with reasons.
+"""Typed answers (``games/tsukimi/answers.py``): bare names of one option accepted, refusals with reasons.
 
 Names: RULINGS TS-2 (a vertex has up to three names), TS-3 (tiles). Reasons: TS-4 (cost), TS-5 (placing a tile),
 TS-6 (discards), TS-9 (the placing effect is over), rulebook "Placing Rabbits" / "Moving".
@@ -25,12 +25,17 @@ def _refusal(state, text, player=W) -> str:
     return str(assert_illegal(GAME, state, Move(player=player, option=text)))
 
 
-@pytest.mark.parametrize("name", ["C4-s", "c4-s", "D3-ne", " D4-nw ", "place:d4-NW"])
-def test_ts2_bare_vertex_in_any_spelling_places_there(name):
-    """TS-2: C4-s = D3-ne = D4-nw; typed bare (any case), it names the one listed option place:C4-s."""
+@pytest.mark.parametrize("name, logged", [
+    ("C4-s", "C4-s (= D3-ne = D4-nw)"), ("c4-s", "C4-s (= D3-ne = D4-nw)"), ("D3-ne", "D3-ne (= C4-s = D4-nw)"),
+    (" D4-nw ", "D4-nw (= C4-s = D3-ne)"), ("place:d4-NW", "D4-nw (= C4-s = D3-ne)"),
+    ("place:C4-s", "C4-s (= D3-ne = D4-nw)"),
+])
+def test_ts2_bare_vertex_in_any_spelling_places_there(name, logged):
+    """TS-2: C4-s = D3-ne = D4-nw; typed bare (any case), it names the one listed option place:C4-s, and the log
+    names the rabbit by the name the player wrote first."""
     s, events = act(_effects(), name)
     assert s.rabbits == {"A1-n": 0, "D4-n": 1, "C4-s": 0} and s.reserve == [13, 14]
-    assert events[0].text == "white {@white} places a rabbit on C4-s (= D3-ne = D4-nw)."
+    assert events[0].text == f"white {{@white}} places a rabbit on {logged}."
 
 
 def test_bare_vertex_of_your_rabbit_picks_it_to_move_then_bare_destination():
@@ -92,7 +97,7 @@ def test_refusal_discard_not_owed():
 
 
 def test_refusal_hint_is_short_never_the_54_vertices():
-    """Issue 11: a move's destination list has 52 vertices; the refusal shows 6 and the count."""
+    """A move's destination list has 52 vertices; the refusal shows 6 and the count."""
     s, _ = act(_effects(), "move:A1-n")
     msg = _refusal(s, "to:D4-n")
     assert msg == (

@@ -168,7 +168,7 @@ def test_ts9_move_then_place_one_then_the_other():
     """TS-9: after the move, the placing effect may be split over two answers (it is still one effect)."""
     s, _ = act(_carrot0_on_c4(), "move:A1-n", "to:E1-s", "place:C4-n")
     assert s.phase == "effects" and s.places_left == 1
-    assert GAME.pending(s)[0].prompt == "{@white}, carrot 0 on C4: place 1 rabbit (any order)."
+    assert GAME.pending(s)[0].prompt == "{@white}, carrot 0 on C4: place 1 rabbit."
     s, _ = act(s, "place:C4-s")
     assert s.turn == 1 and s.reserve == [12, 15]
 

@@ -1,4 +1,4 @@
-"""Tsukimi boards read on a phone (issue 13): numbered markers on every offered place, a close-up readable at
+"""Tsukimi boards read on a phone: numbered markers on every offered place, a close-up readable at
 400 px wide, space names never hidden by tiles, the tile in hand drawn, claimed tiles and the TS-8 tie-break on
 the end board, flavours told apart without colour (greyscale and colour-blind simulations)."""
 
@@ -56,7 +56,7 @@ def _place_of(locus: str, state, full: bool):
 
 @pytest.mark.parametrize("side,seed", [("light", 1), ("dark", 2)])
 def test_every_offered_place_has_a_numbered_marker_on_it(side, seed):
-    """Issue 13 item 1: in choose_tile, place_tile, effects and move_to every option but end/back names its place
+    """In choose_tile, place_tile, effects and move_to every option but end/back names its place
     (locus vertex:/space:/tile:), and both images draw one marker per distinct place with the key marker_keys
     gives, inside the image and on (or, beside a rabbit, right next to) the place; the marker is really drawn."""
     seen = set()
@@ -87,8 +87,29 @@ def test_every_offered_place_has_a_numbered_marker_on_it(side, seed):
     assert {"choose_tile", "place_tile", "effects", "move_to"} <= seen
 
 
+@pytest.mark.parametrize("side,seed", [("light", 1), ("dark", 2)])
+def test_tile_card_markers_sit_beside_the_flavour_name_not_over_it(side, seed):
+    """On every choose_tile close-up, each tile card's marker box (centre ± r) and the box of the flavour's name
+    on the card's token do not overlap, and the marker stays on its card, left of the token."""
+    checked = 0
+    for state, decision in _decisions(seed, side)[0]:
+        if decision.kind != "choose_tile":
+            continue
+        for i, m in enumerate(r.marks(state)):
+            tile = int(m.locus.partition(":")[2])
+            cx0, cy0 = r._card_xy(i)
+            assert m.target == (cx0 + r.CARD_TOKEN_X, cy0 + r.CARD_H / 2)
+            left, top, right, bottom = r.token_name_box(tile, *m.target)
+            mark = (m.x - m.r, m.y - m.r, m.x + m.r, m.y + m.r)
+            assert mark[2] < left or right < mark[0] or mark[3] < top or bottom < mark[1], (TILES[tile], mark)
+            assert cx0 <= mark[0] and mark[2] < cx0 + r.CARD_TOKEN_X - r.SLOT_R
+            assert right - left >= 4 * len(TILES[tile].flavour)  # the whole name is measured
+            checked += 1
+    assert checked >= 6
+
+
 def test_move_to_numbers_every_empty_corner():
-    """The 44-53 identical yellow rings of issue 13 are now numbered: a move_to decision's markers are keys 1..n,
+    """The 44-53 empty corners are numbered, not identical yellow rings: a move_to decision's markers are keys 1..n,
     one per empty vertex, all distinct positions."""
     s = position({"C3": tid("matcha", 1)}, white=("A1-n",))
     s.phase, s.tile, s.space, s.moves_left, s.moving_from = "move_to", tid("matcha", 1), "C3", 1, "A1-n"

@@ -1,4 +1,4 @@
-"""Prompts, status and result lines (issue 11 texts): what the table reads says what is really possible.
+"""Prompts, status and result lines: what the table reads says what is really possible.
 
 Sources: TS-5 (the first tile anywhere), TS-3 (effects "up to"), TS-8 (scoring keys), rulebook "How to Play".
 """
@@ -77,3 +77,28 @@ def test_free_tile_taken_for_free():
     s = free_tile(GAME.setup(PLAYERS, None, 1), tid("matcha", 3))
     _, events = act(s, f"tile:{tid('matcha', 3)}")
     assert events[0].text == "white {@white} takes matcha 3 for free." and events[0].data["cost"] == 0
+
+
+def test_ts2_a_rabbit_is_logged_by_the_name_it_was_chosen_by():
+    """The button "place a rabbit on C3-se (= D3-n)" (tile on C3) is logged as C3-se first, not as D3-n; a typed
+    name leads the log as written (TS-2: D3-n = C3-se = C4-sw)."""
+    s = position({"C4": tid("matcha", 1)})
+    s, _ = play_tile(s, tid("blueberry", 1), "C3")
+    labels = {o.id: o.label for o in GAME.pending(s)[0].options}
+    assert labels["place:D3-n"] == "place a rabbit on C3-se (= D3-n)"
+    _, events = act(s, "place:D3-n")
+    assert events[0].text == "white {@white} places a rabbit on C3-se (= D3-n = C4-sw)."
+    _, events = act(s, "c4-SW")
+    assert events[0].text == "white {@white} places a rabbit on C4-sw (= D3-n = C3-se)."
+
+
+def test_ts3_any_order_only_for_more_than_one_effect():
+    """TS-3: "(any order)" is said only when two or more effects are left to do."""
+    s = position({"C4": tid("matcha", 1)})
+    s, _ = play_tile(s, tid("matcha", 3), "C3")  # value 3: place up to 1
+    assert GAME.pending(s)[0].prompt == "{@white}, matcha 3 on C3: place 1 rabbit."
+    s = position({"C4": tid("matcha", 1)}, white=("A1-n",))
+    s, _ = play_tile(s, tid("carrot", 2), "C3")  # value 2: place up to 1 + move 1
+    assert GAME.pending(s)[0].prompt == "{@white}, carrot 2 on C3: place 1 rabbit, move 1 rabbit (any order)."
+    s, _ = act(s, "place:C3-n")
+    assert GAME.pending(s)[0].prompt == "{@white}, carrot 2 on C3: move 1 rabbit."

@@ -1,8 +1,9 @@
-"""Finished-game records and ratings (issue 15): store migration 4, the seats of a game that ended, the openskill
-ratings per game per server, and the queries of ``/stats``, ``/leaderboard`` and ``/replay``.
+"""Finished-game records and ratings: the tables of store migration 4 (:mod:`bot.store.schema`), the seats of a
+game that ended, the openskill ratings per game per server, and the queries of ``/stats``, ``/leaderboard`` and
+``/replay``.
 
-All SQL of these tables lives here, behind the :class:`RecordStore` methods that :class:`bot.store.Store` inherits
-(the PostgreSQL backend ports the same statements). Plain SQL only: no JSON functions, no SQLite-only syntax.
+All SQL of these tables lives here, behind the :class:`RecordStore` methods that :class:`bot.store.base.Store`
+inherits, one statement for both backends. Plain SQL only: no JSON functions, no SQLite-only syntax.
 
 Tables (migration 4):
 
@@ -15,10 +16,16 @@ Tables (migration 4):
   wins. The key is the player id, or ``ai:<level>`` for every AI seat of that level (AI seats are rated as their
   level, so people's ratings account for the AI they beat).
 
-Rules of rating (issue 15 item 2): openskill's Plackett-Luce model with its defaults (μ 25, σ 25/3); a game is
+Rules of rating: openskill's Plackett-Luce model with its defaults (μ 25, σ 25/3); a game is
 rated when it finished with at least two rated entries; ties in the ranking share a rank; a player who resigned
 ranks last (tied with the other resigners) whatever the game's own ranking says; an AI level seated twice in one
 game moves by its best-ranked seat only (both seats still count as opponents).
+
+Exact under concurrency: two games of one server that end at once and share a rating key (a player, or an AI level,
+which every AI seat of that level shares) move its rating one after the other. :meth:`RecordStore.record_game`
+first makes sure every key it will move has a ``ratings`` row (``INSERT … ON CONFLICT DO NOTHING``), then reads the
+priors with those rows locked (PostgreSQL ``SELECT … FOR UPDATE``; an SQLite write transaction holds the file) until
+the ending transaction commits; keys are taken in sorted order, so two games wait for each other and never deadlock.
 """
 
 from __future__ import annotations
@@ -28,7 +35,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-import aiosqlite
 from openskill.models import PlackettLuce
 
 import games
@@ -40,64 +46,6 @@ MODEL = PlackettLuce()
 RECENT = 5
 """How many recent results ``/stats`` lists."""
 LEADERBOARD_SIZE = 10
-
-MIGRATION = """
-    CREATE TABLE game_records (
-        session_id INTEGER PRIMARY KEY REFERENCES sessions(id) ON DELETE CASCADE,
-        game_id TEXT NOT NULL,
-        guild_id TEXT NOT NULL DEFAULT '',
-        channel_id TEXT NOT NULL,
-        options TEXT NOT NULL DEFAULT '{}',
-        seed INTEGER NOT NULL,
-        seats INTEGER NOT NULL,
-        started_ms INTEGER NOT NULL,
-        ended_ms INTEGER NOT NULL,
-        moves INTEGER NOT NULL,
-        outcome TEXT NOT NULL CHECK (outcome IN ('finished', 'abandoned')),
-        reason TEXT NOT NULL DEFAULT '',
-        rated INTEGER NOT NULL DEFAULT 0
-    );
-    CREATE INDEX game_records_channel ON game_records(channel_id, ended_ms);
-    CREATE TABLE game_seats (
-        session_id INTEGER NOT NULL REFERENCES game_records(session_id) ON DELETE CASCADE,
-        seat INTEGER NOT NULL,
-        player_id TEXT NOT NULL,
-        display_name TEXT NOT NULL,
-        ai_level TEXT,
-        score INTEGER,
-        rank INTEGER,
-        resigned INTEGER NOT NULL DEFAULT 0,
-        won INTEGER NOT NULL DEFAULT 0,
-        mu_before REAL,
-        sigma_before REAL,
-        mu_after REAL,
-        sigma_after REAL,
-        game_id TEXT NOT NULL,
-        guild_id TEXT NOT NULL DEFAULT '',
-        seats INTEGER NOT NULL,
-        ended_ms INTEGER NOT NULL,
-        outcome TEXT NOT NULL,
-        PRIMARY KEY (session_id, seat)
-    );
-    CREATE INDEX game_seats_player_game ON game_seats(guild_id, player_id, game_id, ended_ms);
-    CREATE INDEX game_seats_player_recent ON game_seats(guild_id, player_id, ended_ms);
-    CREATE INDEX game_seats_name ON game_seats(guild_id, display_name);
-    CREATE TABLE ratings (
-        guild_id TEXT NOT NULL DEFAULT '',
-        game_id TEXT NOT NULL,
-        player_id TEXT NOT NULL,
-        display_name TEXT NOT NULL,
-        mu REAL NOT NULL,
-        sigma REAL NOT NULL,
-        ordinal REAL NOT NULL,
-        games INTEGER NOT NULL DEFAULT 0,
-        wins INTEGER NOT NULL DEFAULT 0,
-        updated_ms INTEGER NOT NULL,
-        PRIMARY KEY (guild_id, game_id, player_id)
-    );
-    CREATE INDEX ratings_board ON ratings(guild_id, game_id, ordinal)
-"""
-
 
 def ai_level(player_id: str) -> str | None:
     """The AI level of an AI seat (``ai:strong:1`` -> ``strong``), None for a person."""
@@ -291,18 +239,36 @@ def rate(seats: list[Seat], priors: dict[str, tuple[float, float]]) -> dict[str,
     return out
 
 
+def rated_keys(seats: list[Seat]) -> list[str]:
+    """The rating keys a finished game moves, sorted: those of its ranked seats when two or more seats are ranked
+    (as :func:`rate` rates), else none."""
+    ranked = [s for s in seats if s.rank is not None]
+    return sorted({rating_key(s.player_id) for s in ranked}) if len(ranked) >= 2 else []
+
+
+def shown_names(seats: list[Seat]) -> dict[str, str]:
+    """Rating key -> the name the leaderboard shows: an AI level's name ("AI · Strong"), else the seat's name."""
+    shown: dict[str, str] = {}
+    for s in seats:
+        shown.setdefault(rating_key(s.player_id), ai_name(s.ai_level) if s.ai_level else s.name)
+    return shown
+
+
 def guild_key(guild_id: str | None) -> str:
     """The stored server id: ``''`` offline and outside a server."""
     return guild_id or ""
 
 
 class RecordStore:
-    """The records and ratings part of :class:`bot.store.Store` (needs ``self.conn``)."""
+    """The records and ratings part of :class:`bot.store.base.Store` (needs ``self.conn``)."""
 
-    conn: aiosqlite.Connection
+    conn: Any
+    _for_update = ""
+    """What the backend appends to a SELECT to lock its rows until the transaction ends (PostgreSQL ``FOR UPDATE``;
+    nothing on SQLite, whose write transaction holds the whole file)."""
 
     async def record_game(
-        self, db: aiosqlite.Connection, *, session_id: int, game_id: str, guild_id: str | None, channel_id: str,
+        self, db: Any, *, session_id: int, game_id: str, guild_id: str | None, channel_id: str,
         options: dict, seed: int, players: Sequence[str], started_ms: int, ended_ms: int, moves: int,
         result: Any | None, resigned: set[str], names: dict[str, str],
     ) -> GameRecord:
@@ -315,10 +281,10 @@ class RecordStore:
         reason = (result.get("reason", "") if isinstance(result, dict) else result.reason) if result else ""
         outcome = "finished" if result is not None else "abandoned"
         new: dict[str, tuple[float, float]] = {}
-        if result is not None:
-            keys = sorted({rating_key(s.player_id) for s in seats})
-            priors = await self._ratings_of(db, guild, game_id, keys)
-            new = rate(seats, priors)
+        keys = rated_keys(seats) if result is not None else []
+        shown = shown_names(seats)
+        if keys:
+            new = rate(seats, await self._lock_ratings(db, guild, game_id, keys, shown, ended_ms))
         await db.execute("DELETE FROM game_seats WHERE session_id = ?", (session_id,))
         await db.execute("DELETE FROM game_records WHERE session_id = ?", (session_id,))
         await db.execute(
@@ -337,28 +303,32 @@ class RecordStore:
         )
         if new:
             wins: dict[str, int] = {}
-            shown: dict[str, str] = {}
             for s in seats:
                 key = rating_key(s.player_id)
                 wins[key] = max(wins.get(key, 0), int(s.won))
-                shown.setdefault(key, ai_name(s.ai_level) if s.ai_level else s.name)
             await db.executemany(
-                "INSERT INTO ratings (guild_id, game_id, player_id, display_name, mu, sigma, ordinal, games, wins,"
-                " updated_ms) VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?, ?) ON CONFLICT (guild_id, game_id, player_id) DO"
-                " UPDATE SET display_name = excluded.display_name, mu = excluded.mu, sigma = excluded.sigma,"
-                " ordinal = excluded.ordinal, games = ratings.games + 1, wins = ratings.wins + excluded.wins,"
-                " updated_ms = excluded.updated_ms",
-                [(guild, game_id, key, shown[key], mu, sigma, ordinal(mu, sigma), wins[key], ended_ms)
+                "UPDATE ratings SET display_name = ?, mu = ?, sigma = ?, ordinal = ?, games = games + 1,"
+                " wins = wins + ?, updated_ms = ? WHERE guild_id = ? AND game_id = ? AND player_id = ?",
+                [(shown[key], mu, sigma, ordinal(mu, sigma), wins[key], ended_ms, guild, game_id, key)
                  for key, (mu, sigma) in sorted(new.items())],
             )
         return GameRecord(session_id, game_id, guild, channel_id, dict(options), seed, started_ms, ended_ms, moves,
                           outcome, reason, bool(new), seats)
 
-    async def _ratings_of(self, db: aiosqlite.Connection, guild: str, game_id: str,
-                          keys: list[str]) -> dict[str, tuple[float, float]]:
+    async def _lock_ratings(self, db, guild: str, game_id: str, keys: list[str], shown: dict[str, str],
+                            ended_ms: int) -> dict[str, tuple[float, float]]:
+        """The priors (μ, σ) of ``keys`` (sorted) in (server, game), their rows locked until ``db``'s transaction
+        ends: a key never rated gets its row first, at the model's defaults and 0 games (the caller's update in the
+        same transaction counts the game), so there is always a row to lock. Rows are inserted and locked in key
+        order, so two games sharing keys wait for each other instead of deadlocking."""
+        await db.executemany(
+            "INSERT INTO ratings (guild_id, game_id, player_id, display_name, mu, sigma, ordinal, games, wins,"
+            " updated_ms) VALUES (?, ?, ?, ?, ?, ?, ?, 0, 0, ?) ON CONFLICT (guild_id, game_id, player_id) DO NOTHING",
+            [(guild, game_id, key, shown[key], MODEL.mu, MODEL.sigma, ordinal(MODEL.mu, MODEL.sigma), ended_ms)
+             for key in keys])
         cur = await db.execute(
             f"SELECT player_id, mu, sigma FROM ratings WHERE guild_id = ? AND game_id = ? AND player_id IN "
-            f"({', '.join('?' * len(keys))})", (guild, game_id, *keys))
+            f"({', '.join('?' * len(keys))}) ORDER BY player_id{self._for_update}", (guild, game_id, *keys))
         return {r[0]: (r[1], r[2]) for r in await cur.fetchall()}
 
     async def game_record(self, session_id: int) -> GameRecord | None:
@@ -439,7 +409,7 @@ class RecordStore:
         return row[0] if row else None
 
 
-async def backfill(db: aiosqlite.Connection) -> int:
+async def backfill(db: Any) -> int:
     """Migration 4's backfill, inside its transaction: a record for every ``finished_games`` row and every game
     abandoned after it was dealt (a ``sessions`` row with a state), oldest end first so the ratings come out as if
     recorded live. Display names come from the Discord adapter's ``discord_sessions`` data when it has them.

@@ -1,4 +1,4 @@
-"""``python -m bot migrate-store --to postgresql://…``: copy an SQLite store into PostgreSQL (issue 16 item 6).
+"""``python -m bot migrate-store --to postgresql://…``: copy an SQLite store into PostgreSQL.
 
 :func:`copy_store` opens both stores (each migrated to the newest schema), refuses a target that already holds
 sessions, copies every table the two schemas share — sessions, moves, timers, finished games, channel settings, the
@@ -13,7 +13,10 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 
-from .store import SQLiteStore, Store, StoreError, is_postgres
+from . import is_postgres
+from .base import Store
+from .rows import StoreError
+from .sqlite import SQLiteStore
 
 SKIPPED_TABLES = {"sqlite_sequence", "schema_version"}
 LEASE_COLUMNS = {"claimed_by", "lease_until"}
@@ -125,7 +128,7 @@ async def check_replays(store: Store) -> tuple[int, list[str]]:
     """Replay every session that has a state from its seed and move log; returns (sessions checked, problems)."""
     import games
 
-    from .sessions import replay
+    from ..sessions import replay
 
     checked, problems = 0, []
     for row in await store.all_sessions():

@@ -1,210 +1,34 @@
-"""Durable storage of sessions, move logs, timers and finished games (ARCHITECTURE.md, "Sessions and storage").
+"""The store interface and the SQL both backends share (ARCHITECTURE.md, "Sessions and storage").
 
-One interface, :class:`Store`, two backends chosen by the database target (``DATABASE_URL``, issue 16):
+:class:`Store` holds durable sessions, move logs, timers, finished games and channel settings; with the methods of
+:class:`bot.store.records.RecordStore` (finished-game records and ratings) and :class:`bot.store.adapter.AdapterData`
+(the chat adapter's own small data). Its SQL is written once with ``?`` placeholders; the backends
+(:mod:`bot.store.sqlite`, :mod:`bot.store.postgres`) subclass it, and the PostgreSQL connection wrapper numbers the
+placeholders (``$1``…). This module imports neither backend: :func:`bot.store.open` chooses one.
 
-- :class:`SQLiteStore` (the default): a file path (``./data/bot.sqlite3`` by default) or ``sqlite:///path``, through
-  aiosqlite: WAL, ``synchronous=FULL``, foreign keys on, numbered migrations (``MIGRATIONS``; ``PRAGMA
-  user_version`` holds the last applied);
-- :class:`bot.store_postgres.PostgresStore`: a ``postgresql://`` URL, through asyncpg (the optional extra
-  ``pip install -e ".[postgres]"``), the same numbered migrations in PostgreSQL's dialect
-  (``bot.store_postgres.MIGRATIONS``), a connection pool, a row lock per session.
-
-``await Store.open(target)`` opens either. The SQL of the shared methods is written once with ``?`` placeholders;
-the PostgreSQL connection wrapper numbers them (``$1``…). Guarantees on both: a move is one transaction (move, state,
-version, timers); a write that expects a session version refuses a stale one (:class:`StaleVersion`) after locking
-the session's row (:meth:`Store.lock_session`), so two processes never apply two moves to one version; a due timer is
-claimed with a lease (:meth:`Store.claim_timers`) by one process serving its guild's shard, and fired once.
-
-aiosqlite runs every call of one connection on one thread, so statements of concurrent tasks interleave on that
-connection. Every multi-statement SQLite transaction therefore holds :attr:`SQLiteStore.write_lock` from ``BEGIN`` to
-``COMMIT`` (:meth:`SQLiteStore.transaction`); single reads need no lock.
+Guarantees on both backends: a move is one transaction (move, state, version, timers); a write that expects a session
+version refuses a stale one (:class:`StaleVersion`) after locking the session's row (:meth:`Store.lock_session`), so
+two processes never apply two moves to one version; a due timer is claimed with a lease (:meth:`Store.claim_timers`)
+by one process serving its guild's shard, and fired once.
 
 Rows (``sessions``): ``id``, ``channel_id``, ``guild_id``, ``game_id``, ``status`` (lobby | active | finished |
 abandoned), ``host``, ``players`` (JSON list), ``options`` (JSON), ``seed``, ``state`` (JSON or NULL in the lobby),
-``version`` (bumped by every change), ``move_count`` (moves in the log), ``meta`` (JSON: adapter data such as message ids), ``created_ms``,
-``updated_ms``. One lobby or active session per channel (a partial unique index).
+``version`` (bumped by every change), ``move_count`` (moves in the log), ``meta`` (JSON: adapter data such as message
+ids), ``created_ms``, ``updated_ms``. One lobby or active session per channel (a partial unique index).
 """
 
 from __future__ import annotations
 
-import asyncio
 import json
 import os
 import secrets
 import socket
-import sqlite3
-import time
-from collections.abc import AsyncIterator, Awaitable, Callable
-from contextlib import asynccontextmanager
-from pathlib import Path
-from typing import Any
+from collections.abc import Awaitable, Callable
+from typing import Any, ClassVar
 
-import aiosqlite
-from pydantic import BaseModel, Field
-from tenacity import AsyncRetrying, retry_if_exception, stop_after_delay, wait_random_exponential
-
-from . import records
+from .adapter import AdapterData
 from .records import RecordStore
-
-MIGRATIONS: list[str] = [
-    # 1: sessions, moves, timers, finished games, channel settings
-    """
-    CREATE TABLE sessions (
-        id INTEGER PRIMARY KEY AUTOINCREMENT,
-        channel_id TEXT NOT NULL,
-        guild_id TEXT,
-        game_id TEXT NOT NULL,
-        status TEXT NOT NULL CHECK (status IN ('lobby', 'active', 'finished', 'abandoned')),
-        host TEXT NOT NULL,
-        players TEXT NOT NULL DEFAULT '[]',
-        options TEXT NOT NULL DEFAULT '{}',
-        seed INTEGER NOT NULL,
-        state TEXT,
-        version INTEGER NOT NULL DEFAULT 0,
-        move_count INTEGER NOT NULL DEFAULT 0,
-        meta TEXT NOT NULL DEFAULT '{}',
-        created_ms INTEGER NOT NULL,
-        updated_ms INTEGER NOT NULL
-    );
-    CREATE UNIQUE INDEX sessions_one_live_per_channel ON sessions(channel_id)
-        WHERE status IN ('lobby', 'active');
-    CREATE TABLE moves (
-        session_id INTEGER NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
-        seq INTEGER NOT NULL,
-        player TEXT,
-        option TEXT NOT NULL,
-        at_ms INTEGER,
-        created_ms INTEGER NOT NULL,
-        PRIMARY KEY (session_id, seq)
-    );
-    CREATE TABLE timers (
-        id INTEGER PRIMARY KEY AUTOINCREMENT,
-        session_id INTEGER REFERENCES sessions(id) ON DELETE CASCADE,
-        channel_id TEXT NOT NULL,
-        kind TEXT NOT NULL,
-        due_ms INTEGER NOT NULL,
-        payload TEXT NOT NULL DEFAULT '{}',
-        created_ms INTEGER NOT NULL
-    );
-    CREATE INDEX timers_due ON timers(due_ms);
-    CREATE TABLE finished_games (
-        session_id INTEGER PRIMARY KEY REFERENCES sessions(id) ON DELETE CASCADE,
-        game_id TEXT NOT NULL,
-        channel_id TEXT NOT NULL,
-        result TEXT NOT NULL,
-        moves INTEGER NOT NULL,
-        finished_ms INTEGER NOT NULL
-    );
-    CREATE TABLE channel_settings (
-        channel_id TEXT PRIMARY KEY,
-        settings TEXT NOT NULL DEFAULT '{}',
-        updated_ms INTEGER NOT NULL
-    );
-    """,
-    # 2: the Discord adapter's data per session (message ids, display names, undo votes): written without bumping
-    # the session version, so the components of a posted board stay current (bot/discord/links.py)
-    """
-    CREATE TABLE discord_sessions (
-        session_id INTEGER PRIMARY KEY REFERENCES sessions(id) ON DELETE CASCADE,
-        data TEXT NOT NULL DEFAULT '{}',
-        updated_ms INTEGER NOT NULL
-    );
-    """,
-    # 3: the Discord adapter's data per member (whether they muted their turn pings), bot/discord/links.py
-    """
-    CREATE TABLE discord_players (
-        player_id TEXT PRIMARY KEY,
-        data TEXT NOT NULL DEFAULT '{}',
-        updated_ms INTEGER NOT NULL
-    );
-    """,
-    # 4: finished-game records, their seats and the ratings per game per server (issue 15, bot/records.py);
-    # backfilled from finished_games and the abandoned games (BACKFILLS)
-    records.MIGRATION,
-    # 5: timer leases across processes (issue 16): which process claimed a due timer (``claimed_by``) and until when
-    # its claim holds (``lease_until``, wall-clock ms); a timer whose lease ran out is claimed again
-    """
-    ALTER TABLE timers ADD COLUMN claimed_by TEXT;
-    ALTER TABLE timers ADD COLUMN lease_until INTEGER;
-    """,
-]
-
-BACKFILLS: dict[int, Callable[[Any], Awaitable[Any]]] = {4: records.backfill}
-"""Python steps run right after a migration's SQL, in the same transaction (migration number -> step), on both
-backends (the step gets the transaction's handle: an aiosqlite connection, or the PostgreSQL wrapper)."""
-
-
-def now_ms() -> int:
-    """Wall-clock time in ms (the store's timestamps)."""
-    return int(time.time() * 1000)
-
-
-class SessionRow(BaseModel):
-    """One ``sessions`` row, JSON columns decoded."""
-
-    id: int
-    channel_id: str
-    guild_id: str | None = None
-    game_id: str
-    status: str
-    host: str
-    players: list[str] = Field(default_factory=list)
-    options: dict[str, Any] = Field(default_factory=dict)
-    seed: int
-    state: str | None = None
-    version: int = 0
-    move_count: int = 0
-    meta: dict[str, Any] = Field(default_factory=dict)
-    created_ms: int = 0
-    updated_ms: int = 0
-
-
-class MoveRow(BaseModel):
-    session_id: int
-    seq: int
-    player: str | None
-    option: str
-    at_ms: int | None
-    created_ms: int
-
-
-class TimerRow(BaseModel):
-    id: int
-    session_id: int | None
-    channel_id: str
-    kind: str
-    due_ms: int
-    payload: dict[str, Any] = Field(default_factory=dict)
-
-
-class StoreError(RuntimeError):
-    """The database cannot be used (cannot be opened, migrated or checked, or its file vanished while running).
-    ``str(exc)`` is one line for the operator; the runner exits non-zero with it (issue 17)."""
-
-
-BUSY_TIMEOUT_MS = 10_000
-"""How long a statement waits for another process's write lock before "database is locked" (ms)."""
-
-
-def _is_locked(exc: BaseException) -> bool:
-    return isinstance(exc, sqlite3.OperationalError) and "locked" in str(exc)
-
-
-async def _switch_to_wal(conn: aiosqlite.Connection) -> None:
-    """``PRAGMA journal_mode=WAL``, retried while another process holds the lock: SQLite answers the journal-mode
-    switch with "database is locked" at once, without its busy handler, when several processes open a fresh file
-    together (22 of 1800 openings, six processes at a time, on a loaded machine). Retried for the busy timeout
-    (:data:`BUSY_TIMEOUT_MS`), then the error stands."""
-    async for attempt in AsyncRetrying(retry=retry_if_exception(_is_locked), reraise=True,
-                                       stop=stop_after_delay(BUSY_TIMEOUT_MS / 1000),
-                                       wait=wait_random_exponential(multiplier=0.005, max=0.2)):
-        with attempt:
-            await conn.execute("PRAGMA journal_mode=WAL")
-
-
-class StaleVersion(Exception):
-    """A write expected a session version that is no longer current (someone else moved first)."""
-
+from .rows import MoveRow, SessionRow, StaleVersion, StoreError, TimerRow, now_ms
 
 _SESSION_COLS = (
     "id, channel_id, guild_id, game_id, status, host, players, options, seed, state, version, move_count, "
@@ -212,7 +36,7 @@ _SESSION_COLS = (
 )
 
 
-def _session(row: aiosqlite.Row | tuple | None) -> SessionRow | None:
+def _session(row: tuple | None) -> SessionRow | None:
     if row is None:
         return None
     (id_, channel, guild, game, status, host, players, options, seed, state, version, moves, meta, created,
@@ -238,20 +62,7 @@ def _session(row: aiosqlite.Row | tuple | None) -> SessionRow | None:
 
 LEASE_MS = 60_000
 """How long a claimed timer stays with the process that claimed it (wall-clock ms): a process killed while firing
-leaves it to be claimed again after this (issue 16)."""
-
-POSTGRES_SCHEMES = ("postgresql://", "postgres://")
-
-
-def is_postgres(target: str | Path) -> bool:
-    """True when ``target`` names a PostgreSQL database (``postgresql://…`` or ``postgres://…``)."""
-    return str(target).startswith(POSTGRES_SCHEMES)
-
-
-def sqlite_path(target: str | Path) -> str:
-    """The file path of an SQLite target: a plain path, ``:memory:`` or ``sqlite:///path``."""
-    target = str(target)
-    return target[len("sqlite:///"):] if target.startswith("sqlite:///") else target
+leaves it to be claimed again after this."""
 
 
 def shard_of(guild_id: int | str | None, shard_count: int) -> int:
@@ -268,26 +79,34 @@ def _timer(r) -> TimerRow:
 _TIMER_COLS = "t.id, t.session_id, t.channel_id, t.kind, t.due_ms, t.payload"
 
 
-class Store(RecordStore):
-    """The store interface and the SQL both backends share (``?`` placeholders); finished-game records and ratings:
-    the methods of :class:`bot.records.RecordStore`.
+class Store(RecordStore, AdapterData):
+    """The store interface and the SQL both backends share (``?`` placeholders); finished-game records and ratings
+    (:class:`bot.store.records.RecordStore`) and the chat adapter's data (:class:`bot.store.adapter.AdapterData`).
 
-    Open with ``await Store.open(target)``: a ``postgresql://`` URL gives a
-    :class:`bot.store_postgres.PostgresStore`, anything else (a path, ``:memory:``, ``sqlite:///path``) an
-    :class:`SQLiteStore`; close with ``await close()``. ``conn`` runs single statements (reads; autocommit);
-    :meth:`transaction` yields the handle (``db``) the write methods take to join one transaction.
+    Open with ``await Store.open(target)`` (:func:`bot.store.open`): a ``postgresql://`` URL gives a
+    :class:`bot.store.postgres.PostgresStore`, anything else (a path, ``:memory:``, ``sqlite:///path``) a
+    :class:`bot.store.sqlite.SQLiteStore`; close with ``await close()``. ``conn`` runs single statements (reads;
+    autocommit); :meth:`transaction` yields the handle (``db``) the write methods take to join one transaction.
 
-    Shards (issue 16): :meth:`serve_shards` limits :meth:`live_sessions` and every timer query to the sessions of
+    Shards: :meth:`serve_shards` limits :meth:`live_sessions` and every timer query to the sessions of
     guilds whose shard ``(guild_id >> 22) % shard_count`` is served by this process (all when never called)."""
 
+    open: ClassVar[Callable[..., Awaitable[Store]]]
+    """``await Store.open(target, check=True)``: :func:`bot.store.open` (the package sets it, so that this interface
+    imports none of its backends)."""
+
     backend = "store"
+    """Which backend this is (``sqlite``, ``postgresql``), for logs and tests."""
+    dialect = ""
+    """The SQL dialect of the migrations (:mod:`bot.store.schema`): ``sqlite`` or ``postgresql``."""
     shared = False
     """True when other processes may write the same database at any time (PostgreSQL): the session service then keeps
     no per-process knowledge of what the store holds beyond versioned caches."""
-    integrity_errors: tuple[type[BaseException], ...] = (sqlite3.IntegrityError,)
+    integrity_errors: tuple[type[BaseException], ...] = ()
     """The backend's unique-constraint errors (e.g. a second live session in one channel)."""
-    _for_update = ""
     _skip_locked = ""
+    """What the backend adds to the timer claim's inner SELECT so that concurrent claims skip each other's rows (the
+    row-lock clause of every other locking read is :attr:`RecordStore._for_update`)."""
 
     conn: Any
 
@@ -298,19 +117,6 @@ class Store(RecordStore):
         self.shard_ids: list[int] | None = None
         self.lease_ms = LEASE_MS
         self.owner = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
-
-    @classmethod
-    async def open(cls, target: str | Path, *, check: bool = True) -> Store:
-        """Open, check and migrate the database ``target`` (see the class docstring). Raises :class:`StoreError`
-        with one line an operator can act on when it cannot be used."""
-        if is_postgres(target):
-            try:
-                from .store_postgres import PostgresStore
-            except ImportError as exc:  # asyncpg missing
-                raise StoreError(f"a PostgreSQL DATABASE_URL needs asyncpg: pip install -e \".[postgres]\" ({exc})"
-                                 ) from None
-            return await PostgresStore.connect(str(target), check=check)
-        return await SQLiteStore.connect(sqlite_path(target), check=check)
 
     async def close(self) -> None:
         raise NotImplementedError
@@ -420,7 +226,7 @@ class Store(RecordStore):
         """Lock the session's row until the end of ``db``'s transaction (PostgreSQL ``SELECT … FOR UPDATE``; an
         SQLite write transaction holds the whole file) and return its version. :class:`StaleVersion` when
         ``expect_version`` is given and is not the stored version, or the session is gone: another process moved
-        first (issue 16)."""
+        first."""
         cur = await db.execute(f"SELECT version FROM sessions WHERE id = ?{self._for_update}", (session_id,))
         row = await cur.fetchone()
         if row is None or (expect_version is not None and row[0] != expect_version):
@@ -463,7 +269,7 @@ class Store(RecordStore):
     async def commit_move(self, row: SessionRow, seq: int, player: str | None, option: str, at_ms: int | None, *,
                           state: str, status: str, meta: dict, clear_kinds: list[str],
                           timers: list[tuple[str, int, dict]]) -> None:
-        """A move in ONE transaction (issue 16): lock the session's row and check it is still at ``row.version``
+        """A move in ONE transaction: lock the session's row and check it is still at ``row.version``
         (:class:`StaleVersion` otherwise, nothing stored), append move ``seq``, save ``state``/``status``/``meta``
         with ``move_count = seq`` and the version bumped, delete the session's timers of ``clear_kinds`` and add
         ``timers`` (``(kind, due_ms, payload)``). PostgreSQL does it in one statement (one round trip)."""
@@ -592,7 +398,7 @@ class Store(RecordStore):
 
     async def lease_expiry(self) -> int | None:
         """When the first live lease on a timer of this process's shards runs out (wall-clock ms), None if none:
-        the dispatcher looks again then, in case its claimer died (issue 16)."""
+        the dispatcher looks again then, in case its claimer died."""
         shard, args = self._shards()
         cur = await self.conn.execute(
             "SELECT MIN(t.lease_until) FROM timers t LEFT JOIN sessions s ON s.id = t.session_id"
@@ -619,7 +425,7 @@ class Store(RecordStore):
         and without a live lease are claimed; PostgreSQL skips rows another process is claiming (``FOR UPDATE SKIP
         LOCKED``), SQLite's write transaction holds the file. Earliest first. Fire each, then :meth:`finish_timer`:
         a process killed in between leaves the timer to be claimed again once its lease ran out, never twice
-        before (issue 16)."""
+        before."""
         shard, shard_args = self._shards()
         wall = now_ms()
         where = f"t.due_ms <= ? AND (t.lease_until IS NULL OR t.lease_until <= ?) AND {shard}"
@@ -673,166 +479,16 @@ class Store(RecordStore):
                 (channel_id, json.dumps(settings), now_ms()),
             )
 
-    # -- the Discord adapter's board links (bot/discord/bookkeeping.py) -----------------------------------------
-    async def set_board_links(self, db, rows: list[tuple[int, str, int]]) -> None:
-        """Set ``data.board`` of ``discord_sessions`` for rows of ``(session_id, board JSON, updated_ms)`` in one
-        statement per backend dialect, keeping the rest of each session's data."""
-        raise NotImplementedError
+    # -- the bot's own small values ---------------------------------------------------------------------------
+    async def get_meta(self, key: str) -> str | None:
+        """The value stored under ``key`` in ``bot_meta`` (e.g. the hash of the slash commands last synced), None
+        when nothing is."""
+        cur = await self.conn.execute("SELECT value FROM bot_meta WHERE key = ?", (key,))
+        row = await cur.fetchone()
+        return row[0] if row else None
 
-
-class SQLiteStore(Store):
-    """The SQLite store (one file, or ``:memory:``)."""
-
-    backend = "sqlite"
-
-    def __init__(self, conn: aiosqlite.Connection, path: str) -> None:
-        super().__init__()
-        self.conn = conn
-        self.path = path
-        self.write_lock = asyncio.Lock()
-        self._identity: tuple[int, int] | None = None
-
-    def describe(self) -> str:
-        return f"sqlite {self.path}"
-
-    @classmethod
-    async def connect(cls, path: str, *, check: bool = True) -> SQLiteStore:
-        """Open (creating folders and file), check and migrate the database at ``path``.
-
-        Fails loudly and leaves nothing running (issue 17): any problem — a folder that cannot be made, a
-        read-only or corrupted file, "database is locked" past the busy timeout, a schema newer than this code —
-        closes the connection (aiosqlite's thread would otherwise keep the process alive) and raises
-        :class:`StoreError` with one line an operator can act on. ``check``: run ``PRAGMA quick_check`` first."""
-        path = str(path)
-        if path != ":memory:":
-            try:
-                Path(path).parent.mkdir(parents=True, exist_ok=True)
-            except OSError as exc:
-                raise StoreError(f"cannot create the folder of the database {path}: {exc.strerror or exc}") from None
-        conn = aiosqlite.connect(path, isolation_level=None)
-        try:
-            await conn
-        except sqlite3.Error as exc:
-            # aiosqlite stops its thread by itself after a failed connect; wait for it while the loop still runs
-            # (it reports back to the loop) so that nothing outlives this call
-            thread = getattr(conn, "_thread", None)
-            if thread is not None:
-                await asyncio.to_thread(thread.join, 5)
-            raise StoreError(f"cannot open the database {path}: {exc}") from None
-        try:
-            # the busy timeout first: every later statement (WAL switch, migrations) waits for other processes
-            await conn.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
-            await _switch_to_wal(conn)
-            await conn.execute("PRAGMA synchronous=FULL")
-            await conn.execute("PRAGMA foreign_keys=ON")
-            store = cls(conn, path)
-            if check:
-                await store.quick_check()
-            await store.migrate()
-            store._identity = store._file_identity()
-            return store
-        except BaseException as exc:
-            await conn.close()
-            if isinstance(exc, sqlite3.Error):
-                raise StoreError(f"cannot use the database {path}: {exc}") from None
-            raise
-
-    async def close(self) -> None:
-        await self.conn.close()
-
-    async def quick_check(self) -> None:
-        """``PRAGMA quick_check``: raises :class:`StoreError` naming the first problem of a damaged file."""
-        cur = await self.conn.execute("PRAGMA quick_check")
-        rows = [r[0] for r in await cur.fetchall()]
-        if rows != ["ok"]:
-            raise StoreError(f"the database {self.path} is damaged (quick_check: {'; '.join(rows[:3])}); restore "
-                             "it from a backup or move it away to start a new one")
-
-    def _file_identity(self) -> tuple[int, int] | None:
-        """(device, inode) of the database file, None for ``:memory:`` or a file that is gone."""
-        if self.path == ":memory:":
-            return None
-        try:
-            st = os.stat(self.path)
-        except OSError:
-            return None
-        return st.st_dev, st.st_ino
-
-    def check_file(self) -> None:
-        """Raise :class:`StoreError` when the database file was deleted or replaced since it was opened: writes
-        would go to a file nobody will read again, so no move may be acknowledged (issue 17). The first failure
-        is kept in :attr:`failed` and reported once to :attr:`on_failure` (the runner stops the bot)."""
-        if self._identity is None or self._file_identity() == self._identity:
-            return
-        exc = StoreError(f"the database file {self.path} was deleted or replaced while the bot was running; "
-                         "nothing more is stored — restart the bot")
-        if self.failed is None:
-            self.failed = exc
-            if self.on_failure is not None:
-                self.on_failure(exc)
-        raise exc
-
-    async def schema_version(self) -> int:
-        cur = await self.conn.execute("PRAGMA user_version")
-        return (await cur.fetchone())[0]
-
-    async def migrate(self) -> int:
-        """Apply the migrations not yet applied, all in ONE immediate write transaction that reads the schema
-        version inside it: any number of processes may open a fresh file at once — the first migrates, the others
-        wait (busy timeout) and find nothing to do. Returns the schema version; :class:`StoreError` when the file's
-        schema is newer than this code's."""
-        async with self.write_lock:
-            try:
-                await self.conn.execute("BEGIN IMMEDIATE")
-                cur = await self.conn.execute("PRAGMA user_version")
-                (version,) = await cur.fetchone()
-                if version > len(MIGRATIONS):
-                    raise StoreError(f"the database {self.path} has schema version {version}, newer than this "
-                                     f"bot's {len(MIGRATIONS)}: run the newer bot, or restore an older backup")
-                for number, sql in enumerate(MIGRATIONS, start=1):
-                    if number <= version:
-                        continue
-                    for statement in filter(str.strip, sql.split(";")):
-                        await self.conn.execute(statement)
-                    if number in BACKFILLS:
-                        await BACKFILLS[number](self.conn)
-                    await self.conn.execute(f"PRAGMA user_version={number}")
-                    version = number
-                await self.conn.execute("COMMIT")
-            except BaseException:
-                await self._rollback()
-                raise
-            return version
-
-    @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[aiosqlite.Connection]:
-        """``BEGIN IMMEDIATE`` … ``COMMIT`` under the write lock; ``ROLLBACK`` on any exception (also
-        cancellation), so no half transaction is ever committed.
-
-        A cancelled ``await`` does not stop a statement already queued on aiosqlite's thread: a ``BEGIN`` or
-        ``COMMIT`` whose caller was cancelled still runs. So ``BEGIN`` sits inside the ``try`` and the ``ROLLBACK``
-        (queued right behind, before the lock is released) tolerates "no transaction is active": a cancelled
-        ``BEGIN`` leaves no open transaction behind, a cancelled ``COMMIT`` that went through stays committed."""
-        async with self.write_lock:
-            try:
-                await self.conn.execute("BEGIN IMMEDIATE")
-                yield self.conn
-                self.check_file()
-                await self.conn.execute("COMMIT")
-            except BaseException:
-                await self._rollback()
-                raise
-
-    async def _rollback(self) -> None:
-        """``ROLLBACK``, ignoring "no transaction is active" (the ``BEGIN`` failed, or the ``COMMIT`` went through)."""
-        try:
-            await self.conn.execute("ROLLBACK")
-        except sqlite3.OperationalError:
-            pass
-
-    async def set_board_links(self, db, rows: list[tuple[int, str, int]]) -> None:
-        if rows:
-            await db.executemany(
-                "INSERT INTO discord_sessions (session_id, data, updated_ms) VALUES (?1, json_object('board',"
-                " json(?2)), ?3) ON CONFLICT(session_id) DO UPDATE SET data = json_set(data, '$.board',"
-                " json(?2)), updated_ms = ?3", rows)
+    async def set_meta(self, key: str, value: str) -> None:
+        """Store ``value`` under ``key`` in ``bot_meta``, replacing what was there."""
+        async with self.transaction() as db:
+            await db.execute("INSERT INTO bot_meta (key, value) VALUES (?, ?)"
+                             " ON CONFLICT (key) DO UPDATE SET value = excluded.value", (key, value))
