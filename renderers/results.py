@@ -1,4 +1,4 @@
-"""Result cards (issue 15 item 3-4): ``/stats``, ``/leaderboard`` and the summary that goes with a game's result.
+"""Result cards: ``/stats``, ``/leaderboard`` and the summary that goes with a game's result.
 
 One small layout for all three: a title, a subtitle line, then sections of a table each (a heading, column headers,
 rows). 800 px wide so that the smallest text (22 px) is 11 px on a phone showing it 400 px wide (the floor is
@@ -26,7 +26,7 @@ ROW_H = 44
 STRIPE = (236, 228, 212)
 RULE = (196, 184, 164)
 # The card is drawn in grey levels and shown through a palette that maps each level onto the warm ramp below
-# (ink ... paper): an 8-bit PNG encodes several times faster than RGB (/stats answers in <= 50 ms, issue 15).
+# (ink ... paper): an 8-bit PNG encodes several times faster than RGB (/stats answers in <= 50 ms).
 INK_L, MUTED_L, RULE_L, STRIPE_L, PAPER_L, WHITE_L = 20, 100, 190, 225, 240, 255
 RAMP = [(0, (0, 0, 0)), (INK_L, INK), (MUTED_L, MUTED), (RULE_L, RULE), (STRIPE_L, STRIPE), (PAPER_L, PAPER),
         (WHITE_L, WHITE)]

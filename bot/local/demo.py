@@ -21,7 +21,7 @@ from ..store import now_ms
 
 NAMES = ["alice", "bob", "carol", "dave", "eve"]
 DEMO_STRATEGIES: tuple[str, ...] = tuple(STRATEGIES) + tuple(level for level in LEVELS if level not in STRATEGIES)
-"""What ``python -m bot demo --strategy`` accepts: random, greedy and the AI seat levels (issue 14 item 6)."""
+"""What ``python -m bot demo --strategy`` accepts: random, greedy and the AI seat levels."""
 GIF_FRAMES = 400  # at most; longer games are sampled evenly (the last frame always kept)
 
 
@@ -54,7 +54,7 @@ async def run_demo(
     check_table(game, names, options, seed)
     rng = random.Random(seed)
     service.seeds = lambda: seed
-    clock = [now_ms() // 1000 * 1000]  # records are dated when the demo ran (issue 15)
+    clock = [now_ms() // 1000 * 1000]  # records are dated when the demo ran
     service.clock = lambda: clock[0]
     channel = f"demo-{game_id}-{seed}"
     update = await service.open_lobby(channel, game_id, names[0], options)

@@ -1,4 +1,4 @@
-"""AI seats in the session service and the local chat (issue 14 items 1-3): ids and names, the lobby verbs and
+"""AI seats in the session service and the local chat: ids and names, the lobby verbs and
 their refusals, ``ai_move`` timers written in the move's transaction, race plans that follow the window (TK-10),
 the search run in the service's executor, and the sandbox's ``/play … ai:<n>``."""
 
@@ -30,7 +30,7 @@ async def svc(database):
 
 
 def test_ai_seat_ids_and_names():
-    """Issue 14 item 1: ids that no Discord id (digits) can be, named by level, numbered from the second."""
+    """AI seat ids: ids that no Discord id (digits) can be, named by level, numbered from the second."""
     assert ai_id("strong", 2) == "ai:strong:2" and is_ai("ai:strong:2")
     assert not is_ai("123456789012345678") and not is_ai("alice") and not is_ai("ai:ultra:1") and not is_ai(None)
     assert ai_name("ai:strong:1") == "AI · Strong" and ai_name("ai:easy:3") == "AI · Easy 3"
@@ -41,7 +41,7 @@ def test_ai_seat_ids_and_names():
 
 
 async def test_lobby_ai_verbs_and_refusals_change_nothing(svc):
-    """Issue 14 "Bad input": adding to a full lobby, to a running game, by a non-host, with an unknown level (and
+    """Bad input: adding to a full lobby, to a running game, by a non-host, with an unknown level (and
     removing a person or by a non-host) is refused with a clear message; the row is unchanged."""
     await svc.open_lobby("c1", "tatari", "alice")
     up = await svc.add_ai("c1", "alice", "strong", count=2)
@@ -83,7 +83,7 @@ async def test_lobby_host_never_passes_to_an_ai_seat(svc):
 
 
 async def test_ai_move_timer_is_written_with_the_move_that_made_the_decision(svc):
-    """Issue 14 item 2: the ``ai_move`` row is written in the transaction of the move that named the AI seat,
+    """The ``ai_move`` row is written in the transaction of the move that named the AI seat,
     for the version that move created, due after the pause; firing it applies the AI's move with that version
     (the AI's timer is gone in the same commit), and replay(log) == state."""
     await svc.open_lobby("c1", "tatari", "alice", ai_seats=1, ai_level="easy")
@@ -129,7 +129,7 @@ class RecordingExecutor(Executor):
 
 @pytest.mark.parametrize("fail", [False, True])
 async def test_the_search_runs_in_the_executor_and_a_broken_one_does_not_stall_the_game(svc, fail):
-    """Issue 14 item 2: ``games.ai.choose`` runs in ``AiSettings.executor`` (never on the event loop); a search
+    """``games.ai.choose`` runs in ``AiSettings.executor`` (never on the event loop); a search
     that crashes is logged and a random legal option is played instead, so the game goes on."""
     svc.ai.executor = RecordingExecutor(fail)
     await svc.open_lobby("c1", "tsukimi", "alice", ai_seats=1, ai_level="strong")
@@ -143,7 +143,7 @@ async def test_the_search_runs_in_the_executor_and_a_broken_one_does_not_stall_t
 
 
 async def test_ai_race_plan_follows_the_window_and_fires_once(svc):
-    """Issue 14 item 3, RULINGS TK-10: the AI's race input is planned at window open + reaction; when the window
+    """RULINGS TK-10: the AI's race input is planned at window open + reaction; when the window
     moves to the roll message's time (the ``open`` input), the plan moves with it (same reaction); it fires once,
     logged with its ``at_ms``."""
     await svc.open_lobby("c1", "tatamokatsu", "alice", ai_seats=1, ai_level="strong")
@@ -169,7 +169,7 @@ async def test_ai_race_plan_follows_the_window_and_fires_once(svc):
 @pytest.mark.parametrize(("faces", "inputs"), [(("3", "3", "3"), ["katana", "salute"]),
                                                (("2", "3", "5"), ["shout", "salute"])])
 async def test_ai_sends_each_input_of_a_window_in_turn(svc, faces, inputs):
-    """Issue 14 item 3: a roll that wants two inputs from a seat — triples: a Katana, then the salute (TK-7, TK-3);
+    """A roll that wants two inputs from a seat — triples: a Katana, then the salute (TK-7, TK-3);
     a Tatamokatsu (2 + 3 + 5 = 10): a shout, then the salute (TK-4, TK-3) — gets both from the AI, one timer after
     the other: the second is planned only once the first is applied, timed after it; then nothing more."""
     await svc.open_lobby("c1", "tatamokatsu", "alice", ai_seats=1, ai_level="strong")
@@ -192,7 +192,7 @@ async def test_ai_sends_each_input_of_a_window_in_turn(svc, faces, inputs):
 
 
 async def test_local_chat_seats_ai_players_and_lets_them_play(svc):
-    """Issue 14 item 6 ("the sandbox knows ai:<n>"): ``/play tsukimi ai:1 level:strong`` seats "AI · Strong"; its
+    """The sandbox knows ai:<n>: ``/play tsukimi ai:1 level:strong`` seats "AI · Strong"; its
     turns are played after each line; bad ``ai:``/``level:`` are refused with a message."""
     chat = LocalChat(svc, None)
     out = await chat.line("alice: /play tsukimi ai:1 level:strong")
@@ -216,7 +216,7 @@ async def test_local_chat_seats_ai_players_and_lets_them_play(svc):
 
 @pytest.mark.parametrize("game_id", ["tatari", "tsukimi", "tatamokatsu", "tataraba", "tatsumi"])
 async def test_every_game_plays_alone_against_an_ai_to_the_end(svc, game_id):
-    """Issue 14 item 1: a person alone can play every game against an AI seat (Tsukimi 1 vs AI; Tatsumi with
+    """A person alone can play every game against an AI seat (Tsukimi 1 vs AI; Tatsumi with
     its usual 2-4 seats); the AI answers through its timers (moves and race inputs) until the game ends, and the
     log replays to the stored state exactly."""
     import random
@@ -247,7 +247,7 @@ async def test_every_game_plays_alone_against_an_ai_to_the_end(svc, game_id):
 
 
 async def test_the_last_person_resigning_ends_a_game_of_ai_seats(svc):
-    """Issue 14: AI seats never play on alone — when the last person resigns (Tatari would go on without them),
+    """AI seats never play on alone — when the last person resigns (Tatari would go on without them),
     the game ends and the AI seats share the win; the log still replays exactly."""
     await svc.open_lobby("c1", "tatari", "alice", ai_seats=2, ai_level="easy")
     await svc.start("c1", "alice")
@@ -262,7 +262,7 @@ async def test_the_last_person_resigning_ends_a_game_of_ai_seats(svc):
 
 
 async def test_the_search_runs_in_a_worker_process(svc):
-    """Issue 14 item 2: production searches in worker processes (``search_pool``, ``Settings.ai_processes``):
+    """Production searches in worker processes (``search_pool``, ``Settings.ai_processes``):
     :func:`bot.ai_seats.think` crosses the process boundary (a module-level function, the state as JSON) and
     answers a legal option of the pending decision."""
     from bot.ai_seats import search_pool

@@ -1,4 +1,4 @@
-"""Lobbies say the truth about seats (issue 11, TM-17): "needs 2-4", "exactly 1" in solo, "exactly 5" with the
+"""Lobbies say the truth about seats (TM-17): "needs 2-4", "exactly 1" in solo, "exactly 5" with the
 Void — from ``Game.seat_counts`` — and a lobby is full at the most its options allow."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Shards and the store's target in the settings (issue 16 item 3): SHARD_COUNT, SHARD_IDS ("0,1", "0-3"), which
+"""Shards and the store's target in the settings: SHARD_COUNT, SHARD_IDS ("0,1", "0-3"), which
 process syncs the commands, DATABASE_URL, and the AutoShardedBot a process runs."""
 
 from __future__ import annotations
@@ -64,7 +64,7 @@ async def test_a_sharded_process_runs_an_autosharded_bot_serving_its_shards(tmp_
 
 
 async def test_an_unreachable_postgresql_is_refused_with_one_line():
-    """Exit-5 path of the runner (issue 17) for the PostgreSQL backend: one line, no password."""
+    """Exit-5 path of the runner for the PostgreSQL backend: one line, no password."""
     with pytest.raises(StoreError) as info:
         await Store.open("postgresql://bot:s3cret@127.0.0.1:1/bot")
     text = str(info.value)

@@ -197,7 +197,7 @@ async def test_how_to_play_on_the_lobby_card_and_the_board(h):
 
 
 async def test_first_board_shows_setup_events(database):
-    """Issue 12 (5) with ``Game.begin``: the start Update carries setup's events; the first board shows them."""
+    """With ``Game.begin``, the start Update carries setup's events; the first board shows them."""
     async with Harness(database) as h:
         alice, bob = h.user(101, "alice"), h.user(102, "bob")
         first = await open_game(h, [alice, bob], game="tatsumi")
