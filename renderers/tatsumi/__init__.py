@@ -50,18 +50,15 @@ def _title(img: Image.Image, s: TatsumiState, names: dict[str, str] | None) -> N
     label(img, (W - 14, 25), f"{head} · sand dollars {len(s.sand_dollars)}/13", 16, True, WHITE, "rm")
 
 
-def draw(state: TatsumiState, names: dict[str, str] | None = None, panels: bool = True) -> Image.Image:
+def draw(state: TatsumiState, names: dict[str, str] | None = None) -> Image.Image:
     """The whole board of ``state`` (1240 x 860 px, taller with 5 players); ``names`` maps player ids to display
-    names; ``panels=False`` draws only the part left of the players' panels, without the title (``SEA_W`` x 860
-    px, what the seaboard close-up is cut from)."""
+    names."""
     s = state
-    img = background(len(s.seats), panels).copy()
-    if panels:
-        _title(img, s, names)
+    img = background(len(s.seats)).copy()
+    _title(img, s, names)
     draw_seaboard(img, s)
-    if panels:
-        for seat in range(len(s.seats)):
-            draw_panel(img, s, seat, names)
+    for seat in range(len(s.seats)):
+        draw_panel(img, s, seat, names)
     if s.weather or s.interrupts:
         draw_weather(img, s, names)
     draw_solo(img, s)
@@ -77,7 +74,7 @@ def palette() -> Image.Image:
 
     def sample(state: TatsumiState) -> Image.Image:
         if next(turn) % 2:
-            return draw_decision(state, None, lambda panels: draw(state, None, panels))
+            return draw_decision(state, None, lambda: draw(state))
         return draw(state)
 
     return game_palette(
@@ -92,7 +89,7 @@ def render(state: TatsumiState, names: dict[str, str] | None = None, full: bool 
     view (:mod:`.decision`); ``names`` maps player ids to display names."""
     if full:
         return encode_png(draw(state, names), palette())
-    return encode_png(draw_decision(state, names, lambda panels: draw(state, names, panels)), palette())
+    return encode_png(draw_decision(state, names, lambda: draw(state, names)), palette())
 
 
 __all__ = ["draw", "palette", "render"]

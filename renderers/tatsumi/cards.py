@@ -84,19 +84,34 @@ def scale_slots(n: int, k: float = 1.0) -> list[tuple[float, float]]:
     return out
 
 
-def scale_marks(img: Image.Image, s: TatsumiState, edge: int, x: int, y: int, k: float = 1.0) -> None:
-    """Each player's scales on the card of ``edge`` whose top-left is (x, y): shape and count ("×2"), in the slots
-    of :func:`scale_slots`; "no scales" when there are none."""
-    holders = [p for p in s.seats if p.cards[edge]]
-    if not holders:
+def scales_on(s: TatsumiState, edge: int) -> tuple[tuple[int, int], ...]:
+    """The scales on the card of ``edge`` (0-3, :data:`games.tatsumi.data.EDGES` order): ((``Seat.mark``,
+    scales), ...) of each player holding some, in seat order; empty when none do."""
+    return tuple((p.mark, p.cards[edge]) for p in s.seats if p.cards[edge])
+
+
+def scale_marks(img: Image.Image, scales: tuple[tuple[int, int], ...], x: int, y: int, k: float = 1.0) -> None:
+    """The ``scales`` (:func:`scales_on`) on a card at scale ``k`` whose top-left is (x, y) px: each player's
+    shape and count ("×2"), in the slots of :func:`scale_slots`; "no scales" when there are none."""
+    if not scales:
         label(img, (x + 8 * k, y + (CARD_RULE + 20) * k), "no scales", round(CARD_TEXT_PX * k), False, NAME_INK, "lm")
         return
     d = ImageDraw.Draw(img)
     size = round(SCALE_COUNT_PX * k)
-    for p, (sx, sy) in zip(holders, scale_slots(len(holders), k), strict=True):
-        colour, kind = player_style(p.mark)
+    for (mark, n), (sx, sy) in zip(scales, scale_slots(len(scales), k), strict=True):
+        colour, kind = player_style(mark)
         shape(d, kind, x + sx, y + sy, 6 * k, colour, width=1)
-        label(img, (x + sx + 9 * k, y + sy), f"×{p.cards[edge]}", size, True, INK, "lm")
+        label(img, (x + sx + 9 * k, y + sy), f"×{n}", size, True, INK, "lm")
+
+
+@lru_cache(maxsize=64)
+def card_image(card: str, scales: tuple[tuple[int, int], ...]) -> Image.Image:
+    """The summoning card ``card`` (:func:`card_face`, ``CARD_W x CARD_H`` px) with the ``scales``
+    (:func:`scales_on`) on it, as on the board. Cached by that content (64 images): a card's scales change only when
+    a player takes one."""
+    img = card_face(card).copy()
+    scale_marks(img, scales, 0, 0)
+    return img
 
 
 @lru_cache(maxsize=16)

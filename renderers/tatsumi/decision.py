@@ -48,11 +48,14 @@ from .cards import (
     TILE_H,
     card_face,
     scale_marks,
+    scales_on,
 )
 from .icons import NAME_INK, label, paste, player_mark, ring_sprite, text_width
 from .island import hex_centre, island_size, name_px, paste_island
-from .seaboard import BX, BY, CELL, DEPTH_PX, card_xy, tile_xy, well_box
+from .seaboard import BX, BY, CELL, DEPTH_PX, background, card_xy, draw_shrine, draw_wells, tile_xy, well_box
+from .solo import draw_tokens
 from .weather import DOLLAR_PX, WCARD_H, WCARD_W, WEATHER_XY, row_y
+from .weather import card_image as weather_card_image
 
 SEA_HEADER_H = 50
 """Height of the seaboard view's header (the prompt), px: the board's title band is left out."""
@@ -344,12 +347,34 @@ def _weather_slot(side: str) -> tuple[float, float]:
 # ---------------------------------------------------------------------------------------------- views
 
 
-def _sea_view(board: Image.Image, state: TatsumiState, dec: Decision, names) -> Image.Image:
-    """``board`` is the left part of the board (:func:`renderers.tatsumi.draw` without panels); the view is made
-    of its :func:`sea_regions`."""
-    img = Image.new("RGB", (SEA_VIEW_W, sea_view_height(state)), PAPER)
-    for box, at in reversed(sea_regions(state)):  # the column first, the corner blocks over its paper
-        img.paste(board.crop(box), at)
+@lru_cache(maxsize=4)
+def _sea_paper(height: int) -> Image.Image:
+    """The seaboard view's static part, ``SEA_VIEW_W x height`` px: paper, and the board's middle column as the
+    empty board has it (the sea, the wells' cells and names) at (0, ``SEA_HEADER_H``)."""
+    img = Image.new("RGB", (SEA_VIEW_W, height), PAPER)
+    img.paste(background(1, panels=False).crop(SEA_COLUMN), (0, SEA_HEADER_H))
+    return img
+
+
+def _sea_offset(state: TatsumiState, x: int, y: int) -> tuple[int, int]:
+    """(dx, dy) px that move the board's point (x, y) to its place in the seaboard view (:func:`sea_view_xy`)."""
+    vx, vy = sea_view_xy(state, x, y)
+    return int(vx - x), int(vy - y)
+
+
+def _sea_view(state: TatsumiState, dec: Decision, names) -> Image.Image:
+    """The view of :func:`sea_regions`, each piece drawn straight at its place in the view (what the board would
+    show there, cut to the region): the middle column's wells, dragons, north and south shrines and solo tokens,
+    the west and east shrines and the weather cards in the corners."""
+    img = _sea_paper(sea_view_height(state)).copy()
+    dx, dy = -SEA_COLUMN[0], 0  # the column: wells, dragons, solo tokens
+    draw_wells(img, state, dx, dy)
+    for k, edge in enumerate(D.EDGES):
+        draw_shrine(img, state, k, *_sea_offset(state, *card_xy(edge)))
+    for c in state.weather:
+        img.paste(weather_card_image(c), tuple(round(v) for v in sea_view_xy(state, *WEATHER_XY[c.side])))
+    if state.solo is not None:
+        draw_tokens(img, state, dx, dy)
     _header(img, state, dec, names, SEA_HEADER_H)
     _strip(img, decider(state, dec), img.height - STRIP_H)
     return img
@@ -371,33 +396,32 @@ def _cards_view(state: TatsumiState, dec: Decision, names) -> Image.Image:
     img = Image.new("RGB", (2 * w + 3 * CARDS_GAP, HEADER_H + 2 * h + 3 * CARDS_GAP + STRIP_H), PAPER)
     for edge, x, y in card_slots(state):
         img.paste(card_face(state.cards[edge], CARDS_K), (x, y))
-        scale_marks(img, state, edge, x, y, CARDS_K)
+        scale_marks(img, scales_on(state, edge), x, y, CARDS_K)  # on the view: its labels round as drawn here
     _header(img, state, dec, names)
     _strip(img, decider(state, dec), HEADER_H + 2 * h + 3 * CARDS_GAP)
     return img
 
 
-def _weather_view(full: Image.Image, state: TatsumiState, dec: Decision, names) -> Image.Image:
+def _weather_view(state: TatsumiState, dec: Decision, names) -> Image.Image:
     cw, ch = round(WCARD_W * WEATHER_K), round(WCARD_H * WEATHER_K)
     x1, _ = _weather_slot("major")
     img = Image.new("RGB", (round(x1) + cw + 2 * WEATHER_MARKER_R + 8, HEADER_H + ch + 2 * CARDS_GAP), PAPER)
     for c in state.weather:
-        x, y = WEATHER_XY[c.side]
-        big = full.crop((x, y, x + WCARD_W, y + WCARD_H)).resize((cw, ch), Image.Resampling.BICUBIC)
+        big = weather_card_image(c).resize((cw, ch), Image.Resampling.BICUBIC)
         img.paste(big, tuple(round(v) for v in _weather_slot(c.side)))
     _header(img, state, dec, names)
     return img
 
 
-def draw_decision(state: TatsumiState, names, board: Callable[[bool], Image.Image]) -> Image.Image:
-    """The decision image of ``state``, with a marker on every offered place; ``board(panels)`` draws the full
-    board (with or without the players' panels) for the views cut from it."""
+def draw_decision(state: TatsumiState, names, board: Callable[[], Image.Image]) -> Image.Image:
+    """The decision image of ``state``, with a marker on every offered place; ``board()`` draws the whole board
+    (the ``full`` view). The other views draw their pieces straight at their places."""
     dec = decision(state)
     view = view_of(state, dec)
     if view == "full":
-        return board(True)
+        return board()
     if view == "seaboard":
-        img = _sea_view(board(False), state, dec, names)
+        img = _sea_view(state, dec, names)
         r = SEA_MARKER_R
     elif view == "island":
         img = _island_view(state, dec, names)
@@ -406,7 +430,7 @@ def draw_decision(state: TatsumiState, names, board: Callable[[bool], Image.Imag
         img = _cards_view(state, dec, names)
         r = SEA_MARKER_R
     else:
-        img = _weather_view(board(False), state, dec, names)
+        img = _weather_view(state, dec, names)
         r = WEATHER_MARKER_R
     for key, (x, y) in marker_positions(state, dec).items():
         marker(img, x, y, key, r)

@@ -14,7 +14,7 @@ from games.tatsumi import data as D
 from games.tatsumi.state import TatsumiState
 
 from ..common import INK, PAPER, WHITE, font
-from .cards import CARD_H, TILE_H, TILE_W, card_face, scale_marks, shrine_tile
+from .cards import CARD_H, TILE_H, TILE_W, card_image, scales_on, shrine_tile
 from .icons import NAME_INK, SEA, SEA_DEEP, label, paste, pip_icon, player_mark, ring_icon, sand_dollar
 from .island import HEX_R, PANEL_FILL, PANEL_H, PANEL_W, island_image, panel_xy
 
@@ -122,24 +122,31 @@ def well_image(w: int, stack: str, sand_dollar_no: int) -> Image.Image:
     return img
 
 
-def draw_well(img: Image.Image, s: TatsumiState, w: int, sd_order: dict[int, int]) -> None:
-    """Paste well ``w``'s cell (:func:`well_image`) onto the board."""
-    x0, y0 = well_box(w)
-    img.paste(well_image(w, s.wells[w], sd_order.get(w, 0)), (x0 + 2, y0 + 2))
+def draw_wells(img: Image.Image, s: TatsumiState, dx: int = 0, dy: int = 0) -> None:
+    """The 25 wells' cells (:func:`well_image`) and the dragons on them, each board point (x, y) drawn at
+    (x + dx, y + dy) px: (0, 0) on the full board, a close-up's offset otherwise."""
+    sd_order = {w: k + 1 for k, w in enumerate(s.sand_dollars)}
+    for w in range(25):
+        x0, y0 = well_box(w)
+        img.paste(well_image(w, s.wells[w], sd_order.get(w, 0)), (x0 + 2 + dx, y0 + 2 + dy))
+    cx, cy, r = DRAGON
+    for p in s.seats:
+        x0, y0 = well_box(p.well)
+        player_mark(img, p.mark, x0 + cx + dx, y0 + cy + dy, r, halo=True)
+
+
+def draw_shrine(img: Image.Image, s: TatsumiState, k: int, dx: int = 0, dy: int = 0) -> None:
+    """The shrine tile of edge ``k`` (0-3, :data:`games.tatsumi.data.EDGES` order) and the summoning card above it
+    with its scales (:func:`.cards.card_image`), shifted by (dx, dy) px like :func:`draw_wells`."""
+    edge = D.EDGES[k]
+    tx, ty = tile_xy(edge)
+    img.paste(shrine_tile(s.shrines[k], s.sides[k]), (tx + dx, ty + dy))
+    cx, cy = card_xy(edge)
+    img.paste(card_image(s.cards[k], scales_on(s, k)), (cx + dx, cy + dy))
 
 
 def draw_seaboard(img: Image.Image, s: TatsumiState) -> None:
     """Wells, dragons, shrine tiles and cards with their scales, over the background."""
-    sd_order = {w: k + 1 for k, w in enumerate(s.sand_dollars)}
-    for w in range(25):
-        draw_well(img, s, w, sd_order)
-    dx, dy, dr = DRAGON
-    for p in s.seats:
-        x0, y0 = well_box(p.well)
-        player_mark(img, p.mark, x0 + dx, y0 + dy, dr, halo=True)
-    for k, edge in enumerate(D.EDGES):
-        tx, ty = tile_xy(edge)
-        img.paste(shrine_tile(s.shrines[k], s.sides[k]), (tx, ty))
-        cx, cy = card_xy(edge)
-        img.paste(card_face(s.cards[k]), (cx, cy))
-        scale_marks(img, s, k, cx, cy)
+    draw_wells(img, s)
+    for k in range(len(D.EDGES)):
+        draw_shrine(img, s, k)

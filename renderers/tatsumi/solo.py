@@ -64,15 +64,17 @@ def maelstrom_icon(r: int = 19) -> Image.Image:
     return img
 
 
-def draw_tokens(img: Image.Image, s: TatsumiState) -> None:
+def draw_tokens(img: Image.Image, s: TatsumiState, dx: int = 0, dy: int = 0) -> None:
+    """The Tekitatsu and the maelstrom on their wells (those off the board left out), each board point (x, y)
+    drawn at (x + dx, y + dy) px."""
     sb = s.solo
     for w in sb.tekitatsu:
         if w >= 0:
             x0, y0 = well_box(w)
-            paste(img, tekitatsu_icon(), x0 + TOKEN_AT[0], y0 + TOKEN_AT[1])
+            paste(img, tekitatsu_icon(), x0 + TOKEN_AT[0] + dx, y0 + TOKEN_AT[1] + dy)
     if sb.maelstrom >= 0:
         x0, y0 = well_box(sb.maelstrom)
-        paste(img, maelstrom_icon(), x0 + TOKEN_AT[0], y0 + TOKEN_AT[1])
+        paste(img, maelstrom_icon(), x0 + TOKEN_AT[0] + dx, y0 + TOKEN_AT[1] + dy)
 
 
 @lru_cache(maxsize=2)

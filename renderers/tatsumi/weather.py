@@ -72,9 +72,11 @@ def _veil() -> Image.Image:
     return Image.new("RGBA", (WCARD_W, WCARD_H), GREY + (150,))
 
 
-def draw_card(img: Image.Image, c: WeatherCard) -> None:
-    """Weather card ``c`` at its corner, with its sand dollars, strikes and neutralisation."""
-    x, y = WEATHER_XY[c.side]
+def draw_card(img: Image.Image, c: WeatherCard, x: int | None = None, y: int | None = None) -> None:
+    """Weather card ``c`` with its sand dollars, strikes and neutralisation, its top-left at (x, y) px (default:
+    its corner of the full board, :data:`WEATHER_XY`)."""
+    if x is None or y is None:
+        x, y = WEATHER_XY[c.side]
     d = ImageDraw.Draw(img)
     img.paste(weather_face(c.element, c.side), (x, y))
     for row, n in zip(ROWS, (c.on_card, c.beside, c.in_wells), strict=True):
@@ -86,6 +88,22 @@ def draw_card(img: Image.Image, c: WeatherCard) -> None:
         img.paste(_veil(), (x, y), _veil())
         d.rectangle((x + 8, y + 84, x + WCARD_W - 8, y + 104), fill=WHITE, outline=INK, width=2)
         label(img, (x + WCARD_W // 2, y + 94), "NEUTRALISED", 12, True, INK, "mm")
+
+
+@lru_cache(maxsize=32)
+def _card_image(element: str, side: str, on_card: int, beside: int, in_wells: int, triggered: int,
+                neutralized: bool) -> Image.Image:
+    img = Image.new("RGB", (WCARD_W, WCARD_H))
+    draw_card(img, WeatherCard(element=element, side=side, total=on_card + beside + in_wells, on_card=on_card,
+                               in_wells=in_wells, triggered=triggered, neutralized=neutralized), 0, 0)
+    return img
+
+
+def card_image(c: WeatherCard) -> Image.Image:
+    """Weather card ``c`` as :func:`draw_card` draws it, on its own (``WCARD_W x WCARD_H`` px, what would run
+    past its edge left out), for the close-ups. Cached by its content (32 images): a card changes only when a
+    sand dollar moves, it strikes or it is neutralised."""
+    return _card_image(c.element, c.side, c.on_card, c.beside, c.in_wells, c.triggered, c.neutralized)
 
 
 def draw_weather(img: Image.Image, s: TatsumiState, names: dict[str, str] | None = None) -> None:
