@@ -1,10 +1,10 @@
-"""What ``/stats``, ``/leaderboard``, ``/replay`` and a game's result show (issue 15), for every adapter (Discord,
+"""What ``/stats``, ``/leaderboard``, ``/replay`` and a game's result show, for every adapter (Discord,
 the sandbox and ``script``): the text and the card of each, and the replay animation rebuilt from a game's seed and
 move log.
 
 Cards are drawn by :mod:`renderers.results`, animations by :mod:`renderers.animation`. Everything here is
-synchronous and CPU-bound where it draws: adapters run :func:`replay_gif` and the card functions off the event loop
-(``asyncio.to_thread``).
+synchronous and CPU-bound where it draws: the Discord adapter runs :func:`replay_gif` and the card functions in
+worker processes (:mod:`bot.heavy`), the offline adapters off their loop.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ RATING_HELP = (
     "Ratings: openskill (Plackett-Luce), one per game per server; ties share a place, a player who resigns ranks "
     "last, abandoned games are not rated. AI seats are rated as their level (one rating per level, listed as "
     "\"AI · Level\"). The leaderboard is ordered by μ − 3σ (skill minus three times its uncertainty).")
-"""How ratings work, for ``/help`` (issue 15 item 2)."""
+"""How ratings work, for ``/help``."""
 
 
 def rating_text(mu: float | None, sigma: float | None) -> str:

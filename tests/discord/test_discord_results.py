@@ -1,4 +1,4 @@
-"""Issue 15 through the Discord harness: the result message (summary card, rating changes, Replay button),
+"""Results through the Discord harness: the result message (summary card, rating changes, Replay button),
 ``/stats``, ``/leaderboard``, ``/replay`` and the Replay button, with their refusals."""
 
 from __future__ import annotations
@@ -12,12 +12,15 @@ from openskill.models import PlackettLuce
 from PIL import Image
 from test_discord_play import open_game, play_turn
 
+from bot.config import Settings
+
 OTHER_CHANNEL = CHANNEL_ID + 5
 
 
 @pytest.fixture
-async def h(database):
-    async with Harness(database) as harness:
+async def h(database, tmp_path):
+    settings = Settings(discord_token=None, reminder_hours=12, afk_hours=0, images_dir=tmp_path)
+    async with Harness(database, settings=settings) as harness:
         yield harness
 
 
@@ -38,7 +41,7 @@ def result_message(reply):
 
 
 async def test_result_message_carries_summary_ratings_and_replay(h):
-    """Issue 15 items 2 and 4: the game's end posts a result message: ranking (the resigner last), the rating
+    """The game's end posts a result message: ranking (the resigner last), the rating
     after and its change (openskill's numbers), the summary card and a Replay button."""
     alice, bob = h.user(101, "alice"), h.user(102, "bob")
     reply = await resigned_game(h, alice, bob)
@@ -59,17 +62,19 @@ async def test_result_message_carries_summary_ratings_and_replay(h):
 
 
 async def test_stats_command(h):
-    """Issue 15 item 3: /stats (own, a member's, one game), ephemeral unless public; no games and unknown
+    """/stats (own, a member's, one game), ephemeral unless public; no games and unknown
     games answered clearly and ephemerally."""
     alice, bob, carol = h.user(101, "alice"), h.user(102, "bob"), h.user(103, "carol")
     await resigned_game(h, alice, bob)
     reply = await h.slash(alice, "stats")
-    (sent,) = reply
+    thinking, sent = reply
+    assert thinking.type == 5 and thinking.ephemeral  # deferred: the card is drawn in a worker process
     assert sent.ephemeral and sent.files and sent.content.startswith("Stats of alice\nTatari: 1 game, 1 win (100%), "
                                                                      "average place 1.00, rating ")
     assert "Recent: Tatari 1st of 2" in sent.content
     reply = await h.slash(alice, "stats", member=bob, game="tatari", public=True)
-    (sent,) = reply
+    thinking, sent = reply
+    assert thinking.type == 5 and not thinking.ephemeral
     assert not sent.ephemeral and sent.content.startswith("Stats of bob\nTatari: 1 game, 0 wins (0%), average "
                                                           "place 2.00")
     assert "2nd of 2 (resigned)" in sent.content
@@ -84,18 +89,18 @@ async def test_stats_command(h):
 
 
 async def test_leaderboard_command(h):
-    """Issue 15 item 3: /leaderboard game: the server's top by μ − 3σ with games played; ephemeral unless public;
+    """/leaderboard game: the server's top by μ − 3σ with games played; ephemeral unless public;
     a game without rated games and an unknown game answered clearly."""
     alice, bob, carol = h.user(101, "alice"), h.user(102, "bob"), h.user(103, "carol")
     await resigned_game(h, alice, bob)
     await resigned_game(h, alice, carol)
-    (sent,) = await h.slash(bob, "leaderboard", game="tatari")
+    _thinking, sent = await h.slash(bob, "leaderboard", game="tatari")
     lines = sent.content.split("\n")
     assert sent.ephemeral and sent.files and lines[0] == "Tatari — top 3 of this server (by μ − 3σ)"
     assert [line.split(" — ")[0] for line in lines[1:]] == ["1. alice", "2. bob", "3. carol"] or \
         [line.split(" — ")[0] for line in lines[1:]] == ["1. alice", "2. carol", "3. bob"]
     assert lines[1].endswith("· 2 games, 2 wins")
-    (sent,) = await h.slash(bob, "leaderboard", game="tatari", public=True)
+    _thinking, sent = await h.slash(bob, "leaderboard", game="tatari", public=True)
     assert not sent.ephemeral
     reply = await h.slash(bob, "leaderboard", game="tsukimi")
     assert reply.ephemeral() and reply.text.startswith("No rated games of Tsukimi in this server yet")
@@ -104,7 +109,7 @@ async def test_leaderboard_command(h):
 
 
 async def test_replay_button_and_command(h):
-    """Issue 15 item 4: the Replay button and /replay send an animated GIF of the game rebuilt from its log
+    """The Replay button and /replay send an animated GIF of the game rebuilt from its log
     (deferred first); /replay knows only this channel's games: another channel's id, an unknown id, a word and
     a channel without games are refused ephemerally."""
     alice, bob = h.user(101, "alice"), h.user(102, "bob")
@@ -135,7 +140,7 @@ async def test_replay_button_and_command(h):
 
 
 async def test_help_says_how_ratings_treat_ai_seats(h):
-    """Issue 15 item 2: /help names the result commands and says AI seats are rated as their level."""
+    """/help names the result commands and says AI seats are rated as their level."""
     reply = await h.slash(h.user(101, "alice"), "help")
     assert "/stats" in reply.text and "/leaderboard" in reply.text and "/replay" in reply.text
     assert "AI seats are rated as their level" in reply.text and "resigns ranks last" in reply.text
