@@ -56,6 +56,9 @@ IDLE_S = 30.0
 """The workers stop after this many seconds without work (their memory returns); the next request starts one."""
 WORKER_NICE = 10
 """Worker processes run at this lower priority: replies to moves come first on a busy machine."""
+JOB_TIMEOUT_S = 120.0
+"""A job not answered by then raises ``TimeoutError`` (workers that cannot start, a stuck drawing): the caller
+answers without the image instead of waiting for ever."""
 MAX_KEYS = 10_000
 """Members (and servers) whose recent requests are remembered at the most (oldest forgotten first)."""
 
@@ -375,7 +378,7 @@ class Workers:
             self._idle.cancel()
             self._idle = None
         try:
-            return await asyncio.get_running_loop().run_in_executor(pool, fn, *args)
+            return await asyncio.wait_for(asyncio.get_running_loop().run_in_executor(pool, fn, *args), JOB_TIMEOUT_S)
         except BrokenExecutor:
             if pool is self.pool:
                 log.error("a drawing worker died (%s); starting new ones", kind)
