@@ -4,7 +4,10 @@ kept across a restart; cache keys that tell games apart."""
 from __future__ import annotations
 
 import os
+from collections import deque
+from pathlib import Path
 
+from bot import heavy
 from bot.heavy import ReplayCache, replay_key
 
 
@@ -44,3 +47,15 @@ def test_replay_keys_differ_per_game_and_names():
     assert len({key, replay_key(12, "tatari", 98, ["101", "102"], 30, {"101": "alice"}),
                 replay_key(12, "tatari", 99, ["101", "102"], 31, {"101": "alice"}),
                 replay_key(12, "tatari", 99, ["101", "102"], 30, {"101": "ann"})}) == 4
+
+
+def test_quotas_remember_a_bounded_number_of_members(monkeypatch):
+    """The per-minute windows keep MAX_KEYS members (and servers) at the most, the oldest forgotten first; tickets
+    released leave no count behind."""
+    monkeypatch.setattr(heavy, "MAX_KEYS", 5)
+    quota = heavy.Heavy(Path("unused"), clock=lambda: 1_000)
+    for member in range(8):
+        quota.admit(member, member % 2).release()
+    assert len(quota._members) == 5 and len(quota._servers) == 2
+    assert quota.admitted == 0 and quota._member_now == {} and quota._server_now == {}
+    assert quota._members.wait_ms("7", 1_000) == 0 and quota._members._times["7"] == deque([1_000], maxlen=4)
