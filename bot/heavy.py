@@ -4,7 +4,8 @@ each finished game's replay is built once and kept on disk.
 
 - :class:`Heavy` is what adapters call: :meth:`Heavy.admit` (quotas, raises :class:`Busy` with the line to show),
   :meth:`Heavy.card` and :meth:`Heavy.replay` (the work, in the pool);
-- the pool: ``spawn`` worker processes at a lower priority (as the AI search pool of :func:`bot.ai_seats.search_pool`
+- the pools (one for replays, one for cards, so a result card never waits behind replays): ``spawn`` worker
+  processes at a lower priority (as the AI search pool of :func:`bot.ai_seats.search_pool`
   and the board render workers), :data:`WORKER_TASKS` jobs per worker before it is replaced (a worker's memory
   returns to the system), shut down after :data:`IDLE_S` without work (memory returns after a burst), replaced when
   a worker dies;
@@ -350,7 +351,8 @@ class Heavy:
         self.jobs[kind] = self.jobs.get(kind, 0) + 1
         if self._given is not None:
             return await asyncio.get_running_loop().run_in_executor(self._given, fn, *args)
-        return await WORKERS.run(self.workers, self.idle_s, kind, fn, *args)
+        lane = WORKERS["replay" if kind == "replay" else "card"]
+        return await lane.run(self.workers, self.idle_s, kind, fn, *args)
 
     def close(self) -> None:
         """Nothing of this bot is left drawing: the shared workers stop after their idle time (a given executor
@@ -398,8 +400,9 @@ class Workers:
             pool.shutdown(wait=False)
 
 
-WORKERS = Workers()
-"""This process's drawing workers."""
+WORKERS = {"replay": Workers(), "card": Workers()}
+"""This process's drawing workers, in two lanes: replays (seconds each) never hold up the cards (a game's result
+card waits for no one's replay)."""
 
 
 __all__ = ["BUSY_S", "CARDS", "Busy", "Heavy", "Quotas", "ReplayCache", "Ticket", "WORKERS", "Workers", "draw_card", "draw_replay",

@@ -43,7 +43,7 @@ async def test_nothing_is_drawn_in_the_bot_process(h, monkeypatch):
         assert reply[0].type == 5 and reply[-1].files[0][1].startswith(b"\x89PNG")
     gif = (await h.click(bob, msg, "Replay"))[-1]
     assert Image.open(io.BytesIO(gif.files[0][1])).format == "GIF"
-    assert isinstance(heavy.WORKERS.pool, ProcessPoolExecutor)
+    assert all(isinstance(lane.pool, ProcessPoolExecutor) for lane in heavy.WORKERS.values())
     assert h.bot.results.heavy.jobs == {"summary": 1, "stats": 1, "leaderboard": 1, "replay": 1}
 
 
