@@ -130,8 +130,9 @@ class Ticket:
 
 
 # -- work done in the worker processes -------------------------------------------------------------------------------
-def _worker_start(nice: int) -> None:
-    """Start of a worker: lower priority, the games and renderers imported and warmed (first job not seconds late)."""
+def _worker_start(nice: int, warm: bool) -> None:
+    """Start of a worker: lower priority, the games imported and, for replays (``warm``), every board renderer
+    warmed (the first replay not seconds late; cards need only the results renderer)."""
     try:
         os.nice(nice)
     except OSError:
@@ -140,6 +141,8 @@ def _worker_start(nice: int) -> None:
     import renderers
 
     games.all()
+    if not warm:
+        return
     try:
         renderers.warm()
     except Exception:  # a renderer that cannot warm still draws (slower) or fails per job, logged there
@@ -372,7 +375,7 @@ class Workers:
         """``fn(*args)`` in a worker process (at most ``workers`` of them)."""
         if self.pool is None:
             self.pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"),
-                                            initializer=_worker_start, initargs=(WORKER_NICE,),
+                                            initializer=_worker_start, initargs=(WORKER_NICE, kind == "replay"),
                                             max_tasks_per_child=WORKER_TASKS)
         pool = self.pool
         self.running += 1
