@@ -1,4 +1,4 @@
-"""Bounded memory (issue 17 item 8): play N whole games through the real discord.py stack (``tests/discord/harness.py``,
+"""Bounded memory in steady play: play N whole games through the real discord.py stack (``tests/discord/harness.py``,
 real renderer, real store) and report the process's resident memory before and after. The last line is exactly::
 
     games=<n> rss_start_mb=<x> rss_end_mb=<y>
@@ -59,8 +59,21 @@ async def play_one(h: Harness, channel: int, rng: random.Random) -> None:
     raise RuntimeError("a game did not end in 2000 moves")
 
 
-async def main(n: int, warm: int) -> None:
+def top_growth(before, after, limit: int = 25) -> None:
+    """The ``limit`` source lines whose live allocations grew the most between two tracemalloc snapshots."""
+    for stat in after.compare_to(before, "traceback")[:limit]:
+        print(f"  +{stat.size_diff / 1024:.1f} KiB ({stat.count_diff:+d} blocks)", file=sys.stderr)
+        for line in stat.traceback.format()[-8:]:
+            print(f"      {line}", file=sys.stderr)
+
+
+async def main(n: int, warm: int, trace: tuple[int, int] | None = None) -> None:
     logging.disable(logging.WARNING)
+    snapshot = None
+    if trace:
+        import tracemalloc
+
+        tracemalloc.start(8)
     with tempfile.TemporaryDirectory() as tmp:
         async with Harness(Path(tmp) / "bot.sqlite3") as h:
             rng = random.Random(1)
@@ -74,8 +87,16 @@ async def main(n: int, warm: int) -> None:
                 h.fake.messages.clear()
                 h.fake.sent.clear()
                 h.fake.interactions.clear()
-                if (i + 1) % 100 == 0:
-                    print(f"  {i + 1 - warm} games, rss {rss_mb():.1f} MB", file=sys.stderr, flush=True)
+                if (i + 1 - warm) % 100 == 0 and i >= warm:
+                    print(f"  {i + 1 - warm} games, rss_mb {rss_mb():.1f}", file=sys.stderr, flush=True)
+                if trace and i + 1 - warm in trace:
+                    gc.collect()
+                    taken = tracemalloc.take_snapshot().filter_traces(
+                        [tracemalloc.Filter(False, tracemalloc.__file__)])
+                    if snapshot is not None:
+                        print(f"growth between games {trace[0]} and {trace[1]}:", file=sys.stderr)
+                        top_growth(snapshot, taken)
+                    snapshot = taken
             gc.collect()
             end = rss_mb()
     print(f"games={n} rss_start_mb={start:.1f} rss_end_mb={end:.1f}")
@@ -85,5 +106,7 @@ if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--warm", type=int, default=20)
+    parser.add_argument("--trace", type=int, nargs=2, metavar=("FROM", "TO"),
+                        help="tracemalloc snapshots after games FROM and TO; the lines that grew most (stderr)")
     args = parser.parse_args()
-    asyncio.run(main(args.games, args.warm))
+    asyncio.run(main(args.games, args.warm, tuple(args.trace) if args.trace else None))

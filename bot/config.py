@@ -13,7 +13,7 @@ from games.ai import DEFAULT_BUDGET_MS, MAX_BUDGET_MS
 
 def parse_shard_ids(text: str) -> list[int]:
     """``"0,1"`` or ``"0-3"`` (or a mix, ``"0,2-3"``) -> sorted shard ids. ``ValueError`` with a readable message
-    for anything else (issue 16)."""
+    for anything else."""
     ids: set[int] = set()
     for part in filter(None, (p.strip() for p in text.split(","))):
         lo, dash, hi = part.partition("-")
@@ -63,6 +63,10 @@ class Settings(BaseSettings):
                                       "ai_budget_ms (deterministic; tests)")
     ai_processes: bool = Field(default=True, description="Search AI moves in a worker process (true) or a thread "
                                "(false); never on the event loop")
+    heavy_processes: int = Field(default=1, ge=1, le=8, description="Worker processes that draw replays and "
+                                 "result, stats and leaderboard cards (never the event loop or its threads)")
+    replay_cache_mb: float = Field(default=256, ge=1, description="Disk kept for finished games' replay GIFs "
+                                   "(under IMAGES_DIR/replays; least recently used removed first), MB")
 
     @field_validator("shard_ids")
     @classmethod

@@ -3,8 +3,8 @@ the sandbox and ``script``): the text and the card of each, and the replay anima
 move log.
 
 Cards are drawn by :mod:`renderers.results`, animations by :mod:`renderers.animation`. Everything here is
-synchronous and CPU-bound where it draws: adapters run :func:`replay_gif` and the card functions off the event loop
-(``asyncio.to_thread``).
+synchronous and CPU-bound where it draws: the Discord adapter runs :func:`replay_gif` and the card functions in
+worker processes (:mod:`bot.heavy`), the offline adapters off their loop.
 """
 
 from __future__ import annotations

@@ -1,18 +1,17 @@
-"""Results that last: ``/stats``, ``/leaderboard``, ``/replay``, the result message of every finished
-game (summary card, ranking with rating changes, a "Replay" button) and that button.
+"""Results that last: ``/stats``, ``/leaderboard``, ``/replay``, the result message of every finished game (summary
+card, ranking with rating changes, a "Replay" button) and that button.
 
-Every answer is ephemeral unless ``public:true``; cards and animations are drawn off the event loop
-(``asyncio.to_thread``); a replay defers the interaction first (rebuilding a game takes seconds). The records
-and ratings come from the session service's ``records`` (``RecordStore`` of ``bot/store/records.py``, written when a game
-ends).
+Every answer is ephemeral unless ``public:true``; cards and animations are drawn in worker processes under
+per-member and per-server quotas (:mod:`bot.heavy`: a refusal is one ephemeral "Busy — try again in N s" line), and
+each game's replay is built once and kept; a command that draws defers the interaction first. The records and
+ratings come from the session service's ``records`` (``RecordStore`` of ``bot/store/records.py``, written when a game ends).
 """
 
 from __future__ import annotations
 
-import asyncio
 import io
 import logging
-from collections import OrderedDict
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import discord
@@ -21,10 +20,11 @@ from discord.ext import commands
 
 import games
 from bot import results
+from bot.heavy import Busy, Heavy, replay_key
 from bot.sessions import SessionError, Update
 
 from . import ids
-from .answers import answer
+from .answers import THINKING, answer
 from .lobby import game_autocomplete
 
 if TYPE_CHECKING:
@@ -32,8 +32,6 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 NO_PINGS = discord.AllowedMentions.none()
-REPLAY_CACHE = 4
-"""How many replay animations one process keeps (a few MB each): a result's button is often pressed by several."""
 
 
 def card_file(png: bytes, name: str) -> discord.File:
@@ -61,7 +59,13 @@ class Results(commands.Cog):
 
     def __init__(self, bot: PlayBot) -> None:
         self.bot = bot
-        self._replays: OrderedDict[int, bytes] = OrderedDict()
+        settings = bot.settings
+        self.heavy = Heavy(Path(getattr(settings, "images_dir", "out")) / "replays",
+                           getattr(settings, "replay_cache_mb", 256), clock=bot.service.clock,
+                           workers=getattr(settings, "heavy_processes", 1))
+
+    async def cog_unload(self) -> None:
+        self.heavy.close()
 
     @property
     def service(self):
@@ -81,7 +85,7 @@ class Results(commands.Cog):
             lines.append("-# Not rated (fewer than two ranked seats).")
         try:
             details = update.game.status(update.state) if update.state is not None else ""
-            png = await asyncio.to_thread(results.summary_card, record, details)
+            png = await self.heavy.card("summary", record, details)
         except Exception:
             log.exception("summary card of session %s failed", record.session_id)
             png = None
@@ -106,7 +110,9 @@ class Results(commands.Cog):
             where = f" of {games.get(game_id).title}" if game_id else ""
             subject = "You have" if who.id == interaction.user.id else f"{label} has"
             raise SessionError(f"{subject} no recorded games{where} in this server yet.")
-        png = await asyncio.to_thread(results.stats_card, stats, label)
+        with self.heavy.admit(interaction.user.id, interaction.guild_id):
+            await self._defer(interaction, public)
+            png = await self.heavy.card("stats", stats, label)
         await self._answer(interaction, results.stats_text(stats, label), png, f"stats-{who.id}", public)
 
     # -- /leaderboard ---------------------------------------------------------------------------------------------
@@ -120,7 +126,9 @@ class Results(commands.Cog):
         if not standings:
             raise SessionError(f"No rated games of {g.title} in this server yet: finish a game with two or more "
                                "players.")
-        png = await asyncio.to_thread(results.leaderboard_card, g, standings)
+        with self.heavy.admit(interaction.user.id, interaction.guild_id):
+            await self._defer(interaction, public)
+            png = await self.heavy.card("leaderboard", g.id, standings)
         await self._answer(interaction, results.leaderboard_text(g, standings), png, f"leaderboard-{g.id}", public)
 
     # -- /replay --------------------------------------------------------------------------------------------------
@@ -156,7 +164,8 @@ class Results(commands.Cog):
 
     async def replay_game(self, interaction: discord.Interaction, sid: int, public: bool) -> None:
         """The animation of session ``sid`` (the Replay button, ``/replay``): refused for a game of another
-        channel or one that never ended; deferred, built off the event loop, sent as a GIF."""
+        channel or one that never ended; a replay kept already is sent at once, else (when admitted) the
+        interaction is deferred and the GIF built in a worker, kept, sent."""
         record = await self.service.records.game_record(sid)
         if record is None or record.channel_id != str(interaction.channel_id):
             await self.bot.table.refuse(interaction, f"Game #{sid} did not end in this channel: /replay lists the "
@@ -166,31 +175,42 @@ class Results(commands.Cog):
         if row is None:
             await self.bot.table.refuse(interaction, f"Game #{sid} is no longer stored.")
             return
-        await interaction.response.defer(ephemeral=not public, thinking=True)
-        gif = self._replays.get(sid)
-        if gif is None:
-            game = self.bot.service.game(row.game_id)
-            moves = await self.service.moves(sid)
-            names = await self.bot.links.names(sid)
+        names = await self.bot.links.names(sid)
+        key = replay_key(sid, row.game_id, row.seed, row.players, record.moves, names)
+        path = self.heavy.kept_replay(key)
+        if path is None:
             try:
-                gif = await asyncio.to_thread(results.replay_gif, game, row.players, row.options, row.seed, moves,
-                                              names)
-            except Exception:
-                log.exception("replay of session %s failed", sid)
-                await interaction.followup.send("The replay could not be built; the game's record is unchanged.",
-                                                ephemeral=True)
+                ticket = self.heavy.admit(interaction.user.id, interaction.guild_id)
+            except Busy as exc:
+                await self.bot.table.refuse(interaction, str(exc))
                 return
-            self._replays[sid] = gif
-            while len(self._replays) > REPLAY_CACHE:
-                self._replays.popitem(last=False)
-        self._replays.move_to_end(sid)
+            with ticket:
+                await self._defer(interaction, public)
+                moves = await self.service.moves(sid)
+                try:
+                    path = await self.heavy.replay(key, row.game_id, row.players, row.options, row.seed, moves,
+                                                   names)
+                except Exception:
+                    log.exception("replay of session %s failed", sid)
+                    await self.bot.table.refuse(interaction, "The replay could not be built; the game's record is "
+                                                            "unchanged.")
+                    return
+        else:
+            await self._defer(interaction, public)
         title = results._title(record.game_id)
         text = (f"🎞️ Replay of #{sid} {title} ({record.moves} moves, {results.date_text(record.ended_ms)}"
                 f"{', abandoned' if record.outcome == 'abandoned' else ''})")
-        await interaction.followup.send(text, file=discord.File(io.BytesIO(gif), filename=f"replay-{sid}.gif"),
-                                        ephemeral=not public, allowed_mentions=NO_PINGS)
+        await answer(interaction, text, file=discord.File(path, filename=f"replay-{sid}.gif"), ephemeral=not public,
+                     allowed_mentions=NO_PINGS)
 
     # -- answering ------------------------------------------------------------------------------------------------
+    @staticmethod
+    async def _defer(interaction: discord.Interaction, public: bool) -> None:
+        """"Thinking…" before drawing (a worker may take seconds), in the answer's visibility."""
+        if not interaction.response.is_done():
+            await interaction.response.defer(ephemeral=not public, thinking=True)
+            interaction.extras[THINKING] = "public" if public else "ephemeral"
+
     async def _answer(self, interaction: discord.Interaction, text: str, png: bytes, name: str,
                       public: bool) -> None:
         await answer(interaction, text[:2000], file=card_file(png, name), ephemeral=not public,

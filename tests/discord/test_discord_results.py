@@ -12,12 +12,15 @@ from openskill.models import PlackettLuce
 from PIL import Image
 from test_discord_play import open_game, play_turn
 
+from bot.config import Settings
+
 OTHER_CHANNEL = CHANNEL_ID + 5
 
 
 @pytest.fixture
-async def h(database):
-    async with Harness(database) as harness:
+async def h(database, tmp_path):
+    settings = Settings(discord_token=None, reminder_hours=12, afk_hours=0, images_dir=tmp_path)
+    async with Harness(database, settings=settings) as harness:
         yield harness
 
 
@@ -64,12 +67,14 @@ async def test_stats_command(h):
     alice, bob, carol = h.user(101, "alice"), h.user(102, "bob"), h.user(103, "carol")
     await resigned_game(h, alice, bob)
     reply = await h.slash(alice, "stats")
-    (sent,) = reply
+    thinking, sent = reply
+    assert thinking.type == 5 and thinking.ephemeral  # deferred: the card is drawn in a worker process
     assert sent.ephemeral and sent.files and sent.content.startswith("Stats of alice\nTatari: 1 game, 1 win (100%), "
                                                                      "average place 1.00, rating ")
     assert "Recent: Tatari 1st of 2" in sent.content
     reply = await h.slash(alice, "stats", member=bob, game="tatari", public=True)
-    (sent,) = reply
+    thinking, sent = reply
+    assert thinking.type == 5 and not thinking.ephemeral
     assert not sent.ephemeral and sent.content.startswith("Stats of bob\nTatari: 1 game, 0 wins (0%), average "
                                                           "place 2.00")
     assert "2nd of 2 (resigned)" in sent.content
@@ -89,13 +94,13 @@ async def test_leaderboard_command(h):
     alice, bob, carol = h.user(101, "alice"), h.user(102, "bob"), h.user(103, "carol")
     await resigned_game(h, alice, bob)
     await resigned_game(h, alice, carol)
-    (sent,) = await h.slash(bob, "leaderboard", game="tatari")
+    _thinking, sent = await h.slash(bob, "leaderboard", game="tatari")
     lines = sent.content.split("\n")
     assert sent.ephemeral and sent.files and lines[0] == "Tatari — top 3 of this server (by μ − 3σ)"
     assert [line.split(" — ")[0] for line in lines[1:]] == ["1. alice", "2. bob", "3. carol"] or \
         [line.split(" — ")[0] for line in lines[1:]] == ["1. alice", "2. carol", "3. bob"]
     assert lines[1].endswith("· 2 games, 2 wins")
-    (sent,) = await h.slash(bob, "leaderboard", game="tatari", public=True)
+    _thinking, sent = await h.slash(bob, "leaderboard", game="tatari", public=True)
     assert not sent.ephemeral
     reply = await h.slash(bob, "leaderboard", game="tsukimi")
     assert reply.ephemeral() and reply.text.startswith("No rated games of Tsukimi in this server yet")
