@@ -1,4 +1,4 @@
-"""Animated GIFs of a game's boards: the replays of issue 15 (``Replay`` button, ``/replay``) and the offline demo's
+"""Animated GIFs of a game's boards: the game replays (``Replay`` button, ``/replay``) and the offline demo's
 ``game.gif`` share this code.
 
 Pure: Pillow only. Frames are PNG bytes (what :func:`renderers.render` returns).

@@ -7,9 +7,9 @@ unlike the plain 1-6 pip faces, and each is labelled, so colour never carries me
 
 One image serves both ``full=False`` (the decision's view) and ``full=True``: every decision is about the dice, the
 hands or the race, and the whole board is drawn so that every number, name and marker key is at least 9 px tall when
-Discord shows it 400 px wide (:data:`TEXT_PX`, :data:`MARKER_R` against :data:`W`; issue 13, item 2).
+Discord shows it 400 px wide (:data:`TEXT_PX`, :data:`MARKER_R` against :data:`W`).
 
-Offered places (issue 13, item 1) carry the numbered markers of :func:`games.marker_keys`. Locus vocabulary:
+Offered places carry the numbered markers of :func:`games.marker_keys`. Locus vocabulary:
 
 - ``hand:<player id>`` — a player's hand card (the roller picks a victim, TK-6): the card is framed and the marker
   sits in its bottom-right corner, where a victim never has a tag.

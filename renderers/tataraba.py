@@ -52,7 +52,7 @@ EVERGREEN_C = (38, 84, 66)
 BEECH_C = (176, 146, 104)
 TRUNK = (110, 80, 50)
 TILE_NAME_INK = (62, 56, 46)
-"""Tile names: 13 px bold at 8.9:1 on the lighter floor (8.3:1 on the darker), issue 13 asks >= 4.5:1."""
+"""Tile names: 13 px bold at 8.9:1 on the lighter floor (8.3:1 on the darker), text needs >= 4.5:1."""
 TILE_NAME_PX = 13
 TAB_H = 20
 """Height (px) of the "Board k" tab inside each board's top-left corner (boards that touch are drawn touching)."""

@@ -4,9 +4,9 @@ running total and doll count, what the decision is, every stash, whose turn; at 
 
 One image serves both ``full=False`` (the decision's view) and ``full=True``: the whole board is the area every Tatari
 decision is about, and it is drawn so that every number and marker key is at least 9 px tall when Discord shows it
-400 px wide (:data:`TEXT_PX` and :data:`MARKER_R` against :data:`W`; issue 13, item 2).
+400 px wide (:data:`TEXT_PX` and :data:`MARKER_R` against :data:`W`).
 
-Offered places (issue 13, item 1) carry the numbered markers of :func:`games.marker_keys`. Locus vocabulary:
+Offered places carry the numbered markers of :func:`games.marker_keys`. Locus vocabulary:
 
 - ``shrine:<7..10>`` — a shrine board (bust on a tie for most, TA-8): the marker sits beside its number;
 - ``stash:<player id>`` — a player's stash row (the gift of a set-aside 1, TA-7): the marker sits before the count.
@@ -215,7 +215,7 @@ def row_suffix(state: TatariState, player: str) -> str:
 
 
 def decision_line(state: TatariState) -> str:
-    """What the board asks now, in words (rulebook "How to Play"; issue 13: the stop hint only where Stop is
+    """What the board asks now, in words (rulebook "How to Play"; the stop hint only where Stop is
     possible, and a gift that is due said so): select → set aside a face; fate → continue or stop (TA-4); bust →
     which tied shrine (TA-8); give → a set-aside 1 gives a doll (TA-7); over → "" (the ranking is drawn instead)."""
     if state.phase == "select":

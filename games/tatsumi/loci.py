@@ -1,4 +1,4 @@
-"""Where on the board a Tatsumi option points (``Option.locus``; issue 13, numbered markers).
+"""Where on the board a Tatsumi option points (``Option.locus``; the numbered markers).
 
 Vocabulary (the renderer :mod:`renderers.tatsumi` knows how to find each):
 

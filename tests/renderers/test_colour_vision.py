@@ -1,4 +1,4 @@
-"""No colour-only signs, shared machinery (issue 13, item 4): colour-vision simulation, ΔE and WCAG contrast,
+"""No colour-only signs, shared machinery: colour-vision simulation, ΔE and WCAG contrast,
 applied to the common palette (player colours with shapes, the offered-place marker)."""
 
 from __future__ import annotations
@@ -75,7 +75,7 @@ def test_player_colours_stay_distinct_under_every_colour_vision_deficiency():
 def test_offered_place_marker_never_shares_a_colour_with_a_piece():
     """The marker (white disc, black ring, black key) stands out on every player colour and on paper in every
     vision: its disc or its ring has ≥ 3:1 (WCAG non-text) against the colour under it, and the key on the disc
-    has 21:1 (issue 13, item 4: marks never share a colour with a piece they sit on)."""
+    has 21:1 (marks never share a colour with a piece they sit on)."""
     assert contrast_ratio(common.MARKER_INK, common.MARKER_FILL) == pytest.approx(21.0)
     for colour in (*PLAYER_COLOURS, PAPER):
         for vision in ("normal", *common.VISIONS):
@@ -88,7 +88,7 @@ def test_offered_place_marker_never_shares_a_colour_with_a_piece():
 
 
 def test_common_text_colours_have_wcag_aa_contrast_on_paper():
-    """INK and MUTED on PAPER reach 4.5:1 (issue 13, item 5: grey labels were 4.3:1)."""
+    """INK and MUTED on PAPER reach 4.5:1 (grey labels were 4.3:1)."""
     assert contrast_ratio(INK, PAPER) >= common.TEXT_CONTRAST
     assert contrast_ratio(MUTED, PAPER) >= common.TEXT_CONTRAST
     assert common.legible_ink(BLUE) == WHITE

@@ -1,4 +1,4 @@
-"""``python -m bot gallery --out DIR`` (issue 13, item 8): representative boards of a game at full size and
+"""``python -m bot gallery --out DIR``: representative boards of a game at full size and
 400 px wide, for every player count, with an index."""
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ def test_gallery_refuses_an_unknown_game_and_writes_nothing(tmp_path):
 
 def test_gallery_colour_vision_copies_show_the_board_as_simulated(tmp_path):
     """With visions, each phone copy also comes as that vision sees it: same size, each colour mapped by
-    renderers.common.simulate (Tsukimi's strawberry and carrot merge under deuteranopia, issue 13, item 4)."""
+    renderers.common.simulate (Tsukimi's strawberry and carrot merge under deuteranopia)."""
     from bot.local.gallery import write_gallery
     from renderers.common import simulate
 

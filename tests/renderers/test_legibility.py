@@ -1,4 +1,4 @@
-"""Text readable on a phone (issue 13, item 2): sizes from the image width so every marker key and every number
+"""Text readable on a phone: sizes from the image width so every marker key and every number
 a choice depends on is at least 9 px tall when the image is shown 400 px wide."""
 
 from __future__ import annotations

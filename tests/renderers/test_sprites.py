@@ -1,4 +1,4 @@
-"""Faster drawing keeps the boards' looks (issue 13, item 7: render speed, every other item's looks unchanged).
+"""Faster drawing keeps the boards' looks (faster rendering, every board looking as it did).
 
 Sprites (``renderers.common.sprite`` / ``paste_sprite``) and texts laid on a plain background (``text_on``) must
 draw exactly the pixels of the slower ways they replace; every cache a renderer keeps is bounded (LRU).

@@ -1,4 +1,4 @@
-"""The Tatamokatsu board on a phone (issue 13): numbered markers on the hands a roller may pick, every number and
+"""The Tatamokatsu board on a phone: numbered markers on the hands a roller may pick, every number and
 name 9 px tall at 400 px wide, long names kept inside their card and before their race tag, roll-offs clear of the
 race title, and no colour-only signs."""
 
@@ -42,7 +42,7 @@ from renderers.tatamokatsu import (
 )
 
 PHONE_PX = 400
-"""Discord shows an image about 400 px wide on a phone (issue 13)."""
+"""Discord shows an image about 400 px wide on a phone."""
 P5 = ["alice", "bob", "carol", "dave", "eve"]
 LONG = {p: p.upper() + "W" * 30 for p in P5}
 """Display names far too long for any card or race row."""
@@ -115,7 +115,7 @@ def test_roll_race_and_fix_decisions_draw_no_marker():
 
 
 def test_every_number_name_and_key_is_at_least_9px_at_phone_width():
-    """issue 13 item 2: size_px * 400 / image width >= 9 for every number, name and marker key (the card tags are
+    """Every text is 9 px tall on a phone: size_px * 400 / image width >= 9 for every number, name and marker key (the card tags are
     words under a hand that shows the same thing, documented at 8 px)."""
     sizes = {k: v for k, v in TEXT_PX.items() if k != "card tag"}
     assert min(sizes.values()) >= min_text_px(W)
@@ -161,7 +161,7 @@ def _finger_columns(hand: Image.Image) -> list[tuple[int, int]]:
 
 
 def test_long_names_stay_inside_their_card():
-    """issue 13: names of 11+ characters ran into the next card. With 30-character names, the gap between cards
+    """Long names stay inside their card (names of 11+ characters ran into the next card). With 30-character names, the gap between cards
     stays paper and the strip inside each card's right edge stays the card's colour."""
     s = new(players=P5)
     img = draw(s, LONG)
@@ -177,7 +177,7 @@ def test_long_names_stay_inside_their_card():
 
 
 def test_race_rows_keep_names_before_their_tag_and_inside_their_column():
-    """issue 13: a long name ran over the FIRST tag. Every row's words end before its tag, the tag inside the
+    """Long names stop before their race tag (a long name ran over the FIRST tag). Every row's words end before its tag, the tag inside the
     column, with 30-character names and a mistake and a FIRST in the race (TK-4, TK-8)."""
     lay = race_layout(three_way_rolloff(), LONG)
     tags = {row.tag for row in lay.rows}
@@ -190,7 +190,7 @@ def test_race_rows_keep_names_before_their_tag_and_inside_their_column():
 
 
 def test_TK_4_three_way_rolloff_has_its_own_line_under_the_title():
-    """issue 13: a 3-way roll-off overlapped the race panel title. The roll-off line sits under the title, the rows
+    """A roll-off line stays clear of the race title (a 3-way roll-off overlapped it). The roll-off line sits under the title, the rows
     under it, and it fits the panel's width even with long names."""
     s = three_way_rolloff()
     assert len(s.rolloffs[0]) == 3
@@ -265,7 +265,7 @@ def test_markers_keep_their_black_and_white_in_the_palette_png():
 
 
 def test_names_are_written_through_the_shared_text_machinery(monkeypatch):
-    """issue 13 item 3: display names go through ``renderers.common.text``, where the per-glyph fallback for
+    """Display names in any script: they go through ``renderers.common.text``, where the per-glyph fallback for
     Japanese, Chinese, Korean and emoji lives (the sprite cache is bypassed so every text is written afresh)."""
     import renderers.tatamokatsu as board
 

@@ -1,5 +1,5 @@
 """Renderer: a valid PNG, the full board at least 800 px wide (``full=True``; the default is the decision's
-close-up since the render(full=) contract of issue 13), deterministic, for every phase and layout."""
+close-up since the render(full=) contract), deterministic, for every phase and layout."""
 
 from __future__ import annotations
 

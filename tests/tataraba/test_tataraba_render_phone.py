@@ -1,4 +1,4 @@
-"""Forest of Tataraba boards read on a phone (issue 13): numbered markers on every offered tile, close-ups readable
+"""Forest of Tataraba boards read on a phone: numbered markers on every offered tile, close-ups readable
 at 400 px wide, tile names at >= 4.5:1, boards that touch drawn touching, "grew" (not a forecast) on the boards
 whose card already ran (FT-6, FT-7), both FT-9 safety stops named on the end board."""
 
@@ -47,7 +47,7 @@ def _tile_rect(state, t, v: r.View):
 
 @pytest.mark.parametrize("n", [2, 3, 4])
 def test_every_offered_tile_has_a_marker_on_it_in_both_views(n):
-    """Issue 13 item 1: for place, move, plant, log and build, every option names its tile (locus tile:k-n), and
+    """Numbered markers on offered tiles: for place, move, plant, log and build, every option names its tile (locus tile:k-n), and
     both the close-up and the full board draw one marker per distinct tile, with the key marker_keys gives, inside
     the image and on the tile; the marker's white disc is really drawn there."""
     seen = set()
@@ -73,7 +73,7 @@ def test_every_offered_tile_has_a_marker_on_it_in_both_views(n):
 
 @pytest.mark.parametrize("n", [2, 4])
 def test_keys_and_numbers_are_9px_at_400px_wide(n):
-    """Issue 13 item 2: every marker key and every number the choice depends on (Sen, material, Foot, Foot
+    """Text readable on a phone: every marker key and every number the choice depends on (Sen, material, Foot, Foot
     costs) is at least 9 px tall when the decision's image is scaled to 400 px wide; the full board's keys too."""
     for state, _ in _decision_states(n, seed=7)[::5]:
         for full in (False, True):
@@ -102,7 +102,7 @@ def test_move_close_up_shows_foot_costs_under_the_keys():
 
 
 def test_tile_names_contrast_at_least_4_5():
-    """Tile names were 11 px grey at 3.3:1 (issue 13): now 13 px bold at >= 4.5:1 on both floor shades."""
+    """Tile names were 11 px grey at 3.3:1: now 13 px bold at >= 4.5:1 on both floor shades."""
     for floor in (r.FLOOR, r.FLOOR_ALT):
         assert contrast_ratio(r.TILE_NAME_INK, floor) >= TEXT_CONTRAST
     s = new()

@@ -1,4 +1,4 @@
-"""The Tatari board on a phone (issue 13): numbered markers on offered places, every number 9 px tall at 400 px wide,
+"""The Tatari board on a phone: numbered markers on offered places, every number 9 px tall at 400 px wide,
 the busting roll shown, a decision line instead of a stop hint where Stop is impossible, the final ranking, words
 rather than a bold 0 or a star for resigned players and winners, and no colour-only signs."""
 
@@ -50,7 +50,7 @@ from renderers.tatari import (
 )
 
 PHONE_PX = 400
-"""Discord shows an image about 400 px wide on a phone (issue 13)."""
+"""Discord shows an image about 400 px wide on a phone."""
 
 def seen_as(img: Image.Image, vision: str) -> Image.Image:
     """``img`` as seen in greyscale or with a dichromacy (``renderers.common.simulate_image``, Machado 2009)."""
@@ -125,7 +125,7 @@ def test_select_and_fate_are_not_place_decisions_and_draw_no_marker():
 
 
 def test_every_text_and_marker_key_is_at_least_9px_at_phone_width():
-    """issue 13 item 2: size_px * 400 / image width >= 9 for every number, name and key drawn."""
+    """Every text is 9 px tall on a phone: size_px * 400 / image width >= 9 for every number, name and key drawn."""
     assert min(TEXT_PX.values()) >= min_text_px(W)
     assert min(MARKER_R.values()) * 1.3 * PHONE_PX / W >= 9  # common.marker draws the key 1.3 * r px tall
     for s in (bust_tie(), gift(), finished()):
@@ -249,7 +249,7 @@ def test_markers_keep_their_black_and_white_in_the_palette_png():
 
 
 def test_names_are_written_through_the_shared_text_machinery(monkeypatch):
-    """issue 13 item 3: display names go through ``renderers.common.text``, where the per-glyph fallback for
+    """Display names in any script: they go through ``renderers.common.text``, where the per-glyph fallback for
     Japanese, Chinese, Korean and emoji lives."""
     import renderers.tatari as board
 

@@ -1,4 +1,4 @@
-"""Tatsumi layout defects fixed (issue 13 item 5): scale marks stay on their card with 4 and 5 players; the score
+"""Tatsumi layout defects fixed: scale marks stay on their card with 4 and 5 players; the score
 breakdown is whole and adds up; island marks keep to their slot inside their hex (Raikou bolts and blessing
 supports no longer straddle borders nor hide Mizukame's droplets)."""
 

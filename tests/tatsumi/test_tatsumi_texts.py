@@ -1,4 +1,4 @@
-"""What Tatsumi's options, prompts and events say (issue 11's texts): an offering at a back side names the card its
+"""What Tatsumi's options, prompts and events say: an offering at a back side names the card its
 scale goes on (TM-10), a flight names what Swallows and Heron pay (TM-11), counts take their plural, two blessing
 scales unlocked at once are told apart (TM-10), Heron and Duck speak of depleted wells (TM-11)."""
 

@@ -1,5 +1,5 @@
 """The Tsukimi renderer: valid PNG, the whole board wide enough (``full=True``; the default is the decision's
-close-up since the render(full=) contract of issue 13), deterministic, every phase drawable."""
+close-up since the render(full=) contract), deterministic, every phase drawable."""
 
 from __future__ import annotations
 

@@ -120,7 +120,7 @@ def test_move_to_numbers_every_empty_corner():
 
 
 def test_close_up_keys_and_numbers_are_9px_at_400px_wide():
-    """Issue 13 item 2: in the close-up (CLOSE_W px wide) marker keys (two digits: 1.05 r), space names, recruit
+    """Text readable on a phone: in the close-up (CLOSE_W px wide) marker keys (two digits: 1.05 r), space names, recruit
     numbers, tile values, the clan lines and card costs/effects are all >= 9 px once scaled to 400 px wide."""
     scale = 400 / r.CLOSE_W
     assert r.MARK_R_CLOSE * 1.05 * scale >= 9
@@ -210,7 +210,7 @@ colours cannot all reach it in greyscale), which is why each flavour also carrie
 
 @pytest.mark.parametrize("vision", VISIONS)
 def test_flavours_differ_by_more_than_hue(vision):
-    """Issue 13 item 4: strawberry and carrot were one olive under deuteranopia. Rendered tokens, simulated in
+    """Flavours told apart without colour vision: strawberry and carrot were one olive under deuteranopia. Rendered tokens, simulated in
     greyscale and each dichromacy, keep every pair of flavours >= FLAVOUR_DELTA_E apart (the old colours failed:
     strawberry and matcha were 3.5 apart in greyscale), greyscale contrast between
     any two at least common.MIN_GREY_CONTRAST, and each flavour has its own symbol."""
@@ -226,7 +226,7 @@ def test_flavours_differ_by_more_than_hue(vision):
 
 @pytest.mark.parametrize("vision", VISIONS)
 def test_marks_never_share_a_colour_with_a_piece(vision):
-    """Issue 13 item 4: discard rings shared the strawberry colour. Marks are now white discs with black keys
+    """Marks never share a colour with a token: discard rings shared the strawberry colour. Marks are now white discs with black keys
     (markers), black-and-white crosses (discard) and double rings (the rabbit moving): in every simulation the
     marker's white stays >= 10 ΔE*ab from every flavour and the purple clan (and its black ring and key set it
     apart from all of them), and no mark uses a flavour colour."""
