@@ -2,7 +2,7 @@
 marks, and the cached text helper every Tatsumi module writes with.
 
 Every element has a colour (Okabe-Ito), a symbol (fire flame, water drop, wind waves, lightning bolt) and a name;
-the symbol is drawn on every ring and every pip, so no element is told by colour alone (issue 13, item 4).
+the symbol is drawn on every ring and every pip, so no element is told by colour alone.
 Player marks (:func:`player_mark`) are the seat's shape, never a disc in an element's colour, so a dragon is never
 mistaken for a ring.
 """
@@ -33,7 +33,7 @@ PLAYER_COLOURS = (BLUE, VERMILION, GREEN, PURPLE, ORANGE)
 PLAYER_SHAPES = ("diamond", "square", "triangle", "circle", "star")
 """Tatsumi's seat styles: the colours of :data:`renderers.common.PLAYER_COLOURS`, with shapes reordered so that no
 seat whose colour is an element's colour is a disc (rings are discs): blue diamond, vermilion square, green
-triangle, purple circle, orange star (issue 13, item 4)."""
+triangle, purple circle, orange star."""
 
 
 def player_style(seat_mark: int) -> tuple[tuple[int, int, int], str]:
@@ -125,7 +125,7 @@ def ring_sprite(e: str, r: int) -> Sprite:
 @lru_cache(maxsize=16)
 def pip_icon(e: str, size: int) -> Image.Image:
     """A ring under a well's top ring: a ``size`` px square in the element's colour with its symbol in white (ink
-    on lightning), so fire, water and wind differ in greyscale too (issue 13, item 4)."""
+    on lightning), so fire, water and wind differ in greyscale too."""
     img = Image.new("RGBA", (size, size), (0, 0, 0, 0))
     d = ImageDraw.Draw(img)
     d.rectangle((0, 0, size - 1, size - 1), fill=ELEMENT_COLOUR[e], outline=INK)

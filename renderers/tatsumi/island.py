@@ -2,8 +2,8 @@
 its rings, and a player's panel on the full board (island, name, dragon, fortune, holding, scales, blessings,
 score breakdown).
 
-Inside a hex of radius ``r`` every mark has its own slot, so none crosses into a neighbour or hides another
-(issue 13, item 5): the rift's tint and symbol, an Inyo eye, an Isuragi obelisk or the Kogasu volcano in the
+Inside a hex of radius ``r`` every mark has its own slot, so none crosses into a neighbour or hides another:
+the rift's tint and symbol, an Inyo eye, an Isuragi obelisk or the Kogasu volcano in the
 middle (``y - 0.2r``); Mizukame droplets on top (``y - 0.55r``); a blessing support (a small ring of the element
 the blessing asks for) on the left and a Raikou bolt (a white bolt on a black disc) on the right (``y - 0.1r``);
 the space name at the bottom (``y + 0.55r``, ``0.55r`` px). Inyo's light and dark spaces are filled with their
@@ -280,7 +280,7 @@ def dragon_line(img: Image.Image, p: Seat, tx: int, y: int) -> None:
 
 def breakdown_lines(p: Seat, width: int = 40) -> list[str]:
     """``p``'s fortune by source, whole (never cut): ``"card 12 · mastery 22 · rift 40"`` wrapped at ``width``
-    characters into at most 2 lines; the parts add up to the fortune (issue 13, item 5)."""
+    characters into at most 2 lines; the parts add up to the fortune."""
     parts = [f"{k} {v}" for k, v in sorted(p.scored.items())]
     lines: list[str] = []
     for part in parts:

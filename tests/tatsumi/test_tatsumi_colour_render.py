@@ -1,4 +1,4 @@
-"""Tatsumi boards carry no colour-only sign (issue 13 item 4), checked in greyscale and in deuteranopia,
+"""Tatsumi boards carry no colour-only sign, checked in greyscale and in deuteranopia,
 protanopia and tritanopia simulations (Machado, Oliveira & Fernandes 2009, severity 1.0, applied to sRGB values):
 the rings under a well's top ring and the rings themselves differ by their symbols; players whose colour is an
 element's are not discs (rings are); Inyo's light and dark spaces differ in lightness; offered-place markers share
@@ -67,7 +67,7 @@ def _differ(a: Image.Image, b: Image.Image, vision: str) -> float:
 
 def test_pips_under_the_top_ring_differ_by_symbol_in_every_vision():
     """Fire, water and wind pips once were colour-only squares of one grey; now each carries its symbol: every
-    pair of pips differs in at least 5 % of its pixels in greyscale and each simulation (issue 13 item 4)."""
+    pair of pips differs in at least 5 % of its pixels in greyscale and each simulation."""
     for vision in VISIONS:
         for a, b in itertools.combinations(D.ELEMENTS, 2):
             share = _differ(_on(pip_icon(a, 13), SEA), _on(pip_icon(b, 13), SEA), vision)
@@ -84,7 +84,7 @@ def test_rings_differ_by_symbol_in_every_vision():
 
 
 def test_a_player_in_an_elements_colour_is_not_a_disc():
-    """Tatsumi player colours reuse element colours only with a shape that is not a ring's disc (issue 13)."""
+    """Tatsumi player colours reuse element colours only with a shape that is not a ring's disc."""
     reused = 0
     for seat in range(5):
         colour, kind = player_style(seat)
@@ -100,7 +100,7 @@ def test_a_player_in_an_elements_colour_is_not_a_disc():
 
 def test_inyo_light_and_dark_differ_in_lightness_and_show_as_a_band():
     """Inyo's light and dark spaces differ by lightness (not hue), and on a rift the shade is a band at least 5 px
-    wide on the full board (it was a 3 px rim; issue 13 item 5)."""
+    wide on the full board (it was a 3 px rim)."""
     for vision in VISIONS:
         light, dark = simulate_colour(LIGHT, vision)[0], simulate_colour(DARK, vision)[0]
         assert abs(light - dark) > 100, vision
@@ -118,7 +118,7 @@ def test_inyo_light_and_dark_differ_in_lightness_and_show_as_a_band():
 
 def test_markers_share_no_colour_with_a_piece():
     """The offered-place marker (white disc, black ring and key) differs from every piece and board colour it
-    can sit on, in every vision (issue 13 item 4: marks never share a colour with a piece)."""
+    can sit on, in every vision (marks never share a colour with a piece)."""
     pieces = [*ELEMENT_COLOUR.values(), *PLAYER_COLOURS, GOLD, SAND]
     for vision in VISIONS:
         for mark in (MARKER_FILL, MARKER_INK):
