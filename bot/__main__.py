@@ -1,5 +1,6 @@
 """``python -m bot``: ``sandbox``, ``script FILE``, ``demo GAME``, ``gallery``, ``run`` (the Discord bot),
-``invite``, ``migrate-store --to postgresql://…`` (copy an SQLite store into PostgreSQL)."""
+``invite``, ``migrate-store --to postgresql://…`` (copy an SQLite store into PostgreSQL), ``forget-user USER_ID``
+(delete a member's data, :mod:`bot.privacy`)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from pathlib import Path
 import click
 
 from .config import load_settings
+from .privacy import forget_user_command
 from .sessions import SessionService
 from .store import Store
 
@@ -109,7 +111,7 @@ def script(file, out: Path | None, db: str | None, echo: bool, seed: int) -> Non
 def demo(game: str, players: int, seed: int, out: Path | None, strategy: str, budget_ms: int, options,
          no_images: bool, db: str | None) -> None:
     """AI players (alice, bob, carol, …) play GAME to the end: a PNG per move, an animated GIF, the result
-    printed. The game is recorded (and rated) in the database like any other (issue 15)."""
+    printed. The game is recorded (and rated) in the database like any other."""
     import games
 
     from .local.demo import run_demo
@@ -231,6 +233,9 @@ def invite(client_id: int) -> None:
     click.echo(f"Scopes: {', '.join(SCOPES)}. Permissions integer: {INTEGER}:")
     for name, why in NEEDED.items():
         click.echo(f"  {name.replace('_', ' ').title()}: {why}")
+
+
+cli.add_command(forget_user_command)
 
 
 def main() -> None:

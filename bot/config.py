@@ -13,7 +13,7 @@ from games.ai import DEFAULT_BUDGET_MS, MAX_BUDGET_MS
 
 def parse_shard_ids(text: str) -> list[int]:
     """``"0,1"`` or ``"0-3"`` (or a mix, ``"0,2-3"``) -> sorted shard ids. ``ValueError`` with a readable message
-    for anything else (issue 16)."""
+    for anything else."""
     ids: set[int] = set()
     for part in filter(None, (p.strip() for p in text.split(","))):
         lo, dash, hi = part.partition("-")
@@ -61,6 +61,8 @@ class Settings(BaseSettings):
                               "thinking time per move, ms (one core)")
     ai_iterations: int | None = Field(default=None, ge=1, description="An iteration budget per AI move instead of "
                                       "ai_budget_ms (deterministic; tests)")
+    records_days: int = Field(default=0, ge=0, le=36_500, description="Finished games older than this many days "
+                              "are deleted (at start and daily); 0 = kept for ever")
     ai_processes: bool = Field(default=True, description="Search AI moves in a worker process (true) or a thread "
                                "(false); never on the event loop")
 
