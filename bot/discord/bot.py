@@ -65,7 +65,7 @@ OUTDATED = ("This command changed since your Discord app loaded it. Reload Disco
 def outdated_options(interaction: discord.Interaction) -> bool:
     """True when a slash command's payload does not fit the command as this bot defines it (an option of an
     unknown name or another type, a required option missing): a client still using an older registration. Such
-    payloads once reached the callbacks with raw values and ended in tracebacks (issue 11)."""
+    payloads once reached the callbacks with raw values and ended in tracebacks."""
     command = interaction.command
     if not isinstance(command, app_commands.Command):
         return False
@@ -167,7 +167,7 @@ class PlayBot(commands.Bot):
         self.image_wait_s = image_wait_s
         self.timers = Timers(self)
         self.bookkeeper = Bookkeeper(self)
-        self.delivery = Delivery(self)  # posts outside interactions: retried, surfaced when they fail (issue 17)
+        self.delivery = Delivery(self)  # posts outside interactions: retried, surfaced when they fail
         self.links: Links | None = None
         self._tasks: set[asyncio.Task] = set()
         self._prepared = False
@@ -191,13 +191,13 @@ class PlayBot(commands.Bot):
             shards = getattr(self, "shard_ids", None)
             store.serve_shards(self.shard_count or 1, shards)
             self.service = SessionService(store)
-        # AI seats (issue 14): the pause before an AI moves and its thinking budget come from the settings
+        # AI seats: the pause before an AI moves and its thinking budget come from the settings
         ai = self.service.ai
         ai.pause_ms = int(getattr(self.settings, "ai_pause_ms", ai.pause_ms))
         ai.budget_ms = int(getattr(self.settings, "ai_budget_ms", ai.budget_ms))
         ai.iterations = getattr(self.settings, "ai_iterations", ai.iterations)
         self.links = Links(self.service.store)
-        self.service.display_names = self.links.names  # the names a finished game is recorded with (issue 15)
+        self.service.display_names = self.links.names  # the names a finished game is recorded with
         self.play, self.lobby, self.admin, self.races = Play(self), Lobby(self), Admin(self), Races(self)
         self.places, self.departures, self.results = Places(self), Departures(self), Results(self)
         for cog in (self.play, self.lobby, self.admin, self.races, self.places, self.departures, self.results):
@@ -267,7 +267,7 @@ class PlayBot(commands.Bot):
 
 
 class ShardedPlayBot(PlayBot, commands.AutoShardedBot):
-    """:class:`PlayBot` as an ``AutoShardedBot`` running the shards ``shard_ids`` of ``shard_count`` (issue 16):
+    """:class:`PlayBot` as an ``AutoShardedBot`` running the shards ``shard_ids`` of ``shard_count``:
     one gateway connection per shard in one process; its store serves those shards' guilds only (sessions
     restored, timers fired). Build with :func:`make_bot`."""
 

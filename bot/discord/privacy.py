@@ -110,10 +110,12 @@ class Privacy(commands.Cog):
             await self.prune()
 
     @app_commands.command(name="privacy", description="What this bot stores about you, why, how long, how to delete")
+    @app_commands.guild_only()
     async def privacy(self, interaction: discord.Interaction) -> None:
         await answer(interaction, privacy_text(self.records_days), allowed_mentions=NO_PINGS)
 
     @app_commands.command(name="forget-me", description="Delete everything this bot stores about you")
+    @app_commands.guild_only()
     async def forget_me(self, interaction: discord.Interaction) -> None:
         await answer(interaction, ASK, view=confirm_view(interaction.user.id), allowed_mentions=NO_PINGS)
 
