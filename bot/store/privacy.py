@@ -144,15 +144,15 @@ class PrivacyData:
     conn: Any
     _for_update: str
     transaction: Callable[[], AbstractAsyncContextManager[Any]]
+    session: Callable[[int], Any]
 
     async def member_live_sessions(self, user_id: str) -> list[Any]:
         """Every lobby and active session ``user_id`` is seated in (whatever the shard), oldest first."""
-        from .base import _SESSION_COLS, _session
-
         cur = await self.conn.execute(
-            f"SELECT {_SESSION_COLS} FROM sessions WHERE status IN ('lobby', 'active') AND (host = ? OR players"
-            f" {_HAS}) ORDER BY id", (user_id, _like(user_id)))
-        return [r for r in (_session(row) for row in await cur.fetchall()) if user_id in r.players]
+            f"SELECT id FROM sessions WHERE status IN ('lobby', 'active') AND (host = ? OR players {_HAS})"
+            " ORDER BY id", (user_id, _like(user_id)))
+        rows = [await self.session(r[0]) for r in await cur.fetchall()]
+        return [r for r in rows if r is not None and user_id in r.players]
 
     async def forget_user(self, user_id: str) -> Forgotten:
         """Delete or anonymise everything stored about member ``user_id``, in ONE transaction (every place is listed
