@@ -1,5 +1,6 @@
 """``python -m bot``: ``sandbox``, ``script FILE``, ``demo GAME``, ``gallery``, ``run`` (the Discord bot),
-``invite``, ``migrate-store --to postgresql://…`` (copy an SQLite store into PostgreSQL)."""
+``invite``, ``migrate-store --to postgresql://…`` (copy an SQLite store into PostgreSQL), ``forget-user USER_ID``
+(delete a member's data, :mod:`bot.privacy`)."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ from pathlib import Path
 import click
 
 from .config import load_settings
+from .privacy import forget_user_command
 from .sessions import SessionService
 from .store import Store
 
@@ -239,6 +241,9 @@ def invite(client_id: int) -> None:
     click.echo(f"Scopes: {', '.join(SCOPES)}. Permissions integer: {INTEGER}:")
     for name, why in NEEDED.items():
         click.echo(f"  {name.replace('_', ' ').title()}: {why}")
+
+
+cli.add_command(forget_user_command)
 
 
 def main() -> None:

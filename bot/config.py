@@ -61,6 +61,8 @@ class Settings(BaseSettings):
                               "thinking time per move, ms (one core)")
     ai_iterations: int | None = Field(default=None, ge=1, description="An iteration budget per AI move instead of "
                                       "ai_budget_ms (deterministic; tests)")
+    records_days: int = Field(default=0, ge=0, le=36_500, description="Finished games older than this many days "
+                              "are deleted (at start and daily); 0 = kept for ever")
     ai_processes: bool = Field(default=True, description="Search AI moves in a worker process (true) or a thread "
                                "(false); never on the event loop")
     heavy_processes: int = Field(default=1, ge=1, le=8, description="Worker processes that draw replays and "

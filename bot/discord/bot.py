@@ -35,6 +35,7 @@ from .lobby import Lobby
 from .places import Places
 from .play import Play, is_moderator
 from .prefs import ChannelPrefs
+from .privacy import Privacy
 from .races import Races
 from .results import ReplayButton, Results
 from .table import Table
@@ -80,7 +81,7 @@ def outdated_options(interaction: discord.Interaction) -> bool:
     return any(p.required and p.name not in given for p in command.parameters)
 
 
-PRIVATE_ANSWERS = frozenset({"history", "rules", "help", "settings", "pings"})
+PRIVATE_ANSWERS = frozenset({"history", "rules", "help", "settings", "pings", "privacy", "forget-me"})
 """Commands answered only to the member who used them (a deferred one "thinks" ephemerally)."""
 
 
@@ -206,6 +207,7 @@ class PlayBot(commands.Bot):
         self.places, self.departures, self.results = Places(self), Departures(self), Results(self)
         for cog in (self.play, self.lobby, self.admin, self.races, self.places, self.departures, self.results):
             await self.add_cog(cog)
+        await self.add_cog(Privacy(self))  # /privacy, /forget-me, pruning old games (sets self.privacy)
         self.add_dynamic_items(*DYNAMIC_ITEMS, ReplayButton)
         restored = await self.play.restore()
         log.info("restored %d live sessions", restored)

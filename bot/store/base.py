@@ -27,6 +27,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any, ClassVar
 
 from .adapter import AdapterData
+from .privacy import PrivacyData
 from .records import RecordStore
 from .rows import MoveRow, SessionRow, StaleVersion, StoreError, TimerRow, now_ms
 
@@ -79,9 +80,10 @@ def _timer(r) -> TimerRow:
 _TIMER_COLS = "t.id, t.session_id, t.channel_id, t.kind, t.due_ms, t.payload"
 
 
-class Store(RecordStore, AdapterData):
+class Store(RecordStore, AdapterData, PrivacyData):
     """The store interface and the SQL both backends share (``?`` placeholders); finished-game records and ratings
-    (:class:`bot.store.records.RecordStore`) and the chat adapter's data (:class:`bot.store.adapter.AdapterData`).
+    (:class:`bot.store.records.RecordStore`), the chat adapter's data (:class:`bot.store.adapter.AdapterData`) and
+    forgetting a member or pruning old games (:class:`bot.store.privacy.PrivacyData`).
 
     Open with ``await Store.open(target)`` (:func:`bot.store.open`): a ``postgresql://`` URL gives a
     :class:`bot.store.postgres.PostgresStore`, anything else (a path, ``:memory:``, ``sqlite:///path``) a

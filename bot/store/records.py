@@ -241,9 +241,11 @@ def rate(seats: list[Seat], priors: dict[str, tuple[float, float]]) -> dict[str,
 
 def rated_keys(seats: list[Seat]) -> list[str]:
     """The rating keys a finished game moves, sorted: those of its ranked seats when two or more seats are ranked
-    (as :func:`rate` rates), else none."""
+    (as :func:`rate` rates), else none. A forgotten member's seat (``former-<n>``) is rated against but gets no
+    rating of its own."""
     ranked = [s for s in seats if s.rank is not None]
-    return sorted({rating_key(s.player_id) for s in ranked}) if len(ranked) >= 2 else []
+    keys = {rating_key(s.player_id) for s in ranked if not s.player_id.startswith("former-")}
+    return sorted(keys) if len(ranked) >= 2 else []
 
 
 def shown_names(seats: list[Seat]) -> dict[str, str]:
@@ -285,6 +287,10 @@ class RecordStore:
         shown = shown_names(seats)
         if keys:
             new = rate(seats, await self._lock_ratings(db, guild, game_id, keys, shown, ended_ms))
+            for s in seats:  # a forgotten member's seat keeps no rating
+                if s.player_id.startswith("former-"):
+                    new.pop(s.player_id, None)
+                    s.mu_before = s.sigma_before = s.mu_after = s.sigma_after = None
         await db.execute("DELETE FROM game_seats WHERE session_id = ?", (session_id,))
         await db.execute("DELETE FROM game_records WHERE session_id = ?", (session_id,))
         await db.execute(

@@ -311,7 +311,8 @@ def test_the_store_interface_imports_no_backend():
                 found |= {node.module} if node.module else {a.name for a in node.names}
         return found
 
-    assert {n: imports(n) for n in ("rows", "records", "adapter", "schema", "base", "sqlite", "postgres")} == {
-        "rows": set(), "records": set(), "adapter": {"rows"}, "schema": {"records"},
-        "base": {"adapter", "records", "rows"}, "sqlite": {"base", "rows", "schema"},
+    assert {n: imports(n) for n in ("rows", "records", "adapter", "privacy", "schema", "base", "sqlite",
+                                    "postgres")} == {
+        "rows": set(), "records": set(), "adapter": {"rows"}, "privacy": set(), "schema": {"records"},
+        "base": {"adapter", "privacy", "records", "rows"}, "sqlite": {"base", "rows", "schema"},
         "postgres": {"base", "rows", "schema"}}
