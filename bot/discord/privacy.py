@@ -21,8 +21,8 @@ import discord
 from discord import app_commands, ui
 from discord.ext import commands
 
-from games import plural
 from bot.privacy import forget_member, privacy_text, prune_records
+from games import plural
 
 from .answers import answer, update_message
 
