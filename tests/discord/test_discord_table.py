@@ -15,9 +15,10 @@ from test_discord_play import open_game, pending, play_turn
 from test_discord_tatamokatsu_races import E_SHOUT, SHOUT, no_render, roll, table
 
 import games
+from bot.board_text import HOW_TO_ANSWER
 from bot.config import Settings
 from bot.discord.play import BOARD_COOLDOWN_MS
-from bot.discord.present import HOW_TO_ANSWER, board_view, clip, option_label
+from bot.discord.present import board_view, clip, option_label
 from bot.store import SessionRow
 from games import Decision, Option
 
@@ -197,7 +198,7 @@ async def test_how_to_play_on_the_lobby_card_and_the_board(h):
 
 
 async def test_first_board_shows_setup_events(database):
-    """Issue 12 (5) with ``Game.begin``: the start Update carries setup's events; the first board shows them."""
+    """With ``Game.begin``: the start Update carries setup's events; the first board shows them."""
     async with Harness(database) as h:
         alice, bob = h.user(101, "alice"), h.user(102, "bob")
         first = await open_game(h, [alice, bob], game="tatsumi")
