@@ -11,7 +11,10 @@ nothing. Every rule an adapter needs is checked here and every refusal worded he
 - a move or press is taken only from a seated player, only for a decision that is theirs (or anyone's), only on
   the board version it was made on;
 - undo: a seated player who is still playing asks; every other seated person still playing approves (AI seats
-  never object; one refusal closes the request; any move makes it out of date); alone with AI seats, at once.
+  never object; one refusal closes the request; any move makes it out of date); alone with AI seats, at once
+  (the rule's verbs: :mod:`bot.undo`).
+
+The refusals (errors and wordings) are in :mod:`bot.refusals`; their names import from here as well.
 
 The reads adapters need are here too (``session``, ``live_session``, ``moves``, ``records``, the durable timers'
 claim API for a dispatcher): adapters never reach into the store.
@@ -33,7 +36,7 @@ import functools
 import secrets
 import weakref
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable, Iterable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -44,9 +47,24 @@ from games import TIMEOUT, Decision, Event, Game, IllegalMove, Move, Result, pla
 from games.core import BaseState
 
 from .ai_seats import AiSettings, is_ai, level_of, new_ai_ids
-from .ai_turns import AI_MOVE, AI_RACE, AI_RACES_META, AiTurns
+from .ai_turns import AI_MOVE, AI_RACE, AiTurns
+from .refusals import (
+    GAME_OVER,
+    NOT_SEATED,
+    NOT_STARTED,
+    NOT_THIS_CHANNEL,
+    STALE_TEXT,
+    SessionError,
+    StaleBoard,
+    UndoOutOfDate,
+    not_your_turn,
+)
+from .refusals import (
+    UNDO_OUT_OF_DATE as UNDO_OUT_OF_DATE,
+)
 from .store import SessionRow, StaleVersion, Store, now_ms
 from .store.records import RESIGN_MOVE, GameRecord
+from .undo import MemoryUndoVotes, UndoRule, UndoVote, replay
 
 RESIGN = RESIGN_MOVE
 """Option id under which a resignation is logged, so that replay reproduces it."""
@@ -56,67 +74,6 @@ MAX_MS = 2**63 - 1
 """The largest time (ms) the store can hold (SQLite INTEGER)."""
 STATE_CACHE_SIZE = 4096
 """How many sessions' parsed states one process keeps (least recently used evicted; a row is re-parsed on need)."""
-
-
-class SessionError(Exception):
-    """A refused request. ``str(exc)`` says what is wrong and what to do instead; nothing was stored."""
-
-
-class StaleBoard(SessionError):
-    """A move answered an older version of the board than the stored one."""
-
-
-class UndoOutOfDate(SessionError):
-    """An undo vote on a request that no longer stands (a move was made, or the request was refused)."""
-
-
-@dataclass
-class UndoVote:
-    """Where an undo request stands (:meth:`SessionService.ask_undo`, :meth:`SessionService.vote_undo`): who
-    asked (``by``), who approved (the asker first), who is still waiting to vote (seated people, never AI seats),
-    ``refused_by`` when someone said no (the request is closed), and ``update`` once everyone approved (the last
-    move is taken back)."""
-
-    session: SessionRow
-    by: str
-    approved: list[str]
-    waiting: list[str]
-    refused_by: str | None = None
-    update: Update | None = None
-
-
-class MemoryUndoVotes:
-    """Open undo requests kept in memory, per session id (the sandbox; the Discord adapter keeps them in its
-    per-session data so they survive a restart). Any object with these two coroutines will do."""
-
-    def __init__(self) -> None:
-        self._votes: dict[int, dict] = {}
-
-    async def get_undo(self, session_id: int) -> dict | None:
-        return self._votes.get(session_id)
-
-    async def put_undo(self, session_id: int, vote: dict | None) -> None:
-        if vote is None:
-            self._votes.pop(session_id, None)
-        else:
-            self._votes[session_id] = vote
-
-
-NOT_SEATED = "You are not playing in this game. Wait for the next one, or /play in another channel."
-"""The refusal of a move, a press or an undo vote by someone who is not seated."""
-STALE_TEXT = "This board is out of date — here is the current one."
-"""The refusal of a press or move on a board that is no longer the current one (:class:`StaleBoard`)."""
-NOT_THIS_CHANNEL = "This button does not belong to a game in this channel."
-NOT_STARTED = "The game has not started yet: the host can /start it."
-GAME_OVER = "This game is over. Start a new one with /play."
-UNDO_OUT_OF_DATE = "This undo request is out of date: the game moved on."
-
-
-def not_your_turn(decisions: Iterable[Decision]) -> str:
-    """The one refusal of a move, press or typed input by a seated player while others decide: ``It is not your
-    turn: waiting for {@p}.`` (the wording of ``Game.find_decision``)."""
-    waiting = ", ".join(player_ref(p) for p in dict.fromkeys(d.player for d in decisions if d.player))
-    return f"It is not your turn: waiting for {waiting}."
 
 
 STALE_RETRIES = 3
@@ -162,20 +119,6 @@ class Update:
         return self.session.status in ("finished", "abandoned")
 
 
-def replay(game: Game, players: list[str], options: dict, seed: int, moves: Iterable[Any]) -> BaseState:
-    """Rebuild a game's state from its seed and move log (objects with ``player``, ``option``, ``at_ms``)."""
-    state = game.setup(list(players), options, seed)
-    for m in moves:
-        if m.option == RESIGN:
-            outcome = game.resign(state, m.player)
-            if outcome is None:  # the game ended with that resignation
-                break
-        else:
-            outcome = game.apply(state, Move(player=m.player, option=m.option, at_ms=m.at_ms))
-        state = outcome.state
-    return state
-
-
 def resign_result(game: Game, state: BaseState, players: list[str], resigner: str) -> Result:
     """The result when a game that cannot go on without ``resigner`` ends: the others share the win."""
     others = [p for p in players if p != resigner]
@@ -187,7 +130,7 @@ def resign_result(game: Game, state: BaseState, players: list[str], resigner: st
     )
 
 
-class SessionService(AiTurns):
+class SessionService(UndoRule, AiTurns):
     """Lobbies and games over a :class:`Store`. ``clock()`` gives ms (tests pass a fake); ``seeds()`` new seeds."""
 
     def __init__(
@@ -831,118 +774,6 @@ class SessionService(AiTurns):
         """Drop what this process keeps in memory for a session that ended (its parsed state, its timer note)."""
         self._cache.pop(session_id, None)
         self._untimed.discard(session_id)
-
-    # -- undo: a seated player asks, the other seated people approve -------------------------------------------
-    async def ask_undo(self, channel_id: str, by: str) -> UndoVote:
-        """``by`` asks to take back the last move. The rule (the same on Discord and in the sandbox): any seated
-        player who is still playing may ask; every other seated person still playing must approve (AI seats never
-        object); one refusal closes the request, and any move meanwhile makes it out of date. Alone with AI seats,
-        the move is taken back at once (``UndoVote.update`` set). Refused (:class:`SessionError`, nothing stored)
-        for no running game, someone not playing, or no move to take back."""
-        async with self.lock(channel_id):
-            row = await self._active(channel_id)
-            playing = await self._playing(row)
-            if by not in playing:
-                raise SessionError("Only the players of this game can ask for an undo.")
-            if row.move_count == 0:
-                raise SessionError("There is no move to undo yet.")
-        others = [p for p in playing if p != by and not is_ai(p)]
-        if not others:
-            return UndoVote(row, by, [by], [], update=await self._take_back(channel_id, by))
-        await self.undo_votes.put_undo(row.id, {"version": row.version, "by": by, "yes": [by]})
-        return UndoVote(row, by, [by], others)
-
-    async def vote_undo(self, session_id: int, version: int, by: str, yes: bool) -> UndoVote:
-        """``by`` approves (``yes``) or refuses the undo request made on board ``version`` of ``session_id``.
-        :class:`UndoOutOfDate` when that request no longer stands; :class:`SessionError` for someone not playing
-        or the asker (the others decide). When the last vote is in, the move is taken back (``update`` set)."""
-        row = await self.store.session(session_id)
-        vote = await self.undo_votes.get_undo(session_id)
-        if (row is None or row.status != "active" or row.version != version or not vote
-                or vote.get("version") != version):
-            raise UndoOutOfDate(UNDO_OUT_OF_DATE)
-        playing = await self._playing(row)
-        if by not in playing:
-            raise SessionError("Only the players of this game vote on an undo.")
-        if by == vote["by"]:
-            raise SessionError("You asked for it: the other players decide.")
-        if not yes:
-            await self.undo_votes.put_undo(session_id, None)
-            return UndoVote(row, vote["by"], list(vote["yes"]), [], refused_by=by)
-        approved = sorted({*vote["yes"], by})
-        waiting = [p for p in playing if p not in approved and not is_ai(p)]
-        if waiting:
-            await self.undo_votes.put_undo(session_id, {**vote, "yes": approved})
-            return UndoVote(row, vote["by"], approved, waiting)
-        update = await self._take_back(row.channel_id, vote["by"], expect_version=version)
-        await self.undo_votes.put_undo(session_id, None)
-        return UndoVote(update.session, vote["by"], approved, [], update=update)
-
-    async def pending_undo(self, session_id: int) -> dict | None:
-        """The open undo request of ``session_id`` (``{"version", "by", "yes"}``) or None."""
-        return await self.undo_votes.get_undo(session_id)
-
-    async def _playing(self, row: SessionRow) -> list[str]:
-        """The seated players of ``row`` who have not resigned or been removed."""
-        resigned = await self.store.players_with_move(row.id, RESIGN)
-        return [p for p in row.players if p not in resigned]
-
-    async def undo(self, channel_id: str, by: str) -> Update:
-        """``by`` asks to take back the last move (:meth:`ask_undo`): the :class:`Update` after it when it is
-        taken back at once (alone with AI seats), else the board as it stands with a note saying who must
-        approve. Adapters that show votes use :meth:`ask_undo` and :meth:`vote_undo`."""
-        vote = await self.ask_undo(channel_id, by)
-        if vote.update is not None:
-            return vote.update
-        update = self._update(vote.session)
-        update.notes.append(f"{player_ref(by)} asks to take back the last move. "
-                            f"{', '.join(player_ref(p) for p in vote.waiting)}: approve? (Any move meanwhile "
-                            "cancels the request.)")
-        return update
-
-    async def _take_back(self, channel_id: str, asked_by: str, expect_version: int | None = None) -> Update:
-        """Delete the last move from the log and replay the rest from the seed (the undo rule's checks are done by
-        the caller). :class:`StaleBoard` when the game moved on meanwhile; :class:`SessionError` with no move."""
-        async with self.lock(channel_id):
-            row = await self._active(channel_id)
-            if expect_version is not None and row.version != expect_version:
-                raise UndoOutOfDate(UNDO_OUT_OF_DATE)
-            moves = await self.store.moves(row.id)
-            if not moves:
-                raise SessionError("There is no move to undo yet.")
-            game = self.game(row.game_id)
-            last = moves[-1]
-            state = replay(game, row.players, row.options, row.seed, moves[:-1])
-            pending = game.pending(state)
-            # the AI seats plan the races pending now afresh (an AI input taken back is answered again, at the
-            # same time: its reaction is drawn from the race's own seed)
-            fresh = row.model_copy(update={"meta": {k: v for k, v in row.meta.items() if k != AI_RACES_META}})
-            plan = self._plan_ai(fresh, game, state, pending)
-            try:
-                await self._undo_tx(row, last, state, pending, plan)
-            except StaleVersion:  # another process moved first: taking back "the last move" would be another one
-                raise StaleBoard("The game moved on meanwhile — here is the current board; undo again if you "
-                                 "still want to.") from None
-            row = await self.store.session(row.id)
-            self._remember(row.id, row.version, state, pending)
-        who = player_ref(last.player) if last.player else "the timer"
-        what = f"{who} resigned" if last.option == RESIGN else f"{who}: {last.option}"
-        return self._update(row, notes=[f"{player_ref(asked_by)} took back the last move ({what})."])
-
-    async def _undo_tx(self, row: SessionRow, last, state: BaseState, pending: list[Decision], plan) -> None:
-        """The undo's one transaction: the last move deleted, the replayed state stored, deadlines and AI timers
-        planned afresh. ``StaleVersion`` when another process wrote the session first (nothing stored)."""
-        async with self.store.transaction() as db:
-            await self.store.lock_session(db, row.id, row.version)
-            await self.store.delete_move(db, row.id, last.seq)
-            if plan.seated:
-                await self.store.clear_timers(row.id, [AI_RACE], db=db)
-            await self.store.update_session(
-                row.id, row.version, db=db, state=state.model_dump_json(), move_count=last.seq - 1,
-                meta=self._with_plans(row.meta, plan),
-            )
-            await self._schedule_deadlines(db, row, pending)
-            await self._schedule_ai(db, row, plan)
 
     async def show(self, channel_id: str) -> Update:
         """The channel's lobby or game as it stands (read only). Under the channel's lock: the store's connection

@@ -10,8 +10,8 @@ turn starts) is posted when the decision passes on or a race opens (``Table.send
   tree's error answers);
 - ``table.py`` — the live board message of each session and every answer (send, edit, retire, refuse, ack,
   private boards, stale presses): cogs use ``bot.table``;
-- ``present.py`` — texts and components of a lobby or board; ``board_text`` alone decides what a board message
-  says (its retired form is a parameter);
+- ``present.py`` — texts and components of a lobby or board; ``board_text`` is the Discord form of
+  :func:`bot.board_text.board_lines`, which alone decides what a board says (its retired form is a parameter);
 - ``images.py`` — board images, rendered off the event loop and cached per board version;
 - ``answers.py`` — answering within the 3 s counted from an interaction's snowflake (defer first when late, slow
   renders);

@@ -1,5 +1,6 @@
 """What a lobby card or a board message says and shows: its text and components (its image: :mod:`.images`).
 
+What a board says is decided by :func:`bot.board_text.board_lines`; :func:`board_text` is its Discord form.
 Pure functions over :class:`bot.sessions.Update` plus display names. Limits of Discord that shape the layout: 2000 characters of content, 5 action
 rows a message, 5 buttons a row, 25 options a select menu, 80 characters a button label, 100 a select option label.
 """
@@ -11,7 +12,9 @@ import math
 
 import discord
 
+from bot import board_text as board_text_lines
 from bot.ai_seats import ai_name, is_ai
+from bot.board_text import display, option_label
 from bot.rules_help import AI_LEVEL_TEXT
 from bot.sessions import Update
 from bot.store import SessionRow
@@ -39,8 +42,6 @@ MAX_CONTENT = 2000
 MAX_ROWS = 5
 MAX_BUTTONS = 5
 MAX_MENU = 25
-KEYCAPS = ["1️⃣", "2️⃣", "3️⃣", "4️⃣", "5️⃣", "6️⃣", "7️⃣", "8️⃣", "9️⃣", "🔟"]
-"""Reactions that answer a race's option 1..10 (see :mod:`bot.discord.races`)."""
 
 
 def mention(player: str) -> str:
@@ -49,13 +50,6 @@ def mention(player: str) -> str:
     if is_ai(player):
         return ai_name(player)
     return f"<@{player}>" if player.isdigit() else player
-
-
-def display(names: dict[str, str], player: str) -> str:
-    """A plain display name for labels and images (components cannot show mentions); an AI seat's is its name."""
-    if is_ai(player):
-        return ai_name(player)
-    return names.get(player) or (f"player {player[-4:]}" if player.isdigit() else player)
 
 
 def as_mentions(text: str) -> str:
@@ -143,105 +137,27 @@ def lobby_view(row: SessionRow, game: Game | None = None) -> discord.ui.View | N
     return view
 
 
-# -- board ---------------------------------------------------------------------------------------------------------
-def result_lines(update: Update) -> list[str]:
-    res = update.result
-    if res is None:
-        return []
-    lines = [f"🏁 **Game over.** {as_mentions(res.reason)}".rstrip()]
-    for rank, group in enumerate(res.ranking, 1):
-        who = ", ".join(
-            f"{mention(p)}" + (f" ({res.scores[p]})" if p in res.scores else "") for p in group
-        )
-        lines.append(f"{rank}. {who}")
-    return lines
-
-
-def prompt_line(decision: Decision, reactions: dict[str, str] | None = None) -> str:
-    """``reactions``: the game's emoji -> option id for this decision (``Game.reactions``); without them a race
-    is answered by keycaps (option 1..10)."""
-    who = "Anyone seated" if decision.player is None else None
-    text = as_mentions(decision.prompt)
-    if who:
-        text = f"{who}: {text}"
-    if decision.player is None and decision.options:  # a race: buttons, typed words or reactions (races.py)
-        if reactions:
-            text += " — press, type or react: " + " · ".join(f"{e} `{o}`" for e, o in reactions.items())
-        else:
-            text += " — press, type or react: " + " · ".join(
-                f"{KEYCAPS[i]} `{o.id}`" for i, o in enumerate(decision.options[:len(KEYCAPS)]))
-    return f"➡️ {text}"
-
-
+# -- board ----------------------------------------------------------------------------------------------------------
 def event_lines(update: Update) -> list[str]:
-    """The bullet lines of ``update``'s events (a closed race window's line is not one: it heads the board)."""
-    return [f"• {as_mentions(e.text)}" for e in update.events if e.kind != "window"]
-
-
-HOW_TO_ANSWER = "-# Answer with the buttons below (or `/move`, which autocompletes); How to play explains the rules."
-
-
-NO_IMAGE = ("-# The board image could not be attached here (the bot lacks Attach Files): the position is in words "
-            "above, the options are numbered below.")
-MAX_NUMBERED = 25
-"""Options listed per decision in a text-only board (the rest: ``/move`` autocompletes them)."""
-
-
-def numbered_lines(update: Update, names: dict[str, str]) -> list[str]:
-    """The pending options as numbered text lines ("1. 3 · C3-n"), per decision, for a board without its image
-    (the buttons stay: the text alone is enough to follow and answer)."""
-    lines: list[str] = []
-    for d in update.pending:
-        for i in range(min(len(d.options), MAX_NUMBERED)):
-            lines.append(f"`{i + 1}.` {option_label(d, i, names)}")
-        if len(d.options) > MAX_NUMBERED:
-            lines.append(f"… {len(d.options) - MAX_NUMBERED} more: `/move` autocompletes them.")
-    return lines
+    """The bullet lines of ``update``'s events, as the board message shows them (:func:`bot.board_text.event_lines`)."""
+    return board_text_lines.event_lines(update, mention, markdown=True)
 
 
 def board_text(update: Update, with_status: bool = True, notes: list[str] = (), events: list[str] | None = None,
                first: bool = False, numbered: dict[str, str] | None = None, retired: bool = False) -> str:
-    """The board message — the one place that decides what a board message says: title line, notes, events, the
-    position in words (``Game.status``, also the text alternative to the image), then the result or the prompts of
-    the pending decisions.
+    """The board message's text: :func:`bot.board_text.board_lines` — where what a board says is decided — in
+    Discord's form (mentions, markdown, options on buttons; within 2000 characters, the oldest event lines folded
+    into "… N earlier").
 
     ``events``: the event lines to show (default: those of ``update``; the live message of a turn passes every line
-    of the turn so far — the oldest fold into "… N earlier" within Discord's 2000 characters).
-    ``first``: the first board of a game, which says in one line how to answer. ``numbered``: the players' display
-    names — the board goes out without its image, so its options are listed as numbered lines
-    (:func:`numbered_lines`) under a note saying why. ``retired``: the same message once it is no longer live (a
-    later board was posted): without the prompts, the how-to line and the numbered options, its earlier lines
-    folded exactly as in the live form."""
-    game, row = update.game, update.session
-    lines = [f"**{game.title}** · board v{row.version}"]
-    # a closed race window first (one line: who was first and by how many ms, see bot/discord/races.py)
-    lines += [f"⏱️ **{as_mentions(e.text)}**" for e in update.events if e.kind == "window"]
-    lines += [as_mentions(n) for n in [*update.notes, *notes]]
-    head = len(lines)
-    lines += event_lines(update) if events is None else events
-    tail: list[tuple[str, bool]] = []  # (line, shown only while the board is live)
-    if with_status and update.state is not None and row.status == "active":
-        status = game.status(update.state)
-        if status:
-            tail.append((f"-# {as_mentions(status)}", False))  # the board in words (small text)
-    if update.result is not None:
-        tail += [(line, False) for line in result_lines(update)]
-    elif row.status == "abandoned":
-        tail.append(("The game was abandoned.", False))
-    else:
-        tail += [(prompt_line(d, game.reactions(d)), True) for d in update.pending]
-        if update.pending and not _fits(update.pending):
-            tail.append(("Too many choices for buttons: use `/move` (it autocompletes your options).", False))
-        elif first and update.pending:
-            tail.append((HOW_TO_ANSWER, True))
-        if numbered is not None and update.pending:
-            tail += [(line, True) for line in numbered_lines(update, numbered)]
-    if numbered is not None:
-        tail.append((NO_IMAGE, False))
-    kept = clip_lines(lines + [line for line, _ in tail], head=head, tail=len(tail))
-    if retired and tail:
-        kept = kept[:len(kept) - len(tail)] + [line for line, live in tail if not live]
-    return "\n".join(kept)[:MAX_CONTENT]
+    of the turn so far). ``first``: the first board of a game, which says in one line how to answer. ``numbered``:
+    the players' display names — the board goes out without its image, so its options are listed as numbered lines
+    under a note saying why. ``retired``: the same message once it is no longer live (a later board was posted)."""
+    lines = board_text_lines.board_lines(
+        update, mention, markdown=True, options="buttons" if numbered is None else "numbered", retired=retired,
+        notes=notes, events=events, first=first, names=numbered, buttons_fit=_fits(update.pending),
+        with_status=with_status, fold=clip_lines)
+    return "\n".join(lines)[:MAX_CONTENT]
 
 
 def _fits(pending: list[Decision]) -> bool:
@@ -256,15 +172,6 @@ def _fits(pending: list[Decision]) -> bool:
         if pages > MAX_MENU:
             return False
     return rows <= MAX_ROWS
-
-
-def option_label(d: Decision, index: int, names: dict[str, str], keys: dict[str, str] | None = None) -> str:
-    """Option ``index`` of ``d`` as a button, select option or autocomplete entry shows it: prefixed with its board
-    marker key when it has a place on the board (``games.marker_keys``: "3 · C3-n")."""
-    opt = d.options[index]
-    label = as_names(opt.label, names) or opt.id
-    key = (keys if keys is not None else marker_keys(d.options)).get(opt.id)
-    return f"{key} · {label}" if key else label
 
 
 def board_view(row: SessionRow, pending: list[Decision], names: dict[str, str],

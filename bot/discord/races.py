@@ -46,9 +46,10 @@ from bot.sessions import GAME_OVER, NOT_SEATED, SessionError, StaleBoard, Update
 from bot.store import TimerRow
 from games import Decision
 
+from ..board_text import KEYCAPS
 from . import ids
 from .answers import snowflake_ms
-from .present import KEYCAPS, as_mentions
+from .present import as_mentions
 
 if TYPE_CHECKING:
     from .bot import PlayBot

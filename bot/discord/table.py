@@ -10,7 +10,8 @@
 - the 3 s budget (:mod:`.answers`): :meth:`Table.in_budget` defers an interaction that starts late, a slow render
   defers, a late image is attached to its message when ready.
 
-What a board message says is decided by :func:`bot.discord.present.board_text` alone. Cogs import this module (via
+What a board says is decided by :func:`bot.board_text.board_lines` alone (its Discord form:
+:func:`bot.discord.present.board_text`). Cogs import this module (via
 ``bot.table``), never the ``Play`` cog.
 """
 

@@ -30,11 +30,12 @@ from pathlib import Path
 
 import games
 import renderers
-from games import format_text, ranking_text
+from games import format_text
 from games.core import Decision
 
 from .. import results
 from ..ai_seats import ai_name, is_ai
+from ..board_text import board_lines, shows_position
 from ..rules_help import SANDBOX_HELP, sandbox_rules
 from ..sessions import AI_MOVE, AI_RACE, DEADLINE, MAX_MS, SessionError, SessionService, Update
 
@@ -322,44 +323,24 @@ class LocalChat:
 
     # -- output -----------------------------------------------------------------------------------------------
     def _show(self, chan: Channel, update: Update, board: bool = False) -> list[str]:
-        name = player_name
-        out = [format_text(n, name) for n in update.notes]
-        out += [format_text(e.text, name) for e in update.events]
+        """The replies to ``update``: the lobby line, or the board in plain text (:func:`bot.board_text.board_lines`
+        decides what it says; ``board``: asked for by ``/board``); remembers the lists shown and when the decisions
+        opened (``+ms`` offsets count from then)."""
         row = update.session
         if row.status == "lobby":
             game = update.game
-            out.append(
-                f"[{game.title} lobby] seats {len(row.players)}: {', '.join(map(player_name, row.players))} (host {row.host}). "
-                f"{game.lobby_need(len(row.players), row.options)} /join, /start"
-            )
-            return out
+            return [*(format_text(n, player_name) for n in update.notes),
+                    *(format_text(e.text, player_name) for e in update.events),
+                    f"[{game.title} lobby] seats {len(row.players)}: {', '.join(map(player_name, row.players))} "
+                    f"(host {row.host}). {game.lobby_need(len(row.players), row.options)} /join, /start"]
         key = tuple((d.kind, d.player, d.deadline_ms) for d in update.pending)
         if key != chan.mark_key:  # new decisions: offsets (+ms) now count from here
             chan.mark_ms, chan.mark_key = self.now, key
-        if update.state is not None and (update.events or board or row.status != "abandoned"):
-            if self.images:
-                out.append(f"[board] {self._write_image(update)}")
-            status = update.game.status(update.state)
-            if status:
-                out.append(format_text(status, name))
-        chan.shown = {}
-        for d in update.pending:
-            out += self._decision_lines(chan, d)
-        if update.result is not None and row.status in ("finished",):
-            r = update.result
-            out.append("[game over] " + format_text(r.reason, name))
-            out.append(f"Ranking: {ranking_text(r, lambda p: p)}")
-        return out
-
-    def _decision_lines(self, chan: Channel, d: Decision) -> list[str]:
-        who = player_name(d.player) if d.player else "anyone"
-        lines = [format_text(d.prompt, player_name) + (f" (until t+{d.deadline_ms - chan.mark_ms} ms)"
-                                                      if d.deadline_ms is not None else "")]
-        opts = [f"{i}) {format_text(o.label, player_name)} [{o.id}]" for i, o in enumerate(d.options, 1)]
-        lines.append(f"  {who}: " + "  ".join(opts))
-        if d.player is not None or d.options:
-            chan.shown[d.player] = [o.id for o in d.options]  # key None: a list anyone may answer (a race)
-        return lines
+        image = self._write_image(update) if self.images and shows_position(update, asked=board) else None
+        chan.shown = {d.player: [o.id for o in d.options] for d in update.pending
+                      if d.player is not None or d.options}  # key None: a list anyone may answer (a race)
+        return board_lines(update, player_name, markdown=False, options="listed", image=image, asked=board,
+                           since_ms=chan.mark_ms)
 
     def _write_image(self, update: Update) -> str:
         assert self.out_dir is not None

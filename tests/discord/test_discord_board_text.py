@@ -1,6 +1,7 @@
-"""The board message's text has one builder (``present.board_text``): its live form marks each pending decision
-with "➡️ " (the players' cue, and what the bench and the transcripts look for), and its retired form — the text an
-earlier board keeps once the turn has passed on — is the live text without those prompts and the how-to line."""
+"""A board's text has one builder (``bot.board_text.board_lines``), used by the Discord board message
+(``present.board_text``) and by the sandbox's plain-text board (the transcripts) alike. The message's live form marks
+each pending decision with "➡️ " (the players' cue, and what the bench looks for), and its retired form — the text
+an earlier board keeps once the turn has passed on — is the live text without those prompts and the how-to line."""
 
 from __future__ import annotations
 
@@ -10,7 +11,12 @@ import pytest
 from harness import Harness
 from test_discord_play import open_game, pending, play_turn
 
+import bot.board_text
 from bot.discord.present import as_mentions, board_text
+from bot.local.chat import LocalChat
+from bot.sessions import SessionService
+from bot.store import Store
+from games import format_text
 
 PROMPT = "➡️ "
 HOW_TO = "-# Answer with the buttons below (or `/move`, which autocompletes); How to play explains the rules."
@@ -54,3 +60,24 @@ async def test_a_board_whose_turn_passed_keeps_its_text_without_the_prompts(h):
     assert any(line.startswith(PROMPT) for line in last_live.split("\n"))
     assert retired["content"].split("\n") == [line for line in last_live.split("\n")
                                               if not line.startswith(PROMPT) and line != HOW_TO]
+
+
+async def test_the_discord_board_and_the_sandbox_take_the_prompt_wording_from_one_builder(h, tmp_path, monkeypatch):
+    """Changing the prompt wording in ``bot.board_text`` changes a Discord board and a transcript line alike."""
+    monkeypatch.setattr(bot.board_text, "prompt_text", lambda d, name: f"«{format_text(d.prompt, name)}»")
+    alice, bob = h.user(101, "alice"), h.user(102, "bob")
+    first = await open_game(h, [alice, bob])
+    [d] = (await pending(h)).pending
+    assert first.content.split("\n")[-2:] == [f"{PROMPT}«{as_mentions(d.prompt)}»", HOW_TO]
+
+    store = await Store.open(tmp_path / "sandbox.sqlite3")
+    try:
+        chat = LocalChat(SessionService(store, seeds=lambda: 1), None)
+        for line in ("alice: /play tatari", "bob: /join"):
+            await chat.line(line)
+        out = await chat.line("alice: /start")
+        [d] = (await chat.service.show("table")).pending
+        assert out[-2] == f"«{format_text(d.prompt, lambda p: p)}»"
+        assert out[-1].startswith(f"  {d.player}: 1) ")
+    finally:
+        await store.close()

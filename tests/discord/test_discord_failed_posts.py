@@ -14,7 +14,8 @@ from test_discord_play import open_game, pending
 from test_discord_tatamokatsu_races import SHOUT, close, no_render, roll, table
 
 import renderers
-from bot.discord.present import NO_IMAGE, as_mentions, numbered_lines
+from bot.board_text import NO_IMAGE, numbered_lines
+from bot.discord.present import as_mentions
 
 ATTACH_FILES = 1 << 15
 SEND_MESSAGES = 1 << 11

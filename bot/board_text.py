@@ -1,0 +1,185 @@
+"""What a board says: the one builder of a board's text, for Discord's board message (:mod:`bot.discord.present`)
+and for the plain-text board of the sandbox, ``python -m bot script`` and the transcripts (:mod:`bot.local.chat`).
+
+Pure text from a :class:`bot.sessions.Update` plus how players are named. The two forms differ only by the
+parameters of :func:`board_lines`:
+
+- ``name``: how a player shows in the lines (Discord: a mention; plain text: the typed name);
+- ``markdown``: Discord's message: a bold title line, a closed race window's line first in bold, events as bullets,
+  the position in words as small text (while the game is active), each prompt marked with :data:`MARKER`, the
+  result under "🏁 Game over."; plain text: the lines as they are, the position also at the game's end, the result
+  as ``[game over]`` and ``Ranking:``;
+- ``options``: how the pending options are offered: ``"listed"`` (plain text: after each prompt, every option as
+  ``N) label [id]`` under who answers it), ``"buttons"`` (Discord: on components; the text says how to answer a race
+  and, when they cannot hold them all, points at ``/move``), ``"numbered"`` (Discord without its image: the buttons
+  plus the options as numbered lines, :func:`numbered_lines`);
+- ``retired``: the same board once it is no longer live (a later board was posted): without the prompts, the
+  how-to line and the numbered options, its earlier lines folded exactly as in the live form.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Literal
+
+from games import Decision, format_text, marker_keys, ranking_text
+
+from .ai_seats import ai_name, is_ai
+from .sessions import Update
+
+Options = Literal["listed", "buttons", "numbered"]
+
+MARKER = "➡️ "
+"""What starts each pending decision's prompt on a Discord board (the players' cue; the bench looks for it)."""
+KEYCAPS = ["1️⃣", "2️⃣", "3️⃣", "4️⃣", "5️⃣", "6️⃣", "7️⃣", "8️⃣", "9️⃣", "🔟"]
+"""Reactions that answer a race's option 1..10 (see :mod:`bot.discord.races`)."""
+HOW_TO_ANSWER = "-# Answer with the buttons below (or `/move`, which autocompletes); How to play explains the rules."
+TOO_MANY = "Too many choices for buttons: use `/move` (it autocompletes your options)."
+NO_IMAGE = ("-# The board image could not be attached here (the bot lacks Attach Files): the position is in words "
+            "above, the options are numbered below.")
+MAX_NUMBERED = 25
+"""Options listed per decision in a text-only Discord board (the rest: ``/move`` autocompletes them)."""
+
+
+def display(names: dict[str, str], player: str) -> str:
+    """A plain display name for labels and images (components cannot show mentions); an AI seat's is its name."""
+    if is_ai(player):
+        return ai_name(player)
+    return names.get(player) or (f"player {player[-4:]}" if player.isdigit() else player)
+
+
+def prompt_text(decision: Decision, name: Callable[[str], str]) -> str:
+    """The wording of ``decision``'s prompt, players named by ``name`` (both forms start their prompt with it)."""
+    return format_text(decision.prompt, name)
+
+
+def prompt_line(decision: Decision, name: Callable[[str], str], *, markdown: bool, options: Options,
+                reactions: dict[str, str] | None = None, since_ms: int | None = None) -> str:
+    """One pending decision's prompt line. ``reactions``: the game's emoji -> option id for this decision
+    (``Game.reactions``); without them a race offered on buttons is answered by keycaps (option 1..10).
+    ``since_ms``: the time (ms) the decisions opened: a deadline shows as ``(until t+N ms)`` after it."""
+    text = prompt_text(decision, name)
+    if options != "listed":
+        if decision.player is None:
+            text = f"Anyone seated: {text}"
+        if decision.player is None and decision.options:  # a race: buttons, typed words or reactions (races.py)
+            keys = reactions.items() if reactions else ((KEYCAPS[i], o.id) for i, o in
+                                                        enumerate(decision.options[:len(KEYCAPS)]))
+            text += " — press, type or react: " + " · ".join(f"{e} `{o}`" for e, o in keys)
+    if since_ms is not None and decision.deadline_ms is not None:
+        text += f" (until t+{decision.deadline_ms - since_ms} ms)"
+    return f"{MARKER}{text}" if markdown else text
+
+
+def listed_line(decision: Decision, name: Callable[[str], str]) -> str:
+    """A decision's options in plain text: ``  who: 1) label [id]  2) …`` (who: the player, or "anyone")."""
+    who = name(decision.player) if decision.player else "anyone"
+    return f"  {who}: " + "  ".join(f"{i}) {format_text(o.label, name)} [{o.id}]"
+                                    for i, o in enumerate(decision.options, 1))
+
+
+def option_label(d: Decision, index: int, names: dict[str, str], keys: dict[str, str] | None = None) -> str:
+    """Option ``index`` of ``d`` as a button, select option, autocomplete entry or numbered line shows it: prefixed
+    with its board marker key when it has a place on the board (``games.marker_keys``: "3 · C3-n")."""
+    opt = d.options[index]
+    label = format_text(opt.label, lambda p: display(names, p)) or opt.id
+    key = (keys if keys is not None else marker_keys(d.options)).get(opt.id)
+    return f"{key} · {label}" if key else label
+
+
+def numbered_lines(update: Update, names: dict[str, str]) -> list[str]:
+    """The pending options as numbered text lines ("1. 3 · C3-n"), per decision, for a board without its image
+    (the buttons stay: the text alone is enough to follow and answer)."""
+    lines: list[str] = []
+    for d in update.pending:
+        for i in range(min(len(d.options), MAX_NUMBERED)):
+            lines.append(f"`{i + 1}.` {option_label(d, i, names)}")
+        if len(d.options) > MAX_NUMBERED:
+            lines.append(f"… {len(d.options) - MAX_NUMBERED} more: `/move` autocompletes them.")
+    return lines
+
+
+def event_lines(update: Update, name: Callable[[str], str], *, markdown: bool) -> list[str]:
+    """The lines of ``update``'s events: bullets (a closed race window's line is not one: it heads the board) in
+    markdown, else every event as it is."""
+    if markdown:
+        return [f"• {format_text(e.text, name)}" for e in update.events if e.kind != "window"]
+    return [format_text(e.text, name) for e in update.events]
+
+
+def result_lines(update: Update, name: Callable[[str], str], *, markdown: bool) -> list[str]:
+    """The game's result: "🏁 **Game over.** reason" and one line a rank (markdown), else ``[game over] reason``
+    and ``Ranking: …``; [] while there is none."""
+    res = update.result
+    if res is None:
+        return []
+    if not markdown:
+        return ["[game over] " + format_text(res.reason, name), f"Ranking: {ranking_text(res, lambda p: p)}"]
+    lines = [f"🏁 **Game over.** {format_text(res.reason, name)}".rstrip()]
+    for rank, group in enumerate(res.ranking, 1):
+        who = ", ".join(f"{name(p)}" + (f" ({res.scores[p]})" if p in res.scores else "") for p in group)
+        lines.append(f"{rank}. {who}")
+    return lines
+
+
+def shows_position(update: Update, asked: bool = False) -> bool:
+    """Whether a plain-text board shows the position (its image and its words): a game with a state, unless it was
+    abandoned and nothing happened (``asked``: the board was asked for, ``/board``)."""
+    return update.state is not None and bool(update.events or asked or update.session.status != "abandoned")
+
+
+def board_lines(update: Update, name: Callable[[str], str], *, markdown: bool, options: Options,
+                retired: bool = False, notes: Sequence[str] = (), events: list[str] | None = None,
+                first: bool = False, names: dict[str, str] | None = None, buttons_fit: bool = True,
+                with_status: bool = True, image: str | None = None, asked: bool = False,
+                since_ms: int | None = None, fold: Callable[..., list[str]] | None = None) -> list[str]:
+    """The lines of a board — the one place that decides what a board says, in Discord's form or in plain text
+    (the forms: this module's docstring).
+
+    ``notes``: lines after ``update.notes``. ``events``: the event lines to show (default: :func:`event_lines`;
+    Discord's live message of a turn passes every line of the turn so far). ``first``: the first board of a game,
+    which says in one line how to answer (buttons). ``names``: the players' display names, for numbered options.
+    ``buttons_fit``: whether components can offer every pending option (else a line points at ``/move``).
+    ``with_status``: show the position in words (Discord). ``image``: the path of the board image written (plain
+    text: a ``[board] path`` line). ``asked``: the board was asked for (``/board``). ``since_ms``: the time (ms) the
+    decisions opened, for their deadlines (plain text). ``fold(lines, head=, tail=)``: shortens the lines to the
+    message's limit keeping the first ``head`` and last ``tail`` (Discord's 2000 characters).
+    """
+    game, row = update.game, update.session
+    lines = [f"**{game.title}** · board v{row.version}"] if markdown else []
+    if markdown:  # a closed race window first (one line: who was first and by how many ms)
+        lines += [f"⏱️ **{format_text(e.text, name)}**" for e in update.events if e.kind == "window"]
+    lines += [format_text(n, name) for n in [*update.notes, *notes]]
+    head = len(lines)
+    lines += event_lines(update, name, markdown=markdown) if events is None else events
+    tail: list[tuple[str, bool]] = []  # (line, shown only while the board is live)
+    if image is not None:
+        tail.append((f"[board] {image}", False))
+    status = game.status(update.state) if update.state is not None else ""
+    if status and (with_status and row.status == "active" if markdown else shows_position(update, asked)):
+        tail.append((("-# " if markdown else "") + format_text(status, name), False))  # the board in words
+    if markdown and update.result is not None:
+        tail += [(line, False) for line in result_lines(update, name, markdown=True)]
+    elif markdown and row.status == "abandoned":
+        tail.append(("The game was abandoned.", False))
+    else:
+        for d in update.pending:
+            tail.append((prompt_line(d, name, markdown=markdown, options=options, since_ms=since_ms,
+                                     reactions=game.reactions(d) if options != "listed" else None), True))
+            if options == "listed":
+                tail.append((listed_line(d, name), True))
+        if options != "listed" and update.pending and not buttons_fit:
+            tail.append((TOO_MANY, False))
+        elif options != "listed" and first and update.pending:
+            tail.append((HOW_TO_ANSWER, True))
+        if options == "numbered" and update.pending:
+            tail += [(line, True) for line in numbered_lines(update, names or {})]
+        if not markdown and row.status == "finished":
+            tail += [(line, False) for line in result_lines(update, name, markdown=False)]
+    if options == "numbered":
+        tail.append((NO_IMAGE, False))
+    every = lines + [line for line, _ in tail]
+    kept = fold(every, head=head, tail=len(tail)) if fold is not None else every
+    if retired and tail:
+        kept = kept[:len(kept) - len(tail)] + [line for line, live in tail if not live]
+    return kept

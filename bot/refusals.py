@@ -1,0 +1,37 @@
+"""Refusals: the errors a service verb raises and the wordings every adapter shows (Discord, the sandbox and the
+transcripts meet the same texts). ``str(exc)`` of a :class:`SessionError` is what a person reads."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from games import Decision, player_ref
+
+
+class SessionError(Exception):
+    """A refused request. ``str(exc)`` says what is wrong and what to do instead; nothing was stored."""
+
+
+class StaleBoard(SessionError):
+    """A move answered an older version of the board than the stored one."""
+
+
+class UndoOutOfDate(SessionError):
+    """An undo vote on a request that no longer stands (a move was made, or the request was refused)."""
+
+
+NOT_SEATED = "You are not playing in this game. Wait for the next one, or /play in another channel."
+"""The refusal of a move, a press or an undo vote by someone who is not seated."""
+STALE_TEXT = "This board is out of date — here is the current one."
+"""The refusal of a press or move on a board that is no longer the current one (:class:`StaleBoard`)."""
+NOT_THIS_CHANNEL = "This button does not belong to a game in this channel."
+NOT_STARTED = "The game has not started yet: the host can /start it."
+GAME_OVER = "This game is over. Start a new one with /play."
+UNDO_OUT_OF_DATE = "This undo request is out of date: the game moved on."
+
+
+def not_your_turn(decisions: Iterable[Decision]) -> str:
+    """The one refusal of a move, press or typed input by a seated player while others decide: ``It is not your
+    turn: waiting for {@p}.`` (the wording of ``Game.find_decision``)."""
+    waiting = ", ".join(player_ref(p) for p in dict.fromkeys(d.player for d in decisions if d.player))
+    return f"It is not your turn: waiting for {waiting}."
