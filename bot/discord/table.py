@@ -11,8 +11,7 @@
   defers, a late image is attached to its message when ready.
 
 What a board says is decided by :func:`bot.board_text.board_lines` alone (its Discord form:
-:func:`bot.discord.present.board_text`). Cogs import this module (via
-``bot.table``), never the ``Play`` cog.
+:func:`bot.discord.present.board_text`). Cogs import this module (via ``bot.table``), never the ``Play`` cog.
 """
 
 from __future__ import annotations
