@@ -13,6 +13,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import random
+import signal
 import time
 from collections.abc import Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
@@ -120,7 +121,9 @@ def think(game_id: str, state_json: str, decision_index: int, player: str, seed_
 
 
 def _load_games() -> None:
-    """Start of a search worker: every game imported now, so the first AI move does not wait for it."""
+    """Start of a search worker: Ctrl-C ignored (it reaches the whole process group; the bot stops its workers),
+    every game imported now, so the first AI move does not wait for it."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     games.all()
 
 

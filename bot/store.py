@@ -127,6 +127,10 @@ MIGRATIONS: list[str] = [
     ALTER TABLE timers ADD COLUMN claimed_by TEXT;
     ALTER TABLE timers ADD COLUMN lease_until INTEGER;
     """,
+    # 6: the bot's own small facts (key -> text), e.g. the hash of the slash commands last synced
+    """
+    CREATE TABLE bot_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+    """,
 ]
 
 BACKFILLS: dict[int, Callable[[Any], Awaitable[Any]]] = {4: records.backfill}
@@ -672,6 +676,19 @@ class Store(RecordStore):
                 " ON CONFLICT(channel_id) DO UPDATE SET settings = excluded.settings, updated_ms = excluded.updated_ms",
                 (channel_id, json.dumps(settings), now_ms()),
             )
+
+    # -- the bot's own facts (migration 6) ----------------------------------------------------------------------
+    async def get_meta(self, key: str) -> str | None:
+        """The text stored under ``key`` in ``bot_meta``, None when there is none."""
+        cur = await self.conn.execute("SELECT value FROM bot_meta WHERE key = ?", (key,))
+        row = await cur.fetchone()
+        return row[0] if row else None
+
+    async def set_meta(self, key: str, value: str) -> None:
+        """Store ``value`` under ``key`` in ``bot_meta`` (replacing what was there)."""
+        async with self.transaction() as db:
+            await db.execute("INSERT INTO bot_meta (key, value) VALUES (?, ?)"
+                             " ON CONFLICT(key) DO UPDATE SET value = excluded.value", (key, value))
 
     # -- the Discord adapter's board links (bot/discord/bookkeeping.py) -----------------------------------------
     async def set_board_links(self, db, rows: list[tuple[int, str, int]]) -> None:

@@ -170,6 +170,10 @@ MIGRATIONS: list[str] = [
     ALTER TABLE timers ADD COLUMN claimed_by TEXT;
     ALTER TABLE timers ADD COLUMN lease_until BIGINT;
     """,
+    # 6: the bot's own small facts (key -> text), e.g. the hash of the slash commands last synced
+    """
+    CREATE TABLE bot_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+    """,
 ]
 
 _MARK = re.compile(r"\?(\d*)")

@@ -14,6 +14,7 @@ import logging
 import math
 import multiprocessing
 import os
+import signal
 from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, ThreadPoolExecutor
@@ -21,6 +22,7 @@ from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, Th
 import discord
 
 import renderers
+from bot import metrics
 from bot.ai_seats import ai_name, is_ai
 from bot.sessions import Update
 from bot.store import SessionRow
@@ -388,6 +390,7 @@ machine; images take what is left."""
 def _render_worker(nice: int) -> None:
     """Start of a render worker process: lower priority, then every renderer's palette built (issue 17: the first
     board of each game is as fast as the rest, not seconds late)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the whole group: the bot stops its workers
     try:
         os.nice(nice)
     except OSError:
@@ -426,8 +429,9 @@ class Images:
                                        initializer=_render_worker, initargs=(RENDER_NICE,))
         return ThreadPoolExecutor(max_workers=self._workers, thread_name_prefix="render")
 
-    def close(self) -> None:
-        self._pool.shutdown(wait=False, cancel_futures=True)
+    def close(self, wait: bool = False) -> None:
+        """Stop the workers (queued renders dropped); ``wait``: until they have exited (a clean stop)."""
+        self._pool.shutdown(wait=wait, cancel_futures=True)
 
     def has_renderer(self, game_id: str) -> bool:
         if game_id in self._missing:
@@ -476,7 +480,9 @@ class Images:
         pool = self._pool
         try:
             loop = asyncio.get_running_loop()
-            data = await loop.run_in_executor(pool, self._render, state, {p: display(names, p) for p in state.players})
+            with metrics.RENDER_SECONDS.time():
+                data = await loop.run_in_executor(pool, self._render, state,
+                                                  {p: display(names, p) for p in state.players})
         except BrokenExecutor:
             if pool is self._pool:  # a worker died: replace the pool; this board goes out as text
                 self._breaks += 1
