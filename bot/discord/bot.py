@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
+import threading
 from collections.abc import Coroutine
 from typing import Any
 
@@ -51,6 +52,13 @@ IN_FLIGHT = ("CommandTree-invoker", "discord-ui-view-dispatch", "discord-ui-dyna
 IMAGE_WAIT_S = 0.05
 """How long a reply waits for its board image before going out without it (the image is then attached to the
 same message by an edit as soon as it is ready)."""
+
+
+def _warm_renderers() -> None:
+    try:
+        renderers.warm()
+    except Exception:  # a renderer that cannot warm still renders (slower) or fails per board, logged there
+        log.exception("warming the renderers failed")
 
 
 def intents(message_content: bool = True, members: bool = False) -> discord.Intents:
@@ -192,8 +200,9 @@ class PlayBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         await self.prepare()
-        if self._serving:  # the first board of each game would otherwise wait for its renderer's palette (seconds)
-            self._warm = asyncio.get_running_loop().create_task(asyncio.to_thread(renderers.warm))
+        if self._serving:  # the first board of each game would otherwise wait for its renderer's palette (seconds);
+            # a daemon thread: a bot stopped meanwhile exits at once instead of waiting for it
+            threading.Thread(target=_warm_renderers, name="warm-renderers", daemon=True).start()
         if self.sync_commands:
             await self.sync_tree()
 

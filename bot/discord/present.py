@@ -12,9 +12,7 @@ import functools
 import io
 import logging
 import math
-import multiprocessing
 import os
-import signal
 from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, ThreadPoolExecutor
@@ -22,7 +20,7 @@ from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, Th
 import discord
 
 import renderers
-from bot import metrics
+from bot import metrics, workers
 from bot.ai_seats import ai_name, is_ai
 from bot.sessions import Update
 from bot.store import SessionRow
@@ -390,7 +388,7 @@ machine; images take what is left."""
 def _render_worker(nice: int) -> None:
     """Start of a render worker process: lower priority, then every renderer's palette built (issue 17: the first
     board of each game is as fast as the rest, not seconds late)."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C reaches the whole group: the bot stops its workers
+    workers.ignore_sigint()  # Ctrl-C reaches the whole group: the bot stops its workers
     try:
         os.nice(nice)
     except OSError:
@@ -425,7 +423,7 @@ class Images:
 
     def _new_pool(self) -> Executor:
         if self._processes:
-            return ProcessPoolExecutor(max_workers=self._workers, mp_context=multiprocessing.get_context("spawn"),
+            return ProcessPoolExecutor(max_workers=self._workers, mp_context=workers.quiet_spawn(),
                                        initializer=_render_worker, initargs=(RENDER_NICE,))
         return ThreadPoolExecutor(max_workers=self._workers, thread_name_prefix="render")
 

@@ -110,7 +110,8 @@ async def login(bot: PlayBot, token: str) -> None:
             try:
                 await bot.login(token)
             except BaseException:
-                await bot.http.close()
+                await bot.http.close()  # this try's session and connector; the next try makes new ones
+                bot.http.connector = discord.utils.MISSING
                 raise
 
 
