@@ -24,6 +24,7 @@ import asyncio
 import json
 import os
 import random
+import sqlite3
 import statistics
 import subprocess
 import sys
@@ -52,11 +53,17 @@ async def worker(url: str, index: int, channels: int, seconds: float, rate: floa
     rng = random.Random(index)
     slots: list[list] = []  # [channel, latest update] per game played at once
     serial = 0
-    for _ in range(channels):
-        ch = f"w{index}-c{serial}"
-        serial += 1
-        slots.append([ch, await _new_game(svc, ch)])
+    try:
+        for _ in range(channels):
+            ch = f"w{index}-c{serial}"
+            serial += 1
+            slots.append([ch, await _new_game(svc, ch)])
+    except BaseException:
+        await store.close()
+        raise
     latencies: list[float] = []
+    busy: list[float] = []  # ms each "database is locked" act waited (SQLite with several processes); a new game
+    # refused so counts 0 ms
     await asyncio.sleep(max(0.0, start_at - time.time()))
     t0 = time.perf_counter()
     end = t0 + seconds
@@ -79,7 +86,12 @@ async def worker(url: str, index: int, channels: int, seconds: float, rate: floa
             if up.finished or not turn:  # a new game in a new channel (not timed)
                 ch = f"w{index}-c{serial}"
                 serial += 1
-                slot[:] = [ch, await _new_game(svc, ch)]
+                try:
+                    slot[:] = [ch, await _new_game(svc, ch)]
+                except sqlite3.OperationalError as exc:
+                    if "locked" not in str(exc):
+                        raise
+                    busy.append(0.0)  # the next try opens the game in another new channel
                 continue
             d = turn[0]
             option = rng.choice(d.options).id
@@ -89,14 +101,22 @@ async def worker(url: str, index: int, channels: int, seconds: float, rate: floa
             except SessionError:
                 slot[1] = svc.view(await store.live_session(ch))
                 continue
+            except sqlite3.OperationalError as exc:  # the other process held the write lock past the busy timeout
+                if "locked" not in str(exc):
+                    raise
+                busy.append((time.perf_counter() - t) * 1000)
+                slot[1] = svc.view(await store.live_session(ch))
+                continue
             done = time.perf_counter()
             slot[1] = up
             if done <= end:
                 latencies.append((done - t) * 1000)
 
-    await asyncio.gather(*(play(slot, i * (1 / rate if rate else 0.0)) for i, slot in enumerate(slots)))
-    await store.close()
-    return {"moves": len(latencies), "latencies_ms": latencies}
+    try:
+        await asyncio.gather(*(play(slot, i * (1 / rate if rate else 0.0)) for i, slot in enumerate(slots)))
+    finally:
+        await store.close()  # else aiosqlite's thread keeps a failed worker alive (and the bench waiting for it)
+    return {"moves": len(latencies), "latencies_ms": latencies, "busy_ms": busy}
 
 
 def _percentile(values: list[float], q: float) -> float:
@@ -162,15 +182,25 @@ def main() -> None:
                                    "--start-at", str(start_at)], stdout=subprocess.PIPE, text=True)
                  for k in range(args.processes)]
         results = []
-        for p in procs:
-            out, _ = p.communicate()
-            if p.returncode != 0:
-                raise SystemExit(f"worker failed with exit code {p.returncode}")
-            results.append(json.loads(out.strip().splitlines()[-1]))
+        try:
+            for p in procs:
+                out, _ = p.communicate(timeout=args.seconds + 120)
+                if p.returncode != 0:
+                    raise SystemExit(f"worker failed with exit code {p.returncode}")
+                results.append(json.loads(out.strip().splitlines()[-1]))
+        finally:
+            for p in procs:  # a failed or stuck worker: the others are stopped, nothing is left running
+                if p.poll() is None:
+                    p.kill()
+                    p.wait()
     finally:
         if schema is not None:
             asyncio.run(_drop_schema(args.database_url, schema))
     moves = sum(r["moves"] for r in results)
+    busy = [x for r in results for x in r["busy_ms"]]
+    if busy:
+        print(f"{len(busy)} moves refused with 'database is locked' after waiting up to {max(busy):.0f} ms "
+              "(not counted)", file=sys.stderr)
     lat = [x for r in results for x in r["latencies_ms"]]
     p50 = statistics.median(lat) if lat else float("nan")
     print(f"backend={backend} processes={args.processes} moves_per_s={moves / args.seconds:.0f} "

@@ -1,48 +1,108 @@
 """``python -m bot``: ``sandbox``, ``script FILE``, ``demo GAME``, ``gallery``, ``run`` (the Discord bot),
-``invite``, ``migrate-store --to postgresql://…`` (copy an SQLite store into PostgreSQL), ``forget-user USER_ID``
-(delete a member's data, :mod:`bot.privacy`)."""
+``invite``, ``migrate-store --to postgresql://…`` (copy an SQLite store into PostgreSQL), ``backup --to FILE`` (a
+consistent copy of the SQLite store, also while the bot runs), ``sync-commands`` (the slash commands to Discord, or
+``--print`` their payloads), ``forget-user USER_ID`` (delete a member's data, :mod:`bot.privacy`), ``glyphs TEXT…``,
+``--version``.
+
+Every command that reads the settings exits 2 with one line per bad value (:class:`bot.config.SettingsError`)."""
 
 from __future__ import annotations
 
 import asyncio
-import logging
 import sys
 import tempfile
 from pathlib import Path
 
 import click
 
-from .config import load_settings
+from .config import Settings, SettingsError, load_settings
 from .privacy import forget_user_command
 from .sessions import SessionService
-from .store import Store
+from .store import Store, StoreError
 
-SEED = click.IntRange(-(2**62), 2**62)
+SEED_LIMIT = 2**62
 """Seeds the store can hold (SQLite INTEGER is 64-bit), with room for the script's +1 per game."""
 
 
+class SeedType(click.ParamType):
+    """A whole number within ±:data:`SEED_LIMIT` (its bounds said when one is refused, not in every ``--help``)."""
+
+    name = "integer"
+
+    def convert(self, value, param, ctx) -> int:
+        try:
+            seed = int(value)
+        except (TypeError, ValueError):
+            self.fail(f"{value!r} is not a whole number.", param, ctx)
+        if not -SEED_LIMIT <= seed <= SEED_LIMIT:
+            self.fail(f"{seed} is too large: a seed is from -2**62 to 2**62.", param, ctx)
+        return seed
+
+
+SEED = SeedType()
+
+
+def settings_or_exit(**overrides) -> Settings:
+    """:func:`load_settings`, or each bad value's line on stderr and exit 2."""
+    try:
+        return load_settings(**overrides)
+    except SettingsError as exc:
+        for line in exc.lines:
+            click.echo(line, err=True)
+        sys.exit(2)
+
+
 async def _service(db: str | None) -> SessionService:
-    path = db or str(Path(tempfile.mkdtemp(prefix="bot-")) / "session.sqlite3")
-    return SessionService(await Store.open(path))
+    """The session service on the store ``db`` (an SQLite path or a ``postgresql://`` URL; None: a fresh
+    temporary SQLite file). Exit 5 with one line when the store cannot be used."""
+    target = db or str(Path(tempfile.mkdtemp(prefix="bot-")) / "session.sqlite3")
+    try:
+        return SessionService(await Store.open(target))
+    except StoreError as exc:
+        click.echo(f"The store cannot be used: {exc}.", err=True)
+        sys.exit(5)
+
+
+def _version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version("tabletop-bot")
+    except PackageNotFoundError:  # run from a checkout that was never installed: the version in pyproject.toml
+        import tomllib
+
+        pyproject = Path(__file__).resolve().parents[1] / "pyproject.toml"
+        try:
+            return tomllib.loads(pyproject.read_text())["project"]["version"]
+        except (OSError, KeyError, tomllib.TOMLDecodeError):
+            return "unknown"
 
 
 @click.group()
+@click.version_option(_version(), "--version", prog_name="tabletop-bot", message="%(prog)s %(version)s")
 def cli() -> None:
     """Play-by-chat tabletop games: Tatari, Tsukimi, Tatamokatsu, Forest of Tataraba, Tatsumi."""
 
 
 @cli.command()
 @click.option("--out", "out", type=click.Path(path_type=Path), default=None, help="Folder for board PNGs.")
-@click.option("--db", default=None, help="SQLite file (default: the settings' database path).")
+@click.option("--db", default=None, help="SQLite file or postgresql:// URL (default: DATABASE_URL when set, else "
+              "sandbox.sqlite3 beside DATABASE_PATH).")
 def sandbox(out: Path | None, db: str | None) -> None:
-    """An interactive chat in the terminal: type lines like 'alice: /play tatari', 'bob: /join', 'alice: 2'."""
+    """An interactive chat in the terminal: type lines like 'alice: /play tatari', 'bob: /join', 'alice: 2'.
+    Up/Down recall earlier lines where Python has readline."""
     from .local.chat import HELP, LocalChat
 
-    settings = load_settings()
+    try:
+        import readline  # noqa: F401 - input() then edits lines and keeps a history (Up-arrow)
+    except ImportError:  # Windows without pyreadline
+        pass
+    settings = settings_or_exit()
     out = out or settings.images_dir / "sandbox"
 
     async def main() -> None:
-        service = await _service(db or str(settings.database_path.with_name("sandbox.sqlite3")))
+        service = await _service(db or settings.database_url or str(settings.database_path.with_name(
+            "sandbox.sqlite3")))
         chat = LocalChat(service, out)
         click.echo(f"Sandbox. Board images go to {out}/. Type 'name: /help'; Ctrl-D to quit.\n{HELP}")
         loop = asyncio.get_running_loop()
@@ -67,13 +127,19 @@ def _read_line() -> str | None:
 @cli.command()
 @click.argument("file", type=click.File("r"))
 @click.option("--out", "out", type=click.Path(path_type=Path), default=None, help="Folder for board PNGs.")
-@click.option("--db", default=None, help="SQLite file (default: a fresh temporary one).")
+@click.option("--db", default=None, help="SQLite file or postgresql:// URL (default: a fresh temporary SQLite "
+              "file, so the same file and seed give the same replies).")
+@click.option("--settings-store", is_flag=True, help="Record the games in the store of the settings, as 'run' "
+              "does (DATABASE_URL, else DATABASE_PATH).")
 @click.option("--echo/--no-echo", default=True, help="Print each input line before its replies.")
 @click.option("--seed", default=1, show_default=True, type=SEED, help="Seed of the first game (then +1 per game).")
-def script(file, out: Path | None, db: str | None, echo: bool, seed: int) -> None:
+def script(file, out: Path | None, db: str | None, settings_store: bool, echo: bool, seed: int) -> None:
     """Play a chat transcript (the sandbox's lines) from FILE ('-' for stdin) and print the replies.
     The same file and seed give the same replies."""
     from .local.chat import LocalChat
+
+    if settings_store:
+        db = db or settings_or_exit().database()
 
     async def main() -> int:
         service = await _service(db)
@@ -107,7 +173,8 @@ def script(file, out: Path | None, db: str | None, echo: bool, seed: int) -> Non
               help="The strong level's thinking time per move, ms (at most 1000).")
 @click.option("--option", "-o", "options", multiple=True, help="A game option key=value (repeatable).")
 @click.option("--no-images", is_flag=True, help="Play without writing images (fast).")
-@click.option("--db", default=None, help="SQLite file the game is recorded in (default: DATABASE_PATH).")
+@click.option("--db", default=None, help="SQLite file or postgresql:// URL the game is recorded in (default: "
+              "the store of the settings, as 'run': DATABASE_URL, else DATABASE_PATH).")
 def demo(game: str, players: int, seed: int, out: Path | None, strategy: str, budget_ms: int, options,
          no_images: bool, db: str | None) -> None:
     """AI players (alice, bob, carol, …) play GAME to the end: a PNG per move, an animated GIF, the result
@@ -128,10 +195,11 @@ def demo(game: str, players: int, seed: int, out: Path | None, strategy: str, bu
     if bad:
         raise click.BadParameter(f"write key=value, not {bad[0]!r}.", param_hint="'--option'")
     opts = dict(o.split("=", 1) for o in options)
-    out = None if no_images else (out or load_settings().images_dir / f"demo-{game}-{seed}")
+    settings = settings_or_exit()
+    out = None if no_images else (out or settings.images_dir / f"demo-{game}-{seed}")
 
     async def main():
-        service = await _service(db or str(load_settings().database_path))
+        service = await _service(db or settings.database())
         try:
             return await run_demo(service, game, players, seed, out, strategy, opts, budget_ms=budget_ms)
         finally:
@@ -189,9 +257,12 @@ def glyphs(texts: tuple[str, ...]) -> None:
 
 @cli.command()
 def run() -> None:
-    """Run the Discord bot (needs DISCORD_TOKEN in the environment or .env)."""
-    settings = load_settings()
-    logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    """Run the Discord bot (needs DISCORD_TOKEN in the environment or .env). SIGTERM or Ctrl-C stop it cleanly
+    (exit 0)."""
+    from .logs import setup_logging
+
+    settings = settings_or_exit()
+    setup_logging(settings.log_level, settings.log_format)
     try:
         from .discord.runner import run as run_discord
     except ImportError:
@@ -214,7 +285,7 @@ def migrate_store(target: str, source: str | None) -> None:
     from .store import StoreError
     from .store.copy import copy_store
 
-    settings = load_settings()
+    settings = settings_or_exit()
     source = source or str(settings.database_path)
     if not Path(source).is_file():
         click.echo(f"There is no SQLite store at {source} (give --from PATH).", err=True)
@@ -229,6 +300,50 @@ def migrate_store(target: str, source: str | None) -> None:
     if report.problems:
         sys.exit(1)
     click.echo("copied and checked")
+
+
+@cli.command()
+@click.option("--to", "target", required=True, type=click.Path(path_type=Path),
+              help="The new file the copy is written to (never overwritten).")
+@click.option("--from", "source", default=None,
+              help="The store to copy (default: the settings' store, DATABASE_URL else DATABASE_PATH).")
+def backup(target: Path, source: str | None) -> None:
+    """A consistent copy of the SQLite store, also while the bot runs (SQLite's online backup): every move committed
+    before the copy began is in it. Restore: stop the bot, put the copy at DATABASE_PATH (remove the old file's -wal
+    and -shm), start the bot. A PostgreSQL store: use pg_dump (said, exit 2). Exit 1 when the copy fails."""
+    from .backup import BackupError
+    from .backup import backup as make_backup
+    from .store import is_postgres
+
+    store = source or settings_or_exit().database()
+    try:
+        report = make_backup(store, target)
+    except BackupError as exc:
+        click.echo(str(exc), err=True)
+        sys.exit(2 if is_postgres(store) else 1)
+    click.echo(report.line())
+
+
+@cli.command("sync-commands")
+@click.option("--guild", "guild_id", type=click.IntRange(min=1), default=None,
+              help="Copy the commands into this server only (they appear at once): for testing.")
+@click.option("--clear-guild", "clear_guild", type=click.IntRange(min=1), default=None,
+              help="Remove the commands a test sync put into this server.")
+@click.option("--print", "print_only", is_flag=True,
+              help="Print the JSON list of command payloads Discord would receive; Discord is not contacted.")
+def sync_commands(guild_id: int | None, clear_guild: int | None, print_only: bool) -> None:
+    """Sync the slash commands to Discord now (globally, or to --guild), or remove a guild's copies
+    (--clear-guild). The bot itself syncs at start only when the commands changed since the last sync."""
+    from .discord.runner import sync_commands as run_sync
+
+    if clear_guild is not None and (guild_id is not None or print_only):
+        raise click.UsageError("--clear-guild goes alone (not with --guild or --print).")
+    settings = settings_or_exit()
+    if not print_only:
+        from .logs import setup_logging
+
+        setup_logging(settings.log_level, settings.log_format)
+    sys.exit(run_sync(settings, guild_id=guild_id, clear_guild=clear_guild, print_only=print_only))
 
 
 @cli.command()

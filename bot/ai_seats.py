@@ -10,7 +10,6 @@ module-level function so that a process pool can run it.
 
 from __future__ import annotations
 
-import multiprocessing
 import os
 import random
 import time
@@ -20,6 +19,8 @@ from dataclasses import dataclass
 
 import games
 from games import ai as game_ai
+
+from .workers import ignore_sigint, quiet_spawn
 
 AI_PREFIX = "ai:"
 DEFAULT_LEVEL = "normal"
@@ -120,7 +121,9 @@ def think(game_id: str, state_json: str, decision_index: int, player: str, seed_
 
 
 def _load_games() -> None:
-    """Start of a search worker: every game imported now, so the first AI move does not wait for it."""
+    """Start of a search worker: Ctrl-C ignored (it reaches the whole process group; the bot stops its workers),
+    every game imported now, so the first AI move does not wait for it."""
+    ignore_sigint()
     games.all()
 
 
@@ -128,7 +131,7 @@ def search_pool(workers: int | None = None) -> ProcessPoolExecutor:
     """Worker processes for :func:`think` (``spawn``: no state of the bot is copied): half the cores by default,
     so searches of several channels run side by side while replies and board images keep the rest."""
     count = workers or max(1, (os.cpu_count() or 2) // 2)
-    pool = ProcessPoolExecutor(max_workers=count, mp_context=multiprocessing.get_context("spawn"),
+    pool = ProcessPoolExecutor(max_workers=count, mp_context=quiet_spawn(),
                                initializer=_load_games)
     pool.submit(int)  # start a worker now (they start on demand): the first AI move finds it ready
     return pool

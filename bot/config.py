@@ -4,27 +4,37 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pydantic import Field, SecretStr, field_validator, model_validator
+from pydantic import Field, SecretStr, ValidationError, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from bot.ai_seats import DEFAULT_PAUSE_MS
 from games.ai import DEFAULT_BUDGET_MS, MAX_BUDGET_MS
 
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+"""The values of ``LOG_LEVEL`` (any case)."""
+LOG_FORMATS = ("text", "json")
+"""The values of ``LOG_FORMAT``: plain lines, or one JSON object per line (python-json-logger)."""
+MAX_SHARDS = 1024
+"""The largest ``SHARD_COUNT`` accepted (Discord asks for one shard per 1000-2500 servers)."""
+
 
 def parse_shard_ids(text: str) -> list[int]:
     """``"0,1"`` or ``"0-3"`` (or a mix, ``"0,2-3"``) -> sorted shard ids. ``ValueError`` with a readable message
-    for anything else."""
+    (what is wrong with the text) for anything else."""
     ids: set[int] = set()
     for part in filter(None, (p.strip() for p in text.split(","))):
         lo, dash, hi = part.partition("-")
-        if not lo.strip().isdigit() or (dash and not hi.strip().isdigit()):
-            raise ValueError(f"SHARD_IDS: '{part}' is not a shard number or a range like 0-3")
+        if not (lo.strip().isascii() and lo.strip().isdigit()) or (dash and not (hi.strip().isascii()
+                                                                             and hi.strip().isdigit())):
+            raise ValueError(f"'{part}' is not a shard number or a range like 0-3")
         first, last = int(lo), int(hi) if dash else int(lo)
         if last < first:
-            raise ValueError(f"SHARD_IDS: the range '{part}' runs backwards")
+            raise ValueError(f"the range '{part}' runs backwards")
+        if last >= MAX_SHARDS:
+            raise ValueError(f"shard {last} is more than {MAX_SHARDS - 1}")
         ids.update(range(first, last + 1))
     if not ids:
-        raise ValueError("SHARD_IDS is empty: give shard numbers like 0,1 or a range like 0-3")
+        raise ValueError("it is empty: give shard numbers like 0,1 or a range like 0-3")
     return sorted(ids)
 
 
@@ -33,26 +43,33 @@ class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore", env_ignore_empty=True)
 
     discord_token: SecretStr | None = Field(default=None, description="Bot token from the Discord developer portal")
-    dev_guild_id: int | None = Field(default=None, description="Sync slash commands to this guild only (fast)")
+    dev_guild_id: int | None = Field(default=None, ge=1, description="Sync slash commands to this guild only (fast)")
     database_path: Path = Field(default=Path("data/bot.sqlite3"), description="SQLite file of the store")
     database_url: str | None = Field(default=None, description="The store: postgresql://user:password@host/db "
                                      "(PostgreSQL, several processes) or an SQLite path; unset = DATABASE_PATH")
-    shard_count: int = Field(default=1, ge=1, description="Discord shards of the whole bot (all processes)")
+    shard_count: int = Field(default=1, ge=1, le=MAX_SHARDS, description="Discord shards of the whole bot (all processes)")
     shard_ids: str | None = Field(default=None, description="The shards this process runs: '0,1' or '0-3'; "
                                   "unset = all of SHARD_COUNT")
     sync_commands: bool | None = Field(default=None, description="Whether this process syncs the slash commands; "
                                        "unset = the process that runs shard 0")
-    timer_lease_ms: int = Field(default=60_000, ge=1000, description="How long a claimed timer stays with the "
+    timer_lease_ms: int = Field(default=60_000, ge=1000, le=3_600_000, description="How long a claimed timer stays with the "
                                 "process that claimed it before another may fire it (ms)")
     images_dir: Path = Field(default=Path("out"), description="Where the offline adapters write board images")
-    log_level: str = Field(default="INFO", description="Python logging level")
-    reminder_hours: float = Field(default=12, description="Default turn reminder after N hours; 0 = off")
-    afk_hours: float = Field(default=72, ge=0, description="Default AFK limit in hours; 0 = off")
-    departure_grace_hours: float = Field(default=24, ge=0, description="A seated player who left the server is "
+    log_level: str = Field(default="INFO", description="Python logging level: " + ", ".join(LOG_LEVELS))
+    log_format: str = Field(default="text", description="Log lines as plain text or one JSON object each: "
+                            + " or ".join(LOG_FORMATS))
+    http_port: int | None = Field(default=None, ge=1, le=65_535, description="Port of the HTTP listener with "
+                                  "/healthz, /readyz and /metrics; unset = no listener")
+    http_host: str = Field(default="127.0.0.1", description="Address the HTTP listener binds to")
+    reminder_hours: float = Field(default=12, ge=0, le=168, description="Default turn reminder after N hours; "
+                                  "0 = off")
+    afk_hours: float = Field(default=72, ge=0, le=720, description="Default AFK limit in hours; 0 = off")
+    departure_grace_hours: float = Field(default=24, ge=0, le=720, description="A seated player who left the server is "
                                          "resigned after this many hours (if they have not come back)")
     members_intent: bool = Field(default=False, description="Ask for the privileged Server Members intent: "
                                  "departures are seen at once (without it, when the player's turn waits)")
-    race_window_ms: int = Field(default=8000, description="Default race window of real-time games, ms")
+    race_window_ms: int = Field(default=8000, ge=1000, le=60_000, description="Default race window of real-time "
+                                "games, ms")
     race_grace_ms: int = Field(default=0, ge=0, le=10_000, description="Extra wait after a race deadline (on "
                                "Discord's clock) before closing it, for inputs still in flight, ms")
     ai_pause_ms: int = Field(default=DEFAULT_PAUSE_MS, ge=0, le=60_000, description="How long an AI seat waits "
@@ -77,12 +94,28 @@ class Settings(BaseSettings):
             parse_shard_ids(value)
         return value
 
+    @field_validator("log_level")
+    @classmethod
+    def _log_level_known(cls, value: str) -> str:
+        level = str(value).strip().upper()
+        if level not in LOG_LEVELS:
+            raise ValueError("unknown level")
+        return level
+
+    @field_validator("log_format")
+    @classmethod
+    def _log_format_known(cls, value: str) -> str:
+        fmt = str(value).strip().lower()
+        if fmt not in LOG_FORMATS:
+            raise ValueError("unknown format")
+        return fmt
+
     @model_validator(mode="after")
     def _shards_within_count(self) -> Settings:
         ids = self.shards()
         if ids is not None and ids[-1] >= self.shard_count:
-            raise ValueError(f"SHARD_IDS: shard {ids[-1]} is not one of 0-{self.shard_count - 1} "
-                             f"(SHARD_COUNT={self.shard_count})")
+            raise ValueError(f"SHARD_IDS={self.shard_ids!r} is not allowed: shard {ids[-1]} is not one of "
+                             f"0-{self.shard_count - 1} (SHARD_COUNT={self.shard_count})")
         return self
 
     def database(self) -> str:
@@ -102,6 +135,62 @@ class Settings(BaseSettings):
         return ids is None or 0 in ids
 
 
+class SettingsError(ValueError):
+    """Settings that cannot be used: :attr:`lines` holds one line per bad value, naming the setting, the value and
+    what is allowed (``LOG_LEVEL='verbose' is not allowed: one of DEBUG, INFO, WARNING, ERROR, CRITICAL``)."""
+
+    def __init__(self, lines: list[str]) -> None:
+        super().__init__("\n".join(lines))
+        self.lines = lines
+
+
+_KINDS = {int: "a whole number", float: "a number", bool: "true or false", Path: "a file path", str: "text"}
+
+
+def allowed(name: str) -> str:
+    """What setting ``name`` (a field of :class:`Settings`) accepts, in words: its kind and bounds, or its choices."""
+    choices = {"log_level": f"one of {', '.join(LOG_LEVELS)} (any case)",
+               "log_format": f"one of {', '.join(LOG_FORMATS)}",
+               "shard_ids": "shard numbers like 0,1 or a range like 0-3, each less than SHARD_COUNT"}
+    if name in choices:
+        return choices[name]
+    field = Settings.model_fields[name]
+    kind = next((text for t, text in _KINDS.items() if t in _types(field.annotation)), "text")
+    lo = next((m.ge for m in field.metadata if getattr(m, "ge", None) is not None), None)
+    hi = next((m.le for m in field.metadata if getattr(m, "le", None) is not None), None)
+    if lo is not None and hi is not None:
+        kind += f" from {lo} to {hi}"
+    elif lo is not None:
+        kind += f" of at least {lo}"
+    if field.default is None:
+        kind += ", or empty for unset"
+    return kind
+
+
+def _types(annotation) -> tuple:
+    return getattr(annotation, "__args__", None) or (annotation,)
+
+
+def describe(error: ValidationError) -> list[str]:
+    """One line per bad value of ``error`` (see :class:`SettingsError`); the token's value is never shown."""
+    lines = []
+    for e in error.errors():
+        name = str(e["loc"][0]) if e["loc"] else ""
+        if name not in Settings.model_fields:  # a check across settings: its message names them
+            lines.append(str(e.get("ctx", {}).get("error", e["msg"])))
+            continue
+        value = "[hidden]" if name == "discord_token" else repr(str(e["input"]))
+        reason = ""
+        if name == "shard_ids" and e["type"] == "value_error":
+            reason = f" ({e['ctx']['error']})"
+        lines.append(f"{name.upper()}={value} is not allowed{reason}: {allowed(name)}.")
+    return lines
+
+
 def load_settings(**overrides) -> Settings:
-    """Settings from env and ``.env``, with ``overrides`` on top."""
-    return Settings(**overrides)
+    """Settings from env and ``.env``, with ``overrides`` on top. :class:`SettingsError` (one line per bad value)
+    when a value cannot be used."""
+    try:
+        return Settings(**overrides)
+    except ValidationError as exc:
+        raise SettingsError(describe(exc)) from None

@@ -46,6 +46,7 @@ import games
 from games import TIMEOUT, Decision, Event, Game, IllegalMove, Move, Result, player_ref
 from games.core import BaseState
 
+from . import metrics
 from .ai_seats import AiSettings, is_ai, level_of, new_ai_ids
 from .ai_turns import AI_MOVE, AI_RACE, AiTurns
 from .refusals import (
@@ -573,6 +574,7 @@ class SessionService(UndoRule, AiTurns):
             self.forget(row.id)
         update = self._update(new, events=events, result=result)
         update.record = record
+        metrics.move_committed(row.game_id)
         return update
 
     async def _names(self, row: SessionRow) -> dict[str, str]:

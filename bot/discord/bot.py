@@ -2,8 +2,8 @@
 
 ``setup_hook`` (run by ``login``; tests call :meth:`PlayBot.prepare` instead) opens the store when no service was
 given, adds the cogs, registers the ``DynamicItem`` templates (buttons keep working after a restart), restores live
-sessions and starts the one timer loop; it syncs the slash commands only when ``sync=True`` (to ``DEV_GUILD_ID``
-when set, else globally).
+sessions and starts the one timer loop; when ``sync=True`` it syncs the slash commands (to ``DEV_GUILD_ID`` when
+set, else globally) if they differ from the last synced ones (:mod:`.sync`).
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
+import threading
 from collections.abc import Coroutine
 from typing import Any
 
@@ -19,6 +20,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import renderers
+from bot import logs, metrics
 from bot.config import Settings
 from bot.sessions import SessionError, SessionService
 from bot.store import Store
@@ -39,13 +41,27 @@ from .privacy import Privacy
 from .races import Races
 from .results import ReplayButton, Results
 from .table import Table
+from .sync import sync_if_changed
 from .timers import Timers
 
 log = logging.getLogger(__name__)
 _OURS = [re.compile(t) for t in ids.TEMPLATES]
+DRAIN_S = 5.0
+"""How long a stopping bot waits for the interactions and background work in flight (a move being committed, its
+reply) after its gateway closed, before it cancels what is left (s)."""
+IN_FLIGHT = ("CommandTree-invoker", "discord-ui-view-dispatch", "discord-ui-dynamic-item", "discord.py: on_",
+             "pbc-bg:")
+"""Name prefixes of the tasks that handle an interaction or event (discord.py's, and :meth:`PlayBot.spawn`'s)."""
 IMAGE_WAIT_S = 0.05
 """How long a reply waits for its board image before going out without it (the image is then attached to the
 same message by an edit as soon as it is ready)."""
+
+
+def _warm_renderers() -> None:
+    try:
+        renderers.warm()
+    except Exception:  # a renderer that cannot warm still renders (slower) or fails per board, logged there
+        log.exception("warming the renderers failed")
 
 
 def intents(message_content: bool = True, members: bool = False) -> discord.Intents:
@@ -98,12 +114,18 @@ def answered_privately(interaction: discord.Interaction) -> bool:
     return name in PRIVATE_ANSWERS
 
 
+def handled_after(interaction: discord.Interaction) -> float:
+    """Seconds from the interaction's creation at Discord (its snowflake time) to now."""
+    return (discord.utils.utcnow() - interaction.created_at).total_seconds()
+
+
 class PlayTree(app_commands.CommandTree):
     """Turns a :class:`SessionError` raised by a command into its ephemeral message; anything else is logged
     (with the channel's session id when there is one) and answered with a short apology."""
 
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
         """Refuse a slash command whose options do not fit its definition (see :func:`outdated_options`)."""
+        logs.about(guild_id=interaction.guild_id, channel_id=interaction.channel_id)
         if interaction.type is discord.InteractionType.application_command and outdated_options(interaction):
             raise app_commands.CheckFailure(OUTDATED)
         if interaction.type is discord.InteractionType.application_command:  # before any database work
@@ -112,6 +134,7 @@ class PlayTree(app_commands.CommandTree):
         return True
 
     async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
+        metrics.interaction_done("command", handled_after(interaction))
         original = getattr(error, "original", error)
         bot: PlayBot = interaction.client  # type: ignore[assignment]
         if isinstance(original, SessionError):
@@ -175,21 +198,27 @@ class PlayBot(commands.Bot):
         self.links: Links | None = None
         self._tasks: set[asyncio.Task] = set()
         self._prepared = False
+        self._serving = True
+        self._stopping: asyncio.Task | None = None
 
     is_moderator = staticmethod(is_moderator)
 
     async def setup_hook(self) -> None:
         await self.prepare()
-        # the first board of each game would otherwise wait for its renderer's palette (a few seconds)
-        self._warm = asyncio.get_running_loop().create_task(asyncio.to_thread(renderers.warm))
+        if self._serving:  # the first board of each game would otherwise wait for its renderer's palette (seconds);
+            # a daemon thread: a bot stopped meanwhile exits at once instead of waiting for it
+            threading.Thread(target=_warm_renderers, name="warm-renderers", daemon=True).start()
         if self.sync_commands:
             await self.sync_tree()
 
-    async def prepare(self) -> None:
-        """Everything ``setup_hook`` does except syncing commands (safe to call once without a login)."""
+    async def prepare(self, start: bool = True) -> None:
+        """Everything ``setup_hook`` does except syncing commands (safe to call once without a login).
+        ``start=False``: the cogs and the command tree only — no session restored, no timer or bookkeeping loop
+        (``python -m bot sync-commands``)."""
         if self._prepared:
             return
         self._prepared = True
+        self._serving = start
         if self.service is None:
             store = await Store.open(self.settings.database())
             shards = getattr(self, "shard_ids", None)
@@ -209,21 +238,24 @@ class PlayBot(commands.Bot):
             await self.add_cog(cog)
         await self.add_cog(Privacy(self))  # /privacy, /forget-me, pruning old games (sets self.privacy)
         self.add_dynamic_items(*DYNAMIC_ITEMS, ReplayButton)
+        if not start:
+            return
         restored = await self.play.restore()
         log.info("restored %d live sessions", restored)
         self.timers.start()
         self.bookkeeper.start()
 
     async def sync_tree(self) -> None:
-        """Sync the slash commands (one process of a deployment does it: ``Settings.syncs_commands``)."""
-        if self.settings.dev_guild_id:
-            guild = discord.Object(id=self.settings.dev_guild_id)
-            self.tree.copy_global_to(guild=guild)
-            synced = await self.tree.sync(guild=guild)
-            log.info("synced %d commands to guild %s", len(synced), self.settings.dev_guild_id)
+        """Sync the slash commands when they changed since the last sync (one process of a deployment does it:
+        ``Settings.syncs_commands``); to ``DEV_GUILD_ID`` when set, else globally."""
+        guild_id = self.settings.dev_guild_id or None
+        synced = await sync_if_changed(self.tree, self.service.store, guild_id)
+        if synced is None:
+            return
+        if guild_id:
+            log.info("synced %d commands to guild %s", synced, guild_id)
         else:
-            synced = await self.tree.sync()
-            log.info("synced %d global commands (they can take a while to appear)", len(synced))
+            log.info("synced %d global commands (they can take a while to appear)", synced)
 
     def spawn(self, coro: Coroutine[Any, Any, Any], what: str) -> asyncio.Task:
         """Run ``coro`` in the background; failures are logged with ``what`` (which names the session)."""
@@ -250,6 +282,9 @@ class PlayBot(commands.Bot):
         """No prefix commands: a message is never a command (``@bot hello`` is ignored quietly). Typed race inputs
         are heard by the races cog's own listener."""
 
+    async def on_app_command_completion(self, interaction: discord.Interaction, command: Any) -> None:
+        metrics.interaction_done("command", handled_after(interaction))
+
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """Every interaction as it arrives: noted for stale ``/move`` checks (:mod:`.freshness`); a component of
         ours whose ``custom_id`` matches no template (forged or from an old version) is refused."""
@@ -260,15 +295,48 @@ class PlayBot(commands.Bot):
         if custom_id.startswith(ids.PREFIX) and not any(p.fullmatch(custom_id) for p in _OURS):
             await self.table.refuse(interaction, "This button is not valid any more. Use /board for the current one.")
 
+    def is_closed(self) -> bool:
+        """True from the moment :meth:`close` begins (discord.py then does not reconnect the closed gateway)."""
+        return self._stopping is not None or super().is_closed()
+
     async def close(self) -> None:
-        await self.bookkeeper.stop()
+        """Stop in order, once (later calls wait for the first): close the gateway (no new interactions), stop the
+        timer loop, let the interactions and background work in flight finish (at most :data:`DRAIN_S`; their
+        replies still go out), flush the bookkeeping, cancel what is left, close the HTTP session, stop the render
+        workers and close an owned store."""
+        if self._stopping is None:
+            self._stopping = asyncio.get_running_loop().create_task(self._stop(), name="bot-stop")
+        await asyncio.shield(self._stopping)
+
+    async def _stop(self) -> None:
+        await self._close_gateway()
         await self.timers.stop()
+        await self._drain(DRAIN_S)
+        await self.bookkeeper.stop()
         for task in list(self._tasks):
             task.cancel()
         await super().close()
-        self.images.close()
+        await asyncio.to_thread(self.images.close, True)
         if self._owns_store and self.service is not None:
             await self.service.close()
+
+    async def _close_gateway(self) -> None:
+        shards = getattr(self, "shards", None)
+        if isinstance(shards, dict):  # AutoShardedBot: each shard's connection
+            await asyncio.gather(*(s.disconnect() for s in shards.values()), return_exceptions=True)
+        elif self.ws is not None and self.ws.open:
+            await self.ws.close(code=1000)
+
+    async def _drain(self, timeout_s: float) -> None:
+        """Wait up to ``timeout_s`` for the tasks handling interactions and events (:data:`IN_FLIGHT`)."""
+        me = asyncio.current_task()
+        busy = [t for t in asyncio.all_tasks() if t is not me and not t.done()
+                and t.get_name().startswith(IN_FLIGHT)]
+        if busy:
+            log.info("stopping: waiting for %d interactions and tasks in flight", len(busy))
+            _, late = await asyncio.wait(busy, timeout=timeout_s)
+            if late:
+                log.warning("stopping: %d tasks still running after %.0f s are cancelled", len(late), timeout_s)
 
 
 class ShardedPlayBot(PlayBot, commands.AutoShardedBot):

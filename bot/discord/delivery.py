@@ -33,6 +33,8 @@ from tenacity import (
     wait_exponential_jitter,
 )
 
+from bot import metrics
+
 from . import permissions
 
 if TYPE_CHECKING:
@@ -153,6 +155,7 @@ class Delivery:
                exc: BaseException | None) -> None:
         """Every try of ``what`` failed: log it (once per session) and keep a notice for the channel's next
         interaction."""
+        metrics.FAILED_POSTS.inc()
         error = describe(exc) if exc is not None else "no answer"
         key: int | str = session_id if session_id is not None else f"channel {channel_id}"
         if key not in self._logged:

@@ -7,7 +7,6 @@ import asyncio
 import functools
 import io
 import logging
-import multiprocessing
 import os
 from collections import OrderedDict
 from collections.abc import Callable
@@ -16,6 +15,7 @@ from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, Th
 import discord
 
 import renderers
+from bot import metrics, workers
 from bot.store import SessionRow
 from games.core import BaseState
 
@@ -33,6 +33,7 @@ machine; images take what is left."""
 def _render_worker(nice: int) -> None:
     """Start of a render worker process: lower priority, then every renderer's palette built (the first
     board of each game is as fast as the rest, not seconds late)."""
+    workers.ignore_sigint()  # Ctrl-C reaches the whole group: the bot stops its workers
     try:
         os.nice(nice)
     except OSError:
@@ -67,12 +68,13 @@ class Images:
 
     def _new_pool(self) -> Executor:
         if self._processes:
-            return ProcessPoolExecutor(max_workers=self._workers, mp_context=multiprocessing.get_context("spawn"),
+            return ProcessPoolExecutor(max_workers=self._workers, mp_context=workers.quiet_spawn(),
                                        initializer=_render_worker, initargs=(RENDER_NICE,))
         return ThreadPoolExecutor(max_workers=self._workers, thread_name_prefix="render")
 
-    def close(self) -> None:
-        self._pool.shutdown(wait=False, cancel_futures=True)
+    def close(self, wait: bool = False) -> None:
+        """Stop the workers (queued renders dropped); ``wait``: until they have exited (a clean stop)."""
+        self._pool.shutdown(wait=wait, cancel_futures=True)
 
     def has_renderer(self, game_id: str) -> bool:
         if game_id in self._missing:
@@ -121,7 +123,9 @@ class Images:
         pool = self._pool
         try:
             loop = asyncio.get_running_loop()
-            data = await loop.run_in_executor(pool, self._render, state, {p: display(names, p) for p in state.players})
+            with metrics.RENDER_SECONDS.time():
+                data = await loop.run_in_executor(pool, self._render, state,
+                                                  {p: display(names, p) for p in state.players})
         except BrokenExecutor:
             if pool is self._pool:  # a worker died: replace the pool; this board goes out as text
                 self._breaks += 1

@@ -4,6 +4,8 @@ Exit codes: 0 clean stop, 2 no token, 3 token rejected by Discord (``LoginFailur
 refused even without Message Content, 5 the store cannot be used (cannot be opened, migrated or checked at start —
 before Discord is contacted — or its file was deleted or replaced while running), 1 anything else.
 
+SIGTERM and SIGINT (Ctrl-C) stop the bot cleanly (:class:`Stop`): exit 0, no traceback.
+
 Message Content is optional: refused, the bot starts again without it (typed race words off, said in the log and in
 ``/help``). Discord unreachable at start (DNS, TLS, refused connections, 5xx) is retried with backoff, one warning
 line per try. The token and every interaction or webhook token are never logged: a filter masks them in every log
@@ -13,19 +15,23 @@ record, at every level.
 from __future__ import annotations
 
 import asyncio
+import json
 import logging
 import re
+import signal
 import sys
 
 import aiohttp
 import discord
 from tenacity import AsyncRetrying, RetryCallState, retry_if_exception_type, wait_exponential_jitter
 
+from bot import health, metrics
 from bot.ai_seats import AiSettings, search_pool
 from bot.config import Settings, load_settings
 from bot.sessions import SessionService
 from bot.store import Store, StoreError
 
+from . import sync as command_sync
 from .bot import PlayBot, make_bot
 from .images import Images
 
@@ -91,7 +97,8 @@ def _log_retry(state: RetryCallState) -> None:
 
 async def login(bot: PlayBot, token: str) -> None:
     """``bot.login(token)``, retried with exponential backoff while Discord is unreachable (:data:`UNREACHABLE`),
-    one warning line per try and no traceback; a rejected token (``LoginFailure``) is raised at once."""
+    one warning line per try and no traceback; a rejected token (``LoginFailure``) is raised at once. The HTTP
+    session of a failed try is closed before the next (no "Unclosed client session")."""
     async for attempt in AsyncRetrying(
         retry=retry_if_exception_type(UNREACHABLE),
         wait=wait_exponential_jitter(initial=1, max=RETRY_MAX_S),
@@ -100,7 +107,18 @@ async def login(bot: PlayBot, token: str) -> None:
         reraise=True,
     ):
         with attempt:
-            await bot.login(token)
+            try:
+                await bot.login(token)
+            except BaseException:
+                await bot.http.close()  # this try's session and connector; the next try makes new ones
+                bot.http.connector = discord.utils.MISSING
+                raise
+
+
+STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT)
+"""The signals that stop the bot cleanly (a supervisor's stop, Ctrl-C)."""
+POOL_STOP_S = 10.0
+"""How long stopping waits for the AI search workers to exit (s)."""
 
 
 def run(settings: Settings | None = None) -> int:
@@ -120,6 +138,8 @@ def run(settings: Settings | None = None) -> int:
     for handler in logging.getLogger().handlers:
         handler.addFilter(QuietVoice())
     logging.getLogger("discord.client").addFilter(QuietVoice())
+    metrics.watch_rate_limits()
+    stop = Stop()
 
     async def serve(store: Store, message_content: bool) -> None:
         # boards render in worker processes at a lower priority: replies first on a busy machine; AI seats search
@@ -128,26 +148,35 @@ def run(settings: Settings | None = None) -> int:
         try:
             await serve_with(store, message_content, AiSettings(executor=pool))
         finally:
-            if pool is not None:
+            if pool is not None:  # the workers exit before the store closes: nothing leaks (semaphores)
                 pool.shutdown(wait=False, cancel_futures=True)
+                await asyncio.wait_for(asyncio.to_thread(pool.shutdown, True), POOL_STOP_S)
 
     async def serve_with(store: Store, message_content: bool, ai: AiSettings) -> None:
+        images = Images(processes=True)
         async with make_bot(settings, SessionService(store, ai=ai), sync=settings.syncs_commands(),
-                            images=Images(processes=True), message_content=message_content) as bot:
+                            images=images, message_content=message_content) as bot:
+            metrics.watch_pools(images=images, ai=ai)
 
-            def stop(exc: StoreError) -> None:
+            def failed(exc: StoreError) -> None:
                 lost.append(exc)
                 log.critical("%s", exc)
                 asyncio.get_running_loop().create_task(bot.close())
 
-            store.on_failure = stop
-            await login(bot, token)
+            store.on_failure = failed
+            stop.bot = bot
+            if stop.requested:
+                return
+            if not await stop.unless_stopped(login(bot, token)):
+                return
             await bot.connect(reconnect=True)
 
     async def main() -> None:
+        stop.install()
         store = await Store.open(settings.database())  # first: a bad store fails in seconds, not after login
         store.lease_ms = settings.timer_lease_ms
         log.info("store: %s; shards %s of %d", store.backend, settings.shard_ids or "all", settings.shard_count)
+        server = await health.start(settings, store, stop) if settings.http_port else None
         try:
             try:
                 await serve(store, message_content=True)
@@ -155,7 +184,11 @@ def run(settings: Settings | None = None) -> int:
                 log.warning(NO_MESSAGE_CONTENT)
                 await serve(store, message_content=False)
         finally:
+            if server is not None:
+                await server.cleanup()
             await store.close()
+            if stop.requested:
+                log.info("stopped cleanly (%s)", stop.requested)
 
     try:
         asyncio.run(main())
@@ -172,9 +205,104 @@ def run(settings: Settings | None = None) -> int:
         print("Discord refused the bot's gateway intents (PrivilegedIntentsRequired) even without Message Content: "
               "check the Privileged Gateway Intents in the developer portal (Bot tab).", file=sys.stderr)
         return 4
-    except KeyboardInterrupt:
+    except KeyboardInterrupt:  # a Ctrl-C before the loop's handlers were installed
         return 0
     except Exception:
         log.exception("the bot stopped with an error")
+        return 1
+    return 0
+
+
+class Stop:
+    """SIGTERM and SIGINT, caught on the event loop: the first closes the bot (:meth:`PlayBot.close`: the gateway
+    first, the moves in flight finish, then the workers and the store) and the run returns 0; a second one while
+    stopping is only logged. :attr:`requested` names the signal once one came."""
+
+    def __init__(self) -> None:
+        self.bot: PlayBot | None = None
+        self.requested: str | None = None
+        self._event: asyncio.Event | None = None
+
+    def install(self) -> None:
+        loop = asyncio.get_running_loop()
+        self._event = asyncio.Event()
+        for sig in STOP_SIGNALS:
+            try:
+                loop.add_signal_handler(sig, self.signal, sig)
+            except (NotImplementedError, RuntimeError):  # not the main thread (tests), or Windows
+                pass
+
+    def signal(self, sig: signal.Signals) -> None:
+        if self.requested:
+            log.warning("%s: already stopping", sig.name)
+            return
+        self.requested = sig.name
+        log.info("%s: stopping (gateway closed, moves in flight finish, then the workers and the store)", sig.name)
+        if self._event is not None:
+            self._event.set()
+        if self.bot is not None:
+            asyncio.get_running_loop().create_task(self.bot.close())
+
+    async def unless_stopped(self, work) -> bool:
+        """Run the coroutine ``work`` unless a stop comes first (then it is cancelled); True when it ran to the end."""
+        task = asyncio.ensure_future(work)
+        waiter = asyncio.ensure_future(self._event.wait())
+        try:
+            await asyncio.wait({task, waiter}, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            waiter.cancel()
+        if not task.done():
+            task.cancel()
+            await asyncio.gather(task, return_exceptions=True)
+            return False
+        task.result()
+        return True
+
+
+def sync_commands(settings: Settings, *, guild_id: int | None = None, clear_guild: int | None = None,
+                  print_only: bool = False) -> int:
+    """``python -m bot sync-commands``: sync the slash commands now (globally, or a copy to ``guild_id``), remove
+    those of ``clear_guild``, or (``print_only``) print the JSON payloads without contacting Discord. Records the
+    synced tree's hash in the store (the bot's start then skips an unchanged tree). Exit codes as :func:`run`."""
+    token = settings.discord_token.get_secret_value().strip() if settings.discord_token else ""
+    if not print_only and not token:
+        print("DISCORD_TOKEN is not set: put it in the environment or in .env (see .env.example).", file=sys.stderr)
+        return 2
+    for handler in logging.getLogger().handlers:
+        handler.addFilter(Redact(token))
+
+    async def main() -> None:
+        store = await Store.open(":memory:" if print_only else settings.database())
+        bot = make_bot(settings, SessionService(store), sync=False)
+        try:
+            await bot.prepare(start=False)
+            if print_only:
+                if guild_id is not None:
+                    bot.tree.copy_global_to(guild=discord.Object(id=guild_id))
+                print(json.dumps(await command_sync.payloads(bot.tree, guild_id), indent=2, ensure_ascii=False))
+                return
+            await login(bot, token)
+            if clear_guild is not None:
+                await command_sync.clear(bot.tree, store, clear_guild)
+                print(f"removed the slash commands of guild {clear_guild}")
+            else:
+                count = await command_sync.sync(bot.tree, store, guild_id)
+                print(f"synced {count} commands to guild {guild_id}" if guild_id is not None else
+                      f"synced {count} global commands (they can take up to an hour to appear everywhere)")
+        finally:
+            await bot.close()
+            await store.close()
+
+    try:
+        asyncio.run(main())
+    except StoreError as exc:
+        print(f"The store cannot be used: {exc}.", file=sys.stderr)
+        return 5
+    except discord.LoginFailure:
+        print("Discord rejected the token (LoginFailure): check DISCORD_TOKEN in the environment or .env.",
+              file=sys.stderr)
+        return 3
+    except discord.HTTPException as exc:
+        print(f"Discord refused the commands: {exc.status} {exc.text or exc}", file=sys.stderr)
         return 1
     return 0

@@ -39,7 +39,10 @@ from ..board_text import board_lines, shows_position
 from ..rules_help import SANDBOX_HELP, sandbox_rules
 from ..sessions import AI_MOVE, AI_RACE, DEADLINE, MAX_MS, SessionError, SessionService, Update
 
-LINE = re.compile(r"^\s*(?:#(?P<chan>[\w-]+)\s+)?(?P<name>[\w.-]+)\s*(?:\+(?P<offset>\d+))?\s*:\s*(?P<text>.*)$")
+LINE = re.compile(r"^\s*(?:\[\s*#(?P<bchan>[\w-]+)\s*\]\s*|#(?P<chan>[\w-]+)\s+)?(?P<name>[\w.-]+)\s*"
+                  r"(?:\+(?P<offset>\d+)|\[\s*\+(?P<boffset>\d+)\s*\])?\s*:\s*(?P<text>.*)$")
+"""``[#channel] name [+ms]: text``; the channel and the offset may be typed with or without the brackets of the
+notation (``[#ch2] carol: 2`` is ``#ch2 carol: 2``)."""
 MAX_WAIT_MS = 365 * 24 * 3600 * 1000
 """The longest ``/wait`` and ``+ms`` offset (a year): keeps the virtual clock within what the store holds."""
 
@@ -75,14 +78,16 @@ class LocalChat:
             raw = "clock: " + raw.strip()
         m = LINE.match(raw)
         if not m:
-            return [f"! Cannot read {raw!r}: write 'name: /command' or 'name: choice' (e.g. 'alice: /play tatari')."]
-        chan = await self._channel(m["chan"] or "table")
+            return [f"! Cannot read {raw!r}: write 'name: /command' or 'name: choice' (e.g. 'alice: /play tatari'), "
+                    "with '#channel ' before the name for another channel (e.g. '#ch2 carol: /join')."]
+        chan = await self._channel(m["chan"] or m["bchan"] or "table")
         name, text = m["name"], m["text"].strip()
+        offset = m["offset"] or m["boffset"]
         at = None
-        if m["offset"] is not None:
-            if int(m["offset"]) > MAX_WAIT_MS:
-                return [f"! {name}: The offset +{m['offset']} ms is too far: at most +{MAX_WAIT_MS} ms (a year)."]
-            at = chan.mark_ms + int(m["offset"])
+        if offset is not None:
+            if int(offset) > MAX_WAIT_MS:
+                return [f"! {name}: The offset +{offset} ms is too far: at most +{MAX_WAIT_MS} ms (a year)."]
+            at = chan.mark_ms + int(offset)
             out = await self._advance(max(self.now, at))
         else:
             out = []
