@@ -40,8 +40,8 @@ from .prefs import ChannelPrefs
 from .privacy import Privacy
 from .races import Races
 from .results import ReplayButton, Results
-from .table import Table
 from .sync import sync_if_changed
+from .table import Table
 from .timers import Timers
 
 log = logging.getLogger(__name__)
