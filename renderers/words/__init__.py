@@ -90,22 +90,22 @@ class Part:
 
 
 def fit(parts: list[Part], limit: int = ALT_LIMIT) -> str:
-    """Join ``parts`` with spaces within ``limit`` characters: parts are shortened, then dropped, lowest rank first
-    (the later of equal ranks first); a text still too long is cut at a word with "…"."""
+    """Join ``parts`` with spaces within ``limit`` characters: lowest rank first (the later of equal ranks first),
+    each part is shortened when it has a short form, else dropped (below rank :data:`KEEP`); a text still too long
+    is cut at a word with "…"."""
     texts = [p.full for p in parts]
 
     def joined() -> str:
         return " ".join(t for t in texts if t)
 
     order = sorted(range(len(parts)), key=lambda i: (parts[i].rank, -i))
-    for step in ("short", "drop"):
-        for i in order:
-            if len(joined()) <= limit:
-                return joined()
-            if step == "short" and parts[i].short and texts[i] == parts[i].full:
-                texts[i] = parts[i].short
-            elif step == "drop" and parts[i].rank < KEEP:
-                texts[i] = ""
+    for i in order:
+        if len(joined()) <= limit:
+            return joined()
+        if parts[i].short:
+            texts[i] = parts[i].short
+        elif parts[i].rank < KEEP:
+            texts[i] = ""
     text = joined()
     if len(text) <= limit:
         return text
