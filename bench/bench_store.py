@@ -1,4 +1,4 @@
-"""Durable moves/s and act latency of the store with P concurrent bot processes (issue 16 item 7).
+"""Durable moves/s and act latency of the store with P concurrent bot processes.
 
 Run: ``python bench/bench_store.py --database-url URL --processes P [--seconds S] [--channels C] [--rate R]``
 
