@@ -2,7 +2,7 @@
 ``invite``, ``migrate-store --to postgresql://…`` (copy an SQLite store into PostgreSQL), ``backup --to FILE`` (a
 consistent copy of the SQLite store, also while the bot runs), ``sync-commands`` (the slash commands to Discord, or
 ``--print`` their payloads), ``forget-user USER_ID`` (delete a member's data, :mod:`bot.privacy`), ``glyphs TEXT…``,
-``--version``.
+``i18n update|compile|check`` (the translation catalogues, :mod:`bot.i18n`), ``--version``.
 
 Every command that reads the settings exits 2 with one line per bad value (:class:`bot.config.SettingsError`)."""
 
@@ -359,6 +359,42 @@ def invite(client_id: int) -> None:
 
 
 cli.add_command(forget_user_command)
+
+
+@cli.group()
+def i18n() -> None:
+    """Keep the translation catalogues (bot/locales, gettext with Babel): extract, update, compile, check."""
+
+
+@i18n.command("update")
+def i18n_update() -> None:
+    """Extract every T()/N() text from the source into bot/locales/<domain>.pot and merge it into each language's
+    .po (new texts untranslated, gone ones dropped)."""
+    from . import i18n as catalogues
+
+    for lang, left in catalogues.update().items():
+        click.echo(f"{lang}: {left} untranslated")
+
+
+@i18n.command("compile")
+def i18n_compile() -> None:
+    """Compile each .po into the .mo the bot reads (run after editing a translation)."""
+    from . import i18n as catalogues
+
+    for path in catalogues.compile_catalogues():
+        click.echo(f"compiled {path.relative_to(catalogues.ROOT)}")
+
+
+@i18n.command("check")
+def i18n_check() -> None:
+    """List what is wrong with the catalogues (untranslated, placeholders, glossary, not compiled); exit 1 if any."""
+    from . import i18n as catalogues
+
+    found = [line for lang in catalogues.LANGUAGES[1:] for line in catalogues.problems(lang)]
+    for line in found:
+        click.echo(line)
+    click.echo(f"problems={len(found)}")
+    sys.exit(1 if found else 0)
 
 
 def main() -> None:
