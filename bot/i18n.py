@@ -18,6 +18,7 @@
 
 from __future__ import annotations
 
+import datetime
 import functools
 import io
 import re
@@ -29,7 +30,7 @@ from typing import Any
 from babel import Locale
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
-from babel.messages.mofile import write_mo
+from babel.messages.mofile import read_mo, write_mo
 from babel.messages.pofile import read_po, write_po
 from babel.numbers import format_decimal
 from babel.support import Translations
@@ -51,6 +52,7 @@ SOURCES = ("games", "renderers", "bot")
 KEYWORDS = {"T": None, "N": (1, 2)}
 """Babel extraction keywords: ``T(msgid, …)`` and ``N(singular, plural, …)`` (:mod:`games.core`)."""
 
+_FIXED_DATE = datetime.datetime(2026, 1, 1, tzinfo=datetime.UTC)
 _JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uff66-\uff9f\u3000-\u303f\uff01-\uff5e]")
 
 
@@ -80,8 +82,16 @@ def _game_ids() -> tuple[str, ...]:
 
 
 def domains() -> tuple[str, ...]:
-    """Every catalogue domain: ``core``, the games, ``renderers``, ``bot``."""
-    return ("core", *_game_ids(), "renderers", "bot")
+    """Every catalogue domain: ``core``, the games, ``renderers``, ``bot`` and ``commands`` (the slash commands'
+    names and descriptions, with their place as the message context: :mod:`bot.discord.translator`)."""
+    return ("core", *_game_ids(), "renderers", "bot", "commands")
+
+
+def command_strings() -> list[tuple[str, str, str]]:
+    """The slash commands' strings ``(msgid, place, where)`` (:func:`bot.discord.translator.tree_strings`)."""
+    from .discord.translator import tree_strings
+
+    return tree_strings()
 
 
 @functools.cache
@@ -149,9 +159,10 @@ def catalogue_path(lang: str, domain: str, ext: str = "po") -> Path:
     return LOCALES / lang / "LC_MESSAGES" / f"{domain}.{ext}"
 
 
-def extract(root: Path = ROOT) -> dict[str, Catalog]:
-    """Every ``T``/``N`` message in :data:`SOURCES` with the places it is used, by domain (:func:`domain_of`);
-    :func:`update` writes them to ``bot/locales/<domain>.pot``."""
+def extract(root: Path = ROOT, commands: list[tuple[str, str, str]] | None = None) -> dict[str, Catalog]:
+    """Every ``T``/``N`` message in :data:`SOURCES` with the places it is used, by domain (:func:`domain_of`), and
+    the slash commands' strings (``commands``, default :func:`command_strings`) in ``commands``; :func:`update`
+    writes them to ``bot/locales/<domain>.pot``."""
     templates = {d: Catalog(project="tabletop-bot", domain=d, fuzzy=False, charset="utf-8") for d in domains()}
     for folder in SOURCES:
         for filename, lineno, message, comments, context in extract_from_dir(
@@ -163,21 +174,26 @@ def extract(root: Path = ROOT) -> dict[str, Catalog]:
             where = f"{folder}/{filename}"
             templates[domain_of(where)].add(message, None, [(where, lineno)], auto_comments=comments,
                                             context=context, flags=("python-brace-format",))
+    for msgid, place, where in commands if commands is not None else command_strings():
+        templates["commands"].add(msgid, None, [(where, 0)], context=place)
     return templates
 
 
 def _write_po(catalog: Catalog, path: Path) -> None:
+    """Without the header (its dates and tool versions would change every file at every update; the plural rules
+    come from the language itself when read back)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     buf = io.BytesIO()
-    write_po(buf, catalog, width=120, sort_output=True, omit_header=False, include_lineno=False)
+    write_po(buf, catalog, width=120, sort_output=True, omit_header=True, include_lineno=False)
     path.write_bytes(buf.getvalue())
 
 
-def update(langs: Iterable[str] = LANGUAGES[1:], root: Path = ROOT) -> dict[str, int]:
+def update(langs: Iterable[str] = LANGUAGES[1:], root: Path = ROOT,
+           commands: list[tuple[str, str, str]] | None = None) -> dict[str, int]:
     """Extract, write ``messages.pot`` and merge it into each language's ``.po`` (new messages untranslated,
     removed ones dropped). Returns language -> untranslated count."""
     left: dict[str, int] = {}
-    for domain, template in extract(root).items():
+    for domain, template in extract(root, commands).items():
         if not len(template) and not catalogue_path(langs_first(langs), domain).exists():
             continue
         _write_po(template, LOCALES / f"{domain}.pot")
@@ -214,11 +230,19 @@ def compile_catalogues(langs: Iterable[str] = LANGUAGES[1:]) -> list[Path]:
 
 
 def _mo_bytes(po: Path, lang: str) -> bytes:
+    """The compiled catalogue, the same bytes for the same translations (fixed header dates)."""
     with po.open("rb") as fh:
         catalog = read_po(fh, locale=lang)
+    catalog.creation_date = catalog.revision_date = _FIXED_DATE
+    catalog.project, catalog.version = "tabletop-bot", "1"
     buf = io.BytesIO()
     write_mo(buf, catalog, use_fuzzy=False)
     return buf.getvalue()
+
+
+def _entries(data: bytes) -> dict:
+    """A compiled catalogue's messages (context, id) -> translation, its header left out."""
+    return {(m.context, m.id): m.string for m in read_mo(io.BytesIO(data)) if m.id}
 
 
 def _translated(message) -> bool:
@@ -238,13 +262,13 @@ def glossary() -> dict[str, dict[str, str]]:
     return {section: dict(terms) for section, terms in data.items()}
 
 
-def problems(lang: str = "ja", root: Path = ROOT) -> list[str]:
+def problems(lang: str = "ja", root: Path = ROOT, commands: list[tuple[str, str, str]] | None = None) -> list[str]:
     """What is wrong with ``lang``'s catalogues, one line each (empty when all is well): a message of the source
     without a translation, placeholders that differ from the message id's, a translation with no letter of the
     language (English left in), a glossary term not rendered by its translation, a ``.mo`` not compiled from its
     ``.po``."""
     out: list[str] = []
-    for domain, source in extract(root).items():
+    for domain, source in extract(root, commands).items():
         path = catalogue_path(lang, domain)
         if not len(source):
             continue
@@ -272,7 +296,7 @@ def problems(lang: str = "ja", root: Path = ROOT) -> list[str]:
                 if re.search(rf"\b{re.escape(en)}\b", key, re.IGNORECASE) and not any(native in s for s in _strings(t)):
                     out.append(f"{domain}: glossary: {key!r} uses {en!r}; its translation lacks {native!r}")
         mo = catalogue_path(lang, domain, "mo")
-        if not mo.exists() or mo.read_bytes() != _mo_bytes(path, lang):
+        if not mo.exists() or _entries(mo.read_bytes()) != _entries(_mo_bytes(path, lang)):
             out.append(f"{domain}: {mo.name} is not compiled from {path.name}: run python -m bot i18n compile")
     return out
 

@@ -43,6 +43,7 @@ from .results import ReplayButton, Results
 from .sync import sync_if_changed
 from .table import Table
 from .timers import Timers
+from .translator import CatalogueTranslator
 
 log = logging.getLogger(__name__)
 _OURS = [re.compile(t) for t in ids.TEMPLATES]
@@ -238,6 +239,7 @@ class PlayBot(commands.Bot):
             await self.add_cog(cog)
         await self.add_cog(Privacy(self))  # /privacy, /forget-me, pruning old games (sets self.privacy)
         self.add_dynamic_items(*DYNAMIC_ITEMS, ReplayButton)
+        await self.tree.set_translator(CatalogueTranslator())  # command names and descriptions in ja as well
         if not start:
             return
         restored = await self.play.restore()
