@@ -88,7 +88,9 @@ def cli() -> None:
 @click.option("--out", "out", type=click.Path(path_type=Path), default=None, help="Folder for board PNGs.")
 @click.option("--db", default=None, help="SQLite file or postgresql:// URL (default: DATABASE_URL when set, else "
               "sandbox.sqlite3 beside DATABASE_PATH).")
-def sandbox(out: Path | None, db: str | None) -> None:
+@click.option("--locale", "lang", type=click.Choice(["en", "ja"]), default="en", show_default=True,
+              help="The language of the replies and boards (en English, ja 日本語).")
+def sandbox(out: Path | None, db: str | None, lang: str) -> None:
     """An interactive chat in the terminal: type lines like 'alice: /play tatari', 'bob: /join', 'alice: 2'.
     Up/Down recall earlier lines where Python has readline."""
     from .local.chat import HELP, LocalChat
@@ -103,7 +105,7 @@ def sandbox(out: Path | None, db: str | None) -> None:
     async def main() -> None:
         service = await _service(db or settings.database_url or str(settings.database_path.with_name(
             "sandbox.sqlite3")))
-        chat = LocalChat(service, out)
+        chat = LocalChat(service, out, lang=lang)
         click.echo(f"Sandbox. Board images go to {out}/. Type 'name: /help'; Ctrl-D to quit.\n{HELP}")
         loop = asyncio.get_running_loop()
         while True:
@@ -133,7 +135,9 @@ def _read_line() -> str | None:
               "does (DATABASE_URL, else DATABASE_PATH).")
 @click.option("--echo/--no-echo", default=True, help="Print each input line before its replies.")
 @click.option("--seed", default=1, show_default=True, type=SEED, help="Seed of the first game (then +1 per game).")
-def script(file, out: Path | None, db: str | None, settings_store: bool, echo: bool, seed: int) -> None:
+@click.option("--locale", "lang", type=click.Choice(["en", "ja"]), default="en", show_default=True,
+              help="The language of the replies and boards (en English, ja 日本語).")
+def script(file, out: Path | None, db: str | None, settings_store: bool, echo: bool, seed: int, lang: str) -> None:
     """Play a chat transcript (the sandbox's lines) from FILE ('-' for stdin) and print the replies.
     The same file and seed give the same replies."""
     from .local.chat import LocalChat
@@ -145,7 +149,7 @@ def script(file, out: Path | None, db: str | None, settings_store: bool, echo: b
         service = await _service(db)
         seeds = iter(range(seed, seed + 1_000_000))
         service.seeds = lambda: next(seeds)
-        chat = LocalChat(service, out)
+        chat = LocalChat(service, out, lang=lang)
         errors = 0
         for line in file:
             replies = await chat.line(line)
@@ -175,8 +179,10 @@ def script(file, out: Path | None, db: str | None, settings_store: bool, echo: b
 @click.option("--no-images", is_flag=True, help="Play without writing images (fast).")
 @click.option("--db", default=None, help="SQLite file or postgresql:// URL the game is recorded in (default: "
               "the store of the settings, as 'run': DATABASE_URL, else DATABASE_PATH).")
+@click.option("--locale", "lang", type=click.Choice(["en", "ja"]), default="en", show_default=True,
+              help="The language of the replies and boards (en English, ja 日本語).")
 def demo(game: str, players: int, seed: int, out: Path | None, strategy: str, budget_ms: int, options,
-         no_images: bool, db: str | None) -> None:
+         no_images: bool, db: str | None, lang: str) -> None:
     """AI players (alice, bob, carol, …) play GAME to the end: a PNG per move, an animated GIF, the result
     printed. The game is recorded (and rated) in the database like any other."""
     import games
@@ -201,7 +207,7 @@ def demo(game: str, players: int, seed: int, out: Path | None, strategy: str, bu
     async def main():
         service = await _service(db or settings.database())
         try:
-            return await run_demo(service, game, players, seed, out, strategy, opts, budget_ms=budget_ms)
+            return await run_demo(service, game, players, seed, out, strategy, opts, budget_ms=budget_ms, lang=lang)
         finally:
             await service.store.close()
 
@@ -210,14 +216,20 @@ def demo(game: str, players: int, seed: int, out: Path | None, strategy: str, bu
     except SessionError as exc:
         raise click.ClickException(str(exc)) from None
     r = res.update.result
-    from games import format_text, ranking_text
+    from games import ranking_text
+    from games.core import N, T
+
+    from .i18n import say
 
     for line in res.log[-8:]:
         click.echo(line)
-    click.echo(f"{res.moves} moves. {format_text(r.reason, lambda p: p)}")
-    click.echo("Ranking: " + ranking_text(r, lambda p: p))
+    click.echo(say(T("{moves} {reason}", moves=N("{n} move.", "{n} moves.", n=res.moves), reason=r.reason), lang,
+                   lambda p: p))
+    click.echo(say(T("Ranking: {ranking}", ranking=ranking_text(r, lambda p: p)), lang))
     if res.images:
-        click.echo(f"{len(res.images)} boards in {out}/, animation {res.gif}")
+        click.echo(say(T("{boards} in {folder}/, animation {gif}", boards=N("{n} board", "{n} boards",
+                                                                               n=len(res.images)),
+                         folder=str(out), gif=str(res.gif)), lang))
 
 
 @cli.command()

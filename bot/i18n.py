@@ -98,15 +98,18 @@ def command_strings() -> list[tuple[str, str, str]]:
 def translations(lang: str) -> Translations:
     """Every compiled catalogue of ``lang`` merged into one (English: none, the message ids are the English texts).
     A missing ``.mo`` reads as English; :func:`problems` reports it."""
-    merged = Translations()
-    if lang == SOURCE:
-        return merged
-    for domain in domains():
-        mo = catalogue_path(lang, domain, "mo")
-        if mo.exists():
-            with mo.open("rb") as fh:
-                merged.merge(Translations(fh, domain=domain))
-    return merged
+    merged: Translations | None = None
+    if lang != SOURCE:
+        for domain in domains():
+            mo = catalogue_path(lang, domain, "mo")
+            if mo.exists():
+                with mo.open("rb") as fh:
+                    loaded = Translations(fh, domain=domain)
+                if merged is None:
+                    merged = loaded  # the first keeps the language's plural rule (ja: one form)
+                else:
+                    merged.merge(loaded)
+    return merged if merged is not None else Translations()
 
 
 def number(n: int | float, lang: str) -> str:
@@ -143,6 +146,12 @@ def say(text: Any, lang: Any = SOURCE, name: Callable[[str], str] | dict[str, st
     every ``{@id}`` becomes that player's name."""
     out = render(text, language(lang))
     return format_text(out, name) if name is not None else out
+
+
+def refusal(exc: BaseException) -> Any:
+    """What an exception says to a player, as the text it was raised with (a :class:`Text` keeps its message id;
+    ``str(exc)`` would give only the English)."""
+    return exc.args[0] if exc.args and isinstance(exc.args[0], str) else str(exc)
 
 
 def tr(lang: Any, msgid: str, **args: Any) -> str:
@@ -242,7 +251,10 @@ def _mo_bytes(po: Path, lang: str) -> bytes:
 
 def _entries(data: bytes) -> dict:
     """A compiled catalogue's messages (context, id) -> translation, its header left out."""
-    return {(m.context, m.id): m.string for m in read_mo(io.BytesIO(data)) if m.id}
+    def key(value):
+        return tuple(value) if isinstance(value, (list, tuple)) else value
+
+    return {(m.context, key(m.id)): key(m.string) for m in read_mo(io.BytesIO(data)) if m.id}
 
 
 def _translated(message) -> bool:
@@ -306,5 +318,5 @@ def _letters(msgid: str) -> bool:
     return bool(re.search(r"[A-Za-z]{2,}", fill(msgid, {k: "" for k in placeholders(msgid)})))
 
 
-__all__ = ["LANGUAGES", "compile_catalogues", "domain_of", "domains", "extract", "glossary", "language", "number", "problems", "render",
+__all__ = ["LANGUAGES", "compile_catalogues", "domain_of", "domains", "extract", "glossary", "language", "number", "problems", "refusal", "render",
            "say", "tr", "translations", "update"]

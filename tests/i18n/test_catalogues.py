@@ -77,3 +77,10 @@ def test_a_placeholder_without_its_argument_is_refused():
                                          ("fr", "en"), ("ja_JP", "ja")])
 def test_any_locale_reads_one_of_the_bots_languages(locale, lang):
     assert i18n.language(locale) == lang
+
+
+def test_a_japanese_count_uses_the_languages_one_plural_form():
+    """ja has one plural form (Babel's plural rule for ja): 200 moves is the same form as 1 move."""
+    moves = N("{n} move.", "{n} moves.", n=200)
+    assert moves == "200 moves." and i18n.say(moves, "ja") == "200手。"
+    assert i18n.say(N("{n} move.", "{n} moves.", n=1), "ja") == "1手。"
