@@ -51,14 +51,14 @@ def display(names: dict[str, str], player: str) -> str:
     return names.get(player) or (f"player {player[-4:]}" if player.isdigit() else player)
 
 
-def prompt_text(decision: Decision, name: Callable[[str], str], lang: str = "en") -> str:
+def prompt_text(decision: Decision, name: Callable[[str], str], lang: str | None = None) -> str:
     """The wording of ``decision``'s prompt in ``lang``, players named by ``name`` (both forms start their prompt
     with it)."""
     return say(decision.prompt, lang, name)
 
 
 def prompt_line(decision: Decision, name: Callable[[str], str], *, markdown: bool, options: Options,
-                reactions: dict[str, str] | None = None, since_ms: int | None = None, lang: str = "en") -> str:
+                reactions: dict[str, str] | None = None, since_ms: int | None = None, lang: str | None = None) -> str:
     """One pending decision's prompt line in ``lang``. ``reactions``: the game's emoji -> option id for this
     decision (``Game.reactions``); without them a race offered on buttons is answered by keycaps (option 1..10).
     ``since_ms``: the time (ms) the decisions opened: a deadline shows as ``(until t+N ms)`` after it."""
@@ -75,7 +75,7 @@ def prompt_line(decision: Decision, name: Callable[[str], str], *, markdown: boo
     return f"{MARKER}{text}" if markdown else text
 
 
-def listed_line(decision: Decision, name: Callable[[str], str], lang: str = "en") -> str:
+def listed_line(decision: Decision, name: Callable[[str], str], lang: str | None = None) -> str:
     """A decision's options in plain text: ``  who: 1) label [id]  2) …`` (who: the player, or "anyone")."""
     who = name(decision.player) if decision.player else say(T("anyone"), lang)
     return f"  {who}: " + "  ".join(f"{i}) {say(o.label, lang, name)} [{o.id}]"
@@ -83,7 +83,7 @@ def listed_line(decision: Decision, name: Callable[[str], str], lang: str = "en"
 
 
 def option_label(d: Decision, index: int, names: dict[str, str], keys: dict[str, str] | None = None,
-                 lang: str = "en") -> str:
+                 lang: str | None = None) -> str:
     """Option ``index`` of ``d`` as a button, select option, autocomplete entry or numbered line shows it, in
     ``lang``: prefixed with its board marker key when it has a place on the board (``games.marker_keys``:
     "3 · C3-n")."""
@@ -93,7 +93,7 @@ def option_label(d: Decision, index: int, names: dict[str, str], keys: dict[str,
     return f"{key} · {label}" if key else label
 
 
-def numbered_lines(update: Update, names: dict[str, str], lang: str = "en") -> list[str]:
+def numbered_lines(update: Update, names: dict[str, str], lang: str | None = None) -> list[str]:
     """The pending options as numbered text lines ("1. 3 · C3-n"), per decision, for a board without its image
     (the buttons stay: the text alone is enough to follow and answer)."""
     lines: list[str] = []
@@ -105,7 +105,7 @@ def numbered_lines(update: Update, names: dict[str, str], lang: str = "en") -> l
     return lines
 
 
-def event_lines(update: Update, name: Callable[[str], str], *, markdown: bool, lang: str = "en") -> list[str]:
+def event_lines(update: Update, name: Callable[[str], str], *, markdown: bool, lang: str | None = None) -> list[str]:
     """The lines of ``update``'s events in ``lang``: bullets (a closed race window's line is not one: it heads the
     board) in markdown, else every event as it is."""
     if markdown:
@@ -113,7 +113,7 @@ def event_lines(update: Update, name: Callable[[str], str], *, markdown: bool, l
     return [say(e.text, lang, name) for e in update.events]
 
 
-def result_lines(update: Update, name: Callable[[str], str], *, markdown: bool, lang: str = "en") -> list[str]:
+def result_lines(update: Update, name: Callable[[str], str], *, markdown: bool, lang: str | None = None) -> list[str]:
     """The game's result in ``lang``: "🏁 **Game over.** reason" and one line a rank (markdown), else
     ``[game over] reason`` and ``Ranking: …``; [] while there is none."""
     res = update.result
@@ -140,7 +140,7 @@ def board_lines(update: Update, name: Callable[[str], str], *, markdown: bool, o
                 first: bool = False, names: dict[str, str] | None = None, buttons_fit: bool = True,
                 with_status: bool = True, image: str | None = None, asked: bool = False,
                 since_ms: int | None = None, fold: Callable[..., list[str]] | None = None,
-                lang: str = "en") -> list[str]:
+                lang: str | None = None) -> list[str]:
     """The lines of a board — the one place that decides what a board says, in Discord's form or in plain text
     (the forms: this module's docstring).
 

@@ -18,12 +18,14 @@
 
 from __future__ import annotations
 
+import contextlib
 import datetime
 import functools
 import io
 import re
 import tomllib
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
+from contextvars import ContextVar
 from pathlib import Path
 from typing import Any
 
@@ -54,6 +56,35 @@ KEYWORDS = {"T": None, "N": (1, 2)}
 
 _FIXED_DATE = datetime.datetime(2026, 1, 1, tzinfo=datetime.UTC)
 _JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uff66-\uff9f\u3000-\u303f\uff01-\uff5e]")
+
+
+TABLE: ContextVar[str] = ContextVar("table_language", default=SOURCE)
+"""The language of the table the current task serves (its public messages and images): set by the Discord adapter
+when an interaction or a timer of a channel is handled (:mod:`bot.discord.language`)."""
+READER: ContextVar[str | None] = ContextVar("reader_language", default=None)
+"""The language of the member the current interaction came from (their Discord client's), for ephemeral answers;
+None outside an interaction (then :func:`reader_lang` is the table's)."""
+
+
+def table_lang() -> str:
+    """The current table's language (:data:`TABLE`)."""
+    return TABLE.get()
+
+
+def reader_lang() -> str:
+    """The current reader's language (:data:`READER`), else the table's."""
+    return READER.get() or TABLE.get()
+
+
+@contextlib.contextmanager
+def speaking(lang: str) -> Iterator[None]:
+    """Within the block, texts with no language of their own come out in ``lang`` (an ephemeral copy of a board,
+    built by the same presenter as the public one, in the reader's language)."""
+    token = TABLE.set(language(lang))
+    try:
+        yield
+    finally:
+        TABLE.reset(token)
 
 
 def language(locale: Any) -> str:
@@ -141,10 +172,10 @@ def render(text: Any, lang: str) -> str:
         return str(text)
 
 
-def say(text: Any, lang: Any = SOURCE, name: Callable[[str], str] | dict[str, str] | None = None) -> str:
-    """``text`` as a reader of ``lang`` (a language, locale or setting: :func:`language`) reads it; with ``name``,
-    every ``{@id}`` becomes that player's name."""
-    out = render(text, language(lang))
+def say(text: Any, lang: Any = None, name: Callable[[str], str] | dict[str, str] | None = None) -> str:
+    """``text`` as a reader of ``lang`` (a language, locale or setting: :func:`language`; None: the current
+    table's, :func:`table_lang`) reads it; with ``name``, every ``{@id}`` becomes that player's name."""
+    out = render(text, language(lang) if lang is not None else table_lang())
     return format_text(out, name) if name is not None else out
 
 
@@ -318,5 +349,5 @@ def _letters(msgid: str) -> bool:
     return bool(re.search(r"[A-Za-z]{2,}", fill(msgid, {k: "" for k in placeholders(msgid)})))
 
 
-__all__ = ["LANGUAGES", "compile_catalogues", "domain_of", "domains", "extract", "glossary", "language", "number", "problems", "refusal", "render",
+__all__ = ["LANGUAGES", "READER", "TABLE", "reader_lang", "speaking", "table_lang", "compile_catalogues", "domain_of", "domains", "extract", "glossary", "language", "number", "problems", "refusal", "render",
            "say", "tr", "translations", "update"]

@@ -32,6 +32,7 @@ from .components import DYNAMIC_ITEMS
 from .delivery import Delivery
 from .departures import Departures
 from .images import Images
+from .language import enter_interaction
 from .links import Links
 from .lobby import Lobby
 from .places import Places
@@ -129,9 +130,11 @@ class PlayTree(app_commands.CommandTree):
         logs.about(guild_id=interaction.guild_id, channel_id=interaction.channel_id)
         if interaction.type is discord.InteractionType.application_command and outdated_options(interaction):
             raise app_commands.CheckFailure(OUTDATED)
+        bot: PlayBot = interaction.client  # type: ignore[assignment]
         if interaction.type is discord.InteractionType.application_command:  # before any database work
-            bot: PlayBot = interaction.client  # type: ignore[assignment]
             await bot.table.in_budget(interaction, ephemeral=answered_privately(interaction))
+        else:  # autocomplete: the options' labels in the table's language
+            await enter_interaction(bot, interaction)
         return True
 
     async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
