@@ -238,7 +238,9 @@ def demo(game: str, players: int, seed: int, out: Path | None, strategy: str, bu
 @click.option("--seed", "-s", default=1, show_default=True, type=SEED, help="Seed of the games (+ player count).")
 @click.option("--colour-vision", is_flag=True,
               help="Also each 400 px board in greyscale and as protanopia, deuteranopia, tritanopia see it.")
-def gallery(out: Path, game_ids: tuple[str, ...], seed: int, colour_vision: bool) -> None:
+@click.option("--locale", "lang", type=click.Choice(["en", "ja"]), default="en", show_default=True,
+              help="The language of the replies and boards (en English, ja 日本語).")
+def gallery(out: Path, game_ids: tuple[str, ...], seed: int, colour_vision: bool, lang: str) -> None:
     """Representative boards of every game and player count (start, a decision with markers, a race, the end,
     the full board), each at full size and 400 px wide, with an index.html to review them."""
     import games
@@ -251,7 +253,7 @@ def gallery(out: Path, game_ids: tuple[str, ...], seed: int, colour_vision: bool
             games.get(g)
         except KeyError as exc:
             raise click.BadParameter(str(exc.args[0]), param_hint="'--game'") from None
-    done = write_gallery(out, list(game_ids) or None, seed, VISIONS if colour_vision else ())
+    done = write_gallery(out, list(game_ids) or None, seed, VISIONS if colour_vision else (), lang=lang)
     for entry in done:
         click.echo(f"{entry.game} {entry.players}p: {len(entry.files)} images, {entry.moves} moves")
     click.echo(f"{sum(len(e.files) for e in done)} images in {out}/, open {out / 'index.html'}")

@@ -179,6 +179,13 @@ def say(text: Any, lang: Any = None, name: Callable[[str], str] | dict[str, str]
     return format_text(out, name) if name is not None else out
 
 
+def translator(lang: Any = None) -> Callable[[str], str] | None:
+    """What :func:`renderers.render` takes as ``translate`` to draw its texts in ``lang`` (None: the current
+    table's): None for English, else :func:`render` bound to the language (picklable: renders run in workers)."""
+    lang = language(lang) if lang is not None else table_lang()
+    return None if lang == SOURCE else functools.partial(render, lang=lang)
+
+
 def refusal(exc: BaseException) -> Any:
     """What an exception says to a player, as the text it was raised with (a :class:`Text` keeps its message id;
     ``str(exc)`` would give only the English)."""
@@ -349,5 +356,5 @@ def _letters(msgid: str) -> bool:
     return bool(re.search(r"[A-Za-z]{2,}", fill(msgid, {k: "" for k in placeholders(msgid)})))
 
 
-__all__ = ["LANGUAGES", "READER", "TABLE", "reader_lang", "speaking", "table_lang", "compile_catalogues", "domain_of", "domains", "extract", "glossary", "language", "number", "problems", "refusal", "render",
+__all__ = ["LANGUAGES", "READER", "TABLE", "reader_lang", "speaking", "table_lang", "translator", "compile_catalogues", "domain_of", "domains", "extract", "glossary", "language", "number", "problems", "refusal", "render",
            "say", "tr", "translations", "update"]

@@ -35,7 +35,7 @@ from games.core import Decision, T
 from .. import results
 from ..ai_seats import ai_name, is_ai
 from ..board_text import board_lines, shows_position
-from ..i18n import refusal, say
+from ..i18n import refusal, say, translator
 from ..rules_help import SANDBOX_HELP, sandbox_rules
 from ..sessions import AI_MOVE, AI_RACE, DEADLINE, MAX_MS, SessionError, SessionService, Update
 
@@ -356,7 +356,7 @@ class LocalChat:
         self.image_count += 1
         path = self.out_dir / f"{update.session.channel_id}-{update.session.id:03d}-v{update.session.version:04d}.png"
         try:
-            png = renderers.render(update.state)
+            png = renderers.render(update.state, translate=translator(self.lang))
         except KeyError:
             return "(no renderer for this game yet)"
         path.write_bytes(png)

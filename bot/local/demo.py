@@ -16,7 +16,7 @@ from games import TIMEOUT
 from games.ai import DEFAULT_BUDGET_MS, LEVELS, STRATEGIES, Budget, Strategy, level_strategy
 from renderers.animation import animate
 
-from ..i18n import say
+from ..i18n import say, translator
 from ..sessions import SessionError, SessionService, Update
 from ..store import now_ms
 
@@ -72,7 +72,7 @@ async def run_demo(
         result.log += [say(e.text, lang, lambda p: p) for e in up.events]
         if out_dir is None:
             return
-        png = renderers.render(up.state)
+        png = renderers.render(up.state, translate=translator(lang))
         frames.append(png)
         path = out_dir / f"{len(frames):04d}.png"
         path.write_bytes(png)
