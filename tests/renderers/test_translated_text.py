@@ -4,8 +4,8 @@ hand the English mask to another language."""
 
 from __future__ import annotations
 
-from renderers.common import font, text_mask, text_tile, translating, words
 from games.core import T
+from renderers.common import font, text_mask, text_tile, translating, words
 
 
 def _ja(text):
