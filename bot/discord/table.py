@@ -412,11 +412,11 @@ class Table:
         viewer = str(interaction.user.id) if interaction is not None else None
         try:
             names = await self.bot.links.names(row.id)
-            render = self.bot.images.full_png(row, update.state, names) if full else \
-                self.bot.images.png(row, update.state, names)
-            png = await await_render(interaction, asyncio.ensure_future(render))
             mine = any(d.player == viewer or (d.player is None and viewer in row.players) for d in update.pending)
-            with speaking(reader_lang()):  # only the viewer reads it: in their language
+            with speaking(reader_lang()):  # only the viewer reads it: text and image in their language
+                render = self.bot.images.full_png(row, update.state, names) if full else \
+                    self.bot.images.png(row, update.state, names)
+                png = await await_render(interaction, asyncio.ensure_future(render))
                 text = board_text(update, notes=list(notes))
                 view = board_view(row, update.pending, names, keys=self.bot.races.keys(update),
                                   emoji=self.bot.races.button_emoji(update)) if row.status == "active" and mine \
