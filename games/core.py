@@ -180,6 +180,9 @@ class IllegalMove(ValueError):
         super().__init__(message, *args)
         self.text: str = message
 
+    def __str__(self) -> str:  # the message itself: a Text stays a Text through str(exc) and f"{exc}"
+        return self.text if isinstance(self.text, str) else super().__str__()
+
 
 class Option(BaseModel):
     """One answer to a decision: ``id`` is what a move sends, ``label`` what a person reads.

@@ -55,3 +55,14 @@ async def test_only_channel_managers_change_the_language(tmp_path):
         assert refused.ephemeral and "Manage Channels" in refused.content
         _, _, board = await _lobby_and_board(h)
         assert board.content.splitlines()[0].startswith("**Tatari** · board v")
+
+
+async def test_settings_say_the_language_and_answer_in_the_readers(tmp_path):
+    async with Harness(tmp_path / "bot.sqlite3") as h:
+        mod = h.user(100, "mod", moderator=True)
+        shown = (await h.slash(mod, "settings")).message()
+        assert "language English (the server's)." in shown.content
+        mod.locale = "ja"
+        saved = (await h.slash(mod, "settings", language="ja")).message()
+        assert saved.ephemeral and saved.content.startswith("保存しました。このチャンネルの設定：")
+        assert "言語 日本語。" in saved.content and "反応時間" in saved.content
