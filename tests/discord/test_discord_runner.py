@@ -144,3 +144,27 @@ def test_readme_lists_every_permission_with_why_and_the_integer():
     assert f"`{INTEGER}`" in readme
     for name, why in NEEDED.items():
         assert f"| {why} |" in readme, name
+
+
+async def test_discord_py_s_own_5xx_tries_and_the_backoff_share_one_numbered_line_each(caplog):
+    """Five 502 answers in one login try: discord.py tries again after the first four (one line each, its waits
+    1, 3, 5, 7 s); after the fifth it raises and only the backoff's line says so (try 5, not twice). A 502 after
+    the start is not logged here."""
+    from types import SimpleNamespace
+
+    from bot.discord.runner import StartTries
+
+    tries = StartTries()
+    answer = SimpleNamespace(response=SimpleNamespace(status=502, reason="Bad Gateway"))
+    caplog.set_level(logging.WARNING, logger="bot.discord")
+    for _ in range(5):
+        await tries._answered(None, None, answer)
+    error = discord.DiscordServerError(SimpleNamespace(status=502, reason="Bad Gateway"), "")
+    state = SimpleNamespace(outcome=SimpleNamespace(exception=lambda: error), next_action=SimpleNamespace(sleep=1.4))
+    tries.backoff(state)
+    await tries._answered(None, None, answer)  # the next login try's first 502
+    tries.active = False
+    await tries._answered(None, None, answer)
+    assert [r.getMessage() for r in caplog.records] == [
+        f"Discord is unreachable (DiscordServerError: 502 Bad Gateway); trying again in {wait} s (try {n})"
+        for n, wait in ((1, 1), (2, 3), (3, 5), (4, 7), (5, 1), (6, 1))]
