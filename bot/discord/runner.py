@@ -8,8 +8,9 @@ SIGTERM and SIGINT (Ctrl-C) stop the bot cleanly (:class:`Stop`): exit 0, no tra
 
 Message Content is optional: refused, the bot starts again without it (typed race words off, said in the log and in
 ``/help``). Discord unreachable at start (DNS, TLS, refused connections, 5xx) is retried with backoff, one warning
-line per try. The token and every interaction or webhook token are never logged: a filter masks them in every log
-record, at every level.
+line per failed try (:class:`StartTries`: also the 5xx answers discord.py itself tries again) and no HTTP session
+left open. The exit codes are decided in one place (:func:`exit_code`). The token and every interaction or webhook
+token are never logged: a filter masks them in every log record, at every level.
 """
 
 from __future__ import annotations
@@ -109,7 +110,10 @@ class StartTries:
     def watch(self, bot: PlayBot) -> None:
         """Follow ``bot``'s HTTP answers (the trace is added before the first try makes the HTTP session)."""
         trace = bot.http.http_trace or aiohttp.TraceConfig()
-        trace.on_request_end.append(self._answered)
+        try:
+            trace.on_request_end.append(self._answered)
+        except RuntimeError:  # a trace an earlier HTTP session froze: only the backoff's lines then
+            return
         bot.http.http_trace = trace
 
     async def _answered(self, session, context, params: aiohttp.TraceRequestEndParams) -> None:

@@ -1,6 +1,7 @@
 """``python -m bot run`` as a service, as a real subprocess against the local stand-in of Discord
 (tests/discord/standin.py): SIGTERM and Ctrl-C stop it cleanly, the health listener answers, commands are synced
-only when they changed, ``sync-commands`` syncs and clears a test guild,. A move in flight when the bot stops is committed and answered (the harness)."""
+only when they changed, ``sync-commands`` syncs and clears a test guild, each 5xx at start is one log line and leaks
+no HTTP session. A move in flight when the bot stops is committed and answered (the harness)."""
 
 from __future__ import annotations
 
