@@ -193,6 +193,32 @@ def test_demo_records_its_game_in_the_postgresql_of_database_url(tmp_path, where
         asyncio.run(drop_schema(base, schema))
 
 
+@pytest.mark.parametrize("command", [["sandbox"], ["script", "-", "--settings-store"]])
+def test_the_sandbox_and_script_settings_store_play_in_the_postgresql_of_database_url(tmp_path, command):
+    from databases import drop_schema, fresh_schema, require_postgres, with_schema
+
+    base = require_postgres()
+    schema = asyncio.run(fresh_schema(base))
+    url = with_schema(base, schema)
+    try:
+        done = bot(tmp_path, *command, stdin="[#ch2] carol: /play tatari\n", DATABASE_URL=url)
+        assert done.returncode == 0, done.stderr
+        assert "carol opened a lobby for Tatari." in done.stdout
+
+        async def lobby():
+            store = await Store.open(url)
+            try:
+                return await store.live_session("ch2")
+            finally:
+                await store.close()
+
+        row = asyncio.run(lobby())
+        assert row is not None and (row.game_id, row.players) == ("tatari", ["carol"])
+        assert sorted(p.name for p in tmp_path.iterdir()) == []  # no SQLite file beside DATABASE_PATH
+    finally:
+        asyncio.run(drop_schema(base, schema))
+
+
 # -- the fonts tool -------------------------------------------------------------------------------------------------
 def test_the_fonts_extra_installs_fonttools_and_the_readme_says_so():
     assert any(req.lower().startswith("fonttools") for req in PYPROJECT["project"]["optional-dependencies"]["fonts"])
