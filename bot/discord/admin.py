@@ -193,13 +193,14 @@ class Admin(commands.Cog):
 
     # -- settings -------------------------------------------------------------------------------------------------
     @app_commands.command(name="settings",
-                          description="This channel's turn reminder, AFK limit, race window and pings")
+                          description="This channel's turn reminder, AFK limit, race window, pings and language")
     @app_commands.default_permissions(manage_channels=True)
     @app_commands.describe(
         reminder_hours="Mention the player whose turn it is after this many hours (0 = off)",
         afk_hours="After this many idle hours the host may remove the player (0 = off)",
         race_window_seconds="Reaction window of real-time games, seconds (new games)",
         pings="Notify the player whose turn starts (turn) or nobody (off), in this channel",
+        language="The language of this channel's boards and messages: en (English) or ja (日本語)",
     )
     @app_commands.guild_only()
     async def settings(
@@ -209,6 +210,7 @@ class Admin(commands.Cog):
         afk_hours: app_commands.Range[float, 0, 720] | None = None,
         race_window_seconds: app_commands.Range[float, 1, 60] | None = None,
         pings: Literal["turn", "off"] | None = None,
+        language: Literal["en", "ja"] | None = None,
     ) -> None:
         """Channel settings: moderators change them (the command is for Manage Channels by default);
         ``pings`` per channel. A member's own turn pings are :meth:`my_pings`."""
@@ -222,6 +224,8 @@ class Admin(commands.Cog):
             changes["race_window_ms"] = int(race_window_seconds * 1000)
         if pings is not None:
             changes["pings"] = pings
+        if language is not None:
+            changes["language"] = language
         if changes:
             if not self.bot.is_moderator(interaction):
                 raise SessionError("Only members with Manage Channels or Manage Threads can change the channel's "

@@ -30,12 +30,12 @@ from pathlib import Path
 
 import games
 import renderers
-from games import format_text
-from games.core import Decision
+from games.core import Decision, T
 
 from .. import results
 from ..ai_seats import ai_name, is_ai
 from ..board_text import board_lines, shows_position
+from ..i18n import refusal, say, translator
 from ..rules_help import SANDBOX_HELP, sandbox_rules
 from ..sessions import AI_MOVE, AI_RACE, DEADLINE, MAX_MS, SessionError, SessionService, Update
 
@@ -62,8 +62,9 @@ class LocalChat:
     """Several people typing in local channels. ``clock`` is virtual: starts at ``start_ms``."""
 
     def __init__(self, service: SessionService, out_dir: Path | None, start_ms: int = 1_700_000_000_000,
-                 images: bool = True) -> None:
+                 images: bool = True, lang: str = "en") -> None:
         self.service = service
+        self.lang = lang  # the language of every reply (bot.i18n.LANGUAGES)
         self.out_dir = out_dir
         self.images = images and out_dir is not None
         self.now = start_ms
@@ -96,7 +97,7 @@ class LocalChat:
         try:
             out += await self._handle(chan, name, text, at)
         except SessionError as exc:
-            out.append(f"! {name}: {format_text(str(exc), player_name)}")
+            out.append(f"! {name}: {say(refusal(exc), self.lang, player_name)}")
             return out
         return out + await self._ai_turns()
 
@@ -188,7 +189,8 @@ class LocalChat:
             return self._show(chan, await svc.show(ch), board=True)
         if cmd == "history":
             events = await svc.history(ch)
-            return [format_text(e.text, player_name) for e in events] or ["Nothing has happened yet."]
+            return [say(e.text, self.lang, player_name) for e in events] or [say(T("Nothing has happened yet."),
+                                                                                    self.lang)]
         if cmd == "resign":
             return self._show(chan, await svc.resign(ch, name))
         if cmd == "abandon":
@@ -336,10 +338,11 @@ class LocalChat:
         row = update.session
         if row.status == "lobby":
             game = update.game
-            return [*(format_text(n, player_name) for n in update.notes),
-                    *(format_text(e.text, player_name) for e in update.events),
-                    f"[{game.title} lobby] seats {len(row.players)}: {', '.join(map(player_name, row.players))} "
-                    f"(host {row.host}). {game.lobby_need(len(row.players), row.options)} /join, /start"]
+            return [*(say(n, self.lang, player_name) for n in update.notes),
+                    *(say(e.text, self.lang, player_name) for e in update.events),
+                    say(T("[{title} lobby] seats {n}: {names} (host {host}). {need} /join, /start",
+                          title=game.title, n=len(row.players), names=", ".join(map(player_name, row.players)),
+                          host=row.host, need=game.lobby_need(len(row.players), row.options)), self.lang)]
         key = tuple((d.kind, d.player, d.deadline_ms) for d in update.pending)
         if key != chan.mark_key:  # new decisions: offsets (+ms) now count from here
             chan.mark_ms, chan.mark_key = self.now, key
@@ -347,7 +350,7 @@ class LocalChat:
         chan.shown = {d.player: [o.id for o in d.options] for d in update.pending
                       if d.player is not None or d.options}  # key None: a list anyone may answer (a race)
         return board_lines(update, player_name, markdown=False, options="listed", image=image, asked=board,
-                           since_ms=chan.mark_ms)
+                           since_ms=chan.mark_ms, lang=self.lang)
 
     def _write_image(self, update: Update) -> str:
         assert self.out_dir is not None
@@ -355,7 +358,7 @@ class LocalChat:
         self.image_count += 1
         path = self.out_dir / f"{update.session.channel_id}-{update.session.id:03d}-v{update.session.version:04d}.png"
         try:
-            png = renderers.render(update.state)
+            png = renderers.render(update.state, translate=translator(self.lang))
         except KeyError:
             return "(no renderer for this game yet)"
         path.write_bytes(png)
