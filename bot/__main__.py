@@ -84,6 +84,40 @@ def cli() -> None:
     """Play-by-chat tabletop games: Tatari, Tsukimi, Tatamokatsu, Forest of Tataraba, Tatsumi."""
 
 
+HISTORY_LINES = 1000
+"""How many typed lines the sandbox keeps in its history file."""
+
+
+def line_editing(history: Path) -> bool:
+    """When stdin is a terminal: line editing and Up/Down through the lines typed before, also in earlier sandbox
+    sessions (GNU readline, or libedit on macOS; ``history`` is read now and written at exit, at most
+    :data:`HISTORY_LINES` lines). Returns whether it is on (False: not a terminal, or no readline module, as on
+    Windows without pyreadline3)."""
+    if not sys.stdin.isatty():
+        return False
+    try:
+        import readline
+    except ImportError:
+        return False
+    import atexit
+
+    readline.set_history_length(HISTORY_LINES)
+    try:
+        readline.read_history_file(history)
+    except OSError:  # the first session, or a history file that cannot be read: start without
+        pass
+
+    def save() -> None:
+        try:
+            history.parent.mkdir(parents=True, exist_ok=True)
+            readline.write_history_file(history)
+        except OSError:
+            pass
+
+    atexit.register(save)
+    return True
+
+
 @cli.command()
 @click.option("--out", "out", type=click.Path(path_type=Path), default=None, help="Folder for board PNGs.")
 @click.option("--db", default=None, help="SQLite file or postgresql:// URL (default: DATABASE_URL when set, else "
@@ -92,21 +126,19 @@ def cli() -> None:
               help="The language of the replies and boards (en English, ja 日本語).")
 def sandbox(out: Path | None, db: str | None, lang: str) -> None:
     """An interactive chat in the terminal: type lines like 'alice: /play tatari', 'bob: /join', 'alice: 2'.
-    Up/Down recall earlier lines where Python has readline."""
-    from .local.chat import HELP, LocalChat
+    In a terminal, Up/Down recall earlier lines (also of earlier sessions: sandbox_history beside DATABASE_PATH)."""
+    from .local.chat import LocalChat
+    from .rules_help import SANDBOX_HELP
 
-    try:
-        import readline  # noqa: F401 - input() then edits lines and keeps a history (Up-arrow)
-    except ImportError:  # Windows without pyreadline
-        pass
     settings = settings_or_exit()
+    line_editing(settings.database_path.with_name("sandbox_history"))
     out = out or settings.images_dir / "sandbox"
 
     async def main() -> None:
         service = await _service(db or settings.database_url or str(settings.database_path.with_name(
             "sandbox.sqlite3")))
         chat = LocalChat(service, out, lang=lang)
-        click.echo(f"Sandbox. Board images go to {out}/. Type 'name: /help'; Ctrl-D to quit.\n{HELP}")
+        click.echo(f"Sandbox. Board images go to {out}/. Type 'name: /help'; Ctrl-D to quit.\n{SANDBOX_HELP}")
         loop = asyncio.get_running_loop()
         while True:
             line = await loop.run_in_executor(None, _read_line)

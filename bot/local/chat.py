@@ -43,6 +43,9 @@ LINE = re.compile(r"^\s*(?:\[\s*#(?P<bchan>[\w-]+)\s*\]\s*|#(?P<chan>[\w-]+)\s+)
                   r"(?:\+(?P<offset>\d+)|\[\s*\+(?P<boffset>\d+)\s*\])?\s*:\s*(?P<text>.*)$")
 """``[#channel] name [+ms]: text``; the channel and the offset may be typed with or without the brackets of the
 notation (``[#ch2] carol: 2`` is ``#ch2 carol: 2``)."""
+FORMAT_HINT = ("a line is '[#channel] name [+ms]: text', the parts in brackets optional, e.g. 'alice: /play tatari', "
+               "'#ch2 carol: /join', 'bob +1200: hai'.")
+"""What a line that cannot be read is answered with, after the line itself."""
 MAX_WAIT_MS = 365 * 24 * 3600 * 1000
 """The longest ``/wait`` and ``+ms`` offset (a year): keeps the virtual clock within what the store holds."""
 
@@ -79,8 +82,7 @@ class LocalChat:
             raw = "clock: " + raw.strip()
         m = LINE.match(raw)
         if not m:
-            return [f"! Cannot read {raw!r}: write 'name: /command' or 'name: choice' (e.g. 'alice: /play tatari'), "
-                    "with '#channel ' before the name for another channel (e.g. '#ch2 carol: /join')."]
+            return [f"! Cannot read {raw!r}: {FORMAT_HINT}"]
         chan = await self._channel(m["chan"] or m["bchan"] or "table")
         name, text = m["name"], m["text"].strip()
         offset = m["offset"] or m["boffset"]
