@@ -1,5 +1,6 @@
 """Board images: rendered off the event loop (worker processes at a lower priority, else threads), cached per
-session version, and the ``discord.File`` a board message carries."""
+session version, and the ``discord.File`` a board message carries, with its alt text (:func:`board_alt`: what the
+decision needs, in words — ARCHITECTURE.md "Text and languages")."""
 
 from __future__ import annotations
 
@@ -14,7 +15,9 @@ from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, Th
 
 import discord
 
+import games
 import renderers
+import renderers.words
 from bot import metrics, workers
 from bot.store import SessionRow
 from games.core import BaseState
@@ -156,7 +159,37 @@ def _bound(cache: OrderedDict, key) -> None:
         cache.popitem(last=False)
 
 
-def png_file(data: bytes | None, session_id: int, version: int) -> discord.File | None:
+def board_alt(state: BaseState | None, names: dict[str, str]) -> str | None:
+    """The alt text of ``state``'s board image (:func:`renderers.words.alt_text`, players by their display names):
+    at most :data:`renderers.words.ALT_LIMIT` (1,024) characters. A game without words, or words that fail
+    (logged), get "<game title> board."; None without a state."""
+    if state is None:
+        return None
+    try:
+        return renderers.words.alt_text(state, {p: display(names, p) for p in state.players})
+    except Exception:
+        log.exception("alt text of a %s board failed", state.game)
+        try:
+            return f"{games.get(state.game).title} board."
+        except KeyError:
+            return "The board."
+
+
+def board_words(state: BaseState, names: dict[str, str]) -> list[str]:
+    """The whole board of ``state`` in words (:func:`renderers.words.board_words`, players by their display names):
+    messages of at most :data:`renderers.words.CHUNK_LIMIT` (1,900) characters each. A game without words gets
+    one line saying so."""
+    try:
+        return renderers.words.board_words(state, {p: display(names, p) for p in state.players})
+    except KeyError:
+        return [f"{games.get(state.game).title} has no board in words yet; the board image's text says the "
+                "decision."]
+
+
+def png_file(data: bytes | None, session_id: int, version: int, alt: str | None = None) -> discord.File | None:
+    """The board image as an attachment ``board-<session>-<version>.png`` whose ``description`` (alt text) is
+    ``alt`` (:func:`board_alt`; cut to 1,024 characters); None without ``data``."""
     if data is None:
         return None
-    return discord.File(io.BytesIO(data), filename=f"board-{session_id}-{version}.png")
+    return discord.File(io.BytesIO(data), filename=f"board-{session_id}-{version}.png",
+                        description=alt[:renderers.words.ALT_LIMIT] if alt else None)
