@@ -228,11 +228,16 @@ def card_alt(kind: str, *args, names: dict[str, str] | None = None) -> str:
                      .strip())
     if kind == "stats":
         stats, label = args[0], (args[1] if len(args) > 1 else None)
-        return _clip("Stats card. " + results.stats_text(stats, label).replace("\n", ". ") + ".")
+        lines = results.stats_text(stats, label).split("\n")
+        return _clip(f"Stats card of {label or stats.name}: " + ". ".join(lines[1:]) + ".")
     if kind == "leaderboard":
         game_id, standings = args[0], args[1]
-        return _clip("Leaderboard card. " + results.leaderboard_text(games.get(game_id), standings)
-                     .replace("\n", ". ") + ".")
+        places = "; ".join(
+            f"{results.ordinal_text(s.place)} {s.name}{' (AI)' if s.is_ai and not s.name.startswith('AI') else ''}, "
+            f"rating {results.rating_text(s.mu, s.sigma)}, {games.plural(s.games, 'game')}, "
+            f"{games.plural(s.wins, 'win')}" for s in standings)
+        return _clip(f"Leaderboard card of {results._title(game_id)}, top {len(standings)} of this server, ordered "
+                     f"by rating minus three times its uncertainty: {places}.")
     raise KeyError(kind)
 
 

@@ -16,6 +16,7 @@ One module per game, ``renderers.words.<game id>``, with two pure functions (no 
 from __future__ import annotations
 
 import importlib
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -81,31 +82,46 @@ def listing(items: Sequence[str]) -> str:
 
 @dataclass
 class Part:
-    """One piece of an alt text: ``full`` text, a ``short`` fallback ("" drops it) and its ``rank`` (higher is
-    dropped or shortened later)."""
+    """One piece of an alt text: ``full`` text, a ``short`` fallback, ``shorter`` ones after it (each shorter than
+    the one before), and its ``rank`` (higher is shortened later). A part below rank :data:`KEEP` may be dropped
+    once its shortest form does not fit either."""
 
     full: str
     short: str = ""
     rank: int = 0
+    shorter: tuple[str, ...] = ()
+
+    def forms(self) -> list[str]:
+        """Its forms, fullest first, ending with "" when it may be dropped."""
+        out = list(dict.fromkeys(f for f in (self.full, self.short, *self.shorter) if f))
+        if self.rank < KEEP or not out:
+            out.append("")
+        return out
 
 
 def fit(parts: list[Part], limit: int = ALT_LIMIT) -> str:
-    """Join ``parts`` with spaces within ``limit`` characters: lowest rank first (the later of equal ranks first),
-    each part is shortened when it has a short form, else dropped (below rank :data:`KEEP`); a text still too long
-    is cut at a word with "…"."""
-    texts = [p.full for p in parts]
+    """Join ``parts`` with spaces within ``limit`` characters. Parts are shortened lowest rank first (the later of
+    equal ranks first), one form at a time, until the text fits; then, highest rank first, each part gets back the
+    fullest form that still fits (so a long option list shortened to its keys leaves room for the board's state
+    again). A text still too long is cut at a word with "…"."""
+    forms = [p.forms() for p in parts]
+    level = [0] * len(parts)
 
     def joined() -> str:
-        return " ".join(t for t in texts if t)
+        return " ".join(t for t in (f[i] for f, i in zip(forms, level, strict=True)) if t)
 
     order = sorted(range(len(parts)), key=lambda i: (parts[i].rank, -i))
     for i in order:
+        while len(joined()) > limit and level[i] < len(forms[i]) - 1:
+            level[i] += 1
         if len(joined()) <= limit:
-            return joined()
-        if parts[i].short:
-            texts[i] = parts[i].short
-        elif parts[i].rank < KEEP:
-            texts[i] = ""
+            break
+    for i in reversed(order):
+        while level[i] > 0:
+            level[i] -= 1
+            if len(joined()) > limit:
+                level[i] += 1
+                break
     text = joined()
     if len(text) <= limit:
         return text
@@ -117,12 +133,57 @@ KEEP = 100
 """Parts of this rank or higher are shortened but never dropped (the decision and its option keys)."""
 
 
+def join_labels(labels: Sequence[str]) -> str:
+    """Labels of options that share one marker key, as one phrase: a common head up to ": " is said once
+    (``"an adult Evergreen at 2-9: 1 Sen, or 1 material"``), so is a common tail from a space
+    (``"Red Pine or Cedar at 4-6"``); else ``"a, or b"``."""
+    labels = list(dict.fromkeys(labels))
+    if len(labels) == 1:
+        return labels[0]
+    head = labels[0]
+    for lab in labels[1:]:
+        while not lab.startswith(head):
+            head = head[:-1]
+    cut = head.rfind(": ")
+    if cut > 0 and all(len(lab) > cut + 2 for lab in labels):
+        return labels[0][: cut + 2] + ", or ".join(lab[cut + 2:] for lab in labels)
+    tail = labels[0]
+    for lab in labels[1:]:
+        while not lab.endswith(tail):
+            tail = tail[1:]
+    cut = tail.find(" ")
+    if cut >= 0 and len(tail) - cut > 3 and all(len(lab) > len(tail) - cut for lab in labels):
+        tail = tail[cut:]
+        heads = [lab[: len(lab) - len(tail)] for lab in labels]
+        if all(h and "," not in h for h in heads):
+            return " or ".join(heads) + tail
+    return ", or ".join(labels)
+
+
+def with_extra(text: str, extra: str) -> str:
+    """``text`` with the state of its place: ``"1-9 (1 Foot marker)"`` + ``"empty"`` -> ``"1-9 (1 Foot marker;
+    empty)"``, ``"B2"`` + ``"empty"`` -> ``"B2 (empty)"``; nothing added when ``text`` says it already."""
+    if not extra or extra.lower() in text.lower():
+        return text
+    if text.endswith(")") and "(" in text:
+        return f"{text[:-1]}; {extra})"
+    return f"{text} ({extra})"
+
+
 def option_entries(decision: Decision, name: Callable[[str], str],
                    where: Callable[[str], str] | None = None) -> tuple[list[str], list[str]]:
     """The options of ``decision`` as the buttons name them, options sharing a marker key joined:
-    ``(full, short)`` entries. Full: ``"2 · Red Pine at 4-6, or Cedar at 4-6 (an empty tile)"`` (``where(locus)``
-    adds the place's state); short: ``"2 · Red Pine at 4-6"`` (the first label), or the label alone for an option
-    without a place."""
+    ``(full, short)`` entries. Full: ``"2 · Red Pine or Cedar at 4-6 (empty)"`` (:func:`join_labels`;
+    ``where(locus)`` adds the place's state, :func:`with_extra`); short: the same without the place's state.
+    An option without a place is named by its label."""
+    full, short, _common = _entries(decision, name, where)
+    return full, short
+
+
+def _entries(decision: Decision, name: Callable[[str], str], where: Callable[[str], str] | None
+             ) -> tuple[list[str], list[str], str]:
+    """:func:`option_entries` and the state every keyed option shares ("" when they differ): when all of at least
+    two keyed options share it, it is said once (the third item) instead of after each."""
     keys = marker_keys(decision.options)
     groups: dict[str, list] = {}
     order: list[str] = []
@@ -132,24 +193,46 @@ def option_entries(decision: Decision, name: Callable[[str], str],
             groups[key] = []
             order.append(key)
         groups[key].append(opt)
-    full, short = [], []
+    rows = []  # (key, joined labels or None without a place, extra)
     for key in order:
         opts = groups[key]
         if opts[0].id not in keys:
+            rows.append((key, None, ""))
+            continue
+        label = join_labels([words(o.label, name) for o in opts])
+        rows.append((key, label, where(opts[0].locus) if where is not None else ""))
+    extras = {extra for _, label, extra in rows if label is not None}
+    keyed = sum(label is not None for _, label, _ in rows)
+    common = extras.pop() if len(extras) == 1 and keyed >= 2 else ""
+    full, short = [], []
+    for key, label, extra in rows:
+        if label is None:
             full.append(key)
             short.append(key)
             continue
-        labels = [words(o.label, name) for o in opts]
-        extra = where(opts[0].locus) if where is not None else ""
-        full.append(f"{key} · {', or '.join(labels)}" + (f" ({extra})" if extra else ""))
-        short.append(f"{key} · {labels[0]}" + (" …" if len(labels) > 1 else ""))
-    return full, short
+        full.append(f"{key} · {label if common else with_extra(label, extra)}")
+        short.append(f"{key} · {label}")
+    return full, short, common
+
+
+def _first_labels(decision: Decision, name: Callable[[str], str], bare: bool = False) -> list[str]:
+    """Each marker key with its first option's label only (``"2 · Red Pine at 4-6 …"``), or the label of an option
+    without a place. ``bare``: keyed labels without their parenthesised asides (``"B1-n (= A1-sw)"`` -> ``"B1-n"``)."""
+    keys = marker_keys(decision.options)
+    seen: dict[str, list[str]] = {}
+    for opt in decision.options:
+        key = keys.get(opt.id) or words(opt.label, name) or opt.id
+        label = words(opt.label, name) if opt.id in keys else ""
+        seen.setdefault(key, []).append(re.sub(r" \([^()]*\)", "", label) if bare else label)
+    return [key if not labels[0] else f"{key} · {labels[0]}" + (" …" if len(labels) > 1 else "")
+            for key, labels in seen.items()]
 
 
 def decision_parts(game: Game, state: BaseState, name: Callable[[str], str],
                    where: Callable[[str], str] | None = None) -> list[Part]:
-    """Parts naming every pending decision: who answers and what (the prompt), then its options
-    (rank :data:`KEEP`: shortened to their keys at the most, never dropped)."""
+    """Parts naming every pending decision: who answers and what (the prompt), then its options (rank
+    :data:`KEEP`: never dropped; shortened step by step — without their places' state, first labels only, without
+    their asides, the keys alone)."""
     parts: list[Part] = []
     for d in game.pending(state):
         prompt = words(d.prompt, name).rstrip()
@@ -159,13 +242,14 @@ def decision_parts(game: Game, state: BaseState, name: Callable[[str], str],
         parts.append(Part(who + prompt, rank=KEEP + 2))
         if not d.options:
             continue
-        full, short = option_entries(d, name, where)
+        full, short, common = _entries(d, name, where)
         keys = marker_keys(d.options)
         only_keys = list(dict.fromkeys(keys.get(o.id) or words(o.label, name) or o.id for o in d.options))
-        brief = "Options: " + "; ".join(short)
-        if len(brief) > ALT_LIMIT // 2:
-            brief = "Options: " + ", ".join(only_keys)
-        parts.append(Part(_end("Options: " + "; ".join(full)), _end(brief), KEEP + 1))
+        head = f"Options (all: {common}): " if common else "Options: "
+        parts.append(Part(_end(head + "; ".join(full)), _end("Options: " + "; ".join(short)), KEEP + 1,
+                          (_end("Options: " + "; ".join(_first_labels(d, name))),
+                           _end("Options: " + "; ".join(_first_labels(d, name, bare=True))),
+                           _end("Options: " + ", ".join(only_keys)))))
     return [p for p in parts if p.full or p.short]
 
 

@@ -44,8 +44,8 @@ def _where(state: TatarabaState, name):
 
 def _seat(state: TatarabaState, i: int, name) -> str:
     s = state.seats[i]
-    at = B.tile_name(s.pos) if s.pos >= 0 else "not placed"
-    return (f"{name(state.players[i])} at {at}: {s.sen} Sen, {s.mat} material, "
+    at = f"at {B.tile_name(s.pos)}" if s.pos >= 0 else "not placed yet"
+    return (f"{name(state.players[i])} {at}: {s.sen} Sen, {s.mat} material, "
             f"{plural(s.foot, 'Foot marker')}.")
 
 

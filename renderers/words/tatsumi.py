@@ -48,8 +48,10 @@ def _shrines(state: TatsumiState) -> str:
         for k, (e, el) in enumerate(zip(D.EDGES, state.shrines, strict=False))) + "."
 
 
-def _cards(state: TatsumiState) -> str:
-    return "Cards in play: " + "; ".join(_card(c) for c in state.cards) + "."
+def _cards(state: TatsumiState, brief: bool = False) -> str:
+    """The summoning cards in play, with what each scores (``brief``: their titles only)."""
+    cards = [D.CARD_TITLES.get(c, c) if brief else _card(c) for c in state.cards]
+    return "Cards in play: " + "; ".join(cards) + "."
 
 
 def _seat(state: TatsumiState, seat, name) -> str:
@@ -80,7 +82,7 @@ def alt_text(state: TatsumiState, names: dict[str, str]) -> str:
         return fit([Part(head, rank=200), Part(seats, rank=50)])
     return fit([Part(f"Tatsumi, round {state.round}.", rank=90),
                 *decision_parts(game, state, name, _where(state, name)),
-                Part(seats, rank=70), Part(_near(state, name), rank=60), Part(_cards(state), rank=55),
+                Part(seats, rank=70), Part(_near(state, name), rank=60), Part(_cards(state), _cards(state, brief=True), rank=55),
                 Part(_shrines(state), rank=50)])
 
 

@@ -20,13 +20,16 @@ import re
 import threading
 
 import pytest
-from harness import Harness, Sent
+from harness import CHANNEL_ID, Harness, Sent
+from openskill.models import PlackettLuce
 from PIL import Image, PngImagePlugin
 from test_discord_games import NAMES, play_whole_game
+from test_discord_results import resigned_game
 
 import games
+from bot import results
+from bot.config import Settings
 from games import format_text, marker_keys
-from renderers.words import board_words
 
 ALT_LIMIT = 1024
 
@@ -115,3 +118,48 @@ async def test_every_board_image_of_a_whole_game_names_every_option(database, ga
         assert len(cards) == 1, cards
         assert cards[0][1].startswith(f"Result card of {games.get(game_id).title}, game over: 1st "), cards[0][1]
         assert all(f" {who}" in cards[0][1] for who in NAMES[:n]), cards[0][1]
+
+
+# -- results ----------------------------------------------------------------------------------------------------------
+@pytest.fixture
+async def h(database, tmp_path):
+    settings = Settings(discord_token=None, reminder_hours=12, afk_hours=0, images_dir=tmp_path)
+    async with Harness(database, settings=settings) as harness:
+        yield harness
+
+
+async def test_result_stats_leaderboard_and_replay_images_say_what_they_show(h):
+    """The result card, the /stats and /leaderboard cards and the replay GIF each carry alt text that says what
+    they show: players, ranking, scores, rating changes, the game replayed."""
+    alice, bob = h.user(101, "alice"), h.user(102, "bob")
+    reply = await resigned_game(h, alice, bob)
+    sid = (await h.store.channel_records(str(CHANNEL_ID)))[0][0]
+    record = await h.store.game_record(sid)
+    score = {s.player_id: s.score for s in record.seats}[alice.sid]
+    model = PlackettLuce()
+    (a,), (b,) = model.rate([[model.rating()], [model.rating()]], ranks=[1, 2])
+    ranking = (f"1st alice (won), score {score}, rating {a.mu:.1f}, up {a.mu - 25:.1f}; "
+               f"2nd bob, resigned, rating {b.mu:.1f}, down {25 - b.mu:.1f}")
+    ((name, alt),) = descriptions(reply.message(public=True, result=True))
+    assert name == f"result-{sid}.png"
+    assert alt == (f"Result card of Tatari, game over: {ranking}. {record.moves} moves, 0 s, 2 seats, rated. "
+                   f"alice is the last player left. alice wins · shrines 7:1 8:1 9:1 10:0 · stashes alice {score}.")
+
+    ((name, alt),) = descriptions((await h.slash(alice, "stats"))[-1])
+    assert name == f"stats-{alice.id}.png"
+    assert alt == (f"Stats card of alice: Tatari: 1 game, 1 win (100%), average place 1.00, rating {a.mu:.1f} ± "
+                   f"{a.sigma:.1f}, best score {score}. Recent: Tatari 1st of 2, score {score} "
+                   f"({results.date_text(record.ended_ms)}).")
+
+    ((name, alt),) = descriptions((await h.slash(bob, "leaderboard", game="tatari"))[-1])
+    assert name == "leaderboard-tatari.png"
+    assert alt == ("Leaderboard card of Tatari, top 2 of this server, ordered by rating minus three times its "
+                   f"uncertainty: 1st alice, rating {a.mu:.1f} ± {a.sigma:.1f}, 1 game, 1 win; 2nd bob, rating "
+                   f"{b.mu:.1f} ± {b.sigma:.1f}, 1 game, 0 wins.")
+
+    for replay in (await h.slash(bob, "replay"), await h.slash(alice, "replay", game=str(sid))):
+        ((name, alt),) = descriptions(replay[-1])
+        assert name == f"replay-{sid}.gif"
+        assert alt == (f"Animated replay of game #{sid}, Tatari: its boards from the deal to the end, "
+                       f"{record.moves} moves, {results.date_text(record.ended_ms)}. Players: alice, bob. "
+                       f"Ranking: {ranking}.")
