@@ -257,8 +257,10 @@ def _end(text: str) -> str:
     return text if text[-1:] in ".?!" else text + "."
 
 
-def chunks(lines: Sequence[str], limit: int = CHUNK_LIMIT) -> list[str]:
-    """``lines`` joined by newlines into chunks of at most ``limit`` characters (a longer line is cut at words)."""
+def chunks(lines: Sequence[str], limit: int | None = None) -> list[str]:
+    """``lines`` joined by newlines into chunks of at most ``limit`` characters (default :data:`CHUNK_LIMIT`, read
+    at each call; a longer line is cut at words)."""
+    limit = limit or CHUNK_LIMIT
     out: list[str] = []
     cur = ""
     for line in lines:

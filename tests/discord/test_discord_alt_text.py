@@ -24,12 +24,15 @@ from harness import CHANNEL_ID, Harness, Sent
 from openskill.models import PlackettLuce
 from PIL import Image, PngImagePlugin
 from test_discord_games import NAMES, play_whole_game
+from test_discord_play import open_game
 from test_discord_results import resigned_game
 
 import games
+import renderers.words
 from bot import results
 from bot.config import Settings
 from games import format_text, marker_keys
+from renderers.words import board_words
 
 ALT_LIMIT = 1024
 
@@ -163,3 +166,93 @@ async def test_result_stats_leaderboard_and_replay_images_say_what_they_show(h):
         assert alt == (f"Animated replay of game #{sid}, Tatari: its boards from the deal to the end, "
                        f"{record.moves} moves, {results.date_text(record.ended_ms)}. Players: alice, bob. "
                        f"Ranking: {ranking}.")
+
+
+# -- the board in words ------------------------------------------------------------------------------------------------
+@pytest.mark.parametrize("game_id", ["tsukimi", "tataraba", "tatsumi", "tatari", "tatamokatsu"])
+async def test_board_words_is_the_whole_board_in_words_for_the_viewer_only(h, monkeypatch, game_id):
+    """``/board words:true``: the whole board in words (``board_words`` with the display names), one ephemeral
+    message per chunk, for a player and for an onlooker; nothing public, the live board and the game untouched."""
+    monkeypatch.setattr(renderers.words, "CHUNK_LIMIT", 80)  # several chunks even for a small board
+    alice, bob, mallory = h.user(101, "alice"), h.user(102, "bob"), h.user(199, "mallory")
+    await open_game(h, [alice, bob], game=game_id)
+    before = await h.bot.service.show(str(CHANNEL_ID))
+    expected = board_words(before.state, {alice.sid: "alice", bob.sid: "bob"})
+    assert len(expected) >= 2 and all(len(c) <= 80 for c in expected)
+    for who in (alice, mallory):
+        start = len(h.fake.sent)
+        reply = await h.slash(who, "board", words=True)
+        assert [s.content for s in reply] == expected
+        assert all(s.ephemeral and not s.files and not s.components for s in reply)
+        assert [s.kind for s in reply] == ["response"] + ["followup"] * (len(expected) - 1)
+        assert all(s.kind in ("response", "followup") for s in h.fake.sent[start:])  # no edit of the live board
+    after = await h.bot.service.show(str(CHANNEL_ID))
+    assert after.session.version == before.session.version
+
+
+async def test_board_words_after_the_game_and_in_a_lobby(h):
+    """After the game: the final board in words; in a lobby: the lobby card, as a plain ``/board`` answers."""
+    alice, bob = h.user(101, "alice"), h.user(102, "bob")
+    await resigned_game(h, alice, bob)
+    last = h.bot.service.view(await h.bot.service.last_session(str(CHANNEL_ID)))
+    reply = await h.slash(bob, "board", words=True)
+    assert [s.content for s in reply] == board_words(last.state, {alice.sid: "alice", bob.sid: "bob"})
+    assert reply[0].content.startswith("Tatari, turn ") and "alice won." in reply[0].content
+    assert all(s.ephemeral for s in reply)
+    await h.slash(alice, "play", game="tsukimi")
+    reply = await h.slash(bob, "board", words=True)
+    assert reply.message().content == (await h.slash(bob, "board")).message().content
+    assert "**Tsukimi** lobby" in reply.text
+
+
+# -- every other way a board image goes out ----------------------------------------------------------------------------
+def alt_of(state, names: dict[str, str]) -> str:
+    """The alt text a board of ``state`` must carry: ``renderers.words.alt_text`` with the display names."""
+    return renderers.words.alt_text(state, names)
+
+
+async def test_private_public_and_full_board_copies_carry_the_alt_text(database):
+    """``/board`` (ephemeral), ``/board public:true``, ``/board full:true``, the "Full board" button and a stale
+    press's ephemeral board: each image's description is the current board's alt text."""
+    recorder = Recorder()
+    async with Harness(database, render=recorder) as h:
+        alice, bob, mallory = h.user(101, "alice"), h.user(102, "bob"), h.user(199, "mallory")
+        names = {alice.sid: "alice", bob.sid: "bob"}
+        first = await open_game(h, [alice, bob], game="tsukimi")
+        update = await h.bot.service.show(str(CHANNEL_ID))
+        user = alice if update.pending[0].player == alice.sid else bob
+        await h.choose(user, update.pending[0].options[0].id, allow_move=False)
+        update = await h.bot.service.show(str(CHANNEL_ID))
+        want = alt_of(update.state, names)
+        assert "Options (all: no tile next to it): 1 · A1; 2 · A2; " in want
+        board = h.board()
+        replies = [await h.slash(mallory, "board"), await h.slash(alice, "board", public=True),
+                   await h.slash(bob, "board", full=True), await h.click(bob, board, f"pbc:f:{update.session.id}"),
+                   await h.select(user, first, first.custom_ids()[0], ["0"])]  # stale: the current board
+        for reply in replies:
+            shown = [(name, alt) for s in reply for name, alt in descriptions(s)]
+            assert shown == [(f"board-{update.session.id}-{update.session.version}.png", want)], shown
+
+
+async def test_a_late_image_is_attached_with_its_alt_text(database):
+    """A render slower than the wait: the image comes by an edit of the same message, with the board's alt text."""
+    import time
+
+    recorder = Recorder()
+
+    def slow(state, names):
+        time.sleep(0.3)
+        return recorder(state, names)
+
+    async with Harness(database, render=slow, image_wait_s=0.01) as h:
+        alice, bob = h.user(101, "alice"), h.user(102, "bob")
+        await open_game(h, [alice, bob], game="tataraba")
+        update = await h.bot.service.show(str(CHANNEL_ID))
+        user = alice if update.pending[0].player == alice.sid else bob
+        reply = await h.choose(user, update.pending[0].options[0].id, allow_move=False)
+        assert not reply.message(public=True).files  # the board went out without its image
+        late = [s for s in reply if s.kind in ("edit", "edit_original") and s.files]
+        assert len(late) == 1
+        ((name, alt),) = descriptions(late[0])
+        state = recorder.state_of(late[0].files[0][1])
+        assert alt == alt_of(state, {alice.sid: "alice", bob.sid: "bob"}) and "Options (all: empty): 1 · " in alt
