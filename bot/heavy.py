@@ -27,6 +27,7 @@ import logging
 import math
 import multiprocessing
 import os
+import re
 from collections import OrderedDict, deque
 from collections.abc import Callable, Hashable, Sequence
 from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor
@@ -223,7 +224,11 @@ def card_alt(kind: str, *args, names: dict[str, str] | None = None) -> str:
         status = "abandoned" if record.outcome == "abandoned" else "game over"
         numbers = (f"{record.moves} moves, {results.duration_text(record.ended_ms - record.started_ms)}, "
                    f"{len(record.seats)} seats, {'rated' if record.rated else 'not rated'}")
-        ending = " ".join(t.rstrip(".") + "." for t in (shown(record.reason), shown(details)) if t)
+        reason, told = shown(record.reason).strip(), shown(details).strip()
+        if reason:  # the game's account of its end often repeats the reason: said once
+            told = told.replace(f"Game over: {reason}", "").replace(reason, "")
+        told = re.sub(r"\s*[|·]\s*", "; ", told).strip(" ;.")
+        ending = " ".join(t.rstrip(".") + "." for t in (reason, told) if t)
         return _clip(f"Result card of {title}, {status}: {ranking_words(record, names)}. {numbers}. {ending}"
                      .strip())
     if kind == "stats":

@@ -159,14 +159,23 @@ def _bound(cache: OrderedDict, key) -> None:
         cache.popitem(last=False)
 
 
-def board_alt(state: BaseState | None, names: dict[str, str]) -> str | None:
+WORDS_HINT = "The whole board in words: /board words:true."
+"""Ends the alt text of a game's first board: where a screen-reader user finds the whole board."""
+
+
+def board_alt(state: BaseState | None, names: dict[str, str], first: bool = False) -> str | None:
     """The alt text of ``state``'s board image (:func:`renderers.words.alt_text`, players by their display names):
-    at most :data:`renderers.words.ALT_LIMIT` (1,024) characters. A game without words, or words that fail
-    (logged), get "<game title> board."; None without a state."""
+    at most :data:`renderers.words.ALT_LIMIT` (1,024) characters; ``first`` (the game's first board): followed by
+    :data:`WORDS_HINT` (the words fitted in the room left). A game without words, or words that fail (logged), get "<game title>
+    board."; None without a state."""
     if state is None:
         return None
     try:
-        return renderers.words.alt_text(state, {p: display(names, p) for p in state.players})
+        shown = {p: display(names, p) for p in state.players}
+        if first:
+            limit = renderers.words.ALT_LIMIT - 1 - len(WORDS_HINT)
+            return renderers.words.alt_text(state, shown, limit) + " " + WORDS_HINT
+        return renderers.words.alt_text(state, shown)
     except Exception:
         log.exception("alt text of a %s board failed", state.game)
         try:

@@ -233,7 +233,7 @@ class Table:
         interaction it may run again (a retry): a board older than the live one is then not posted."""
         row = update.session
         names = await self.bot.links.names(row.id)
-        alt = board_alt(update.state, names)
+        alt = board_alt(update.state, names, first=first)
         # without Attach Files the board goes out as text at once
         attach = interaction is None or bool(interaction.app_permissions.attach_files)
         task = asyncio.ensure_future(self.bot.images.png(row, update.state, names)) if attach else None

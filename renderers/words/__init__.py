@@ -2,8 +2,8 @@
 
 One module per game, ``renderers.words.<game id>``, with two pure functions (no bot, discord, asyncio or clock):
 
-- ``alt_text(state, names) -> str``: the image's alt text (a Discord attachment ``description``), at most
-  :data:`ALT_LIMIT` characters, never empty. With a decision open it names every option by the key the board and the
+- ``alt_text(state, names, limit=ALT_LIMIT) -> str``: the image's alt text (a Discord attachment
+  ``description``), at most ``limit`` characters, never empty. With a decision open it names every option by the key the board and the
   buttons show (:func:`games.marker_keys`: ``"3 · C3-n"``; an option without a place is named by its label) and the
   state the decision depends on; with none open, a short summary of the board. Too long a text loses its least
   important parts first (:func:`fit`); the option keys are never dropped.
@@ -37,10 +37,10 @@ def _module(game_id: str):
         raise KeyError(f"no words for {game_id!r}") from exc
 
 
-def alt_text(state: BaseState, names: dict[str, str] | None = None) -> str:
-    """The alt text of ``state``'s board image (any game), ≤ :data:`ALT_LIMIT` characters; ``KeyError`` for a
-    game without words."""
-    return _module(state.game).alt_text(state, names or {})
+def alt_text(state: BaseState, names: dict[str, str] | None = None, limit: int = ALT_LIMIT) -> str:
+    """The alt text of ``state``'s board image (any game), ≤ ``limit`` characters (default :data:`ALT_LIMIT`);
+    ``KeyError`` for a game without words."""
+    return _module(state.game).alt_text(state, names or {}, limit)
 
 
 def board_words(state: BaseState, names: dict[str, str] | None = None) -> list[str]:

@@ -8,7 +8,7 @@ import games
 from games.tatsumi import data as D
 from games.tatsumi.seaboard import rings_text
 from games.tatsumi.state import TatsumiState
-from renderers.words import Part, chunks, decision_parts, fit, namer, plural, words
+from renderers.words import ALT_LIMIT, Part, chunks, decision_parts, fit, namer, plural, words
 
 
 def _well(state: TatsumiState, w: int) -> str:
@@ -70,8 +70,8 @@ def _near(state: TatsumiState, name) -> str:
     return f"Wells around {name(seat.id)}: " + "; ".join(_well(state, w) for w in near) + "."
 
 
-def alt_text(state: TatsumiState, names: dict[str, str]) -> str:
-    """Tatsumi's alt text (≤ 1,024 characters): the decision, each option's key with its well's depth and rings,
+def alt_text(state: TatsumiState, names: dict[str, str], limit: int = ALT_LIMIT) -> str:
+    """Tatsumi's alt text (≤ ``limit``, default 1,024 characters): the decision, each option's key with its well's depth and rings,
     the dragons, the wells around the current dragon, the shrines and the cards in play. Game over: the result."""
     name = namer(state, names)
     game = games.get("tatsumi")
@@ -79,11 +79,11 @@ def alt_text(state: TatsumiState, names: dict[str, str]) -> str:
     if not game.pending(state):
         res = game.result(state)
         head = "Tatsumi, game over." + (f" {words(res.reason, name)}" if res is not None else "")
-        return fit([Part(head, rank=200), Part(seats, rank=50)])
+        return fit([Part(head, rank=200), Part(seats, rank=50)], limit)
     return fit([Part(f"Tatsumi, round {state.round}.", rank=90),
                 *decision_parts(game, state, name, _where(state, name)),
                 Part(seats, rank=70), Part(_near(state, name), rank=60), Part(_cards(state), _cards(state, brief=True), rank=55),
-                Part(_shrines(state), rank=50)])
+                Part(_shrines(state), rank=50)], limit)
 
 
 def board_words(state: TatsumiState, names: dict[str, str]) -> list[str]:

@@ -104,7 +104,11 @@ async def test_every_board_image_of_a_whole_game_names_every_option(database, ga
         players = [str(101 + i) for i in range(n)]
         names = dict(zip(players, NAMES, strict=False))
         boards = decisions = 0
-        for sent, data, name, alt in uploads(h):
+        shown = uploads(h)
+        # the first board's alt text says where the whole board in words is; later ones do not repeat it
+        assert shown[0][3].endswith(" The whole board in words: /board words:true."), shown[0][3]
+        assert not any("/board words:true" in alt for _, _, _, alt in shown[1:])
+        for i, (sent, data, name, alt) in enumerate(shown):
             assert alt, f"{name} ({sent.kind}) has no alt text"
             assert len(alt) <= ALT_LIMIT, (name, len(alt))
             assert not any(p in alt for p in players), alt
@@ -112,6 +116,8 @@ async def test_every_board_image_of_a_whole_game_names_every_option(database, ga
                 continue
             state = recorder.state_of(data)
             missing = option_keys_missing(state, alt, names)
+            hint = " The whole board in words: /board words:true." if i == 0 else ""
+            assert alt == renderers.words.alt_text(state, names, ALT_LIMIT - len(hint)) + hint, (name, alt)
             assert not missing, (name, missing, alt)
             boards += 1
             decisions += any(d.options for d in games.get(game_id).pending(state))
@@ -146,7 +152,7 @@ async def test_result_stats_leaderboard_and_replay_images_say_what_they_show(h):
     ((name, alt),) = descriptions(reply.message(public=True, result=True))
     assert name == f"result-{sid}.png"
     assert alt == (f"Result card of Tatari, game over: {ranking}. {record.moves} moves, 0 s, 2 seats, rated. "
-                   f"alice is the last player left. alice wins · shrines 7:1 8:1 9:1 10:0 · stashes alice {score}.")
+                   f"alice is the last player left. alice wins; shrines 7:1 8:1 9:1 10:0; stashes alice {score}.")
 
     ((name, alt),) = descriptions((await h.slash(alice, "stats"))[-1])
     assert name == f"stats-{alice.id}.png"
