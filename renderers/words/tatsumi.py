@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import games
 from games.tatsumi import data as D
+from games.tatsumi import island
 from games.tatsumi.seaboard import rings_text
 from games.tatsumi.state import TatsumiState
 from renderers.words import ALT_LIMIT, Part, chunks, decision_parts, fit, namer, plural, words
@@ -37,8 +38,29 @@ def _where(state: TatsumiState, name):
             return _well(state, w).split(" ", 1)[1] + _dragons_at(state, w, name)
         if kind == "card":
             return D.CARD_TEXT.get(ref, "")
+        if kind == "island":
+            return _island_space(state, *ref.rpartition(":")[::2])
         return ""
     return where
+
+
+def _island_space(state: TatsumiState, player: str, space: str) -> str:
+    """What a ring placed on ``space`` of ``player``'s island lands beside (TM-8, TM-9): the space's rift, then
+    the rings on the spaces next to it (``"a wind rift; next to C3 water, D4 fire"``); "" for an unknown space."""
+    seat = next((s for s in state.seats if s.id == player), None)
+    if seat is None:
+        return ""
+    try:
+        lay = island.layout(seat.island_key)
+        i = lay.index(space)
+    except (KeyError, ValueError):
+        return ""
+    rift = lay.rift[i] if i < len(lay.rift) else ""
+    near = [f"{lay.names[j]} {D.ELEMENT_NAMES.get(seat.island[j], seat.island[j])}" for j in lay.adj[i]
+            if j < len(seat.island) and seat.island[j] != island.EMPTY]
+    bits = [f"a {D.ELEMENT_NAMES.get(rift, rift)} rift"] if rift else []
+    bits.append("next to " + ", ".join(near) if near else "no ring next to it")
+    return "; ".join(bits)
 
 
 def _shrines(state: TatsumiState) -> str:
