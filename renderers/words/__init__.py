@@ -125,8 +125,10 @@ def fit(parts: list[Part], limit: int = ALT_LIMIT) -> str:
     text = joined()
     if len(text) <= limit:
         return text
-    cut = text[: limit - 1].rsplit(" ", 1)[0]
-    return cut + "…"
+    cut = text[: limit - 1]
+    if text[limit - 1] != " ":  # inside a word: cut before it
+        cut = cut.rsplit(" ", 1)[0]
+    return cut.rstrip() + "…"
 
 
 KEEP = 100
