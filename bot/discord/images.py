@@ -68,6 +68,8 @@ class Images:
         self._latest: OrderedDict[int, int] = OrderedDict()  # session id -> the newest version asked for
         self._breaks = 0
         self._slots: asyncio.Semaphore | None = None
+        # session id -> ((version, first), alt text) of its newest board, least recently used first
+        self._alts: OrderedDict[int, tuple[tuple[int, bool], str | None]] = OrderedDict()
 
     def _new_pool(self) -> Executor:
         if self._processes:
@@ -108,6 +110,19 @@ class Images:
             if self._latest[row.id] > row.version:
                 return None
             return await self._run(row, state, names)
+
+    async def alt(self, row: SessionRow, state: BaseState | None, names: dict[str, str],
+                  first: bool = False) -> str | None:
+        """The alt text of ``state``'s board image (:func:`board_alt`), computed in a thread (a few ms of pure
+        Python: the event loop serves other tables meanwhile) and cached per ``(session id, version, first)``."""
+        key = (row.version, first)
+        cached = self._alts.get(row.id)
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        text = await asyncio.to_thread(board_alt, state, names, first)
+        self._alts[row.id] = (key, text)
+        _bound(self._alts, row.id)
+        return text
 
     async def full_png(self, row: SessionRow, state: BaseState | None, names: dict[str, str]) -> bytes | None:
         """PNG bytes of the whole board of ``state`` (``renderers.render(full=True)``; a custom ``render`` is called

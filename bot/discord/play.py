@@ -25,7 +25,7 @@ from games import Decision
 
 from .answers import DISCORD_EPOCH_MS, answer, await_render, snowflake_ms
 from .cooldowns import Cooldown
-from .images import board_alt, board_words, png_file
+from .images import board_words, png_file
 from .lobby import game_autocomplete
 from .present import (
     as_mentions,
@@ -194,7 +194,7 @@ class Play(commands.Cog):
             return
         if words and update.state is not None:
             names = await self.bot.links.names(row.id)
-            for chunk in board_words(update.state, names):
+            for chunk in await asyncio.to_thread(board_words, update.state, names):
                 await answer(interaction, chunk[:2000], ephemeral=True, allowed_mentions=NO_PINGS)
             return
         if not public:
@@ -215,8 +215,9 @@ class Play(commands.Cog):
         text, plain = board_text(update, retired=live), board_text(update, numbered=names, retired=live)
         if live:
             text, plain = (t + "\n-# Shown by /board; the buttons are on the live board." for t in (text, plain))
+        alt = await self.bot.images.alt(row, update.state, names)
         await self.table.send(interaction, channel, text[:2000], plain=plain[:2000],
-                              file=png_file(png, row.id, row.version, board_alt(update.state, names)))
+                              file=png_file(png, row.id, row.version, alt))
 
     @app_commands.command(name="history", description="The recent events of this channel's game")
     @app_commands.describe(count="How many events (default 15)")

@@ -30,7 +30,7 @@ from bot.store import SessionRow
 
 from .answers import await_render, defer_when_late, followup
 from .freshness import BoardFloors
-from .images import board_alt, png_file
+from .images import png_file
 from .present import as_mentions, board_text, board_view, deciders, event_lines, pings
 
 if TYPE_CHECKING:
@@ -233,7 +233,7 @@ class Table:
         interaction it may run again (a retry): a board older than the live one is then not posted."""
         row = update.session
         names = await self.bot.links.names(row.id)
-        alt = board_alt(update.state, names, first=first)
+        alt = await self.bot.images.alt(row, update.state, names, first=first)
         # without Attach Files the board goes out as text at once
         attach = interaction is None or bool(interaction.app_permissions.attach_files)
         task = asyncio.ensure_future(self.bot.images.png(row, update.state, names)) if attach else None
@@ -414,8 +414,8 @@ class Table:
             mine = any(d.player == viewer or (d.player is None and viewer in row.players) for d in update.pending)
             view = board_view(row, update.pending, names, keys=self.bot.races.keys(update),
                               emoji=self.bot.races.button_emoji(update)) if row.status == "active" and mine else None
-            await self.send(interaction, row.channel_id, text, file=png_file(png, row.id, row.version,
-                                                                           board_alt(update.state, names)), view=view,
+            alt = await self.bot.images.alt(row, update.state, names)
+            await self.send(interaction, row.channel_id, text, file=png_file(png, row.id, row.version, alt), view=view,
                             ephemeral=True, plain=board_text(update, notes=list(notes), numbered=names))
         except Exception:
             log.exception("private board v%s of session %s failed", row.version, row.id)
