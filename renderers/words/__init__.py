@@ -202,7 +202,8 @@ def _entries(decision: Decision, name: Callable[[str], str], where: Callable[[st
             rows.append((key, None, ""))
             continue
         label = join_labels([words(o.label, name) for o in opts])
-        rows.append((key, label, where(opts[0].locus) if where is not None else ""))
+        extra = where(opts[0].locus) if where is not None else ""
+        rows.append((key, label, "" if extra.lower() in label.lower() else extra))  # said already: not again
     extras = {extra for _, label, extra in rows if label is not None}
     keyed = sum(label is not None for _, label, _ in rows)
     common = extras.pop() if len(extras) == 1 and keyed >= 2 else ""
