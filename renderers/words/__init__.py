@@ -178,19 +178,59 @@ def option_entries(decision: Decision, name: Callable[[str], str],
     ``(full, short)`` entries. Full: ``"2 · Red Pine or Cedar at 4-6 (empty)"`` (:func:`join_labels`;
     ``where(locus)`` adds the place's state, :func:`with_extra`); short: the same without the place's state.
     An option without a place is named by its label."""
-    full, short, _common = _entries(decision, name, where)
+    full, short, _common, _note = _entries(decision, name, where)
     return full, short
 
 
-def _entries(decision: Decision, name: Callable[[str], str], where: Callable[[str], str] | None
-             ) -> tuple[list[str], list[str], str]:
-    """:func:`option_entries` and the state every keyed option shares ("" when they differ): when all of at least
-    two keyed options share it, it is said once (the third item) instead of after each."""
+def shared_tail(labels: Sequence[str]) -> tuple[str, str]:
+    """The clause that at least three labels beginning with the same lower-case word all end with: ``(word,
+    tail)``, e.g. ``("fly", ", claim water from c1")`` of ``"fly to a1, claim water from c1"``, ``"fly to b1, claim water from
+    c1"``, … (said once: "every fly also: claim water from c1"); ``("", "")`` when there is none."""
+    by_word: dict[str, list[str]] = {}
+    for lab in labels:
+        by_word.setdefault(lab.split(" ", 1)[0], []).append(lab)
+    best = ("", "")
+    for word, group in by_word.items():
+        if len(group) < 3 or not (word.isalpha() and word.islower()):  # a verb ("fly"), not a name or a number
+            continue
+        tail = group[0]
+        for lab in group[1:]:
+            while tail and not lab.endswith(tail):
+                tail = tail[1:]
+        cut = tail.find(", ")
+        if cut < 0 or len(tail) - cut < 8 or any(len(lab) <= len(tail) - cut for lab in group):
+            continue
+        if len(group) > len(by_word.get(best[0], [])):
+            best = (word, tail[cut:])
+    return best
+
+
+def _labels(decision: Decision, name: Callable[[str], str]) -> tuple[dict[str, str], str]:
+    """Each option's label in words, a clause every option of one kind ends with taken out (:func:`shared_tail`),
+    and the note that says it once (``"every fly also: claim water from c1"``, "" without one)."""
     keys = marker_keys(decision.options)
+    labels = {o.id: words(o.label, name) for o in decision.options}
+    word, tail = shared_tail([labels[o.id] for o in decision.options if o.id in keys])
+    if not tail:
+        return labels, ""
+    for o in decision.options:
+        lab = labels[o.id]
+        if o.id in keys and lab.startswith(word + " ") and lab.endswith(tail):
+            labels[o.id] = lab[: len(lab) - len(tail)]
+    return labels, f"every {word} also: {tail[2:]}"
+
+
+def _entries(decision: Decision, name: Callable[[str], str], where: Callable[[str], str] | None
+             ) -> tuple[list[str], list[str], str, str]:
+    """:func:`option_entries`, the state every keyed option shares ("" when they differ: when all of at least two
+    keyed options share it, it is said once instead of after each) and the note of a clause said once
+    (:func:`_labels`)."""
+    keys = marker_keys(decision.options)
+    labels, note = _labels(decision, name)
     groups: dict[str, list] = {}
     order: list[str] = []
     for opt in decision.options:
-        key = keys.get(opt.id) or words(opt.label, name) or opt.id
+        key = keys.get(opt.id) or labels[opt.id] or opt.id
         if key not in groups:
             groups[key] = []
             order.append(key)
@@ -201,7 +241,7 @@ def _entries(decision: Decision, name: Callable[[str], str], where: Callable[[st
         if opts[0].id not in keys:
             rows.append((key, None, ""))
             continue
-        label = join_labels([words(o.label, name) for o in opts])
+        label = join_labels([labels[o.id] for o in opts])
         extra = where(opts[0].locus) if where is not None else ""
         rows.append((key, label, "" if extra.lower() in label.lower() else extra))  # said already: not again
     extras = {extra for _, label, extra in rows if label is not None}
@@ -215,17 +255,18 @@ def _entries(decision: Decision, name: Callable[[str], str], where: Callable[[st
             continue
         full.append(f"{key} · {label if common else with_extra(label, extra)}")
         short.append(f"{key} · {label}")
-    return full, short, common
+    return full, short, common, note
 
 
 def _first_labels(decision: Decision, name: Callable[[str], str], bare: bool = False) -> list[str]:
     """Each marker key with its first option's label only (``"2 · Red Pine at 4-6 …"``), or the label of an option
     without a place. ``bare``: keyed labels without their parenthesised asides (``"B1-n (= A1-sw)"`` -> ``"B1-n"``)."""
     keys = marker_keys(decision.options)
+    labels, _note = _labels(decision, name)
     seen: dict[str, list[str]] = {}
     for opt in decision.options:
-        key = keys.get(opt.id) or words(opt.label, name) or opt.id
-        label = words(opt.label, name) if opt.id in keys else ""
+        key = keys.get(opt.id) or labels[opt.id] or opt.id
+        label = labels[opt.id] if opt.id in keys else ""
         seen.setdefault(key, []).append(re.sub(r" \([^()]*\)", "", label) if bare else label)
     return [key if not labels[0] else f"{key} · {labels[0]}" + (" …" if len(labels) > 1 else "")
             for key, labels in seen.items()]
@@ -245,13 +286,14 @@ def decision_parts(game: Game, state: BaseState, name: Callable[[str], str],
         parts.append(Part(who + prompt, rank=KEEP + 2))
         if not d.options:
             continue
-        full, short, common = _entries(d, name, where)
+        full, short, common, note = _entries(d, name, where)
         keys = marker_keys(d.options)
         only_keys = list(dict.fromkeys(keys.get(o.id) or words(o.label, name) or o.id for o in d.options))
-        head = f"Options (all: {common}): " if common else "Options: "
-        parts.append(Part(_end(head + "; ".join(full)), _end("Options: " + "; ".join(short)), KEEP + 1,
-                          (_end("Options: " + "; ".join(_first_labels(d, name))),
-                           _end("Options: " + "; ".join(_first_labels(d, name, bare=True))),
+        said = f"Options ({note}): " if note else "Options: "
+        head = f"Options ({'; '.join(n for n in (note, f'all: {common}') if n)}): " if common else said
+        parts.append(Part(_end(head + "; ".join(full)), _end(said + "; ".join(short)), KEEP + 1,
+                          (_end(said + "; ".join(_first_labels(d, name))),
+                           _end(said + "; ".join(_first_labels(d, name, bare=True))),
                            _end("Options: " + ", ".join(only_keys)))))
     return [p for p in parts if p.full or p.short]
 

@@ -12,7 +12,7 @@ import pytest
 import games
 from games import format_text, marker_keys
 from games.ai import greedy, play
-from renderers.words import KEEP, Part, alt_text, board_words, fit, join_labels, with_extra
+from renderers.words import KEEP, Part, alt_text, board_words, fit, join_labels, shared_tail, with_extra
 
 TABLES = [("tatari", 3), ("tatamokatsu", 3), ("tsukimi", 2), ("tataraba", 2), ("tataraba", 4), ("tatsumi", 1),
           ("tatsumi", 3)]
@@ -101,6 +101,9 @@ def test_a_long_option_list_keeps_each_place_name(game_id, n):
             for opt in d.options:
                 if opt.id in keys and keys[opt.id] not in shared:
                     label = format_text(opt.label, lambda p: names.get(p, p))
+                    said = re.search(r"Options \(every (\w+) also: ([^;)]+)", text)  # a clause said once
+                    if said and label.startswith(said[1] + " ") and label.endswith(", " + said[2]):
+                        label = label[: -len(", " + said[2])]
                     bare = re.sub(r" \([^()]*\)", "", label)
                     assert f"{keys[opt.id]} · {label}" in text or f"{keys[opt.id]} · {bare}" in text, (
                         opt.id, label, text)
@@ -126,3 +129,13 @@ def test_tsukimi_moving_a_rabbit_lists_every_empty_vertex_by_name():
     assert seen
     assert "Options: 1 · A1-n; 2 · A2-n; 3 · A3-n; 4 · A1-nw; 5 · A1-ne" in seen[0], seen[0]
     assert all(f"{i} · " in seen[0] for i in range(1, 45)), seen[0]
+
+
+def test_a_clause_every_option_of_a_kind_ends_with_is_said_once():
+    """Tatsumi's flights all claim the ring of the well left (TM rules): "every fly also: claim water from c1"."""
+    labels = ["fly to a1, claim water from c1", "fly to b1, claim water from c1", "gather wind from b1",
+              "fly to d1, claim water from c1"]
+    assert shared_tail(labels) == ("fly", ", claim water from c1")
+    assert shared_tail(labels[:2]) == ("", "")  # fewer than three
+    assert shared_tail(["fly to a1, claim water from c1", "fly to b1, claim fire from c1", "fly to d1, x"]) == \
+        ("", "")
