@@ -183,9 +183,10 @@ def option_entries(decision: Decision, name: Callable[[str], str],
 
 
 def shared_tail(labels: Sequence[str]) -> tuple[str, str]:
-    """The clause that at least three labels beginning with the same lower-case word all end with: ``(word,
-    tail)``, e.g. ``("fly", ", claim water from c1")`` of ``"fly to a1, claim water from c1"``, ``"fly to b1, claim water from
-    c1"``, … (said once: "every fly also: claim water from c1"); ``("", "")`` when there is none."""
+    """The clause that at least three labels beginning with the same lower-case word all end with:
+    ``(word, tail)``, e.g. ``("fly", ", claim water from c1")`` of ``"fly to a1, claim water from c1"``,
+    ``"fly to b1, claim water from c1"``, … (said once: "every fly also: claim water from c1");
+    ``("", "")`` when there is none."""
     by_word: dict[str, list[str]] = {}
     for lab in labels:
         by_word.setdefault(lab.split(" ", 1)[0], []).append(lab)
