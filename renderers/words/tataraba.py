@@ -8,7 +8,7 @@ import games
 from games.tataraba import board as B
 from games.tataraba.data import EIDAI, TATARA, TREE_NAMES
 from games.tataraba.state import TatarabaState
-from renderers.words import Part, chunks, decision_parts, fit, namer, plural, words
+from renderers.words import ALT_LIMIT, Part, chunks, decision_parts, fit, namer, plural, words
 
 STAGES = {"y": "young ", "2": "growing ", "a": "adult ", "-": ""}
 
@@ -44,8 +44,8 @@ def _where(state: TatarabaState, name):
 
 def _seat(state: TatarabaState, i: int, name) -> str:
     s = state.seats[i]
-    at = B.tile_name(s.pos) if s.pos >= 0 else "not placed"
-    return (f"{name(state.players[i])} at {at}: {s.sen} Sen, {s.mat} material, "
+    at = f"at {B.tile_name(s.pos)}" if s.pos >= 0 else "not placed yet"
+    return (f"{name(state.players[i])} {at}: {s.sen} Sen, {s.mat} material, "
             f"{plural(s.foot, 'Foot marker')}.")
 
 
@@ -58,8 +58,8 @@ def _around(state: TatarabaState, name) -> str:
     return f"Board {board + 1} around {name(state.players[state.turn])}: " + (", ".join(tiles) or "all empty") + "."
 
 
-def alt_text(state: TatarabaState, names: dict[str, str]) -> str:
-    """Tataraba's alt text (≤ 1,024 characters): the decision, each option's key with what stands on its tile, the
+def alt_text(state: TatarabaState, names: dict[str, str], limit: int = ALT_LIMIT) -> str:
+    """Tataraba's alt text (≤ ``limit``, default 1,024 characters): the decision, each option's key with what stands on its tile, the
     current player's board and every player's goods. Game over: the result."""
     name = namer(state, names)
     game = games.get("tataraba")
@@ -69,10 +69,10 @@ def alt_text(state: TatarabaState, names: dict[str, str]) -> str:
         head = "Forest of Tataraba, game over."
         if res is not None:
             head += " " + words(res.reason, name)
-        return fit([Part(head, rank=200), Part(seats, rank=50)])
+        return fit([Part(head, rank=200), Part(seats, rank=50)], limit)
     return fit([Part(f"Forest of Tataraba, round {state.round + 1}.", rank=90),
                 *decision_parts(game, state, name, _where(state, name)),
-                Part(_around(state, name), rank=70), Part(seats, rank=60)])
+                Part(_around(state, name), rank=70), Part(seats, rank=60)], limit)
 
 
 def board_words(state: TatarabaState, names: dict[str, str]) -> list[str]:
