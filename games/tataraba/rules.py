@@ -60,6 +60,15 @@ def describe(code: str, players: list[str], viewer: int | None = None, own: str 
     kind, stage, owner = code[0], code[1], owner_of(code)
     if kind in BUILDINGS:
         name = T("Eidai Tatara") if kind == EIDAI else T("Tatara")
+    elif owner is None:  # Evergreens and Beeches: "an adult Evergreen", "a young Beech"
+        tree_ = TREE_TEXT[kind]
+        if stage == ADULT:
+            return T("an adult {tree}", tree=tree_)
+        if kind == CEDAR and stage == YOUNG:
+            return T('a young {tree} ("1")', tree=tree_)
+        if stage == CEDAR2:
+            return T('a young {tree} ("2")', tree=tree_)
+        return T("a young {tree}", tree=tree_)
     elif stage == ADULT:
         name = T("adult {tree}", tree=TREE_TEXT[kind])
     elif kind == CEDAR and stage == YOUNG:
@@ -72,9 +81,7 @@ def describe(code: str, players: list[str], viewer: int | None = None, own: str 
         return T("your {thing}", thing=name) if own == "your" else T("their own {thing}", thing=name)
     if owner is not None:
         return T("{player}'s {thing}", player=player_ref(players[owner]), thing=name)
-    if kind in BUILDINGS:  # pragma: no cover - every building has an owner
-        return name
-    return T("an {thing}", thing=name) if stage == ADULT else T("a {thing}", thing=name)
+    return name  # pragma: no cover - every building has an owner
 
 
 # -- setup (rulebook "Game Preparations", FT-1, FT-2, FT-7) --------------------------------------------------------

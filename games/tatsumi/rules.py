@@ -224,11 +224,11 @@ def _main_options(s: TatsumiState, p: Seat) -> list[Choice]:
         actions.extend(dragons.special_options(s, p))
         for k in offer_edges(s, p):
             e = s.shrines[k]
-            label = T("offer {rings} at the {element} shrine ({edge})", rings=rings_text(requirement(s, k)),
+            label = T("offer {pieces} at the {element} shrine ({edge})", pieces=rings_text(requirement(s, k)),
                       element=etext(e), edge=D.EDGE_NAMES[D.EDGES[k]])
             scale = _offer_scale(s, p, k)
             if scale is not None:
-                label = T("{choice}, {scale}", choice=label, scale=scale)
+                label = T("{choice}, {extra}", choice=label, extra=scale)
             actions.append(_opt(id=f"offer:{ename(e)}", label=label))
     opts.extend(actions)
     bb = _blackbird_ok(s, p)
@@ -370,10 +370,10 @@ def prompt(s: TatsumiState) -> str:
         if t.mode == "blackbird":
             return T("{player}: Blackbird — place a ring from holding ({n} left) or stop.", player=who, n=t.bb_left)
         if t.mode == "offer":
-            return T("{player}: place your offered rings ({rings}) on your island.", player=who,
-                     rings=rings_text(t.to_place))
-        return T("{player}: place your overflowing rings ({rings}) on your island.", player=who,
-                 rings=rings_text(t.to_place))
+            return T("{player}: place your offered rings ({pieces}) on your island.", player=who,
+                     pieces=rings_text(t.to_place))
+        return T("{player}: place your overflowing rings ({pieces}) on your island.", player=who,
+                 pieces=rings_text(t.to_place))
     if t.stage == "overflow":
         return T("{player}: more than 3 elements in holding — choose the element that overflows onto your island.",
                  player=who)
@@ -514,7 +514,7 @@ def _offer(s: TatsumiState, p: Seat, element: str, events: list[Event]) -> None:
     events.append(
         Event(
             kind="offer",
-            text=T("{player} offers {rings} at the {element} shrine.", player=player_ref(p.id), rings=rings_text(req),
+            text=T("{player} offers {pieces} at the {element} shrine.", player=player_ref(p.id), pieces=rings_text(req),
                    element=etext(element)),
             data={"player": p.id, "shrine": ename(element), "side": s.sides[k], "rings": req},
         )
