@@ -15,6 +15,8 @@ from games.core import IllegalMove, Move, Text
 
 NAMES = {f"p{i}": name for i, name in enumerate(("あきら", "ゆき", "はると", "さくら", "れん"))}
 ENGLISH = re.compile(r"[A-Za-z]{2,}")
+LABEL_MAX = 40
+"""A button label in ja is at most this long (I18N.md), or no longer than its English."""
 OPTIONS_WORDS = {"round_limit", "round", "limit"}
 """Lobby option names kept in Latin in the rules help (the player types them)."""
 
@@ -64,7 +66,8 @@ def play(game_id: str, players: int, options: dict, seed: int, max_moves: int = 
 
 
 def untranslated(texts) -> list[str]:
-    """Each text that is not a Text, or whose ja rendering still has English words, as one line."""
+    """Each text that is not a Text, whose ja rendering still has English words, or a label too long for a
+    button, as one line."""
     bad = []
     for what, text, allowed in texts:
         if not isinstance(text, Text):
@@ -73,6 +76,8 @@ def untranslated(texts) -> list[str]:
         ja = i18n.say(text, "ja", NAMES)
         if english_words(ja, allowed):
             bad.append(f"{what}: {ja!r}")
+        if what == "label" and len(ja) > max(LABEL_MAX, len(i18n.say(text, "en", NAMES))):
+            bad.append(f"label longer than {LABEL_MAX} characters: {ja!r}")
     return bad
 
 
@@ -98,6 +103,14 @@ def test_rules_help_and_lobby_lines_read_in_japanese():
     game = games.get("tataraba")
     texts = [("help", text, OPTIONS_WORDS) for text in game.rules_help.values()]
     texts += [("lobby", game.lobby_need(n), set()) for n in range(0, 6)]
+    from games.tataraba.board import layout_for
+
+    for players, layout in ((2, ""), (2, "12x"), (2, "1/1"), (2, "12/34"), (3, "12/3.4/5"), (5, "")):
+        try:
+            layout_for(players, layout)
+        except ValueError as exc:
+            texts.append(("layout", exc.args[0], set()))
+    assert len(texts) == len(game.rules_help) + 6 + 5
     assert untranslated(texts) == []
     assert i18n.say(game.lobby_need(1), "ja") == "あと1人必要（2〜4人）。"
     assert "既定60ラウンド" in i18n.say(game.rules_help["end"], "ja")

@@ -16,6 +16,8 @@ from games.core import IllegalMove, Move, Text
 
 NAMES = {f"p{i}": name for i, name in enumerate(("あきら", "ゆき", "はると", "さくら", "れん"))}
 ENGLISH = re.compile(r"[A-Za-z]{2,}")
+LABEL_MAX = 40
+"""A button label in ja is at most this long (I18N.md), or no longer than its English."""
 LOBBY_WORDS = {"void", "true", "solo", "colours", "seat", "choose", "random", "island", "dragons", "symmetric",
                "asymmetric", "weather"}
 """Lobby option names and values kept in Latin in help and setup refusals (the player types them)."""
@@ -66,7 +68,8 @@ def play(players: int, options: dict, seed: int, max_moves: int = 3000):
 
 
 def untranslated(texts) -> list[str]:
-    """Each text that is not a Text, or whose ja rendering still has English words, as one line."""
+    """Each text that is not a Text, whose ja rendering still has English words, or a label too long for a
+    button, as one line."""
     bad = []
     for what, text, allowed in texts:
         if not isinstance(text, Text):
@@ -75,6 +78,8 @@ def untranslated(texts) -> list[str]:
         ja = i18n.say(text, "ja", NAMES)
         if english_words(ja, allowed):
             bad.append(f"{what}: {ja!r}")
+        if what == "label" and len(ja) > max(LABEL_MAX, len(i18n.say(text, "en", NAMES))):
+            bad.append(f"label longer than {LABEL_MAX} characters: {ja!r}")
     return bad
 
 
