@@ -259,6 +259,9 @@ def update(langs: Iterable[str] = LANGUAGES[1:], root: Path = ROOT,
                 catalog = Catalog(locale=lang, domain=domain, charset="utf-8")
             catalog.update(template, no_fuzzy_matching=True)
             catalog.obsolete.clear()
+            for message in catalog:  # as many plural forms as the language has (ja: one)
+                if isinstance(message.string, tuple) and len(message.string) != catalog.num_plurals:
+                    message.string = (tuple(message.string) + ("",) * catalog.num_plurals)[:catalog.num_plurals]
             _write_po(catalog, path)
             left[lang] = left.get(lang, 0) + sum(1 for m in catalog if m.id and not _translated(m))
     return left
