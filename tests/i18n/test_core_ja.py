@@ -56,7 +56,8 @@ def test_find_decision_refusals_read_in_japanese():
 
 def test_a_message_id_used_by_several_domains_has_one_japanese():
     """The bot merges every domain's catalogue into one, so a message id shared by two domains ("The game is
-    over.", "nothing", "off") must read the same in both, or one silently replaces the other."""
+    over.", "nothing", "off") must read the same in both, or one silently replaces the other. A message with a
+    context (the slash commands' ``command_name`` "start") is another message."""
     from babel.messages.pofile import read_po
 
     seen: dict = {}
@@ -64,5 +65,5 @@ def test_a_message_id_used_by_several_domains_has_one_japanese():
         with po.open("rb") as fh:
             for m in read_po(fh, locale="ja"):
                 if m.id:
-                    seen.setdefault(m.id, {})[po.stem] = m.string if isinstance(m.string, str) else tuple(m.string)
+                    seen.setdefault((m.context, m.id), {})[po.stem] = m.string if isinstance(m.string, str) else tuple(m.string)
     assert {k: v for k, v in seen.items() if len(set(v.values())) > 1} == {}
