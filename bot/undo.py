@@ -23,6 +23,10 @@ from .store.records import RESIGN_MOVE as RESIGN
 if TYPE_CHECKING:
     from .sessions import Update
 
+UNDONE_MS = "undone_ms"
+"""Session meta key: when (ms, the service clock) the last move was taken back (an idle player's AFK limit counts
+from then: ``SessionService.waiting_since``)."""
+
 
 @dataclass
 class UndoVote:
@@ -180,7 +184,7 @@ class UndoRule:
                 await self.store.clear_timers(row.id, [AI_RACE], db=db)
             await self.store.update_session(
                 row.id, row.version, db=db, state=state.model_dump_json(), move_count=last.seq - 1,
-                meta=self._with_plans(row.meta, plan),
+                meta={**self._with_plans(row.meta, plan), UNDONE_MS: self.clock()},
             )
             await self._schedule_deadlines(db, row, pending)
             await self._schedule_ai(db, row, plan)

@@ -11,7 +11,6 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.ai_seats import is_ai
 from bot.sessions import NOT_STARTED, SessionError, UndoOutOfDate
 from bot.store import TimerRow
 
@@ -19,7 +18,7 @@ from .answers import answer, update_message
 from .components import AfkButton, UndoButton
 from .cooldowns import Cooldown
 from .present import display, mention
-from .timers import waiting_on
+from .timers import HOUR_MS, waiting_on
 
 if TYPE_CHECKING:
     from .bot import PlayBot
@@ -120,26 +119,16 @@ class Admin(commands.Cog):
 
     # -- idle players ---------------------------------------------------------------------------------------------
     async def remove_idle(self, interaction: discord.Interaction, sid: int, ver: int, seat: int) -> None:
-        """The idle player of ``seat`` is removed (their resignation) once their AFK limit is due — by the host, a
-        moderator or any other seated player (the host may be the idle one)."""
+        """The idle player of ``seat`` is removed (their resignation) once their AFK limit is due — by a moderator
+        or any other seated player still playing (the host may be the idle one). Every check is the service's
+        (:meth:`bot.sessions.SessionService.remove_idle`); a refusal is ephemeral and changes nothing."""
         try:
-            row = await self.bot.table.board_row(interaction, sid)
-            if row is None:
-                return
             user = str(interaction.user.id)
-            idle = row.players[seat] if 0 <= seat < len(row.players) else None
-            allowed = user == row.host or self.bot.is_moderator(interaction) or (user in row.players and user != idle)
-            if not allowed:
-                await self.bot.table.refuse(interaction, "Only the other players, the host or a moderator can remove "
-                                                        "an idle player.")
-                return
-            if row.version != ver or idle is None:
-                await self.bot.table.refuse(interaction, "They have played since: nothing to do.")
-                return
-            if is_ai(idle):  # an AI seat never idles (and this button is never posted for one)
-                await self.bot.table.refuse(interaction, "AI players never idle: they move on their own.")
-                return
-            update = await self.service.resign(row.channel_id, idle, by=user)
+            prefs = await self.bot.prefs.get(str(interaction.channel_id))
+            update = await self.service.remove_idle(
+                str(interaction.channel_id), sid, ver, seat, user, int(float(prefs["afk_hours"] or 0) * HOUR_MS),
+                moderator=self.bot.is_moderator(interaction))
+            idle = update.session.players[seat]
             await self.bot.table.send_board(update, interaction, notes=[f"{{@{user}}} removed the idle {{@{idle}}}."])
         except SessionError as exc:
             await self.bot.table.refuse(interaction, str(exc))
