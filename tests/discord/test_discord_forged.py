@@ -179,7 +179,6 @@ async def test_a_player_who_left_cannot_answer_anyones_decision(database):
     service refuses before the engine sees the move."""
     from bot.sessions import SessionError, SessionService
     from bot.store import Store
-
     from games import Decision, Option
 
     store = await Store.open(database)
