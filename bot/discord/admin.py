@@ -11,7 +11,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.sessions import NOT_STARTED, SessionError, UndoOutOfDate
+from bot.sessions import NOT_STARTED, SessionError
 from bot.store import TimerRow
 
 from .answers import answer, update_message
@@ -96,11 +96,8 @@ class Admin(commands.Cog):
     async def _undo_vote(self, interaction: discord.Interaction, sid: int, ver: int, yes: bool) -> None:
         await self.service.board_row(str(interaction.channel_id), sid)  # this channel's running game, else refused
         user = str(interaction.user.id)
-        try:
-            vote = await self.service.vote_undo(sid, ver, user, yes)
-        except UndoOutOfDate as exc:
-            await update_message(interaction, content=str(exc), view=None)
-            return
+        # refused (an out-of-date request, someone not playing): only the presser is told; the message stays
+        vote = await self.service.vote_undo(sid, ver, user, yes)
         if vote.refused_by is not None:
             await update_message(interaction, content=f"↩️ {mention(user)} refused to undo the last move.",
                                  view=None, allowed_mentions=NO_PINGS)

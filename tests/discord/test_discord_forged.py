@@ -229,3 +229,238 @@ async def test_undo_resets_the_idle_clock(h):
     assert_refused(reply)
     assert "not idle yet" in reply.text
     assert await snapshot(h, update.session.id) == before
+
+
+async def test_out_of_date_or_forged_undo_votes_are_refused_privately_and_edit_nothing(h):
+    """An undo button of a request a move made out of date, of one refused already, of an older or newer version,
+    or pressed by a non-player or a player who left: an ephemeral refusal; the pressed message keeps its text and
+    buttons (no edit of it is sent) — such presses once rewrote the public request message, even by non-players."""
+    alice, bob, carol = h.user(101, "alice"), h.user(102, "bob"), h.user(103, "carol")
+    dave = h.user(104, "dave")
+    users = {u.sid: u for u in (alice, bob, carol)}
+    await open_game(h, [alice, bob, carol])
+    d = (await pending(h)).pending[0]
+    await h.choose(users[d.player], d.options[0].id)
+    waiting = (await pending(h)).pending[0].player
+    leaver = next(u for u in (carol, bob) if u.sid != waiting)
+    assert (await h.slash(leaver, "resign")).public()
+    asker = next(u for u in (alice, bob, carol) if u is not leaver)
+    voter = next(u for u in (alice, bob, carol) if u not in (leaver, asker))
+    ask = (await h.slash(asker, "undo")).message(public=True)
+    sid, ver = (await pending(h)).session.id, (await pending(h)).session.version
+    kept = json.loads(json.dumps(h.fake.messages[int(ask.message["id"])]))
+
+    async def refused(user, custom_id, text=None):
+        before = await snapshot(h, sid)
+        reply = await h.click(user, ask, "Approve undo", custom_id=custom_id)
+        assert_refused(reply, text)
+        assert h.fake.messages[int(ask.message["id"])] == kept
+        assert await snapshot(h, sid) == before
+
+    await refused(voter, ids.undo(sid, ver - 1, "y"), "This undo request is out of date: the game moved on.")
+    await refused(dave, ids.undo(sid, ver + 1, "y"))
+    await refused(dave, ids.undo(sid, ver, "y"), "Only the players of this game vote on an undo.")
+    await refused(dave, ids.undo(sid, ver, "n"))
+    await refused(leaver, ids.undo(sid, ver, "y"), LEFT_GAME)
+    await refused(voter, ids.undo(sid, ver - 1, "y"), "This undo request is out of date: the game moved on.")
+    await refused(voter, ids.undo(sid, ver + 1, "n"))
+    await refused(voter, ids.undo(sid + 1, ver, "y"))
+    # the request made out of date by a move: every button of it, by anyone
+    d = (await pending(h)).pending[0]
+    await h.choose(users[d.player], d.options[0].id)
+    kept = json.loads(json.dumps(h.fake.messages[int(ask.message["id"])]))
+    sid, ver_now = sid, (await pending(h)).session.version
+    for user in (voter, asker, dave, leaver):
+        for vote in "yn":
+            before = await snapshot(h, sid)
+            reply = await h.click(user, ask, "Approve undo" if vote == "y" else "Refuse")
+            assert_refused(reply)
+            assert h.fake.messages[int(ask.message["id"])] == kept
+            assert await snapshot(h, sid) == before
+    assert (await pending(h)).session.version == ver_now
+
+
+# -- thousands of forged presses against a live game ------------------------------------------------------------------
+FORGED_PRESSES = 2000
+"""Forged presses the property below sends (hypothesis examples, one press each, against one live game)."""
+
+
+def _plain_index(values: list[str]) -> int | None:
+    """The one select value our menus send (plain ASCII digits), else None (as ``components._one_index``)."""
+    if len(values) != 1 or not (values[0].isascii() and values[0].isdigit()) or len(values[0]) > 4:
+        return None
+    return int(values[0])
+
+
+class LiveTable:
+    """A running Tatari game of alice, bob and carol in which carol resigned; dave is no player, mod a moderator.
+    A new one is dealt when a legal press ended the last."""
+
+    def __init__(self, h: Harness) -> None:
+        self.h = h
+        self.alice, self.bob, self.carol = h.user(101, "alice"), h.user(102, "bob"), h.user(103, "carol")
+        self.dave, self.mod = h.user(104, "dave"), h.user(105, "mod", moderator=True)
+        self.users = [self.alice, self.bob, self.carol, self.dave, self.mod]
+        self.games = 0
+
+    async def ensure(self) -> None:
+        row = await self.h.store.live_session(str(self.h.channel_id))
+        if row is not None and row.status == "active":
+            return
+        if row is not None:
+            await self.h.bot.service.abandon(row.channel_id, row.host, moderator=True)
+        await open_game(self.h, [self.alice, self.bob, self.carol])
+        assert (await self.h.slash(self.carol, "resign")).public()
+        self.games += 1
+
+    async def legal(self, user: User, custom_id: str, values: list[str] | None) -> bool:
+        """Whether the press is one the rules allow ``user`` now (the oracle, from the game's contract)."""
+        from games import IllegalMove, Move
+
+        service = self.h.bot.service
+        update = await service.show(str(self.h.channel_id))
+        row, pending = update.session, update.pending
+        resigned = await service.resigned(row.id)
+        playing = user.sid in row.players and user.sid not in resigned
+        parts = custom_id.split(":")
+        kind = parts[1]
+        if kind not in ("c", "m", "k") or int(parts[2]) != row.id or int(parts[3]) != row.version:
+            return False  # no other component changes a running game (lobby, undo without a request, reads)
+        if kind == "k":
+            seat = int(parts[4])
+            if seat >= len(row.players):
+                return False
+            idle = row.players[seat]
+            since = await service.waiting_since(row)
+            return (idle not in resigned and any(d.player == idle for d in pending) and user.sid != idle
+                    and (playing or user is self.mod) and self.h.now_ms >= since + AFK_HOURS * HOUR)
+        d = int(parts[4])
+        o = int(parts[5]) if kind == "c" else _plain_index(values or [])
+        if o is None or d >= len(pending) or o >= len(pending[d].options) or not playing:
+            return False
+        if kind == "m" and not int(parts[5]) * 25 <= o:  # a menu page offers its own options only; any index
+            pass  # of the decision is accepted from a menu (the page is layout, not a rule)
+        decision = pending[d]
+        if decision.player not in (None, user.sid):
+            return False
+        try:
+            update.game.apply(update.state, Move(player=user.sid, option=decision.options[o].id, at_ms=self.h.now_ms))
+        except IllegalMove:
+            return False
+        return True
+
+
+def _forged_id(draw, sid: int, ver: int) -> tuple[str, list[str] | None]:
+    """A custom_id of any of our templates (and some of none), with numbers near the live ones, and the select
+    values when it is a menu."""
+    from hypothesis import strategies as st
+
+    sids = st.sampled_from([sid] * 8 + [sid + 1, sid - 1, 0, 10**18 - 1])
+    vers = st.one_of(st.sampled_from([ver] * 6 + [ver - 1, ver + 1, 0]), st.integers(0, 10**9 - 1))
+    small = st.integers(0, 9)
+    values = st.lists(st.one_of(st.sampled_from(["0", "1", "2", "3", "5", "24", "25", "-1", "²", "٣", ""]),
+                                st.text(max_size=30)), max_size=3)
+    kind = draw(st.sampled_from("ccccmmmkkkkgluarhtfpxz"))
+    if kind == "c":
+        return ids.choice(draw(sids), draw(vers), draw(small), draw(small)), None
+    if kind == "m":
+        return ids.menu(draw(sids), draw(vers), draw(small), draw(st.integers(0, 2))), draw(values)
+    if kind == "g":
+        return ids.group(draw(sids), draw(vers), draw(small)), draw(values)
+    if kind == "k":
+        return ids.afk(draw(sids), draw(vers), draw(st.integers(0, 5))), None
+    if kind == "l":
+        return ids.lobby(draw(sids), draw(st.sampled_from(["join", "leave", "start", "cancel"]))), None
+    if kind == "u":
+        return ids.undo(draw(sids), draw(vers), draw(st.sampled_from("yn"))), None
+    if kind == "a":
+        return ids.add_ai(draw(sids)), draw(values)
+    if kind == "x":
+        return ids.remove_ai(draw(sids)), draw(values)
+    if kind == "r":
+        key = ids.race_key(draw(st.sampled_from(["race.1", "race.2", "x"])))
+        return ids.race(draw(sids), key, draw(st.sampled_from(["shout", "grab", "set:1", "continue"]))), None
+    if kind in "ht":
+        game = draw(st.sampled_from(["tatari", "tsukimi", "nope", "a" * 40]))
+        return (ids.help_(game), None) if kind == "h" else (ids.topic(game), draw(values))
+    if kind == "f":
+        return ids.full(draw(sids)), None
+    if kind == "p":
+        return ids.replay(draw(sids)), None
+    # none of our templates: a prefix with junk after it
+    return "pbc:" + draw(st.text(alphabet="cmgklxuarhtfp:0123456789abc-", max_size=40)), None
+
+
+def test_forged_presses_change_the_game_only_when_legal_for_the_presser(tmp_path, caplog):
+    """Thousands of forged custom_ids and select values from every member (a resigned player, a non-player, a
+    moderator, the players), sometimes hours apart: the stored game changes exactly when the oracle (the game's
+    contract and the idle-removal rule) says the press is legal for that member, by one version; every other press
+    gets an answer only the presser sees and edits nothing; nothing is logged at ERROR. (A sync test: hypothesis
+    drives one event loop of its own, where the bot runs, one press per example.)"""
+    import asyncio
+    import logging
+
+    from hypothesis import HealthCheck, given, settings
+    from hypothesis import strategies as st
+
+    settings_ = Settings(discord_token=None, reminder_hours=0, afk_hours=AFK_HOURS)
+    counts = {"presses": 0, "legal": 0, "changes": 0}
+    caplog.set_level(logging.WARNING)
+    loop = asyncio.new_event_loop()
+    h = Harness(tmp_path / "bot.sqlite3", settings=settings_, render=lambda *a, **k: None)
+    from discord.webhook import async_ as webhook_async
+    from harness import RecordingAdapter
+
+    # the harness's recording of interaction answers is a context variable: set it where every step's task starts
+    token = webhook_async.async_context.set(RecordingAdapter(h.fake))
+    loop.run_until_complete(h.open())
+    table = LiveTable(h)
+
+    async def current():
+        await table.ensure()
+        return await h.store.live_session(str(h.channel_id))
+
+    async def step(user, custom_id, values):
+        row = await h.store.live_session(str(h.channel_id))
+        legal = await table.legal(user, custom_id, values) if custom_id.startswith(("pbc:c:", "pbc:m:", "pbc:k:")) \
+            else False
+        before = await snapshot(h, row.id)
+        reply = await forge(h, user, custom_id, values)
+        after = await snapshot(h, row.id)
+        counts["presses"] += 1
+        counts["legal"] += legal
+        counts["changes"] += after != before
+        if legal:
+            assert after[0] == before[0] + 1 and len(after[4]) == len(before[4]) + 1, (custom_id, user.name)
+            assert reply.public(), (custom_id, user.name, reply.text)
+            return
+        assert after == before, (custom_id, values, user.name, reply.text)
+        assert reply and not reply.public(), (custom_id, values, user.name, [(s.kind, s.content) for s in reply])
+        if not custom_id.startswith(("pbc:h:", "pbc:t:", "pbc:f:", "pbc:g:", "pbc:p:")):  # reads answer privately
+            assert_refused(reply)
+
+    @settings(max_examples=FORGED_PRESSES, deadline=None, derandomize=True, database=None,
+              suppress_health_check=list(HealthCheck))
+    @given(st.data())
+    def press(data):
+        row = loop.run_until_complete(current())
+        if data.draw(st.integers(0, 9)) == 0:
+            h.advance(data.draw(st.sampled_from([60_000, HOUR, AFK_HOURS * HOUR])))
+        user = data.draw(st.sampled_from(table.users))
+        custom_id, values = _forged_id(data.draw, row.id, row.version)
+        loop.run_until_complete(step(user, custom_id, values))
+
+    try:
+        press()
+    finally:
+        h._token = None  # set inside the loop's first task: its context is gone
+        loop.run_until_complete(h.close())
+        loop.close()
+        webhook_async.async_context.reset(token)
+    errors = [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR]
+    assert not errors, errors[:5]
+    assert counts["presses"] == FORGED_PRESSES
+    assert counts["changes"] == counts["legal"]
+    assert counts["legal"] >= 20, counts  # the generator reaches legal presses too (the oracle is exercised)
+    print(f"forged presses: {counts['presses']}, legal: {counts['legal']}, state changes: {counts['changes']}, "
+          f"games: {table.games}")
