@@ -322,24 +322,24 @@ class LiveTable:
         row, pending = update.session, update.pending
         resigned = await service.resigned(row.id)
         playing = user.sid in row.players and user.sid not in resigned
-        parts = custom_id.split(":")
-        kind = parts[1]
-        if kind not in ("c", "m", "k") or int(parts[2]) != row.id or int(parts[3]) != row.version:
+        import re
+
+        match = next((m for t in (ids.CHOICE, ids.MENU, ids.AFK) if (m := re.fullmatch(t, custom_id))), None)
+        if match is None or int(match["sid"]) != row.id or int(match["ver"]) != row.version:
             return False  # no other component changes a running game (lobby, undo without a request, reads)
-        if kind == "k":
-            seat = int(parts[4])
+        if custom_id.startswith("pbc:k:"):
+            seat = int(match["seat"])
             if seat >= len(row.players):
                 return False
             idle = row.players[seat]
             since = await service.waiting_since(row)
             return (idle not in resigned and any(d.player == idle for d in pending) and user.sid != idle
                     and (playing or user is self.mod) and self.h.now_ms >= since + AFK_HOURS * HOUR)
-        d = int(parts[4])
-        o = int(parts[5]) if kind == "c" else _plain_index(values or [])
+        d = int(match["d"])
+        # a menu's value is any option index of its decision (the page is layout, not a rule)
+        o = int(match["o"]) if custom_id.startswith("pbc:c:") else _plain_index(values or [])
         if o is None or d >= len(pending) or o >= len(pending[d].options) or not playing:
             return False
-        if kind == "m" and not int(parts[5]) * 25 <= o:  # a menu page offers its own options only; any index
-            pass  # of the decision is accepted from a menu (the page is layout, not a rule)
         decision = pending[d]
         if decision.player not in (None, user.sid):
             return False
@@ -357,7 +357,7 @@ def _forged_id(draw, sid: int, ver: int) -> tuple[str, list[str] | None]:
 
     sids = st.sampled_from([sid] * 8 + [sid + 1, sid - 1, 0, 10**18 - 1])
     vers = st.one_of(st.sampled_from([ver] * 6 + [ver - 1, ver + 1, 0]), st.integers(0, 10**9 - 1))
-    small = st.integers(0, 9)
+    small = st.one_of(st.integers(0, 2), st.integers(0, 9))
     values = st.lists(st.one_of(st.sampled_from(["0", "1", "2", "3", "5", "24", "25", "-1", "²", "٣", ""]),
                                 st.text(max_size=30)), max_size=3)
     kind = draw(st.sampled_from("ccccmmmkkkkgluarhtfpxz"))
@@ -404,7 +404,7 @@ def test_forged_presses_change_the_game_only_when_legal_for_the_presser(tmp_path
     from hypothesis import strategies as st
 
     settings_ = Settings(discord_token=None, reminder_hours=0, afk_hours=AFK_HOURS)
-    counts = {"presses": 0, "legal": 0, "changes": 0}
+    counts = {"presses": 0, "legal": 0, "changes": 0, "removals": 0}
     caplog.set_level(logging.WARNING)
     loop = asyncio.new_event_loop()
     h = Harness(tmp_path / "bot.sqlite3", settings=settings_, render=lambda *a, **k: None)
@@ -422,14 +422,14 @@ def test_forged_presses_change_the_game_only_when_legal_for_the_presser(tmp_path
 
     async def step(user, custom_id, values):
         row = await h.store.live_session(str(h.channel_id))
-        legal = await table.legal(user, custom_id, values) if custom_id.startswith(("pbc:c:", "pbc:m:", "pbc:k:")) \
-            else False
+        legal = await table.legal(user, custom_id, values)
         before = await snapshot(h, row.id)
         reply = await forge(h, user, custom_id, values)
         after = await snapshot(h, row.id)
         counts["presses"] += 1
         counts["legal"] += legal
         counts["changes"] += after != before
+        counts["removals"] += legal and custom_id.startswith("pbc:k:")
         if legal:
             assert after[0] == before[0] + 1 and len(after[4]) == len(before[4]) + 1, (custom_id, user.name)
             assert reply.public(), (custom_id, user.name, reply.text)
@@ -446,7 +446,8 @@ def test_forged_presses_change_the_game_only_when_legal_for_the_presser(tmp_path
         row = loop.run_until_complete(current())
         if data.draw(st.integers(0, 9)) == 0:
             h.advance(data.draw(st.sampled_from([60_000, HOUR, AFK_HOURS * HOUR])))
-        user = data.draw(st.sampled_from(table.users))
+        waiting = [u for u in table.users if u.sid in {d.player for d in h.bot.service.view(row).pending}]
+        user = data.draw(st.sampled_from(table.users + waiting * 3))
         custom_id, values = _forged_id(data.draw, row.id, row.version)
         loop.run_until_complete(step(user, custom_id, values))
 
@@ -462,5 +463,5 @@ def test_forged_presses_change_the_game_only_when_legal_for_the_presser(tmp_path
     assert counts["presses"] == FORGED_PRESSES
     assert counts["changes"] == counts["legal"]
     assert counts["legal"] >= 20, counts  # the generator reaches legal presses too (the oracle is exercised)
-    print(f"forged presses: {counts['presses']}, legal: {counts['legal']}, state changes: {counts['changes']}, "
-          f"games: {table.games}")
+    print(f"forged presses: {counts['presses']}, legal: {counts['legal']} (idle removals: {counts['removals']}), "
+          f"state changes: {counts['changes']}, games: {table.games}")
