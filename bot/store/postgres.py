@@ -158,6 +158,20 @@ class PostgresStore(Store):
     def describe(self) -> str:
         return f"postgresql {redacted(self.url)}"
 
+    UNAVAILABLE_STATES = ("57P01", "57P02", "57P03", "53300")
+    """SQLSTATEs besides class 08 (connection exceptions) that mean the server is not answering now: shutting
+    down (admin, crash), starting up, too many connections."""
+
+    def unavailable(self, exc: BaseException) -> bool:
+        """:meth:`Store.unavailable`, and asyncpg's lost or refused connections: class 08 and
+        :data:`UNAVAILABLE_STATES`, a connection closed under a statement."""
+        if isinstance(exc, asyncpg.PostgresError):
+            state = getattr(exc, "sqlstate", "") or ""
+            return state.startswith("08") or state in self.UNAVAILABLE_STATES
+        if isinstance(exc, asyncpg.InterfaceError):
+            return "connection is closed" in str(exc) or "connection was closed" in str(exc)
+        return super().unavailable(exc)
+
     @classmethod
     async def connect(cls, url: str, *, check: bool = True, pool_size: int = POOL_SIZE) -> PostgresStore:
         """Connect (a pool of ``pool_size``), check the server answers and migrate. :class:`StoreError` with one line
