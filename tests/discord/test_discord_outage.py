@@ -138,3 +138,93 @@ async def test_each_outage_is_logged_once_at_its_start_and_once_at_its_end(datab
             assert (await h.slash(bob, "board")).text != UNAVAILABLE_TEXT
         assert [level for level, _ in store_lines(caplog)] == ["WARNING", "INFO"] * outages
         assert not problems(caplog), problems(caplog)
+
+
+class PrivateServer:
+    """A PostgreSQL server of this test's own (``.ci/postgres-server``), stopped and started again on its port."""
+
+    def __init__(self) -> None:
+        import glob
+        import os
+        import tempfile
+
+        bins = sorted(glob.glob("/usr/lib/postgresql/*/bin"))
+        if not bins:
+            pytest.skip("PostgreSQL's binaries are not installed (Debian's postgresql package)")
+        root = tempfile.mkdtemp(prefix="pbc-outage-")  # not under pytest's tmp: the server's user must reach it
+        os.chmod(root, 0o755)
+        self.bin, self.dir = bins[-1], os.path.join(root, "pg")
+        self.url = ""
+
+    def _run(self, *args: str) -> str:
+        import os
+        import subprocess
+
+        cmd = list(args)
+        if os.geteuid() == 0 and cmd[0] != "bash":
+            cmd = ["runuser", "-u", "postgres", "--", *cmd]
+        return subprocess.run(cmd, check=True, capture_output=True, text=True, timeout=120).stdout
+
+    def start(self) -> str:
+        from pathlib import Path
+
+        script = Path(__file__).resolve().parents[2] / ".ci" / "postgres-server"
+        out = self._run("bash", str(script), "start", self.dir)
+        self.url = out.strip().split("TEST_DATABASE_URL=", 1)[1]
+        self.port = self.url.rsplit(":", 1)[1].split("/", 1)[0]
+        return self.url
+
+    def stop(self) -> None:
+        self._run(f"{self.bin}/pg_ctl", "-D", f"{self.dir}/data", "-m", "fast", "-w", "stop")
+
+    def restart(self) -> None:
+        self._run(f"{self.bin}/pg_ctl", "-D", f"{self.dir}/data", "-l", f"{self.dir}/server.log", "-w", "-t", "60",
+                  "start", "-o", f"-p {self.port} -k {self.dir} -c listen_addresses=127.0.0.1 -c fsync=off")
+
+    def remove(self) -> None:
+        import os
+        from pathlib import Path
+
+        script = Path(__file__).resolve().parents[2] / ".ci" / "postgres-server"
+        self._run("bash", str(script), "stop", self.dir)
+        os.rmdir(os.path.dirname(self.dir))
+
+
+async def test_a_stopped_postgresql_server_is_one_line_per_input_and_two_in_the_log(caplog):
+    """The real thing: the bot's PostgreSQL server is stopped while a game runs, inputs arrive, then it starts
+    again on the same port."""
+    import asyncio
+
+    server = PrivateServer()
+    try:
+        url = await asyncio.to_thread(server.start)
+        async with Harness(url) as h:
+            alice, bob, carol = h.user(101, "alice"), h.user(102, "bob"), h.user(103, "carol")
+            users = {u.sid: u for u in (alice, bob)}
+            await open_game(h, [alice, bob])
+            update = await pending(h)
+            sid, version, d = update.session.id, update.session.version, update.pending[0]
+            board = h.board()
+            caplog.clear()
+            caplog.set_level(logging.INFO)
+            await asyncio.to_thread(server.stop)
+            for send in (lambda: h.click(users[d.player], board, 0), lambda: h.slash(carol, "board"),
+                         lambda: h.slash(users[d.player], "move", option=d.options[0].id),
+                         lambda: h.slash(bob, "history"), lambda: h.slash(carol, "play", channel_id=OTHER_CHANNEL,
+                                                                            game="tatari")):
+                h.advance(1000)
+                reply = await send()
+                assert [s.content for s in reply] == [UNAVAILABLE_TEXT], [(s.kind, s.content) for s in reply]
+            lines = store_lines(caplog)
+            assert [level for level, _ in lines] == ["WARNING"], lines
+            await asyncio.to_thread(server.restart)
+            reply = await h.slash(carol, "board")
+            assert reply.ephemeral() and UNAVAILABLE_TEXT not in reply.text, reply.text
+            assert [level for level, _ in store_lines(caplog)] == ["WARNING", "INFO"], store_lines(caplog)
+            assert (await h.store.session(sid)).version == version
+            reply = await h.choose(users[d.player], d.options[0].id)
+            assert reply.public(), reply.text
+            assert (await h.store.session(sid)).version == version + 1
+            assert not problems(caplog), problems(caplog)
+    finally:
+        await asyncio.to_thread(server.remove)
