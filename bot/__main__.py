@@ -2,7 +2,7 @@
 ``invite``, ``migrate-store --to postgresql://…`` (copy an SQLite store into PostgreSQL), ``backup --to FILE`` (a
 consistent copy of the SQLite store, also while the bot runs), ``sync-commands`` (the slash commands to Discord, or
 ``--print`` their payloads), ``forget-user USER_ID`` (delete a member's data, :mod:`bot.privacy`), ``glyphs TEXT…``,
-``--version``.
+``i18n update|compile|check`` (the translation catalogues, :mod:`bot.i18n`), ``--version``.
 
 Every command that reads the settings exits 2 with one line per bad value (:class:`bot.config.SettingsError`)."""
 
@@ -84,27 +84,61 @@ def cli() -> None:
     """Play-by-chat tabletop games: Tatari, Tsukimi, Tatamokatsu, Forest of Tataraba, Tatsumi."""
 
 
+HISTORY_LINES = 1000
+"""How many typed lines the sandbox keeps in its history file."""
+
+
+def line_editing(history: Path) -> bool:
+    """When stdin is a terminal: line editing and Up/Down through the lines typed before, also in earlier sandbox
+    sessions (GNU readline, or libedit on macOS; ``history`` is read now and written at exit, at most
+    :data:`HISTORY_LINES` lines). Returns whether it is on (False: not a terminal, or no readline module, as on
+    Windows without pyreadline3)."""
+    if not sys.stdin.isatty():
+        return False
+    try:
+        import readline
+    except ImportError:
+        return False
+    import atexit
+
+    readline.set_history_length(HISTORY_LINES)
+    try:
+        readline.read_history_file(history)
+    except OSError:  # the first session, or a history file that cannot be read: start without
+        pass
+
+    def save() -> None:
+        try:
+            history.parent.mkdir(parents=True, exist_ok=True)
+            readline.write_history_file(history)
+        except OSError:
+            pass
+
+    atexit.register(save)
+    return True
+
+
 @cli.command()
 @click.option("--out", "out", type=click.Path(path_type=Path), default=None, help="Folder for board PNGs.")
 @click.option("--db", default=None, help="SQLite file or postgresql:// URL (default: DATABASE_URL when set, else "
               "sandbox.sqlite3 beside DATABASE_PATH).")
-def sandbox(out: Path | None, db: str | None) -> None:
+@click.option("--locale", "lang", type=click.Choice(["en", "ja"]), default="en", show_default=True,
+              help="The language of the replies and boards (en English, ja 日本語).")
+def sandbox(out: Path | None, db: str | None, lang: str) -> None:
     """An interactive chat in the terminal: type lines like 'alice: /play tatari', 'bob: /join', 'alice: 2'.
-    Up/Down recall earlier lines where Python has readline."""
-    from .local.chat import HELP, LocalChat
+    In a terminal, Up/Down recall earlier lines (also of earlier sessions: sandbox_history beside DATABASE_PATH)."""
+    from .local.chat import LocalChat
+    from .rules_help import SANDBOX_HELP
 
-    try:
-        import readline  # noqa: F401 - input() then edits lines and keeps a history (Up-arrow)
-    except ImportError:  # Windows without pyreadline
-        pass
     settings = settings_or_exit()
+    line_editing(settings.database_path.with_name("sandbox_history"))
     out = out or settings.images_dir / "sandbox"
 
     async def main() -> None:
         service = await _service(db or settings.database_url or str(settings.database_path.with_name(
             "sandbox.sqlite3")))
-        chat = LocalChat(service, out)
-        click.echo(f"Sandbox. Board images go to {out}/. Type 'name: /help'; Ctrl-D to quit.\n{HELP}")
+        chat = LocalChat(service, out, lang=lang)
+        click.echo(f"Sandbox. Board images go to {out}/. Type 'name: /help'; Ctrl-D to quit.\n{SANDBOX_HELP}")
         loop = asyncio.get_running_loop()
         while True:
             line = await loop.run_in_executor(None, _read_line)
@@ -133,7 +167,9 @@ def _read_line() -> str | None:
               "does (DATABASE_URL, else DATABASE_PATH).")
 @click.option("--echo/--no-echo", default=True, help="Print each input line before its replies.")
 @click.option("--seed", default=1, show_default=True, type=SEED, help="Seed of the first game (then +1 per game).")
-def script(file, out: Path | None, db: str | None, settings_store: bool, echo: bool, seed: int) -> None:
+@click.option("--locale", "lang", type=click.Choice(["en", "ja"]), default="en", show_default=True,
+              help="The language of the replies and boards (en English, ja 日本語).")
+def script(file, out: Path | None, db: str | None, settings_store: bool, echo: bool, seed: int, lang: str) -> None:
     """Play a chat transcript (the sandbox's lines) from FILE ('-' for stdin) and print the replies.
     The same file and seed give the same replies."""
     from .local.chat import LocalChat
@@ -145,7 +181,7 @@ def script(file, out: Path | None, db: str | None, settings_store: bool, echo: b
         service = await _service(db)
         seeds = iter(range(seed, seed + 1_000_000))
         service.seeds = lambda: next(seeds)
-        chat = LocalChat(service, out)
+        chat = LocalChat(service, out, lang=lang)
         errors = 0
         for line in file:
             replies = await chat.line(line)
@@ -175,8 +211,10 @@ def script(file, out: Path | None, db: str | None, settings_store: bool, echo: b
 @click.option("--no-images", is_flag=True, help="Play without writing images (fast).")
 @click.option("--db", default=None, help="SQLite file or postgresql:// URL the game is recorded in (default: "
               "the store of the settings, as 'run': DATABASE_URL, else DATABASE_PATH).")
+@click.option("--locale", "lang", type=click.Choice(["en", "ja"]), default="en", show_default=True,
+              help="The language of the replies and boards (en English, ja 日本語).")
 def demo(game: str, players: int, seed: int, out: Path | None, strategy: str, budget_ms: int, options,
-         no_images: bool, db: str | None) -> None:
+         no_images: bool, db: str | None, lang: str) -> None:
     """AI players (alice, bob, carol, …) play GAME to the end: a PNG per move, an animated GIF, the result
     printed. The game is recorded (and rated) in the database like any other."""
     import games
@@ -201,7 +239,7 @@ def demo(game: str, players: int, seed: int, out: Path | None, strategy: str, bu
     async def main():
         service = await _service(db or settings.database())
         try:
-            return await run_demo(service, game, players, seed, out, strategy, opts, budget_ms=budget_ms)
+            return await run_demo(service, game, players, seed, out, strategy, opts, budget_ms=budget_ms, lang=lang)
         finally:
             await service.store.close()
 
@@ -210,14 +248,20 @@ def demo(game: str, players: int, seed: int, out: Path | None, strategy: str, bu
     except SessionError as exc:
         raise click.ClickException(str(exc)) from None
     r = res.update.result
-    from games import format_text, ranking_text
+    from games import ranking_text
+    from games.core import N, T
+
+    from .i18n import say
 
     for line in res.log[-8:]:
         click.echo(line)
-    click.echo(f"{res.moves} moves. {format_text(r.reason, lambda p: p)}")
-    click.echo("Ranking: " + ranking_text(r, lambda p: p))
+    click.echo(say(T("{moves} {reason}", moves=N("{n} move.", "{n} moves.", n=res.moves), reason=r.reason), lang,
+                   lambda p: p))
+    click.echo(say(T("Ranking: {ranking}", ranking=ranking_text(r, lambda p: p)), lang))
     if res.images:
-        click.echo(f"{len(res.images)} boards in {out}/, animation {res.gif}")
+        click.echo(say(T("{boards} in {folder}/, animation {gif}", boards=N("{n} board", "{n} boards",
+                                                                               n=len(res.images)),
+                         folder=str(out), gif=str(res.gif)), lang))
 
 
 @cli.command()
@@ -226,7 +270,9 @@ def demo(game: str, players: int, seed: int, out: Path | None, strategy: str, bu
 @click.option("--seed", "-s", default=1, show_default=True, type=SEED, help="Seed of the games (+ player count).")
 @click.option("--colour-vision", is_flag=True,
               help="Also each 400 px board in greyscale and as protanopia, deuteranopia, tritanopia see it.")
-def gallery(out: Path, game_ids: tuple[str, ...], seed: int, colour_vision: bool) -> None:
+@click.option("--locale", "lang", type=click.Choice(["en", "ja"]), default="en", show_default=True,
+              help="The language of the replies and boards (en English, ja 日本語).")
+def gallery(out: Path, game_ids: tuple[str, ...], seed: int, colour_vision: bool, lang: str) -> None:
     """Representative boards of every game and player count (start, a decision with markers, a race, the end,
     the full board), each at full size and 400 px wide, with an index.html to review them."""
     import games
@@ -239,7 +285,7 @@ def gallery(out: Path, game_ids: tuple[str, ...], seed: int, colour_vision: bool
             games.get(g)
         except KeyError as exc:
             raise click.BadParameter(str(exc.args[0]), param_hint="'--game'") from None
-    done = write_gallery(out, list(game_ids) or None, seed, VISIONS if colour_vision else ())
+    done = write_gallery(out, list(game_ids) or None, seed, VISIONS if colour_vision else (), lang=lang)
     for entry in done:
         click.echo(f"{entry.game} {entry.players}p: {len(entry.files)} images, {entry.moves} moves")
     click.echo(f"{sum(len(e.files) for e in done)} images in {out}/, open {out / 'index.html'}")
@@ -359,6 +405,42 @@ def invite(client_id: int) -> None:
 
 
 cli.add_command(forget_user_command)
+
+
+@cli.group()
+def i18n() -> None:
+    """Keep the translation catalogues (bot/locales, gettext with Babel): extract, update, compile, check."""
+
+
+@i18n.command("update")
+def i18n_update() -> None:
+    """Extract every T()/N() text from the source into bot/locales/<domain>.pot and merge it into each language's
+    .po (new texts untranslated, gone ones dropped)."""
+    from . import i18n as catalogues
+
+    for lang, left in catalogues.update().items():
+        click.echo(f"{lang}: {left} untranslated")
+
+
+@i18n.command("compile")
+def i18n_compile() -> None:
+    """Compile each .po into the .mo the bot reads (run after editing a translation)."""
+    from . import i18n as catalogues
+
+    for path in catalogues.compile_catalogues():
+        click.echo(f"compiled {path.relative_to(catalogues.ROOT)}")
+
+
+@i18n.command("check")
+def i18n_check() -> None:
+    """List what is wrong with the catalogues (untranslated, placeholders, glossary, not compiled); exit 1 if any."""
+    from . import i18n as catalogues
+
+    found = [line for lang in catalogues.LANGUAGES[1:] for line in catalogues.problems(lang)]
+    for line in found:
+        click.echo(line)
+    click.echo(f"problems={len(found)}")
+    sys.exit(1 if found else 0)
 
 
 def main() -> None:

@@ -19,7 +19,9 @@ from dataclasses import dataclass
 
 import games
 from games import ai as game_ai
+from games.core import T
 
+from .i18n import say
 from .workers import ignore_sigint, quiet_spawn
 
 AI_PREFIX = "ai:"
@@ -49,11 +51,19 @@ def ai_level(player: str) -> str:
     return player.split(":")[1]
 
 
-def ai_name(player: str) -> str:
-    """How an AI seat is shown (boards, lobby cards, /history, mentions): ``"AI · Strong"`` for the first of its
-    level, ``"AI · Strong 2"`` for the second, … Never a mention."""
+LEVEL_NAMES = {"easy": T("Easy"), "normal": T("Normal"), "strong": T("Strong")}
+"""Each AI level as people read it (:data:`games.ai.LEVELS`)."""
+
+
+def ai_name(player: str, lang: str | None = None) -> str:
+    """How an AI seat is shown (boards, lobby cards, /history, mentions), in ``lang`` (None: the current table's,
+    :func:`bot.i18n.table_lang`): ``"AI · Strong"`` for the first of its level, ``"AI · Strong 2"`` for the
+    second, … Never a mention."""
     _, level, number = player.split(":")
-    return f"AI · {level.capitalize()}" + (f" {number}" if number != "1" else "")
+    name = LEVEL_NAMES.get(level) or level.capitalize()
+    if number != "1":
+        return say(T("AI · {level} {number}", level=name, number=number), lang)
+    return say(T("AI · {level}", level=name), lang)
 
 
 def level_of(text: str | None) -> str:

@@ -22,9 +22,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from typing import Literal
 
-from games import Decision, format_text, marker_keys, ranking_text
+from games import Decision, marker_keys, ranking_text
+from games.core import T
 
 from .ai_seats import ai_name, is_ai
+from .i18n import say
 from .sessions import Update
 
 Options = Literal["listed", "buttons", "numbered"]
@@ -33,10 +35,11 @@ MARKER = "➡️ "
 """What starts each pending decision's prompt on a Discord board (the players' cue; the bench looks for it)."""
 KEYCAPS = ["1️⃣", "2️⃣", "3️⃣", "4️⃣", "5️⃣", "6️⃣", "7️⃣", "8️⃣", "9️⃣", "🔟"]
 """Reactions that answer a race's option 1..10 (see :mod:`bot.discord.races`)."""
-HOW_TO_ANSWER = "-# Answer with the buttons below (or `/move`, which autocompletes); How to play explains the rules."
-TOO_MANY = "Too many choices for buttons: use `/move` (it autocompletes your options)."
-NO_IMAGE = ("-# The board image could not be attached here (the bot lacks Attach Files): the position is in words "
-            "above, the options are numbered below.")
+HOW_TO_ANSWER = T("-# Answer with the buttons below (or `/move`, which autocompletes); How to play explains the "
+                  "rules.")
+TOO_MANY = T("Too many choices for buttons: use `/move` (it autocompletes your options).")
+NO_IMAGE = T("-# The board image could not be attached here (the bot lacks Attach Files): the position is in words "
+             "above, the options are numbered below.")
 MAX_NUMBERED = 25
 """Options listed per decision in a text-only Discord board (the rest: ``/move`` autocompletes them)."""
 
@@ -48,74 +51,78 @@ def display(names: dict[str, str], player: str) -> str:
     return names.get(player) or (f"player {player[-4:]}" if player.isdigit() else player)
 
 
-def prompt_text(decision: Decision, name: Callable[[str], str]) -> str:
-    """The wording of ``decision``'s prompt, players named by ``name`` (both forms start their prompt with it)."""
-    return format_text(decision.prompt, name)
+def prompt_text(decision: Decision, name: Callable[[str], str], lang: str | None = None) -> str:
+    """The wording of ``decision``'s prompt in ``lang``, players named by ``name`` (both forms start their prompt
+    with it)."""
+    return say(decision.prompt, lang, name)
 
 
 def prompt_line(decision: Decision, name: Callable[[str], str], *, markdown: bool, options: Options,
-                reactions: dict[str, str] | None = None, since_ms: int | None = None) -> str:
-    """One pending decision's prompt line. ``reactions``: the game's emoji -> option id for this decision
-    (``Game.reactions``); without them a race offered on buttons is answered by keycaps (option 1..10).
+                reactions: dict[str, str] | None = None, since_ms: int | None = None, lang: str | None = None) -> str:
+    """One pending decision's prompt line in ``lang``. ``reactions``: the game's emoji -> option id for this
+    decision (``Game.reactions``); without them a race offered on buttons is answered by keycaps (option 1..10).
     ``since_ms``: the time (ms) the decisions opened: a deadline shows as ``(until t+N ms)`` after it."""
-    text = prompt_text(decision, name)
+    text = prompt_text(decision, name, lang)
     if options != "listed":
         if decision.player is None:
-            text = f"Anyone seated: {text}"
+            text = say(T("Anyone seated: {prompt}", prompt=text), lang)
         if decision.player is None and decision.options:  # a race: buttons, typed words or reactions (races.py)
             keys = reactions.items() if reactions else ((KEYCAPS[i], o.id) for i, o in
                                                         enumerate(decision.options[:len(KEYCAPS)]))
-            text += " — press, type or react: " + " · ".join(f"{e} `{o}`" for e, o in keys)
+            text += say(T(" — press, type or react: {keys}", keys=" · ".join(f"{e} `{o}`" for e, o in keys)), lang)
     if since_ms is not None and decision.deadline_ms is not None:
-        text += f" (until t+{decision.deadline_ms - since_ms} ms)"
+        text += say(T(" (until t+{ms} ms)", ms=str(decision.deadline_ms - since_ms)), lang)
     return f"{MARKER}{text}" if markdown else text
 
 
-def listed_line(decision: Decision, name: Callable[[str], str]) -> str:
+def listed_line(decision: Decision, name: Callable[[str], str], lang: str | None = None) -> str:
     """A decision's options in plain text: ``  who: 1) label [id]  2) …`` (who: the player, or "anyone")."""
-    who = name(decision.player) if decision.player else "anyone"
-    return f"  {who}: " + "  ".join(f"{i}) {format_text(o.label, name)} [{o.id}]"
+    who = name(decision.player) if decision.player else say(T("anyone"), lang)
+    return f"  {who}: " + "  ".join(f"{i}) {say(o.label, lang, name)} [{o.id}]"
                                     for i, o in enumerate(decision.options, 1))
 
 
-def option_label(d: Decision, index: int, names: dict[str, str], keys: dict[str, str] | None = None) -> str:
-    """Option ``index`` of ``d`` as a button, select option, autocomplete entry or numbered line shows it: prefixed
-    with its board marker key when it has a place on the board (``games.marker_keys``: "3 · C3-n")."""
+def option_label(d: Decision, index: int, names: dict[str, str], keys: dict[str, str] | None = None,
+                 lang: str | None = None) -> str:
+    """Option ``index`` of ``d`` as a button, select option, autocomplete entry or numbered line shows it, in
+    ``lang``: prefixed with its board marker key when it has a place on the board (``games.marker_keys``:
+    "3 · C3-n")."""
     opt = d.options[index]
-    label = format_text(opt.label, lambda p: display(names, p)) or opt.id
+    label = say(opt.label, lang, lambda p: display(names, p)) or opt.id
     key = (keys if keys is not None else marker_keys(d.options)).get(opt.id)
     return f"{key} · {label}" if key else label
 
 
-def numbered_lines(update: Update, names: dict[str, str]) -> list[str]:
+def numbered_lines(update: Update, names: dict[str, str], lang: str | None = None) -> list[str]:
     """The pending options as numbered text lines ("1. 3 · C3-n"), per decision, for a board without its image
     (the buttons stay: the text alone is enough to follow and answer)."""
     lines: list[str] = []
     for d in update.pending:
         for i in range(min(len(d.options), MAX_NUMBERED)):
-            lines.append(f"`{i + 1}.` {option_label(d, i, names)}")
+            lines.append(f"`{i + 1}.` {option_label(d, i, names, lang=lang)}")
         if len(d.options) > MAX_NUMBERED:
-            lines.append(f"… {len(d.options) - MAX_NUMBERED} more: `/move` autocompletes them.")
+            lines.append(say(T("… {n} more: `/move` autocompletes them.", n=len(d.options) - MAX_NUMBERED), lang))
     return lines
 
 
-def event_lines(update: Update, name: Callable[[str], str], *, markdown: bool) -> list[str]:
-    """The lines of ``update``'s events: bullets (a closed race window's line is not one: it heads the board) in
-    markdown, else every event as it is."""
+def event_lines(update: Update, name: Callable[[str], str], *, markdown: bool, lang: str | None = None) -> list[str]:
+    """The lines of ``update``'s events in ``lang``: bullets (a closed race window's line is not one: it heads the
+    board) in markdown, else every event as it is."""
     if markdown:
-        return [f"• {format_text(e.text, name)}" for e in update.events if e.kind != "window"]
-    return [format_text(e.text, name) for e in update.events]
+        return [f"• {say(e.text, lang, name)}" for e in update.events if e.kind != "window"]
+    return [say(e.text, lang, name) for e in update.events]
 
 
-def result_lines(update: Update, name: Callable[[str], str], *, markdown: bool) -> list[str]:
-    """The game's result: "🏁 **Game over.** reason" and one line a rank (markdown), else ``[game over] reason``
-    and ``Ranking: …``; [] while there is none."""
+def result_lines(update: Update, name: Callable[[str], str], *, markdown: bool, lang: str | None = None) -> list[str]:
+    """The game's result in ``lang``: "🏁 **Game over.** reason" and one line a rank (markdown), else
+    ``[game over] reason`` and ``Ranking: …``; [] while there is none."""
     res = update.result
     if res is None:
         return []
     if not markdown:
-        return ["[game over] " + format_text(res.reason, name), f"Ranking: {ranking_text(res, lambda p: p)}"]
-    lines = [f"🏁 **Game over.** {format_text(res.reason, name)}".rstrip()]
+        return ["[game over] " + say(res.reason, lang, name),
+                say(T("Ranking: {ranking}", ranking=ranking_text(res, lambda p: p)), lang)]
+    lines = [say(T("🏁 **Game over.** {reason}", reason=say(res.reason, lang, name)), lang).rstrip()]
     for rank, group in enumerate(res.ranking, 1):
         who = ", ".join(f"{name(p)}" + (f" ({res.scores[p]})" if p in res.scores else "") for p in group)
         lines.append(f"{rank}. {who}")
@@ -132,7 +139,8 @@ def board_lines(update: Update, name: Callable[[str], str], *, markdown: bool, o
                 retired: bool = False, notes: Sequence[str] = (), events: list[str] | None = None,
                 first: bool = False, names: dict[str, str] | None = None, buttons_fit: bool = True,
                 with_status: bool = True, image: str | None = None, asked: bool = False,
-                since_ms: int | None = None, fold: Callable[..., list[str]] | None = None) -> list[str]:
+                since_ms: int | None = None, fold: Callable[..., list[str]] | None = None,
+                lang: str | None = None) -> list[str]:
     """The lines of a board — the one place that decides what a board says, in Discord's form or in plain text
     (the forms: this module's docstring).
 
@@ -143,41 +151,43 @@ def board_lines(update: Update, name: Callable[[str], str], *, markdown: bool, o
     ``with_status``: show the position in words (Discord). ``image``: the path of the board image written (plain
     text: a ``[board] path`` line). ``asked``: the board was asked for (``/board``). ``since_ms``: the time (ms) the
     decisions opened, for their deadlines (plain text). ``fold(lines, head=, tail=)``: shortens the lines to the
-    message's limit keeping the first ``head`` and last ``tail`` (Discord's 2000 characters).
+    message's limit keeping the first ``head`` and last ``tail`` (Discord's 2000 characters). ``lang``: the
+    language of the table (:mod:`bot.i18n`); names are never translated.
     """
     game, row = update.game, update.session
-    lines = [f"**{game.title}** · board v{row.version}"] if markdown else []
+    title = say(game.title, lang)
+    lines = [say(T("**{title}** · board v{version}", title=title, version=str(row.version)), lang)] if markdown else []
     if markdown:  # a closed race window first (one line: who was first and by how many ms)
-        lines += [f"⏱️ **{format_text(e.text, name)}**" for e in update.events if e.kind == "window"]
-    lines += [format_text(n, name) for n in [*update.notes, *notes]]
+        lines += [f"⏱️ **{say(e.text, lang, name)}**" for e in update.events if e.kind == "window"]
+    lines += [say(n, lang, name) for n in [*update.notes, *notes]]
     head = len(lines)
-    lines += event_lines(update, name, markdown=markdown) if events is None else events
+    lines += event_lines(update, name, markdown=markdown, lang=lang) if events is None else events
     tail: list[tuple[str, bool]] = []  # (line, shown only while the board is live)
     if image is not None:
         tail.append((f"[board] {image}", False))
     status = game.status(update.state) if update.state is not None else ""
     if status and (with_status and row.status == "active" if markdown else shows_position(update, asked)):
-        tail.append((("-# " if markdown else "") + format_text(status, name), False))  # the board in words
+        tail.append((("-# " if markdown else "") + say(status, lang, name), False))  # the board in words
     if markdown and update.result is not None:
-        tail += [(line, False) for line in result_lines(update, name, markdown=True)]
+        tail += [(line, False) for line in result_lines(update, name, markdown=True, lang=lang)]
     elif markdown and row.status == "abandoned":
-        tail.append(("The game was abandoned.", False))
+        tail.append((say(T("The game was abandoned."), lang), False))
     else:
         for d in update.pending:
-            tail.append((prompt_line(d, name, markdown=markdown, options=options, since_ms=since_ms,
+            tail.append((prompt_line(d, name, markdown=markdown, options=options, since_ms=since_ms, lang=lang,
                                      reactions=game.reactions(d) if options != "listed" else None), True))
             if options == "listed":
-                tail.append((listed_line(d, name), True))
+                tail.append((listed_line(d, name, lang), True))
         if options != "listed" and update.pending and not buttons_fit:
-            tail.append((TOO_MANY, False))
+            tail.append((say(TOO_MANY, lang), False))
         elif options != "listed" and first and update.pending:
-            tail.append((HOW_TO_ANSWER, True))
+            tail.append((say(HOW_TO_ANSWER, lang), True))
         if options == "numbered" and update.pending:
-            tail += [(line, True) for line in numbered_lines(update, names or {})]
+            tail += [(line, True) for line in numbered_lines(update, names or {}, lang)]
         if not markdown and row.status == "finished":
-            tail += [(line, False) for line in result_lines(update, name, markdown=False)]
+            tail += [(line, False) for line in result_lines(update, name, markdown=False, lang=lang)]
     if options == "numbered":
-        tail.append((NO_IMAGE, False))
+        tail.append((say(NO_IMAGE, lang), False))
     every = lines + [line for line, _ in tail]
     kept = fold(every, head=head, tail=len(tail)) if fold is not None else every
     if retired and tail:

@@ -6,10 +6,17 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from games import Decision, player_ref
+from games.core import T
 
 
 class SessionError(Exception):
-    """A refused request. ``str(exc)`` says what is wrong and what to do instead; nothing was stored."""
+    """A refused request. ``str(exc)`` says what is wrong and what to do instead; nothing was stored. Raised with a
+    :class:`games.core.Text`, ``str(exc)`` is that text (its message id kept: the adapter says it in the reader's
+    language)."""
+
+    def __str__(self) -> str:
+        first = self.args[0] if self.args else ""
+        return first if isinstance(first, str) else super().__str__()
 
 
 class StaleBoard(SessionError):
@@ -20,14 +27,14 @@ class UndoOutOfDate(SessionError):
     """An undo vote on a request that no longer stands (a move was made, or the request was refused)."""
 
 
-NOT_SEATED = "You are not playing in this game. Wait for the next one, or /play in another channel."
+NOT_SEATED = T("You are not playing in this game. Wait for the next one, or /play in another channel.")
 """The refusal of a move, a press or an undo vote by someone who is not seated."""
-STALE_TEXT = "This board is out of date — here is the current one."
+STALE_TEXT = T("This board is out of date — here is the current one.")
 """The refusal of a press or move on a board that is no longer the current one (:class:`StaleBoard`)."""
-NOT_THIS_CHANNEL = "This button does not belong to a game in this channel."
-NOT_STARTED = "The game has not started yet: the host can /start it."
-GAME_OVER = "This game is over. Start a new one with /play."
-UNDO_OUT_OF_DATE = "This undo request is out of date: the game moved on."
+NOT_THIS_CHANNEL = T("This button does not belong to a game in this channel.")
+NOT_STARTED = T("The game has not started yet: the host can /start it.")
+GAME_OVER = T("This game is over. Start a new one with /play.")
+UNDO_OUT_OF_DATE = T("This undo request is out of date: the game moved on.")
 LEFT_GAME = "You have left this game: you can no longer act in it."
 """The refusal of anything a player who resigned or was removed tries in that game (a move, a press, a vote, a
 removal)."""
@@ -40,4 +47,4 @@ def not_your_turn(decisions: Iterable[Decision]) -> str:
     """The one refusal of a move, press or typed input by a seated player while others decide: ``It is not your
     turn: waiting for {@p}.`` (the wording of ``Game.find_decision``)."""
     waiting = ", ".join(player_ref(p) for p in dict.fromkeys(d.player for d in decisions if d.player))
-    return f"It is not your turn: waiting for {waiting}."
+    return T("It is not your turn: waiting for {waiting}.", waiting=waiting)

@@ -15,6 +15,14 @@ Player references in texts
 Event texts, decision prompts and option labels name players as ``{@<player id>}`` (see :func:`player_ref`).
 Adapters turn them into display names or mentions with :func:`format_text`; the engines never know names.
 
+Texts are data (ARCHITECTURE.md, "Text and languages")
+-------------------------------------------------------
+Engines keep no language. Every text a person reads — option labels, prompts, events, statuses, refusals — is made
+with :func:`T` (or :func:`N` when it counts something): a :class:`Text` that *is* its English wording (a ``str``, so
+every adapter and test that reads English keeps working) and also carries its message id (the English template,
+the gettext ``msgid``) and its arguments, so a presenter renders it in the table's language
+(``bot.i18n.say``). Player references stay ``{@id}`` inside arguments; names are never translated.
+
 Randomness (RULINGS C-1)
 ------------------------
 Every random draw goes through the state's :class:`Rng` (a counter-based generator: ``seed`` + ``counter``, so the
@@ -26,9 +34,9 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, ClassVar, TypeVar
+from typing import Annotated, Any, ClassVar, TypeVar
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, WrapValidator
 
 __all__ = [
     "BaseState",
@@ -41,7 +49,11 @@ __all__ = [
     "Outcome",
     "Result",
     "Rng",
+    "N",
+    "T",
     "TIMEOUT",
+    "Text",
+    "TextField",
     "describe_options",
     "force",
     "format_text",
@@ -56,8 +68,120 @@ TIMEOUT = "timeout"
 """Option id of the system move the session sends when a decision's ``deadline_ms`` passes."""
 
 
+# --------------------------------------------------------------------------------------------------------------
+# Texts in any language
+
+_FIELD = re.compile(r"\{(\w*)\}")
+
+
+class Text(str):
+    """A text for people: its English wording (the ``str`` value) plus how to say it in any language.
+
+    - ``msgid``: the message id, the English template with ``{name}`` placeholders (Python brace format), as it
+      stands in the gettext catalogue (``bot/locales``). ``""`` for a joined text (see :meth:`join`).
+    - ``args``: placeholder name -> value. An ``int`` is a number (a presenter formats it by the locale), a
+      :class:`Text` is translated in turn, any other ``str`` is kept as it is (player references ``{@id}``, ids,
+      the games' proper names).
+    - ``plural``: the English plural template when the message counts something (:func:`N`); ``count`` names the
+      argument that chooses the form (``ngettext``).
+    - ``parts``/``sep``: a joined text's pieces (each translated) and separator (a :class:`Text` or a plain str).
+
+    ``Text("x", {}) == "x"``: comparisons, hashing and ``str`` methods see the English wording. Methods that
+    build a new string (``+``, f-strings, ``.join``) drop the message id: build with :func:`T`, :func:`N` and
+    :meth:`join` instead, so the text stays translatable. ``ValueError`` when a placeholder has no argument.
+    """
+
+    __slots__ = ("msgid", "args", "plural", "count", "parts", "sep")
+    msgid: str
+    args: dict[str, Any]
+    plural: str | None
+    count: str | None
+    parts: tuple[Any, ...]
+    sep: Any
+
+    def __new__(cls, msgid: str, args: dict[str, Any] | None = None, *, plural: str | None = None,
+                count: str | None = None, parts: Sequence[Any] = (), sep: Any = "") -> Text:
+        args = dict(args or {})
+        if parts:
+            english = str(sep).join(str(p) for p in parts)
+        else:
+            template = msgid
+            if plural is not None:
+                if count is None or not isinstance(args.get(count), int):
+                    raise ValueError(f"plural text {msgid!r} needs an int argument named by count")
+                template = msgid if args[count] == 1 else plural
+            english = fill(template, {k: str(v) for k, v in args.items()})
+        self = super().__new__(cls, english)
+        self.msgid, self.args, self.plural, self.count = msgid, args, plural, count
+        self.parts, self.sep = tuple(parts), sep
+        return self
+
+    @classmethod
+    def join(cls, sep: str | Text, parts: Iterable[Any]) -> Text:
+        """``sep`` between ``parts`` (texts or plain strings), each translated when shown:
+        ``Text.join("; ", [T("a"), T("b")]) == "a; b"``."""
+        return cls("", parts=tuple(parts) or ("",), sep=sep)
+
+    def __reduce__(self):  # pickling (worker processes) keeps the message id
+        return (_rebuild_text, (self.msgid, self.args, self.plural, self.count, self.parts, self.sep))
+
+    def __repr__(self) -> str:
+        return f"T({str(self)!r})"
+
+
+def _rebuild_text(msgid, args, plural, count, parts, sep) -> Text:
+    return Text(msgid, args, plural=plural, count=count, parts=parts, sep=sep)
+
+
+def fill(template: str, values: dict[str, str]) -> str:
+    """``template`` with each ``{name}`` replaced by ``values[name]`` (no other brace syntax: a player reference
+    ``{@id}`` inside a value is left for :func:`format_text`). ``ValueError`` for a placeholder without a value."""
+
+    def one(m: re.Match) -> str:
+        try:
+            return values[m.group(1)]
+        except KeyError:
+            raise ValueError(f"no value for {{{m.group(1)}}} in {template!r}") from None
+
+    return _FIELD.sub(one, template)
+
+
+def placeholders(template: str) -> set[str]:
+    """The ``{name}`` placeholders of a template: ``placeholders("{n} dolls on {shrine}") == {"n", "shrine"}``."""
+    return set(_FIELD.findall(template))
+
+
+def T(msgid: str, **args: Any) -> Text:
+    """A translatable text: ``T("{player} continues.", player=player_ref(p))``. ``msgid`` must be a literal (the
+    catalogue's extraction reads it from the source)."""
+    return Text(msgid, args)
+
+
+def N(singular: str, plural: str, count: str = "n", **args: Any) -> Text:
+    """A translatable text that counts: ``N("{n} doll", "{n} dolls", n=3) == "3 dolls"``; ``count`` names the
+    argument (an int) that picks singular or plural (each language has its own plural rules in its catalogue)."""
+    return Text(singular, args, plural=plural, count=count)
+
+
+def _keep_text(value: Any, handler: Callable[[Any], Any]) -> Any:
+    return value if isinstance(value, Text) else handler(value)
+
+
+TextField = Annotated[str, WrapValidator(_keep_text)]
+"""A pydantic ``str`` field that keeps a :class:`Text` as it is (plain pydantic would copy it into a bare ``str``
+and lose its message id). JSON gets the English wording."""
+
+
 class IllegalMove(ValueError):
-    """A move the rules do not allow now. ``str(exc)`` is one sentence a player can read."""
+    """A move the rules do not allow now. ``str(exc)`` is one sentence a player can read; ``exc.text`` the same as
+    a :class:`Text` when the engine made it with :func:`T` (a presenter translates it)."""
+
+    def __init__(self, message: str = "", *args: Any) -> None:
+        super().__init__(message, *args)
+        self.text: str = message
+
+    def __str__(self) -> str:  # the message itself: a Text stays a Text through str(exc) and f"{exc}"
+        return self.text if isinstance(self.text, str) else super().__str__()
 
 
 class Option(BaseModel):
@@ -72,7 +196,7 @@ class Option(BaseModel):
 
     model_config = ConfigDict(frozen=True)
     id: str
-    label: str
+    label: TextField
     locus: str | None = None
 
 
@@ -87,7 +211,7 @@ class Decision(BaseModel):
 
     player: str | None
     kind: str
-    prompt: str
+    prompt: TextField
     options: list[Option] = Field(default_factory=list)
     deadline_ms: int | None = None
 
@@ -111,7 +235,7 @@ class Event(BaseModel):
     """Something that happened, structured (``kind``, ``data``) with a one-line ``text`` for the channel."""
 
     kind: str
-    text: str
+    text: TextField
     data: dict[str, Any] = Field(default_factory=dict)
 
 
@@ -124,8 +248,8 @@ class Result(BaseModel):
     winners: list[str]
     ranking: list[list[str]]
     scores: dict[str, int] = Field(default_factory=dict)
-    reason: str = ""
-    standings: dict[str, str] = Field(default_factory=dict)
+    reason: TextField = ""
+    standings: dict[str, TextField] = Field(default_factory=dict)
 
 
 StateT = TypeVar("StateT", bound="BaseState")

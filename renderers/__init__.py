@@ -40,7 +40,12 @@ def warm(game_ids: list[str] | None = None) -> None:
             palette()
 
 
-def render(state: BaseState, names: dict[str, str] | None = None, full: bool = False) -> bytes:
+def render(state: BaseState, names: dict[str, str] | None = None, full: bool = False,
+           translate: Callable[[str], str] | None = None) -> bytes:
     """Render ``state`` (any game's) to PNG bytes; ``names`` maps player ids to display names; ``full`` asks for
-    the whole board instead of the decision's view."""
-    return get(state.game)(state, names=names, full=full)
+    the whole board instead of the decision's view; ``translate`` says each :class:`games.core.Text` drawn in the
+    image's language (e.g. ``functools.partial(bot.i18n.render, lang="ja")``; None: English)."""
+    from renderers.common import translating
+
+    with translating(translate):
+        return get(state.game)(state, names=names, full=full)

@@ -9,11 +9,16 @@ from __future__ import annotations
 import io
 import math
 import unicodedata
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from contextvars import ContextVar
 from functools import cache, lru_cache
 from importlib.resources import files
 from typing import NamedTuple
 
 from PIL import Image, ImageDraw, ImageFont
+
+from games.core import Text
 
 # Okabe-Ito
 ORANGE = (230, 159, 0)
@@ -169,6 +174,28 @@ def missing_glyphs(text: str, bold: bool = False) -> int:
     return sum(len(graphemes(run)) for k, run in script_runs(text, bold) if k == MISSING)
 
 
+TRANSLATE: ContextVar[Callable[[str], str] | None] = ContextVar("renderers_translate", default=None)
+"""How the image being drawn says a :class:`games.core.Text` (the ``translate`` given to :func:`renderers.render`;
+None: in English, the text itself)."""
+
+
+@contextmanager
+def translating(translate: Callable[[str], str] | None) -> Iterator[None]:
+    """Within the block, every text drawn with this module's fonts and helpers goes through ``translate``."""
+    token = TRANSLATE.set(translate)
+    try:
+        yield
+    finally:
+        TRANSLATE.reset(token)
+
+
+def words(text):
+    """``text`` in the image's language: a :class:`games.core.Text` through the current translator (it renders the
+    message id and arguments in the table's language), anything else as it is."""
+    translate = TRANSLATE.get()
+    return translate(text) if translate is not None and isinstance(text, Text) else text
+
+
 class ScriptFont(ImageFont.FreeTypeFont):
     """DejaVu Sans with per-glyph fallback to the Noto fonts of :data:`FALLBACK_FONTS`.
 
@@ -231,11 +258,13 @@ class ScriptFont(ImageFont.FreeTypeFont):
         return not runs or (len(runs) == 1 and runs[0][0] == 0)
 
     def getlength(self, text, mode="", direction=None, features=None, language=None) -> float:
+        text = words(text)
         if self._single(text):
             return super().getlength(text, mode, direction, features, language)
         return self._layout(text, 0, None)[3]
 
     def getbbox(self, text, mode="", direction=None, features=None, language=None, stroke_width=0, anchor=None):
+        text = words(text)
         if self._single(text):
             return super().getbbox(text, mode, direction, features, language, stroke_width, anchor)
         _, box, (ax, ay), _ = self._layout(text, stroke_width, anchor)
@@ -243,6 +272,7 @@ class ScriptFont(ImageFont.FreeTypeFont):
 
     def getmask2(self, text, mode="", direction=None, features=None, language=None, stroke_width=0, anchor=None,
                  ink=0, start=None, *args, **kwargs):
+        text = words(text)
         if self._single(text):
             return super().getmask2(text, mode, direction, features, language, stroke_width, anchor, ink, start,
                                     *args, **kwargs)
@@ -274,11 +304,16 @@ def centred_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, 
     draw.text(xy, text, font=fnt, fill=fill, anchor="mm")
 
 
-@lru_cache(maxsize=2048)
 def text_mask(text: str, size: int, bold: bool = False, anchor: str = "la") -> tuple[Image.Image, int, int]:
-    """The coverage mask ("L") of ``text`` in :func:`font` ``(size, bold)`` and the offset (left, top) px of its
-    top-left corner from the anchor point, as ``(mask, left, top)``: :func:`text` pastes it at ``xy + (left,
-    top)``, and a layout can read the drawn width (``mask.width``) and height from it. Cached (2,048 texts)."""
+    """The coverage mask ("L") of ``text`` (in the image's language: :func:`words`) in :func:`font`
+    ``(size, bold)`` and the offset (left, top) px of its top-left corner from the anchor point, as
+    ``(mask, left, top)``: :func:`text` pastes it at ``xy + (left, top)``, and a layout can read the drawn width
+    (``mask.width``) and height from it. Cached (2,048 texts)."""
+    return _text_mask(str(words(text)), size, bold, anchor)
+
+
+@lru_cache(maxsize=2048)
+def _text_mask(text: str, size: int, bold: bool, anchor: str) -> tuple[Image.Image, int, int]:
     fnt = font(size, bold)
     left, top, right, bottom = ImageDraw.Draw(Image.new("L", (1, 1))).textbbox((0, 0), text, font=fnt, anchor=anchor)
     mask = Image.new("L", (max(right - left, 1), max(bottom - top, 1)), 0)
@@ -294,10 +329,15 @@ def text(img: Image.Image, xy: tuple[float, float], text: str, size: int, fill=I
     img.paste(fill, (round(xy[0]) + left, round(xy[1]) + top), mask)
 
 
-@lru_cache(maxsize=256)
 def text_tile(text: str, size: int, bold: bool, anchor: str, fill: tuple, bg: tuple) -> tuple[Image.Image, int, int]:
-    """``text`` in ``fill`` already laid on a plain ``bg`` (RGB tuples): an RGB image the size of its
-    :func:`text_mask`, and the same (left, top) offset from the anchor point. Cached (256 texts)."""
+    """``text`` (in the image's language: :func:`words`) in ``fill`` already laid on a plain ``bg`` (RGB tuples):
+    an RGB image the size of its :func:`text_mask`, and the same (left, top) offset from the anchor point. Cached
+    (256 texts)."""
+    return _text_tile(str(words(text)), size, bold, anchor, fill, bg)
+
+
+@lru_cache(maxsize=256)
+def _text_tile(text: str, size: int, bold: bool, anchor: str, fill: tuple, bg: tuple) -> tuple[Image.Image, int, int]:
     mask, left, top = text_mask(text, size, bold, anchor)
     tile = Image.new("RGB", mask.size, bg)
     tile.paste(fill, (0, 0), mask)
@@ -309,7 +349,7 @@ def text_on(img: Image.Image, xy: tuple[float, float], text: str, size: int, bg:
     """Write ``text`` like :func:`text` onto an area that is plain ``bg`` (an RGB tuple) under the text's box
     (``text_mask``'s size at its offset): the same pixels, pasted without a mask from a cached
     :func:`text_tile` — several times faster for a long line. Only where nothing but ``bg`` lies under it."""
-    tile, left, top = text_tile(text, size, bold, anchor, tuple(fill), tuple(bg))
+    tile, left, top = text_tile(str(words(text)), size, bold, anchor, tuple(fill), tuple(bg))
     img.paste(tile, (round(xy[0]) + left, round(xy[1]) + top))
 
 

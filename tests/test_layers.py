@@ -39,6 +39,7 @@ def test_pure_layers_import_no_io(path):
 def test_renderers_import_games_and_pillow_only(path):
     stdlib = {"__future__", "functools", "math", "io", "collections", "typing", "dataclasses", "itertools",
               "importlib", "colorsys", "enum", "re", "statistics", "string", "random",  # random: seeded only
-              "unicodedata"}
+              "unicodedata",
+              "contextlib", "contextvars"}  # the language an image is drawn in, per render (and per thread)
     allowed = stdlib | {"games", "PIL", "renderers"}
     assert imports(path) <= allowed, sorted(imports(path) - allowed)

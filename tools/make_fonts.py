@@ -75,12 +75,13 @@ MATH_RANGES = ((0x2100, 0x2150), (0x1D400, 0x1D800))
 """Letterlike Symbols and Mathematical Alphanumeric Symbols: what is kept of Noto Sans Math."""
 
 
-def main() -> None:
-    from fontTools import subset
-    from fontTools.ttLib import TTCollection, TTFont
-    from fontTools.varLib import instancer
+NEEDS_FONTTOOLS = ("tools/make_fonts.py needs fontTools, which the 'fonts' extra installs: "
+                   "pip install -e '.[fonts]'")
 
-    ap = argparse.ArgumentParser()
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description="Rebuild the bundled fonts of renderers/fonts/ (needs the 'fonts' "
+                                 "extra: pip install -e '.[fonts]', which installs fontTools).")
     ap.add_argument("--dejavu", default="/usr/share/fonts/truetype/dejavu")
     ap.add_argument("--cjk", default="/usr/share/fonts/opentype/noto")
     ap.add_argument("--math", default="/usr/share/fonts/truetype/noto/NotoSansMath-Regular.ttf")
@@ -90,6 +91,12 @@ def main() -> None:
     parts = set(args.only or PARTS)
     if "emoji" in parts and not args.emoji:
         ap.error("--emoji FILE is needed to rebuild the emoji font")
+    try:
+        from fontTools import subset
+        from fontTools.ttLib import TTCollection, TTFont
+        from fontTools.varLib import instancer
+    except ImportError:
+        raise SystemExit(NEEDS_FONTTOOLS) from None
 
     if "dejavu" in parts:
         for name in ("DejaVuSans.ttf", "DejaVuSans-Bold.ttf"):

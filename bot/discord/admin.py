@@ -11,12 +11,15 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.i18n import reader_lang, say
 from bot.sessions import NOT_STARTED, SessionError
 from bot.store import TimerRow
+from games.core import T, Text
 
 from .answers import answer, update_message
 from .components import AfkButton, UndoButton
 from .cooldowns import Cooldown
+from .language import channel_language
 from .present import display, mention
 from .timers import HOUR_MS, waiting_on
 
@@ -179,13 +182,14 @@ class Admin(commands.Cog):
 
     # -- settings -------------------------------------------------------------------------------------------------
     @app_commands.command(name="settings",
-                          description="This channel's turn reminder, AFK limit, race window and pings")
+                          description="This channel's turn reminder, AFK limit, race window, pings and language")
     @app_commands.default_permissions(manage_channels=True)
     @app_commands.describe(
         reminder_hours="Mention the player whose turn it is after this many hours (0 = off)",
         afk_hours="After this many idle hours the host may remove the player (0 = off)",
         race_window_seconds="Reaction window of real-time games, seconds (new games)",
         pings="Notify the player whose turn starts (turn) or nobody (off), in this channel",
+        language="The language of this channel's boards and messages: en (English) or ja (日本語)",
     )
     @app_commands.guild_only()
     async def settings(
@@ -195,6 +199,7 @@ class Admin(commands.Cog):
         afk_hours: app_commands.Range[float, 0, 720] | None = None,
         race_window_seconds: app_commands.Range[float, 1, 60] | None = None,
         pings: Literal["turn", "off"] | None = None,
+        language: Literal["en", "ja"] | None = None,
     ) -> None:
         """Channel settings: moderators change them (the command is for Manage Channels by default);
         ``pings`` per channel. A member's own turn pings are :meth:`my_pings`."""
@@ -208,23 +213,32 @@ class Admin(commands.Cog):
             changes["race_window_ms"] = int(race_window_seconds * 1000)
         if pings is not None:
             changes["pings"] = pings
+        if language is not None:
+            changes["language"] = language
         if changes:
             if not self.bot.is_moderator(interaction):
-                raise SessionError("Only members with Manage Channels or Manage Threads can change the channel's "
-                                   "settings (your own turn pings: /pings).")
+                raise SessionError(T("Only members with Manage Channels or Manage Threads can change the channel's "
+                                     "settings (your own turn pings: /pings)."))
             prefs = await self.bot.prefs.save(channel, changes)
         else:
             prefs = await self.bot.prefs.get(channel)
         muted = bool(await self.bot.links.muted([user]))
-        text = (
-            f"Settings of this channel: turn reminder {_hours(prefs['reminder_hours'])}, "
-            f"AFK limit {_hours(prefs['afk_hours'])}, race window {prefs['race_window_ms'] / 1000:g} s, "
-            f"pings {'when a turn starts' if prefs.get('pings', 'turn') == 'turn' else 'off'}. "
-            f"Your turn pings: {'off' if muted else 'on'} (/pings)."
+        lang = await channel_language(self.bot, channel, interaction.guild_locale)
+        window = f"{prefs['race_window_ms'] / 1000:g}"
+        text = T(
+            "Settings of this channel: turn reminder {reminder}, AFK limit {afk}, race window {window} s, pings "
+            "{pings}, language {language}. Your turn pings: {mine} (/pings).",
+            reminder=_hours(prefs["reminder_hours"]), afk=_hours(prefs["afk_hours"]),
+            window=window,
+            pings=T("when a turn starts") if prefs.get("pings", "turn") == "turn" else T("off"),
+            language=LANGUAGE_NAMES[lang] if prefs.get("language") else T("{language} (the server's)",
+                                                                          language=LANGUAGE_NAMES[lang]),
+            mine=T("off") if muted else T("on"),
         )
         if changes:
-            text = "Saved. " + text + " (Reminders apply from the next move; race windows to new games.)"
-        await answer(interaction, text)
+            text = T("Saved. {settings} (Reminders apply from the next move; race windows to new games.)",
+                     settings=text)
+        await answer(interaction, say(text, reader_lang()))
 
     @app_commands.command(name="pings", description="Your own turn pings, in every channel: on or off")
     @app_commands.describe(turn="off: you are never notified when your turn starts (the board still names you)")
@@ -236,9 +250,16 @@ class Admin(commands.Cog):
         if turn is not None:
             await self.bot.links.set_muted(user, turn == "off")
         muted = bool(await self.bot.links.muted([user]))
-        text = f"Your turn pings: {'off' if muted else 'on'}, in every channel."
-        await answer(interaction, ("Saved. " if turn is not None else "") + text)
+        text = T("Your turn pings: {mine}, in every channel.", mine=T("off") if muted else T("on"))
+        if turn is not None:
+            text = T("Saved. {pings}", pings=text)
+        await answer(interaction, say(text, reader_lang()))
 
 
-def _hours(h: float) -> str:
-    return "off" if not h else f"{h:g} h"
+LANGUAGE_NAMES = {"en": "English", "ja": "日本語"}
+"""Each language by its own name (as a language menu shows it)."""
+
+
+def _hours(h: float) -> Text:
+    hours = f"{h:g}"
+    return T("off") if not h else T("{hours} h", hours=hours)

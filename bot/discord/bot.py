@@ -33,6 +33,7 @@ from .components import DYNAMIC_ITEMS
 from .delivery import Delivery
 from .departures import Departures
 from .images import Images
+from .language import enter_interaction
 from .links import Links
 from .lobby import Lobby
 from .places import Places
@@ -44,6 +45,7 @@ from .results import ReplayButton, Results
 from .sync import sync_if_changed
 from .table import Table
 from .timers import Timers
+from .translator import CatalogueTranslator
 
 log = logging.getLogger(__name__)
 _OURS = [re.compile(t) for t in ids.TEMPLATES]
@@ -194,6 +196,7 @@ class PlayTree(app_commands.CommandTree):
         logs.about(guild_id=interaction.guild_id, channel_id=interaction.channel_id)
         if interaction.type is discord.InteractionType.application_command and outdated_options(interaction):
             raise app_commands.CheckFailure(OUTDATED)
+        bot: PlayBot = interaction.client  # type: ignore[assignment]
         if interaction.type is discord.InteractionType.application_command:
             problem = malformed_option(interaction)
             if problem is not None:
@@ -202,8 +205,9 @@ class PlayTree(app_commands.CommandTree):
             await interaction.response.autocomplete([])  # nothing to offer for what no client types
             return False
         if interaction.type is discord.InteractionType.application_command:  # before any database work
-            bot: PlayBot = interaction.client  # type: ignore[assignment]
             await bot.table.in_budget(interaction, ephemeral=answered_privately(interaction))
+        else:  # autocomplete: the options' labels in the table's language
+            await enter_interaction(bot, interaction)
         return True
 
     async def on_error(self, interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
@@ -311,6 +315,7 @@ class PlayBot(commands.Bot):
             await self.add_cog(cog)
         await self.add_cog(Privacy(self))  # /privacy, /forget-me, pruning old games (sets self.privacy)
         self.add_dynamic_items(*DYNAMIC_ITEMS, ReplayButton)
+        await self.tree.set_translator(CatalogueTranslator())  # command names and descriptions in ja as well
         if not start:
             return
         restored = await self.play.restore()

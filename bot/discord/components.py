@@ -14,6 +14,7 @@ import discord
 from discord import ui
 
 from . import ids
+from .language import enter_interaction
 
 if TYPE_CHECKING:
     from .bot import PlayBot
@@ -37,6 +38,13 @@ async def in_budget(self, interaction: discord.Interaction[PlayBot], /) -> bool:
     """``interaction_check`` of the components whose handlers do database work: defer the press first when its
     3 s are running out (:meth:`bot.discord.play.Play.in_budget`)."""
     return await interaction.client.table.in_budget(interaction)
+
+
+async def in_language(self, interaction: discord.Interaction[PlayBot], /) -> bool:
+    """``interaction_check`` of the components without database work of their own: note the table's and the
+    reader's language (:mod:`bot.discord.language`)."""
+    await enter_interaction(interaction.client, interaction)
+    return True
 
 
 class ChoiceButton(ui.DynamicItem[ui.Button], template=ids.CHOICE):
@@ -197,6 +205,8 @@ class RaceButton(ui.DynamicItem[ui.Button], template=ids.RACE):
 class HelpButton(ui.DynamicItem[ui.Button], template=ids.HELP):
     """ "How to play" on the lobby card and every board: the game's overview, ephemeral, with a topic select."""
 
+    interaction_check = in_language
+
     def __init__(self, game_id: str, row: int | None = None) -> None:
         super().__init__(ui.Button(label="How to play", style=discord.ButtonStyle.secondary, emoji="❔",
                                    custom_id=ids.help_(game_id)), row=row)
@@ -212,6 +222,8 @@ class HelpButton(ui.DynamicItem[ui.Button], template=ids.HELP):
 
 class TopicSelect(ui.DynamicItem[ui.Select], template=ids.TOPIC):
     """The topic select under a "How to play" answer: values are ``Game.rules_help`` topics (``-``: overview)."""
+
+    interaction_check = in_language
 
     def __init__(self, game_id: str, options: list[discord.SelectOption] | None = None) -> None:
         super().__init__(ui.Select(custom_id=ids.topic(game_id), placeholder="More about…",
@@ -251,6 +263,8 @@ class FullBoardButton(ui.DynamicItem[ui.Button], template=ids.FULL):
 class AddAiSelect(ui.DynamicItem[ui.Select], template=ids.ADD_AI):
     """ "Add AI" on a lobby card: values are AI levels; the host only (``bot.lobby.ai_select``)."""
 
+    interaction_check = in_language
+
     def __init__(self, sid: int, options: list[discord.SelectOption] | None = None, row: int | None = None) -> None:
         super().__init__(ui.Select(custom_id=ids.add_ai(sid), placeholder="Add AI…",
                                    options=options or [discord.SelectOption(label="?", value="normal")]), row=row)
@@ -266,6 +280,8 @@ class AddAiSelect(ui.DynamicItem[ui.Select], template=ids.ADD_AI):
 
 class RemoveAiSelect(ui.DynamicItem[ui.Select], template=ids.REMOVE_AI):
     """ "Remove AI" on a lobby card with AI seats: values are their player ids; the host only, before the start."""
+
+    interaction_check = in_language
 
     def __init__(self, sid: int, options: list[discord.SelectOption] | None = None, row: int | None = None) -> None:
         super().__init__(ui.Select(custom_id=ids.remove_ai(sid), placeholder="Remove AI…",

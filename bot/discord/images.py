@@ -19,6 +19,7 @@ from bot import metrics, workers
 from bot.store import SessionRow
 from games.core import BaseState
 
+from ..i18n import table_lang, translator
 from .present import display
 
 log = logging.getLogger(__name__)
@@ -59,8 +60,9 @@ class Images:
         self._workers = workers or os.cpu_count() or 2
         self._processes = processes
         self._pool = self._new_pool()
-        # session id -> (version, PNG) of its newest board, least recently used first, at most IMAGE_CACHE_SIZE
-        self._cache: OrderedDict[int, tuple[int, bytes | None]] = OrderedDict()
+        # session id -> ((version, language), PNG) of its newest board, least recently used first, at most
+        # IMAGE_CACHE_SIZE
+        self._cache: OrderedDict[int, tuple[tuple[int, str], bytes | None]] = OrderedDict()
         self._missing: set[str] = set()
         self._latest: OrderedDict[int, int] = OrderedDict()  # session id -> the newest version asked for
         self._breaks = 0
@@ -95,7 +97,7 @@ class Images:
         if state is None or not self.has_renderer(row.game_id):
             return None
         cached = self._cache.get(row.id)
-        if cached is not None and cached[0] == row.version:
+        if cached is not None and cached[0] == (row.version, table_lang()):
             return cached[1]
         if self._slots is None:
             self._slots = asyncio.Semaphore(self._workers)
@@ -111,7 +113,8 @@ class Images:
         as it is), not cached; None without a renderer or on a render error."""
         if state is None or not self.has_renderer(row.game_id):
             return None
-        render = functools.partial(renderers.render, full=True) if self._render is renderers.render else self._render
+        render = functools.partial(renderers.render, full=True, translate=translator()) \
+            if self._render is renderers.render else self._render
         try:
             return await asyncio.get_running_loop().run_in_executor(
                 self._pool, render, state, {p: display(names, p) for p in state.players})
@@ -121,10 +124,13 @@ class Images:
 
     async def _run(self, row: SessionRow, state: BaseState, names: dict[str, str]) -> bytes | None:
         pool = self._pool
+        lang = table_lang()  # the image speaks the table's language (a private copy: the reader's)
+        render = functools.partial(renderers.render, translate=translator(lang)) \
+            if self._render is renderers.render else self._render
         try:
             loop = asyncio.get_running_loop()
             with metrics.RENDER_SECONDS.time():
-                data = await loop.run_in_executor(pool, self._render, state,
+                data = await loop.run_in_executor(pool, render, state,
                                                   {p: display(names, p) for p in state.players})
         except BrokenExecutor:
             if pool is self._pool:  # a worker died: replace the pool; this board goes out as text
@@ -140,7 +146,7 @@ class Images:
         except Exception:
             log.exception("render failed for session %s (version %s)", row.id, row.version)
             data = None
-        self._cache[row.id] = (row.version, data)
+        self._cache[row.id] = ((row.version, lang), data)
         _bound(self._cache, row.id)
         return data
 

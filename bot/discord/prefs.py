@@ -13,8 +13,9 @@ MAX_CHANNELS = 4096
 
 
 class ChannelPrefs:
-    """``reminder_hours``, ``afk_hours`` (h, 0 = off), ``race_window_ms`` (ms) and ``pings`` (``turn``: the player
-    whose turn starts is notified | ``off``) of each channel, over :meth:`defaults` (``bot.settings``)."""
+    """``reminder_hours``, ``afk_hours`` (h, 0 = off), ``race_window_ms`` (ms), ``pings`` (``turn``: the player
+    whose turn starts is notified | ``off``) and ``language`` (``en`` | ``ja``; None: the server's preferred
+    locale, :mod:`bot.discord.language`) of each channel, over :meth:`defaults` (``bot.settings``)."""
 
     def __init__(self, bot: PlayBot) -> None:
         self.bot = bot
@@ -23,7 +24,7 @@ class ChannelPrefs:
     def defaults(self) -> dict[str, float]:
         s = self.bot.settings
         return {"reminder_hours": s.reminder_hours, "afk_hours": s.afk_hours, "race_window_ms": s.race_window_ms,
-                "pings": "turn"}
+                "pings": "turn", "language": None}
 
     async def get(self, channel_id: str) -> dict[str, float]:
         """The channel's settings over the defaults (cached; :meth:`save` updates the cache)."""

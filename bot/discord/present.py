@@ -15,10 +15,11 @@ import discord
 from bot import board_text as board_text_lines
 from bot.ai_seats import ai_name, is_ai
 from bot.board_text import display, option_label
+from bot.i18n import say
 from bot.rules_help import AI_LEVEL_TEXT
 from bot.sessions import Update
 from bot.store import SessionRow
-from games import Decision, Game, format_text, marker_keys
+from games import Decision, Game, marker_keys
 from games.ai import LEVELS
 from games.core import describe_options
 
@@ -52,12 +53,14 @@ def mention(player: str) -> str:
     return f"<@{player}>" if player.isdigit() else player
 
 
-def as_mentions(text: str) -> str:
-    return format_text(text, mention)
+def as_mentions(text: str, lang: str | None = None) -> str:
+    """``text`` in ``lang`` (default: the table's, :func:`bot.i18n.table_lang`), players as mentions."""
+    return say(text, lang, mention)
 
 
-def as_names(text: str, names: dict[str, str]) -> str:
-    return format_text(text, lambda p: display(names, p))
+def as_names(text: str, names: dict[str, str], lang: str | None = None) -> str:
+    """``text`` in ``lang`` (default: the table's), players by their display names (components, images)."""
+    return say(text, lang, lambda p: display(names, p))
 
 
 def deciders(pending: list[Decision]) -> set[str]:

@@ -8,8 +8,9 @@ SIGTERM and SIGINT (Ctrl-C) stop the bot cleanly (:class:`Stop`): exit 0, no tra
 
 Message Content is optional: refused, the bot starts again without it (typed race words off, said in the log and in
 ``/help``). Discord unreachable at start (DNS, TLS, refused connections, 5xx) is retried with backoff, one warning
-line per try. The token and every interaction or webhook token are never logged: a filter masks them in every log
-record, at every level.
+line per failed try (:class:`StartTries`: also the 5xx answers discord.py itself tries again) and no HTTP session
+left open. The exit codes are decided in one place (:func:`exit_code`). The token and every interaction or webhook
+token are never logged: a filter masks them in every log record, at every level.
 """
 
 from __future__ import annotations
@@ -83,36 +84,120 @@ SLEEP = asyncio.sleep
 """How the retries wait (tests replace it)."""
 
 
-def _describe(exc: BaseException) -> str:
+def _describe(exc: BaseException | None) -> str:
+    if isinstance(exc, discord.HTTPException) and getattr(exc.response, "status", None):
+        return f"{type(exc).__name__}: {exc.response.status} {exc.response.reason}"
     text = str(exc).strip().splitlines()[0] if str(exc).strip() else ""
     return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
 
 
-def _log_retry(state: RetryCallState) -> None:
-    exc = state.outcome.exception() if state.outcome else None
-    wait = state.next_action.sleep if state.next_action else 0
-    log.warning("Discord is unreachable (%s); trying again in %.0f s (try %d)", _describe(exc), wait,
-                state.attempt_number)
+RETRIED_BY_DISCORD_PY = frozenset({500, 502, 504, 524})
+"""The statuses discord.py's ``HTTPClient.request`` itself tries again (5 tries, waiting 1 + 2 * try s) before it
+raises ``DiscordServerError``."""
+DISCORD_PY_TRIES = 5
+
+
+class StartTries:
+    """One warning line per failed try to reach Discord at start, whoever tries again: discord.py by itself after a
+    500/502/504/524 answer (seen through an aiohttp trace, :data:`RETRIED_BY_DISCORD_PY`), or :func:`login`'s
+    backoff after any failure in :data:`UNREACHABLE` (tenacity). The tries are numbered from 1 across both."""
+
+    def __init__(self) -> None:
+        self.failed = 0
+        self.in_a_row = 0  # 5xx answers discord.py got in this login try (it raises after the 5th)
+        self.active = True
+
+    def watch(self, bot: PlayBot) -> None:
+        """Follow ``bot``'s HTTP answers (the trace is added before the first try makes the HTTP session)."""
+        trace = bot.http.http_trace or aiohttp.TraceConfig()
+        try:
+            trace.on_request_end.append(self._answered)
+        except RuntimeError:  # a trace an earlier HTTP session froze: only the backoff's lines then
+            return
+        bot.http.http_trace = trace
+
+    async def _answered(self, session, context, params: aiohttp.TraceRequestEndParams) -> None:
+        status = params.response.status
+        if not self.active or status not in RETRIED_BY_DISCORD_PY:
+            return
+        self.in_a_row += 1
+        if self.in_a_row >= DISCORD_PY_TRIES:  # discord.py gives up: the backoff's line (:meth:`backoff`) says it
+            return
+        self.failed += 1
+        log.warning("Discord is unreachable (DiscordServerError: %d %s); trying again in %d s (try %d)", status,
+                    params.response.reason, 1 + 2 * (self.in_a_row - 1), self.failed)
+
+    def backoff(self, state: RetryCallState) -> None:
+        """tenacity's ``before_sleep``: the line of a failed :func:`login` try."""
+        exc = state.outcome.exception() if state.outcome else None
+        wait = state.next_action.sleep if state.next_action else 0
+        self.failed += 1
+        self.in_a_row = 0
+        log.warning("Discord is unreachable (%s); trying again in %.0f s (try %d)", _describe(exc), wait,
+                    self.failed)
 
 
 async def login(bot: PlayBot, token: str) -> None:
     """``bot.login(token)``, retried with exponential backoff while Discord is unreachable (:data:`UNREACHABLE`),
-    one warning line per try and no traceback; a rejected token (``LoginFailure``) is raised at once. The HTTP
-    session of a failed try is closed before the next (no "Unclosed client session")."""
-    async for attempt in AsyncRetrying(
-        retry=retry_if_exception_type(UNREACHABLE),
-        wait=wait_exponential_jitter(initial=1, max=RETRY_MAX_S),
-        before_sleep=_log_retry,
-        sleep=lambda s: SLEEP(s),
-        reraise=True,
-    ):
-        with attempt:
-            try:
-                await bot.login(token)
-            except BaseException:
-                await bot.http.close()  # this try's session and connector; the next try makes new ones
-                bot.http.connector = discord.utils.MISSING
-                raise
+    one warning line per try (:class:`StartTries`) and no traceback; a rejected token (``LoginFailure``) is raised
+    at once. The HTTP session of a failed try is closed before the next (no "Unclosed client session")."""
+    tries = StartTries()
+    tries.watch(bot)
+    try:
+        async for attempt in AsyncRetrying(
+            retry=retry_if_exception_type(UNREACHABLE),
+            wait=wait_exponential_jitter(initial=1, max=RETRY_MAX_S),
+            before_sleep=tries.backoff,
+            sleep=lambda s: SLEEP(s),
+            reraise=True,
+        ):
+            with attempt:
+                try:
+                    await bot.login(token)
+                except BaseException:
+                    await bot.http.close()  # this try's session and connector; the next try makes new ones
+                    bot.http.connector = discord.utils.MISSING
+                    raise
+    finally:
+        tries.active = False
+
+
+NO_TOKEN = "DISCORD_TOKEN is not set: put it in the environment or in .env (see .env.example)."
+
+
+def _fail(line: str, code: int) -> int:
+    print(line, file=sys.stderr)
+    return code
+
+
+def exit_code(main, lost: list[StoreError] | None = None, *, refused: str | None = None) -> int:
+    """``asyncio.run(main())`` and the process exit code of the module docstring, each failure said in one line on
+    stderr: 5 a :class:`StoreError` (raised, or the first of ``lost``: the store failed while running), 3 the token
+    rejected, 4 the privileged intents refused, 1 a refused request when ``refused`` names what was asked (``"the
+    commands"``), else 1 any error (logged with its traceback), 0 a clean end or a Ctrl-C before the loop's signal
+    handlers were installed."""
+    try:
+        asyncio.run(main())
+        if lost:
+            raise lost[0]
+    except StoreError as exc:
+        return _fail(f"The store cannot be used: {exc}.", 5)
+    except discord.LoginFailure:
+        return _fail("Discord rejected the token (LoginFailure): check DISCORD_TOKEN in the environment or .env.", 3)
+    except discord.PrivilegedIntentsRequired:
+        return _fail("Discord refused the bot's gateway intents (PrivilegedIntentsRequired) even without Message "
+                     "Content: check the Privileged Gateway Intents in the developer portal (Bot tab).", 4)
+    except discord.HTTPException as exc:
+        if refused is None:
+            log.exception("the bot stopped with an error")
+            return 1
+        return _fail(f"Discord refused {refused}: {exc.status} {exc.text or exc}", 1)
+    except KeyboardInterrupt:  # a Ctrl-C before the loop's handlers were installed
+        return 0
+    except Exception:
+        log.exception("the bot stopped with an error")
+        return 1
+    return 0
 
 
 STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT)
@@ -131,8 +216,7 @@ def run(settings: Settings | None = None) -> int:
     for handler in logging.getLogger().handlers:
         handler.addFilter(redact)
     if not token:
-        print("DISCORD_TOKEN is not set: put it in the environment or in .env (see .env.example).", file=sys.stderr)
-        return 2
+        return _fail(NO_TOKEN, 2)
 
     lost: list[StoreError] = []
     for handler in logging.getLogger().handlers:
@@ -190,27 +274,7 @@ def run(settings: Settings | None = None) -> int:
             if stop.requested:
                 log.info("stopped cleanly (%s)", stop.requested)
 
-    try:
-        asyncio.run(main())
-        if lost:
-            raise lost[0]
-    except StoreError as exc:
-        print(f"The store cannot be used: {exc}.", file=sys.stderr)
-        return 5
-    except discord.LoginFailure:
-        print("Discord rejected the token (LoginFailure): check DISCORD_TOKEN in the environment or .env.",
-              file=sys.stderr)
-        return 3
-    except discord.PrivilegedIntentsRequired:
-        print("Discord refused the bot's gateway intents (PrivilegedIntentsRequired) even without Message Content: "
-              "check the Privileged Gateway Intents in the developer portal (Bot tab).", file=sys.stderr)
-        return 4
-    except KeyboardInterrupt:  # a Ctrl-C before the loop's handlers were installed
-        return 0
-    except Exception:
-        log.exception("the bot stopped with an error")
-        return 1
-    return 0
+    return exit_code(main, lost)
 
 
 class Stop:
@@ -266,8 +330,7 @@ def sync_commands(settings: Settings, *, guild_id: int | None = None, clear_guil
     synced tree's hash in the store (the bot's start then skips an unchanged tree). Exit codes as :func:`run`."""
     token = settings.discord_token.get_secret_value().strip() if settings.discord_token else ""
     if not print_only and not token:
-        print("DISCORD_TOKEN is not set: put it in the environment or in .env (see .env.example).", file=sys.stderr)
-        return 2
+        return _fail(NO_TOKEN, 2)
     for handler in logging.getLogger().handlers:
         handler.addFilter(Redact(token))
 
@@ -293,16 +356,4 @@ def sync_commands(settings: Settings, *, guild_id: int | None = None, clear_guil
             await bot.close()
             await store.close()
 
-    try:
-        asyncio.run(main())
-    except StoreError as exc:
-        print(f"The store cannot be used: {exc}.", file=sys.stderr)
-        return 5
-    except discord.LoginFailure:
-        print("Discord rejected the token (LoginFailure): check DISCORD_TOKEN in the environment or .env.",
-              file=sys.stderr)
-        return 3
-    except discord.HTTPException as exc:
-        print(f"Discord refused the commands: {exc.status} {exc.text or exc}", file=sys.stderr)
-        return 1
-    return 0
+    return exit_code(main, refused="the commands")

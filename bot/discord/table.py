@@ -28,9 +28,11 @@ import discord
 from bot.sessions import STALE_TEXT, SessionError, Update
 from bot.store import SessionRow
 
+from ..i18n import reader_lang, speaking
 from .answers import await_render, defer_when_late, followup
 from .freshness import BoardFloors
 from .images import png_file
+from .language import enter_interaction
 from .present import as_mentions, board_text, board_view, deciders, event_lines, pings
 
 if TYPE_CHECKING:
@@ -105,12 +107,16 @@ class Table:
             self.forget(update.session.id, update.session.channel_id)
 
     async def in_budget(self, interaction: discord.Interaction, *, ephemeral: bool = False) -> bool:
-        """:func:`bot.discord.answers.defer_when_late` on the service clock (used as an ``interaction_check``)."""
-        return await defer_when_late(interaction, self.service.clock(), ephemeral=ephemeral)
+        """:func:`bot.discord.answers.defer_when_late` on the service clock (used as an ``interaction_check``), then
+        the table's and the reader's language noted for the task (:mod:`bot.discord.language`)."""
+        ok = await defer_when_late(interaction, self.service.clock(), ephemeral=ephemeral)
+        await enter_interaction(self.bot, interaction)
+        return ok
 
     async def refuse(self, interaction: discord.Interaction, text: str) -> None:
-        """A short ephemeral answer (``{@id}`` refs become mentions, which do not ping in ephemeral messages)."""
-        text = as_mentions(text)[:2000]
+        """A short ephemeral answer in the reader's language (``{@id}`` refs become mentions, which do not ping in
+        ephemeral messages)."""
+        text = as_mentions(text, reader_lang())[:2000]
         try:
             if interaction.response.is_done():
                 await followup(interaction, ephemeral=True, content=text, allowed_mentions=NO_PINGS)
@@ -406,15 +412,18 @@ class Table:
         viewer = str(interaction.user.id) if interaction is not None else None
         try:
             names = await self.bot.links.names(row.id)
-            render = self.bot.images.full_png(row, update.state, names) if full else \
-                self.bot.images.png(row, update.state, names)
-            png = await await_render(interaction, asyncio.ensure_future(render))
-            text = board_text(update, notes=list(notes))
             mine = any(d.player == viewer or (d.player is None and viewer in row.players) for d in update.pending)
-            view = board_view(row, update.pending, names, keys=self.bot.races.keys(update),
-                              emoji=self.bot.races.button_emoji(update)) if row.status == "active" and mine else None
+            with speaking(reader_lang()):  # only the viewer reads it: text and image in their language
+                render = self.bot.images.full_png(row, update.state, names) if full else \
+                    self.bot.images.png(row, update.state, names)
+                png = await await_render(interaction, asyncio.ensure_future(render))
+                text = board_text(update, notes=list(notes))
+                view = board_view(row, update.pending, names, keys=self.bot.races.keys(update),
+                                  emoji=self.bot.races.button_emoji(update)) if row.status == "active" and mine \
+                    else None
+                plain = board_text(update, notes=list(notes), numbered=names)
             await self.send(interaction, row.channel_id, text, file=png_file(png, row.id, row.version), view=view,
-                            ephemeral=True, plain=board_text(update, notes=list(notes), numbered=names))
+                            ephemeral=True, plain=plain)
         except Exception:
             log.exception("private board v%s of session %s failed", row.version, row.id)
             await self.ack(interaction, "The board could not be shown; try again.")

@@ -43,6 +43,8 @@ from typing import TYPE_CHECKING, Any
 from bot.sessions import AI_MOVE, AI_RACE, DEADLINE, Update
 from bot.store import SessionRow, StoreUnavailable, TimerRow, now_ms
 
+from .language import enter_channel
+
 if TYPE_CHECKING:
     from .bot import PlayBot
 
@@ -157,6 +159,11 @@ class Timers:
         ``bot.dispatch(f"{kind}_timer_complete", timer)``), awaited in turn so that the timer is finished only once
         its work is done. ``payload`` is the :class:`TimerRow`, or for ``deadline`` the :class:`Update` of the
         timeout move. A listener's failure is logged with the session id, never stops the others."""
+        channel = payload.session.channel_id if isinstance(payload, Update) else payload.channel_id
+        try:
+            await enter_channel(self.bot, channel)  # its posts in the channel's language
+        except Exception:  # the store is not answering: the listeners meet it and say so
+            log.debug("no language for channel %s", channel, exc_info=True)
         for listener in self.bot.extra_events.get(f"on_{kind}_timer_complete", ()):
             try:
                 await listener(payload)

@@ -30,12 +30,12 @@ from pathlib import Path
 
 import games
 import renderers
-from games import format_text
-from games.core import Decision
+from games.core import Decision, T
 
 from .. import results
 from ..ai_seats import ai_name, is_ai
 from ..board_text import board_lines, shows_position
+from ..i18n import refusal, say, translator
 from ..rules_help import SANDBOX_HELP, sandbox_rules
 from ..sessions import AI_MOVE, AI_RACE, DEADLINE, MAX_MS, SessionError, SessionService, Update
 
@@ -43,6 +43,9 @@ LINE = re.compile(r"^\s*(?:\[\s*#(?P<bchan>[\w-]+)\s*\]\s*|#(?P<chan>[\w-]+)\s+)
                   r"(?:\+(?P<offset>\d+)|\[\s*\+(?P<boffset>\d+)\s*\])?\s*:\s*(?P<text>.*)$")
 """``[#channel] name [+ms]: text``; the channel and the offset may be typed with or without the brackets of the
 notation (``[#ch2] carol: 2`` is ``#ch2 carol: 2``)."""
+FORMAT_HINT = ("a line is '[#channel] name [+ms]: text', the parts in brackets optional, e.g. 'alice: /play tatari', "
+               "'#ch2 carol: /join', 'bob +1200: hai'.")
+"""What a line that cannot be read is answered with, after the line itself."""
 MAX_WAIT_MS = 365 * 24 * 3600 * 1000
 """The longest ``/wait`` and ``+ms`` offset (a year): keeps the virtual clock within what the store holds."""
 
@@ -59,8 +62,9 @@ class LocalChat:
     """Several people typing in local channels. ``clock`` is virtual: starts at ``start_ms``."""
 
     def __init__(self, service: SessionService, out_dir: Path | None, start_ms: int = 1_700_000_000_000,
-                 images: bool = True) -> None:
+                 images: bool = True, lang: str = "en") -> None:
         self.service = service
+        self.lang = lang  # the language of every reply (bot.i18n.LANGUAGES)
         self.out_dir = out_dir
         self.images = images and out_dir is not None
         self.now = start_ms
@@ -78,8 +82,7 @@ class LocalChat:
             raw = "clock: " + raw.strip()
         m = LINE.match(raw)
         if not m:
-            return [f"! Cannot read {raw!r}: write 'name: /command' or 'name: choice' (e.g. 'alice: /play tatari'), "
-                    "with '#channel ' before the name for another channel (e.g. '#ch2 carol: /join')."]
+            return [f"! Cannot read {raw!r}: {FORMAT_HINT}"]
         chan = await self._channel(m["chan"] or m["bchan"] or "table")
         name, text = m["name"], m["text"].strip()
         offset = m["offset"] or m["boffset"]
@@ -94,7 +97,7 @@ class LocalChat:
         try:
             out += await self._handle(chan, name, text, at)
         except SessionError as exc:
-            out.append(f"! {name}: {format_text(str(exc), player_name)}")
+            out.append(f"! {name}: {say(refusal(exc), self.lang, player_name)}")
             return out
         return out + await self._ai_turns()
 
@@ -186,7 +189,8 @@ class LocalChat:
             return self._show(chan, await svc.show(ch), board=True)
         if cmd == "history":
             events = await svc.history(ch)
-            return [format_text(e.text, player_name) for e in events] or ["Nothing has happened yet."]
+            return [say(e.text, self.lang, player_name) for e in events] or [say(T("Nothing has happened yet."),
+                                                                                    self.lang)]
         if cmd == "resign":
             return self._show(chan, await svc.resign(ch, name))
         if cmd == "abandon":
@@ -334,10 +338,11 @@ class LocalChat:
         row = update.session
         if row.status == "lobby":
             game = update.game
-            return [*(format_text(n, player_name) for n in update.notes),
-                    *(format_text(e.text, player_name) for e in update.events),
-                    f"[{game.title} lobby] seats {len(row.players)}: {', '.join(map(player_name, row.players))} "
-                    f"(host {row.host}). {game.lobby_need(len(row.players), row.options)} /join, /start"]
+            return [*(say(n, self.lang, player_name) for n in update.notes),
+                    *(say(e.text, self.lang, player_name) for e in update.events),
+                    say(T("[{title} lobby] seats {n}: {names} (host {host}). {need} /join, /start",
+                          title=game.title, n=len(row.players), names=", ".join(map(player_name, row.players)),
+                          host=row.host, need=game.lobby_need(len(row.players), row.options)), self.lang)]
         key = tuple((d.kind, d.player, d.deadline_ms) for d in update.pending)
         if key != chan.mark_key:  # new decisions: offsets (+ms) now count from here
             chan.mark_ms, chan.mark_key = self.now, key
@@ -345,7 +350,7 @@ class LocalChat:
         chan.shown = {d.player: [o.id for o in d.options] for d in update.pending
                       if d.player is not None or d.options}  # key None: a list anyone may answer (a race)
         return board_lines(update, player_name, markdown=False, options="listed", image=image, asked=board,
-                           since_ms=chan.mark_ms)
+                           since_ms=chan.mark_ms, lang=self.lang)
 
     def _write_image(self, update: Update) -> str:
         assert self.out_dir is not None
@@ -353,7 +358,7 @@ class LocalChat:
         self.image_count += 1
         path = self.out_dir / f"{update.session.channel_id}-{update.session.id:03d}-v{update.session.version:04d}.png"
         try:
-            png = renderers.render(update.state)
+            png = renderers.render(update.state, translate=translator(self.lang))
         except KeyError:
             return "(no renderer for this game yet)"
         path.write_bytes(png)

@@ -12,10 +12,11 @@ from pydantic import ValidationError
 
 import games
 import renderers
-from games import TIMEOUT, format_text
+from games import TIMEOUT
 from games.ai import DEFAULT_BUDGET_MS, LEVELS, STRATEGIES, Budget, Strategy, level_strategy
 from renderers.animation import animate
 
+from ..i18n import say, translator
 from ..sessions import SessionError, SessionService, Update
 from ..store import now_ms
 
@@ -44,11 +45,13 @@ async def run_demo(
     options: dict | None = None,
     max_moves: int = 20_000,
     budget_ms: int = DEFAULT_BUDGET_MS,
+    lang: str = "en",
 ) -> DemoResult:
     """Play ``game_id`` with ``players`` AI players (``strategy``: one of :data:`DEMO_STRATEGIES`: random, greedy,
     or an AI seat level easy | normal | strong, the strong search thinking ``budget_ms`` ms a move, at most
     ``games.ai.MAX_BUDGET_MS``) from ``seed``; write a PNG per board and ``game.gif`` to ``out_dir`` (None: no
-    images). ``RuntimeError`` if no end after ``max_moves``; ``ValueError`` for an unknown strategy."""
+    images); the log in ``lang`` (:mod:`bot.i18n`). ``RuntimeError`` if no end after ``max_moves``;
+    ``ValueError`` for an unknown strategy."""
     game = games.get(game_id)
     names = NAMES[:players] if players <= len(NAMES) else [f"p{i}" for i in range(1, players + 1)]
     check_table(game, names, options, seed)
@@ -66,10 +69,10 @@ async def run_demo(
     frames: list[bytes] = []
 
     def snap(up: Update) -> None:
-        result.log += [format_text(e.text, lambda p: p) for e in up.events]
+        result.log += [say(e.text, lang, lambda p: p) for e in up.events]
         if out_dir is None:
             return
-        png = renderers.render(up.state)
+        png = renderers.render(up.state, translate=translator(lang))
         frames.append(png)
         path = out_dir / f"{len(frames):04d}.png"
         path.write_bytes(png)

@@ -33,6 +33,8 @@ import renderers
 from games.ai import next_move
 from renderers.common import VISIONS, simulate_image
 
+from ..i18n import translator
+
 PHONE_WIDTH = 400
 """Width (px) of the phone-sized copy of each board."""
 
@@ -115,15 +117,17 @@ def _save(png: bytes, out: Path, stem: str, visions: tuple[str, ...] = ()) -> li
 
 
 def write_gallery(out: Path, game_ids: list[str] | None = None, seed: int = 1,
-                  visions: tuple[str, ...] = ()) -> list[GalleryGame]:
+                  visions: tuple[str, ...] = (), lang: str = "en") -> list[GalleryGame]:
     """Write the gallery of ``game_ids`` (default: every game) into ``out`` (created) and its ``index.html``;
-    with ``visions`` (e.g. :data:`renderers.common.VISIONS`) also each phone copy as seen with them.
+    with ``visions`` (e.g. :data:`renderers.common.VISIONS`) also each phone copy as seen with them; every text
+    drawn in ``lang`` (:mod:`bot.i18n`).
     ``KeyError`` for an unknown game id, ``ValueError`` for an unknown vision. Deterministic for a given ``seed``."""
     for vision in visions:
         if vision not in VISIONS:
             raise ValueError(f"unknown vision {vision!r}; one of {', '.join(VISIONS)}")
     chosen = [games.get(g) for g in game_ids] if game_ids else list(games.all())
     out.mkdir(parents=True, exist_ok=True)
+    translate = translator(lang)
     done: list[GalleryGame] = []
     for game in chosen:
         for n in range(game.min_players, game.max_players + 1):
@@ -134,9 +138,10 @@ def write_gallery(out: Path, game_ids: list[str] | None = None, seed: int = 1,
             entry = GalleryGame(game.id, n, moves=int(picks.pop("moves")))
             for label, state in picks.items():
                 stem = f"{game.id}-{n}p-{label}"
-                entry.files += _save(renderers.render(state, names, full=False), out, stem, visions)
-            entry.files += _save(renderers.render(picks["decision"], names, full=True), out, f"{game.id}-{n}p-full",
-                                 visions)
+                entry.files += _save(renderers.render(state, names, full=False, translate=translate), out, stem,
+                                     visions)
+            entry.files += _save(renderers.render(picks["decision"], names, full=True, translate=translate), out,
+                                 f"{game.id}-{n}p-full", visions)
             done.append(entry)
     _index(out, done)
     return done

@@ -40,6 +40,8 @@ async def play_one(svc: SessionService, channel: str, rng: random.Random):
 
 
 async def test_backup_under_concurrent_moves_keeps_every_acknowledged_move(tmp_path):
+    """The moves committed since the last checkpoint are only in the -wal file: a copy of the main file alone
+    (``cp``, ``shutil.copy``) would miss them; the backup holds every move acknowledged before it began."""
     db = tmp_path / "bot.sqlite3"
     live = await stores.open(db)
     seeds = iter(range(1000, 1_000_000))
@@ -59,7 +61,13 @@ async def test_backup_under_concurrent_moves_keeps_every_acknowledged_move(tmp_p
                 moves_acked[up.session.id] = moves_acked.get(up.session.id, 0) + 1
 
     task = asyncio.create_task(player())
-    while sum(moves_acked.values()) < 60:
+    while sum(moves_acked.values()) < 20:
+        await asyncio.sleep(0)
+    async with live.write_lock:  # between two moves: the tables and the first moves go into the main file
+        cur = await live.conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        assert (await cur.fetchone())[0] == 0  # not busy: the checkpoint went through
+    checkpointed = sum(moves_acked.values())
+    while sum(moves_acked.values()) < checkpointed + 40:  # these moves are only in the -wal file
         await asyncio.sleep(0)
     try:
         at_start, moves_at_start = dict(acked), dict(moves_acked)
@@ -74,7 +82,8 @@ async def test_backup_under_concurrent_moves_keeps_every_acknowledged_move(tmp_p
         assert check.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
         total = check.execute("SELECT COUNT(*) FROM moves").fetchone()[0]
     assert report.moves == total
-    assert sum(moves_at_start.values()) <= total <= sum(moves_acked.values())
+    assert sum(moves_at_start.values()) <= total, "the copy misses moves acknowledged before it began (the -wal's)"
+    assert total <= sum(moves_acked.values())
 
     backup = await stores.open(copy)
     try:

@@ -61,6 +61,7 @@ class User:
     name: str
     bot: bool = False
     permissions: int = MEMBER_PERMS
+    locale: str = "en-US"  # the member's Discord client language (interaction ``locale``)
 
     def payload(self) -> dict:
         return {"id": str(self.id), "username": self.name, "discriminator": "0", "global_name": self.name,
@@ -369,6 +370,7 @@ class Harness:
         self.settings = settings or Settings(discord_token=None, reminder_hours=12, afk_hours=0)
         self.now_ms = start_ms
         self.guild_id = GUILD_ID
+        self.guild_locale = "en-US"  # the server's preferred locale (interaction ``guild_locale``)
         self.channel_id = CHANNEL_ID
         self.app_permissions = ALL_PERMS  # the bot's permissions in the channel, as interactions carry them
         self.render = render
@@ -478,7 +480,7 @@ class Harness:
             "version": 1, "guild_id": str(self.guild_id), "channel_id": str(channel_id),
             "channel": {"id": str(channel_id), "type": channel_type, "guild_id": str(self.guild_id), "name": "games",
                         "position": 0, "permission_overwrites": [], "nsfw": False, "parent_id": None},
-            "member": user.member(self.now_ms), "locale": "en-US", "guild_locale": "en-US",
+            "member": user.member(self.now_ms), "locale": user.locale, "guild_locale": self.guild_locale,
             "app_permissions": str(self.app_permissions), "entitlements": [], "context": 0,
             "authorizing_integration_owners": {"0": str(self.guild_id)}, "attachment_size_limit": 26_214_400,
         }

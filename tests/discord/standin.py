@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+from http import HTTPStatus
 from pathlib import Path
 
 from aiohttp import WSMsgType, web
@@ -32,11 +33,12 @@ def _json(data, status: int = 200) -> web.Response:
 
 
 class StandIn:
-    """The server. ``login_failures``: how many ``GET /users/@me`` answer 502 first; ``hold_ready``: IDENTIFY is
-    answered with READY only once :meth:`release_ready` is called."""
+    """The server. ``login_failures``: how many ``GET /users/@me`` answer ``login_status`` (a 5xx; 502 Bad Gateway
+    unless told) first; ``hold_ready``: IDENTIFY is answered with READY only once :meth:`release_ready` is called."""
 
-    def __init__(self, login_failures: int = 0, hold_ready: bool = False) -> None:
+    def __init__(self, login_failures: int = 0, hold_ready: bool = False, login_status: int = 502) -> None:
         self.login_failures = login_failures
+        self.login_status = login_status
         self.requests: list[tuple[str, str]] = []
         self.bodies: dict[str, list] = {}
         self.identified: list[dict] = []
@@ -91,7 +93,7 @@ class StandIn:
         self.requests.append(("GET", request.path))
         if self.login_failures > 0:
             self.login_failures -= 1
-            return web.Response(status=502, text="Bad Gateway")
+            return web.Response(status=self.login_status, text=HTTPStatus(self.login_status).phrase)
         return _json(USER)
 
     async def _app(self, request: web.Request) -> web.Response:

@@ -332,7 +332,7 @@ class LiveTable:
             if seat >= len(row.players):
                 return False
             idle = row.players[seat]
-            since = await service.waiting_since(row)
+            since = await dealt_ms(self.h, row)
             return (idle not in resigned and any(d.player == idle for d in pending) and user.sid != idle
                     and (playing or user is self.mod) and self.h.now_ms >= since + AFK_HOURS * HOUR)
         d = int(match["d"])
@@ -348,6 +348,13 @@ class LiveTable:
         except IllegalMove:
             return False
         return True
+
+
+async def dealt_ms(h: Harness, row) -> int:
+    """When the board of ``row`` was dealt (ms, the service clock): the start, the last move or the last undo."""
+    moves = await h.store.moves(row.id)
+    return max([int(row.meta.get("started_ms", 0)), int(row.meta.get("undone_ms", 0)),
+                *[int(m.at_ms) for m in moves[-1:] if m.at_ms is not None]])
 
 
 def _forged_id(draw, sid: int, ver: int) -> tuple[str, list[str] | None]:

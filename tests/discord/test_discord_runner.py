@@ -144,3 +144,78 @@ def test_readme_lists_every_permission_with_why_and_the_integer():
     assert f"`{INTEGER}`" in readme
     for name, why in NEEDED.items():
         assert f"| {why} |" in readme, name
+
+
+async def test_discord_py_s_own_5xx_tries_and_the_backoff_share_one_numbered_line_each(caplog):
+    """Five 502 answers in one login try: discord.py tries again after the first four (one line each, its waits
+    1, 3, 5, 7 s); after the fifth it raises and only the backoff's line says so (try 5, not twice). A 502 after
+    the start is not logged here."""
+    from types import SimpleNamespace
+
+    from bot.discord.runner import StartTries
+
+    tries = StartTries()
+    answer = SimpleNamespace(response=SimpleNamespace(status=502, reason="Bad Gateway"))
+    caplog.set_level(logging.WARNING, logger="bot.discord")
+    for _ in range(5):
+        await tries._answered(None, None, answer)
+    error = discord.DiscordServerError(SimpleNamespace(status=502, reason="Bad Gateway"), "")
+    state = SimpleNamespace(outcome=SimpleNamespace(exception=lambda: error), next_action=SimpleNamespace(sleep=1.4))
+    tries.backoff(state)
+    await tries._answered(None, None, answer)  # the next login try's first 502
+    tries.active = False
+    await tries._answered(None, None, answer)
+    assert [r.getMessage() for r in caplog.records] == [
+        f"Discord is unreachable (DiscordServerError: 502 Bad Gateway); trying again in {wait} s (try {n})"
+        for n, wait in ((1, 1), (2, 3), (3, 5), (4, 7), (5, 1), (6, 1))]
+
+
+def test_intents_refused_even_without_message_content_exits_4_with_one_line(monkeypatch, capsys, tmp_path):
+    from bot.discord.bot import PlayBot
+
+    async def login(self, token):
+        await self.prepare()
+
+    async def connect(self, *, reconnect=True):
+        raise discord.PrivilegedIntentsRequired(None)
+
+    monkeypatch.setattr(PlayBot, "login", login)
+    monkeypatch.setattr(PlayBot, "connect", connect)
+    assert run(Settings(discord_token=SECRET, database_path=tmp_path / "db.sqlite3")) == 4
+    assert capsys.readouterr().err.splitlines()[-1] == (
+        "Discord refused the bot's gateway intents (PrivilegedIntentsRequired) even without Message Content: check "
+        "the Privileged Gateway Intents in the developer portal (Bot tab).")
+
+
+def test_a_store_that_cannot_be_opened_exits_5_before_discord_is_contacted(monkeypatch, capsys, tmp_path):
+    contacted = []
+
+    async def login(self, token):
+        contacted.append(token)
+
+    monkeypatch.setattr(discord.http.HTTPClient, "static_login", login)
+    folder = tmp_path / "a-file"
+    folder.write_text("not a folder")
+    assert run(Settings(discord_token=SECRET, database_path=folder / "db.sqlite3")) == 5
+    err = capsys.readouterr().err
+    assert err.splitlines()[-1].startswith("The store cannot be used: cannot create the folder of the database ")
+    assert contacted == [] and "Traceback" not in err
+
+
+def test_sync_commands_refused_by_discord_exits_1_with_the_status(monkeypatch, capsys, tmp_path):
+    from types import SimpleNamespace
+
+    from bot.discord import runner, sync
+
+    async def login(bot, token):
+        return None
+
+    async def refuse(tree, store, guild_id):
+        raise discord.Forbidden(SimpleNamespace(status=403, reason="Forbidden"), {"message": "Missing Access",
+                                                                                  "code": 50001})
+
+    monkeypatch.setattr(runner, "login", login)
+    monkeypatch.setattr(sync, "sync", refuse)
+    settings = Settings(discord_token=SECRET, database_path=tmp_path / "db.sqlite3")
+    assert runner.sync_commands(settings, guild_id=123) == 1
+    assert capsys.readouterr().err.splitlines() == ["Discord refused the commands: 403 Missing Access"]

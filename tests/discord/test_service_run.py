@@ -1,6 +1,7 @@
 """``python -m bot run`` as a service, as a real subprocess against the local stand-in of Discord
 (tests/discord/standin.py): SIGTERM and Ctrl-C stop it cleanly, the health listener answers, commands are synced
-only when they changed, ``sync-commands`` syncs and clears a test guild,. A move in flight when the bot stops is committed and answered (the harness)."""
+only when they changed, ``sync-commands`` syncs and clears a test guild, each 5xx at start is one log line and leaks
+no HTTP session. A move in flight when the bot stops is committed and answered (the harness)."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ import sys
 from pathlib import Path
 
 import aiohttp
+import pytest
 from harness import Harness
 from standin import APP_ID, ROOT, StandIn
 
@@ -207,3 +209,27 @@ async def test_a_move_in_flight_when_the_bot_stops_is_committed_and_answered(tmp
     assert [r.kind for r in h.fake.sent[sent:]][:1] == ["response"]  # answered before the HTTP session closed
     h.bot = None
     await h.close()
+
+
+
+@pytest.mark.parametrize("status", [503, 502])
+async def test_each_5xx_from_discord_at_start_is_one_log_line_and_leaks_no_http_session(tmp_path, status):
+    """``GET /users/@me`` answers 5xx twice (503: discord.py raises it at once; 502: discord.py tries again by
+    itself): one warning line per failed try, no traceback, no "Unclosed client session" / "Unclosed connector"
+    from aiohttp; then the bot logs in, connects and stops cleanly."""
+    standin = await StandIn(login_failures=2, login_status=status).start()
+    try:
+        bot = await Bot(standin, tmp_path).start()
+        await bot.connected()
+        await stop_and_check(bot, signal.SIGTERM, standin, tmp_path)
+        err = bot.err
+        retries = [line for line in err.splitlines() if "Discord is unreachable" in line]
+        assert len(retries) == 2, err
+        phrase = {503: "503 Service Unavailable", 502: "502 Bad Gateway"}[status]
+        assert [line.split(" WARNING ", 1)[1].rsplit(" in ", 1)[0] for line in retries] == [
+            f"bot.discord: Discord is unreachable (DiscordServerError: {phrase}); trying again"] * 2, err
+        assert retries[0].endswith("(try 1)") and retries[1].endswith("(try 2)"), err
+        assert standin.count("GET", "/api/v10/users/@me") == 3
+        assert "Unclosed" not in err and "Traceback" not in err, err
+    finally:
+        await standin.stop()

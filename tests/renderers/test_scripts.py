@@ -179,7 +179,7 @@ def test_display_name_cuts_between_graphemes_and_counts_wide_characters_twice():
 
 def test_a_cjk_name_draws_fast_enough_from_the_mask_cache():
     """text() caches masks of mixed-script names as of Latin ones (the same entry comes back)."""
-    common.text_mask.cache_clear()
+    common._text_mask.cache_clear()
     a = common.text_mask("さくら 🐉", 20, False, "la")
     assert common.text_mask("さくら 🐉", 20, False, "la") is a
     assert isinstance(font(20), ScriptFont)
@@ -194,7 +194,7 @@ def _drawn_texts(monkeypatch) -> list[str]:
         return real(self, text, *args, **kwargs)
 
     monkeypatch.setattr(ScriptFont, "getmask2", spy)
-    common.text_mask.cache_clear()
+    common._text_mask.cache_clear()
     return seen
 
 

@@ -120,6 +120,6 @@ def test_every_renderer_cache_is_bounded():
     """Caches of sprites, tiles, texts and backgrounds are LRU with a maximum size (memory stays bounded in a
     long-running bot), except the bundled fonts' code point sets (``covered``: three files)."""
     found = dict(_caches())
-    assert "renderers.common.text_tile" in found and "renderers.tsukimi._board_tile_sprite" in found
+    assert "renderers.common._text_tile" in found and "renderers.tsukimi._board_tile_sprite" in found
     unbounded = [name for name, info in found.items() if info.maxsize is None]
     assert unbounded == ["renderers.common.covered"]

@@ -1,0 +1,49 @@
+"""Whose language (ARCHITECTURE.md, "Text and languages"): a table's public messages and images use the channel's
+language — ``/settings language:`` (en, ja), else the server's preferred locale — and an ephemeral answer uses the
+reader's own Discord locale. Command names and descriptions show in each user's client language (Discord's choice,
+from the localisations :mod:`bot.discord.translator` gives).
+
+The adapter notes both for the task that handles an interaction or a timer (:data:`bot.i18n.TABLE`,
+:data:`bot.i18n.READER`); the presenter (:mod:`bot.discord.present`) reads them, so every text built while
+handling it comes out in the right language without passing it through every call.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from .. import i18n
+
+if TYPE_CHECKING:
+    from .bot import PlayBot
+
+
+async def channel_language(bot: PlayBot, channel_id: str | int, guild_locale: Any = None) -> str:
+    """The language of channel ``channel_id``'s table: its ``/settings language``, else the server's preferred
+    locale (``guild_locale``, or the cached guild's), as one of :data:`bot.i18n.LANGUAGES`."""
+    chosen = (await bot.prefs.get(str(channel_id))).get("language")
+    if chosen in i18n.LANGUAGES:
+        return chosen
+    if guild_locale is None:
+        channel = bot.get_channel(int(channel_id)) if str(channel_id).isdigit() else None
+        guild_locale = getattr(getattr(channel, "guild", None), "preferred_locale", None)
+    return i18n.language(guild_locale)
+
+
+async def enter_interaction(bot: PlayBot, interaction: discord.Interaction) -> None:
+    """Note the table's and the reader's language for the task handling ``interaction``."""
+    i18n.READER.set(i18n.language(interaction.locale))
+    if interaction.channel_id is not None:
+        i18n.TABLE.set(await channel_language(bot, interaction.channel_id, interaction.guild_locale))
+
+
+async def enter_channel(bot: PlayBot, channel_id: str | int) -> None:
+    """Note the table's language for a task that posts in ``channel_id`` outside an interaction (timers, AI
+    moves, retried posts); no reader."""
+    i18n.READER.set(None)
+    i18n.TABLE.set(await channel_language(bot, channel_id))
+
+
+__all__ = ["channel_language", "enter_channel", "enter_interaction"]

@@ -1,0 +1,86 @@
+"""The translation catalogues (bot/locales, gettext kept with Babel; ARCHITECTURE.md "Text and languages"): every
+text of the source has its Japanese, with the same placeholders and the glossary's terms, compiled; texts are
+made with literal message ids so extraction sees them; the renderer fills, counts and nests exactly."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+import pytest
+
+from bot import i18n
+from games.core import N, T, Text, player_ref
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def test_every_text_has_its_japanese_with_the_same_placeholders_and_compiled():
+    assert i18n.problems("ja") == []
+
+
+def test_texts_are_made_with_literal_message_ids():
+    """Babel extracts only literal strings: ``T(f"…")`` or ``T(name)`` would never reach the catalogue."""
+    bad = []
+    for folder in i18n.SOURCES:
+        for path in (ROOT / folder).rglob("*.py"):
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+            for node in ast.walk(tree):
+                if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("T", "N"):
+                    wanted = 1 if node.func.id == "T" else 2
+                    args = node.args[:wanted]
+                    if len(args) < wanted or not all(isinstance(a, ast.Constant) and isinstance(a.value, str)
+                                                      for a in args):
+                        bad.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    assert bad == []
+
+
+def test_english_is_the_text_itself_and_japanese_comes_from_the_catalogue(monkeypatch):
+    class Fake:
+        def gettext(self, msgid):
+            return {"{player} continues.": "{player}は続ける。"}.get(msgid, msgid)
+
+        def ngettext(self, singular, plural, n):
+            return {"{n} doll": "人形{n}体"}.get(singular, singular if n == 1 else plural)
+
+    monkeypatch.setattr(i18n, "translations", lambda lang: Fake())
+    text = T("{player} continues.", player=player_ref("alice"))
+    assert text == "{@alice} continues."
+    assert i18n.say(text, "ja", {"alice": "あきら"}) == "あきらは続ける。"
+    assert i18n.say(text, "en-US", {"alice": "Alice"}) == "Alice continues."
+    dolls = N("{n} doll", "{n} dolls", n=1234)
+    assert dolls == "1234 dolls" and i18n.say(dolls, "ja") == "人形1,234体"
+    assert N("{n} doll", "{n} dolls", n=1) == "1 doll"
+    joined = Text.join(" · ", [text, "bob"])
+    assert joined == "{@alice} continues. · bob"
+    assert i18n.say(joined, "ja", lambda p: p.upper()) == "ALICEは続ける。 · bob"
+
+
+def test_a_text_keeps_its_message_id_through_the_contract_models_and_pickling():
+    import pickle
+
+    from games.core import Event, Option
+
+    label = T("Stop: put {n} on shrine {t}", n=2, t=8)
+    option = Option(id="stop", label=label)
+    assert option.label.msgid == "Stop: put {n} on shrine {t}" and option.label.args == {"n": 2, "t": 8}
+    assert pickle.loads(pickle.dumps(option)).label.msgid == label.msgid
+    assert Event(kind="x", text=label).model_dump()["text"] == "Stop: put 2 on shrine 8"
+
+
+def test_a_placeholder_without_its_argument_is_refused():
+    with pytest.raises(ValueError, match="no value for"):
+        T("{player} continues.")
+
+
+@pytest.mark.parametrize("locale,lang", [("ja", "ja"), ("en-US", "en"), ("en-GB", "en"), (None, "en"),
+                                         ("fr", "en"), ("ja_JP", "ja")])
+def test_any_locale_reads_one_of_the_bots_languages(locale, lang):
+    assert i18n.language(locale) == lang
+
+
+def test_a_japanese_count_uses_the_languages_one_plural_form():
+    """ja has one plural form (Babel's plural rule for ja): 200 moves is the same form as 1 move."""
+    moves = N("{n} move.", "{n} moves.", n=200)
+    assert moves == "200 moves." and i18n.say(moves, "ja") == "200手。"
+    assert i18n.say(N("{n} move.", "{n} moves.", n=1), "ja") == "1手。"

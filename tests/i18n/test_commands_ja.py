@@ -1,0 +1,73 @@
+"""Slash commands in Japanese (ARCHITECTURE.md "Text and languages"): ``python -m bot sync-commands --print`` shows
+a ``ja`` entry in every command's, option's and choice's localisations, each within Discord's limits (names
+``^[-_\\p{L}\\p{N}]{1,32}$``, lowercase where cased; descriptions 1-100 characters); the translator gives no
+localisation for English."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+import unicodedata
+from pathlib import Path
+
+import discord
+import pytest
+from discord import app_commands
+
+from bot.discord.translator import CatalogueTranslator
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+@pytest.fixture(scope="module")
+def payloads() -> list[dict]:
+    out = subprocess.run([sys.executable, "-m", "bot", "sync-commands", "--print"], cwd=ROOT, capture_output=True,
+                         text=True, timeout=120, env={"PATH": "/usr/bin:/bin", "HOME": "/tmp"})
+    assert out.returncode == 0, out.stderr
+    return json.loads(out.stdout)
+
+
+def _valid_name(name: str) -> bool:
+    return 1 <= len(name) <= 32 and all(unicodedata.category(c)[0] in "LN" or c in "-_" for c in name) \
+        and name == name.lower()
+
+
+def _walk(items: list[dict], found: list[tuple[str, dict]], where: str = "") -> None:
+    for item in items:
+        found.append((f"{where}/{item['name']}", item))
+        _walk(item.get("options", []), found, f"{where}/{item['name']}")
+
+
+def test_every_command_and_option_has_its_japanese_within_discords_limits(payloads):
+    found: list[tuple[str, dict]] = []
+    _walk(payloads, found)
+    assert len(found) >= 40
+    bad = []
+    for where, item in found:
+        names, descriptions = item.get("name_localizations") or {}, item.get("description_localizations") or {}
+        if not _valid_name(names.get("ja", "")):
+            bad.append(f"{where}: name {names.get('ja')!r}")
+        if not 1 <= len(descriptions.get("ja", "")) <= 100:
+            bad.append(f"{where}: description {descriptions.get('ja')!r}")
+        for choice in item.get("choices", []):
+            if not 1 <= len((choice.get("name_localizations") or {}).get("ja", "")) <= 100:
+                bad.append(f"{where}: choice {choice['name']!r}")
+    assert bad == []
+    ja_names = [item["name_localizations"]["ja"] for _, item in found if "options" in item or item.get("type") == 1]
+    assert "あそぶ" in ja_names and "待った" in ja_names
+
+
+def test_the_settings_command_offers_the_two_languages(payloads):
+    settings = next(p for p in payloads if p["name"] == "settings")
+    language = next(o for o in settings["options"] if o["name"] == "language")
+    assert [(c["value"], c["name_localizations"]["ja"]) for c in language["choices"]] == [
+        ("en", "English（英語）"), ("ja", "日本語")]
+
+
+async def test_english_clients_get_no_localisation_and_japanese_ones_the_catalogues():
+    translator = CatalogueTranslator()
+    name = app_commands.TranslationContext(app_commands.TranslationContextLocation.command_name, None)
+    assert await translator.translate(app_commands.locale_str("play"), discord.Locale.american_english, name) is None
+    assert await translator.translate(app_commands.locale_str("play"), discord.Locale.japanese, name) == "あそぶ"
+    assert await translator.translate(app_commands.locale_str("no such"), discord.Locale.japanese, name) is None
