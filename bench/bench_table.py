@@ -1,7 +1,7 @@
 """The table in the channel, measured: one seeded whole game of each game through the real discord.py stack
 (``tests/discord/harness.py``), one line per game::
 
-    game=tatari players=3 moves=<n> turns=<n> messages=<n> edits=<n> pings=<n> self_pings=<n> upload_kb=<n>
+    game=tatari players=3 moves=<n> turns=<n> messages=<n> edits=<n> pings=<n> self_pings=<n> upload_kb=<n> alt_missing=<n>
 
 Definitions ("Measured, not guessed"):
 
@@ -16,7 +16,9 @@ Definitions ("Measured, not guessed"):
 - ``pings``: mentions that notify: users mentioned in the content of a newly created public message AND allowed by
   its ``allowed_mentions`` (no ``allowed_mentions`` = Discord's default, every mentioned user); edits never notify;
 - ``self_pings``: pings to the member whose input (press, slash command) caused the message;
-- ``upload_kb``: image bytes sent (every attachment of every call), KiB, rounded down.
+- ``upload_kb``: image bytes sent (every attachment of every call), KiB, rounded down;
+- ``alt_missing``: images sent (every file of every call, ephemeral ones too) whose attachment carries no alt text
+  (an empty or absent ``description``).
 
 Players answer with the games' greedy AI (``games.ai.greedy``), through components (buttons, selects, two-step picks,
 race buttons) as ``tests/discord/test_discord_games.py`` does; race windows close at their deadline through the
@@ -65,6 +67,7 @@ class Counts:
     pings: int = 0
     self_pings: int = 0
     upload: int = 0
+    alt_missing: int = 0
     seen: set = field(default_factory=set)
     cause: str | None = None  # the member whose input is being handled
     on: bool = False
@@ -73,6 +76,7 @@ class Counts:
         if not self.on:
             return
         self.upload += sum(len(data) for _, data in sent.files)
+        self.alt_missing += sum(not alt for alt in descriptions(sent))
         created = False
         if sent.kind in ("message", "followup") or (sent.kind == "response" and sent.type in (4, 5)):
             mid = (sent.message or {}).get("id")
@@ -89,6 +93,14 @@ class Counts:
         for user in notified(sent):
             self.pings += 1
             self.self_pings += user == self.cause
+
+
+def descriptions(sent: Sent) -> list[str]:
+    """The alt text (attachment ``description``, "" when absent) of each file ``sent`` uploads, in upload order: the
+    payload's ``attachments`` entries whose ``id`` is an upload index."""
+    uploads = {a["id"]: a.get("description") or "" for a in (sent.data or {}).get("attachments") or []
+               if isinstance(a.get("id"), int)}
+    return [uploads.get(i, "") for i in range(len(sent.files))]
 
 
 def notified(sent: Sent) -> set[str]:
@@ -171,7 +183,7 @@ async def play(game_id: str, n: int, seed: int = SEED, show: bool = False) -> st
             print(f"--- message {m['id'][-6:]}{image}{' ' + str(buttons) if buttons else ''}\n{m['content']}")
     return (f"game={game_id} players={n} moves={moves} turns={turns} messages={counts.messages} "
             f"edits={counts.edits} pings={counts.pings} self_pings={counts.self_pings} "
-            f"upload_kb={counts.upload // 1024}")
+            f"upload_kb={counts.upload // 1024} alt_missing={counts.alt_missing}")
 
 
 async def main(argv: list[str]) -> None:

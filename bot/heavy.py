@@ -27,6 +27,7 @@ import logging
 import math
 import multiprocessing
 import os
+import re
 from collections import OrderedDict, deque
 from collections.abc import Callable, Hashable, Sequence
 from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor
@@ -163,6 +164,99 @@ def draw_card(kind: str, *args) -> bytes:
     if kind == "leaderboard":
         args = (games.get(args[0]), *args[1:])
     return getattr(results, CARDS[kind])(*args)
+
+
+ALT_LIMIT = 1024
+"""Discord's limit on an attachment ``description`` (alt text), characters."""
+
+
+def _clip(text: str, limit: int = ALT_LIMIT) -> str:
+    """``text`` within ``limit`` characters, cut at a word with "…" when longer."""
+    return text if len(text) <= limit else text[: limit - 1].rsplit(" ", 1)[0] + "…"
+
+
+def _change(before: float | None, after: float | None) -> str:
+    """A rating change in words: ``"rating 27.1, up 2.1"``, ``"rating 22.9, down 2.1"``; "" when unrated."""
+    if before is None or after is None:
+        return ""
+    delta = after - before
+    way = "up" if delta > 0.05 else "down" if delta < -0.05 else "unchanged"
+    return f"rating {after:.1f}, {way} {abs(delta):.1f}" if way != "unchanged" else f"rating {after:.1f}, unchanged"
+
+
+def ranking_words(record, names: dict[str, str] | None = None) -> str:
+    """A recorded game's seats best first, in words: ``"1st alice (won), 4 Sen, rating 27.1, up 2.1; 2nd bob,
+    …"``; ``names`` (player id -> display name) before the recorded names."""
+    from . import results
+
+    out = []
+    for s in record.ranked:
+        who = (names or {}).get(s.player_id) or s.name
+        bits = [f"{results.ordinal_text(s.rank) if s.rank else 'unranked'} {who}" + (" (won)" if s.won else "")]
+        if s.score is not None:
+            bits.append(results.score_text(record.game_id, s.score))
+        if s.resigned:
+            bits.append("resigned")
+        change = _change(s.mu_before, s.mu_after)
+        if change:
+            bits.append(change)
+        out.append(", ".join(bits))
+    return "; ".join(out)
+
+
+def card_alt(kind: str, *args, names: dict[str, str] | None = None) -> str:
+    """The alt text (≤ :data:`ALT_LIMIT` characters) of the card :func:`draw_card` draws from the same ``args``:
+    ``"summary"`` (record, details): the game, its ranking with scores and rating changes, its numbers and how it
+    ended; ``"stats"`` (stats, name): each game's record and the recent results; ``"leaderboard"`` (game id,
+    standings): each place with rating, games and wins. Computed in the bot process (cheap text)."""
+    import games
+
+    from . import results
+
+    if kind == "summary":
+        record, details = args[0], (args[1] if len(args) > 1 else "")
+        title = results._title(record.game_id)
+
+        def shown(text: str) -> str:
+            return games.format_text(text, lambda p: (names or {}).get(p) or next(
+                (s.name for s in record.seats if s.player_id == p), p))
+
+        status = "abandoned" if record.outcome == "abandoned" else "game over"
+        numbers = (f"{record.moves} moves, {results.duration_text(record.ended_ms - record.started_ms)}, "
+                   f"{len(record.seats)} seats, {'rated' if record.rated else 'not rated'}")
+        reason, told = shown(record.reason).strip(), shown(details).strip()
+        if reason:  # the game's account of its end often repeats the reason: said once
+            told = told.replace(f"Game over: {reason}", "").replace(reason, "")
+        told = re.sub(r"\s*[|·]\s*", "; ", told).strip(" ;.")
+        ending = " ".join(t.rstrip(".") + "." for t in (reason, told) if t)
+        return _clip(f"Result card of {title}, {status}: {ranking_words(record, names)}. {numbers}. {ending}"
+                     .strip())
+    if kind == "stats":
+        stats, label = args[0], (args[1] if len(args) > 1 else None)
+        lines = results.stats_text(stats, label).split("\n")
+        return _clip(f"Stats card of {label or stats.name}: " + ". ".join(lines[1:]) + ".")
+    if kind == "leaderboard":
+        game_id, standings = args[0], args[1]
+        places = "; ".join(
+            f"{results.ordinal_text(s.place)} {s.name}{' (AI)' if s.is_ai and not s.name.startswith('AI') else ''}, "
+            f"rating {results.rating_text(s.mu, s.sigma)}, {games.plural(s.games, 'game')}, "
+            f"{games.plural(s.wins, 'win')}" for s in standings)
+        return _clip(f"Leaderboard card of {results._title(game_id)}, top {len(standings)} of this server, ordered "
+                     f"by rating minus three times its uncertainty: {places}.")
+    raise KeyError(kind)
+
+
+def replay_alt(record, names: dict[str, str] | None = None) -> str:
+    """The alt text (≤ :data:`ALT_LIMIT` characters) of a game's replay animation: the game replayed (its boards
+    from the deal to the end), its players and their ranking with rating changes."""
+    from . import results
+
+    title = results._title(record.game_id)
+    players = ", ".join((names or {}).get(s.player_id) or s.name for s in record.seats)
+    how = "abandoned" if record.outcome == "abandoned" else "to the end"
+    return _clip(f"Animated replay of game #{record.session_id}, {title}: its boards from the deal {how}, "
+                 f"{record.moves} moves, {results.date_text(record.ended_ms)}. Players: {players}. "
+                 f"Ranking: {ranking_words(record, names)}.")
 
 
 def draw_replay(path: str, game_id: str, players: Sequence[str], options: dict, seed: int,

@@ -21,6 +21,7 @@ from __future__ import annotations
 import contextlib
 import datetime
 import functools
+import gettext
 import io
 import re
 import tomllib
@@ -33,6 +34,7 @@ from babel import Locale
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
 from babel.messages.mofile import read_mo, write_mo
+from babel.messages.plurals import get_plural
 from babel.messages.pofile import read_po, write_po
 from babel.numbers import format_decimal
 from babel.support import Translations
@@ -137,10 +139,14 @@ def translations(lang: str) -> Translations:
                 with mo.open("rb") as fh:
                     loaded = Translations(fh, domain=domain)
                 if merged is None:
-                    merged = loaded  # the first keeps the language's plural rule (ja: one form)
+                    merged = loaded
                 else:
                     merged.merge(loaded)
-    return merged if merged is not None else Translations()
+    if merged is None:
+        return Translations()
+    count, expr = get_plural(lang)  # the language's own plural rule, whatever a file's header says (ja: one form)
+    merged.plural = gettext.c2py(expr)
+    return merged
 
 
 def number(n: int | float, lang: str) -> str:
@@ -253,6 +259,9 @@ def update(langs: Iterable[str] = LANGUAGES[1:], root: Path = ROOT,
                 catalog = Catalog(locale=lang, domain=domain, charset="utf-8")
             catalog.update(template, no_fuzzy_matching=True)
             catalog.obsolete.clear()
+            for message in catalog:  # as many plural forms as the language has (ja: one)
+                if isinstance(message.string, tuple) and len(message.string) != catalog.num_plurals:
+                    message.string = (tuple(message.string) + ("",) * catalog.num_plurals)[:catalog.num_plurals]
             _write_po(catalog, path)
             left[lang] = left.get(lang, 0) + sum(1 for m in catalog if m.id and not _translated(m))
     return left

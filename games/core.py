@@ -368,10 +368,13 @@ def describe_options(options: dict[str, Any]) -> str:
 
     def value(v: Any) -> str:
         if isinstance(v, bool):
-            return "on" if v else "off"
+            return T("on") if v else T("off")
         return str(v)
 
-    return " · ".join(f"{k.replace('_', ' ')} {value(v)}" for k, v in options.items()) or "defaults"
+    if not options:
+        return T("defaults")
+    return Text.join(" · ", [T("{option} {value}", option=k.replace("_", " "), value=value(v))
+                             for k, v in options.items()])
 
 
 def plural(n: int, word: str, many: str | None = None) -> str:
@@ -388,19 +391,20 @@ def ranking_text(result: Result, name: Callable[[str], str]) -> str:
 
     def one(p: str) -> str:
         if p in result.standings:
-            return f"{name(p)} — {result.standings[p]}"
-        return f"{name(p)} ({result.scores[p]})" if p in result.scores else name(p)
+            return T("{player} — {standing}", player=name(p), standing=result.standings[p])
+        return T("{player} ({score})", player=name(p), score=result.scores[p]) if p in result.scores else name(p)
 
-    return "; ".join(f"{i}. " + ", ".join(one(p) for p in grp) for i, grp in enumerate(result.ranking, 1))
+    return Text.join("; ", [T("{rank}. {players}", rank=i, players=Text.join(", ", [one(p) for p in grp]))
+                            for i, grp in enumerate(result.ranking, 1)])
 
 
 def seats_text(counts: Sequence[int]) -> str:
     """``[2, 3, 4]`` -> "2-4 players", ``[5]`` -> "exactly 5 players", ``[1]`` -> "exactly 1 player"."""
     if len(counts) == 1:
-        return "exactly " + plural(counts[0], "player")
+        return N("exactly {n} player", "exactly {n} players", n=counts[0])
     if list(counts) == list(range(counts[0], counts[-1] + 1)):
-        return f"{counts[0]}-{counts[-1]} players"
-    return ", ".join(map(str, counts[:-1])) + f" or {counts[-1]} players"
+        return T("{low}-{high} players", low=counts[0], high=counts[-1])
+    return T("{counts} or {last} players", counts=", ".join(map(str, counts[:-1])), last=counts[-1])
 
 
 def marker_keys(options: Sequence[Option]) -> dict[str, str]:
@@ -554,21 +558,21 @@ class Game:
             return ""
         span = seats_text(counts)
         if seated in counts:
-            more = f", or wait for up to {counts[-1]}" if seated < counts[-1] else ""
-            return f"Ready to start ({span}{more})."
+            if seated < counts[-1]:
+                return T("Ready to start ({span}, or wait for up to {most}).", span=span, most=counts[-1])
+            return T("Ready to start ({span}).", span=span)
         if seated < counts[0]:
             need = counts[0] - seated
-            return f"Needs {plural(need, 'more player')} ({span})."
-        return f"Too many seats for these options: {self.title} needs {span}."
+            return N("Needs {n} more player ({span}).", "Needs {n} more players ({span}).", n=need, span=span)
+        return T("Too many seats for these options: {game} needs {span}.", game=self.title, span=span)
 
     def check_players(self, players: list[str]) -> None:
         """Raise ``ValueError`` unless ``players`` fits ``min_players..max_players`` and has no repeats."""
         if len(set(players)) != len(players):
-            raise ValueError("a player is seated twice")
+            raise ValueError(T("a player is seated twice"))
         if not self.min_players <= len(players) <= self.max_players:
-            raise ValueError(
-                f"{self.title} needs {self.min_players}-{self.max_players} players, not {len(players)}"
-            )
+            raise ValueError(T("{game} needs {low}-{high} players, not {n}", game=self.title, low=self.min_players,
+                               high=self.max_players, n=len(players)))
 
     def find_decision(self, state: BaseState, move: Move) -> tuple[Decision, Option | None]:
         """The pending decision ``move`` answers and the chosen option, or :class:`IllegalMove` with a reason.
@@ -578,19 +582,20 @@ class Game:
         """
         decisions = self.pending(state)
         if not decisions:
-            raise IllegalMove("The game is over.")
+            raise IllegalMove(T("The game is over."))
         if move.option == TIMEOUT and move.player is None:
             for d in decisions:
                 if d.deadline_ms is not None:
                     return d, None
-            raise IllegalMove("Nothing is waiting on a deadline.")
+            raise IllegalMove(T("Nothing is waiting on a deadline."))
         mine = [d for d in decisions if d.player is None or d.player == move.player]
         if not mine:
             waiting = ", ".join(player_ref(d.player) for d in decisions if d.player)
-            raise IllegalMove(f"It is not your turn: waiting for {waiting}.")
+            raise IllegalMove(T("It is not your turn: waiting for {players}.", players=waiting))
         for d in mine:
             opt = d.option(move.option)
             if opt is not None:
                 return d, opt
         listed = ", ".join(o.id for d in mine for o in d.options)
-        raise IllegalMove(f"'{move.option}' is not a choice now. Choose one of: {listed}.")
+        raise IllegalMove(T("'{option}' is not a choice now. Choose one of: {choices}.", option=move.option,
+                            choices=listed))

@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 from PIL import Image, ImageDraw
 
-from games.core import format_text, marker_keys
+from games.core import T, Text, format_text, marker_keys
 from games.tataraba import GAME, rules
 from games.tataraba.board import BOARD_SIDE, CELLS, geometry, tile_index, tile_name
 from games.tataraba.data import BEECHES, CEDARS, EIDAI_COST, OAKS, PINES, TATARA_COST
@@ -263,21 +263,21 @@ def _background(layout: str, players: tuple[str, ...], names: tuple[tuple[str, s
         y += ROW_H
     for i in range(n):
         x, yy = MARGIN + 240, HEADER + _map_h(layout) + 14 + i * ROW_H
-        d.text((x + 225, yy + 6), "Foot", font=font(16, bold=True), fill=INK)
+        d.text((x + 225, yy + 6), T("Foot"), font=font(16, bold=True), fill=INK)
         for k in range(4):
             cx, cy = x + 280 + k * 18, yy + 16
             d.ellipse((cx - 7, cy - 7, cx + 7, cy + 7), fill=None, outline=INK, width=2)
     cy = _cards_y(layout, n)
-    d.text((MARGIN, cy), "Shift cards", font=font(16, bold=True), fill=INK)
-    d.text((MARGIN, cy + 22), "revealed:", font=font(16, bold=True), fill=INK)
-    d.text((MARGIN + 110 + 48 * n + 200, cy), "Revealed earlier:", font=font(14), fill=TILE_NAME_INK)
-    d.text((MARGIN, 12), "Forest of Tataraba", font=font(22, bold=True), fill=INK)
+    d.text((MARGIN, cy), T("Shift cards"), font=font(16, bold=True), fill=INK)
+    d.text((MARGIN, cy + 22), T("revealed:"), font=font(16, bold=True), fill=INK)
+    d.text((MARGIN + 110 + 48 * n + 200, cy), T("Revealed earlier:"), font=font(14), fill=TILE_NAME_INK)
+    d.text((MARGIN, 12), T("Forest of Tataraba"), font=font(22, bold=True), fill=INK)
     ly = h - LEGEND_H + 4
-    legend = (
+    legend = T(
         "Standing = adult, lying = young (Cedar shows side 1/2).  R Red Pine  O Oak  C Cedar  B Beech  "
         "E Evergreen."
     )
-    legend2 = (
+    legend2 = T(
         "T Tatara, ET Eidai Tatara (flag).  Player pieces: the big shapes.  Tiles: board-cell (2-5 = centre of 2).  "
         "Keys: offered tiles."
     )
@@ -299,7 +299,7 @@ def _tile_box(layout: str, t: int) -> tuple[int, int, int]:
 
 def _tab_w(board: int) -> int:
     """Width (px) of the "Board k" tab."""
-    return text_mask(f"Board {board}", 13, True, "lm")[0].width + 10
+    return text_mask(T("Board {board}", board=board), 13, True, "lm")[0].width + 10
 
 
 def _grew(state: TatarabaState) -> bool:
@@ -352,7 +352,7 @@ def _draw_pieces(img: Image.Image, state: TatarabaState, dx: int = 0, dy: int = 
         if hot:
             bx, by = _xy(layout, c * BOARD_SIDE, r * BOARD_SIDE)
             bx, by = bx + dx, by + dy
-            label = f"grew ×{hot}" if hot > 1 else "grew"
+            label = T("grew ×{n}", n=hot) if hot > 1 else T("grew")
             tw = text_mask(label, 13, True, "rm")[0].width
             right = bx + BOARD_SIDE * px - 4
             d.rounded_rectangle((right - tw - 10, by + 3, right, by + TAB_H + 1), radius=5, fill=GREW_FILL,
@@ -363,7 +363,7 @@ def _draw_pieces(img: Image.Image, state: TatarabaState, dx: int = 0, dy: int = 
 def _tab(img: Image.Image, board: int, x: int, y: int) -> None:
     """The "Board k" tab with its top-left corner at (x, y)."""
     ImageDraw.Draw(img).rectangle((x, y, x + _tab_w(board), y + TAB_H), fill=INK)
-    _txt(img, (x + 5, y + TAB_H // 2 + 1), f"Board {board}", 13, bold=True, fill=WHITE, anchor="lm")
+    _txt(img, (x + 5, y + TAB_H // 2 + 1), T("Board {board}", board=board), 13, bold=True, fill=WHITE, anchor="lm")
 
 
 @lru_cache(maxsize=32)
@@ -556,7 +556,7 @@ def _draw_close(state: TatarabaState, names: dict[str, str], decision) -> Image.
         _marker(img, m)
         c = costs.get(m.tile, 0)
         if c:
-            label = f"{c} Foot"
+            label = T("{n} Foot", n=c)
             tw = text_mask(label, tp, True, "mm")[0].width
             ty = m.y + m.r + tp * 0.7
             d.rounded_rectangle((m.x - tw / 2 - 4, ty - tp * 0.62, m.x + tw / 2 + 4, ty + tp * 0.62), radius=5,
@@ -571,10 +571,12 @@ def _draw_close(state: TatarabaState, names: dict[str, str], decision) -> Image.
     line = round(24 * grow)
     shape(d, mark, 24, y + line // 2, 11 * grow, fill=colour, outline=INK, width=2)
     who = display_name(state.players[seat], names, 14)
-    _txt(img, (24 + 18 * grow, y + line // 2), f"{who}: Sen {me.sen} · material {me.mat} · Foot {me.foot}/4",
+    _txt(img, (24 + 18 * grow, y + line // 2), T("{player}: Sen {sen} · material {mat} · Foot {foot}/4", player=who, sen=me.sen,
+                                                      mat=me.mat, foot=me.foot),
          tp + 1, bold=True, anchor="lm", bg=PAPER)
     _txt(img, (12, y + line * 3 // 2 + 4), _close_hint(state, decision), tp, anchor="lm", bg=PAPER)
-    left = f"Left: Red Pine {me.pine}/{PINES} · Oak {me.oak}/{OAKS} · Cedar {me.cedar}/{CEDARS} · Tatara {me.tatara}"
+    left = T("Left: Red Pine {pine}/{pines} · Oak {oak}/{oaks} · Cedar {cedar}/{cedars} · Tatara {tatara}",
+             pine=me.pine, pines=PINES, oak=me.oak, oaks=OAKS, cedar=me.cedar, cedars=CEDARS, tatara=me.tatara)
     _txt(img, (12, y + line * 5 // 2 + 6), left, tp, fill=TILE_NAME_INK, anchor="lm", bg=PAPER)
     return img
 
@@ -583,21 +585,22 @@ def _close_hint(state: TatarabaState, decision) -> str:
     """One line saying what the close-up asks for."""
     kind = decision.kind
     if kind == "place":
-        return "Pick the marked tile for your first Tatara (same key on the buttons)."
+        return T("Pick the marked tile for your first Tatara (same key on the buttons).")
     if kind == "move":
-        return "Move your piece to a marked tile (Foot markers it costs under the key)."
+        return T("Move your piece to a marked tile (Foot markers it costs under the key).")
     if kind == "plant":
-        return "Plant a Red Pine or Cedar on a marked tile."
+        return T("Plant a Red Pine or Cedar on a marked tile.")
     if kind == "log":
-        return "Log a marked tree: the buttons say Sen or material."
+        return T("Log a marked tree: the buttons say Sen or material.")
     if kind == "build":
-        name = "Tatara" if state.phase == "tatara" else "Eidai Tatara"
-        return f"Build your {name} on a marked tile."
+        if state.phase == "tatara":
+            return T("Build your Tatara on a marked tile.")
+        return T("Build your Eidai Tatara on a marked tile.")
     if kind == "action":
-        return "Choose an action: plant, log, or take a Foot marker."
+        return T("Choose an action: plant, log, or take a Foot marker.")
     if kind == "special":
-        return (f"Tatara {TATARA_COST[0]} Sen + {TATARA_COST[1]} material; Eidai {EIDAI_COST[0]} Sen + "
-                f"{EIDAI_COST[1]} material; or end.")
+        return T("Tatara {sen} Sen + {mat} material; Eidai {esen} Sen + {emat} material; or end.", sen=TATARA_COST[0],
+                 mat=TATARA_COST[1], esen=EIDAI_COST[0], emat=EIDAI_COST[1])
     return decision.prompt[:70]
 
 
@@ -626,45 +629,56 @@ def render(state: TatarabaState, names: dict[str, str] | None = None, full: bool
 def _headline(state: TatarabaState, names: dict[str, str]) -> str:
     who = display_name(state.players[state.turn], names, 14)
     if state.phase == "over":
-        return "Game over"
+        return T("Game over")
     if state.phase == "place":
-        return f"Setup: {who} places a first Tatara"
-    step = {
-        "move": "moves",
-        "action": f"action {state.actions_per_turn - state.actions + 1} of {state.actions_per_turn}",
-        "plant": "plants",
-        "log": "logs",
-        "special": "special action or end",
-        "tatara": "builds a Tatara",
-        "eidai": "builds the Eidai Tatara",
-    }[state.phase]
-    return f"Round {state.round}: {who} to play ({step})"
+        return T("Setup: {player} places a first Tatara", player=who)
+    if state.phase == "action":
+        step = T("action {n} of {total}", n=state.actions_per_turn - state.actions + 1, total=state.actions_per_turn)
+    else:
+        step = {
+            "move": T("moves"),
+            "plant": T("plants"),
+            "log": T("logs"),
+            "special": T("special action or end"),
+            "tatara": T("builds a Tatara"),
+            "eidai": T("builds the Eidai Tatara"),
+        }[state.phase]
+    return T("Round {round}: {player} to play ({step})", round=state.round, player=who, step=step)
 
 
 def _header(img: Image.Image, state: TatarabaState, names: dict[str, str]) -> None:
     if state.phase == "over":
         res = GAME.result(state)
         line = (
-            "Game over: " + format_text(res.reason, lambda p: display_name(p, names, 18))
+            T("Game over: {reason}", reason=format_text(res.reason, lambda p: display_name(p, names, 18)))
             if res
-            else "Game over"
+            else T("Game over")
         )
     else:
         line = _headline(state, {p: display_name(p, names, 18) for p in state.players})
     _txt(img, (MARGIN + 250, 15), line, 18, bg=PAPER)
 
 
-END_TEXT = {
-    "eidai": ("Game over: an Eidai Tatara stands at the end of round {round}.",
-              "Eidai builders first, then most Sen, then most material."),
-    "beech": ("Game over: the Beeches ran out in the growth after round {round}.",
-              "Most Sen wins, then most building material."),
-    "exhausted": ("Game over: safety stop (FT-9): the forest is exhausted in round {round}.",
-                  "No one could ever build an Eidai Tatara or take a Beech: scored like the Beech ending."),
-    "limit": ("Game over: safety stop (FT-9): the round limit ({limit} rounds) is reached.",
-              "Scored like the Beech ending: most Sen wins, then most building material."),
-}
-"""End reason (``state.end``) -> the two lines the end board shows (rulebook "End of the Game", FT-8, FT-9)."""
+def end_lines(end: str, round_: int | str, limit: int | str) -> tuple[Text, Text]:
+    """The two lines the end board shows for end reason ``end`` (``state.end``) after round ``round_`` with the
+    round limit ``limit`` (rulebook "End of the Game", FT-8, FT-9)."""
+    if end == "eidai":
+        return (T("Game over: an Eidai Tatara stands at the end of round {round}.", round=round_),
+                T("Eidai builders first, then most Sen, then most material."))
+    if end == "beech":
+        return (T("Game over: the Beeches ran out in the growth after round {round}.", round=round_),
+                T("Most Sen wins, then most building material."))
+    if end == "exhausted":
+        return (T("Game over: safety stop (FT-9): the forest is exhausted in round {round}.", round=round_),
+                T("No one could ever build an Eidai Tatara or take a Beech: scored like the Beech ending."))
+    if end == "limit":
+        return (T("Game over: safety stop (FT-9): the round limit ({limit} rounds) is reached.", limit=limit),
+                T("Scored like the Beech ending: most Sen wins, then most building material."))
+    return T("Game over."), Text.join("", [])
+
+
+END_TEXT = {end: end_lines(end, "{round}", "{limit}") for end in ("eidai", "beech", "exhausted", "limit")}
+"""End reason (``state.end``) -> the two lines the end board shows, as templates (:func:`end_lines`)."""
 
 
 def _end_panel(img: Image.Image, d: ImageDraw.ImageDraw, state: TatarabaState, names: dict[str, str]) -> None:
@@ -672,16 +686,20 @@ def _end_panel(img: Image.Image, d: ImageDraw.ImageDraw, state: TatarabaState, n
     shift cards."""
     y = _cards_y(state.layout, len(state.players)) - 4
     d.rectangle((MARGIN - 2, y - 2, WIDTH - MARGIN + 2, y + CARDS_H - 4), fill=PAPER)
-    head, how = END_TEXT.get(state.end, ("Game over.", ""))
-    _txt(img, (MARGIN, y), head.format(round=state.round, limit=state.round_limit), 17, bold=True, bg=PAPER)
+    head, how = end_lines(state.end, state.round, state.round_limit)
+    _txt(img, (MARGIN, y), head, 17, bold=True, bg=PAPER)
     _txt(img, (MARGIN, y + 23), how, 15, bg=PAPER)
     parts = []
     for place, group in enumerate(rules.ranking(state), start=1):
         for i in group:
             s = state.seats[i]
-            built = ", Eidai" if s.eidai == 0 else ""
-            parts.append(f"{place}. {display_name(state.players[i], names, 14)} {s.sen} Sen {s.mat} mat{built}")
-    _txt(img, (MARGIN, y + 48), "   ".join(parts), 16, bold=True, bg=PAPER)
+            who = display_name(state.players[i], names, 14)
+            if s.eidai == 0:
+                parts.append(T("{rank}. {player} {sen} Sen {mat} mat, Eidai", rank=place, player=who, sen=s.sen,
+                               mat=s.mat))
+            else:
+                parts.append(T("{rank}. {player} {sen} Sen {mat} mat", rank=place, player=who, sen=s.sen, mat=s.mat))
+    _txt(img, (MARGIN, y + 48), Text.join("   ", parts), 16, bold=True, bg=PAPER)
 
 
 def _panel(img: Image.Image, d: ImageDraw.ImageDraw, state: TatarabaState) -> None:
@@ -689,24 +707,23 @@ def _panel(img: Image.Image, d: ImageDraw.ImageDraw, state: TatarabaState) -> No
     for i, s in enumerate(state.seats):
         tags = []
         if i == state.start and state.phase != "over":
-            tags.append("start")
+            tags.append(T("start"))
         if i == state.turn and state.phase != "over":
-            tags.append("to play")
+            tags.append(T("to play"))
         if s.eidai == 0:
-            tags.append("Eidai built")
+            tags.append(T("Eidai built"))
         if tags:
-            _txt(img, (MARGIN + 46, y + 30), ", ".join(tags), 13, bold=True, fill=TILE_NAME_INK, bg=ROW_FILL)
+            _txt(img, (MARGIN + 46, y + 30), Text.join(", ", tags), 13, bold=True, fill=TILE_NAME_INK, bg=ROW_FILL)
         x = MARGIN + 240
-        _txt(img, (x, y + 6), f"Sen {s.sen}", 16, bold=True, bg=ROW_FILL)
-        _txt(img, (x + 90, y + 6), f"Material {s.mat}", 16, bold=True, bg=ROW_FILL)
+        _txt(img, (x, y + 6), T("Sen {n}", n=s.sen), 16, bold=True, bg=ROW_FILL)
+        _txt(img, (x + 90, y + 6), T("Material {n}", n=s.mat), 16, bold=True, bg=ROW_FILL)
         for k in range(s.foot):
             cx, cy = x + 280 + k * 18, y + 16
             d.ellipse((cx - 6, cy - 6, cx + 6, cy + 6), fill=INK)
         _txt(img, (x + 360, y + 6), f"({s.foot}/4)", 16, fill=TILE_NAME_INK, bg=ROW_FILL)
-        left = (
-            f"Left: Red Pine {s.pine}/{PINES}  Oak {s.oak}/{OAKS}  Cedar {s.cedar}/{CEDARS}  "
-            f"Tatara {s.tatara}  Eidai {s.eidai}"
-        )
+        left = T("Left: Red Pine {pine}/{pines}  Oak {oak}/{oaks}  Cedar {cedar}/{cedars}  Tatara {tatara}  Eidai {eidai}",
+                 pine=s.pine, pines=PINES, oak=s.oak, oaks=OAKS, cedar=s.cedar, cedars=CEDARS, tatara=s.tatara,
+                 eidai=s.eidai)
         _txt(img, (x, y + 30), left, 14, bg=ROW_FILL)
         y += ROW_H
 

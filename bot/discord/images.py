@@ -1,5 +1,6 @@
 """Board images: rendered off the event loop (worker processes at a lower priority, else threads), cached per
-session version, and the ``discord.File`` a board message carries."""
+session version, and the ``discord.File`` a board message carries, with its alt text (:func:`board_alt`: what the
+decision needs, in words — ARCHITECTURE.md "Text and languages")."""
 
 from __future__ import annotations
 
@@ -14,7 +15,9 @@ from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, Th
 
 import discord
 
+import games
 import renderers
+import renderers.words
 from bot import metrics, workers
 from bot.store import SessionRow
 from games.core import BaseState
@@ -67,6 +70,8 @@ class Images:
         self._latest: OrderedDict[int, int] = OrderedDict()  # session id -> the newest version asked for
         self._breaks = 0
         self._slots: asyncio.Semaphore | None = None
+        # session id -> ((version, first), alt text) of its newest board, least recently used first
+        self._alts: OrderedDict[int, tuple[tuple[int, bool], str | None]] = OrderedDict()
 
     def _new_pool(self) -> Executor:
         if self._processes:
@@ -107,6 +112,19 @@ class Images:
             if self._latest[row.id] > row.version:
                 return None
             return await self._run(row, state, names)
+
+    async def alt(self, row: SessionRow, state: BaseState | None, names: dict[str, str],
+                  first: bool = False) -> str | None:
+        """The alt text of ``state``'s board image (:func:`board_alt`), computed in a thread (a few ms of pure
+        Python: the event loop serves other tables meanwhile) and cached per ``(session id, version, first)``."""
+        key = (row.version, first)
+        cached = self._alts.get(row.id)
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        text = await asyncio.to_thread(board_alt, state, names, first)
+        self._alts[row.id] = (key, text)
+        _bound(self._alts, row.id)
+        return text
 
     async def full_png(self, row: SessionRow, state: BaseState | None, names: dict[str, str]) -> bytes | None:
         """PNG bytes of the whole board of ``state`` (``renderers.render(full=True)``; a custom ``render`` is called
@@ -162,7 +180,46 @@ def _bound(cache: OrderedDict, key) -> None:
         cache.popitem(last=False)
 
 
-def png_file(data: bytes | None, session_id: int, version: int) -> discord.File | None:
+WORDS_HINT = "The whole board in words: /board words:true."
+"""Ends the alt text of a game's first board: where a screen-reader user finds the whole board."""
+
+
+def board_alt(state: BaseState | None, names: dict[str, str], first: bool = False) -> str | None:
+    """The alt text of ``state``'s board image (:func:`renderers.words.alt_text`, players by their display names):
+    at most :data:`renderers.words.ALT_LIMIT` (1,024) characters; ``first`` (the game's first board): followed by
+    :data:`WORDS_HINT` (the words fitted in the room left). A game without words, or words that fail (logged), get "<game title>
+    board."; None without a state."""
+    if state is None:
+        return None
+    try:
+        shown = {p: display(names, p) for p in state.players}
+        if first:
+            limit = renderers.words.ALT_LIMIT - 1 - len(WORDS_HINT)
+            return renderers.words.alt_text(state, shown, limit) + " " + WORDS_HINT
+        return renderers.words.alt_text(state, shown)
+    except Exception:
+        log.exception("alt text of a %s board failed", state.game)
+        try:
+            return f"{games.get(state.game).title} board."
+        except KeyError:
+            return "The board."
+
+
+def board_words(state: BaseState, names: dict[str, str]) -> list[str]:
+    """The whole board of ``state`` in words (:func:`renderers.words.board_words`, players by their display names):
+    messages of at most :data:`renderers.words.CHUNK_LIMIT` (1,900) characters each. A game without words gets
+    one line saying so."""
+    try:
+        return renderers.words.board_words(state, {p: display(names, p) for p in state.players})
+    except KeyError:
+        return [f"{games.get(state.game).title} has no board in words yet; the board image's text says the "
+                "decision."]
+
+
+def png_file(data: bytes | None, session_id: int, version: int, alt: str | None = None) -> discord.File | None:
+    """The board image as an attachment ``board-<session>-<version>.png`` whose ``description`` (alt text) is
+    ``alt`` (:func:`board_alt`; cut to 1,024 characters); None without ``data``."""
     if data is None:
         return None
-    return discord.File(io.BytesIO(data), filename=f"board-{session_id}-{version}.png")
+    return discord.File(io.BytesIO(data), filename=f"board-{session_id}-{version}.png",
+                        description=alt[:renderers.words.ALT_LIMIT] if alt else None)

@@ -25,7 +25,7 @@ from games import Decision
 
 from .answers import DISCORD_EPOCH_MS, answer, await_render, snowflake_ms
 from .cooldowns import Cooldown
-from .images import png_file
+from .images import board_words, png_file
 from .lobby import game_autocomplete
 from .present import (
     as_mentions,
@@ -178,17 +178,26 @@ class Play(commands.Cog):
 
     @app_commands.command(name="board", description="See this channel's board (only you; public:true for everyone)")
     @app_commands.describe(public="Post it in the channel for everyone (players of the game; once a minute)",
-                           full="The whole board instead of the view of the current decision")
+                           full="The whole board instead of the view of the current decision",
+                           words="The whole board in words, only for you (for screen readers)")
     @app_commands.guild_only()
-    async def board(self, interaction: discord.Interaction, public: bool = False, full: bool = False) -> None:
+    async def board(self, interaction: discord.Interaction, public: bool = False, full: bool = False,
+                    words: bool = False) -> None:
         """Ephemeral by default for anyone (working buttons when it is the viewer's decision); a seated
         player may post it publicly, at most once per :data:`BOARD_COOLDOWN_MS` per channel. Never pings, never
-        touches the live message, the turn timers or a race. After the game: its final board and result."""
+        touches the live message, the turn timers or a race. After the game: its final board and result.
+        ``words``: the whole board in words (:func:`renderers.words.board_words`), always only for the viewer,
+        one ephemeral message per chunk of at most 1,900 characters (``public`` and ``full`` do not apply)."""
         channel, user = str(interaction.channel_id), str(interaction.user.id)
         update = await self._shown_update(channel)
         row = update.session
         if row.status == "lobby":
             await self.bot.lobby.send_card(interaction, update)
+            return
+        if words and update.state is not None:
+            names = await self.bot.links.names(row.id)
+            for chunk in await asyncio.to_thread(board_words, update.state, names):
+                await answer(interaction, chunk[:2000], ephemeral=True, allowed_mentions=NO_PINGS)
             return
         if not public:
             await self.table.send_private_board(update, interaction, full=full)
@@ -208,7 +217,9 @@ class Play(commands.Cog):
         text, plain = board_text(update, retired=live), board_text(update, numbered=names, retired=live)
         if live:
             text, plain = (t + "\n-# Shown by /board; the buttons are on the live board." for t in (text, plain))
-        await self.table.send(interaction, channel, text[:2000], file=png_file(png, row.id, row.version), plain=plain[:2000])
+        alt = await self.bot.images.alt(row, update.state, names)
+        await self.table.send(interaction, channel, text[:2000], plain=plain[:2000],
+                              file=png_file(png, row.id, row.version, alt))
 
     @app_commands.command(name="history", description="The recent events of this channel's game")
     @app_commands.describe(count="How many events (default 15)")

@@ -20,7 +20,7 @@ from discord.ext import commands
 
 import games
 from bot import results
-from bot.heavy import Busy, Heavy, replay_key
+from bot.heavy import Busy, Heavy, card_alt, replay_alt, replay_key
 from bot.sessions import SessionError, Update
 
 from . import ids
@@ -34,8 +34,10 @@ log = logging.getLogger(__name__)
 NO_PINGS = discord.AllowedMentions.none()
 
 
-def card_file(png: bytes, name: str) -> discord.File:
-    return discord.File(io.BytesIO(png), filename=f"{name}.png")
+def card_file(png: bytes, name: str, alt: str | None = None) -> discord.File:
+    """A card image as the attachment ``<name>.png`` whose ``description`` (alt text) is ``alt``
+    (:func:`bot.heavy.card_alt`)."""
+    return discord.File(io.BytesIO(png), filename=f"{name}.png", description=alt[:1024] if alt else None)
 
 
 class ReplayButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.REPLAY):
@@ -91,8 +93,9 @@ class Results(commands.Cog):
             png = None
         view = discord.ui.View(timeout=None)
         view.add_item(ReplayButton(record.session_id))
+        alt = card_alt("summary", record, details, names=names) if png else None
         await self.bot.table.send(None, record.channel_id, "\n".join(lines)[:2000],
-                                 file=card_file(png, f"result-{record.session_id}") if png else None, view=view)
+                                 file=card_file(png, f"result-{record.session_id}", alt) if png else None, view=view)
 
     # -- /stats ---------------------------------------------------------------------------------------------------
     @app_commands.command(name="stats", description="A player's games, wins, places and rating in this server")
@@ -114,7 +117,8 @@ class Results(commands.Cog):
         with self.heavy.admit(interaction.user.id, interaction.guild_id):
             await self._defer(interaction, public)
             png = await self.heavy.card("stats", stats, label)
-        await self._answer(interaction, results.stats_text(stats, label), png, f"stats-{who.id}", public)
+        await self._answer(interaction, results.stats_text(stats, label), png, f"stats-{who.id}", public,
+                           card_alt("stats", stats, label))
 
     # -- /leaderboard ---------------------------------------------------------------------------------------------
     @app_commands.command(name="leaderboard", description="The top 10 of this server in a game, by rating")
@@ -130,7 +134,8 @@ class Results(commands.Cog):
         with self.heavy.admit(interaction.user.id, interaction.guild_id):
             await self._defer(interaction, public)
             png = await self.heavy.card("leaderboard", g.id, standings)
-        await self._answer(interaction, results.leaderboard_text(g, standings), png, f"leaderboard-{g.id}", public)
+        await self._answer(interaction, results.leaderboard_text(g, standings), png, f"leaderboard-{g.id}", public,
+                           card_alt("leaderboard", g.id, standings))
 
     # -- /replay --------------------------------------------------------------------------------------------------
     async def replay_autocomplete(self, interaction: discord.Interaction,
@@ -201,7 +206,8 @@ class Results(commands.Cog):
         title = results._title(record.game_id)
         text = (f"🎞️ Replay of #{sid} {title} ({record.moves} moves, {results.date_text(record.ended_ms)}"
                 f"{', abandoned' if record.outcome == 'abandoned' else ''})")
-        await answer(interaction, text, file=discord.File(path, filename=f"replay-{sid}.gif"), ephemeral=not public,
+        await answer(interaction, text, file=discord.File(path, filename=f"replay-{sid}.gif",
+                                                          description=replay_alt(record, names)), ephemeral=not public,
                      allowed_mentions=NO_PINGS)
 
     # -- answering ------------------------------------------------------------------------------------------------
@@ -213,8 +219,8 @@ class Results(commands.Cog):
             interaction.extras[THINKING] = "public" if public else "ephemeral"
 
     async def _answer(self, interaction: discord.Interaction, text: str, png: bytes, name: str,
-                      public: bool) -> None:
-        await answer(interaction, text[:2000], file=card_file(png, name), ephemeral=not public,
+                      public: bool, alt: str | None = None) -> None:
+        await answer(interaction, text[:2000], file=card_file(png, name, alt), ephemeral=not public,
                      allowed_mentions=NO_PINGS)
 
 

@@ -239,6 +239,7 @@ class Table:
         interaction it may run again (a retry): a board older than the live one is then not posted."""
         row = update.session
         names = await self.bot.links.names(row.id)
+        alt = await self.bot.images.alt(row, update.state, names, first=first)
         # without Attach Files the board goes out as text at once
         attach = interaction is None or bool(interaction.app_permissions.attach_files)
         task = asyncio.ensure_future(self.bot.images.png(row, update.state, names)) if attach else None
@@ -287,7 +288,7 @@ class Table:
                 lines = [*live.lines, *lines]
                 text, plain, retire = texts(lines, live.first)
                 try:
-                    posted = await self._edit_live(interaction, live, text, png_file(png, row.id, row.version),
+                    posted = await self._edit_live(interaction, live, text, png_file(png, row.id, row.version, alt),
                                                    view(), plain)
                     live.version, live.lines, live.text, live.deciders = row.version, lines, posted.content, now
                     live.retired = retire.get(posted.content or "", "")
@@ -298,7 +299,7 @@ class Table:
             if posted is None:
                 text, plain, retire = texts(lines, first)
                 clicker = str(interaction.user.id) if interaction is not None else None
-                posted = await self._post_turn(interaction, live, update, text, png_file(png, row.id, row.version),
+                posted = await self._post_turn(interaction, live, update, text, png_file(png, row.id, row.version, alt),
                                                view(), clicker, plain)
                 if row.status == "active" and posted.message_id is not None:
                     self.live[row.id] = Live(posted.message_id, row.channel_id, row.version, now, races, lines,
@@ -306,7 +307,7 @@ class Table:
                 else:
                     self.live.pop(row.id, None)
             if task is not None and (not task.done() or (png is None and task.result() is not None)):
-                self.bot.spawn(self._attach(task, posted, row, plain, retire[plain]),
+                self.bot.spawn(self._attach(task, posted, row, plain, retire[plain], alt),
                                f"image of board v{row.version} of session {row.id}")
         await self._posted(update, posted.message_id, new=not same, strip=live is None)
         if row.status == "finished" and update.record is not None:  # the result message
@@ -413,7 +414,7 @@ class Table:
         try:
             names = await self.bot.links.names(row.id)
             mine = any(d.player == viewer or (d.player is None and viewer in row.players) for d in update.pending)
-            with speaking(reader_lang()):  # only the viewer reads it: text and image in their language
+            with speaking(reader_lang()):  # only the viewer reads it: text, image and alt text in their language
                 render = self.bot.images.full_png(row, update.state, names) if full else \
                     self.bot.images.png(row, update.state, names)
                 png = await await_render(interaction, asyncio.ensure_future(render))
@@ -422,14 +423,15 @@ class Table:
                                   emoji=self.bot.races.button_emoji(update)) if row.status == "active" and mine \
                     else None
                 plain = board_text(update, notes=list(notes), numbered=names)
-            await self.send(interaction, row.channel_id, text, file=png_file(png, row.id, row.version), view=view,
+                alt = await self.bot.images.alt(row, update.state, names)
+            await self.send(interaction, row.channel_id, text, file=png_file(png, row.id, row.version, alt), view=view,
                             ephemeral=True, plain=plain)
         except Exception:
             log.exception("private board v%s of session %s failed", row.version, row.id)
             await self.ack(interaction, "The board could not be shown; try again.")
 
     async def _attach(self, task: asyncio.Future, posted: Posted, row: SessionRow, plain: str | None = None,
-                      plain_retired: str = "") -> None:
+                      plain_retired: str = "", alt: str | None = None) -> None:
         """Attach a late image to the board message it belongs to (unless that message shows a newer board now).
         Discord refusing the image (403: no Attach Files) turns the message into ``plain``, the board's text form
         (``plain_retired`` once retired); a message deleted meanwhile is left alone (the next update posts a new
@@ -441,7 +443,7 @@ class Table:
         if png is None:
             return
         try:
-            await posted.attach(png_file(png, row.id, row.version))
+            await posted.attach(png_file(png, row.id, row.version, alt))
         except discord.NotFound:
             log.info("board v%s of session %s was deleted before its image came", row.version, row.id)
         except discord.Forbidden as exc:

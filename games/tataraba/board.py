@@ -10,6 +10,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import NamedTuple
 
+from games.core import T
 from games.tataraba.data import BOARD_SIDE, BOARDS_FOR, DEFAULT_LAYOUTS, EVERGREEN_CELLS
 
 CELLS = BOARD_SIDE * BOARD_SIDE
@@ -22,7 +23,7 @@ def normalise_layout(text: str) -> str:
     """
     rows = [r for r in text.replace(" ", "").replace("-", "").replace(",", "/").split("/")]
     if not any(rows):
-        raise ValueError("a layout needs at least one board")
+        raise ValueError(T("a layout needs at least one board"))
     width = max(len(r) for r in rows)
     seen: set[str] = set()
     for row in rows:
@@ -30,9 +31,9 @@ def normalise_layout(text: str) -> str:
             if ch == ".":
                 continue
             if ch not in "123456":
-                raise ValueError(f"layout character {ch!r} is not a board number 1-6 or '.'")
+                raise ValueError(T("layout character {ch} is not a board number 1-6 or '.'", ch=repr(ch)))
             if ch in seen:
-                raise ValueError(f"board {ch} appears twice in the layout")
+                raise ValueError(T("board {board} appears twice in the layout", board=ch))
             seen.add(ch)
     return "/".join(r.ljust(width, ".") for r in rows)
 
@@ -44,18 +45,17 @@ def layout_for(n_players: int, text: str = "") -> str:
     shares a full edge with another board.
     """
     if n_players not in BOARDS_FOR:
-        raise ValueError(f"Forest of Tataraba needs 2-4 players, not {n_players}")
+        raise ValueError(T("Forest of Tataraba needs 2-4 players, not {n}", n=n_players))
     layout = normalise_layout(text or DEFAULT_LAYOUTS[n_players])
     boards = BOARDS_FOR[n_players]
     slots = _slots(layout)
     if sorted(slots) != list(range(1, boards + 1)):
-        raise ValueError(
-            f"{n_players} players use boards 1-{boards}, each once; the layout has {sorted(slots)}"
-        )
+        raise ValueError(T("{n} players use boards 1-{boards}, each once; the layout has {slots}", n=n_players,
+                           boards=boards, slots=str(sorted(slots))))
     where = {pos: k for k, pos in slots.items()}
     for k, (r, c) in slots.items():
         if not any((r + dr, c + dc) in where for dr, dc in ((1, 0), (-1, 0), (0, 1), (0, -1))):
-            raise ValueError(f"board {k} does not share a full edge with another board")
+            raise ValueError(T("board {board} does not share a full edge with another board", board=k))
     return layout
 
 

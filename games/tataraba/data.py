@@ -5,6 +5,8 @@ Everything marked *designed* comes from RULINGS FT-1/FT-2 (the printed boards ar
 
 from __future__ import annotations
 
+from games.core import T
+
 # -- boards (rulebook "Game Preparations (1)", RULINGS FT-1) ----------------------------------------------------
 BOARDS_FOR = {2: 3, 3: 5, 4: 6}
 """Number of boards by player count: boards 1..n are used."""
@@ -63,6 +65,8 @@ PINE, OAK, CEDAR, BEECH, EVERGREEN, TATARA, EIDAI = "R", "O", "C", "B", "E", "T"
 YOUNG, CEDAR2, ADULT = "y", "2", "a"
 
 TREE_NAMES = {PINE: "Red Pine", OAK: "Oak", CEDAR: "Cedar", BEECH: "Beech", EVERGREEN: "Evergreen"}
+TREE_TEXT = {PINE: T("Red Pine"), OAK: T("Oak"), CEDAR: T("Cedar"), BEECH: T("Beech"), EVERGREEN: T("Evergreen")}
+"""The trees' names for people (texts in any language; :data:`TREE_NAMES` is the same in event data)."""
 
 YIELDS: dict[str, tuple[tuple[str, int], ...]] = {
     EVERGREEN: (("sen", 1), ("mat", 1)),

@@ -13,12 +13,14 @@ from games.core import (
     Game,
     IllegalMove,
     Move,
+    N,
     Option,
     Outcome,
     Result,
     Rng,
+    T,
+    Text,
     player_ref,
-    plural,
 )
 from games.tataraba import rules
 from games.tataraba.ai import choose
@@ -45,13 +47,14 @@ class Tataraba(Game):
     """Forest of Tataraba (``shared/rules/tataraba.md``, RULINGS FT-1..FT-10, C-1..C-4)."""
 
     id = "tataraba"
-    title = "Forest of Tataraba"
+    title = T("Forest of Tataraba")
     min_players = 2
     max_players = 4
     Options = TatarabaOptions
     State = TatarabaState
-    summary = "Plant, log and trade wood in a shifting forest; first to raise an Eidai Tatara (10 Sen, 10 material) wins."
-    score_unit = "Sen"
+    summary = T("Plant, log and trade wood in a shifting forest; first to raise an Eidai Tatara (10 Sen, 10 material) "
+                "wins.")
+    score_unit = T("Sen")
     rules_help = RULES_HELP
 
     # -- setup ---------------------------------------------------------------------------------------------------
@@ -84,9 +87,8 @@ class Tataraba(Game):
         rules.reveal(state, events)
         cards = ", ".join(str(c) for c in state.shown)
         first = events[-1]  # the reveal (a fresh deck never runs out here)
-        first.text = (
-            f"Shift cards revealed before the first round (they only inform, nothing grows): {cards}."
-        )
+        first.text = T("Shift cards revealed before the first round (they only inform, nothing grows): {cards}.",
+                       cards=cards)
         return Outcome(state=state, events=events)
 
     # -- decisions -----------------------------------------------------------------------------------------------
@@ -98,7 +100,7 @@ class Tataraba(Game):
         """Answer the pending decision. ``IllegalMove`` (state unchanged) for a move that is not listed now."""
         _, opt = self.find_decision(state, move)
         if opt is None:  # a timeout: no decision here has a deadline, so find_decision refuses it first
-            raise IllegalMove("Nothing is waiting on a deadline.")
+            raise IllegalMove(T("Nothing is waiting on a deadline."))
         new = clone(state)
         events: list[Event] = []
         perform(new, opt.id, events)
@@ -116,42 +118,48 @@ class Tataraba(Game):
         winners = groups[0]
         names = ", ".join(player_ref(p) for p in winners)
         if state.end == "eidai" and len(builders) == 1:
-            reason = f"{names} built the Eidai Tatara."
+            reason = T("{players} built the Eidai Tatara.", players=names)
         elif state.end == "eidai":
-            reason = f"Several Eidai Tataras: most Sen, then material, wins: {names}."
+            reason = T("Several Eidai Tataras: most Sen, then material, wins: {players}.", players=names)
         else:
             why = rules.ENDINGS[state.end]
             if state.end == "limit":
-                why += f" ({plural(state.round_limit, 'round')})"
-            reason = f"{why}: most Sen, then material, wins: {names}."
-        standing = ", ".join(
-            f"{player_ref(state.players[i])}{' (Eidai Tatara)' if state.seats[i].eidai == 0 else ''} "
-            f"{state.seats[i].sen} Sen {state.seats[i].mat} material"
-            for g in rules.ranking(state)
-            for i in g
-        )
-        reason += f" Scores are Sen: {standing}."
+                why = T("{ending} ({rounds})", ending=why, rounds=N("{n} round", "{n} rounds", n=state.round_limit))
+            reason = T("{ending}: most Sen, then material, wins: {players}.", ending=why, players=names)
+
+        def score(i: int) -> Text:
+            s = state.seats[i]
+            if s.eidai == 0:
+                return T("{player} (Eidai Tatara) {sen} Sen {mat} material", player=player_ref(state.players[i]),
+                         sen=s.sen, mat=s.mat)
+            return T("{player} {sen} Sen {mat} material", player=player_ref(state.players[i]), sen=s.sen, mat=s.mat)
+
+        standing = Text.join(", ", [score(i) for g in rules.ranking(state) for i in g])
+        reason = T("{reason} Scores are Sen: {standings}.", reason=reason, standings=standing)
         return Result(
             winners=winners,
             ranking=groups,
             scores={p: s.sen for p, s in zip(state.players, state.seats, strict=True)},
             reason=reason,
-            standings={p: ("Eidai Tatara, " if s.eidai == 0 else "") + f"{s.sen} Sen, {s.mat} material"
+            standings={p: T("Eidai Tatara, {sen} Sen, {mat} material", sen=s.sen, mat=s.mat) if s.eidai == 0
+                       else T("{sen} Sen, {mat} material", sen=s.sen, mat=s.mat)
                        for p, s in zip(state.players, state.seats, strict=True)},
         )
 
     def status(self, state: TatarabaState) -> str:
         parts = []
         for p, s in zip(state.players, state.seats, strict=True):
-            parts.append(f"{player_ref(p)} {s.sen} Sen {s.mat} mat {s.foot} foot")
+            parts.append(T("{player} {sen} Sen {mat} mat {foot} foot", player=player_ref(p), sen=s.sen, mat=s.mat,
+                           foot=s.foot))
         if state.phase == "over":
             res = self.result(state)
-            head = f"Game over: {res.reason}" if res else "Game over"
+            head = T("Game over: {reason}", reason=res.reason) if res else T("Game over")
         elif state.phase == "place":
-            head = f"Setup: {player_ref(state.players[state.turn])} places a Tatara"
+            head = T("Setup: {player} places a Tatara", player=player_ref(state.players[state.turn]))
         else:
-            head = f"Round {state.round}: {player_ref(state.players[state.turn])} to play"
-        return f"{head} | " + " | ".join(parts) + f" | Beech left {state.beech}, deck {len(state.deck)}"
+            head = T("Round {round}: {player} to play", round=state.round, player=player_ref(state.players[state.turn]))
+        return T("{head} | {seats} | Beech left {beech}, deck {deck}", head=head, seats=Text.join(" | ", parts),
+                 beech=state.beech, deck=len(state.deck))
 
     def greedy(self, state: TatarabaState, decision: Decision, rng: Any) -> str | None:
         """The greedy player's option (``ai.choose``): build as soon as possible, log what is needed most."""
@@ -186,8 +194,16 @@ def _opt(id: str, label: str, locus: str | None = None) -> Option:  # noqa: A002
 
 
 @lru_cache(maxsize=1024)
-def _tile_opt(t: int, extra: str = "") -> Option:
-    return _opt(id=f"tile:{tile_name(t)}", label=f"{tile_name(t)}{extra}", locus=f"tile:{tile_name(t)}")
+def _tile_opt(t: int, foot: int | None = None) -> Option:
+    """A tile's option: its name, with the Foot markers a move there costs when ``foot`` is given."""
+    name = tile_name(t)
+    if foot is None:
+        label = T("{tile}", tile=name)
+    elif foot:
+        label = N("{tile} ({n} Foot marker)", "{tile} ({n} Foot markers)", n=foot, tile=name)
+    else:
+        label = T("{tile} (free)", tile=name)
+    return _opt(id=f"tile:{name}", label=label, locus=f"tile:{name}")
 
 
 def decision(state: TatarabaState) -> Decision | None:
@@ -206,85 +222,92 @@ def decision(state: TatarabaState) -> Decision | None:
         return Decision(
             player=pid,
             kind="place",
-            prompt=f"{who}: where do you place your first Tatara (and your Player piece)?",
+            prompt=T("{player}: where do you place your first Tatara (and your Player piece)?", player=who),
             options=opts,
         )
     if phase == "move":
         dest = rules.destinations(state, seat)
-        opts = [
-            _tile_opt(t, f" ({plural(c, 'Foot marker')})" if c else " (free)")
-            for t, c in sorted(dest.items())
-        ]
+        opts = [_tile_opt(t, c) for t, c in sorted(dest.items())]
         return Decision(
             player=pid,
             kind="move",
-            prompt=f"{who}: move your piece from {tile_name(me.pos)} "
-            f"(you hold {plural(me.foot, 'Foot marker')}).",
+            prompt=N("{player}: move your piece from {tile} (you hold {n} Foot marker).",
+                     "{player}: move your piece from {tile} (you hold {n} Foot markers).", n=me.foot, player=who,
+                     tile=tile_name(me.pos)),
             options=opts,
         )
     if phase == "action":
         n = state.actions_per_turn - state.actions + 1
         opts = []
         if rules.plant_targets(state, seat):
-            opts.append(_opt(id="plant", label="Plant a Red Pine or Cedar"))
+            opts.append(_opt(id="plant", label=T("Plant a Red Pine or Cedar")))
         if rules.log_targets(state, seat):
-            opts.append(_opt(id="log", label="Log an adult tree"))
-        foot = "Take a Foot marker" if me.foot < FOOT_MAX else f"Skip (you hold {FOOT_MAX} Foot markers)"
+            opts.append(_opt(id="log", label=T("Log an adult tree")))
+        foot = T("Take a Foot marker") if me.foot < FOOT_MAX else T("Skip (you hold {n} Foot markers)", n=FOOT_MAX)
         opts.append(_opt(id="foot", label=foot))
         return Decision(
-            player=pid, kind="action", prompt=f"{who}: action {n} of {state.actions_per_turn}.", options=opts
+            player=pid, kind="action", options=opts,
+            prompt=T("{player}: action {n} of {total}.", player=who, n=n, total=state.actions_per_turn),
         )
     if phase == "plant":
         opts = [
             _opt(
                 id=f"{'pine' if k == PINE else 'cedar'}:{tile_name(t)}",
-                label=f"{'Red Pine' if k == PINE else 'Cedar'} at {tile_name(t)}",
+                label=T("Red Pine at {tile}", tile=tile_name(t)) if k == PINE else T("Cedar at {tile}", tile=tile_name(t)),
                 locus=f"tile:{tile_name(t)}",
             )
             for k, t in rules.plant_targets(state, seat)
         ]
-        return Decision(player=pid, kind="plant", prompt=f"{who}: plant what, where?", options=opts)
+        return Decision(player=pid, kind="plant", prompt=T("{player}: plant what, where?", player=who), options=opts)
     if phase == "log":
         opts = []
         for t, take in rules.log_targets(state, seat):
             code = state.tiles[t]
             owner = rules.owner_of(code)
             amount = dict(rules.YIELDS[code[0]])[take]
-            got = f"{amount} Sen" if take == "sen" else f"{amount} material"
-            fee = (
-                f", pay {player_ref(state.players[owner])} {LOG_FEE} Sen" if owner not in (None, seat) else ""
-            )
+            got = T("{n} Sen", n=amount) if take == "sen" else T("{n} material", n=amount)
+            what = rules.describe(code, state.players)
+            if owner not in (None, seat):
+                label = T("{tree} at {tile}: {got}, pay {owner} {fee} Sen", tree=what, tile=tile_name(t), got=got,
+                          owner=player_ref(state.players[owner]), fee=LOG_FEE)
+            else:
+                label = T("{tree} at {tile}: {got}", tree=what, tile=tile_name(t), got=got)
             opts.append(
                 _opt(
                     id=f"{take}:{tile_name(t)}",
-                    label=f"{rules.describe(code, state.players)} at {tile_name(t)}: {got}{fee}",
+                    label=label,
                     locus=f"tile:{tile_name(t)}",
                 )
             )
-        return Decision(player=pid, kind="log", prompt=f"{who}: log which tree, for what?", options=opts)
+        return Decision(player=pid, kind="log", prompt=T("{player}: log which tree, for what?", player=who), options=opts)
     if phase == "special":
         opts = []
         if rules.can_build(state, seat, TATARA):
             opts.append(
-                _opt(id="tatara", label=f"Build a Tatara ({TATARA_COST[0]} Sen, {TATARA_COST[1]} material)")
+                _opt(id="tatara", label=T("Build a Tatara ({sen} Sen, {mat} material)", sen=TATARA_COST[0],
+                                          mat=TATARA_COST[1]))
             )
         if rules.can_build(state, seat, EIDAI):
             opts.append(
                 _opt(
                     id="eidai",
-                    label=f"Build the Eidai Tatara ({EIDAI_COST[0]} Sen, {EIDAI_COST[1]} material)",
+                    label=T("Build the Eidai Tatara ({sen} Sen, {mat} material)", sen=EIDAI_COST[0], mat=EIDAI_COST[1]),
                 )
             )
-        opts.append(_opt(id="end", label="End your turn"))
+        opts.append(_opt(id="end", label=T("End your turn")))
         return Decision(
-            player=pid, kind="special", prompt=f"{who}: a special action, or end your turn?", options=opts
+            player=pid, kind="special", prompt=T("{player}: a special action, or end your turn?", player=who),
+            options=opts,
         )
     # tatara / eidai: where to build
-    name = "Tatara" if phase == "tatara" else "Eidai Tatara"
+    if phase == "tatara":
+        prompt = T("{player}: where do you build your Tatara (any open tile)?", player=who)
+    else:
+        prompt = T("{player}: where do you build your Eidai Tatara (any open tile)?", player=who)
     return Decision(
         player=pid,
         kind="build",
-        prompt=f"{who}: where do you build your {name} (any open tile)?",
+        prompt=prompt,
         options=[_tile_opt(t) for t in rules.open_tiles(state)],
     )
 
@@ -303,8 +326,8 @@ def perform(state: TatarabaState, option: str, events: list[Event]) -> None:
         events.append(
             Event(
                 kind="place",
-                text=f"{player_ref(state.players[seat])} places a Tatara and their piece "
-                f"at {tile_name(tile)}.",
+                text=T("{player} places a Tatara and their piece at {tile}.", player=player_ref(state.players[seat]),
+                       tile=tile_name(tile)),
                 data={"player": state.players[seat], "tile": tile_name(tile)},
             )
         )
@@ -314,7 +337,7 @@ def perform(state: TatarabaState, option: str, events: list[Event]) -> None:
             events.append(
                 Event(
                     kind="round",
-                    text=f"Round 1: {player_ref(state.players[state.start])} starts.",
+                    text=T("Round {round}: {player} starts.", round=1, player=player_ref(state.players[state.start])),
                     data={"round": 1, "start": state.players[state.start]},
                 )
             )
@@ -338,7 +361,7 @@ def perform(state: TatarabaState, option: str, events: list[Event]) -> None:
     elif phase in ("tatara", "eidai"):
         rules.do_build(state, TATARA if phase == "tatara" else EIDAI, tile, events)
     else:  # pragma: no cover - find_decision refuses moves once the game is over
-        raise IllegalMove("The game is over.")
+        raise IllegalMove(T("The game is over."))
 
 
 def settle(state: TatarabaState, events: list[Event]) -> None:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import heapq
 from functools import lru_cache
 
-from games.core import Event, player_ref, plural
+from games.core import Event, N, T, Text, player_ref
 from games.tataraba.board import CELLS, evergreen_tiles, geometry, tile_name
 from games.tataraba.data import (
     ADULT,
@@ -27,6 +27,7 @@ from games.tataraba.data import (
     TATARA,
     TATARA_COST,
     TREE_NAMES,
+    TREE_TEXT,
     YIELDS,
     YOUNG,
 )
@@ -55,23 +56,32 @@ def describe(code: str, players: list[str], viewer: int | None = None, own: str 
     ``viewer`` is ``own`` instead of the owner's name (``"their own adult Cedar"`` in an event about that seat,
     ``"your adult Cedar"`` in a label addressed to it)."""
     if not code:
-        return "nothing"
+        return T("nothing")
     kind, stage, owner = code[0], code[1], owner_of(code)
-    whose = (
-        own
-        if owner is not None and owner == viewer
-        else f"{player_ref(players[owner])}'s"
-        if owner is not None
-        else ""
-    )
     if kind in BUILDINGS:
-        return f"{whose} {'Eidai Tatara' if kind == EIDAI else 'Tatara'}"
-    age = "adult" if stage == ADULT else "young"
-    side = ' ("1")' if kind == CEDAR and stage == YOUNG else ' ("2")' if stage == CEDAR2 else ""
-    name = f"{age} {TREE_NAMES[kind]}{side}"
+        name = T("Eidai Tatara") if kind == EIDAI else T("Tatara")
+    elif owner is None:  # Evergreens and Beeches: "an adult Evergreen", "a young Beech"
+        tree_ = TREE_TEXT[kind]
+        if stage == ADULT:
+            return T("an adult {tree}", tree=tree_)
+        if kind == CEDAR and stage == YOUNG:
+            return T('a young {tree} ("1")', tree=tree_)
+        if stage == CEDAR2:
+            return T('a young {tree} ("2")', tree=tree_)
+        return T("a young {tree}", tree=tree_)
+    elif stage == ADULT:
+        name = T("adult {tree}", tree=TREE_TEXT[kind])
+    elif kind == CEDAR and stage == YOUNG:
+        name = T('young {tree} ("1")', tree=TREE_TEXT[kind])
+    elif stage == CEDAR2:
+        name = T('young {tree} ("2")', tree=TREE_TEXT[kind])
+    else:
+        name = T("young {tree}", tree=TREE_TEXT[kind])
+    if owner is not None and owner == viewer:
+        return T("your {thing}", thing=name) if own == "your" else T("their own {thing}", thing=name)
     if owner is not None:
-        return f"{whose} {name}"
-    return f"an {name}" if age == "adult" else f"a {name}"
+        return T("{player}'s {thing}", player=player_ref(players[owner]), thing=name)
+    return name  # pragma: no cover - every building has an owner
 
 
 # -- setup (rulebook "Game Preparations", FT-1, FT-2, FT-7) --------------------------------------------------------
@@ -98,15 +108,15 @@ def reveal(state: TatarabaState, events: list[Event]) -> None:
             events.append(
                 Event(
                     kind="reshuffle",
-                    text="The shift deck ran out: earlier cards are shuffled into "
-                    f"a new deck of {len(state.deck)}.",
+                    text=T("The shift deck ran out: earlier cards are shuffled into a new deck of {n}.",
+                           n=len(state.deck)),
                     data={"size": len(state.deck)},
                 )
             )
         state.shown.append(state.deck.pop(0))
     cards = ", ".join(str(c) for c in state.shown)
     events.append(
-        Event(kind="reveal", text=f"Shift cards revealed: {cards}.", data={"cards": list(state.shown)})
+        Event(kind="reveal", text=T("Shift cards revealed: {cards}.", cards=cards), data={"cards": list(state.shown)})
     )
 
 
@@ -210,11 +220,13 @@ def do_move(state: TatarabaState, tile: int, events: list[Event]) -> None:
     me = state.seats[seat]
     me.foot -= cost
     me.pos = tile
-    spent = f", spending {plural(cost, 'Foot marker')}" if cost else ""
+    who, where = player_ref(state.players[seat]), tile_name(tile)
+    text = (N("{player} moves to {tile}, spending {n} Foot marker.", "{player} moves to {tile}, spending {n} Foot markers.",
+              n=cost, player=who, tile=where) if cost else T("{player} moves to {tile}.", player=who, tile=where))
     events.append(
         Event(
             kind="move",
-            text=f"{player_ref(state.players[seat])} moves to {tile_name(tile)}{spent}.",
+            text=text,
             data={"player": state.players[seat], "tile": tile_name(tile), "foot": cost},
         )
     )
@@ -270,7 +282,7 @@ def begin_turn(state: TatarabaState, events: list[Event]) -> None:
         events.append(
             Event(
                 kind="stuck",
-                text=f"{player_ref(state.players[state.turn])} cannot move and stays.",
+                text=T("{player} cannot move and stays.", player=player_ref(state.players[state.turn])),
                 data={"player": state.players[state.turn]},
             )
         )
@@ -294,7 +306,8 @@ def do_plant(state: TatarabaState, kind: str, tile: int, events: list[Event]) ->
     events.append(
         Event(
             kind="plant",
-            text=f"{player_ref(state.players[seat])} plants a {TREE_NAMES[kind]} at {tile_name(tile)}.",
+            text=T("{player} plants a {tree} at {tile}.", player=player_ref(state.players[seat]), tree=TREE_TEXT[kind],
+                   tile=tile_name(tile)),
             data={"player": state.players[seat], "tree": TREE_NAMES[kind], "tile": tile_name(tile)},
         )
     )
@@ -309,22 +322,28 @@ def do_log(state: TatarabaState, tile: int, take: str, events: list[Event]) -> N
     code = state.tiles[tile]
     what = describe(code, state.players, viewer=seat)
     kind, owner = code[0], owner_of(code)
-    fee = ""
+    paid = None
     if owner is not None and owner != seat:
         me.sen -= LOG_FEE
         state.seats[owner].sen += LOG_FEE
-        fee = f", pays {player_ref(state.players[owner])} {LOG_FEE} Sen"
+        paid = player_ref(state.players[owner])
     amount = dict(YIELDS[kind])[take]
     if take == "sen":
         me.sen += amount
     else:
         me.mat += amount
     state.tiles[tile] = "" if kind == EVERGREEN else tree(kind, YOUNG, owner)
-    got = f"{amount} Sen" if take == "sen" else f"{amount} building material"
+    got = T("{n} Sen", n=amount) if take == "sen" else T("{n} building material", n=amount)
+    who, where = player_ref(state.players[seat]), tile_name(tile)
+    if paid is None:
+        text = T("{player} logs {tree} at {tile} and takes {got}.", player=who, tree=what, tile=where, got=got)
+    else:
+        text = T("{player} logs {tree} at {tile}, pays {owner} {fee} Sen and takes {got}.", player=who, tree=what,
+                 tile=where, owner=paid, fee=LOG_FEE, got=got)
     events.append(
         Event(
             kind="log",
-            text=f"{player_ref(state.players[seat])} logs {what} at {tile_name(tile)}{fee} and takes {got}.",
+            text=text,
             data={
                 "player": state.players[seat],
                 "tile": tile_name(tile),
@@ -343,9 +362,10 @@ def do_foot(state: TatarabaState, events: list[Event]) -> None:
     who = player_ref(state.players[state.turn])
     if me.foot < FOOT_MAX:
         me.foot += 1
-        text = f"{who} takes a Foot marker and now holds {plural(me.foot, 'Foot marker')}."
+        text = N("{player} takes a Foot marker and now holds {n} Foot marker.",
+                 "{player} takes a Foot marker and now holds {n} Foot markers.", n=me.foot, player=who)
     else:
-        text = f"{who} already holds {FOOT_MAX} Foot markers and skips the action."
+        text = T("{player} already holds {n} Foot markers and skips the action.", player=who, n=FOOT_MAX)
     events.append(Event(kind="foot", text=text, data={"player": state.players[state.turn], "foot": me.foot}))
     action_done(state)
 
@@ -369,18 +389,20 @@ def do_build(state: TatarabaState, kind: str, tile: int, events: list[Event]) ->
     if kind == TATARA:
         me.tatara -= 1
         sen, mat = TATARA_COST
-        name, extra = "a Tatara", " (3 actions from the next turn)"
+        text = T("{player} builds a Tatara at {tile} (3 actions from the next turn).",
+                 player=player_ref(state.players[seat]), tile=tile_name(tile))
     else:
         me.eidai -= 1
         sen, mat = EIDAI_COST
-        name, extra = "an Eidai Tatara", ": the game ends when this round's turns are done"
+        text = T("{player} builds an Eidai Tatara at {tile}: the game ends when this round's turns are done.",
+                 player=player_ref(state.players[seat]), tile=tile_name(tile))
     me.sen -= sen
     me.mat -= mat
     state.tiles[tile] = building(kind, seat)
     events.append(
         Event(
             kind="eidai" if kind == EIDAI else "tatara",
-            text=f"{player_ref(state.players[seat])} builds {name} at {tile_name(tile)}{extra}.",
+            text=text,
             data={"player": state.players[seat], "tile": tile_name(tile)},
         )
     )
@@ -423,7 +445,7 @@ def end_round(state: TatarabaState, events: list[Event]) -> None:
     events.append(
         Event(
             kind="round",
-            text=f"Round {state.round}: {player_ref(state.players[state.start])} starts.",
+            text=T("Round {round}: {player} starts.", round=state.round, player=player_ref(state.players[state.start])),
             data={"round": state.round, "start": state.players[state.start]},
         )
     )
@@ -459,7 +481,7 @@ def grow(state: TatarabaState, board: int, events: list[Event]) -> bool:
                 events.append(
                     Event(
                         kind="no_beech",
-                        text=f"Board {board}: a Beech is needed and none is left: the game ends.",
+                        text=T("Board {board}: a Beech is needed and none is left: the game ends.", board=board),
                         data={"board": board},
                     )
                 )
@@ -488,11 +510,12 @@ def grow_text(board: int, grown: int, shifted: int) -> str:
     shift."``, ``"Board 1: 1 tree shifts."``. Nothing happened: ``""`` (no event is posted then)."""
     parts = []
     if grown:
-        parts.append(f"{grown} tree grows" if grown == 1 else f"{grown} trees grow")
-    if shifted:
-        noun = "" if grown else (" tree" if shifted == 1 else " trees")
-        parts.append(f"{shifted}{noun} {'shifts' if shifted == 1 else 'shift'}")
-    return f"Board {board}: {', '.join(parts)}." if parts else ""
+        parts.append(N("{n} tree grows", "{n} trees grow", n=grown))
+    if shifted and grown:
+        parts.append(N("{n} shifts", "{n} shift", n=shifted))
+    elif shifted:
+        parts.append(N("{n} tree shifts", "{n} trees shift", n=shifted))
+    return T("Board {board}: {changes}.", board=board, changes=Text.join(", ", parts)) if parts else ""
 
 
 def exhausted(state: TatarabaState) -> bool:
@@ -561,10 +584,10 @@ def _ever_standable(state: TatarabaState, seat: int) -> set[int]:
 
 
 ENDINGS: dict[str, str] = {
-    "eidai": "An Eidai Tatara stands",
-    "beech": "The Beeches ran out",
-    "exhausted": "Safety stop: the forest is exhausted",
-    "limit": "Safety stop: the round limit was reached",
+    "eidai": T("An Eidai Tatara stands"),
+    "beech": T("The Beeches ran out"),
+    "exhausted": T("Safety stop: the forest is exhausted"),
+    "limit": T("Safety stop: the round limit was reached"),
 }
 """``state.end`` -> a short title of how the game ended, for results and boards. ``exhausted`` and ``limit`` are
 RULINGS FT-9's safety stops (not in the rulebook), scored like the Beech ending."""
@@ -579,15 +602,17 @@ def finish(state: TatarabaState, reason: str, events: list[Event]) -> None:
     state.phase = "over"
     state.end = reason  # type: ignore[assignment]
     state.actions = 0
-    text = {
-        "eidai": "The round is over and an Eidai Tatara stands: the game ends.",
-        "beech": "The Beeches have run out: the game ends.",
-        "exhausted": "Safety stop (not in the rulebook): the forest is exhausted: it is certain that nobody can "
-        "ever build an Eidai Tatara or take another action that uses up a Beech. The game ends, scored like the "
-        "Beech ending.",
-        "limit": f"Safety stop (not in the rulebook): the round limit ({plural(state.round_limit, 'round')}) is "
-        "reached. The game ends, scored like the Beech ending.",
-    }[reason]
+    if reason == "eidai":
+        text = T("The round is over and an Eidai Tatara stands: the game ends.")
+    elif reason == "beech":
+        text = T("The Beeches have run out: the game ends.")
+    elif reason == "exhausted":
+        text = T("Safety stop (not in the rulebook): the forest is exhausted: it is certain that nobody can ever "
+                 "build an Eidai Tatara or take another action that uses up a Beech. The game ends, scored like the "
+                 "Beech ending.")
+    else:
+        text = T("Safety stop (not in the rulebook): the round limit ({rounds}) is reached. The game ends, scored "
+                 "like the Beech ending.", rounds=N("{n} round", "{n} rounds", n=state.round_limit))
     events.append(
         Event(
             kind="end",

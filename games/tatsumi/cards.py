@@ -3,7 +3,7 @@ how strong a lasting card is; and :func:`score`, the one place fortune is added.
 
 from __future__ import annotations
 
-from games.core import Event, player_ref
+from games.core import Event, T, player_ref
 from games.tatsumi import data as D
 from games.tatsumi.island import encircled, inland_rings, layout, perimeter_rings
 from games.tatsumi.state import Seat, TatsumiState
@@ -32,7 +32,7 @@ def score(s: TatsumiState, p: Seat, amount: int, source: str, why: str, events: 
     events.append(
         Event(
             kind="score",
-            text=f"{player_ref(p.id)} scores {amount} fortune ({why}).",
+            text=T("{player} scores {n} fortune ({why}).", player=player_ref(p.id), n=amount, why=why),
             data={"player": p.id, "amount": amount, "source": source},
         )
     )
@@ -64,6 +64,10 @@ def card_value(s: TatsumiState, p: Seat, card: str, extra: int = 0) -> int:
     return 0
 
 
+SCALE_FROM = {"shrine": T("shrine"), "island blessing": T("island blessing"), "Flying Fish": D.CARD_TITLES["flying_fish"]}
+"""Where a placed scale comes from (``place_scale``'s ``why``, kept in English in the event data) for people."""
+
+
 def place_scale(s: TatsumiState, p: Seat, edge: int, why: str, events: list[Event]) -> None:
     """Put one of ``p``'s scales on the card above edge ``edge`` and apply its benefit (TM-10)."""
     card = s.cards[edge]
@@ -71,7 +75,8 @@ def place_scale(s: TatsumiState, p: Seat, edge: int, why: str, events: list[Even
     events.append(
         Event(
             kind="scale",
-            text=f"{player_ref(p.id)} places a scale on {D.CARD_TITLES[card]} ({why}).",
+            text=T("{player} places a scale on {card} ({why}).", player=player_ref(p.id), card=D.CARD_TITLES[card],
+                   why=SCALE_FROM.get(why, why)),
             data={"player": p.id, "card": card, "why": why},
         )
     )

@@ -10,11 +10,15 @@ names (and :mod:`games.tatsumi.island` builds its geometry from :data:`ISLANDS`)
 
 from __future__ import annotations
 
+from games.core import T
+
 ELEMENTS = ("F", "W", "N", "L")
 """The four elements, in the order used everywhere (holding slots, renderer legend)."""
 
 ELEMENT_NAMES = {"F": "fire", "W": "water", "N": "wind", "L": "lightning"}
 ELEMENT_CODES = {v: k for k, v in ELEMENT_NAMES.items()}
+ELEMENT_TEXT = {"F": T("fire"), "W": T("water"), "N": T("wind"), "L": T("lightning")}
+"""The elements' names for people (texts in any language); :data:`ELEMENT_NAMES` is the same in option ids."""
 RINGS_PER_ELEMENT = 28
 TOTAL_RINGS = 112
 SAND_DOLLARS = 13
@@ -29,7 +33,9 @@ SCALES_BESIDE = 5
 DRAGONS = ("karyu", "raijin", "fujin", "mizuchi", "kihaku")
 DRAGON_ELEMENT = {"karyu": "F", "raijin": "L", "fujin": "N", "mizuchi": "W", "kihaku": ""}
 """Kihaku (the Void, 5th seat only) has no element until its player names one at setup (TM-1)."""
-DRAGON_TITLES = {"karyu": "Karyu", "raijin": "Raijin", "fujin": "Fujin", "mizuchi": "Mizuchi", "kihaku": "Kihaku"}
+DRAGON_TITLES = {"karyu": T("Karyu"), "raijin": T("Raijin"), "fujin": T("Fujin"), "mizuchi": T("Mizuchi"),
+                 "kihaku": T("Kihaku")}
+"""The dragons' names (texts: a Japanese table writes them in kana)."""
 
 # --------------------------------------------------------------------------------------------------------------
 # Seaboard (TM-2): 5x5 wells, columns a-e, rows 1-5 (row 1 north).
@@ -58,7 +64,7 @@ LAYERS_REMOVED[5] = 0  # the Void's 5 players (TM-1)
 # Shrines (TM-6): one Wavering Shrine per element on the middle of an edge; a virtual well just outside it.
 
 EDGES = ("N", "E", "S", "W")
-EDGE_NAMES = {"N": "north", "E": "east", "S": "south", "W": "west"}
+EDGE_NAMES = {"N": T("north"), "E": T("east"), "S": T("south"), "W": T("west")}
 SHRINE_XY = {"N": (3, 0), "E": (6, 3), "S": (3, 6), "W": (0, 3)}
 """The virtual well of each edge's shrine, in (column, row) with the board on 1..5 (north is c0)."""
 
@@ -75,7 +81,7 @@ SHRINE_BACK = {"F": "FFW", "W": "WWN", "N": "NNL", "L": "LLF"}
 
 ISLANDS = {
     "tatsumi": {
-        "title": "Tatsumi Island",
+        "title": T("Tatsumi Island"),
         "rows": (
             ". F W .",
             "L . . . N",
@@ -107,25 +113,43 @@ SCORING_CARDS = (
 LASTING_CARDS = ("butterfly", "swallows", "heron", "blackbird", "duck", "flying_fish")
 CARDS = SCORING_CARDS + LASTING_CARDS
 
-CARD_TITLES = {c: c.replace("_", " ").title() for c in CARDS}
+CARD_TITLES = {
+    "jellyfish": T("Jellyfish"),
+    "koi": T("Koi"),
+    "otter": T("Otter"),
+    "salamander": T("Salamander"),
+    "water_strider": T("Water Strider"),
+    "lizard_claw": T("Lizard Claw"),
+    "turtle": T("Turtle"),
+    "toad": T("Toad"),
+    "monkey": T("Monkey"),
+    "dragonfly": T("Dragonfly"),
+    "butterfly": T("Butterfly"),
+    "swallows": T("Swallows"),
+    "heron": T("Heron"),
+    "blackbird": T("Blackbird"),
+    "duck": T("Duck"),
+    "flying_fish": T("Flying Fish"),
+}
+"""The cards' names (texts), in English the card id in title case."""
 
 CARD_TEXT = {
-    "jellyfish": "+2 per scale you placed anywhere",
-    "koi": "+1 per scale placed, +1 per wind rift",
-    "otter": "+1 per scale placed, +1 per water rift",
-    "salamander": "+1 per scale placed, +1 per fire rift",
-    "water_strider": "+1 per scale placed, +1 per lightning rift",
-    "lizard_claw": "+3, +1 per element in holding",
-    "turtle": "+1 per perimeter ring",
-    "toad": "+1 per inland ring",
-    "monkey": "3/5/7/9/11 for 0-4 sets of 4 elements",
-    "dragonfly": "+1 per ring of your element",
-    "butterfly": "offer from 1 + scales away",
-    "swallows": "fly through dragons, +2/scale each",
-    "heron": "+1/scale per depleted well flown over",
-    "blackbird": "each turn place up to scales rings",
-    "duck": "+2/scale ending on a depleted well",
-    "flying_fish": "its scale goes on any other card",
+    "jellyfish": T("+2 per scale you placed anywhere"),
+    "koi": T("+1 per scale placed, +1 per wind rift"),
+    "otter": T("+1 per scale placed, +1 per water rift"),
+    "salamander": T("+1 per scale placed, +1 per fire rift"),
+    "water_strider": T("+1 per scale placed, +1 per lightning rift"),
+    "lizard_claw": T("+3, +1 per element in holding"),
+    "turtle": T("+1 per perimeter ring"),
+    "toad": T("+1 per inland ring"),
+    "monkey": T("3/5/7/9/11 for 0-4 sets of 4 elements"),
+    "dragonfly": T("+1 per ring of your element"),
+    "butterfly": T("offer from 1 + scales away"),
+    "swallows": T("fly through dragons, +2/scale each"),
+    "heron": T("+1/scale per depleted well flown over"),
+    "blackbird": T("each turn place up to scales rings"),
+    "duck": T("+2/scale ending on a depleted well"),
+    "flying_fish": T("its scale goes on any other card"),
 }
 """Short card texts for the renderer and help (our own words)."""
 

@@ -23,11 +23,11 @@ straight lines are the 8 queen directions, like the fly (TM-3).
 
 from __future__ import annotations
 
-from games.core import Event, IllegalMove, player_ref, plural
+from games.core import Event, IllegalMove, N, T, Text, player_ref
 from games.tatsumi import data as D
 from games.tatsumi import islands_data as ID
 from games.tatsumi.island import layout
-from games.tatsumi.seaboard import GATHERS, claim, ename, guarded_wells
+from games.tatsumi.seaboard import GATHERS, claim, guarded_wells
 from games.tatsumi.state import Seat, TatsumiOptions, TatsumiState, Turn
 
 # --------------------------------------------------------------------------------------------------------------
@@ -35,14 +35,14 @@ from games.tatsumi.state import Seat, TatsumiOptions, TatsumiState, Turn
 
 DIRS = ("n", "ne", "e", "se", "s", "sw", "w", "nw")
 DIR_NAMES = {
-    "n": "north",
-    "ne": "north-east",
-    "e": "east",
-    "se": "south-east",
-    "s": "south",
-    "sw": "south-west",
-    "w": "west",
-    "nw": "north-west",
+    "n": T("north"),
+    "ne": T("north-east"),
+    "e": T("east"),
+    "se": T("south-east"),
+    "s": T("south"),
+    "sw": T("south-west"),
+    "w": T("west"),
+    "nw": T("north-west"),
 }
 _STEP = {"n": (0, -1), "ne": (1, -1), "e": (1, 0), "se": (1, 1), "s": (0, 1), "sw": (-1, 1), "w": (-1, 0), "nw": (-1, -1)}
 
@@ -74,20 +74,20 @@ ASYMMETRIC = {
     "kihaku": "kihakusama",
 }
 GATHER_TITLES = {
-    "symmetric": "symmetric",
-    "karyusama": "Karyusama",
-    "raijinsama": "Raijinsama",
-    "fujinsama": "Fujinsama",
-    "mizuchisama": "Mizuchisama",
-    "kihakusama": "Kihakusama",
+    "symmetric": T("symmetric"),
+    "karyusama": T("Karyusama"),
+    "raijinsama": T("Raijinsama"),
+    "fujinsama": T("Fujinsama"),
+    "mizuchisama": T("Mizuchisama"),
+    "kihakusama": T("Kihakusama"),
 }
 GATHER_TEXT = {
-    "symmetric": "gather 2 rings next to you (N/E/S/W)",
-    "karyusama": "breath: 2 nearest rings in a line, skips empty wells",
-    "raijinsama": "zap: 2 matching rings from the 8 around you",
-    "fujinsama": "dash 1-2 wells in a line, claiming each well left",
-    "mizuchisama": "dive: claim beneath, reemerge at a match, +1 adjacent",
-    "kihakusama": "claim the edgemost rings of 2 ends of your row/column",
+    "symmetric": T("gather 2 rings next to you (N/E/S/W)"),
+    "karyusama": T("breath: 2 nearest rings in a line, skips empty wells"),
+    "raijinsama": T("zap: 2 matching rings from the 8 around you"),
+    "fujinsama": T("dash 1-2 wells in a line, claiming each well left"),
+    "mizuchisama": T("dive: claim beneath, reemerge at a match, +1 adjacent"),
+    "kihakusama": T("claim the edgemost rings of 2 ends of your row/column"),
 }
 
 
@@ -221,8 +221,9 @@ SPECIAL_PREFIXES = ("breath:", "dash:", "dive:")
 
 
 def _tops(s: TatsumiState, wells: list[int]) -> str:
-    parts = [f"{ename(s.wells[w][-1])} from {D.WELL_NAMES[w]}" for w in wells if s.wells[w]]
-    return ", ".join(parts) if parts else "nothing"
+    parts = [T("{element} from {well}", element=D.ELEMENT_TEXT[s.wells[w][-1]], well=D.WELL_NAMES[w])
+             for w in wells if s.wells[w]]
+    return Text.join(", ", parts) if parts else T("nothing")
 
 
 def special_options(s: TatsumiState, p: Seat) -> list[tuple[str, str]]:
@@ -230,11 +231,12 @@ def special_options(s: TatsumiState, p: Seat) -> list[tuple[str, str]]:
     g = p.gather
     if g == "karyusama":
         return [
-            (f"breath:{d}", f"breath {DIR_NAMES[d]}: {_tops(s, ws)}") for d, ws in breath_targets(s, p).items()
+            (f"breath:{d}", T("breath {dir}: {pieces}", dir=DIR_NAMES[d], pieces=_tops(s, ws)))
+            for d, ws in breath_targets(s, p).items()
         ]
     if g == "fujinsama":
         return [
-            (f"dash:{D.WELL_NAMES[w]}", f"dash to {D.WELL_NAMES[w]}, claiming {_tops(s, path)}")
+            (f"dash:{D.WELL_NAMES[w]}", T("dash to {well}, claiming {pieces}", well=D.WELL_NAMES[w], pieces=_tops(s, path)))
             for w, path in sorted(dash_targets(s, p).items())
         ]
     if g == "mizuchisama":
@@ -242,7 +244,8 @@ def special_options(s: TatsumiState, p: Seat) -> list[tuple[str, str]]:
         return [
             (
                 f"dive:{D.WELL_NAMES[w]}",
-                f"dive: claim {ename(here[-1])} beneath, reemerge at {D.WELL_NAMES[w]}",
+                T("dive: claim {element} beneath, reemerge at {well}", element=D.ELEMENT_TEXT[here[-1]],
+                  well=D.WELL_NAMES[w]),
             )
             for w in dive_targets(s, p)
         ]
@@ -258,7 +261,8 @@ def special_act(s: TatsumiState, p: Seat, oid: str, events: list[Event]) -> None
     if kind == "breath":
         wells = breath_targets(s, p)[arg]
         events.append(
-            Event(kind="breath", text=f"{who} breathes fire {DIR_NAMES[arg]}.", data={"player": p.id, "dir": arg})
+            Event(kind="breath", text=T("{player} breathes fire {dir}.", player=who, dir=DIR_NAMES[arg]),
+                  data={"player": p.id, "dir": arg})
         )
         for w in wells:
             t.gathered += claim(s, p, w, events, "breathes in")
@@ -268,7 +272,7 @@ def special_act(s: TatsumiState, p: Seat, oid: str, events: list[Event]) -> None
         events.append(
             Event(
                 kind="dash",
-                text=f"{who} dashes from {D.WELL_NAMES[p.well]} to {arg}.",
+                text=T("{player} dashes from {start} to {well}.", player=who, start=D.WELL_NAMES[p.well], well=arg),
                 data={"player": p.id, "from": D.WELL_NAMES[p.well], "to": arg},
             )
         )
@@ -281,7 +285,7 @@ def special_act(s: TatsumiState, p: Seat, oid: str, events: list[Event]) -> None
         events.append(
             Event(
                 kind="dive",
-                text=f"{who} dives at {D.WELL_NAMES[src]} and reemerges at {arg}.",
+                text=T("{player} dives at {start} and reemerges at {well}.", player=who, start=D.WELL_NAMES[src], well=arg),
                 data={"player": p.id, "from": D.WELL_NAMES[src], "to": arg},
             )
         )
@@ -293,14 +297,14 @@ def special_act(s: TatsumiState, p: Seat, oid: str, events: list[Event]) -> None
         else:
             t.first_well = -1
     else:  # pragma: no cover - choices() lists only the kinds above
-        raise IllegalMove(f"'{oid}' is not a choice now.")
+        raise IllegalMove(T("'{option}' is not a choice now.", option=oid))
 
 
 def gather_title(p: Seat) -> str:
     """The dragon's title with its card side: ``Raijinsama`` (asymmetric) or ``Raijin`` (symmetric); ``"choosing"``
     before its player picked one (TM-16)."""
     if not p.dragon:
-        return "choosing"
+        return T("choosing")
     return GATHER_TITLES[p.gather] if p.gather != "symmetric" else D.DRAGON_TITLES[p.dragon]
 
 
@@ -382,8 +386,8 @@ def _item(s: TatsumiState) -> tuple[str, Seat]:
     return kind, s.seats[s.players.index(pid)]
 
 
-SETUP_WHAT = {"colour": "a dragon", "island": "an island board", "dragon": "the side of the dragon card",
-              "element": "Kihaku's element"}
+SETUP_WHAT = {"colour": T("a dragon"), "island": T("an island board"), "dragon": T("the side of the dragon card"),
+              "element": T("Kihaku's element")}
 """What each kind of setup choice picks, as the status line names it (TM-16)."""
 
 
@@ -391,7 +395,9 @@ def setup_status(s: TatsumiState) -> str:
     """The status line while the setup choices go on (TM-16): ``"Setup: {@ann} to choose a dragon (2 setup choices
     left)."`` — the choices left count the one being made."""
     kind, p = _item(s)
-    return f"Setup: {player_ref(p.id)} to choose {SETUP_WHAT[kind]} ({plural(len(s.setup_queue), 'setup choice')} left)."
+    return N("Setup: {player} to choose {what} ({n} setup choice left).",
+             "Setup: {player} to choose {what} ({n} setup choices left).", n=len(s.setup_queue),
+             player=player_ref(p.id), what=SETUP_WHAT[kind])
 
 
 def _provisional_marks(s: TatsumiState) -> None:
@@ -416,8 +422,8 @@ def free_boards(s: TatsumiState, p: Seat) -> list[str]:
 
 def _dragon_label(d: str) -> str:
     if d == "kihaku":
-        return "Kihaku (the Void; you name its element next)"
-    return f"{D.DRAGON_TITLES[d]} ({D.ELEMENT_NAMES[D.DRAGON_ELEMENT[d]]})"
+        return T("{name} (the Void; you name its element next)", name=D.DRAGON_TITLES[d])
+    return T("{name} ({element})", name=D.DRAGON_TITLES[d], element=D.ELEMENT_TEXT[D.DRAGON_ELEMENT[d]])
 
 
 def setup_choices(s: TatsumiState) -> list[tuple[str, str]]:
@@ -428,28 +434,32 @@ def setup_choices(s: TatsumiState) -> list[tuple[str, str]]:
     if kind == "colour":
         return [(f"dragon:{d}", _dragon_label(d)) for d in free_dragons(s, p)]
     if kind == "island":
-        return [("island:symmetric", "Tatsumi Island (symmetric side)")] + [
-            (f"island:{b}", f"{ID.TITLES[b]} (asymmetric side): {ID.RULE_TEXT[b]}") for b in free_boards(s, p)
+        return [("island:symmetric", T("Tatsumi Island (symmetric side)"))] + [
+            (f"island:{b}", T("{board} (asymmetric side): {rule}", board=ID.TITLES[b], rule=ID.RULE_TEXT[b]))
+            for b in free_boards(s, p)
         ]
     if kind == "dragon":
         g = ASYMMETRIC[p.dragon]
         return [
-            ("dragon:symmetric", f"{D.DRAGON_TITLES[p.dragon]} (symmetric side): {GATHER_TEXT['symmetric']}"),
-            ("dragon:asymmetric", f"{GATHER_TITLES[g]} (asymmetric side): {GATHER_TEXT[g]}"),
+            ("dragon:symmetric", T("{name} (symmetric side): {rule}", name=D.DRAGON_TITLES[p.dragon],
+                                   rule=GATHER_TEXT["symmetric"])),
+            ("dragon:asymmetric", T("{name} (asymmetric side): {rule}", name=GATHER_TITLES[g], rule=GATHER_TEXT[g])),
         ]
-    return [(f"element:{D.ELEMENT_NAMES[e]}", f"Kihaku's element: {D.ELEMENT_NAMES[e]}") for e in D.ELEMENTS]
+    return [(f"element:{D.ELEMENT_NAMES[e]}", T("Kihaku's element: {element}", element=D.ELEMENT_TEXT[e]))
+            for e in D.ELEMENTS]
 
 
 def setup_prompt(s: TatsumiState) -> str:
     kind, p = _item(s)
     who = player_ref(p.id)
     if kind == "colour":
-        return f"{who}: choose your dragon (and colour) from those not yet taken."
+        return T("{player}: choose your dragon (and colour) from those not yet taken.", player=who)
     if kind == "island":
-        return f"{who}: choose your island board (one not yet taken) and its side."
+        return T("{player}: choose your island board (one not yet taken) and its side.", player=who)
     if kind == "dragon":
-        return f"{who}: choose the side of your dragon card ({D.DRAGON_TITLES[p.dragon]})."
-    return f"{who}: name Kihaku's element (for Dragonfly and the tie-break)."
+        return T("{player}: choose the side of your dragon card ({name}).", player=who,
+                 name=D.DRAGON_TITLES[p.dragon])
+    return T("{player}: name Kihaku's element (for Dragonfly and the tie-break).", player=who)
 
 
 def setup_act(s: TatsumiState, oid: str, events: list[Event]) -> None:
@@ -464,19 +474,20 @@ def setup_act(s: TatsumiState, oid: str, events: list[Event]) -> None:
         _provisional_marks(s)
         if value == "kihaku":
             s.setup_queue.insert(0, f"element:{p.id}")
-        text = f"{who} takes {D.DRAGON_TITLES[value]}" + (
-            f" ({D.ELEMENT_NAMES[p.element]})." if p.element else " (the Void)."
-        )
+        text = (T("{player} takes {name} ({element}).", player=who, name=D.DRAGON_TITLES[value],
+                  element=D.ELEMENT_TEXT[p.element]) if p.element else
+                T("{player} takes {name} (the Void).", player=who, name=D.DRAGON_TITLES[value]))
     elif kind == "island":
         p.board = "" if value == "symmetric" else value
         set_island_side(p, p.board or "tatsumi")
-        text = f"{who} plays {layout(p.island_key).title}" + (" (asymmetric)." if p.board else ".")
+        text = (T("{player} plays {board} (asymmetric).", player=who, board=layout(p.island_key).title) if p.board
+                else T("{player} plays {board}.", player=who, board=layout(p.island_key).title))
     elif kind == "dragon":
         p.gather = ASYMMETRIC[p.dragon] if value == "asymmetric" else "symmetric"
-        text = f"{who} plays {gather_title(p)} ({GATHER_TEXT[p.gather]})."
+        text = T("{player} plays {name} ({rule}).", player=who, name=gather_title(p), rule=GATHER_TEXT[p.gather])
     else:
         p.element = D.ELEMENT_CODES[value]
-        text = f"{who} names {value} as Kihaku's element."
+        text = T("{player} names {element} as Kihaku's element.", player=who, element=D.ELEMENT_TEXT[p.element])
     events.append(Event(kind="setup", text=text, data={"player": p.id, "choice": kind, "value": value}))
     start_or_next(s)
 

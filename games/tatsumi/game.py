@@ -12,16 +12,19 @@ from games.core import (
     Game,
     IllegalMove,
     Move,
+    N,
     Outcome,
     Result,
+    T,
+    Text,
     player_ref,
-    plural,
     rank_by,
 )
 from games.tatsumi import ai, dragons, rules, solo, weather
 from games.tatsumi import data as D
 from games.tatsumi.help import RULES_HELP
 from games.tatsumi.island import EMPTY
+from games.tatsumi.seaboard import end_reason_text
 from games.tatsumi.solo_data import rank_name
 from games.tatsumi.state import TatsumiOptions, TatsumiState, Turn, clone
 
@@ -30,12 +33,12 @@ class TatsumiGame(Game):
     """The Tatsumi engine over the contract of :mod:`games.core`."""
 
     id = "tatsumi"
-    title = "Tatsumi"
+    title = T("Tatsumi")
     min_players = 1  # one player only in solo mode (TM-14); setup refuses other combinations
     max_players = 5  # 5 only with the Void expansion (TM-1); setup refuses 5 without it
     Options = TatsumiOptions
     State = TatsumiState
-    summary = "Dragons gather elemental rings at sea, offer them at shrines and heal their islands."
+    summary = T("Dragons gather elemental rings at sea, offer them at shrines and heal their islands.")
     rules_help = RULES_HELP
 
     # -- contract ----------------------------------------------------------------------------------------------
@@ -72,18 +75,18 @@ class TatsumiGame(Game):
         if n in self.seat_counts(o):
             return
         if o.solo and o.void:
-            raise ValueError("Solo mode and the Void do not go together: the Void needs 5 players, solo mode one")
+            raise ValueError(T("Solo mode and the Void do not go together: the Void needs 5 players, solo mode one"))
         if o.solo:
-            raise ValueError(f"Tatsumi solo mode is for exactly one player, not {n}: play without solo=true")
+            raise ValueError(T("Tatsumi solo mode is for exactly one player, not {n}: play without solo=true", n=n))
         if o.void:
             raise ValueError(
-                f"The Void (void=true) needs exactly 5 players, not {n}: seat 5, or play without void=true"
+                T("The Void (void=true) needs exactly 5 players, not {n}: seat 5, or play without void=true", n=n)
             )
         if n == 1:
-            raise ValueError("Tatsumi with one player is the solo mode: open the lobby with solo=true")
+            raise ValueError(T("Tatsumi with one player is the solo mode: open the lobby with solo=true"))
         if n == 5:
-            raise ValueError("Five players need the Void expansion: open the lobby with void=true")
-        raise ValueError(f"Tatsumi needs 2-4 players, not {n}")  # pragma: no cover - check_players refuses it
+            raise ValueError(T("Five players need the Void expansion: open the lobby with void=true"))
+        raise ValueError(T("Tatsumi needs 2-4 players, not {n}", n=n))  # pragma: no cover - check_players refuses it
 
     def pending(self, state: TatsumiState) -> list[Decision]:
         """The one decision of the current player, or ``[]`` when the game is over."""
@@ -111,15 +114,16 @@ class TatsumiGame(Game):
         """``Game.find_decision``'s checks and messages, on the cheap (id, label) choices: the game is over, no
         deadline is pending, not the mover's turn, or the option is not listed -> ``IllegalMove``."""
         if state.over:
-            raise IllegalMove("The game is over.")
+            raise IllegalMove(T("The game is over."))
         if move.option == TIMEOUT and move.player is None:
-            raise IllegalMove("Nothing is waiting on a deadline.")
+            raise IllegalMove(T("Nothing is waiting on a deadline."))
         who = rules.decider(state).id
         if move.player != who:
-            raise IllegalMove(f"It is not your turn: waiting for {player_ref(who)}.")
+            raise IllegalMove(T("It is not your turn: waiting for {players}.", players=player_ref(who)))
         listed = [i for i, _ in rules.choices(state)]
         if move.option not in listed:
-            raise IllegalMove(f"'{move.option}' is not a choice now. Choose one of: {', '.join(listed)}.")
+            raise IllegalMove(T("'{option}' is not a choice now. Choose one of: {choices}.", option=move.option,
+                                choices=", ".join(listed)))
 
     def result(self, state: TatsumiState) -> Result | None:
         """Winners by fortune, ties broken by rings of the dragon's element on the island, then shared (TM-12)."""
@@ -131,9 +135,11 @@ class TatsumiGame(Game):
             return (-p.fortune, -p.island.count(p.element))
 
         ranking = rank_by(state.players, key)
-        reason = f"Most fortune after {plural(state.round, 'round')}; {state.end_reason or 'the end'}."
+        why = end_reason_text(state.end_reason)
+        reason = N("Most fortune after {n} round; {reason}.", "Most fortune after {n} rounds; {reason}.", n=state.round,
+                   reason=why)
         if state.solo is not None:  # TM-14: the rank line of the rulebook's table
-            reason = solo.rank_event(state).text + f" ({state.end_reason or 'the end'}.)"
+            reason = T("{rank} ({reason}.)", rank=solo.rank_event(state).text, reason=why)
         return Result(
             winners=list(ranking[0]),
             ranking=ranking,
@@ -158,7 +164,7 @@ class TatsumiGame(Game):
         last = len(s.seats) - 1
         del s.seats[k]
         del s.players[k]
-        events = [Event(kind="resign", text=f"{player_ref(player)} resigns.", data={"player": player})]
+        events = [Event(kind="resign", text=T("{player} resigns.", player=player_ref(player)), data={"player": player})]
         if s.interrupts:  # pending weather decisions (TM-13): the leaver's are dropped or made, seats renumbered
             weather.on_resign(s, k, was_turn, events)
         if k < s.current:
@@ -181,16 +187,20 @@ class TatsumiGame(Game):
         return ai.choose(state, decision, rng)
 
     def status(self, state: TatsumiState) -> str:
-        scores = ", ".join(f"{player_ref(p.id)} {p.fortune}" for p in state.seats)
-        sd = f"sand dollars {len(state.sand_dollars)}/{D.SAND_DOLLARS}"
+        scores = Text.join(", ", [T("{player} {n}", player=player_ref(p.id), n=p.fortune) for p in state.seats])
+        sd = T("sand dollars {n}/{total}", n=len(state.sand_dollars), total=D.SAND_DOLLARS)
         if state.over and state.solo is not None:  # solo: a rank, not a winner
             p = state.seats[0]
-            return f"Solo game over after round {state.round}: {p.fortune} fortune, rank {rank_name(p.fortune)}."
+            return T("Solo game over after round {round}: {n} fortune, rank {rank}.", round=state.round, n=p.fortune,
+                     rank=rank_name(p.fortune))
         if state.over:
-            return f"Game over after round {state.round}: {scores}."
+            return T("Game over after round {round}: {scores}.", round=state.round, scores=scores)
         if state.setup_queue:  # the modules' setup choices (games.tatsumi.dragons)
             return dragons.setup_status(state)
-        last = " (last round)" if state.end_triggered else ""
         turn = player_ref(state.seats[state.current].id)
-        extra = "".join(f"; {m.status(state)}" for m, on in ((weather, state.weather), (solo, state.solo)) if on)
-        return f"Round {state.round}{last}, {turn} to play; fortune {scores}; {sd}{extra}."
+        parts = [sd] + [m.status(state) for m, on in ((weather, state.weather), (solo, state.solo)) if on]
+        if state.end_triggered:
+            return T("Round {round} (last round), {player} to play; fortune {scores}; {rest}.", round=state.round,
+                     player=turn, scores=scores, rest=Text.join("; ", parts))
+        return T("Round {round}, {player} to play; fortune {scores}; {rest}.", round=state.round, player=turn,
+                 scores=scores, rest=Text.join("; ", parts))

@@ -27,6 +27,7 @@ from __future__ import annotations
 import dataclasses
 from functools import cache
 
+from games.core import T
 from games.tatsumi.data import ELEMENTS
 from games.tatsumi.island import EMPTY, Layout, base_legal_spaces, layout, put
 
@@ -34,21 +35,22 @@ BOARDS = ("arashima", "inyo", "isuragi", "kogasu", "mizukame", "raikou")
 """The six island boards; each has Tatsumi Island on its symmetric side."""
 
 TITLES = {
-    "arashima": "Arashima",
-    "inyo": "Inyo",
-    "isuragi": "Isuragi",
-    "kogasu": "Kogasu",
-    "mizukame": "Mizukame",
-    "raikou": "Raikou",
+    "arashima": T("Arashima"),
+    "inyo": T("Inyo"),
+    "isuragi": T("Isuragi"),
+    "kogasu": T("Kogasu"),
+    "mizukame": T("Mizukame"),
+    "raikou": T("Raikou"),
 }
+"""The boards' names (texts: a Japanese table writes them in kana)."""
 
 RULE_TEXT = {
-    "arashima": "inland ring in a row only after a perimeter ring in that row",
-    "inyo": "light and dark rings always within one of each other",
-    "isuragi": "an obelisk only once all its neighbours hold rings",
-    "kogasu": "the volcano centre touches nothing; any ring may go there",
-    "mizukame": "all 1-droplets before 2-droplets before 3-droplets",
-    "raikou": "each offering encircles exactly one bolt if it can",
+    "arashima": T("inland ring in a row only after a perimeter ring in that row"),
+    "inyo": T("light and dark rings always within one of each other"),
+    "isuragi": T("an obelisk only once all its neighbours hold rings"),
+    "kogasu": T("the volcano centre touches nothing; any ring may go there"),
+    "mizukame": T("all 1-droplets before 2-droplets before 3-droplets"),
+    "raikou": T("each offering encircles exactly one bolt if it can"),
 }
 """One-line rule texts (our words) for options, help and the renderer."""
 

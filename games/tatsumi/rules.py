@@ -8,7 +8,7 @@ current stage's (id, label) pairs, :func:`act` applies one, :func:`advance` appl
 
 from __future__ import annotations
 
-from games.core import Event, IllegalMove, Option, Rng, player_ref, plural
+from games.core import Event, IllegalMove, N, Option, Rng, T, Text, player_ref
 from games.tatsumi import data as D
 from games.tatsumi import dragons, solo, weather  # dragons: asymmetric dragons, setup choices (TM-1, TM-15)
 from games.tatsumi import islands_data as ID  # asymmetric islands (TM-15)
@@ -29,6 +29,7 @@ from games.tatsumi.seaboard import (
     RAYS,
     claim,
     ename,
+    etext,
     fly_targets,
     gather_wells,
     guarded_wells,
@@ -146,37 +147,43 @@ def _blackbird_ok(s: TatsumiState, p: Seat) -> bool:
     return any(p.holding[e] and legal_spaces(lay, p.island, e) for e in D.ELEMENTS)
 
 
-def _fly_bonus(swallows: int, heron: int) -> str:
-    """What a fly scores on the way, for its label: ``", +2 fortune (Swallows)"``, ``", +4 fortune (Swallows 2,
-    Heron 2)"``, or ``""`` (TM-11)."""
+def _fly_bonus(swallows: int, heron: int) -> Text | None:
+    """What a fly scores on the way, for its label: ``"+2 fortune (Swallows)"``, ``"+4 fortune (Swallows 2,
+    Heron 2)"``, or None (TM-11)."""
     if swallows and heron:
-        return f", +{swallows + heron} fortune (Swallows {swallows}, Heron {heron})"
+        return T("+{n} fortune ({swallows} {a}, {heron} {b})", n=swallows + heron, swallows=D.CARD_TITLES["swallows"],
+                 a=swallows, heron=D.CARD_TITLES["heron"], b=heron)
     if swallows or heron:
-        return f", +{swallows + heron} fortune ({'Swallows' if swallows else 'Heron'})"
-    return ""
+        return T("+{n} fortune ({card})", n=swallows + heron, card=D.CARD_TITLES["swallows" if swallows else "heron"])
+    return None
 
 
-def _offer_scale(s: TatsumiState, p: Seat, k: int) -> str:
+def _offer_scale(s: TatsumiState, p: Seat, k: int) -> Text | None:
     """What an offering at edge ``k``'s shrine does with a scale, for its label (TM-10): on the back side, a scale
     on the card above (Flying Fish: on another card) or none when the 5 are spent; nothing on the front side."""
     if s.sides[k] != "back":
-        return ""
+        return None
     if p.scales_beside <= 0:
-        return ", no scale left to place"
+        return T("no scale left to place")
     card = s.cards[k]
     if card == "flying_fish":
-        return ", a scale via Flying Fish on another card"
-    value = f" (+{card_value(s, p, card, extra=1)})" if card in D.SCORING_CARDS else " (lasting)"
-    return f", a scale on {D.CARD_TITLES[card]}{value}"
+        return T("a scale via Flying Fish on another card")
+    if card in D.SCORING_CARDS:
+        return T("a scale on {card} (+{n})", card=D.CARD_TITLES[card], n=card_value(s, p, card, extra=1))
+    return T("a scale on {card} (lasting)", card=D.CARD_TITLES[card])
 
 
 def scale_prompt(queue: list[str]) -> str:
     """The prompt for the first scale of ``queue`` (``Turn.scale_queue``): which blessing (by its space) or Flying
     Fish it comes from, and how many wait after it, so two blessings unlocked at once read differently."""
     item = queue[0]
-    what = "Flying Fish" if item == "fish" else f"the island blessing on {item.split(':', 1)[1]}"
-    more = f" ({plural(len(queue) - 1, 'more scale')} to place after it)" if len(queue) > 1 else ""
-    return f"place the scale from {what} on a summoning card{more}."
+    what = D.CARD_TITLES["flying_fish"] if item == "fish" else T("the island blessing on {space}",
+                                                                 space=item.split(":", 1)[1])
+    if len(queue) > 1:
+        return N("place the scale from {source} on a summoning card ({n} more scale to place after it).",
+                 "place the scale from {source} on a summoning card ({n} more scales to place after it).",
+                 n=len(queue) - 1, source=what)
+    return T("place the scale from {source} on a summoning card.", source=what)
 
 
 def _main_options(s: TatsumiState, p: Seat) -> list[Choice]:
@@ -185,20 +192,25 @@ def _main_options(s: TatsumiState, p: Seat) -> list[Choice]:
     if not t.flown:
         targets = fly_targets(s, p)
         here = s.wells[p.well]
-        gain = f", claim {ename(here[-1])} from {D.WELL_NAMES[p.well]}" if here else ""
         if targets:
             sw = 2 * scales_on(s, p, "swallows")
             he = scales_on(s, p, "heron")
             for w in sorted(targets):
                 g, d = targets[w]
                 bonus = _fly_bonus(g * sw, d * he)
-                opts.append(_opt(id=f"fly:{D.WELL_NAMES[w]}", label=f"fly to {D.WELL_NAMES[w]}{gain}{bonus}"))
+                label = T("fly to {well}", well=D.WELL_NAMES[w])
+                if here:
+                    label = T("fly to {well}, claim {element} from {start}", well=D.WELL_NAMES[w],
+                              element=etext(here[-1]), start=D.WELL_NAMES[p.well])
+                if bonus is not None:
+                    label = T("{choice}, {bonus}", choice=label, bonus=bonus)
+                opts.append(_opt(id=f"fly:{D.WELL_NAMES[w]}", label=label))
         else:
             guarded = guarded_wells(s, p)
             for w in range(25):
                 if w != p.well and w not in guarded:
                     opts.append(
-                        _opt(id=f"fly:{D.WELL_NAMES[w]}", label=f"lift to {D.WELL_NAMES[w]} (no flight)")
+                        _opt(id=f"fly:{D.WELL_NAMES[w]}", label=T("lift to {well} (no flight)", well=D.WELL_NAMES[w]))
                     )
     actions: list[Choice] = []
     if not t.acted:
@@ -206,26 +218,26 @@ def _main_options(s: TatsumiState, p: Seat) -> list[Choice]:
             actions.append(
                 _opt(
                     id=f"gather:{D.WELL_NAMES[w]}",
-                    label=f"gather {ename(s.wells[w][-1])} from {D.WELL_NAMES[w]}",
+                    label=T("gather {element} from {well}", element=etext(s.wells[w][-1]), well=D.WELL_NAMES[w]),
                 )
             )
         actions.extend(dragons.special_options(s, p))
         for k in offer_edges(s, p):
             e = s.shrines[k]
-            actions.append(
-                _opt(
-                    id=f"offer:{ename(e)}",
-                    label=f"offer {rings_text(requirement(s, k))} at the {ename(e)} shrine ({D.EDGE_NAMES[D.EDGES[k]]})"
-                    + _offer_scale(s, p, k),
-                )
-            )
+            label = T("offer {pieces} at the {element} shrine ({edge})", pieces=rings_text(requirement(s, k)),
+                      element=etext(e), edge=D.EDGE_NAMES[D.EDGES[k]])
+            scale = _offer_scale(s, p, k)
+            if scale is not None:
+                label = T("{choice}, {extra}", choice=label, extra=scale)
+            actions.append(_opt(id=f"offer:{ename(e)}", label=label))
     opts.extend(actions)
     bb = _blackbird_ok(s, p)
     if bb:
         n = scales_on(s, p, "blackbird")
-        opts.append(_opt(id="blackbird", label=f"Blackbird: place up to {plural(n, 'ring')} from holding"))
+        opts.append(_opt(id="blackbird", label=N("Blackbird: place up to {n} ring from holding",
+                                                 "Blackbird: place up to {n} rings from holding", n=n)))
     if t.flown and (t.acted or not actions):
-        opts.append(_opt(id="end", label="end turn"))
+        opts.append(_opt(id="end", label=T("end turn")))
     return opts
 
 
@@ -250,14 +262,13 @@ def _place_options(s: TatsumiState, p: Seat) -> list[Choice]:
             if t.mode == "offer" and t.bolts >= 0 and not ID.bolt_ok(lay, after, t.to_place.replace(e, "", 1), t.bolts):
                 continue  # Raikou: exactly one bolt per offering (TM-15)
             if t.mode == "overflow":
-                gain = "unscored"
+                label = T("{element} ring on {space} (unscored)", element=etext(e), space=lay.names[i])
             else:
-                gain = f"+{n_before + (1 if lay.rift[i] else 0)}"
-            opts.append(
-                _opt(id=f"{ename(e)}@{lay.names[i]}", label=f"{ename(e)} ring on {lay.names[i]} ({gain})")
-            )
+                label = T("{element} ring on {space} (+{n})", element=etext(e), space=lay.names[i],
+                          n=n_before + (1 if lay.rift[i] else 0))
+            opts.append(_opt(id=f"{ename(e)}@{lay.names[i]}", label=label))
     if t.mode == "blackbird":
-        opts.append(_opt(id="stop", label="stop placing"))
+        opts.append(_opt(id="stop", label=T("stop placing")))
     return opts
 
 
@@ -283,7 +294,8 @@ def choices(s: TatsumiState) -> list[Choice]:
     if st == "gather2":
         return [
             _opt(
-                id=f"gather:{D.WELL_NAMES[w]}", label=f"gather {ename(s.wells[w][-1])} from {D.WELL_NAMES[w]}"
+                id=f"gather:{D.WELL_NAMES[w]}",
+                label=T("gather {element} from {well}", element=etext(s.wells[w][-1]), well=D.WELL_NAMES[w]),
             )
             for w in gather_wells(s, p, exclude=t.first_well)
         ]
@@ -291,7 +303,9 @@ def choices(s: TatsumiState) -> list[Choice]:
         return _place_options(s, p)
     if st == "overflow":
         return [
-            _opt(id=f"overflow:{ename(e)}", label=f"overflow {plural(p.holding[e], ename(e) + ' ring')} onto the island")
+            _opt(id=f"overflow:{ename(e)}", label=N("overflow {n} {element} ring onto the island",
+                                                    "overflow {n} {element} rings onto the island",
+                                                    n=p.holding[e], element=etext(e)))
             for e in D.ELEMENTS
             if p.holding[e]
         ]
@@ -301,9 +315,9 @@ def choices(s: TatsumiState) -> list[Choice]:
             card = s.cards[k]
             v = card_value(s, p, card, extra=1)
             label = (
-                f"{D.CARD_TITLES[card]} (+{v})"
+                T("{card} (+{n})", card=D.CARD_TITLES[card], n=v)
                 if card in D.SCORING_CARDS
-                else f"{D.CARD_TITLES[card]} (lasting)"
+                else T("{card} (lasting)", card=D.CARD_TITLES[card])
             )
             opts.append(_opt(id=f"card:{card}", label=label))
         return opts
@@ -343,28 +357,29 @@ def prompt(s: TatsumiState) -> str:
     if t.stage == "setup":
         return dragons.setup_prompt(s)
     if t.stage == "main":
-        need = []
+        if not t.flown and not t.acted:
+            return T("{player}: fly, and gather or offer (either order).", player=who)
         if not t.flown:
-            need.append("fly")
+            return T("{player}: fly.", player=who)
         if not t.acted:
-            need.append("gather or offer")
-        if len(need) == 2:
-            return f"{who}: fly, and gather or offer (either order)."
-        if need:
-            return f"{who}: {need[0]}."
-        return f"{who}: finish your turn."
+            return T("{player}: gather or offer.", player=who)
+        return T("{player}: finish your turn.", player=who)
     if t.stage == "gather2":
-        return f"{who}: gather a second ring."
+        return T("{player}: gather a second ring.", player=who)
     if t.stage == "place":
         if t.mode == "blackbird":
-            return f"{who}: Blackbird — place a ring from holding ({t.bb_left} left) or stop."
-        what = "offered" if t.mode == "offer" else "overflowing"
-        return f"{who}: place your {what} rings ({rings_text(t.to_place)}) on your island."
+            return T("{player}: Blackbird — place a ring from holding ({n} left) or stop.", player=who, n=t.bb_left)
+        if t.mode == "offer":
+            return T("{player}: place your offered rings ({pieces}) on your island.", player=who,
+                     pieces=rings_text(t.to_place))
+        return T("{player}: place your overflowing rings ({pieces}) on your island.", player=who,
+                 pieces=rings_text(t.to_place))
     if t.stage == "overflow":
-        return f"{who}: more than 3 elements in holding — choose the element that overflows onto your island."
+        return T("{player}: more than 3 elements in holding — choose the element that overflows onto your island.",
+                 player=who)
     if t.stage == "scale":
-        return f"{who}: {scale_prompt(t.scale_queue)}"
-    return ""
+        return T("{player}: {what}", player=who, what=scale_prompt(t.scale_queue))
+    return Text.join("", [])
 
 
 # --------------------------------------------------------------------------------------------------------------
@@ -400,12 +415,13 @@ def act(s: TatsumiState, oid: str, events: list[Event]) -> None:
             t.bb_left = scales_on(s, p, "blackbird")
             t.to_place = ""
             events.append(
-                Event(kind="blackbird", text=f"{player_ref(p.id)} calls on Blackbird.", data={"player": p.id})
+                Event(kind="blackbird", text=T("{player} calls on Blackbird.", player=player_ref(p.id)),
+                      data={"player": p.id})
             )
         elif oid == "end":
             _end_turn(s, p, events)
         else:
-            raise IllegalMove(f"'{oid}' is not a choice now.")
+            raise IllegalMove(T("'{option}' is not a choice now.", option=oid))
     elif st == "gather2":
         t.gathered += claim(s, p, D.WELL_INDEX[oid[7:]], events, "gathers")
         t.stage = "main"
@@ -428,8 +444,9 @@ def act(s: TatsumiState, oid: str, events: list[Event]) -> None:
         events.append(
             Event(
                 kind="overflow",
-                text=f"{player_ref(p.id)}'s holding overflows: {plural(n, ename(e) + ' ring')} onto the island, "
-                "unscored.",
+                text=N("{player}'s holding overflows: {n} {element} ring onto the island, unscored.",
+                       "{player}'s holding overflows: {n} {element} rings onto the island, unscored.", n=n,
+                       player=player_ref(p.id), element=etext(e)),
                 data={"player": p.id, "element": ename(e), "count": n},
             )
         )
@@ -441,7 +458,7 @@ def act(s: TatsumiState, oid: str, events: list[Event]) -> None:
         if not t.scale_queue:
             _resume(s, p, events)
     else:
-        raise IllegalMove("The game is over.")
+        raise IllegalMove(T("The game is over."))
 
 
 def _fly(s: TatsumiState, p: Seat, dest: int, events: list[Event]) -> None:
@@ -455,7 +472,7 @@ def _fly(s: TatsumiState, p: Seat, dest: int, events: list[Event]) -> None:
         events.append(
             Event(
                 kind="lift",
-                text=f"{player_ref(p.id)} cannot fly and is lifted to {D.WELL_NAMES[dest]}.",
+                text=T("{player} cannot fly and is lifted to {well}.", player=player_ref(p.id), well=D.WELL_NAMES[dest]),
                 data={"player": p.id, "to": D.WELL_NAMES[dest]},
             )
         )
@@ -465,17 +482,20 @@ def _fly(s: TatsumiState, p: Seat, dest: int, events: list[Event]) -> None:
     events.append(
         Event(
             kind="fly",
-            text=f"{player_ref(p.id)} flies from {D.WELL_NAMES[src]} to {D.WELL_NAMES[dest]}.",
+            text=T("{player} flies from {start} to {well}.", player=player_ref(p.id), start=D.WELL_NAMES[src],
+                   well=D.WELL_NAMES[dest]),
             data={"player": p.id, "from": D.WELL_NAMES[src], "to": D.WELL_NAMES[dest]},
         )
     )
     claim(s, p, src, events, "claims")
     if g:
-        score(
-            s, p, 2 * g * scales_on(s, p, "swallows"), "swallows", f"Swallows, {plural(g, 'guarded well')} passed", events
-        )
+        why = N("{card}, {n} guarded well passed", "{card}, {n} guarded wells passed", n=g,
+                card=D.CARD_TITLES["swallows"])
+        score(s, p, 2 * g * scales_on(s, p, "swallows"), "swallows", why, events)
     if d:
-        score(s, p, d * scales_on(s, p, "heron"), "heron", f"Heron, {plural(d, 'depleted well')} passed", events)
+        why = N("{card}, {n} depleted well passed", "{card}, {n} depleted wells passed", n=d,
+                card=D.CARD_TITLES["heron"])
+        score(s, p, d * scales_on(s, p, "heron"), "heron", why, events)
 
 
 def _offer(s: TatsumiState, p: Seat, element: str, events: list[Event]) -> None:
@@ -494,7 +514,8 @@ def _offer(s: TatsumiState, p: Seat, element: str, events: list[Event]) -> None:
     events.append(
         Event(
             kind="offer",
-            text=f"{player_ref(p.id)} offers {rings_text(req)} at the {ename(element)} shrine.",
+            text=T("{player} offers {pieces} at the {element} shrine.", player=player_ref(p.id), pieces=rings_text(req),
+                   element=etext(element)),
             data={"player": p.id, "shrine": ename(element), "side": s.sides[k], "rings": req},
         )
     )
@@ -515,13 +536,15 @@ def _place(s: TatsumiState, p: Seat, e: str, space: int, events: list[Event]) ->
     events.append(
         Event(
             kind="place",
-            text=f"{player_ref(p.id)} places a {ename(e)} ring on {lay.names[space]}.",
+            text=T("{player} places a {element} ring on {space}.", player=player_ref(p.id), element=etext(e),
+                   space=lay.names[space]),
             data={"player": p.id, "ring": ename(e), "space": lay.names[space], "mode": t.mode},
         )
     )
     if t.mode != "overflow":
         n = encircled(lay, p.island, e)
-        score(s, p, n, "rift", f"{plural(n, ename(e) + ' rift')} encircled", events)
+        score(s, p, n, "rift", N("{n} {element} rift encircled", "{n} {element} rifts encircled", n=n, element=etext(e)),
+              events)
     if t.mode == "blackbird":
         if t.bb_left <= 0 or not any(p.holding[x] and legal_spaces(lay, p.island, x) for x in D.ELEMENTS):
             _batch_done(s, p, events)
@@ -540,14 +563,14 @@ def _check_stuck(s: TatsumiState, p: Seat, events: list[Event]) -> None:
         events.append(
             Event(
                 kind="stuck",
-                text=f"{player_ref(p.id)} cannot place {plural(len(t.to_place), ename(e) + ' ring')}; "
-                + ("it stays" if len(t.to_place) == 1 else "they stay")
-                + " in holding.",
+                text=N("{player} cannot place {n} {element} ring; it stays in holding.",
+                       "{player} cannot place {n} {element} rings; they stay in holding.", n=len(t.to_place),
+                       player=player_ref(p.id), element=etext(e)),
                 data={"player": p.id, "element": ename(e), "count": len(t.to_place)},
             )
         )
         t.to_place = ""
-        trigger_end(s, f"{player_ref(p.id)} could not place a ring", events)
+        trigger_end(s, T("{player} could not place a ring", player=player_ref(p.id)), events)
         _batch_done(s, p, events)
 
 
@@ -569,7 +592,8 @@ def _batch_done(s: TatsumiState, p: Seat, events: list[Event]) -> None:
         events.append(
             Event(
                 kind="flip",
-                text=f"The {ename(s.shrines[k])} shrine turns to its {s.sides[k]}.",
+                text=T("The {element} shrine turns to its front.", element=etext(s.shrines[k])) if s.sides[k] == "front"
+                else T("The {element} shrine turns to its back.", element=etext(s.shrines[k])),
                 data={"shrine": ename(s.shrines[k]), "side": s.sides[k]},
             )
         )
@@ -580,7 +604,8 @@ def _batch_done(s: TatsumiState, p: Seat, events: list[Event]) -> None:
             events.append(
                 Event(
                     kind="blessing",
-                    text=f"{player_ref(p.id)} unlocks the island blessing on {lay.names[lay.blessings[b][0]]}.",
+                    text=T("{player} unlocks the island blessing on {space}.", player=player_ref(p.id),
+                           space=lay.names[lay.blessings[b][0]]),
                     data={"player": p.id, "space": lay.names[lay.blessings[b][0]]},
                 )
             )
@@ -615,7 +640,7 @@ def _finish(s: TatsumiState, p: Seat, events: list[Event]) -> None:
     """Duck scores on a depleted well (TM-11); the next seat plays, or the game ends after the round (TM-12)."""
     if not s.wells[p.well]:
         duck = scales_on(s, p, "duck")
-        score(s, p, 2 * duck, "duck", "Duck, turn ended on a depleted well", events)
+        score(s, p, 2 * duck, "duck", T("{card}, turn ended on a depleted well", card=D.CARD_TITLES["duck"]), events)
     if s.solo is not None and solo.after_turn(s, events):  # TM-14: the Tekitatsu, upkeep, the next solo card
         return
     if s.end_triggered and s.current == len(s.seats) - 1:
@@ -634,16 +659,18 @@ def _game_over(s: TatsumiState, events: list[Event]) -> None:
     for p in s.seats:
         m = mastery(layout(p.island_key), p.island)
         total = sum(m.values())
-        detail = ", ".join(f"{ename(e)} {m[e]}" for e in D.ELEMENTS)
-        score(s, p, total, "mastery", f"Elemental Mastery: {detail}", events)
+        detail = Text.join(", ", [T("{element} {n}", element=etext(e), n=m[e]) for e in D.ELEMENTS])
+        score(s, p, total, "mastery", T("Elemental Mastery: {detail}", detail=detail), events)
     best = max(p.fortune for p in s.seats)
     s.interrupts.clear()  # (only a resignation can end the game with module decisions pending)
     if s.solo is not None:
         events.append(solo.rank_event(s))
-    text = "The game is over: " + ", ".join(f"{player_ref(p.id)} {p.fortune}" for p in s.seats) + "."
+    text = T("The game is over: {scores}.", scores=Text.join(", ", [T("{player} {n}", player=player_ref(p.id),
+                                                                        n=p.fortune) for p in s.seats]))
     if s.solo is not None:  # a rank, not a winner (rulebook "Solo-mode Scoring Rank")
         p = s.seats[0]
-        text = f"The solo game is over: {player_ref(p.id)} {p.fortune} fortune, rank {rank_name(p.fortune)}."
+        text = T("The solo game is over: {player} {n} fortune, rank {rank}.", player=player_ref(p.id), n=p.fortune,
+                 rank=rank_name(p.fortune))
     events.append(
         Event(
             kind="game_over",

@@ -3,9 +3,10 @@ sand dollars, and the shrines on its edges with their requirements and range."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 
-from games.core import Event, player_ref
+from games.core import Event, T, Text, player_ref
 from games.tatsumi import data as D
 from games.tatsumi import weather
 from games.tatsumi.cards import scales_on
@@ -60,17 +61,51 @@ def shrine_distance(edge: int, well: int) -> int:
 
 
 def ename(e: str) -> str:
+    """The element's name as option ids and event data write it (``"fire"``); :func:`etext` for people."""
     return D.ELEMENT_NAMES[e]
 
 
-def rings_text(rings: str) -> str:
+def etext(e: str) -> Text:
+    """The element's name for people, in any language (``T("fire")``)."""
+    return D.ELEMENT_TEXT[e]
+
+
+def rings_text(rings: str) -> Text:
     """``"FFNN"`` -> ``"2 fire + 2 wind"``."""
     parts = []
     for e in D.ELEMENTS:
         n = rings.count(e)
         if n:
-            parts.append(f"{n} {ename(e)}")
-    return " + ".join(parts) if parts else "nothing"
+            parts.append(T("{n} {element}", n=n, element=etext(e)))
+    return Text.join(" + ", parts) if parts else T("nothing")
+
+
+def claim_text(how: str, player: str, ring: str, well: str) -> Text:
+    """The line of a claim: ``how`` the dragon took the ring (``gathers``, ``claims``, ``breathes in``,
+    ``submerges and claims``)."""
+    args = {"player": player_ref(player), "element": etext(ring), "well": well}
+    if how == "gathers":
+        return T("{player} gathers a {element} ring from {well}.", **args)
+    if how == "breathes in":
+        return T("{player} breathes in a {element} ring from {well}.", **args)
+    if how == "submerges and claims":
+        return T("{player} submerges and claims a {element} ring from {well}.", **args)
+    return T("{player} claims a {element} ring from {well}.", **args)
+
+
+_COULD_NOT_PLACE = re.compile(r"(\{@[^{}]+\}) could not place a ring")
+
+
+def end_reason_text(reason: str) -> Text:
+    """The stored ``end_reason`` (English, in the state's JSON) as a text for people; ``""`` is "the end"."""
+    if reason == "the 13th sand dollar was placed":
+        return T("the 13th sand dollar was placed")
+    if reason == "the solo deck is exhausted":
+        return T("the solo deck is exhausted")
+    m = _COULD_NOT_PLACE.fullmatch(reason)
+    if m:
+        return T("{player} could not place a ring", player=m.group(1))
+    return T("the end") if not reason else Text.join("", [reason])
 
 
 def guarded_wells(s: TatsumiState, p: Seat) -> set[int]:
@@ -94,7 +129,7 @@ def claim(s: TatsumiState, p: Seat, well: int, events: list[Event], how: str) ->
     events.append(
         Event(
             kind="claim",
-            text=f"{player_ref(p.id)} {how} a {ename(ring)} ring from {D.WELL_NAMES[well]}.",
+            text=claim_text(how, p.id, ring, D.WELL_NAMES[well]),
             data={"player": p.id, "well": D.WELL_NAMES[well], "ring": ename(ring)},
         )
     )
@@ -113,14 +148,15 @@ def mark_depleted(s, well: int, events: list[Event]) -> None:
         events.append(
             Event(
                 kind="sand_dollar",
-                text=f"{D.WELL_NAMES[well]} is depleted: sand dollar {n} of {D.SAND_DOLLARS}.",
+                text=T("{well} is depleted: sand dollar {n} of {total}.", well=D.WELL_NAMES[well], n=n,
+                       total=D.SAND_DOLLARS),
                 data={"well": D.WELL_NAMES[well], "count": n},
             )
         )
         if s.weather:
             weather.on_deplete(s, well)
         if n == D.SAND_DOLLARS:
-            trigger_end(s, "the 13th sand dollar was placed", events)
+            trigger_end(s, T("the 13th sand dollar was placed"), events)
 
 
 def trigger_end(s: TatsumiState, reason: str, events: list[Event]) -> None:
@@ -128,12 +164,12 @@ def trigger_end(s: TatsumiState, reason: str, events: list[Event]) -> None:
     if s.end_triggered:
         return
     s.end_triggered = True
-    s.end_reason = reason
+    s.end_reason = str(reason)
     events.append(
         Event(
             kind="end_triggered",
-            text=f"The end is near: {reason}. This round is the last.",
-            data={"reason": reason},
+            text=T("The end is near: {reason}. This round is the last.", reason=reason),
+            data={"reason": str(reason)},
         )
     )
 

@@ -21,7 +21,7 @@ rulebook's rank line (:func:`games.tatsumi.solo_data.rank_line`).
 
 from __future__ import annotations
 
-from games.core import Event, player_ref, plural
+from games.core import Event, N, T, Text, player_ref
 from games.tatsumi import data as D
 from games.tatsumi import weather
 from games.tatsumi.seaboard import ORTHO, mark_depleted, trigger_end
@@ -54,11 +54,7 @@ def _position(s: TatsumiState, events: list[Event]) -> None:
     events.append(
         Event(
             kind="solo_card",
-            text=f"Solo card {16 - len(sb.deck)} of 16: Tekitatsu on {card.tekitatsu[0]} and {card.tekitatsu[1]}, "
-            f"maelstrom on {card.maelstrom}"
-            + (f", upkeep of the {D.EDGE_NAMES[card.upkeep]} shrine" if card.upkeep else "")
-            + (f"; your dragon keeps {', '.join(left)} free this round" if left else "")
-            + ".",
+            text=_card_text(16 - len(sb.deck), card, left),
             data={
                 "card": sb.card,
                 "tekitatsu": list(card.tekitatsu),
@@ -68,6 +64,24 @@ def _position(s: TatsumiState, events: list[Event]) -> None:
             },
         )
     )
+
+
+def _card_text(n: int, card, left: list[str]) -> Text:
+    """The line of a solo card turned up: its wells, the upkeep shrine if any, the wells the dragon keeps free."""
+    args = {"n": n, "a": card.tekitatsu[0], "b": card.tekitatsu[1], "m": card.maelstrom, "wells": ", ".join(left)}
+    if card.upkeep:
+        args["edge"] = D.EDGE_NAMES[card.upkeep]
+        if left:
+            return T("Solo card {n} of 16: Tekitatsu on {a} and {b}, maelstrom on {m}, upkeep of the {edge} shrine; "
+                     "your dragon keeps {wells} free this round.", **args)
+        del args["wells"]
+        return T("Solo card {n} of 16: Tekitatsu on {a} and {b}, maelstrom on {m}, upkeep of the {edge} shrine.",
+                 **args)
+    if left:
+        return T("Solo card {n} of 16: Tekitatsu on {a} and {b}, maelstrom on {m}; your dragon keeps {wells} free "
+                 "this round.", **args)
+    del args["wells"]
+    return T("Solo card {n} of 16: Tekitatsu on {a} and {b}, maelstrom on {m}.", **args)
 
 
 def after_turn(s: TatsumiState, events: list[Event]) -> bool:
@@ -101,16 +115,15 @@ def storm(s: TatsumiState, events: list[Event]) -> None:
         ring = s.wells[w][-1]
         s.wells[w] = s.wells[w][:-1]
         s.removed += ring
-        gone.append(f"{D.ELEMENT_NAMES[ring]} from {D.WELL_NAMES[w]}")
+        gone.append(T("{element} from {well}", element=D.ELEMENT_TEXT[ring], well=D.WELL_NAMES[w]))
         for k in by_well[w]:
             took[k] += ring
     if present:
         events.append(
             Event(
                 kind="tekitatsu",
-                text="The Tekitatsu wash away "
-                + (", ".join(gone) if gone else "nothing")
-                + f" ({plural(len(gone), 'ring')}).",
+                text=N("The Tekitatsu wash away {pieces} ({n} ring).", "The Tekitatsu wash away {pieces} ({n} rings).",
+                       n=len(gone), pieces=Text.join(", ", gone) if gone else T("nothing")),
                 data={"rings": len(gone), "wells": [D.WELL_NAMES[w] for w in sorted(by_well)]},
             )
         )
@@ -119,7 +132,7 @@ def storm(s: TatsumiState, events: list[Event]) -> None:
             if e in took[k]:
                 c = weather.card_for(s, e)
                 if c is not None:
-                    weather.add(s, c, f"The Tekitatsu on {D.WELL_NAMES[t]}", events, "washes away")
+                    weather.add(s, c, T("The Tekitatsu on {well}", well=D.WELL_NAMES[t]), events, "washes away")
     for w in sorted(by_well):
         mark_depleted(s, w, events)
 
@@ -140,15 +153,17 @@ def _next(s: TatsumiState, events: list[Event]) -> None:
         events.append(
             Event(
                 kind="flip",
-                text=f"Upkeep: the {D.ELEMENT_NAMES[s.shrines[k]]} shrine ({D.EDGE_NAMES[edge]}) turns to its "
-                f"{s.sides[k]}.",
+                text=(T("Upkeep: the {element} shrine ({edge}) turns to its front.", element=D.ELEMENT_TEXT[s.shrines[k]],
+                        edge=D.EDGE_NAMES[edge]) if s.sides[k] == "front" else
+                      T("Upkeep: the {element} shrine ({edge}) turns to its back.", element=D.ELEMENT_TEXT[s.shrines[k]],
+                        edge=D.EDGE_NAMES[edge])),
                 data={"shrine": D.ELEMENT_NAMES[s.shrines[k]], "side": s.sides[k], "upkeep": True},
             )
         )
     sb.card = sb.deck.pop(0)
     _position(s, events)
     if not sb.deck:
-        trigger_end(s, "the solo deck is exhausted", events)
+        trigger_end(s, T("the solo deck is exhausted"), events)
     s.round += 1
     s.turn = Turn()
 
@@ -166,11 +181,11 @@ def kind(item: str) -> str:
 
 
 def choices(s: TatsumiState, item: str) -> list[Choice]:
-    return [("next", "the storm moves on")]
+    return [("next", T("the storm moves on"))]
 
 
 def prompt(s: TatsumiState, item: str) -> str:
-    return "The storm moves on."
+    return T("The storm moves on.")
 
 
 def act(s: TatsumiState, item: str, oid: str, events: list[Event]) -> None:
@@ -188,7 +203,8 @@ def rank_event(s: TatsumiState) -> Event:
     line = rank_line(p.fortune)
     return Event(
         kind="solo_rank",
-        text=f"{player_ref(p.id)} ends with {p.fortune} fortune: {line} (solo rank {rank_name(p.fortune)})",
+        text=T("{player} ends with {n} fortune: {line} (solo rank {rank})", player=player_ref(p.id), n=p.fortune,
+               line=line, rank=rank_name(p.fortune)),
         data={"player": p.id, "fortune": p.fortune, "rank": line, "rank_name": rank_name(p.fortune)},
     )
 
@@ -196,6 +212,6 @@ def rank_event(s: TatsumiState) -> Event:
 def status(s: TatsumiState) -> str:
     """``"solo card 3/16, Tekitatsu b2 d4, maelstrom c3"``."""
     sb = s.solo
-    tk = " ".join(D.WELL_NAMES[w] if w >= 0 else "off" for w in sb.tekitatsu)
-    m = D.WELL_NAMES[sb.maelstrom] if sb.maelstrom >= 0 else "off"
-    return f"solo card {16 - len(sb.deck)}/16, Tekitatsu {tk}, maelstrom {m}"
+    tk = Text.join(" ", [D.WELL_NAMES[w] if w >= 0 else T("off") for w in sb.tekitatsu])
+    m = D.WELL_NAMES[sb.maelstrom] if sb.maelstrom >= 0 else T("off")
+    return T("solo card {n}/16, Tekitatsu {tk}, maelstrom {m}", n=16 - len(sb.deck), tk=tk, m=m)

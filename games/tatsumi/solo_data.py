@@ -10,14 +10,16 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from games.core import T
+
 # --------------------------------------------------------------------------------------------------------------
 # Weather (TM-13): one card per element, a minor and a major side.
 
 WEATHER_NAMES = {
-    "W": ("Flash Flood", "Tsunami"),
-    "F": ("Wildfire", "Eruption"),
-    "N": ("Gale", "Typhoon"),
-    "L": ("Thunderclap", "Thunderstorm"),
+    "W": (T("Flash Flood"), T("Tsunami")),
+    "F": (T("Wildfire"), T("Eruption")),
+    "N": (T("Gale"), T("Typhoon")),
+    "L": (T("Thunderclap"), T("Thunderstorm")),
 }
 """(minor, major) event names by element code."""
 
@@ -64,13 +66,13 @@ SOLO_CARDS: tuple[SoloCard, ...] = (
 """The 16 solo-mode cards (designed; no triple of wells repeats)."""
 
 SOLO_RANKS: tuple[tuple[int, str], ...] = (
-    (120, "The islanders tell legends of you for generations."),
-    (110, "The sea itself bows to you, Tatsu."),
-    (100, "The island radiates with elemental harmony."),
-    (90, "The islanders rejoice with a harvest feast."),
-    (80, "The island is peaceful and bellies are full."),
-    (70, "The island is safe but the islanders remain fearful."),
-    (0, "The islanders go exploring, searching for a new home."),
+    (120, T("The islanders tell legends of you for generations.")),
+    (110, T("The sea itself bows to you, Tatsu.")),
+    (100, T("The island radiates with elemental harmony.")),
+    (90, T("The islanders rejoice with a harvest feast.")),
+    (80, T("The island is peaceful and bellies are full.")),
+    (70, T("The island is safe but the islanders remain fearful.")),
+    (0, T("The islanders go exploring, searching for a new home.")),
 )
 """The rulebook's "Solo-mode Scoring Rank": (least fortune, line), best first."""
 
@@ -88,5 +90,5 @@ def rank_name(fortune: int) -> str:
     Scoring Rank"). Solo mode has a rank, not a winner."""
     for least, _ in SOLO_RANKS:
         if fortune >= least and least:
-            return f"{least}+"
-    return f"under {SOLO_RANKS[-2][0]}"
+            return T("{n}+", n=least)
+    return T("under {n}", n=SOLO_RANKS[-2][0])

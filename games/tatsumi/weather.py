@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from games.core import Event, player_ref, plural
+from games.core import Event, N, T, Text, player_ref
 from games.tatsumi import data as D
 from games.tatsumi.cards import card_value, place_scale, scale_cards
 from games.tatsumi.island import EMPTY, Layout, blessing_met, layout, mastery
@@ -46,9 +46,11 @@ def setup(s: TatsumiState) -> None:
     ]
 
 
-def title(c: WeatherCard) -> str:
+def title(c: WeatherCard) -> Text:
     """``"Wildfire (minor fire)"``."""
-    return f"{weather_name(c.element, c.side)} ({c.side} {D.ELEMENT_NAMES[c.element]})"
+    if c.side == "minor":
+        return T("{name} (minor {element})", name=weather_name(c.element, c.side), element=D.ELEMENT_TEXT[c.element])
+    return T("{name} (major {element})", name=weather_name(c.element, c.side), element=D.ELEMENT_TEXT[c.element])
 
 
 def card_for(s: TatsumiState, element: str) -> WeatherCard | None:
@@ -81,8 +83,11 @@ def add(s: TatsumiState, c: WeatherCard, who: str, events: list[Event], verb: st
     events.append(
         Event(
             kind="weather_add",
-            text=f"{who} {verb} {D.ELEMENT_NAMES[c.element]}: a sand dollar onto {title(c)} "
-            f"({c.on_card} on it, {c.beside} beside).",
+            text=(T("{who} washes away {element}: a sand dollar onto {card} ({n} on it, {beside} beside).", who=who,
+                    element=D.ELEMENT_TEXT[c.element], card=title(c), n=c.on_card, beside=c.beside)
+                  if verb == "washes away" else
+                  T("{who} claims {element}: a sand dollar onto {card} ({n} on it, {beside} beside).", who=who,
+                    element=D.ELEMENT_TEXT[c.element], card=title(c), n=c.on_card, beside=c.beside)),
             data={"element": D.ELEMENT_NAMES[c.element], "side": c.side, "on_card": c.on_card},
         )
     )
@@ -109,8 +114,8 @@ def on_place(s: TatsumiState, p: Seat, ring: str, events: list[Event]) -> None:
     events.append(
         Event(
             kind="weather_remove",
-            text=f"{player_ref(p.id)} places {D.ELEMENT_NAMES[ring]}: a sand dollar leaves {title(c)} "
-            f"({c.on_card} on it, {c.beside} beside).",
+            text=T("{player} places {element}: a sand dollar leaves {card} ({n} on it, {beside} beside).",
+                   player=player_ref(p.id), element=D.ELEMENT_TEXT[ring], card=title(c), n=c.on_card, beside=c.beside),
             data={"element": D.ELEMENT_NAMES[ring], "side": c.side, "on_card": c.on_card},
         )
     )
@@ -132,11 +137,13 @@ def sand_choices(s: TatsumiState, well: str) -> list[Choice]:
             continue
         if c.on_card:
             out.append(
-                (f"sand:{c.side}:card", f"sand dollar off {title(c)} ({c.on_card} on it) into {well}")
+                (f"sand:{c.side}:card", T("sand dollar off {card} ({n} on it) into {well}", card=title(c), n=c.on_card,
+                                          well=well))
             )
         if c.beside:
             out.append(
-                (f"sand:{c.side}:beside", f"sand dollar from beside {title(c)} ({c.beside} beside it) into {well}")
+                (f"sand:{c.side}:beside", T("sand dollar from beside {card} ({n} beside it) into {well}", card=title(c),
+                                            n=c.beside, well=well))
             )
     return out
 
@@ -151,8 +158,10 @@ def place_sand(s: TatsumiState, well: str, oid: str, events: list[Event]) -> Non
     events.append(
         Event(
             kind="weather_sand",
-            text=f"The sand dollar in {well} comes {'off' if where == 'card' else 'from beside'} {title(c)} "
-            f"({c.on_card} on it, {c.beside} beside, {c.in_wells} in the sea).",
+            text=(T("The sand dollar in {well} comes off {card} ({n} on it, {beside} beside, {sea} in the sea).",
+                    well=well, card=title(c), n=c.on_card, beside=c.beside, sea=c.in_wells) if where == "card" else
+                  T("The sand dollar in {well} comes from beside {card} ({n} on it, {beside} beside, {sea} in the "
+                    "sea).", well=well, card=title(c), n=c.on_card, beside=c.beside, sea=c.in_wells)),
             data={"well": well, "side": side, "from": where},
         )
     )
@@ -170,7 +179,7 @@ def check(s: TatsumiState, c: WeatherCard, events: list[Event]) -> None:
         events.append(
             Event(
                 kind="weather_neutralized",
-                text=f"All sand dollars of {title(c)} are in the sea: the card is neutralised.",
+                text=T("All sand dollars of {card} are in the sea: the card is neutralised.", card=title(c)),
                 data={"element": D.ELEMENT_NAMES[c.element], "side": c.side},
             )
         )
@@ -187,8 +196,11 @@ def trigger(s: TatsumiState, c: WeatherCard, events: list[Event]) -> None:
     events.append(
         Event(
             kind="weather",
-            text=f"{weather_name(c.element, c.side)}! Every island swaps "
-            f"{plural(n, D.ELEMENT_NAMES[c.element] + ' ring')} with a neighbour of another element; its sand dollars go back beside it.",
+            text=N("{name}! Every island swaps {n} {element} ring with a neighbour of another element; its sand "
+                   "dollars go back beside it.",
+                   "{name}! Every island swaps {n} {element} rings with a neighbour of another element; its sand "
+                   "dollars go back beside it.", n=n, name=weather_name(c.element, c.side),
+                   element=D.ELEMENT_TEXT[c.element]),
             data={"element": D.ELEMENT_NAMES[c.element], "side": c.side, "swaps": n},
         )
     )
@@ -233,12 +245,13 @@ def _swap_choices(s: TatsumiState, seat: int, element: str, last: str = "") -> l
         undo = {lay.index(x) for x in last.split("-")}
         pairs = [(i, j) for i, j in pairs if {i, j} != undo]
     if not pairs:
-        return [("skip", "no legal swap: skip")]
-    e = D.ELEMENT_NAMES[element]
+        return [("skip", T("no legal swap: skip"))]
+    e = D.ELEMENT_TEXT[element]
     return [
         (
             f"swap:{lay.names[i]}-{lay.names[j]}",
-            f"swap {e} on {lay.names[i]} with {D.ELEMENT_NAMES[p.island[j]]} on {lay.names[j]}",
+            T("swap {element} on {space} with {other} on {to}", element=e, space=lay.names[i],
+              other=D.ELEMENT_TEXT[p.island[j]], to=lay.names[j]),
         )
         for i, j in pairs
     ]
@@ -254,7 +267,7 @@ def _do_swap(s: TatsumiState, item: str, oid: str, events: list[Event]) -> None:
         events.append(
             Event(
                 kind="weather_skip",
-                text=f"{player_ref(p.id)} has no legal {D.ELEMENT_NAMES[element]} swap.",
+                text=T("{player} has no legal {element} swap.", player=player_ref(p.id), element=D.ELEMENT_TEXT[element]),
                 data={"player": p.id},
             )
         )
@@ -266,7 +279,8 @@ def _do_swap(s: TatsumiState, item: str, oid: str, events: list[Event]) -> None:
     events.append(
         Event(
             kind="weather_swap",
-            text=f"{player_ref(p.id)} swaps {D.ELEMENT_NAMES[element]} on {a} with {D.ELEMENT_NAMES[other]} on {b}.",
+            text=T("{player} swaps {element} on {space} with {other} on {to}.", player=player_ref(p.id),
+                   element=D.ELEMENT_TEXT[element], space=a, other=D.ELEMENT_TEXT[other], to=b),
             data={"player": p.id, "from": a, "to": b, "element": D.ELEMENT_NAMES[element]},
         )
     )
@@ -281,7 +295,8 @@ def _do_swap(s: TatsumiState, item: str, oid: str, events: list[Event]) -> None:
             events.append(
                 Event(
                     kind="blessing",
-                    text=f"{player_ref(p.id)} unlocks the island blessing on {lay.names[lay.blessings[bl][0]]}.",
+                    text=T("{player} unlocks the island blessing on {space}.", player=player_ref(p.id),
+                           space=lay.names[lay.blessings[bl][0]]),
                     data={"player": p.id, "space": lay.names[lay.blessings[bl][0]]},
                 )
             )
@@ -293,9 +308,9 @@ def _scale_choices(s: TatsumiState, seat: int) -> list[Choice]:
     for k in scale_cards(s):
         card = s.cards[k]
         if card in D.SCORING_CARDS:
-            out.append((f"card:{card}", f"{D.CARD_TITLES[card]} (+{card_value(s, p, card, extra=1)})"))
+            out.append((f"card:{card}", T("{card} (+{n})", card=D.CARD_TITLES[card], n=card_value(s, p, card, extra=1))))
         else:
-            out.append((f"card:{card}", f"{D.CARD_TITLES[card]} (lasting)"))
+            out.append((f"card:{card}", T("{card} (lasting)", card=D.CARD_TITLES[card])))
     return out
 
 
@@ -364,18 +379,23 @@ def prompt(s: TatsumiState, item: str) -> str:
     head = item.split(":")
     who = player_ref(s.seats[seat(s, item)].id)
     if head[0] == "sand":
-        return f"{who}: {head[1]} is depleted — choose which sand dollar goes into it."
+        return T("{player}: {well} is depleted — choose which sand dollar goes into it.", player=who, well=head[1])
     if head[0] == "swap":
-        e = D.ELEMENT_NAMES[head[2]]
+        e = D.ELEMENT_TEXT[head[2]]
         if len(head) > 4:  # TM-18: the second swap of a major event
             a, b = head[4].split("-")
-            return f"{who}: weather — the second {e} swap (not {a} with {b} back)."
-        return f"{who}: weather — swap a {e} ring with an adjacent ring of another element ({head[3]} to go)."
+            return T("{player}: weather — the second {element} swap (not {space} with {to} back).", player=who,
+                     element=e, space=a, to=b)
+        return T("{player}: weather — swap a {element} ring with an adjacent ring of another element ({n} to go).",
+                 player=who, element=e, n=int(head[3]))
     lay = layout(s.seats[int(head[1])].island_key)
     space = lay.names[lay.blessings[int(head[2])][0]]
     more = sum(1 for it in s.interrupts[1:] if it.startswith(f"wscale:{head[1]}:"))
-    after = f" ({more} more to place after it)" if more else ""
-    return f"{who}: place the scale of the island blessing on {space} (unlocked by the weather) on a summoning card{after}."
+    if more:
+        return T("{player}: place the scale of the island blessing on {space} (unlocked by the weather) on a summoning "
+                 "card ({n} more to place after it).", player=who, space=space, n=more)
+    return T("{player}: place the scale of the island blessing on {space} (unlocked by the weather) on a summoning "
+             "card.", player=who, space=space)
 
 
 def status(s: TatsumiState) -> str:
@@ -383,8 +403,9 @@ def status(s: TatsumiState) -> str:
     parts = []
     for c in s.weather:
         name = weather_name(c.element, c.side)
-        parts.append(f"{name} neutralised" if c.neutralized else f"{name} {c.on_card} on/{c.beside} beside")
-    return "weather " + ", ".join(parts)
+        parts.append(T("{name} neutralised", name=name) if c.neutralized else
+                     T("{name} {n} on/{beside} beside", name=name, n=c.on_card, beside=c.beside))
+    return T("weather {cards}", cards=Text.join(", ", parts))
 
 
 # --------------------------------------------------------------------------------------------------------------

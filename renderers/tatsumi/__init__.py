@@ -27,6 +27,7 @@ from functools import lru_cache
 
 from PIL import Image
 
+from games.core import T
 from games.tatsumi import GAME
 from games.tatsumi.state import TatsumiState
 
@@ -43,11 +44,14 @@ def _title(img: Image.Image, s: TatsumiState, names: dict[str, str] | None) -> N
     if s.over:
         res = GAME.result(s)
         top = [display_name(w, names, 12) for w in res.winners]
-        head = f"Game over after round {s.round} — winner: {' & '.join(top)} ({res.scores[res.winners[0]]})"
+        head = T("Game over after round {round} — winner: {players} ({n})", round=s.round, players=" & ".join(top),
+                 n=res.scores[res.winners[0]])
     else:
         who = display_name(s.seats[s.current].id, names, 16)
-        head = f"Round {s.round}{' (last)' if s.end_triggered else ''} — {who} to play"
-    label(img, (W - 14, 25), f"{head} · sand dollars {len(s.sand_dollars)}/13", 16, True, WHITE, "rm")
+        head = (T("Round {round} (last) — {player} to play", round=s.round, player=who) if s.end_triggered
+                else T("Round {round} — {player} to play", round=s.round, player=who))
+    label(img, (W - 14, 25), T("{head} · sand dollars {n}/13", head=head, n=len(s.sand_dollars)), 16, True, WHITE,
+          "rm")
 
 
 def draw(state: TatsumiState, names: dict[str, str] | None = None) -> Image.Image:

@@ -11,6 +11,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+from games.core import T
 from games.tatsumi import data as D
 from games.tatsumi.state import TatsumiState
 
@@ -94,7 +95,7 @@ def scale_marks(img: Image.Image, scales: tuple[tuple[int, int], ...], x: int, y
     """The ``scales`` (:func:`scales_on`) on a card at scale ``k`` whose top-left is (x, y) px: each player's
     shape and count ("×2"), in the slots of :func:`scale_slots`; "no scales" when there are none."""
     if not scales:
-        label(img, (x + 8 * k, y + (CARD_RULE + 20) * k), "no scales", round(CARD_TEXT_PX * k), False, NAME_INK, "lm")
+        label(img, (x + 8 * k, y + (CARD_RULE + 20) * k), T("no scales"), round(CARD_TEXT_PX * k), False, NAME_INK, "lm")
         return
     d = ImageDraw.Draw(img)
     size = round(SCALE_COUNT_PX * k)

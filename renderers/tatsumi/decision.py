@@ -31,7 +31,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 import games
-from games.core import Decision, format_text
+from games.core import Decision, T, format_text
 from games.tatsumi import GAME
 from games.tatsumi import data as D
 from games.tatsumi.island import layout
@@ -200,14 +200,14 @@ def _strip(img: Image.Image, p: Seat, y: int, to_place: str = "") -> None:
     fortune."""
     cy = y + STRIP_H // 2
     if to_place:
-        label(img, (12, cy), "to place", STRIP_PX - 4, True, INK, "lm")
+        label(img, (12, cy), T("to place"), STRIP_PX - 4, True, INK, "lm")
         x = 104
         for e in dict.fromkeys(to_place):
             paste(img, ring_sprite(e, 15), x + 15, cy)
             label(img, (x + 34, cy), f"{to_place.count(e)}", STRIP_PX, True, INK, "lm")
             x += 64
         cy += STRIP_H
-    label(img, (12, cy), "hold", STRIP_PX - 4, True, NAME_INK, "lm")
+    label(img, (12, cy), T("hold"), STRIP_PX - 4, True, NAME_INK, "lm")
     x = 62
     for e in D.ELEMENTS:
         n = p.holding[e]
@@ -216,9 +216,9 @@ def _strip(img: Image.Image, p: Seat, y: int, to_place: str = "") -> None:
             label(img, (x + 34, cy), f"{n}", STRIP_PX, True, INK, "lm")
             x += 56
     if not any(p.holding.values()):
-        label(img, (x, cy), "nothing", STRIP_PX - 4, False, NAME_INK, "lm")
+        label(img, (x, cy), T("nothing"), STRIP_PX - 4, False, NAME_INK, "lm")
     label(img, (img.width - 12, cy), f"{p.fortune}", STRIP_PX + 4, True, INK, "rm")
-    label(img, (img.width - 12 - text_width(f"{p.fortune}", STRIP_PX + 4, True) - 8, cy), "fortune",
+    label(img, (img.width - 12 - text_width(f"{p.fortune}", STRIP_PX + 4, True) - 8, cy), T("fortune"),
           STRIP_PX - 6, False, NAME_INK, "rm")
 
 

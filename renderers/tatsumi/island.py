@@ -18,6 +18,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+from games.core import N, T, Text
 from games.tatsumi import data as D
 from games.tatsumi.dragons import gather_title
 from games.tatsumi.island import EMPTY, layout
@@ -58,11 +59,11 @@ HINTS = {
     "raikou": ("1 bolt", "/ offer"),
 }
 SHORT = {
-    "karyusama": "breath: 2 nearest rings in a line",
-    "raijinsama": "zap: 2 matching rings around",
-    "fujinsama": "dash 1-2 wells, claim each left",
-    "mizuchisama": "dive, reemerge at a match, +1",
-    "kihakusama": "edge rings of row and column",
+    "karyusama": T("breath: 2 nearest rings in a line"),
+    "raijinsama": T("zap: 2 matching rings around"),
+    "fujinsama": T("dash 1-2 wells, claim each left"),
+    "mizuchisama": T("dive, reemerge at a match, +1"),
+    "kihakusama": T("edge rings of row and column"),
 }
 """The asymmetric gathering actions in a panel's width (the full texts are in the setup options and help)."""
 SLOTS = {
@@ -267,8 +268,8 @@ def panel_xy(seat: int) -> tuple[int, int]:
 def dragon_line(img: Image.Image, p: Seat, tx: int, y: int) -> None:
     """The panel's dragon line at ``(tx, y)``: title by card side, element (named once Kihaku's is chosen), and
     for an asymmetric card its gathering action on a small second line (TM-1, TM-15)."""
-    element = D.ELEMENT_NAMES.get(p.element, "element to name")
-    title = f"{gather_title(p)} ({element})"
+    element = D.ELEMENT_TEXT.get(p.element, T("element to name"))
+    title = T("{name} ({element})", name=gather_title(p), element=element)
     bold = p.gather != "symmetric"
     label(img, (tx, y), title, 13, bold, INK, "lm")
     if p.element:
@@ -310,8 +311,8 @@ def draw_panel(img: Image.Image, s: TatsumiState, seat: int, names: dict[str, st
     label(img, (tx + 26, py + 18), display_name(p.id, names, 18), 16, True, INK, "lm")
     dragon_line(img, p, tx, py + 40)
     label(img, (PANEL_X + PANEL_W - 10, py + 36), f"{p.fortune}", 26, True, INK, "rm")
-    label(img, (PANEL_X + PANEL_W - 10, py + 58), "fortune", 11, False, NAME_INK, "rm")
-    label(img, (tx, py + 70), f"Holding · {p.scales_beside} scale{'s' if p.scales_beside != 1 else ''} beside",
+    label(img, (PANEL_X + PANEL_W - 10, py + 58), T("fortune"), 11, False, NAME_INK, "rm")
+    label(img, (tx, py + 70), N("Holding · {n} scale beside", "Holding · {n} scales beside", n=p.scales_beside),
           12, True, NAME_INK, "lm")
     hx = tx
     for e in D.ELEMENTS:
@@ -322,21 +323,22 @@ def draw_panel(img: Image.Image, s: TatsumiState, seat: int, names: dict[str, st
         else:
             d.ellipse((hx + 3, py + 82, hx + 23, py + 102), outline=(200, 190, 175), width=1)
         hx += 58
-    bl = ", ".join(
-        f"{lay.names[b[0]]} {'used' if p.blessings[k] else 'waiting'}" for k, b in enumerate(lay.blessings)
-    )
-    label(img, (tx, py + 118), f"Blessings: {bl}", 11, False, INK, "lm")
+    bl = Text.join(", ", [
+        T("{space} used", space=lay.names[b[0]]) if p.blessings[k] else T("{space} waiting", space=lay.names[b[0]])
+        for k, b in enumerate(lay.blessings)
+    ])
+    label(img, (tx, py + 118), T("Blessings: {list}", list=bl), 11, False, INK, "lm")
     for k, line in enumerate(breakdown_lines(p)):
         label(img, (tx, py + 136 + 14 * k), line, 11, False, NAME_INK, "lm")
     if current:
         y = py + PANEL_H - 16
         if s.turn.to_place:
-            label(img, (tx, y), "▶ placing", 13, True, INK, "lm")
+            label(img, (tx, y), T("▶ placing"), 13, True, INK, "lm")
             x = tx + 78
             for e in dict.fromkeys(s.turn.to_place):
                 paste(img, ring_sprite(e, 9), x + 9, y)
                 label(img, (x + 21, y), f"{s.turn.to_place.count(e)}", 13, True, INK, "lm")
                 x += 40
         else:
-            doing = {"scale": " — a scale", "overflow": " — overflow"}.get(s.turn.stage, "")
-            label(img, (tx, y), f"▶ to play{doing}", 13, True, INK, "lm")
+            doing = {"scale": T("▶ to play — a scale"), "overflow": T("▶ to play — overflow")}
+            label(img, (tx, y), doing.get(s.turn.stage, T("▶ to play")), 13, True, INK, "lm")

@@ -12,6 +12,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+from games.core import T
 from games.tatsumi import data as D
 from games.tatsumi.solo_data import SOLO_CARDS, SOLO_RANKS, rank_line
 from games.tatsumi.state import TatsumiState
@@ -108,30 +109,31 @@ def draw_solo_panel(img: Image.Image, s: TatsumiState) -> None:
     x, y = SOLO_X, SOLO_Y
     card = SOLO_CARDS[sb.card]
     n = 16 - len(sb.deck)
-    label(img, (x + SOLO_W - 12, y + 20), f"card {n} of 16 · {len(sb.deck)} left", 13, True, INK, "rm")
+    label(img, (x + SOLO_W - 12, y + 20), T("card {n} of 16 · {left} left", n=n, left=len(sb.deck)), 13, True, INK,
+          "rm")
     label(
         img,
         (x + 12, y + 48),
-        f"Tekitatsu on {card.tekitatsu[0]} and {card.tekitatsu[1]} · maelstrom on {card.maelstrom}",
+        T("Tekitatsu on {a} and {b} · maelstrom on {m}", a=card.tekitatsu[0], b=card.tekitatsu[1], m=card.maelstrom),
         14,
         True,
         INK,
         "lm",
     )
     up = (
-        f"upkeep: the {D.EDGE_NAMES[card.upkeep]} shrine flips after your turn"
+        T("upkeep: the {edge} shrine flips after your turn", edge=D.EDGE_NAMES[card.upkeep])
         if card.upkeep
-        else "no upkeep"
+        else T("no upkeep")
     )
     if s.over:
-        up = f"Final: {s.seats[0].fortune} fortune — {rank_line(s.seats[0].fortune)}"
+        up = T("Final: {n} fortune — {line}", n=s.seats[0].fortune, line=rank_line(s.seats[0].fortune))
     label(img, (x + 12, y + 72), up, 12, s.over, INK, "lm")
     off = [w for w, cur in zip(card.tekitatsu, sb.tekitatsu, strict=True) if cur < 0]
     if sb.maelstrom < 0:
         off.append(card.maelstrom)
     if off:
-        label(img, (x + 12, y + 94), f"off the board this round: {', '.join(off)}", 12, True, INK, "lm")
-    label(img, (x + 12, y + 112), f"turns played: {sb.turns}", 11, False, MUTED, "lm")
+        label(img, (x + 12, y + 94), T("off the board this round: {wells}", wells=", ".join(off)), 12, True, INK, "lm")
+    label(img, (x + 12, y + 112), T("turns played: {n}", n=sb.turns), 11, False, MUTED, "lm")
     fortune = s.seats[0].fortune
     for k, (least, _) in enumerate(SOLO_RANKS):
         if fortune >= least:

@@ -11,6 +11,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+from games.core import N, T
 from games.tatsumi import data as D
 from games.tatsumi.solo_data import WEATHER_SWAPS, weather_name
 from games.tatsumi.state import TatsumiState, WeatherCard
@@ -48,12 +49,15 @@ def weather_face(element: str, side: str) -> Image.Image:
     d.text((6, 20), weather_name(element, side), font=font(14, bold=True), fill=INK)
     icon = ring_icon(element, 11)
     img.paste(icon, (6, 40), icon)
-    d.text((32, 51), f"{side} {D.ELEMENT_NAMES[element]}", font=font(11), fill=INK, anchor="lm")
+    side_text = (T("minor {element}", element=D.ELEMENT_TEXT[element]) if side == "minor"
+                 else T("major {element}", element=D.ELEMENT_TEXT[element]))
+    d.text((32, 51), side_text, font=font(11), fill=INK, anchor="lm")
     n = WEATHER_SWAPS[side]
-    d.text((6, 65), f"swap {n} {D.ELEMENT_NAMES[element]} ring{'s' if n > 1 else ''}", font=font(11), fill=INK)
-    d.text((6, 78), "with a neighbour (all)", font=font(11), fill=INK)
+    d.text((6, 65), N("swap {n} {element} ring", "swap {n} {element} rings", n=n, element=D.ELEMENT_TEXT[element]),
+           font=font(11), fill=INK)
+    d.text((6, 78), T("with a neighbour (all)"), font=font(11), fill=INK)
     d.line((4, 94, WCARD_W - 4, 94), fill=MUTED)
-    for row, text in zip(ROWS, ("on card", "beside", "in sea"), strict=True):
+    for row, text in zip(ROWS, (T("on card"), T("beside"), T("in sea")), strict=True):
         d.text((6, row_y(row)), text, font=font(12), fill=INK, anchor="lm")
     return img
 
@@ -82,12 +86,11 @@ def draw_card(img: Image.Image, c: WeatherCard, x: int | None = None, y: int | N
     for row, n in zip(ROWS, (c.on_card, c.beside, c.in_wells), strict=True):
         _dollar_row(img, x + 54, y + row_y(row), n)
     if c.triggered:
-        label(img, (x + 6, y + 170), f"struck {c.triggered} time{'s' if c.triggered > 1 else ''}", 11, True, INK,
-              "lm")
+        label(img, (x + 6, y + 170), N("struck {n} time", "struck {n} times", n=c.triggered), 11, True, INK, "lm")
     if c.neutralized:
         img.paste(_veil(), (x, y), _veil())
         d.rectangle((x + 8, y + 84, x + WCARD_W - 8, y + 104), fill=WHITE, outline=INK, width=2)
-        label(img, (x + WCARD_W // 2, y + 94), "NEUTRALISED", 12, True, INK, "mm")
+        label(img, (x + WCARD_W // 2, y + 94), T("NEUTRALISED"), 12, True, INK, "mm")
 
 
 @lru_cache(maxsize=32)
@@ -113,12 +116,13 @@ def draw_weather(img: Image.Image, s: TatsumiState, names: dict[str, str] | None
     if s.interrupts and not s.interrupts[0].startswith("solo:"):
         head = s.interrupts[0].split(":")
         if head[0] == "sand":
-            who, what = s.seats[s.current].id, f"sand dollar for {head[1]}"
+            who, what = s.seats[s.current].id, T("sand dollar for {well}", well=head[1])
         elif head[0] == "swap":
-            who, what = s.seats[int(head[1])].id, f"{D.ELEMENT_NAMES[head[2]]} swap ({head[3]} to go)"
+            who, what = s.seats[int(head[1])].id, T("{element} swap ({n} to go)", element=D.ELEMENT_TEXT[head[2]],
+                                                    n=int(head[3]))
         else:
-            who, what = s.seats[int(head[1])].id, "blessing scale"
+            who, what = s.seats[int(head[1])].id, T("blessing scale")
         x, y = WEATHER_XY["minor"]
-        label(img, (x, y + WCARD_H + 14), "▶ weather:", 13, True, INK, "lm")
+        label(img, (x, y + WCARD_H + 14), T("▶ weather:"), 13, True, INK, "lm")
         label(img, (x, y + WCARD_H + 32), display_name(who, names, 16), 13, True, INK, "lm")
         label(img, (x, y + WCARD_H + 50), what, 12, False, INK, "lm")

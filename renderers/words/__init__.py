@@ -2,8 +2,8 @@
 
 One module per game, ``renderers.words.<game id>``, with two pure functions (no bot, discord, asyncio or clock):
 
-- ``alt_text(state, names) -> str``: the image's alt text (a Discord attachment ``description``), at most
-  :data:`ALT_LIMIT` characters, never empty. With a decision open it names every option by the key the board and the
+- ``alt_text(state, names, limit=ALT_LIMIT) -> str``: the image's alt text (a Discord attachment
+  ``description``), at most ``limit`` characters, never empty. With a decision open it names every option by the key the board and the
   buttons show (:func:`games.marker_keys`: ``"3 · C3-n"``; an option without a place is named by its label) and the
   state the decision depends on; with none open, a short summary of the board. Too long a text loses its least
   important parts first (:func:`fit`); the option keys are never dropped.
@@ -16,6 +16,7 @@ One module per game, ``renderers.words.<game id>``, with two pure functions (no 
 from __future__ import annotations
 
 import importlib
+import re
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -36,10 +37,10 @@ def _module(game_id: str):
         raise KeyError(f"no words for {game_id!r}") from exc
 
 
-def alt_text(state: BaseState, names: dict[str, str] | None = None) -> str:
-    """The alt text of ``state``'s board image (any game), ≤ :data:`ALT_LIMIT` characters; ``KeyError`` for a
-    game without words."""
-    return _module(state.game).alt_text(state, names or {})
+def alt_text(state: BaseState, names: dict[str, str] | None = None, limit: int = ALT_LIMIT) -> str:
+    """The alt text of ``state``'s board image (any game), ≤ ``limit`` characters (default :data:`ALT_LIMIT`);
+    ``KeyError`` for a game without words."""
+    return _module(state.game).alt_text(state, names or {}, limit)
 
 
 def board_words(state: BaseState, names: dict[str, str] | None = None) -> list[str]:
@@ -81,75 +82,202 @@ def listing(items: Sequence[str]) -> str:
 
 @dataclass
 class Part:
-    """One piece of an alt text: ``full`` text, a ``short`` fallback ("" drops it) and its ``rank`` (higher is
-    dropped or shortened later)."""
+    """One piece of an alt text: ``full`` text, a ``short`` fallback, ``shorter`` ones after it (each shorter than
+    the one before), and its ``rank`` (higher is shortened later). A part below rank :data:`KEEP` may be dropped
+    once its shortest form does not fit either."""
 
     full: str
     short: str = ""
     rank: int = 0
+    shorter: tuple[str, ...] = ()
+
+    def forms(self) -> list[str]:
+        """Its forms, fullest first, ending with "" when it may be dropped."""
+        out = list(dict.fromkeys(f for f in (self.full, self.short, *self.shorter) if f))
+        if self.rank < KEEP or not out:
+            out.append("")
+        return out
 
 
 def fit(parts: list[Part], limit: int = ALT_LIMIT) -> str:
-    """Join ``parts`` with spaces within ``limit`` characters: lowest rank first (the later of equal ranks first),
-    each part is shortened when it has a short form, else dropped (below rank :data:`KEEP`); a text still too long
-    is cut at a word with "…"."""
-    texts = [p.full for p in parts]
+    """Join ``parts`` with spaces within ``limit`` characters. Parts are shortened lowest rank first (the later of
+    equal ranks first), one form at a time, until the text fits; then, highest rank first, each part gets back the
+    fullest form that still fits (so a long option list shortened to its keys leaves room for the board's state
+    again). A text still too long is cut at a word with "…"."""
+    forms = [p.forms() for p in parts]
+    level = [0] * len(parts)
 
     def joined() -> str:
-        return " ".join(t for t in texts if t)
+        return " ".join(t for t in (f[i] for f, i in zip(forms, level, strict=True)) if t)
 
     order = sorted(range(len(parts)), key=lambda i: (parts[i].rank, -i))
     for i in order:
+        while len(joined()) > limit and level[i] < len(forms[i]) - 1:
+            level[i] += 1
         if len(joined()) <= limit:
-            return joined()
-        if parts[i].short:
-            texts[i] = parts[i].short
-        elif parts[i].rank < KEEP:
-            texts[i] = ""
+            break
+    for i in reversed(order):
+        while level[i] > 0:
+            level[i] -= 1
+            if len(joined()) > limit:
+                level[i] += 1
+                break
     text = joined()
     if len(text) <= limit:
         return text
-    cut = text[: limit - 1].rsplit(" ", 1)[0]
-    return cut + "…"
+    cut = text[: limit - 1]
+    if text[limit - 1] != " ":  # inside a word: cut before it
+        cut = cut.rsplit(" ", 1)[0]
+    return cut.rstrip() + "…"
 
 
 KEEP = 100
 """Parts of this rank or higher are shortened but never dropped (the decision and its option keys)."""
 
 
+def join_labels(labels: Sequence[str]) -> str:
+    """Labels of options that share one marker key, as one phrase: a common head up to ": " is said once
+    (``"an adult Evergreen at 2-9: 1 Sen, or 1 material"``), so is a common tail from a space
+    (``"Red Pine or Cedar at 4-6"``); else ``"a, or b"``."""
+    labels = list(dict.fromkeys(labels))
+    if len(labels) == 1:
+        return labels[0]
+    head = labels[0]
+    for lab in labels[1:]:
+        while not lab.startswith(head):
+            head = head[:-1]
+    cut = head.rfind(": ")
+    if cut > 0 and all(len(lab) > cut + 2 for lab in labels):
+        return labels[0][: cut + 2] + ", or ".join(lab[cut + 2:] for lab in labels)
+    tail = labels[0]
+    for lab in labels[1:]:
+        while not lab.endswith(tail):
+            tail = tail[1:]
+    cut = tail.find(" ")
+    if cut >= 0 and len(tail) - cut > 3 and all(len(lab) > len(tail) - cut for lab in labels):
+        tail = tail[cut:]
+        heads = [lab[: len(lab) - len(tail)] for lab in labels]
+        if all(h and "," not in h for h in heads):
+            return " or ".join(heads) + tail
+    return ", or ".join(labels)
+
+
+def with_extra(text: str, extra: str) -> str:
+    """``text`` with the state of its place: ``"1-9 (1 Foot marker)"`` + ``"empty"`` -> ``"1-9 (1 Foot marker;
+    empty)"``, ``"B2"`` + ``"empty"`` -> ``"B2 (empty)"``; nothing added when ``text`` says it already."""
+    if not extra or extra.lower() in text.lower():
+        return text
+    if text.endswith(")") and "(" in text:
+        return f"{text[:-1]}; {extra})"
+    return f"{text} ({extra})"
+
+
 def option_entries(decision: Decision, name: Callable[[str], str],
                    where: Callable[[str], str] | None = None) -> tuple[list[str], list[str]]:
     """The options of ``decision`` as the buttons name them, options sharing a marker key joined:
-    ``(full, short)`` entries. Full: ``"2 · Red Pine at 4-6, or Cedar at 4-6 (an empty tile)"`` (``where(locus)``
-    adds the place's state); short: ``"2 · Red Pine at 4-6"`` (the first label), or the label alone for an option
-    without a place."""
+    ``(full, short)`` entries. Full: ``"2 · Red Pine or Cedar at 4-6 (empty)"`` (:func:`join_labels`;
+    ``where(locus)`` adds the place's state, :func:`with_extra`); short: the same without the place's state.
+    An option without a place is named by its label."""
+    full, short, _common, _note = _entries(decision, name, where)
+    return full, short
+
+
+def shared_tail(labels: Sequence[str]) -> tuple[str, str]:
+    """The clause that at least three labels beginning with the same lower-case word all end with:
+    ``(word, tail)``, e.g. ``("fly", ", claim water from c1")`` of ``"fly to a1, claim water from c1"``,
+    ``"fly to b1, claim water from c1"``, … (said once: "every fly also: claim water from c1");
+    ``("", "")`` when there is none."""
+    by_word: dict[str, list[str]] = {}
+    for lab in labels:
+        by_word.setdefault(lab.split(" ", 1)[0], []).append(lab)
+    best = ("", "")
+    for word, group in by_word.items():
+        if len(group) < 3 or not (word.isalpha() and word.islower()):  # a verb ("fly"), not a name or a number
+            continue
+        tail = group[0]
+        for lab in group[1:]:
+            while tail and not lab.endswith(tail):
+                tail = tail[1:]
+        cut = tail.find(", ")
+        if cut < 0 or len(tail) - cut < 8 or any(len(lab) <= len(tail) - cut for lab in group):
+            continue
+        if len(group) > len(by_word.get(best[0], [])):
+            best = (word, tail[cut:])
+    return best
+
+
+def _labels(decision: Decision, name: Callable[[str], str]) -> tuple[dict[str, str], str]:
+    """Each option's label in words, a clause every option of one kind ends with taken out (:func:`shared_tail`),
+    and the note that says it once (``"every fly also: claim water from c1"``, "" without one)."""
     keys = marker_keys(decision.options)
+    labels = {o.id: words(o.label, name) for o in decision.options}
+    word, tail = shared_tail([labels[o.id] for o in decision.options if o.id in keys])
+    if not tail:
+        return labels, ""
+    for o in decision.options:
+        lab = labels[o.id]
+        if o.id in keys and lab.startswith(word + " ") and lab.endswith(tail):
+            labels[o.id] = lab[: len(lab) - len(tail)]
+    return labels, f"every {word} also: {tail[2:]}"
+
+
+def _entries(decision: Decision, name: Callable[[str], str], where: Callable[[str], str] | None
+             ) -> tuple[list[str], list[str], str, str]:
+    """:func:`option_entries`, the state every keyed option shares ("" when they differ: when all of at least two
+    keyed options share it, it is said once instead of after each) and the note of a clause said once
+    (:func:`_labels`)."""
+    keys = marker_keys(decision.options)
+    labels, note = _labels(decision, name)
     groups: dict[str, list] = {}
     order: list[str] = []
     for opt in decision.options:
-        key = keys.get(opt.id) or words(opt.label, name) or opt.id
+        key = keys.get(opt.id) or labels[opt.id] or opt.id
         if key not in groups:
             groups[key] = []
             order.append(key)
         groups[key].append(opt)
-    full, short = [], []
+    rows = []  # (key, joined labels or None without a place, extra)
     for key in order:
         opts = groups[key]
         if opts[0].id not in keys:
+            rows.append((key, None, ""))
+            continue
+        label = join_labels([labels[o.id] for o in opts])
+        extra = where(opts[0].locus) if where is not None else ""
+        rows.append((key, label, "" if extra.lower() in label.lower() else extra))  # said already: not again
+    extras = {extra for _, label, extra in rows if label is not None}
+    keyed = sum(label is not None for _, label, _ in rows)
+    common = extras.pop() if len(extras) == 1 and keyed >= 2 else ""
+    full, short = [], []
+    for key, label, extra in rows:
+        if label is None:
             full.append(key)
             short.append(key)
             continue
-        labels = [words(o.label, name) for o in opts]
-        extra = where(opts[0].locus) if where is not None else ""
-        full.append(f"{key} · {', or '.join(labels)}" + (f" ({extra})" if extra else ""))
-        short.append(f"{key} · {labels[0]}" + (" …" if len(labels) > 1 else ""))
-    return full, short
+        full.append(f"{key} · {label if common else with_extra(label, extra)}")
+        short.append(f"{key} · {label}")
+    return full, short, common, note
+
+
+def _first_labels(decision: Decision, name: Callable[[str], str], bare: bool = False) -> list[str]:
+    """Each marker key with its first option's label only (``"2 · Red Pine at 4-6 …"``), or the label of an option
+    without a place. ``bare``: keyed labels without their parenthesised asides (``"B1-n (= A1-sw)"`` -> ``"B1-n"``)."""
+    keys = marker_keys(decision.options)
+    labels, _note = _labels(decision, name)
+    seen: dict[str, list[str]] = {}
+    for opt in decision.options:
+        key = keys.get(opt.id) or labels[opt.id] or opt.id
+        label = labels[opt.id] if opt.id in keys else ""
+        seen.setdefault(key, []).append(re.sub(r" \([^()]*\)", "", label) if bare else label)
+    return [key if not labels[0] else f"{key} · {labels[0]}" + (" …" if len(labels) > 1 else "")
+            for key, labels in seen.items()]
 
 
 def decision_parts(game: Game, state: BaseState, name: Callable[[str], str],
                    where: Callable[[str], str] | None = None) -> list[Part]:
-    """Parts naming every pending decision: who answers and what (the prompt), then its options
-    (rank :data:`KEEP`: shortened to their keys at the most, never dropped)."""
+    """Parts naming every pending decision: who answers and what (the prompt), then its options (rank
+    :data:`KEEP`: never dropped; shortened step by step — without their places' state, first labels only, without
+    their asides, the keys alone)."""
     parts: list[Part] = []
     for d in game.pending(state):
         prompt = words(d.prompt, name).rstrip()
@@ -159,13 +287,15 @@ def decision_parts(game: Game, state: BaseState, name: Callable[[str], str],
         parts.append(Part(who + prompt, rank=KEEP + 2))
         if not d.options:
             continue
-        full, short = option_entries(d, name, where)
+        full, short, common, note = _entries(d, name, where)
         keys = marker_keys(d.options)
         only_keys = list(dict.fromkeys(keys.get(o.id) or words(o.label, name) or o.id for o in d.options))
-        brief = "Options: " + "; ".join(short)
-        if len(brief) > ALT_LIMIT // 2:
-            brief = "Options: " + ", ".join(only_keys)
-        parts.append(Part(_end("Options: " + "; ".join(full)), _end(brief), KEEP + 1))
+        said = f"Options ({note}): " if note else "Options: "
+        head = f"Options ({'; '.join(n for n in (note, f'all: {common}') if n)}): " if common else said
+        parts.append(Part(_end(head + "; ".join(full)), _end(said + "; ".join(short)), KEEP + 1,
+                          (_end(said + "; ".join(_first_labels(d, name))),
+                           _end(said + "; ".join(_first_labels(d, name, bare=True))),
+                           _end("Options: " + ", ".join(only_keys)))))
     return [p for p in parts if p.full or p.short]
 
 
@@ -173,8 +303,10 @@ def _end(text: str) -> str:
     return text if text[-1:] in ".?!" else text + "."
 
 
-def chunks(lines: Sequence[str], limit: int = CHUNK_LIMIT) -> list[str]:
-    """``lines`` joined by newlines into chunks of at most ``limit`` characters (a longer line is cut at words)."""
+def chunks(lines: Sequence[str], limit: int | None = None) -> list[str]:
+    """``lines`` joined by newlines into chunks of at most ``limit`` characters (default :data:`CHUNK_LIMIT`, read
+    at each call; a longer line is cut at words)."""
+    limit = limit or CHUNK_LIMIT
     out: list[str] = []
     cur = ""
     for line in lines:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import games
 from games.tatamokatsu.state import TatamokatsuState
-from renderers.words import Part, chunks, decision_parts, fit, listing, namer, plural
+from renderers.words import ALT_LIMIT, Part, chunks, decision_parts, fit, listing, namer, plural
 
 RACE_RULES = ("Shout if the sum can be 10 or 17; grab the T die if it shows; Katana if all three dice match; "
               "salute (Hai) at 11 to 16.")
@@ -25,19 +25,19 @@ def _dice(state: TatamokatsuState) -> str:
     return text
 
 
-def alt_text(state: TatamokatsuState, names: dict[str, str]) -> str:
-    """Tatamokatsu's alt text (≤ 1,024 characters): the decision, its options, the dice, the fingers and, in a race,
+def alt_text(state: TatamokatsuState, names: dict[str, str], limit: int = ALT_LIMIT) -> str:
+    """Tatamokatsu's alt text (≤ ``limit``, default 1,024 characters): the decision, its options, the dice, the fingers and, in a race,
     what each input answers; at the end, who won."""
     name = namer(state, names)
     game = games.get("tatamokatsu")
     if not game.pending(state):
         won = listing([name(p) for p in state.winners])
         return fit([Part("Tatamokatsu, game over.", rank=200), Part(f"{won} won." if won else "", rank=150),
-                    Part(_fingers(state, name), rank=50)])
+                    Part(_fingers(state, name), rank=50)], limit)
     race = state.phase in ("race", "salute")
     return fit([Part(f"Tatamokatsu: {name(state.roller)} rolls.", rank=90), *decision_parts(game, state, name),
                 Part(_dice(state), rank=95), Part(RACE_RULES if race else "", rank=60),
-                Part(_fingers(state, name), rank=80)])
+                Part(_fingers(state, name), rank=80)], limit)
 
 
 def board_words(state: TatamokatsuState, names: dict[str, str]) -> list[str]:

@@ -5,28 +5,43 @@ Shapes as in :mod:`renderers.words`."""
 from __future__ import annotations
 
 import games
+from games.core import N, T, Text
 from games.tataraba import board as B
-from games.tataraba.data import EIDAI, TATARA, TREE_NAMES
+from games.tataraba.data import EIDAI, TATARA, TREE_TEXT
 from games.tataraba.state import TatarabaState
-from renderers.words import Part, chunks, decision_parts, fit, namer, plural, words
+from renderers.words import ALT_LIMIT, Part, chunks, decision_parts, fit, namer, words
 
-STAGES = {"y": "young ", "2": "growing ", "a": "adult ", "-": ""}
+
+def _stage(stage: str, tree: Text) -> Text:
+    """A tree with its stage: ``young Cedar``, ``growing Cedar`` (its "2" side), ``adult Oak``."""
+    if stage == "y":
+        return T("young {tree}", tree=tree)
+    if stage == "2":
+        return T("growing {tree}", tree=tree)
+    if stage == "a":
+        return T("adult {tree}", tree=tree)
+    return tree
 
 
 def _tile(state: TatarabaState, t: int, name) -> str:
     code = state.tiles[t]
     if not code:
-        return "empty"
+        return T("empty")
     kind, stage, owner = code[0], code[1], code[2]
-    what = {TATARA: "Tatara", EIDAI: "Eidai Tatara"}.get(kind) or STAGES.get(stage, "") + TREE_NAMES.get(kind, kind)
+    what = {TATARA: T("Tatara"), EIDAI: T("Eidai Tatara")}.get(kind) or _stage(stage, TREE_TEXT.get(kind, kind))
     if owner.isdigit() and int(owner) < len(state.players):
-        what = f"{name(state.players[int(owner)])}'s {what}"
+        what = T("{player}'s {thing}", player=name(state.players[int(owner)]), thing=what)
     return what
 
 
 def _pieces(state: TatarabaState, t: int, name) -> str:
     here = [name(state.players[i]) for i, seat in enumerate(state.seats) if seat.pos == t]
-    return f", {' and '.join(here)} here" if here else ""
+    if not here:
+        return ""
+    players = here[0]
+    for other in here[1:]:
+        players = T("{a} and {b}", a=players, b=other)
+    return T(", {players} here", players=players)
 
 
 def _where(state: TatarabaState, name):
@@ -44,9 +59,13 @@ def _where(state: TatarabaState, name):
 
 def _seat(state: TatarabaState, i: int, name) -> str:
     s = state.seats[i]
-    at = B.tile_name(s.pos) if s.pos >= 0 else "not placed"
-    return (f"{name(state.players[i])} at {at}: {s.sen} Sen, {s.mat} material, "
-            f"{plural(s.foot, 'Foot marker')}.")
+    if s.pos < 0:
+        return N("{player}, not placed yet: {sen} Sen, {mat} material, {n} Foot marker.",
+                 "{player}, not placed yet: {sen} Sen, {mat} material, {n} Foot markers.", n=s.foot,
+                 player=name(state.players[i]), sen=s.sen, mat=s.mat)
+    return N("{player} at {tile}: {sen} Sen, {mat} material, {n} Foot marker.",
+             "{player} at {tile}: {sen} Sen, {mat} material, {n} Foot markers.", n=s.foot,
+             player=name(state.players[i]), tile=B.tile_name(s.pos), sen=s.sen, mat=s.mat)
 
 
 def _around(state: TatarabaState, name) -> str:
@@ -54,33 +73,37 @@ def _around(state: TatarabaState, name) -> str:
     if s.pos < 0:
         return ""
     board = s.pos // 9
-    tiles = [f"{B.tile_name(t)} {_tile(state, t, name)}" for t in range(board * 9, board * 9 + 9) if state.tiles[t]]
-    return f"Board {board + 1} around {name(state.players[state.turn])}: " + (", ".join(tiles) or "all empty") + "."
+    tiles = [T("{tile} {thing}", tile=B.tile_name(t), thing=_tile(state, t, name))
+             for t in range(board * 9, board * 9 + 9) if state.tiles[t]]
+    return T("Board {board} around {player}: {tiles}.", board=board + 1, player=name(state.players[state.turn]),
+             tiles=Text.join(", ", tiles) if tiles else T("all empty"))
 
 
-def alt_text(state: TatarabaState, names: dict[str, str]) -> str:
-    """Tataraba's alt text (≤ 1,024 characters): the decision, each option's key with what stands on its tile, the
+def alt_text(state: TatarabaState, names: dict[str, str], limit: int = ALT_LIMIT) -> str:
+    """Tataraba's alt text (≤ ``limit``, default 1,024 characters): the decision, each option's key with what stands on its tile, the
     current player's board and every player's goods. Game over: the result."""
     name = namer(state, names)
     game = games.get("tataraba")
-    seats = " ".join(_seat(state, i, name) for i in range(len(state.players)))
+    seats = Text.join(" ", [_seat(state, i, name) for i in range(len(state.players))])
     if not game.pending(state):
         res = game.result(state)
-        head = "Forest of Tataraba, game over."
+        head = T("Forest of Tataraba, game over.")
         if res is not None:
-            head += " " + words(res.reason, name)
-        return fit([Part(head, rank=200), Part(seats, rank=50)])
-    return fit([Part(f"Forest of Tataraba, round {state.round + 1}.", rank=90),
+            head = T("Forest of Tataraba, game over. {reason}", reason=words(res.reason, name))
+        return fit([Part(head, rank=200), Part(seats, rank=50)], limit)
+    return fit([Part(T("Forest of Tataraba, round {round}.", round=state.round + 1), rank=90),
                 *decision_parts(game, state, name, _where(state, name)),
-                Part(_around(state, name), rank=70), Part(seats, rank=60)])
+                Part(_around(state, name), rank=70), Part(seats, rank=60)], limit)
 
 
 def board_words(state: TatarabaState, names: dict[str, str]) -> list[str]:
     """The whole forest, one line per board, then each player: chunks of ≤ 1,900 characters."""
     name = namer(state, names)
-    lines = [f"Forest of Tataraba, round {state.round + 1}. {name(state.players[state.turn])} to play."]
+    lines = [T("Forest of Tataraba, round {round}. {player} to play.", round=state.round + 1,
+               player=name(state.players[state.turn]))]
     for b in range(len(state.tiles) // 9):
-        tiles = [f"{B.tile_name(t)} {_tile(state, t, name)}{_pieces(state, t, name)}" for t in range(b * 9, b * 9 + 9)]
-        lines.append(f"Board {b + 1}: " + "; ".join(tiles) + ".")
+        tiles = [T("{tile} {thing}{here}", tile=B.tile_name(t), thing=_tile(state, t, name), here=_pieces(state, t, name))
+                 for t in range(b * 9, b * 9 + 9)]
+        lines.append(T("Board {board}: {tiles}.", board=b + 1, tiles=Text.join("; ", tiles)))
     lines += [_seat(state, i, name) for i in range(len(state.players))]
     return chunks(lines)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import games
 from games.tatari.state import TatariState
-from renderers.words import Part, chunks, decision_parts, fit, namer, plural
+from renderers.words import ALT_LIMIT, Part, chunks, decision_parts, fit, namer, plural
 
 SHRINES = ("7", "8", "9", "10")
 
@@ -29,18 +29,18 @@ def _stashes(state: TatariState, name) -> str:
         f"{name(p)} {state.stashes.get(p, 0)}" + (" (out)" if p in state.out else "") for p in state.players) + "."
 
 
-def alt_text(state: TatariState, names: dict[str, str]) -> str:
-    """Tatari's alt text (≤ 1,024 characters): the decision and its options, the dice, shrines and stashes; at the
+def alt_text(state: TatariState, names: dict[str, str], limit: int = ALT_LIMIT) -> str:
+    """Tatari's alt text (≤ ``limit``, default 1,024 characters): the decision and its options, the dice, shrines and stashes; at the
     end, the winner and the dolls left (fewest wins, TA-10)."""
     name = namer(state, names)
     game = games.get("tatari")
     if not game.pending(state):
         return fit([Part("Tatari, game over.", rank=200),
                     Part(f"{name(state.winner)} wins." if state.winner else "", rank=150),
-                    Part(_stashes(state, name), rank=50), Part(_shrines(state), rank=10)])
+                    Part(_stashes(state, name), rank=50), Part(_shrines(state), rank=10)], limit)
     head = Part(f"Tatari, turn {state.turn_number}: {name(state.current)} holds the Cursed box.", rank=90)
     return fit([head, *decision_parts(game, state, name), Part(_dice(state), rank=80),
-                Part(_shrines(state), rank=60), Part(_stashes(state, name), rank=40)])
+                Part(_shrines(state), rank=60), Part(_stashes(state, name), rank=40)], limit)
 
 
 def board_words(state: TatariState, names: dict[str, str]) -> list[str]:

@@ -6,9 +6,10 @@ from __future__ import annotations
 
 import games
 from games.tatsumi import data as D
+from games.tatsumi import island
 from games.tatsumi.seaboard import rings_text
 from games.tatsumi.state import TatsumiState
-from renderers.words import Part, chunks, decision_parts, fit, namer, plural, words
+from renderers.words import ALT_LIMIT, Part, chunks, decision_parts, fit, namer, plural, words
 
 
 def _well(state: TatsumiState, w: int) -> str:
@@ -37,8 +38,29 @@ def _where(state: TatsumiState, name):
             return _well(state, w).split(" ", 1)[1] + _dragons_at(state, w, name)
         if kind == "card":
             return D.CARD_TEXT.get(ref, "")
+        if kind == "island":
+            return _island_space(state, *ref.rpartition(":")[::2])
         return ""
     return where
+
+
+def _island_space(state: TatsumiState, player: str, space: str) -> str:
+    """What a ring placed on ``space`` of ``player``'s island lands beside (TM-8, TM-9): the space's rift, then
+    the rings on the spaces next to it (``"a wind rift; next to C3 water, D4 fire"``); "" for an unknown space."""
+    seat = next((s for s in state.seats if s.id == player), None)
+    if seat is None:
+        return ""
+    try:
+        lay = island.layout(seat.island_key)
+        i = lay.index(space)
+    except (KeyError, ValueError):
+        return ""
+    rift = lay.rift[i] if i < len(lay.rift) else ""
+    near = [f"{lay.names[j]} {D.ELEMENT_NAMES.get(seat.island[j], seat.island[j])}" for j in lay.adj[i]
+            if j < len(seat.island) and seat.island[j] != island.EMPTY]
+    bits = [f"a {D.ELEMENT_NAMES.get(rift, rift)} rift"] if rift else []
+    bits.append("next to " + ", ".join(near) if near else "no ring next to it")
+    return "; ".join(bits)
 
 
 def _shrines(state: TatsumiState) -> str:
@@ -48,8 +70,10 @@ def _shrines(state: TatsumiState) -> str:
         for k, (e, el) in enumerate(zip(D.EDGES, state.shrines, strict=False))) + "."
 
 
-def _cards(state: TatsumiState) -> str:
-    return "Cards in play: " + "; ".join(_card(c) for c in state.cards) + "."
+def _cards(state: TatsumiState, brief: bool = False) -> str:
+    """The summoning cards in play, with what each scores (``brief``: their titles only)."""
+    cards = [D.CARD_TITLES.get(c, c) if brief else _card(c) for c in state.cards]
+    return "Cards in play: " + "; ".join(cards) + "."
 
 
 def _seat(state: TatsumiState, seat, name) -> str:
@@ -68,8 +92,8 @@ def _near(state: TatsumiState, name) -> str:
     return f"Wells around {name(seat.id)}: " + "; ".join(_well(state, w) for w in near) + "."
 
 
-def alt_text(state: TatsumiState, names: dict[str, str]) -> str:
-    """Tatsumi's alt text (≤ 1,024 characters): the decision, each option's key with its well's depth and rings,
+def alt_text(state: TatsumiState, names: dict[str, str], limit: int = ALT_LIMIT) -> str:
+    """Tatsumi's alt text (≤ ``limit``, default 1,024 characters): the decision, each option's key with its well's depth and rings,
     the dragons, the wells around the current dragon, the shrines and the cards in play. Game over: the result."""
     name = namer(state, names)
     game = games.get("tatsumi")
@@ -77,11 +101,11 @@ def alt_text(state: TatsumiState, names: dict[str, str]) -> str:
     if not game.pending(state):
         res = game.result(state)
         head = "Tatsumi, game over." + (f" {words(res.reason, name)}" if res is not None else "")
-        return fit([Part(head, rank=200), Part(seats, rank=50)])
+        return fit([Part(head, rank=200), Part(seats, rank=50)], limit)
     return fit([Part(f"Tatsumi, round {state.round}.", rank=90),
                 *decision_parts(game, state, name, _where(state, name)),
-                Part(seats, rank=70), Part(_near(state, name), rank=60), Part(_cards(state), rank=55),
-                Part(_shrines(state), rank=50)])
+                Part(seats, rank=70), Part(_near(state, name), rank=60), Part(_cards(state), _cards(state, brief=True), rank=55),
+                Part(_shrines(state), rank=50)], limit)
 
 
 def board_words(state: TatsumiState, names: dict[str, str]) -> list[str]:

@@ -7,7 +7,7 @@ import games
 from games.tsukimi import board as B
 from games.tsukimi.data import tile_name
 from games.tsukimi.state import TsukimiState
-from renderers.words import Part, chunks, decision_parts, fit, listing, namer, plural
+from renderers.words import ALT_LIMIT, Part, chunks, decision_parts, fit, listing, namer, plural
 
 
 def _space(state: TsukimiState, space: str) -> str:
@@ -48,8 +48,8 @@ def _tiles(state: TsukimiState) -> str:
     return "Tiles: " + (", ".join(placed) if placed else "none yet") + "."
 
 
-def alt_text(state: TsukimiState, names: dict[str, str]) -> str:
-    """Tsukimi's alt text (≤ 1,024 characters): the decision; each option's key with the tiles and rabbits next to
+def alt_text(state: TsukimiState, names: dict[str, str], limit: int = ALT_LIMIT) -> str:
+    """Tsukimi's alt text (≤ ``limit``, default 1,024 characters): the decision; each option's key with the tiles and rabbits next to
     its place; the rabbits; the tiles. Game over: the result."""
     name = namer(state, names)
     game = games.get("tsukimi")
@@ -60,11 +60,11 @@ def alt_text(state: TsukimiState, names: dict[str, str]) -> str:
             head += " " + listing([name(p) for p in res.winners]) + " won. " + ", ".join(
                 f"{name(p)} {plural(v, 'point')}" for p, v in res.scores.items()) + "."
         return fit([Part(head, rank=200), Part(" ".join(_rabbits(state, name)), rank=50),
-                    Part(_tiles(state), rank=40)])
+                    Part(_tiles(state), rank=40)], limit)
     who = name(state.players[state.turn])
     return fit([Part(f"Tsukimi: {who} ({('white', 'purple')[state.turn]} clan) plays.", rank=90),
                 *decision_parts(game, state, name, _where(state, name)),
-                Part(" ".join(_rabbits(state, name)), rank=60), Part(_tiles(state), rank=50)])
+                Part(" ".join(_rabbits(state, name)), rank=60), Part(_tiles(state), rank=50)], limit)
 
 
 def board_words(state: TsukimiState, names: dict[str, str]) -> list[str]:

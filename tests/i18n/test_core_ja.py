@@ -1,0 +1,68 @@
+"""The shared engine texts of games/core.py in Japanese (I18N.md, domain ``core``): lobby lines, seat counts,
+lobby options, rankings and find_decision's refusals are Texts whose English is unchanged and whose ja has no
+English left."""
+
+from __future__ import annotations
+
+import pytest
+
+import games
+from bot import i18n
+from games.core import IllegalMove, Move, Result, Text, describe_options, ranking_text, seats_text
+
+
+def test_seat_counts_and_lobby_lines_in_english_and_japanese():
+    assert (seats_text([2, 3, 4]), seats_text([5]), seats_text([1]), seats_text([2, 4])) == (
+        "2-4 players", "exactly 5 players", "exactly 1 player", "2 or 4 players")
+    assert [i18n.say(seats_text(c), "ja") for c in ([2, 3, 4], [5], [1], [2, 4])] == [
+        "2〜4人", "ちょうど5人", "ちょうど1人", "2または4人"]
+    game = games.get("tataraba")
+    lines = [game.lobby_need(n) for n in (1, 2, 4, 5)]
+    assert lines == ["Needs 1 more player (2-4 players).", "Ready to start (2-4 players, or wait for up to 4).",
+                     "Ready to start (2-4 players).",
+                     "Too many seats for these options: Forest of Tataraba needs 2-4 players."]
+    assert [i18n.say(line, "ja") for line in lines] == [
+        "あと1人必要（2〜4人）。", "開始できる（2〜4人。4人まで待ってもよい）。", "開始できる（2〜4人）。",
+        "この設定では席が多すぎる：たたらばと森は2〜4人。"]
+    assert all(isinstance(line, Text) for line in lines)
+
+
+def test_lobby_options_read_in_japanese():
+    text = describe_options({"void": False, "island": "choose"})
+    assert text == "void off · island choose" and i18n.say(text, "ja") == "void オフ · island choose"
+    assert describe_options({}) == "defaults" and i18n.say(describe_options({}), "ja") == "既定"
+
+
+def test_a_ranking_keeps_names_and_translates_standings():
+    result = Result(winners=["a"], ranking=[["a"], ["b", "c"]], scores={"a": 1234, "b": 0, "c": 0})
+    line = ranking_text(result, {"a": "Ann", "b": "ぼぶ", "c": "ちえ"}.get)
+    assert line == "1. Ann (1234); 2. ぼぶ (0), ちえ (0)"
+    assert i18n.say(line, "ja") == "1位 Ann（1,234）; 2位 ぼぶ（0）, ちえ（0）"
+
+
+def test_find_decision_refusals_read_in_japanese():
+    game = games.get("tataraba")
+    state = game.setup(["p0", "p1"], None, 1)
+    refusals = []
+    for move in (Move(player="p1", option="tile:1-2"), Move(player="p0", option="nope")):
+        with pytest.raises(IllegalMove) as exc:
+            game.apply(state, move)
+        refusals.append(exc.value.args[0])
+    assert all(isinstance(r, Text) for r in refusals)
+    assert str(refusals[0]) == "It is not your turn: waiting for {@p0}."
+    assert i18n.say(refusals[0], "ja", {"p0": "あきら"}) == "あなたの番ではない：あきらを待っている。"
+    assert i18n.say(refusals[1], "ja").startswith("「nope」は今は選べない。選べるのは：tile:")
+
+
+def test_a_message_id_used_by_several_domains_has_one_japanese():
+    """The bot merges every domain's catalogue into one, so a message id shared by two domains ("The game is
+    over.", "nothing", "off") must read the same in both, or one silently replaces the other."""
+    from babel.messages.pofile import read_po
+
+    seen: dict = {}
+    for po in sorted((i18n.LOCALES / "ja" / "LC_MESSAGES").glob("*.po")):
+        with po.open("rb") as fh:
+            for m in read_po(fh, locale="ja"):
+                if m.id:
+                    seen.setdefault(m.id, {})[po.stem] = m.string if isinstance(m.string, str) else tuple(m.string)
+    assert {k: v for k, v in seen.items() if len(set(v.values())) > 1} == {}

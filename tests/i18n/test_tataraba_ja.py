@@ -1,0 +1,125 @@
+"""Forest of Tataraba in Japanese (I18N.md): whole games played through the engine, every prompt, option label,
+event, status, result reason, standing and refusal rendered in ja by ``bot.i18n.say``: each is a ``Text`` (a plain
+``str`` would be a text that escaped translation) and no English word is left in it."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+import games
+from bot import i18n
+from games.core import IllegalMove, Move, Text
+
+NAMES = {f"p{i}": name for i, name in enumerate(("あきら", "ゆき", "はると", "さくら", "れん"))}
+ENGLISH = re.compile(r"[A-Za-z]{2,}")
+LABEL_MAX = 40
+"""A button label in ja is at most this long (I18N.md), or no longer than its English."""
+OPTIONS_WORDS = {"round_limit", "round", "limit"}
+"""Lobby option names kept in Latin in the rules help (the player types them)."""
+
+
+def english_words(text: str, allowed: set[str] = frozenset()) -> list[str]:
+    """The ASCII words of 2+ letters in ``text`` that are not ``allowed`` (ids, lobby option syntax)."""
+    return [w for w in ENGLISH.findall(text) if w not in allowed]
+
+
+def play(game_id: str, players: int, options: dict, seed: int, max_moves: int = 4000):
+    """Yield (what, text, allowed words) for every text of one whole game: events, status, prompts, labels,
+    refusals (another player's move, an unlisted option, a move after the end), result reason and standings."""
+    game = games.get(game_id)
+    ids = [f"p{i}" for i in range(players)]
+    outcome = game.begin(ids, options, seed)
+    state, rng = outcome.state, random.Random(seed)
+    for e in outcome.events:
+        yield "event", e.text, set()
+    for _ in range(max_moves):
+        yield "status", game.status(state), set()
+        pending = game.pending(state)
+        if not pending:
+            break
+        d = pending[0]
+        yield "prompt", d.prompt, set()
+        option_words = {w for o in d.options for w in ENGLISH.findall(o.id)} | {"nope"}
+        for o in d.options:
+            yield "label", o.label, set()
+        other = next(p for p in ids if p != d.player) if players > 1 else "zz"
+        for move in (Move(player=other, option=d.options[0].id), Move(player=d.player, option="nope")):
+            with pytest.raises(IllegalMove) as exc:
+                game.apply(state, move)
+            yield "refusal", exc.value.args[0], option_words
+        choice = game.greedy(state, d, rng) if rng.random() < 0.6 else None
+        outcome = game.apply(state, Move(player=d.player, option=choice or rng.choice(d.options).id))
+        state = outcome.state
+        for e in outcome.events:
+            yield "event", e.text, set()
+    result = game.result(state)
+    assert result is not None, "the game did not end"
+    yield "reason", result.reason, set()
+    for standing in result.standings.values():
+        yield "standing", standing, set()
+    with pytest.raises(IllegalMove) as exc:
+        game.apply(state, Move(player=ids[0], option="x"))
+    yield "refusal", exc.value.args[0], set()
+
+
+def untranslated(texts) -> list[str]:
+    """Each text that is not a Text, whose ja rendering still has English words, or a label too long for a
+    button, as one line."""
+    bad = []
+    for what, text, allowed in texts:
+        if not isinstance(text, Text):
+            bad.append(f"{what}: plain str {text!r}")
+            continue
+        ja = i18n.say(text, "ja", NAMES)
+        if english_words(ja, allowed):
+            bad.append(f"{what}: {ja!r}")
+        if what == "label" and len(ja) > max(LABEL_MAX, len(i18n.say(text, "en", NAMES))):
+            bad.append(f"label longer than {LABEL_MAX} characters: {ja!r}")
+    return bad
+
+
+@pytest.mark.parametrize("players,options,seed", [(2, {}, 1), (3, {}, 2), (4, {}, 3), (2, {"round_limit": 2}, 4),
+                                                  (4, {"layout": "12/34/56"}, 5)])
+def test_a_whole_game_reads_in_japanese_with_no_english_left(players, options, seed):
+    texts = list(play("tataraba", players, options, seed))
+    assert len(texts) > 100
+    assert untranslated(texts) == []
+
+
+def test_the_game_speaks_its_own_japanese_terms():
+    """The glossary's terms reach the table: the title, a move's Foot markers, Sen, the trees."""
+    game = games.get("tataraba")
+    assert i18n.say(game.title, "ja") == "たたらばと森"
+    assert i18n.say(game.summary, "ja").startswith("移ろう森で木を植え")
+    ja = [i18n.say(t, "ja", NAMES) for _, t, _ in play("tataraba", 2, {}, 1)]
+    assert any("足トークン" in t for t in ja) and any("銭" in t for t in ja) and any("永代たたら" in t for t in ja)
+    assert "ラウンド1：あきらから始める。" in ja
+
+
+def test_rules_help_and_lobby_lines_read_in_japanese():
+    game = games.get("tataraba")
+    texts = [("help", text, OPTIONS_WORDS) for text in game.rules_help.values()]
+    texts += [("lobby", game.lobby_need(n), set()) for n in range(0, 6)]
+    from games.tataraba.board import layout_for
+
+    for players, layout in ((2, ""), (2, "12x"), (2, "1/1"), (2, "12/34"), (3, "12/3.4/5"), (5, "")):
+        try:
+            layout_for(players, layout)
+        except ValueError as exc:
+            texts.append(("layout", exc.args[0], set()))
+    assert len(texts) == len(game.rules_help) + 6 + 5
+    assert untranslated(texts) == []
+    assert i18n.say(game.lobby_need(1), "ja") == "あと1人必要（2〜4人）。"
+    assert "既定60ラウンド" in i18n.say(game.rules_help["end"], "ja")
+
+
+def test_the_check_sees_english_when_a_translation_is_missing(monkeypatch):
+    """Without the catalogue the same game reads in English and every text is reported: the test can fail."""
+    from babel.support import NullTranslations
+
+    monkeypatch.setattr(i18n, "translations", lambda lang: NullTranslations())
+    texts = list(play("tataraba", 2, {"round_limit": 2}, 4))
+    assert len(untranslated(texts)) > len(texts) // 2
