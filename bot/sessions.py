@@ -51,6 +51,9 @@ from .ai_seats import AiSettings, is_ai, level_of, new_ai_ids
 from .ai_turns import AI_MOVE, AI_RACE, AiTurns
 from .refusals import (
     GAME_OVER,
+    IDLE_PLAYED,
+    IDLE_WHO,
+    LEFT_GAME,
     NOT_SEATED,
     NOT_STARTED,
     NOT_THIS_CHANNEL,
@@ -65,7 +68,7 @@ from .refusals import (
 )
 from .store import SessionRow, StaleVersion, Store, now_ms
 from .store.records import RESIGN_MOVE, GameRecord
-from .undo import MemoryUndoVotes, UndoRule, UndoVote, replay
+from .undo import UNDONE_MS, MemoryUndoVotes, UndoRule, UndoVote, replay
 
 RESIGN = RESIGN_MOVE
 """Option id under which a resignation is logged, so that replay reproduces it."""
@@ -73,6 +76,7 @@ DEADLINE = "deadline"
 """Timer kind of a decision's deadline (the session sends the system's timeout move)."""
 MAX_MS = 2**63 - 1
 """The largest time (ms) the store can hold (SQLite INTEGER)."""
+HOUR_MS = 3_600_000
 STATE_CACHE_SIZE = 4096
 """How many sessions' parsed states one process keeps (least recently used evicted; a row is re-parsed on need)."""
 
@@ -465,7 +469,8 @@ class SessionService(UndoRule, AiTurns):
 
         ``expect_version``: the board version the player saw (components carry it); a different stored version
         raises :class:`StaleBoard`. ``at_ms`` defaults to ``clock()`` and is logged with the move.
-        Raises :class:`SessionError` for no game, a player not seated, or an illegal move (the engine's message).
+        Raises :class:`SessionError` for no game, a player not seated, another player's turn, a player who resigned
+        or was removed (:data:`LEFT_GAME`), or an illegal move (the engine's message).
         """
         if at_ms is not None and not 0 <= at_ms <= MAX_MS:
             raise SessionError(f"That time ({at_ms} ms) is out of range: a move's time is 0 to {MAX_MS} ms.")
@@ -479,6 +484,8 @@ class SessionService(UndoRule, AiTurns):
             pending = self.pending_of(row, state)
             if player is not None and pending and not any(d.player in (None, player) for d in pending):
                 raise SessionError(not_your_turn(pending))
+            if player is not None and not any(d.player == player for d in pending):
+                await self._still_playing(row, player)  # only anyone's decisions (a race) are open to them
             return await self._apply(row, state, player, option, at_ms)
 
     async def press(self, channel_id: str, session_id: int, version: int, decision: int, option: int, player: str,
@@ -487,8 +494,9 @@ class SessionService(UndoRule, AiTurns):
         ``version`` of session ``session_id``, by ``player`` in ``channel_id``. The session row is read once.
         Refused, in this order: not this channel's game (:data:`NOT_THIS_CHANNEL`), a lobby (:data:`NOT_STARTED`),
         a game that ended (:data:`GAME_OVER`), another board version (:class:`StaleBoard`), indices that name
-        nothing, someone not seated (:data:`NOT_SEATED`), another player's decision (:func:`not_your_turn`), or an
-        illegal move (the engine's message). Nothing is stored when refused."""
+        nothing, someone not seated (:data:`NOT_SEATED`), another player's decision (:func:`not_your_turn`), a
+        player who resigned or was removed (:data:`LEFT_GAME`), or an illegal move (the engine's message). Nothing
+        is stored when refused."""
         if at_ms is not None and not 0 <= at_ms <= MAX_MS:
             raise SessionError(f"That time ({at_ms} ms) is out of range: a move's time is 0 to {MAX_MS} ms.")
         async with self.lock(channel_id):
@@ -504,7 +512,14 @@ class SessionService(UndoRule, AiTurns):
                 raise SessionError(NOT_SEATED)
             if d.player is not None and d.player != player:
                 raise SessionError(not_your_turn([d]))
+            if d.player is None:  # anyone's decision: anyone still playing (the engine never names one who left)
+                await self._still_playing(row, player)
             return await self._apply(row, state, player, d.options[option].id, at_ms)
+
+    async def _still_playing(self, row: SessionRow, player: str) -> None:
+        """:data:`LEFT_GAME` when ``player`` resigned or was removed from ``row``'s game."""
+        if player in await self.store.players_with_move(row.id, RESIGN):
+            raise SessionError(LEFT_GAME)
 
     async def board_row(self, channel_id: str, session_id: int) -> SessionRow:
         """The running session ``session_id`` that a component in ``channel_id`` names; :class:`SessionError`
@@ -689,43 +704,100 @@ class SessionService(UndoRule, AiTurns):
     async def resign(self, channel_id: str, player: str, by: str | None = None) -> Update:
         """``player`` leaves a running game: ``Game.resign`` when the game can go on without them, else the game
         ends and the others share the win. Logged as a move (``RESIGN``). ``by``: who removes them (the host or a
-        moderator removing an idle player), None when they resign themselves.
+        moderator with /kick, ``"departure"`` for a member who left the server), None when they resign themselves.
 
         One check for every game: a player who has already resigned (or been removed) is no longer playing and
-        cannot resign or be removed again (:class:`SessionError`; nothing is stored) — before this, a second
-        resignation in Tatamokatsu ended the game for everyone."""
+        cannot resign, be removed again, or remove anyone (:class:`SessionError`; nothing is stored) — before this,
+        a second resignation in Tatamokatsu ended the game for everyone."""
         async with self.lock(channel_id):
             row = await self._live(channel_id)
             if row.status == "lobby":
                 raise SessionError("The game has not started yet: use /leave to leave the lobby.")
-            if player not in row.players:
-                raise SessionError("You are not playing in this game.")
+            return await self._resign(row, player, by, await self.store.players_with_move(row.id, RESIGN))
+
+    async def remove_idle(self, channel_id: str, session_id: int, version: int, seat: int, by: str,
+                          idle_after_ms: int, moderator: bool = False) -> Update:
+        """The "remove the idle player" press: the player of ``seat`` (index into the seats) of board ``version``
+        of session ``session_id`` is removed (their resignation, :meth:`resign`) by ``by``. ``idle_after_ms``: the
+        channel's AFK limit (ms; 0 = off). ``moderator``: ``by`` manages the channel.
+
+        Refused (:class:`SessionError`, nothing stored), in this order: not this channel's running game; the AFK
+        limit off; another board version (:data:`IDLE_PLAYED`); a seat that names nobody, an AI seat, or a player
+        who already left; a player the game does not wait for; ``by`` who left the game; ``by`` the idle player
+        themselves (/resign is theirs); ``by`` neither a seated player still playing nor a moderator
+        (:data:`IDLE_WHO`); the AFK limit not yet due since the board was dealt (the last move, the start or the
+        last undo: :meth:`waiting_since`)."""
+        async with self.lock(channel_id):
+            row = await self.board_row(channel_id, session_id)
+            if idle_after_ms <= 0:
+                raise SessionError("Idle players are not removed in this channel (its AFK limit is off: /settings).")
+            if row.version != version:
+                raise SessionError(IDLE_PLAYED)
+            if not 0 <= seat < len(row.players):
+                raise SessionError("This button is not valid. Use the buttons of the latest notice.")
+            idle = row.players[seat]
+            if is_ai(idle):
+                raise SessionError("AI players never idle: they move on their own.")
             resigned = await self.store.players_with_move(row.id, RESIGN)
-            if player in resigned:
-                if by is None or by == player:
-                    raise SessionError("You have already left this game.")
-                raise SessionError(f"{player_ref(player)} has already left this game.")
-            game = self.game(row.game_id)
-            state = self.state_of(row)
-            try:
-                outcome = game.resign(state, player)
-            except IllegalMove as exc:
-                raise SessionError(str(exc)) from None
-            move = Move(player=player, option=RESIGN, at_ms=self.clock())
-            playing = [p for p in row.players if p != player and p not in resigned]
-            if outcome is not None and playing and all(is_ai(p) for p in playing):
-                # no person is left: AI seats do not play on alone; they share the win
-                events = [*outcome.events, Event(kind="resign", text=f"{player_ref(player)} resigns: only AI "
-                                                 "players are left, so the game ends.")]
-                ranking = [playing, [player], *([sorted(resigned)] if resigned else [])]
-                result = Result(winners=playing, ranking=ranking, scores={},
-                                reason=f"{player_ref(player)} resigned; only AI players were left.")
-                return await self._commit(row, game, move, outcome.state, events, result=result)
-            if outcome is not None:
-                return await self._commit(row, game, move, outcome.state, outcome.events)
-            result = resign_result(game, state, row.players, player)
-            events = [Event(kind="resign", text=f"{player_ref(player)} resigns. The game ends.")]
-            return await self._commit(row, game, move, state, events, result=result)
+            if idle in resigned:
+                raise SessionError(f"{player_ref(idle)} has already left this game.")
+            pending = self.pending_of(row)
+            if not any(d.player == idle for d in pending):
+                raise SessionError(f"The game is not waiting for {player_ref(idle)}: nothing to do.")
+            if by in resigned:
+                raise SessionError(LEFT_GAME)
+            if by == idle:
+                raise SessionError("You cannot remove yourself: /resign leaves the game.")
+            if by not in row.players and not moderator:
+                raise SessionError(IDLE_WHO)
+            since = await self.waiting_since(row)
+            due = since + idle_after_ms
+            now = self.clock()
+            if now < due:
+                raise SessionError(f"{player_ref(idle)} is not idle yet: they may be removed once the AFK limit "
+                                   f"({idle_after_ms / HOUR_MS:g} h) has passed, in {_duration(due - now)}.")
+            return await self._resign(row, idle, by, resigned)
+
+    async def waiting_since(self, row: SessionRow) -> int:
+        """When (ms, the service clock) ``row``'s board version was dealt: the time of the last move, the start of
+        the game, or the last undo, whichever came last."""
+        moves = await self.store.moves(row.id) if row.move_count else []
+        times = [int(row.meta.get("started_ms", row.created_ms)), int(row.meta.get(UNDONE_MS, 0))]
+        if moves and moves[-1].at_ms is not None:
+            times.append(int(moves[-1].at_ms))
+        return max(times)
+
+    async def _resign(self, row: SessionRow, player: str, by: str | None, resigned: set[str]) -> Update:
+        """:meth:`resign` on the running session ``row`` (under the channel's lock); ``resigned``: who has left."""
+        if player not in row.players:
+            raise SessionError("You are not playing in this game.")
+        if player in resigned:
+            if by is None or by == player:
+                raise SessionError("You have already left this game.")
+            raise SessionError(f"{player_ref(player)} has already left this game.")
+        if by is not None and by != player and by in resigned:
+            raise SessionError(LEFT_GAME)
+        game = self.game(row.game_id)
+        state = self.state_of(row)
+        try:
+            outcome = game.resign(state, player)
+        except IllegalMove as exc:
+            raise SessionError(str(exc)) from None
+        move = Move(player=player, option=RESIGN, at_ms=self.clock())
+        playing = [p for p in row.players if p != player and p not in resigned]
+        if outcome is not None and playing and all(is_ai(p) for p in playing):
+            # no person is left: AI seats do not play on alone; they share the win
+            events = [*outcome.events, Event(kind="resign", text=f"{player_ref(player)} resigns: only AI "
+                                             "players are left, so the game ends.")]
+            ranking = [playing, [player], *([sorted(resigned)] if resigned else [])]
+            result = Result(winners=playing, ranking=ranking, scores={},
+                            reason=f"{player_ref(player)} resigned; only AI players were left.")
+            return await self._commit(row, game, move, outcome.state, events, result=result)
+        if outcome is not None:
+            return await self._commit(row, game, move, outcome.state, outcome.events)
+        result = resign_result(game, state, row.players, player)
+        events = [Event(kind="resign", text=f"{player_ref(player)} resigns. The game ends.")]
+        return await self._commit(row, game, move, state, events, result=result)
 
     @_rerun_when_stale
     async def abandon(self, channel_id: str, by: str, moderator: bool = False) -> Update:
@@ -888,11 +960,20 @@ class SessionService(UndoRule, AiTurns):
         return events[-limit:]
 
 
+def _duration(ms: int) -> str:
+    """``ms`` for people: ``3 h 20 min``, ``12 min``, ``40 s``."""
+    s = max(1, -(-ms // 1000))
+    if s < 60:
+        return f"{s} s"
+    h, m = divmod(-(-s // 60), 60)
+    return f"{h} h {m} min" if h and m else f"{h} h" if h else f"{m} min"
+
+
 def _stored_result(row: SessionRow) -> Result | None:
     data = row.meta.get("result")
     return Result.model_validate(data) if data else None
 
 
-__all__ = ["AI_MOVE", "AI_RACE", "DEADLINE", "GAME_OVER", "NOT_SEATED", "NOT_STARTED", "NOT_THIS_CHANNEL", "RESIGN",
+__all__ = ["AI_MOVE", "AI_RACE", "DEADLINE", "GAME_OVER", "IDLE_PLAYED", "IDLE_WHO", "LEFT_GAME", "NOT_SEATED", "NOT_STARTED", "NOT_THIS_CHANNEL", "RESIGN",
            "STALE_TEXT", "MemoryUndoVotes", "SessionError", "SessionService", "StaleBoard", "StaleVersion",
            "UndoOutOfDate", "UndoVote", "Update", "not_your_turn", "replay"]

@@ -16,12 +16,16 @@ from games.core import BaseState
 
 from .ai_seats import is_ai
 from .ai_turns import AI_RACE, AI_RACES_META
-from .refusals import UNDO_OUT_OF_DATE, SessionError, StaleBoard, UndoOutOfDate
+from .refusals import LEFT_GAME, UNDO_OUT_OF_DATE, SessionError, StaleBoard, UndoOutOfDate
 from .store import SessionRow, StaleVersion
 from .store.records import RESIGN_MOVE as RESIGN
 
 if TYPE_CHECKING:
     from .sessions import Update
+
+UNDONE_MS = "undone_ms"
+"""Session meta key: when (ms, the service clock) the last move was taken back (an idle player's AFK limit counts
+from then: ``SessionService.waiting_since``)."""
 
 
 @dataclass
@@ -95,16 +99,18 @@ class UndoRule:
 
     async def vote_undo(self, session_id: int, version: int, by: str, yes: bool) -> UndoVote:
         """``by`` approves (``yes``) or refuses the undo request made on board ``version`` of ``session_id``.
-        :class:`UndoOutOfDate` when that request no longer stands; :class:`SessionError` for someone not playing
-        or the asker (the others decide). When the last vote is in, the move is taken back (``update`` set)."""
+        Refused (nothing stored; adapters tell only the presser): :class:`SessionError` for someone not seated,
+        one who left the game (:data:`LEFT_GAME`) or the asker (the others decide); :class:`UndoOutOfDate` when
+        that request no longer stands. When the last vote is in, the move is taken back (``update`` set)."""
         row = await self.store.session(session_id)
-        vote = await self.undo_votes.get_undo(session_id)
-        if (row is None or row.status != "active" or row.version != version or not vote
-                or vote.get("version") != version):
+        if row is None or row.status != "active":
             raise UndoOutOfDate(UNDO_OUT_OF_DATE)
         playing = await self._playing(row)
         if by not in playing:
-            raise SessionError("Only the players of this game vote on an undo.")
+            raise SessionError(LEFT_GAME if by in row.players else "Only the players of this game vote on an undo.")
+        vote = await self.undo_votes.get_undo(session_id)
+        if row.version != version or not vote or vote.get("version") != version:
+            raise UndoOutOfDate(UNDO_OUT_OF_DATE)
         if by == vote["by"]:
             raise SessionError("You asked for it: the other players decide.")
         if not yes:
@@ -180,7 +186,7 @@ class UndoRule:
                 await self.store.clear_timers(row.id, [AI_RACE], db=db)
             await self.store.update_session(
                 row.id, row.version, db=db, state=state.model_dump_json(), move_count=last.seq - 1,
-                meta=self._with_plans(row.meta, plan),
+                meta={**self._with_plans(row.meta, plan), UNDONE_MS: self.clock()},
             )
             await self._schedule_deadlines(db, row, pending)
             await self._schedule_ai(db, row, plan)

@@ -11,9 +11,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.ai_seats import is_ai
 from bot.i18n import reader_lang, say
-from bot.sessions import NOT_STARTED, SessionError, UndoOutOfDate
+from bot.sessions import NOT_STARTED, SessionError
 from bot.store import TimerRow
 from games.core import T, Text
 
@@ -22,7 +21,7 @@ from .components import AfkButton, UndoButton
 from .cooldowns import Cooldown
 from .language import channel_language
 from .present import display, mention
-from .timers import waiting_on
+from .timers import HOUR_MS, waiting_on
 
 if TYPE_CHECKING:
     from .bot import PlayBot
@@ -100,11 +99,8 @@ class Admin(commands.Cog):
     async def _undo_vote(self, interaction: discord.Interaction, sid: int, ver: int, yes: bool) -> None:
         await self.service.board_row(str(interaction.channel_id), sid)  # this channel's running game, else refused
         user = str(interaction.user.id)
-        try:
-            vote = await self.service.vote_undo(sid, ver, user, yes)
-        except UndoOutOfDate as exc:
-            await update_message(interaction, content=str(exc), view=None)
-            return
+        # refused (an out-of-date request, someone not playing): only the presser is told; the message stays
+        vote = await self.service.vote_undo(sid, ver, user, yes)
         if vote.refused_by is not None:
             await update_message(interaction, content=f"↩️ {mention(user)} refused to undo the last move.",
                                  view=None, allowed_mentions=NO_PINGS)
@@ -123,26 +119,16 @@ class Admin(commands.Cog):
 
     # -- idle players ---------------------------------------------------------------------------------------------
     async def remove_idle(self, interaction: discord.Interaction, sid: int, ver: int, seat: int) -> None:
-        """The idle player of ``seat`` is removed (their resignation) once their AFK limit is due — by the host, a
-        moderator or any other seated player (the host may be the idle one)."""
+        """The idle player of ``seat`` is removed (their resignation) once their AFK limit is due — by a moderator
+        or any other seated player still playing (the host may be the idle one). Every check is the service's
+        (:meth:`bot.sessions.SessionService.remove_idle`); a refusal is ephemeral and changes nothing."""
         try:
-            row = await self.bot.table.board_row(interaction, sid)
-            if row is None:
-                return
             user = str(interaction.user.id)
-            idle = row.players[seat] if 0 <= seat < len(row.players) else None
-            allowed = user == row.host or self.bot.is_moderator(interaction) or (user in row.players and user != idle)
-            if not allowed:
-                await self.bot.table.refuse(interaction, "Only the other players, the host or a moderator can remove "
-                                                        "an idle player.")
-                return
-            if row.version != ver or idle is None:
-                await self.bot.table.refuse(interaction, "They have played since: nothing to do.")
-                return
-            if is_ai(idle):  # an AI seat never idles (and this button is never posted for one)
-                await self.bot.table.refuse(interaction, "AI players never idle: they move on their own.")
-                return
-            update = await self.service.resign(row.channel_id, idle, by=user)
+            prefs = await self.bot.prefs.get(str(interaction.channel_id))
+            update = await self.service.remove_idle(
+                str(interaction.channel_id), sid, ver, seat, user, int(float(prefs["afk_hours"] or 0) * HOUR_MS),
+                moderator=self.bot.is_moderator(interaction))
+            idle = update.session.players[seat]
             await self.bot.table.send_board(update, interaction, notes=[f"{{@{user}}} removed the idle {{@{idle}}}."])
         except SessionError as exc:
             await self.bot.table.refuse(interaction, str(exc))

@@ -10,13 +10,14 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import math
 import re
 import threading
 from collections.abc import Coroutine
 from typing import Any
 
 import discord
-from discord import app_commands
+from discord import AppCommandOptionType, app_commands
 from discord.ext import commands
 
 import renderers
@@ -99,6 +100,71 @@ def outdated_options(interaction: discord.Interaction) -> bool:
     return any(p.required and p.name not in given for p in command.parameters)
 
 
+_SNOWFLAKE_TYPES = {
+    AppCommandOptionType.user: ("users",), AppCommandOptionType.channel: ("channels",),
+    AppCommandOptionType.role: ("roles",), AppCommandOptionType.mentionable: ("users", "roles"),
+    AppCommandOptionType.attachment: ("attachments",),
+}
+
+
+def malformed_option(interaction: discord.Interaction) -> str | None:
+    """Why a slash command's option values cannot come from Discord's own client, or None: a value of another JSON
+    type than its option type (text for a number, a number for text, anything but true/false for a boolean), a
+    number out of its range or not finite, a text longer or shorter than allowed, a member, channel or role
+    missing from the payload's resolved data. Discord checks these before it sends an interaction; a forged or
+    replayed payload is refused here with one line (such values once reached the callbacks and ended in
+    tracebacks)."""
+    command = interaction.command
+    if not isinstance(command, app_commands.Command):
+        return None
+    data: Any = interaction.data or {}
+    options = data.get("options", []) or []
+    while options and options[0].get("type") in (1, 2):  # a subcommand (group): its own options
+        options = options[0].get("options", []) or []
+    resolved = data.get("resolved") or {}
+    params = {p.name: p for p in command.parameters}
+    for option in options:
+        param = params.get(option.get("name"))
+        if param is None:
+            continue
+        name, value, kind = param.display_name, option.get("value"), param.type
+        if kind is AppCommandOptionType.string:
+            if not isinstance(value, str):
+                return f"The option {name} takes text."
+            low, high = param.min_value, param.max_value
+            if (low is not None and len(value) < low) or (high is not None and len(value) > high) or len(value) > 6000:
+                return f"The option {name} takes {low or 0} to {high or 6000} characters."
+        elif kind in (AppCommandOptionType.integer, AppCommandOptionType.number):
+            number_types = (int,) if kind is AppCommandOptionType.integer else (int, float)
+            if isinstance(value, bool) or not isinstance(value, number_types) or not math.isfinite(value):
+                return f"The option {name} takes {'a whole number' if number_types == (int,) else 'a number'}."
+            low, high = param.min_value, param.max_value
+            if (low is not None and value < low) or (high is not None and value > high) or abs(value) > 2**53:
+                return f"The option {name} takes a number from {low:g} to {high:g}." if None not in (low, high) \
+                    else f"The option {name} is out of range."
+        elif kind is AppCommandOptionType.boolean:
+            if not isinstance(value, bool):
+                return f"The option {name} takes true or false."
+        elif kind in _SNOWFLAKE_TYPES:
+            found = str(value) if isinstance(value, str | int) and not isinstance(value, bool) else ""
+            if not found.isdigit() or not any(found in (resolved.get(k) or {}) for k in _SNOWFLAKE_TYPES[kind]):
+                return f"Discord did not send who or what {name} is; pick it again from the list."
+        if param.choices and value not in [c.value for c in param.choices]:
+            return f"The option {name} takes one of: {', '.join(str(c.value) for c in param.choices)}."
+    return None
+
+
+def typed_text(interaction: discord.Interaction) -> bool:
+    """Whether an autocomplete's focused option carries what a member can type: text (Discord sends what is typed
+    so far as text, whatever the option's type)."""
+    data: Any = interaction.data or {}
+    options = data.get("options", []) or []
+    while options and options[0].get("type") in (1, 2):
+        options = options[0].get("options", []) or []
+    focused = next((o for o in options if o.get("focused")), None)
+    return focused is None or isinstance(focused.get("value"), str)
+
+
 PRIVATE_ANSWERS = frozenset({"history", "rules", "help", "settings", "pings", "privacy", "forget-me"})
 """Commands answered only to the member who used them (a deferred one "thinks" ephemerally)."""
 
@@ -131,6 +197,13 @@ class PlayTree(app_commands.CommandTree):
         if interaction.type is discord.InteractionType.application_command and outdated_options(interaction):
             raise app_commands.CheckFailure(OUTDATED)
         bot: PlayBot = interaction.client  # type: ignore[assignment]
+        if interaction.type is discord.InteractionType.application_command:
+            problem = malformed_option(interaction)
+            if problem is not None:
+                raise app_commands.CheckFailure(problem)
+        if interaction.type is discord.InteractionType.autocomplete and not typed_text(interaction):
+            await interaction.response.autocomplete([])  # nothing to offer for what no client types
+            return False
         if interaction.type is discord.InteractionType.application_command:  # before any database work
             await bot.table.in_budget(interaction, ephemeral=answered_privately(interaction))
         else:  # autocomplete: the options' labels in the table's language

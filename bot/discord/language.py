@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from .. import i18n
+from ..store import StoreUnavailable
 
 if TYPE_CHECKING:
     from .bot import PlayBot
@@ -23,7 +24,10 @@ if TYPE_CHECKING:
 async def channel_language(bot: PlayBot, channel_id: str | int, guild_locale: Any = None) -> str:
     """The language of channel ``channel_id``'s table: its ``/settings language``, else the server's preferred
     locale (``guild_locale``, or the cached guild's), as one of :data:`bot.i18n.LANGUAGES`."""
-    chosen = (await bot.prefs.get(str(channel_id))).get("language")
+    try:
+        chosen = (await bot.prefs.get(str(channel_id))).get("language")
+    except StoreUnavailable:  # the database is down: the server's language (the input is refused with one line)
+        chosen = bot.prefs.cached(str(channel_id)).get("language")
     if chosen in i18n.LANGUAGES:
         return chosen
     if guild_locale is None:

@@ -140,6 +140,8 @@ class Play(commands.Cog):
     @app_commands.guild_only()
     async def move(self, interaction: discord.Interaction, option: app_commands.Range[str, 1, 100]) -> None:
         self.table.floors.saw(interaction.id)
+        if not isinstance(option, str):  # a forged or stale payload (the tree refuses those before: belt and braces)
+            raise SessionError("The option of /move is text: one of your options (it autocompletes).")
         channel, user = str(interaction.channel_id), str(interaction.user.id)
         update = await self.service.show(channel)
         if update.session.status != "active":

@@ -108,7 +108,8 @@ class Results(commands.Cog):
         who = member or interaction.user
         game_id = self.bot.service.game(game).id if game else None
         stats = await self.service.records.player_stats(str(interaction.guild_id), str(who.id), game_id)
-        label = who.display_name
+        # a member the payload did not resolve is a bare discord.Object (no name): their mention stands in
+        label = getattr(who, "display_name", None) or f"<@{who.id}>"
         if stats is None:
             where = f" of {games.get(game_id).title}" if game_id else ""
             subject = "You have" if who.id == interaction.user.id else f"{label} has"

@@ -41,7 +41,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from bot.sessions import AI_MOVE, AI_RACE, DEADLINE, Update
-from bot.store import SessionRow, TimerRow, now_ms
+from bot.store import SessionRow, StoreUnavailable, TimerRow, now_ms
 
 from .language import enter_channel
 
@@ -133,6 +133,13 @@ class Timers:
                 self._resting.clear()
             except asyncio.CancelledError:
                 raise
+            except StoreUnavailable:  # the store logs the outage once; look again in a while (or when woken)
+                self._resting.set()
+                try:
+                    await asyncio.wait_for(self._wake.wait(), 5)
+                except TimeoutError:
+                    pass
+                self._resting.clear()
             except Exception:
                 log.exception("timer dispatcher failed; retrying in 5 s")
                 await asyncio.sleep(5)

@@ -27,7 +27,16 @@ from __future__ import annotations
 from pathlib import Path
 
 from .base import LEASE_MS, Store, shard_of
-from .rows import MoveRow, SessionRow, StaleVersion, StoreError, TimerRow, now_ms
+from .rows import (
+    UNAVAILABLE_TEXT,
+    MoveRow,
+    SessionRow,
+    StaleVersion,
+    StoreError,
+    StoreUnavailable,
+    TimerRow,
+    now_ms,
+)
 from .schema import MIGRATIONS
 from .sqlite import SQLiteStore
 
@@ -61,5 +70,5 @@ async def open(target: str | Path, *, check: bool = True) -> Store:  # noqa: A00
 
 Store.open = staticmethod(open)
 
-__all__ = ["LEASE_MS", "MIGRATIONS", "POSTGRES_SCHEMES", "MoveRow", "SQLiteStore", "SessionRow", "StaleVersion",
-           "Store", "StoreError", "TimerRow", "is_postgres", "now_ms", "open", "shard_of", "sqlite_path"]
+__all__ = ["LEASE_MS", "MIGRATIONS", "POSTGRES_SCHEMES", "UNAVAILABLE_TEXT", "MoveRow", "SQLiteStore", "SessionRow",
+           "StaleVersion", "Store", "StoreError", "StoreUnavailable", "TimerRow", "is_postgres", "now_ms", "open", "shard_of", "sqlite_path"]

@@ -19,17 +19,28 @@ ids), ``created_ms``, ``updated_ms``. One lobby or active session per channel (a
 
 from __future__ import annotations
 
+import functools
+import inspect
 import json
+import logging
 import os
 import secrets
 import socket
+import time
 from collections.abc import Awaitable, Callable
+from contextlib import asynccontextmanager
 from typing import Any, ClassVar
 
 from .adapter import AdapterData
 from .privacy import PrivacyData
 from .records import RecordStore
-from .rows import MoveRow, SessionRow, StaleVersion, StoreError, TimerRow, now_ms
+from .rows import MoveRow, SessionRow, StaleVersion, StoreError, StoreUnavailable, TimerRow, now_ms
+
+log = logging.getLogger("bot.store")
+
+UNGUARDED = frozenset({"close", "migrate", "schema_version", "quick_check", "connect", "open"})
+"""Store methods not wrapped by :meth:`Store.guarded`: opening, migrating and closing report their own
+:class:`StoreError` (the runner stops with it)."""
 
 _SESSION_COLS = (
     "id, channel_id, guild_id, game_id, status, host, players, options, seed, state, version, move_count, "
@@ -119,6 +130,76 @@ class Store(RecordStore, AdapterData, PrivacyData):
         self.shard_ids: list[int] | None = None
         self.lease_ms = LEASE_MS
         self.owner = f"{socket.gethostname()}:{os.getpid()}:{secrets.token_hex(4)}"
+        self.down_since: float | None = None
+        """While the database does not answer: since when (``time.monotonic()`` s); None when it answers."""
+        self.refused_while_down = 0
+        for name, _ in inspect.getmembers(type(self), inspect.iscoroutinefunction):
+            if not name.startswith("_") and name not in UNGUARDED:
+                setattr(self, name, self.guarded(getattr(self, name)))
+        self.transaction = self._guarded_transaction(self.transaction)
+
+    # -- outages ----------------------------------------------------------------------------------------------
+    def unavailable(self, exc: BaseException) -> bool:
+        """Whether ``exc`` means the database is not answering (rather than a bug or a refused write): an
+        ``OSError`` (connection refused or reset, a timeout) here; each backend adds its own errors."""
+        return isinstance(exc, OSError)
+
+    def guarded(self, method: Callable[..., Awaitable[Any]]) -> Callable[..., Awaitable[Any]]:
+        """``method`` with the database's unavailability (:meth:`unavailable`) raised as :class:`StoreUnavailable`
+        (the one line players read), the outage logged once when it starts (WARNING) and once when a call
+        succeeds again (INFO) — not a traceback per input. Every public store method is guarded (set up in
+        ``__init__``), :meth:`transaction` too."""
+
+        @functools.wraps(method)
+        async def call(*args, **kwargs):
+            try:
+                result = await method(*args, **kwargs)
+            except StoreUnavailable:  # from a store call inside this one: noted there
+                raise
+            except Exception as exc:
+                if not self.unavailable(exc):
+                    raise
+                self._outage(exc)
+                raise StoreUnavailable() from None
+            if self.down_since is not None:
+                self._answers_again()
+            return result
+
+        return call
+
+    def _guarded_transaction(self, transaction):
+        @asynccontextmanager
+        @functools.wraps(transaction)
+        async def guarded():
+            try:
+                async with transaction() as db:
+                    yield db
+            except StoreUnavailable:
+                raise
+            except Exception as exc:
+                if not self.unavailable(exc):
+                    raise
+                self._outage(exc)
+                raise StoreUnavailable() from None
+
+        return guarded
+
+    def _outage(self, exc: BaseException) -> None:
+        """Note a failed call: the first of an outage is logged (one line, no traceback)."""
+        if self.down_since is None:
+            self.down_since = time.monotonic()
+            self.refused_while_down = 0
+            first = str(exc).splitlines()[0] if str(exc) else ""
+            log.warning("the database (%s) is not answering: %s%s; inputs are refused until it answers again",
+                        self.describe(), type(exc).__name__, f": {first}" if first else "")
+        self.refused_while_down += 1
+
+    def _answers_again(self) -> None:
+        down_s = time.monotonic() - (self.down_since or time.monotonic())
+        log.info("the database (%s) answers again after %.1f s (%d store calls failed meanwhile)",
+                 self.describe(), down_s, self.refused_while_down)
+        self.down_since = None
+        self.refused_while_down = 0
 
     async def close(self) -> None:
         raise NotImplementedError

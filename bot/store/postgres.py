@@ -158,14 +158,37 @@ class PostgresStore(Store):
     def describe(self) -> str:
         return f"postgresql {redacted(self.url)}"
 
+    UNAVAILABLE_STATES = ("57P01", "57P02", "57P03", "53300")
+    """SQLSTATEs besides class 08 (connection exceptions) that mean the server is not answering now: shutting
+    down (admin, crash), starting up, too many connections."""
+
+    def unavailable(self, exc: BaseException) -> bool:
+        """:meth:`Store.unavailable`, and asyncpg's lost or refused connections: class 08 and
+        :data:`UNAVAILABLE_STATES`, a connection closed under a statement."""
+        if isinstance(exc, asyncpg.PostgresError):
+            state = getattr(exc, "sqlstate", "") or ""
+            return state.startswith("08") or state in self.UNAVAILABLE_STATES
+        if isinstance(exc, asyncpg.InterfaceError):
+            return "connection is closed" in str(exc) or "connection was closed" in str(exc)
+        return super().unavailable(exc)
+
     @classmethod
     async def connect(cls, url: str, *, check: bool = True, pool_size: int = POOL_SIZE) -> PostgresStore:
         """Connect (a pool of ``pool_size``), check the server answers and migrate. :class:`StoreError` with one line
         (no password) when the server cannot be reached, refuses the login, or has a newer schema."""
         try:
-            pool = await asyncpg.create_pool(url, min_size=1, max_size=pool_size, timeout=CONNECT_TIMEOUT_S,
+            # no connection floor (min_size 0): while the server is down asyncpg would otherwise log a traceback
+            # every few seconds restoring it; the store logs the outage once (Store.guarded) and connects on demand
+            pool = await asyncpg.create_pool(url, min_size=0, max_size=pool_size, timeout=CONNECT_TIMEOUT_S,
                                              command_timeout=60, reset=_keep_session)
         except (OSError, TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError, ValueError) as exc:
+            raise StoreError(f"cannot open the database {redacted(url)}: {type(exc).__name__}: "
+                             f"{str(exc).splitlines()[0] if str(exc) else ''}") from None
+        try:  # the pool's first connection (it opens none by itself)
+            async with pool.acquire():
+                pass
+        except (OSError, TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError, ValueError) as exc:
+            await pool.close()
             raise StoreError(f"cannot open the database {redacted(url)}: {type(exc).__name__}: "
                              f"{str(exc).splitlines()[0] if str(exc) else ''}") from None
         store = cls(pool, url)

@@ -1,5 +1,6 @@
 """What the store gives back and raises, on both backends: rows (:class:`SessionRow`, :class:`MoveRow`,
-:class:`TimerRow`), :class:`StoreError`, :class:`StaleVersion`, and the store's clock (:func:`now_ms`)."""
+:class:`TimerRow`), :class:`StoreError`, :class:`StoreUnavailable`, :class:`StaleVersion`, and the store's clock
+(:func:`now_ms`)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,8 @@ import time
 from typing import Any
 
 from pydantic import BaseModel, Field
+
+from ..refusals import SessionError
 
 
 def now_ms() -> int:
@@ -62,8 +65,23 @@ class StoreError(RuntimeError):
     ``str(exc)`` is one line for the operator; the runner exits non-zero with it."""
 
 
+class StoreUnavailable(StoreError, SessionError):
+    """The database is not answering (connection refused or lost, the server shutting down, SQLite's file unreadable
+    or its disk failing): the call stored nothing. A :class:`bot.refusals.SessionError` too, so every adapter
+    answers it like any refusal: ``str(exc)`` is :data:`UNAVAILABLE_TEXT`, the one line players read. The store
+    logs the outage once when it starts and once when the database answers again (:meth:`Store.guarded`)."""
+
+    def __init__(self, text: str = "") -> None:
+        super().__init__(text or UNAVAILABLE_TEXT)
+
+
+UNAVAILABLE_TEXT = "The game's database is not answering; nothing was changed. Try again in a minute."
+"""What a player reads for any input while the database does not answer (:class:`StoreUnavailable`)."""
+
+
 class StaleVersion(Exception):
     """A write expected a session version that is no longer current (someone else moved first)."""
 
 
-__all__ = ["MoveRow", "SessionRow", "StaleVersion", "StoreError", "TimerRow", "now_ms"]
+__all__ = ["UNAVAILABLE_TEXT", "MoveRow", "SessionRow", "StaleVersion", "StoreError", "StoreUnavailable", "TimerRow",
+           "now_ms"]

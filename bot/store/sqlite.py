@@ -127,6 +127,19 @@ class SQLiteStore(Store):
     def describe(self) -> str:
         return f"sqlite {self.path}"
 
+    UNAVAILABLE_MESSAGES = ("unable to open", "disk i/o error", "database is locked", "database or disk is full",
+                            "no active connection")
+    """SQLite errors (lower case, part of the message) that mean the file cannot be used now rather than a bug: an
+    unreadable file or folder, a failing or full disk, a lock held past the busy timeout, a closed connection."""
+
+    def unavailable(self, exc: BaseException) -> bool:
+        """:meth:`Store.unavailable`, and SQLite's "cannot use the file now" errors
+        (:data:`UNAVAILABLE_MESSAGES`)."""
+        if isinstance(exc, sqlite3.OperationalError | sqlite3.DatabaseError | ValueError):
+            text = str(exc).lower()
+            return any(m in text for m in self.UNAVAILABLE_MESSAGES)
+        return super().unavailable(exc)
+
     @classmethod
     async def connect(cls, path: str, *, check: bool = True) -> SQLiteStore:
         """Open (creating folders and file), check and migrate the database at ``path``.
