@@ -35,6 +35,7 @@ import contextvars
 import datetime as dt
 import itertools
 import json
+import math
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -446,11 +447,11 @@ class RateLimits:
         w = self._window(name, limit, window_s, now)
         headers = {"Content-Type": "application/json", "Via": "1.1 google", "X-RateLimit-Bucket": name.split(":")[0]}
         if glob[0] >= self.per_second:
-            retry = round(glob[1] - now, 3)
+            retry = _ceil_ms(glob[1] - now)
             self.limited.append(("global", retry))
             headers.update({"X-RateLimit-Global": "true", "X-RateLimit-Scope": "global", "Retry-After": str(retry)})
             return 429, headers, {"message": "You are being rate limited.", "retry_after": retry, "global": True}
-        reset_after = round(w[1] - now, 3)
+        reset_after = _ceil_ms(w[1] - now)
         headers.update({"X-RateLimit-Limit": str(limit), "X-RateLimit-Reset-After": str(reset_after),
                         "X-RateLimit-Reset": str(time.time() + reset_after)})
         if w[0] >= limit:
@@ -462,6 +463,11 @@ class RateLimits:
         w[0] += 1
         headers["X-RateLimit-Remaining"] = str(int(limit - w[0]))
         return 200, headers, None
+
+
+def _ceil_ms(seconds: float) -> float:
+    """Seconds rounded up to the ms (at least 1 ms): a client that waits that long finds the window reset."""
+    return max(1, math.ceil(round(seconds * 1000, 6))) / 1000
 
 
 _CALL: contextvars.ContextVar[tuple] = contextvars.ContextVar("harness_rest_call")
@@ -629,9 +635,11 @@ class Harness:
 
     # -- feeding ---------------------------------------------------------------------------------------------------
     async def settle(self, timeout: float = 10.0) -> None:
-        """Await every task an input started (command invokers, UI dispatch, listeners, background tasks)."""
+        """Await every task an input started (command invokers, UI dispatch, listeners, background tasks). On a
+        :class:`ManualClock` the clock moves on 250 ms whenever they wait on it (a rate limit, a backoff)."""
         me = asyncio.current_task()
-        for _ in range(200):
+        manual = isinstance(asyncio.get_running_loop(), ManualClock)
+        for _ in range(200 if not manual else 20_000):
             if self.bot is not None:
                 await self.bot.bookkeeper.drain()
                 await self.bot.timers.rest()  # the dispatcher has seen the latest wake (no race with a test's tick)
@@ -642,6 +650,12 @@ class Harness:
             ]
             if not pending:
                 return
+            if manual:
+                tick = asyncio.ensure_future(ManualClock.real_sleep(0.02))
+                done, _ = await asyncio.wait({*pending, tick}, return_when=asyncio.FIRST_COMPLETED)
+                if done == {tick}:
+                    self.advance(250)
+                continue
             await asyncio.wait(pending, timeout=timeout)
 
     @staticmethod
@@ -699,6 +713,10 @@ class Harness:
     async def slash(self, user: User, name: str, channel_id: int | None = None, channel_type: int = 0,
                     **options: Any) -> Reply:
         """An APPLICATION_COMMAND interaction ``/name option=value …``."""
+        return await self._feed(self.bot._connection.parse_interaction_create,
+                                self._slash(user, name, channel_id, channel_type, options))
+
+    def _slash(self, user: User, name: str, channel_id: int | None, channel_type: int, options: dict) -> dict:
         data = {"id": str(10_000 + hash(name) % 10_000), "name": name, "type": 1,
                 "options": self._options(options)}
         users = [v for v in options.values() if isinstance(v, User)]
@@ -706,8 +724,22 @@ class Harness:
             data["resolved"] = {"users": {u.sid: u.payload() for u in users},
                                 "members": {u.sid: {k: v for k, v in u.member(self.now_ms).items() if k != "user"}
                                             for u in users}}
-        return await self._feed(self.bot._connection.parse_interaction_create,
-                                self._interaction(user, 2, data, channel_id, channel_type=channel_type))
+        return self._interaction(user, 2, data, channel_id, channel_type=channel_type)
+
+    def fire_slash(self, user: User, name: str, channel_id: int | None = None, **options: Any) -> int:
+        """:meth:`slash` without waiting: the payload is fed and its interaction id returned at once (runs whose
+        background work waits in virtual time, :class:`ManualClock`)."""
+        payload = self._slash(user, name, channel_id, 0, options)
+        self.bot._connection.parse_interaction_create(payload)
+        return int(payload["id"])
+
+    def fire_click(self, user: User, sent: Sent | dict, which: str | int) -> int:
+        """:meth:`click` without waiting (see :meth:`fire_slash`); returns the interaction id."""
+        message, comp = self._component(sent, which)
+        payload = self._interaction(user, 3, {"custom_id": comp["custom_id"], "component_type": 2},
+                                    int(message["channel_id"]), message)
+        self.bot._connection.parse_interaction_create(payload)
+        return int(payload["id"])
 
     async def autocomplete(self, user: User, name: str, focused: str, channel_id: int | None = None,
                            **options: Any) -> list[dict]:
