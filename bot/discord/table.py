@@ -289,12 +289,13 @@ class Table:
 
         - While the same player keeps deciding (the deciders of ``update`` are among those of the live message and
           no race is open), the live message is edited in place — the press's own update when the press is on it,
-          else a REST edit and a short ephemeral "done" to the interaction. The turn's event lines accumulate (the
-          oldest fold into "… N earlier"). Nobody is pinged.
+          else a short ephemeral "done" to the interaction first and then a REST edit (queued, :class:`BoardEdits`).
+          The turn's event lines accumulate (the oldest fold into "… N earlier"). Nobody is pinged.
         - Otherwise (the decision passes to another player, a race opens or closes, the game ends) a new message is
           posted — the interaction's answer or follow-up, else a channel message — and the previous live message
-          keeps its image and text but loses its components and prompt. It pings the players whose turn starts,
-          never the one whose input caused it, nor anyone who muted turn pings or in a channel with pings off.
+          keeps its image and text but loses its components and prompt (once the new one is out). It pings the
+          players whose turn starts, never the one whose input caused it, nor anyone who muted turn pings or in a
+          channel with pings off.
         - An input inside a race that goes on gets an ephemeral "counted" and leaves the race message untouched.
 
         ``ephemeral``: an answer only the interaction's user sees (see :meth:`send_private_board`). ``first``: the
