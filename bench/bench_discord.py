@@ -17,6 +17,13 @@ wait halved each step (40, 80, 160 … moves/s offered) until p99 passes 1 s, re
 
     python bench/bench_discord.py                # 1, 50, 200 channels, 30 s each, then the ramp
     python bench/bench_discord.py --seconds 10 --no-ramp
+    python bench/bench_discord.py --rate-limited # late_answers=<n> interactions=<m>
+
+``--rate-limited``: whole 5-player Tatari games (``--games``, seeds 1…) under Discord's rate limits as the harness
+plays them (5 sends and 5 edits per 5 s per channel, 50 requests/s; 429 with Retry-After) on a virtual clock, a
+move every 0.15–0.35 s by ``/move`` or by a press on a private ``/board`` copy
+(``tests/discord/test_discord_rate_limits.py``); prints how many interactions were answered after Discord's 3 s
+(or never) out of all fed.
 """
 
 from __future__ import annotations
@@ -36,7 +43,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "discord"))
 
-from harness import Harness, Sent  # noqa: E402
+from harness import Harness, ManualClock, Sent  # noqa: E402
 
 from bot.discord.bot import IMAGE_WAIT_S  # noqa: E402
 from bot.discord.images import Images  # noqa: E402
@@ -246,5 +253,25 @@ async def main() -> None:
         interval /= 2
 
 
+def rate_limited(games: int) -> None:
+    """Print ``late_answers=<n> interactions=<m>`` over ``games`` rate-limited 5-player games."""
+    from test_discord_rate_limits import rate_limited_game
+
+    late = interactions = 0
+    for seed in range(1, games + 1):
+        with tempfile.TemporaryDirectory() as tmp:
+            tally = ManualClock.run(rate_limited_game(Path(tmp) / "bench.sqlite3", seed=seed))
+        late += len(tally.late)
+        interactions += len(tally.created)
+    print(f"late_answers={late} interactions={interactions}", flush=True)
+
+
 if __name__ == "__main__":
-    asyncio.run(main())
+    if "--rate-limited" in sys.argv:
+        ap = argparse.ArgumentParser(description="late answers under Discord's rate limits")
+        ap.add_argument("--rate-limited", action="store_true")
+        ap.add_argument("--games", type=int, default=3)
+        logging.basicConfig(level=logging.ERROR)
+        rate_limited(ap.parse_args().games)
+    else:
+        asyncio.run(main())

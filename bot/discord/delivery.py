@@ -8,7 +8,12 @@ event loop and the other channels never wait on it). If every try fails:
 - ONE log record (WARNING) per session names it, with the session id — not one per try;
 - the next interaction in that channel that the bot answers (a press, a command) gets one ephemeral line naming what
   could not be posted and the permissions the bot lacks there (:data:`bot.discord.permissions.NEEDED`, read from
-  the interaction's ``app_permissions``), or Discord's error when no permission is missing.
+  the interaction's ``app_permissions``), or Discord's error when no permission is missing;
+- a board that could not be posted (``board=True``) is instead shown by that interaction's answer, publicly, with
+  one line on what is missing (:meth:`Delivery.boards`, :meth:`Delivery.cannot_post`; ``Table.missed``).
+
+Board edits and the boards that catch up after a failed answer to an interaction go through :meth:`Delivery.post`
+too (``bot.discord.table``).
 
 Both memories are bounded (:data:`MAX_KEYS` sessions and channels, the oldest forgotten first) and a session's
 entries are dropped when it ends (:meth:`Delivery.forget`).
@@ -23,6 +28,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+import aiohttp
 import discord
 from tenacity import (
     AsyncRetrying,
@@ -61,12 +67,17 @@ class Undelivered:
     session_id: int | None
     needs: tuple[str, ...]
     error: str
+    board: bool = False
+    """A board of the session (shown by the channel's next interaction instead of a line about it)."""
 
 
 def retryable(exc: BaseException) -> bool:
-    """Discord refused or failed (403, 5xx, 429 beyond discord.py's own waits): worth another try. A 404 (the
-    channel or message is gone) is not: :mod:`.places` abandons games whose place is gone."""
-    return isinstance(exc, discord.HTTPException) and not isinstance(exc, discord.NotFound)
+    """Discord refused or failed (403, 5xx, 429 beyond discord.py's own waits) or could not be reached (a network
+    error, a timeout): worth another try. A 404 (the channel or message is gone) is not: :mod:`.places` abandons
+    games whose place is gone."""
+    if isinstance(exc, discord.HTTPException):
+        return not isinstance(exc, discord.NotFound)
+    return isinstance(exc, OSError | aiohttp.ClientError)
 
 
 def describe(exc: BaseException) -> str:
@@ -76,8 +87,17 @@ def describe(exc: BaseException) -> str:
     return type(exc).__name__
 
 
+CANNOT_POST = "⚠️ I can't post in this channel: I need {lacking}. A moderator can grant {it}; until then boards " \
+              "come as answers to your presses and commands."
+"""The line under a missed board shown by an interaction's answer (``lacking``: the permissions, "Send
+Messages")."""
+
+
 class Delivery:
     """Retries of posts outside an interaction, and the notices of those that failed (see the module)."""
+
+    retryable = staticmethod(retryable)
+    describe = staticmethod(describe)
 
     def __init__(self, bot: PlayBot, attempts: int = ATTEMPTS, wait: Any = WAIT) -> None:
         self.bot = bot
@@ -93,9 +113,10 @@ class Delivery:
         return (*POST_NEEDS, "send_messages_in_threads") if isinstance(channel, discord.Thread) else POST_NEEDS
 
     async def send(self, post: Callable[[], Awaitable[Any]], *, what: str, channel_id: str,
-                   session_id: int | None, needs: tuple[str, ...] | None = None) -> bool:
+                   session_id: int | None, needs: tuple[str, ...] | None = None, board: bool = False) -> bool:
         """Try ``post()`` once now; when Discord refuses it (:func:`retryable`), try again in the background
-        (:meth:`later`) and return False. Other errors are raised."""
+        (:meth:`later`) and return False. Other errors are raised. ``board``: ``what`` is a board (see
+        :meth:`boards`)."""
         try:
             await post()
             return True
@@ -104,7 +125,7 @@ class Delivery:
                 raise
             log.debug("post of %s in channel %s failed (try 1): %s", what, channel_id, describe(exc))
             self.later(post, what=what, channel_id=channel_id, session_id=session_id,
-                       needs=needs or self.needs(channel_id), tried=True)
+                       needs=needs or self.needs(channel_id), tried=True, board=board)
             return False
 
     async def insist(self, post: Callable[[], Awaitable[Any]], *, what: str, channel_id: str) -> None:
@@ -119,16 +140,18 @@ class Delivery:
                 await post()
 
     def later(self, post: Callable[[], Awaitable[Any]], *, what: str, channel_id: str, session_id: int | None,
-              needs: tuple[str, ...] = POST_NEEDS, tried: bool = False) -> None:
+              needs: tuple[str, ...] = POST_NEEDS, tried: bool = False, board: bool = False) -> None:
         """Post in the background through :meth:`post` (``tried``: the first try was made already and failed)."""
         self.bot.spawn(self.post(post, what=what, channel_id=channel_id, session_id=session_id, needs=needs,
-                                 tried=tried), f"post {what} (session {session_id})")
+                                 tried=tried, board=board), f"post {what} (session {session_id})")
 
     async def post(self, post: Callable[[], Awaitable[Any]], *, what: str, channel_id: str,
-                   session_id: int | None, needs: tuple[str, ...] = POST_NEEDS, tried: bool = False) -> bool:
+                   session_id: int | None, needs: tuple[str, ...] = POST_NEEDS, tried: bool = False,
+                   notify: bool = True, board: bool = False) -> bool:
         """Call ``post()`` until it succeeds, at most :attr:`attempts` times (one fewer when ``tried``), waiting
         :attr:`wait` between tries; a non-retryable error (404, a bug) ends it at once and is logged. Returns
-        whether it was posted. Never raises (but for cancellation)."""
+        whether it was posted. Never raises (but for cancellation). When every try failed: :meth:`failed`
+        (``notify``), else one log line at INFO."""
         attempts = max(1, self.attempts - (1 if tried else 0))
         retrying = AsyncRetrying(stop=stop_after_attempt(attempts), wait=self.wait,
                                  retry=retry_if_exception(retryable), reraise=False,
@@ -143,7 +166,11 @@ class Delivery:
                     await post()
             return True
         except RetryError as exc:
-            self.failed(what, channel_id, session_id, needs, exc.last_attempt.exception())
+            if notify:
+                self.failed(what, channel_id, session_id, needs, exc.last_attempt.exception(), board=board)
+            else:
+                log.info("%s not made in channel %s (session %s): %s", what, channel_id, session_id,
+                         describe(exc.last_attempt.exception()))
         except discord.NotFound as exc:
             log.info("%s not posted in channel %s (session %s): %s", what, channel_id, session_id, describe(exc))
         except Exception:
@@ -152,7 +179,7 @@ class Delivery:
 
     # -- failures -----------------------------------------------------------------------------------------------
     def failed(self, what: str, channel_id: str, session_id: int | None, needs: tuple[str, ...],
-               exc: BaseException | None) -> None:
+               exc: BaseException | None, *, board: bool = False) -> None:
         """Every try of ``what`` failed: log it (once per session) and keep a notice for the channel's next
         interaction."""
         metrics.FAILED_POSTS.inc()
@@ -163,7 +190,7 @@ class Delivery:
             log.warning("could not post %s in channel %s (session %s) after %d tries: %s", what, channel_id,
                         session_id, self.attempts, error)
         notices = self._notices.get(channel_id) or {}
-        notices[what] = Undelivered(what, session_id, needs, error)
+        notices[what] = Undelivered(what, session_id, needs, error, board)
         self._remember(self._notices, channel_id, notices)
 
     @staticmethod
@@ -176,6 +203,34 @@ class Delivery:
     def pending(self, channel_id: str) -> list[Undelivered]:
         """The notices waiting for ``channel_id``'s next interaction."""
         return list((self._notices.get(channel_id) or {}).values())
+
+    def has_boards(self, channel_id: str) -> bool:
+        """Whether a board of ``channel_id`` could not be posted (see :meth:`boards`)."""
+        return any(n.board for n in (self._notices.get(channel_id) or {}).values())
+
+    def boards(self, channel_id: str) -> list[Undelivered]:
+        """Take the boards of ``channel_id`` that could not be posted (the caller shows the current board instead);
+        the other notices stay for :meth:`surface`."""
+        notices = self._notices.get(channel_id)
+        if not notices:
+            return []
+        boards = [n for n in notices.values() if n.board]
+        if boards:
+            rest = {k: n for k, n in notices.items() if not n.board}
+            if rest:
+                self._notices[channel_id] = rest
+            else:
+                self._notices.pop(channel_id)
+        return boards
+
+    def cannot_post(self, notices: list[Undelivered], granted: discord.Permissions | None) -> str:
+        """The one line under a missed board: the permissions ``granted`` lacks (:data:`CANNOT_POST`), or
+        Discord's answer when none is missing."""
+        needs = tuple(dict.fromkeys(p for n in notices for p in n.needs))
+        lacking = permissions.missing(granted, needs) if granted is not None else []
+        if lacking:
+            return CANNOT_POST.format(lacking=", ".join(lacking), it="it" if len(lacking) == 1 else "them")
+        return f"⚠️ I could not post this board in the channel (Discord answered {notices[-1].error})."
 
     def notice(self, notices: list[Undelivered], granted: discord.Permissions | None) -> str:
         """The ephemeral line: what could not be posted, and the permissions ``granted`` lacks (or the error)."""
@@ -209,4 +264,4 @@ class Delivery:
         self._logged.pop(session_id, None)
 
 
-__all__ = ["ATTEMPTS", "POST_NEEDS", "Delivery", "Undelivered"]
+__all__ = ["ATTEMPTS", "CANNOT_POST", "POST_NEEDS", "Delivery", "Undelivered"]

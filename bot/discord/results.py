@@ -76,7 +76,7 @@ class Results(commands.Cog):
     # -- the result message ---------------------------------------------------------------------------------------
     async def post_result(self, update: Update) -> None:
         """After a game's final board: the result message (ranking, scores, rating changes, the summary card and
-        a "Replay" button) in the game's channel."""
+        a "Replay" button) in the game's channel; without Attach Files, the same message without the card."""
         record = update.record
         if record is None:
             return
@@ -94,8 +94,11 @@ class Results(commands.Cog):
         view = discord.ui.View(timeout=None)
         view.add_item(ReplayButton(record.session_id))
         alt = card_alt("summary", record, details, names=names) if png else None
-        await self.bot.table.send(None, record.channel_id, "\n".join(lines)[:2000],
-                                 file=card_file(png, f"result-{record.session_id}", alt) if png else None, view=view)
+        text = "\n".join(lines)[:2000]
+        # without Attach Files (Discord answers 403) the same text and button go out without the card
+        await self.bot.table.send(None, record.channel_id, text,
+                                 file=card_file(png, f"result-{record.session_id}", alt) if png else None, view=view,
+                                 plain=text)
 
     # -- /stats ---------------------------------------------------------------------------------------------------
     @app_commands.command(name="stats", description="A player's games, wins, places and rating in this server")

@@ -8,7 +8,16 @@
   Discord refuses goes out as its text form), refusing (:meth:`Table.refuse`), short acks (:meth:`Table.ack`),
   private boards, stale presses (:meth:`Table.stale`);
 - the 3 s budget (:mod:`.answers`): :meth:`Table.in_budget` defers an interaction that starts late, a slow render
-  defers, a late image is attached to its message when ready.
+  defers, a late image is attached to its message when ready;
+- answer first: an interaction is answered (its response, or a deferral) before any REST call to the channel's
+  messages — a board edited by REST (a same-turn ``/move``, a press on a private copy) and a retired board are edited
+  afterwards, in order, by :class:`BoardEdits` (the latest wanted content of each message only; retried in the
+  background through :mod:`.delivery`), since Discord's per-channel limits (5 edits, 5 sends per 5 s) make such a
+  call wait seconds; an input that finds the session's board being posted by a timer defers first;
+- never behind: when the answer to a committed move fails (5xx, 429, network), the channel's live board is brought
+  to the stored version in the background once Discord answers (:meth:`Table.catch_up`); a board that could not be
+  posted at all (no Send Messages) leaves the previous board its buttons, and the next interaction in the channel
+  answers with it, publicly, with one line on what is missing (:meth:`Table.missed`).
 
 What a board says is decided by :func:`bot.board_text.board_lines` alone (its Discord form:
 :func:`bot.discord.present.board_text`). Cogs import this module (via ``bot.table``), never the ``Play`` cog.
@@ -29,7 +38,7 @@ from bot.sessions import STALE_TEXT, SessionError, Update
 from bot.store import SessionRow
 
 from ..i18n import reader_lang, speaking
-from .answers import await_render, defer_when_late, followup
+from .answers import THINKING, await_render, defer_when_late, followup
 from .freshness import BoardFloors
 from .images import png_file
 from .language import enter_interaction
@@ -74,11 +83,104 @@ class Posted:
     """The text the message went out with (a board's text form when its image was refused)."""
 
 
+@dataclass
+class Edit:
+    """An edit of a board message wanted after the interaction was answered: ``kwargs()`` builds the
+    ``discord.Message.edit`` arguments (a fresh ``discord.File`` each try), ``plain()`` its text form for when
+    Discord refuses the file (None: no file), ``what`` names it in words, ``notify``: a failure is surfaced at the
+    channel's next interaction (a board behind), else only logged (a retired board keeping its text)."""
+
+    session_id: int
+    version: int
+    kwargs: Callable[[], dict[str, Any]]
+    plain: Callable[[], dict[str, Any]] | None
+    what: str
+    notify: bool = True
+    on_plain: Callable[[], None] | None = None
+
+
+class BoardEdits:
+    """REST edits of board messages, made after the interactions that caused them were answered: per channel one
+    background worker, in the order the messages were first queued, each message edited to the latest content
+    queued for it (five edits queued while Discord makes the channel's edit bucket wait are one edit). Each edit is
+    tried through :meth:`bot.discord.delivery.Delivery.post` (backoff, bounded; discord.py itself waits out a 429
+    first). A message deleted meanwhile (404) makes the session post a new board (:meth:`Table.catch_up`)."""
+
+    def __init__(self, table: Table) -> None:
+        self.table = table
+        self._pending: dict[str, dict[int, Edit]] = {}  # channel id -> message id -> the latest edit wanted
+        self._running: set[str] = set()
+
+    def queue(self, channel_id: str, message_id: int, edit: Edit) -> None:
+        """Edit message ``message_id`` of ``channel_id`` as ``edit`` says, soon (replacing an edit not made yet)."""
+        self._pending.setdefault(channel_id, {})[message_id] = edit
+        if channel_id not in self._running:
+            self._running.add(channel_id)
+            self.table.bot.spawn(self._run(channel_id), f"board edits in channel {channel_id}")
+
+    def waiting(self, channel_id: str) -> int:
+        """How many messages of ``channel_id`` wait for an edit."""
+        return len(self._pending.get(channel_id) or {})
+
+    async def _run(self, channel_id: str) -> None:
+        delivery = self.table.bot.delivery
+        try:
+            while self._pending.get(channel_id):
+                mid, edit = next(iter(self._pending[channel_id].items()))
+                ok = await delivery.post(lambda mid=mid: self._apply(channel_id, mid), what=edit.what,
+                                         channel_id=channel_id, session_id=edit.session_id, needs=EDIT_NEEDS,
+                                         notify=edit.notify, board=edit.notify)
+                pending = self._pending.get(channel_id) or {}
+                if not ok and pending.get(mid) is edit:
+                    pending.pop(mid)
+        finally:
+            self._running.discard(channel_id)
+            if not self._pending.get(channel_id):
+                self._pending.pop(channel_id, None)
+
+    async def _apply(self, channel_id: str, mid: int) -> None:
+        pending = self._pending.get(channel_id) or {}
+        edit = pending.get(mid)
+        if edit is None:
+            return
+        msg = self.table.bot.get_partial_messageable(int(channel_id)).get_partial_message(mid)
+        try:
+            try:
+                await self._edit(msg, edit.kwargs())
+            except discord.Forbidden as exc:
+                if edit.plain is None:
+                    raise
+                log.info("channel %s refused a board image (%s): edited as text", channel_id, exc.text)
+                await self._edit(msg, edit.plain())
+                if edit.on_plain is not None:
+                    edit.on_plain()
+        except discord.NotFound:
+            if pending.get(mid) is edit:
+                pending.pop(mid)
+            self.table.gone(edit.session_id, channel_id, mid)
+            return
+        if pending.get(mid) is edit:
+            pending.pop(mid)
+
+    @staticmethod
+    async def _edit(msg: discord.PartialMessage, kwargs: dict[str, Any]) -> None:
+        try:
+            await msg.edit(**kwargs)
+        finally:
+            if kwargs.get("view") is not None:
+                kwargs["view"].stop()  # its items are DynamicItems: presses are dispatched by template
+
+
+EDIT_NEEDS = ("view_channel", "read_message_history")
+"""Permissions an edit of the bot's own message needs."""
+
+
 class Table:
     """The live board messages of ``bot``'s sessions and the answers to its interactions."""
 
     def __init__(self, bot: PlayBot) -> None:
         self.bot = bot
+        self.edits = BoardEdits(self)
         self.floors = BoardFloors()
         self.live: dict[int, Live] = {}  # session id -> its live message
         # a session's board lock lives while held or awaited (bounded memory)
@@ -117,6 +219,7 @@ class Table:
         """A short ephemeral answer in the reader's language (``{@id}`` refs become mentions, which do not ping in
         ephemeral messages)."""
         text = as_mentions(text, reader_lang())[:2000]
+        await self.missed(interaction)
         try:
             if interaction.response.is_done():
                 await followup(interaction, ephemeral=True, content=text, allowed_mentions=NO_PINGS)
@@ -149,6 +252,7 @@ class Table:
             kwargs["file"] = file
         if view is not None:
             kwargs["view"] = view
+        await self.missed(interaction)
         try:
             try:
                 posted = await self._send(interaction, channel_id, ephemeral, kwargs)
@@ -191,12 +295,13 @@ class Table:
 
         - While the same player keeps deciding (the deciders of ``update`` are among those of the live message and
           no race is open), the live message is edited in place — the press's own update when the press is on it,
-          else a REST edit and a short ephemeral "done" to the interaction. The turn's event lines accumulate (the
-          oldest fold into "… N earlier"). Nobody is pinged.
+          else a short ephemeral "done" to the interaction first and then a REST edit (queued, :class:`BoardEdits`).
+          The turn's event lines accumulate (the oldest fold into "… N earlier"). Nobody is pinged.
         - Otherwise (the decision passes to another player, a race opens or closes, the game ends) a new message is
           posted — the interaction's answer or follow-up, else a channel message — and the previous live message
-          keeps its image and text but loses its components and prompt. It pings the players whose turn starts,
-          never the one whose input caused it, nor anyone who muted turn pings or in a channel with pings off.
+          keeps its image and text but loses its components and prompt (once the new one is out). It pings the
+          players whose turn starts, never the one whose input caused it, nor anyone who muted turn pings or in a
+          channel with pings off.
         - An input inside a race that goes on gets an ephemeral "counted" and leaves the race message untouched.
 
         ``ephemeral``: an answer only the interaction's user sees (see :meth:`send_private_board`). ``first``: the
@@ -213,17 +318,86 @@ class Table:
         try:
             if interaction is None:  # a post of its own: retried in the background when Discord refuses it
                 await self.bot.delivery.send(show, what=self.what(update), channel_id=row.channel_id,
-                                             session_id=row.id, needs=self.bot.delivery.needs(row.channel_id))
+                                             session_id=row.id, needs=self.bot.delivery.needs(row.channel_id),
+                                             board=True)
             else:
                 await show()
-        except Exception:
-            # the change is committed already: say so instead of pretending nothing happened
-            log.exception("posting board v%s of session %s failed", row.version, row.id)
+        except Exception as exc:
+            # the change is committed already: the channel's board catches up once Discord answers, and the
+            # player is told (if Discord lets us answer at all)
+            if interaction is not None and self.bot.delivery.retryable(exc):
+                log.warning("answer to interaction %s (board v%s of session %s) failed: %s; the channel's board "
+                            "follows in the background", interaction.id, row.version, row.id,
+                            self.bot.delivery.describe(exc))
+            else:
+                log.exception("posting board v%s of session %s failed", row.version, row.id)
+            if interaction is not None:
+                self.catch_up(update)
             try:
-                await self.send(interaction, row.channel_id, "Done — but the board could not be posted. "
-                                "Use /board to see it.", ephemeral=interaction is not None)
+                await self.send(interaction, row.channel_id, "Done — but the board could not be posted yet; it "
+                                "follows in the channel as soon as Discord takes it (/board shows it now).",
+                                ephemeral=interaction is not None)
             except Exception:
                 log.warning("fallback message of session %s failed too", row.id)
+
+    def catch_up(self, update: Update) -> None:
+        """Bring the channel's live board of ``update``'s session to the stored version, in the background: posted
+        (a new turn) or edited (the same one) without an interaction, tried with backoff until Discord answers
+        (:meth:`bot.discord.delivery.Delivery.later`); a board already out is left alone."""
+        row = update.session
+        self.bot.delivery.later(lambda: self._catch_up(update), what=self.what(update), channel_id=row.channel_id,
+                                session_id=row.id, needs=self.bot.delivery.needs(row.channel_id), board=True)
+
+    async def _catch_up(self, update: Update) -> None:
+        row = await self.service.session(update.session.id)
+        if row is None:
+            return
+        latest = update if row.version == update.session.version else self.service.view(row)
+        if row.status != "active" and row.version != update.session.version:
+            return  # over since: its own answer showed the end
+        await self._show(latest, None, notes=[], first=False)
+
+    def gone(self, session_id: int, channel_id: str, message_id: int) -> None:
+        """Board message ``message_id`` was deleted before an edit reached it: when it is the session's live one,
+        a new board is posted (:meth:`catch_up`)."""
+        live = self.live.get(session_id)
+        if live is None or live.message_id != message_id:
+            return
+        log.info("board message %s of session %s is gone: posting a new one", message_id, session_id)
+        self.live.pop(session_id, None)
+        self.bot.spawn(self._catch_up_session(session_id), f"new board of session {session_id}")
+
+    async def _catch_up_session(self, session_id: int) -> None:
+        row = await self.service.session(session_id)
+        if row is not None and row.status == "active":
+            self.catch_up(self.service.view(row))
+
+    async def missed(self, interaction: discord.Interaction | None) -> bool:
+        """When a board of this channel could not be posted (every try failed, e.g. no Send Messages), answer
+        ``interaction`` with the session's current board, publicly, as a new live message (interaction answers
+        need no Send Messages), with one line on what the bot lacks (:meth:`Delivery.cannot_post`); the previous
+        board is retired once this one is out. Returns whether it did; once per failure."""
+        if interaction is None or interaction.channel_id is None:
+            return False
+        channel = str(interaction.channel_id)
+        if not self.bot.delivery.has_boards(channel):
+            return False
+        try:
+            update = await self.service.show(channel)
+        except SessionError:
+            return False
+        if update.session.status != "active" or self._lock(update.session.id).locked():
+            return False  # (locked: a board of the session is being shown; the notice waits for the next one)
+        notices = self.bot.delivery.boards(channel)
+        if not notices:
+            return False
+        line = self.bot.delivery.cannot_post(notices, getattr(interaction, "app_permissions", None))
+        try:
+            await self._show(update, interaction, notes=[line], first=False, fresh=True)
+        except Exception:
+            log.exception("missed board of session %s not shown", update.session.id)
+            return False
+        return True
 
     @staticmethod
     def what(update: Update) -> str:
@@ -234,16 +408,25 @@ class Table:
         return f"the result ({board})" if update.result is not None else f"the {board}"
 
     async def _show(self, update: Update, interaction: discord.Interaction | None, *, notes: list[str],
-                    first: bool) -> None:
+                    first: bool, fresh: bool = False) -> None:
         """:meth:`send_board`'s work; raises ``discord.HTTPException`` when Discord refuses the post. Outside an
-        interaction it may run again (a retry): a board older than the live one is then not posted."""
+        interaction it may run again (a retry): a board older than the live one is then not posted. ``fresh``: a
+        new message, whoever decides (the answer that shows a missed board)."""
         row = update.session
+        if interaction is not None and not fresh:
+            missed = self.bot.delivery.boards(row.channel_id)
+            if missed:  # a board of this channel could not be posted: this one says why
+                notes = [*notes, self.bot.delivery.cannot_post(missed, getattr(interaction, "app_permissions", None))]
+                fresh = True
         names = await self.bot.links.names(row.id)
         alt = await self.bot.images.alt(row, update.state, names, first=first)
         # without Attach Files the board goes out as text at once
         attach = interaction is None or bool(interaction.app_permissions.attach_files)
         task = asyncio.ensure_future(self.bot.images.png(row, update.state, names)) if attach else None
-        async with self._lock(row.id):
+        lock = self._lock(row.id)
+        if lock.locked() and interaction is not None:
+            await self._defer(interaction)  # a board of this session is being posted by REST: answer first
+        async with lock:
             live = self.live.get(row.id)
             if live is not None and live.version >= row.version and row.status == "active":
                 await self.ack(interaction, "Done.")  # a later board is out already
@@ -257,7 +440,7 @@ class Table:
                 await self.ack(interaction, f"✅ {counted}")
                 self.bot.races.track(update)
                 return
-            same = (live is not None and row.status == "active" and not racing and not live.races
+            same = (live is not None and row.status == "active" and not racing and not live.races and not fresh
                     and bool(now) and now <= live.deciders and live.channel_id == row.channel_id)
             if task is None:
                 png = None
@@ -288,10 +471,10 @@ class Table:
                 lines = [*live.lines, *lines]
                 text, plain, retire = texts(lines, live.first)
                 try:
-                    posted = await self._edit_live(interaction, live, text, png_file(png, row.id, row.version, alt),
-                                                   view(), plain)
-                    live.version, live.lines, live.text, live.deciders = row.version, lines, posted.content, now
-                    live.retired = retire.get(posted.content or "", "")
+                    posted = await self._edit_live(interaction, live, update, text, png, view, plain, retire, alt=alt)
+                    live.version, live.lines, live.deciders = row.version, lines, now
+                    if posted.content is not None:
+                        live.text, live.retired = posted.content, retire.get(posted.content, "")
                 except discord.NotFound:  # the live message was deleted: a new board instead
                     log.info("board message %s of session %s is gone: posting a new one", live.message_id, row.id)
                     self.live.pop(row.id, None)
@@ -300,7 +483,7 @@ class Table:
                 text, plain, retire = texts(lines, first)
                 clicker = str(interaction.user.id) if interaction is not None else None
                 posted = await self._post_turn(interaction, live, update, text, png_file(png, row.id, row.version, alt),
-                                               view(), clicker, plain)
+                                               view(), clicker, plain, own=not fresh)
                 if row.status == "active" and posted.message_id is not None:
                     self.live[row.id] = Live(posted.message_id, row.channel_id, row.version, now, races, lines,
                                              posted.content or text, first, retire.get(posted.content or text, ""))
@@ -317,6 +500,21 @@ class Table:
                 log.exception("result message of session %s failed", row.id)
         self.ended(update)
 
+    @staticmethod
+    async def _defer(interaction: discord.Interaction) -> None:
+        """Answer ``interaction`` now (a deferred update for a component, a public "thinking…" for a command); its
+        board follows by follow-up. Never raises."""
+        if interaction.response.is_done():
+            return
+        try:
+            if interaction.type is discord.InteractionType.component:
+                await interaction.response.defer()
+            else:
+                await interaction.response.defer(thinking=True)
+                interaction.extras[THINKING] = "public"
+        except discord.HTTPException as exc:
+            log.info("interaction %s could not be deferred: %s", interaction.id, exc)
+
     def _lock(self, sid: int) -> asyncio.Lock:
         lock = self._locks.get(sid)
         if lock is None:
@@ -331,65 +529,91 @@ class Table:
                 and interaction.type is discord.InteractionType.component and interaction.message is not None
                 and interaction.message.id == live.message_id)
 
-    async def _edit_live(self, interaction: discord.Interaction | None, live: Live, text: str,
-                         file: discord.File | None, view: discord.ui.View | None, plain: str | None = None) -> Posted:
-        """Edit the live message in place: the press's own update when the press is on it, else a REST edit (and a
-        short ephemeral answer to the interaction). When Discord refuses the ``file`` (403), the edit is made again
-        with ``plain`` (the board's text form) and no file. Raises ``discord.NotFound`` when the message was
-        deleted (the caller posts a new board)."""
-        kwargs: dict[str, Any] = {"content": text, "view": view, "allowed_mentions": NO_PINGS}
-        if file is not None:
-            kwargs["attachments"] = [file]
-        msg = self.bot.get_partial_messageable(int(live.channel_id)).get_partial_message(live.message_id)
-
-        async def edit() -> Posted:
-            if self._on(interaction, live):
-                await interaction.response.edit_message(**kwargs)
-                return Posted(live.message_id, lambda f: interaction.edit_original_response(attachments=[f]),
-                              lambda t: interaction.edit_original_response(content=t))
-            await msg.edit(**kwargs)
-            await self.ack(interaction, "✅ Done: the board in the channel shows it.")
-            return Posted(live.message_id, lambda f: msg.edit(attachments=[f]), lambda t: msg.edit(content=t))
-
-        try:
+    async def _edit_live(self, interaction: discord.Interaction | None, live: Live, update: Update, text: str,
+                         png: bytes | None, view: Callable[[], discord.ui.View | None], plain: str | None,
+                         retire: dict[str, str], alt: str | None = None) -> Posted:
+        """Edit the live message in place (the image described by ``alt``): the press's own update when the press is on it (when Discord refuses
+        the image, 403, the update is made again with ``plain``, the board's text form); else the interaction is
+        answered first (a short ephemeral "done") and the REST edit is queued (:class:`BoardEdits`: made after the
+        answer, the latest content only, in the background). Raises ``discord.NotFound`` when the pressed message
+        was deleted (the caller posts a new board)."""
+        row = update.session
+        if self._on(interaction, live):
+            kwargs: dict[str, Any] = {"content": text, "view": view(), "allowed_mentions": NO_PINGS}
+            file = png_file(png, row.id, row.version, alt)
+            if file is not None:
+                kwargs["attachments"] = [file]
             try:
-                posted = await edit()
-            except discord.Forbidden as exc:
-                if file is None or plain is None:
-                    raise
-                log.info("channel %s refused a board image (%s): edited as text", live.channel_id, exc.text)
-                kwargs.pop("attachments")
-                kwargs["content"] = plain
-                posted = await edit()
-        finally:
-            if view is not None:
-                view.stop()
-        posted.content = kwargs["content"]
-        await self.bot.delivery.surface(interaction)
-        return posted
+                try:
+                    await interaction.response.edit_message(**kwargs)
+                except discord.Forbidden as exc:
+                    if file is None or plain is None:
+                        raise
+                    log.info("channel %s refused a board image (%s): edited as text", live.channel_id, exc.text)
+                    kwargs.pop("attachments")
+                    kwargs["content"] = plain
+                    await interaction.response.edit_message(**kwargs)
+            finally:
+                if kwargs["view"] is not None:
+                    kwargs["view"].stop()
+            posted = Posted(live.message_id, lambda f: interaction.edit_original_response(attachments=[f]),
+                            lambda t: interaction.edit_original_response(content=t), kwargs["content"])
+            await self.bot.delivery.surface(interaction)
+            return posted
+        await self.ack(interaction, "✅ Done: the board in the channel shows it.")
+
+        def edit(image: bytes | None) -> Edit:
+            def kwargs() -> dict[str, Any]:
+                kw: dict[str, Any] = {"content": text, "view": view(), "allowed_mentions": NO_PINGS}
+                if image is not None:
+                    kw["attachments"] = [png_file(image, row.id, row.version, alt)]
+                return kw
+
+            def as_text() -> dict[str, Any]:
+                return {"content": plain, "view": view(), "allowed_mentions": NO_PINGS}
+
+            def went_plain() -> None:
+                if live.version == row.version and plain is not None:
+                    live.text, live.retired = plain, retire.get(plain, "")
+
+            return Edit(row.id, row.version, kwargs, as_text if image is not None and plain is not None else None,
+                        self.what(update), on_plain=went_plain)
+
+        async def attach(f: discord.File) -> None:
+            self.edits.queue(live.channel_id, live.message_id, edit(f.fp.getvalue()))
+
+        async def retext(t: str) -> None:
+            nonlocal text
+            text = t
+            self.edits.queue(live.channel_id, live.message_id, edit(None))
+
+        self.edits.queue(live.channel_id, live.message_id, edit(png))
+        return Posted(live.message_id, attach, retext, text)
 
     async def _post_turn(self, interaction: discord.Interaction | None, live: Live | None, update: Update,
                          text: str, file: discord.File | None, view: discord.ui.View | None,
-                         clicker: str | None, plain: str | None = None) -> Posted:
-        """Post the board of a new turn; the previous live message keeps its image and loses its components (the
-        press's own update when the press is on it)."""
-        if live is not None and self._on(interaction, live):
+                         clicker: str | None, plain: str | None = None, *, own: bool = True) -> Posted:
+        """Post the board of a new turn; the previous live message keeps its image and loses its components: the
+        press's own update when the press is on it (``own``), else an edit queued once the new board is out (a
+        board that could not be posted leaves the previous one its buttons)."""
+        on = own and live is not None and self._on(interaction, live)
+        if on:
             kwargs: dict[str, Any] = {"content": live.retired} if live.retired else {}
             await interaction.response.edit_message(view=None, allowed_mentions=NO_PINGS, **kwargs)
-        elif live is not None:
-            self.bot.spawn(self.retire(live), f"retire board {live.message_id} (session {update.session.id})")
         mentions = await self.turn_pings(update, clicker)
-        return await self.send(interaction, update.session.channel_id, text, file=file, view=view, mentions=mentions,
-                               plain=plain)
+        posted = await self.send(interaction, update.session.channel_id, text, file=file, view=view,
+                                 mentions=mentions, plain=plain)
+        if live is not None and not on:
+            self.retire(live, update.session.id)
+        return posted
 
-    async def retire(self, live: Live) -> None:
-        """The previous turn's message: its text without the prompt, no components (its image stays)."""
-        msg = self.bot.get_partial_messageable(int(live.channel_id)).get_partial_message(live.message_id)
+    def retire(self, live: Live, session_id: int) -> None:
+        """The previous turn's message: its text without the prompt, no components (its image stays); queued
+        (:class:`BoardEdits`), after any edit of it not made yet."""
         kwargs: dict[str, Any] = {"content": live.retired} if live.retired else {}  # (unknown: restored)
-        try:
-            await msg.edit(view=None, allowed_mentions=NO_PINGS, **kwargs)
-        except discord.HTTPException:
-            pass
+        self.edits.queue(live.channel_id, live.message_id,
+                         Edit(session_id, live.version, lambda: {"view": None, "allowed_mentions": NO_PINGS, **kwargs},
+                              None, f"the retired board {live.message_id}", notify=False))
 
     async def turn_pings(self, update: Update, clicker: str | None) -> discord.AllowedMentions:
         """Who the board of a new turn notifies: the players it names, minus ``clicker`` (whose input caused it),
@@ -499,7 +723,10 @@ class Table:
             return None
 
     async def stale(self, interaction: discord.Interaction) -> None:
-        """Refuse a press on an old board and show the current one (ephemeral)."""
+        """Refuse a press on an old board and show the current one (ephemeral; public when that board could not
+        be posted: :meth:`missed`)."""
+        if await self.missed(interaction):
+            return
         try:
             update = await self.service.show(str(interaction.channel_id))
         except SessionError:  # the press that won ended the game

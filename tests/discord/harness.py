@@ -18,14 +18,25 @@ that later presses refer to. After each input the harness awaits every task the 
 (``CommandTree-invoker``, ``discord-ui-*``, listeners, the bot's background tasks).
 
 Every outgoing message is a :class:`Sent`; each input returns a :class:`Reply` (the ``Sent`` it caused).
+
+Rate limits (``Harness(..., rate_limited=RateLimits())``): ``bot.http.request`` stays discord.py's own and only its
+aiohttp session is replaced (:class:`LimitedSession`), so discord.py's buckets, its pre-emptive waits and its sleeps
+on 429 run as they do against Discord; :class:`RateLimits` answers 429 with ``retry_after`` and the ``X-RateLimit-*``
+headers beyond 5 sends and 5 edits per 5 s per channel and 50 requests per second in all. Its clock is the event
+loop's: run such a test on a :class:`ManualClock` (virtual time, moved by :meth:`Harness.advance` together with
+``now_ms``) to play minutes of rate-limited traffic in a moment.
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import contextvars
 import datetime as dt
 import itertools
 import json
+import math
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -34,6 +45,7 @@ import discord
 import tenacity
 from discord.guild import Guild
 from discord.webhook import async_ as webhook_async
+from multidict import CIMultiDict
 
 from bot.config import Settings
 from bot.discord.bot import PlayBot, make_bot
@@ -359,13 +371,183 @@ class RecordingAdapter(webhook_async.AsyncWebhookAdapter):
         return await self.fake.webhook(route, session, **kwargs)
 
 
+class ManualClock(asyncio.SelectorEventLoop):
+    """An event loop whose clock moves only when told (:meth:`advance`, seconds): ``asyncio.sleep``, discord.py's
+    rate-limit waits and tenacity's backoffs wait in virtual time, while I/O and threads (SQLite) still wake it at
+    once. ``Harness.advance`` moves it together with ``now_ms``. Run a test on it with :meth:`run`."""
+
+    def __init__(self) -> None:
+        self._virtual = 0.0
+        super().__init__()
+
+    def time(self) -> float:
+        return self._virtual
+
+    def advance(self, seconds: float) -> None:
+        self._virtual += seconds
+
+    @classmethod
+    def run(cls, coro) -> Any:
+        """Run ``coro`` to its end on a new ManualClock (closed afterwards)."""
+        loop = cls()
+        try:
+            asyncio.set_event_loop(loop)
+            return loop.run_until_complete(coro)
+        finally:
+            loop.run_until_complete(loop.shutdown_asyncgens())
+            loop.run_until_complete(loop.shutdown_default_executor())
+            asyncio.set_event_loop(None)
+            loop.close()
+
+    @staticmethod
+    async def real_sleep(seconds: float) -> None:
+        """Wait ``seconds`` of real time (a thread sleeps; no virtual timer is involved)."""
+        await asyncio.get_running_loop().run_in_executor(None, time.sleep, seconds)
+
+
+@dataclass
+class RateLimits:
+    """Discord's REST rate limits (https://discord.com/developers/docs/topics/rate-limits): per channel ``sends``
+    messages (POST …/messages) and ``edits`` edits or deletions (PATCH/DELETE …/messages/{id}) per ``window_s``, each
+    bucket a fixed window opened by its first request; ``per_second`` requests per second in all (the global limit;
+    interaction callbacks and follow-ups are not counted, as on Discord). Beyond a limit the answer is 429 with
+    ``retry_after`` (s) in the body and ``X-RateLimit-*`` headers; successes carry the headers too, so discord.py's
+    buckets learn the limits and wait before asking. The clock is the running event loop's (s).
+
+    ``limited``: every 429 answered, as (bucket, retry_after s); ``calls``: requests answered (any status)."""
+
+    sends: int = 5
+    edits: int = 5
+    window_s: float = 5.0
+    per_second: int = 50
+    limited: list[tuple[str, float]] = field(default_factory=list)
+    calls: int = 0
+    _windows: dict[str, list[float]] = field(default_factory=dict)  # bucket -> [count, reset_at]
+
+    def bucket(self, method: str, path: str, params: dict) -> tuple[str, int, float]:
+        """The bucket of a request (name, limit, window s)."""
+        channel = params.get("channel_id", "")
+        if path == "/channels/{channel_id}/messages" and method == "POST":
+            return f"send:{channel}", self.sends, self.window_s
+        if path == "/channels/{channel_id}/messages/{message_id}" and method in ("PATCH", "DELETE"):
+            return f"edit:{channel}", self.edits, self.window_s
+        return f"{method} {path}:{channel or params.get('guild_id', '')}", self.per_second, 1.0
+
+    def _window(self, name: str, limit: int, window_s: float, now: float) -> list[float]:
+        w = self._windows.get(name)
+        if w is None or now >= w[1]:
+            w = self._windows[name] = [0, now + window_s]
+        return w
+
+    def take(self, method: str, path: str, params: dict) -> tuple[int, dict, dict | None]:
+        """Count one request now: (status 200 or 429, headers, the 429 body or None)."""
+        now = asyncio.get_running_loop().time()
+        self.calls += 1
+        name, limit, window_s = self.bucket(method, path, params)
+        glob = self._window("global", self.per_second, 1.0, now)
+        w = self._window(name, limit, window_s, now)
+        headers = {"Content-Type": "application/json", "Via": "1.1 google", "X-RateLimit-Bucket": name.split(":")[0]}
+        if glob[0] >= self.per_second:
+            retry = _ceil_ms(glob[1] - now)
+            self.limited.append(("global", retry))
+            headers.update({"X-RateLimit-Global": "true", "X-RateLimit-Scope": "global", "Retry-After": str(retry)})
+            return 429, headers, {"message": "You are being rate limited.", "retry_after": retry, "global": True}
+        reset_after = _ceil_ms(w[1] - now)
+        headers.update({"X-RateLimit-Limit": str(limit), "X-RateLimit-Reset-After": str(reset_after),
+                        "X-RateLimit-Reset": str(time.time() + reset_after)})
+        if w[0] >= limit:
+            self.limited.append((name, reset_after))
+            headers.update({"X-RateLimit-Remaining": "0", "X-RateLimit-Scope": "user", "Retry-After": str(reset_after)})
+            return 429, headers, {"message": "You are being rate limited.", "retry_after": reset_after,
+                                  "global": False}
+        glob[0] += 1
+        w[0] += 1
+        headers["X-RateLimit-Remaining"] = str(int(limit - w[0]))
+        return 200, headers, None
+
+
+def _ceil_ms(seconds: float) -> float:
+    """Seconds rounded up to the ms (at least 1 ms): a client that waits that long finds the window reset."""
+    return max(1, math.ceil(round(seconds * 1000, 6))) / 1000
+
+
+_CALL: contextvars.ContextVar[tuple] = contextvars.ContextVar("harness_rest_call")
+
+
+class _Response:
+    """What discord.py's ``HTTPClient.request`` reads of an aiohttp response."""
+
+    def __init__(self, status: int, headers: dict, data: Any, reason: str = "") -> None:
+        self.status = status
+        self.headers = CIMultiDict(headers)
+        self.reason = reason or {200: "OK", 429: "Too Many Requests"}.get(status, "Error")
+        self._text = json.dumps(data)
+
+    async def text(self, encoding: str = "utf-8") -> str:
+        return self._text
+
+    async def __aenter__(self) -> _Response:
+        return self
+
+    async def __aexit__(self, *exc) -> None:
+        return None
+
+
+class LimitedSession:
+    """The aiohttp session of discord.py's HTTPClient in rate-limited mode: :class:`RateLimits` decides each
+    request's fate; an accepted one is answered by :meth:`FakeDiscord.rest` (a Discord error it raises becomes that
+    HTTP status, so discord.py's own 5xx retries run too)."""
+
+    closed = False
+
+    def __init__(self, fake: FakeDiscord, limits: RateLimits) -> None:
+        self.fake, self.limits = fake, limits
+
+    def request(self, method: str, url: str, **kwargs) -> Any:
+        return self._answer()
+
+    @contextlib.asynccontextmanager
+    async def _answer(self):
+        route, files, form, kwargs = _CALL.get()
+        status, headers, body = self.limits.take(route.method, route.path, _route_params(route))
+        if status == 429:
+            yield _Response(429, headers, body)
+            return
+        try:
+            data = await self.fake.rest(route, files=files, form=form, **kwargs)
+        except discord.HTTPException as exc:
+            yield _Response(exc.status, headers, {"code": exc.code, "message": exc.text}, exc.text)
+            return
+        yield _Response(200, headers, data)
+
+    async def close(self) -> None:
+        self.closed = True
+
+
+def rate_limited(http: discord.http.HTTPClient, fake: FakeDiscord, limits: RateLimits) -> None:
+    """Put ``http`` (the bot's discord.py HTTPClient) in front of ``fake`` through :class:`LimitedSession`."""
+    real = type(http).request
+
+    async def request(route, *, files=None, form=None, **kwargs):
+        token = _CALL.set((route, files, form, dict(kwargs)))
+        try:
+            return await real(http, route, files=files, form=form, **kwargs)
+        finally:
+            _CALL.reset(token)
+
+    http._HTTPClient__session = LimitedSession(fake, limits)  # type: ignore[attr-defined]
+    http._global_over = asyncio.Event()
+    http._global_over.set()
+    http.request = request  # type: ignore[method-assign]
+
+
 class Harness:
     """One bot over one database file, fed payloads. Open with ``async with``; :meth:`restart` closes the bot and
     opens a new one on the same database (the same recorded Discord)."""
 
     def __init__(self, db_path: str | Path, *, settings: Settings | None = None, start_ms: int = 1_800_000_000_000,
                  render=None, fake: FakeDiscord | None = None, image_wait_s: float = 600.0,
-                 images=None) -> None:
+                 images=None, rate_limited: RateLimits | None = None) -> None:
         self.db_path = str(db_path)
         self.settings = settings or Settings(discord_token=None, reminder_hours=12, afk_hours=0)
         self.now_ms = start_ms
@@ -380,6 +562,7 @@ class Harness:
         self._seq = itertools.count(1)
         self.fake = fake or FakeDiscord(self)
         self.fake.h = self
+        self.limits = rate_limited  # None: REST answers at once, no rate limits (the default)
         self.bot: PlayBot | None = None
         self.store: Store | None = None
         self._token = None
@@ -407,7 +590,10 @@ class Harness:
                                                            "avatar": None, "bot": True})
         state.application_id = APP_ID
         state._add_guild(Guild._create_unavailable(state=state, guild_id=self.guild_id, data={}))
-        bot.http.request = self.fake.rest  # type: ignore[method-assign]
+        if self.limits is None:
+            bot.http.request = self.fake.rest  # type: ignore[method-assign]
+        else:
+            rate_limited(bot.http, self.fake, self.limits)
         self._token = webhook_async.async_context.set(RecordingAdapter(self.fake))
         await bot.prepare()
         bot.delivery.wait = tenacity.wait_none()  # failed posts are retried at once here (no timed tests)
@@ -437,16 +623,25 @@ class Harness:
         return ((self.now_ms - DISCORD_EPOCH_MS) << 22) | (next(self._seq) & 0x3FFFFF)
 
     def advance(self, ms: int) -> None:
+        """Move the fake time ``ms`` on (and the event loop's clock, on a :class:`ManualClock`)."""
         self.now_ms += ms
+        try:
+            loop = asyncio.get_running_loop()
+        except RuntimeError:
+            return
+        if isinstance(loop, ManualClock):
+            loop.advance(ms / 1000)
 
     def user(self, uid: int, name: str, *, bot: bool = False, moderator: bool = False) -> User:
         return User(uid, name, bot, ALL_PERMS if moderator else MEMBER_PERMS)
 
     # -- feeding ---------------------------------------------------------------------------------------------------
     async def settle(self, timeout: float = 10.0) -> None:
-        """Await every task an input started (command invokers, UI dispatch, listeners, background tasks)."""
+        """Await every task an input started (command invokers, UI dispatch, listeners, background tasks). On a
+        :class:`ManualClock` the clock moves on 250 ms whenever they wait on it (a rate limit, a backoff)."""
         me = asyncio.current_task()
-        for _ in range(200):
+        manual = isinstance(asyncio.get_running_loop(), ManualClock)
+        for _ in range(200 if not manual else 20_000):
             if self.bot is not None:
                 await self.bot.bookkeeper.drain()
                 await self.bot.timers.rest()  # the dispatcher has seen the latest wake (no race with a test's tick)
@@ -457,6 +652,12 @@ class Harness:
             ]
             if not pending:
                 return
+            if manual:
+                tick = asyncio.ensure_future(ManualClock.real_sleep(0.02))
+                done, _ = await asyncio.wait({*pending, tick}, return_when=asyncio.FIRST_COMPLETED)
+                if done == {tick}:
+                    self.advance(250)
+                continue
             await asyncio.wait(pending, timeout=timeout)
 
     @staticmethod
@@ -514,6 +715,10 @@ class Harness:
     async def slash(self, user: User, name: str, channel_id: int | None = None, channel_type: int = 0,
                     **options: Any) -> Reply:
         """An APPLICATION_COMMAND interaction ``/name option=value …``."""
+        return await self._feed(self.bot._connection.parse_interaction_create,
+                                self._slash(user, name, channel_id, channel_type, options))
+
+    def _slash(self, user: User, name: str, channel_id: int | None, channel_type: int, options: dict) -> dict:
         data = {"id": str(10_000 + hash(name) % 10_000), "name": name, "type": 1,
                 "options": self._options(options)}
         users = [v for v in options.values() if isinstance(v, User)]
@@ -521,8 +726,22 @@ class Harness:
             data["resolved"] = {"users": {u.sid: u.payload() for u in users},
                                 "members": {u.sid: {k: v for k, v in u.member(self.now_ms).items() if k != "user"}
                                             for u in users}}
-        return await self._feed(self.bot._connection.parse_interaction_create,
-                                self._interaction(user, 2, data, channel_id, channel_type=channel_type))
+        return self._interaction(user, 2, data, channel_id, channel_type=channel_type)
+
+    def fire_slash(self, user: User, name: str, channel_id: int | None = None, **options: Any) -> int:
+        """:meth:`slash` without waiting: the payload is fed and its interaction id returned at once (runs whose
+        background work waits in virtual time, :class:`ManualClock`)."""
+        payload = self._slash(user, name, channel_id, 0, options)
+        self.bot._connection.parse_interaction_create(payload)
+        return int(payload["id"])
+
+    def fire_click(self, user: User, sent: Sent | dict, which: str | int) -> int:
+        """:meth:`click` without waiting (see :meth:`fire_slash`); returns the interaction id."""
+        message, comp = self._component(sent, which)
+        payload = self._interaction(user, 3, {"custom_id": comp["custom_id"], "component_type": 2},
+                                    int(message["channel_id"]), message)
+        self.bot._connection.parse_interaction_create(payload)
+        return int(payload["id"])
 
     async def autocomplete(self, user: User, name: str, focused: str, channel_id: int | None = None,
                            **options: Any) -> list[dict]:
@@ -644,4 +863,5 @@ class Harness:
         return None
 
 
-__all__ = ["APP_ID", "BOT_ID", "CHANNEL_ID", "GUILD_ID", "Harness", "Reply", "Sent", "User", "http_error"]
+__all__ = ["APP_ID", "BOT_ID", "CHANNEL_ID", "GUILD_ID", "Harness", "ManualClock", "RateLimits", "Reply", "Sent", "User",
+           "http_error"]

@@ -102,7 +102,7 @@ async def test_deferral_threshold(h, age_ms, deferred):
 async def test_move_command_two_seconds_old_thinks_publicly_then_posts_the_board(h):
     """``/move`` 2 s old: a public "thinking…" before the move, then either replaced by the public board of the
     next turn (its first follow-up), or — the same player deciding again, the live board edited in place —
-    deleted, with an ephemeral "Done"; no "thinking…" message is left either way. Both happen in a few moves."""
+    deleted, with an ephemeral "Done" sent before the REST edit; no "thinking…" message is left either way. Both happen in a few moves."""
     alice, bob = h.user(101, "alice"), h.user(102, "bob")
     users = {alice.sid: alice, bob.sid: bob}
     await open_game(h, [alice, bob])
@@ -123,9 +123,11 @@ async def test_move_command_two_seconds_old_thinks_publicly_then_posts_the_board
         if first.kind == "followup":
             assert not first.ephemeral and first.custom_ids() and first.message["id"] == reply[0].message["id"]
         else:
-            edited = [s for s in reply if s.kind == "edit"]
-            assert edited and edited[0].custom_ids()
-            assert reply[-1].kind == "followup" and reply[-1].ephemeral and "Done" in reply[-1].content
+            edited = [i for i, s in enumerate(reply) if s.kind == "edit"]
+            assert edited and reply[edited[0]].custom_ids()
+            done = [i for i, s in enumerate(reply) if s.kind == "followup"]
+            assert done and reply[done[0]].ephemeral and "Done" in reply[done[0]].content
+            assert done[0] < edited[0]  # answered before the REST edit of the live board
             assert int(reply[0].message["id"]) not in h.fake.messages
         ways.add(first.kind)
     assert ways == {"followup", "delete_original"}

@@ -15,6 +15,7 @@ from test_discord_tatamokatsu_races import SHOUT, close, no_render, roll, table
 
 import renderers
 from bot.board_text import NO_IMAGE, numbered_lines
+from bot.discord.delivery import CANNOT_POST
 from bot.discord.present import as_mentions
 
 ATTACH_FILES = 1 << 15
@@ -143,10 +144,11 @@ async def test_race_result_whose_image_is_refused_is_posted_as_text(h):
     assert "shouted first (+1000 ms)" in result[0].content and result[0].custom_ids()
 
 
-async def test_race_result_refused_three_times_is_logged_once_and_surfaced_at_the_next_press(tmp_path, caplog):
+async def test_race_result_refused_three_times_is_logged_once_and_shown_by_the_next_press(tmp_path, caplog):
     """The race result is refused (403 Missing Permissions: Send Messages taken away) at every
-    try: three tries, ONE warning naming the session, nothing at ERROR; the next press in the channel gets the
-    current board and one ephemeral line naming what was not posted and the missing permission; once only."""
+    try: three tries, ONE warning naming the session, nothing at ERROR; the race message keeps its buttons; the
+    next press in the channel answers with the missed board, publicly, and one line naming the missing
+    permission; once only."""
     caplog.set_level(logging.DEBUG, logger="bot")
     async with Harness(tmp_path / "bot.sqlite3", render=no_render) as h:
         alice, bob, carol, dave = await table(h)
@@ -166,17 +168,20 @@ async def test_race_result_refused_three_times_is_logged_once_and_surfaced_at_th
         assert len(warnings) == 1, [r.getMessage() for r in warnings]
         assert f"(session {sid})" in warnings[0].getMessage() and warnings[0].name == "bot.discord.delivery"
         assert "background task failed" not in caplog.text
-        # the next press in that channel: a press on the race that is over gets the current board ...
+        # the race message keeps its buttons; the next press in that channel (an interaction's answer needs no
+        # Send Messages) shows the missed board publicly, as the new live board, with one line on what is missing
+        assert h.fake.messages[int(msg.message["id"])]["components"]
         h.fake.refuse = None
         press = await h.click(carol, msg, SHOUT)
-        assert all(s.ephemeral for s in press) and len(press) == 2
-        assert "out of date" in press[0].content
-        assert press[1].content == (
-            f"⚠️ I could not post the race result (Tatamokatsu board v{update.session.version}) in this channel: I "
-            "am missing Send Messages here. Ask a moderator to grant it to me; /board shows where the game stands.")
+        shown = press[0]
+        assert shown.kind == "response" and not shown.ephemeral and shown.custom_ids()
+        assert f"board v{update.session.version}" in shown.content
+        assert CANNOT_POST.format(lacking="Send Messages", it="it") in shown.content.split("\n")
+        assert h.bot.table.live[sid].message_id == int(shown.message["id"])
+        assert [s.kind for s in press[1:]] == ["edit"] and not press[1].custom_ids()  # the race message retired
         # ... once
         again = await h.click(carol, msg, SHOUT)
-        assert len(again) == 1 and "could not post" not in again.text
+        assert len(again) == 1 and again[0].ephemeral and "can't post" not in again.text
 
 
 async def test_turn_reminder_refused_twice_is_posted_at_the_third_try(tmp_path, caplog):
