@@ -41,6 +41,7 @@ __all__ = [
     "Outcome",
     "Result",
     "Rng",
+    "SHORT_LABEL",
     "TIMEOUT",
     "describe_options",
     "force",
@@ -51,6 +52,9 @@ __all__ = [
     "ranking_text",
     "rank_by",
 ]
+
+SHORT_LABEL = 40
+"""Characters a button or select label may take (marker key and names included): one line on a phone."""
 
 TIMEOUT = "timeout"
 """Option id of the system move the session sends when a decision's ``deadline_ms`` passes."""
@@ -68,12 +72,19 @@ class Option(BaseModel):
     ``island:alice:0,1``, ``shrine:fire``; Tataraba ``tile:0:5``; Tatari ``shrine:8``). Options with a locus are
     shown on the board with a numbered marker and the adapters' buttons, menus and autocomplete start with the same
     key (:func:`marker_keys`), so a player picks by looking, never by reading coordinates.
+
+    ``short`` is what a button says when ``label`` is longer than a button should be (:data:`SHORT_LABEL`
+    characters with the marker key ``"12 · "`` and players' names): the choice itself, in the same words, with the
+    rest (the place the marker shows, the reason, the exact count) left to ``label``, which adapters show next to it
+    (a select option's description, a line of the message). Player references work as in ``label``; adapters
+    shorten names with an ellipsis to fit, never the words. None: ``label`` is short enough.
     """
 
     model_config = ConfigDict(frozen=True)
     id: str
     label: str
     locus: str | None = None
+    short: str | None = None
 
 
 class Decision(BaseModel):

@@ -33,6 +33,7 @@ from games.tataraba.data import (
     PINE,
     TATARA,
     TATARA_COST,
+    TREE_NAMES,
     shift_cards,
 )
 from games.tataraba.help import RULES_HELP
@@ -179,10 +180,11 @@ def clone(state: TatarabaState) -> TatarabaState:
 
 
 @lru_cache(maxsize=8192)
-def _opt(id: str, label: str, locus: str | None = None) -> Option:  # noqa: A002 - Option's field name
+def _opt(id: str, label: str, locus: str | None = None, short: str | None = None) -> Option:  # noqa: A002
     """A shared :class:`Option` (frozen, so one instance serves every decision that lists it; hot path).
-    ``locus``: ``tile:k-n``, the tile the option refers to (the renderer marks it)."""
-    return Option(id=id, label=label, locus=locus)
+    ``locus``: ``tile:k-n``, the tile the option refers to (the renderer marks it); ``short``: its button's words
+    when the label is long (``Option.short``)."""
+    return Option(id=id, label=label, locus=locus, short=short)
 
 
 @lru_cache(maxsize=1024)
@@ -259,6 +261,8 @@ def decision(state: TatarabaState) -> Decision | None:
                     id=f"{take}:{tile_name(t)}",
                     label=f"{rules.describe(code, state.players)} at {tile_name(t)}: {got}{fee}",
                     locus=f"tile:{tile_name(t)}",
+                    # the button: the tile is the marker's, the owner the one paid ("3 Sen, pay {@bob} 1 Sen")
+                    short=f"{got}{fee}" if fee else f"{TREE_NAMES[code[0]]}: {got}",
                 )
             )
         return Decision(player=pid, kind="log", prompt=f"{who}: log which tree, for what?", options=opts)
@@ -273,6 +277,7 @@ def decision(state: TatarabaState) -> Decision | None:
                 _opt(
                     id="eidai",
                     label=f"Build the Eidai Tatara ({EIDAI_COST[0]} Sen, {EIDAI_COST[1]} material)",
+                    short=f"Build Eidai Tatara ({EIDAI_COST[0]} Sen, {EIDAI_COST[1]} material)",
                 )
             )
         opts.append(_opt(id="end", label="End your turn"))
