@@ -109,8 +109,8 @@ def leaderboard_card(game: Game, standings: list[Standing], where: str = "this s
              rating_text(s.mu, s.sigma), str(s.games), str(s.wins)] for s in standings]
     section = Section("", ["#", "Player", "Rating", "Games", "Wins"], rows, align="llrrr",
                       weights=[0.8, 3.2, 2.1, 1.1, 1.0], bold={0} if rows else set())
-    return card(f"{game.title} — leaderboard", f"Top {len(rows)} of {where} · ordered by rating (conservative estimate)", [section],
-                "Rating: skill μ ± uncertainty σ (openskill).")
+    return card(f"{game.title} — leaderboard", f"Top {len(rows)} of {where} · ordered by rating", [section],
+                "Rating: skill ± uncertainty · ordered by its conservative estimate")
 
 
 # -- stats --------------------------------------------------------------------------------------------------------

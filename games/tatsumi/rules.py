@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 
-from games.core import Event, IllegalMove, Option, Rng, player_ref, plural
+from games.core import SHORT_LABEL, Event, IllegalMove, Option, Rng, marker_keys, player_ref, plural
 from games.tatsumi import data as D
 from games.tatsumi import dragons, solo, weather  # dragons: asymmetric dragons, setup choices (TM-1, TM-15)
 from games.tatsumi import islands_data as ID  # asymmetric islands (TM-15)
@@ -267,12 +267,19 @@ def options(s: TatsumiState) -> list[Option]:
     """The current stage's choices as contract ``Option``s (empty when the game is over), each with its button's
     words when its label is long (:func:`short_label`)."""
     who = decider(s).id if not s.over else ""
-    return [Option.model_construct(id=i, label=label, locus=locus(who, i), short=short_label(label))
-            for i, label in choices(s)]
+    opts = [Option.model_construct(id=i, label=label, locus=locus(who, i)) for i, label in choices(s)]
+    keys = marker_keys(opts)
+
+    def room(o: Option) -> int:  # the characters its key leaves ("12 · ")
+        return SHORT_LABEL - (len(keys[o.id]) + 3 if o.id in keys else 0)
+
+    return [o if len(o.label) <= room(o) else o.model_copy(update={"short": short_label(o.label, room(o))})
+            for o in opts]
 
 
 SHORT = 35
-"""Characters a button's words may take here: :data:`games.core.SHORT_LABEL` less a marker key (``"25 · "``)."""
+"""Characters a button's words may take by default: :data:`games.core.SHORT_LABEL` less a marker key
+(``"25 · "``); :func:`options` gives each option the room its own key leaves."""
 _SHORTER = [  # (pattern, replacement), applied in turn until the label fits; each drops what the board or the
     # option's whole label (shown next to the button) says
     (re.compile(r"^(fly|dash|lift) to [a-e]\d(,| )"), r"\1\2"),  # the well: the option's marker
@@ -298,17 +305,17 @@ _SHORTER = [  # (pattern, replacement), applied in turn until the label fits; ea
 ]
 
 
-def short_label(label: str) -> str | None:
-    """A button's words for ``label`` when it is longer than :data:`SHORT` characters (``Option.short``): the
+def short_label(label: str, limit: int = SHORT) -> str | None:
+    """A button's words for ``label`` when it is longer than ``limit`` characters (``Option.short``): the
     choice, without what its marker shows (the well, the shrine) or what its whole label adds (the rule of an
     island side, where a scale goes), e.g. ``"offer 2 water + 1 wind at the water shrine (south), a scale on
     Toad (+2)"`` -> ``"offer 2 water + 1 wind, scale on Toad"``; None when the label fits."""
-    if len(label) <= SHORT:
+    if len(label) <= limit:
         return None
     short = label
     for pattern, repl in _SHORTER:
         short = pattern.sub(repl, short)
-        if len(short) <= SHORT:
+        if len(short) <= limit:
             break
     return short
 
