@@ -1,7 +1,7 @@
 """The table in the channel, measured: one seeded whole game of each game through the real discord.py stack
 (``tests/discord/harness.py``), one line per game::
 
-    game=tatari players=3 moves=<n> turns=<n> messages=<n> edits=<n> pings=<n> self_pings=<n> upload_kb=<n> alt_missing=<n>
+    game=tatari players=3 moves=<n> turns=<n> messages=<n> edits=<n> pings=<n> self_pings=<n> upload_kb=<n> taps=<x.x> alt_missing=<n>
 
 Definitions ("Measured, not guessed"):
 
@@ -17,6 +17,11 @@ Definitions ("Measured, not guessed"):
   its ``allowed_mentions`` (no ``allowed_mentions`` = Discord's default, every mentioned user); edits never notify;
 - ``self_pings``: pings to the member whose input (press, slash command) caused the message;
 - ``upload_kb``: image bytes sent (every attachment of every call), KiB, rounded down;
+- ``taps``: mean taps per turn (``turns`` above), one decimal: the taps of every player input the bench makes
+  through components, divided by ``turns``. A button press (choice or race button) is 1 tap; a select menu is 2
+  (open it, pick the option), so a two-step pick (group select, then the page's select) is 4. The lobby (Join,
+  Start) and timer-closed race windows cost no taps; a typed ``/move`` never happens (every option is offered on a
+  component), so it is not counted.
 - ``alt_missing``: images sent (every file of every call, ephemeral ones too) whose attachment carries no alt text
   (an empty or absent ``description``).
 
@@ -112,6 +117,24 @@ def notified(sent: Sent) -> set[str]:
     return mentioned & {str(u) for u in allowed.get("users") or []}
 
 
+def count_taps(h: Harness) -> list[int]:
+    """From now on, count the taps of ``h``'s component inputs (see ``taps`` in the module docstring): a click is 1,
+    a select 2. Returns the one-element list the counts accumulate in."""
+    taps = [0]
+    click, select = h.click, h.select
+
+    async def counted_click(*args, **kwargs):
+        taps[0] += 1
+        return await click(*args, **kwargs)
+
+    async def counted_select(*args, **kwargs):
+        taps[0] += 2
+        return await select(*args, **kwargs)
+
+    h.click, h.select = counted_click, counted_select
+    return taps
+
+
 def deciders(h: Harness, update) -> frozenset:
     names = h.bot.races.names(update)
     return frozenset(d.player if d.player is not None else ("race", n or i)
@@ -138,6 +161,7 @@ async def play(game_id: str, n: int, seed: int = SEED, show: bool = False) -> st
             update = await h.bot.service.show(str(h.channel_id))
             sid = update.session.id
             rng = random.Random(seed)
+            taps = count_taps(h)
             moves = turns = race_presses = 0
             last = None
             while update.session.status == "active" and moves < MAX_MOVES:
@@ -183,7 +207,7 @@ async def play(game_id: str, n: int, seed: int = SEED, show: bool = False) -> st
             print(f"--- message {m['id'][-6:]}{image}{' ' + str(buttons) if buttons else ''}\n{m['content']}")
     return (f"game={game_id} players={n} moves={moves} turns={turns} messages={counts.messages} "
             f"edits={counts.edits} pings={counts.pings} self_pings={counts.self_pings} "
-            f"upload_kb={counts.upload // 1024} alt_missing={counts.alt_missing}")
+            f"upload_kb={counts.upload // 1024} taps={taps[0] / max(turns, 1):.1f} alt_missing={counts.alt_missing}")
 
 
 async def main(argv: list[str]) -> None:

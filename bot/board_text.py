@@ -19,14 +19,16 @@ parameters of :func:`board_lines`:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
 from typing import Literal
 
-from games import Decision, marker_keys, ranking_text
-from games.core import T
+from games import Decision, format_text, marker_keys, ranking_text
+from games.core import SHORT_LABEL, T, Text
 
 from .ai_seats import ai_name, is_ai
-from .i18n import say
+from .i18n import language as language_of
+from .i18n import say, table_lang
 from .sessions import Update
 
 Options = Literal["listed", "buttons", "numbered"]
@@ -91,6 +93,66 @@ def option_label(d: Decision, index: int, names: dict[str, str], keys: dict[str,
     label = say(opt.label, lang, lambda p: display(names, p)) or opt.id
     key = (keys if keys is not None else marker_keys(d.options)).get(opt.id)
     return f"{key} · {label}" if key else label
+
+
+_REF = re.compile(r"\{@([^{}]+)\}")
+MIN_NAME = 4
+"""Characters a name keeps at least when a label shortens it (``"Alex…"``)."""
+
+
+def fit_names(template: str, names: dict[str, str], limit: int, prefix: str = "") -> str:
+    """``prefix`` + ``template`` with its ``{@id}`` references as display names, the longest names shortened with
+    an ellipsis (``"Alexandria…"``, at least :data:`MIN_NAME` characters) until the whole fits in ``limit``
+    characters. Only names are shortened: a text whose other words are longer stays longer (the caller decides)."""
+    refs = _REF.findall(template)
+    full = {p: display(names, p) for p in refs}
+    text = prefix + format_text(template, full)
+    if len(text) <= limit or not refs:
+        return text
+    fixed = len(prefix) + len(_REF.sub("", template))
+    budget = max(MIN_NAME, (limit - fixed) // len(refs))
+    cut = {p: n if len(n) <= budget else n[:budget - 1].rstrip() + "…" for p, n in full.items()}
+    return prefix + format_text(template, cut)
+
+
+def button_label(d: Decision, index: int, names: dict[str, str], keys: dict[str, str] | None = None,
+                 limit: int = SHORT_LABEL, lang: str | None = None) -> str:
+    """Option ``index`` of ``d`` as its button or select option says it in ``lang`` (None: the table's), within
+    ``limit`` characters: its marker key and its ``short`` form (else its label), names shortened to fit
+    (:func:`fit_names`). A short form made without a message id (English only) is used in English alone; other
+    languages say the label. The whole meaning is :func:`option_label`'s (shown in a select option's description or
+    a line of the message when it differs)."""
+    opt = d.options[index]
+    key = (keys if keys is not None else marker_keys(d.options)).get(opt.id)
+    english = (language_of(lang) if lang is not None else table_lang()) == "en"
+    short = opt.short if opt.short and (isinstance(opt.short, Text) or english) else None
+    return fit_names(say(short or opt.label, lang) or opt.id, names, limit, f"{key} · " if key else "")
+
+
+BUTTON_OPTIONS = 23
+"""Options a decision may have to be offered on buttons: 5 rows of 5, less the board's own two buttons (How to
+play, Full board); a longer decision gets select menus (:func:`bot.discord.present.board_view`)."""
+MAX_DETAIL = 900
+"""Characters the detail lines of one board take at most (:func:`detail_lines`; the rest: select or ``/move``)."""
+
+
+def detail_lines(decision: Decision, name: Callable[[str], str], lang: str | None = None) -> list[str]:
+    """Small-text lines under a decision offered on buttons: the whole label of each option whose button says it
+    short (``Option.short``), keyed as on the board ("-# 4 · offer 1 fire + 2 lightning at the lightning shrine
+    (west), a scale on Butterfly"), within :data:`MAX_DETAIL` characters (then one "… N more" line)."""
+    if len(decision.options) > BUTTON_OPTIONS:
+        return []
+    keys = marker_keys(decision.options)
+    shorts = [o for o in decision.options if o.short]
+    lines: list[str] = []
+    for i, opt in enumerate(shorts):
+        key = keys.get(opt.id)
+        line = "-# " + (f"{key} · " if key else "") + say(opt.label, lang, name)
+        if sum(len(x) + 1 for x in lines) + len(line) > MAX_DETAIL:
+            lines.append(say(T("-# … {n} more: `/move` autocompletes them in full.", n=len(shorts) - i), lang))
+            break
+        lines.append(line)
+    return lines
 
 
 def numbered_lines(update: Update, names: dict[str, str], lang: str | None = None) -> list[str]:
@@ -178,6 +240,8 @@ def board_lines(update: Update, name: Callable[[str], str], *, markdown: bool, o
                                      reactions=game.reactions(d) if options != "listed" else None), True))
             if options == "listed":
                 tail.append((listed_line(d, name, lang), True))
+            elif options == "buttons":
+                tail += [(line, True) for line in detail_lines(d, name, lang)]
         if options != "listed" and update.pending and not buttons_fit:
             tail.append((say(TOO_MANY, lang), False))
         elif options != "listed" and first and update.pending:

@@ -23,9 +23,10 @@ from .store import MoveRow
 from .store.records import GameRecord, PlayerStats, Standing
 
 RATING_HELP = (
-    "Ratings: openskill (Plackett-Luce), one per game per server; ties share a place, a player who resigns ranks "
-    "last, abandoned games are not rated. AI seats are rated as their level (one rating per level, listed as "
-    "\"AI · Level\"). The leaderboard is ordered by μ − 3σ (skill minus three times its uncertainty).")
+    "Ratings: one per game per server; ties share a place, a player who resigns ranks last, abandoned games are not "
+    "rated. AI seats are rated as their level (one rating per level, listed as \"AI · Level\"). The leaderboard is "
+    "ordered by rating (a conservative estimate: your skill less three times its uncertainty, so it grows as you "
+    "play).")
 """How ratings work, for ``/help``."""
 
 
@@ -94,7 +95,7 @@ def leaderboard_text(game: Game, standings: list[Standing], where: str = "this s
     """The leaderboard in text: one line per place."""
     if not standings:
         return f"No rated games of {game.title} in {where} yet: finish a game with two or more players."
-    lines = [f"{game.title} — top {len(standings)} of {where} (by μ − 3σ)"]
+    lines = [f"{game.title} — top {len(standings)} of {where} (by rating, a conservative estimate)"]
     for s in standings:
         mark = " (AI)" if s.is_ai and not s.name.startswith("AI") else ""
         lines.append(f"{s.place}. {s.name}{mark} — {rating_text(s.mu, s.sigma)} · {plural(s.games, 'game')}, "
@@ -108,8 +109,8 @@ def leaderboard_card(game: Game, standings: list[Standing], where: str = "this s
              rating_text(s.mu, s.sigma), str(s.games), str(s.wins)] for s in standings]
     section = Section("", ["#", "Player", "Rating", "Games", "Wins"], rows, align="llrrr",
                       weights=[0.8, 3.2, 2.1, 1.1, 1.0], bold={0} if rows else set())
-    return card(f"{game.title} — leaderboard", f"Top {len(rows)} of {where} · ordered by μ − 3σ", [section],
-                "Rating: skill μ ± uncertainty σ (openskill).")
+    return card(f"{game.title} — leaderboard", f"Top {len(rows)} of {where} · ordered by rating", [section],
+                "Rating: skill ± uncertainty · ordered by its conservative estimate")
 
 
 # -- stats --------------------------------------------------------------------------------------------------------

@@ -9,7 +9,6 @@ from __future__ import annotations
 import games
 from games import Game
 from games.ai import LEVELS
-from games.core import seats_text
 
 from .results import RATING_HELP
 from .sessions import SessionError
@@ -63,24 +62,44 @@ def how_to_play(game: Game, topic: str = "") -> str:
     return text[:MAX_CONTENT]
 
 
+MAX_HELP = 600
+"""Characters ``/help`` takes at most: one screen on a phone; the rest is in ``/rules`` (:func:`guide`)."""
+TYPED_WORDS_OFF = "-# Typed race words are off on this bot: use the race buttons or reactions."
+"""The line ``/help`` and ``/rules`` add when the bot cannot read typed race words."""
+
+
 def help_command(typed_words: bool) -> str:
-    """Discord's ``/help``: the commands, results, ratings, AI seats and the games; ``typed_words``: whether the bot
-    reads typed race words (the Message Content intent)."""
-    gamelist = "\n".join(f"• **{g.title}** (`{g.id}`, {seats_text(g.seat_counts())}) — {g.summary}"
-                         for g in games.all())
+    """Discord's ``/help``, at most :data:`MAX_HELP` characters: how to start and answer, where the rest is
+    (``/rules`` alone: commands, results, ratings, AI players; ``/rules game``: a game), and the games with every
+    player count they allow (``Game.seats_summary``, from the lobby's own ``Game.seat_counts``). ``typed_words``:
+    whether the bot reads typed race words (the Message Content intent)."""
+    gamelist = "\n".join(f"• **{g.title}** `{g.id}` · {g.seats_summary()}" for g in games.all())
     text = (
-        "**Play-by-chat board games.** One game per channel or thread.\n"
-        "`/play game [options] [thread]` open a lobby · `/join` `/leave` `/start` · "
-        "`/move option` (or the buttons) · `/board [public] [full]` · `/history` · `/undo` (the others approve) · "
-        "`/resign` · `/rules game [topic]` · `/pings` (your own turn pings) · moderators: `/abandon`, `/kick` "
-        "(or the host), `/settings`\n"
-        "Results: `/stats [member] [game]` · `/leaderboard game` · `/replay [game]` (only you see them; "
-        "`public:true` posts them) · every result has a Replay button.\n" + RATING_HELP + "\n" + AI_SEATS_LINE + "\n"
+        "**Play-by-chat board games**, one game per channel or thread.\n"
+        "`/play game` opens a lobby; players `/join`, the host `/start`s; answer with the buttons.\n"
+        "`/rules game`: how to play · `/rules`: every command, results, ratings and AI players.\n"
         + gamelist
     )
     if not typed_words:
-        text += ("\nTyped race words are off on this bot: use the race buttons or reactions. (Its owner can turn "
-                 "them on with the Message Content intent in the Discord developer portal.)")
+        text += "\n" + TYPED_WORDS_OFF
+    return text
+
+
+def guide(typed_words: bool) -> str:
+    """Discord's ``/rules`` without a game: every command, results and ratings (:data:`RATING_HELP`), AI seats
+    (:data:`AI_SEATS_LINE`) and the games (``/rules game`` for each); at most :data:`MAX_CONTENT` characters."""
+    text = (
+        "**Play-by-chat board games** — the commands. One game per channel or thread.\n"
+        "`/play game [options] [thread]` open a lobby · `/join` `/leave` `/start` · "
+        "`/move option` (or the buttons) · `/board [public] [full]` · `/history` · `/undo` (the others approve) · "
+        "`/resign` · `/pings` (your own turn pings) · moderators: `/abandon`, `/kick` (or the host), `/settings`\n"
+        "Results: `/stats [member] [game]` · `/leaderboard game` · `/replay [game]` (only you see them; "
+        "`public:true` posts them) · every result has a Replay button.\n" + RATING_HELP + "\n" + AI_SEATS_LINE + "\n"
+        "How to play: " + " · ".join(f"`/rules {g.id}`" for g in games.all())
+    )
+    if not typed_words:
+        text += ("\n" + TYPED_WORDS_OFF + " (Its owner can turn them on with the Message Content intent in the "
+                 "Discord developer portal.)")
     return text[:MAX_CONTENT]
 
 
@@ -103,5 +122,6 @@ def sandbox_rules(game_id: str | None = None, topic: str | None = None) -> str:
     return f"{game.title}: {helps.get('', game.summary)}" + (f" Topics: {topics}." if topics else "")
 
 
-__all__ = ["AI_LEVEL_TEXT", "AI_SEATS_LINE", "SANDBOX_HELP", "UNDO_RULE", "help_command", "how_to_play",
+__all__ = ["AI_LEVEL_TEXT", "AI_SEATS_LINE", "MAX_HELP", "SANDBOX_HELP", "UNDO_RULE", "guide", "help_command",
+           "how_to_play",
            "rules_command", "sandbox_rules"]

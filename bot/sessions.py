@@ -374,8 +374,9 @@ class SessionService(UndoRule, AiTurns):
                 raise SessionError("AI players are seated by the host (Add AI), not by /join.")
             seats = max(game.seat_counts(row.options) or [game.max_players])
             if len(row.players) >= seats:
+                more = game.more_seats(row.options)
                 raise SessionError(f"The lobby is full ({seats} player{'s' if seats != 1 else ''} with these "
-                                   "options). Wait for the next game.")
+                                   f"options{'; ' + more if more else ''}). Wait for the next game.")
             players = row.players + [player]
             await self.store.update_session(row.id, row.version, players=players)
             row = await self.store.session(row.id)

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Sequence
-from typing import Annotated, Any, ClassVar, TypeVar
+from typing import Annotated, Any, ClassVar, TypeVar, get_args
 
 from pydantic import BaseModel, ConfigDict, Field, WrapValidator
 
@@ -50,6 +50,7 @@ __all__ = [
     "Result",
     "Rng",
     "N",
+    "SHORT_LABEL",
     "T",
     "TIMEOUT",
     "Text",
@@ -63,6 +64,9 @@ __all__ = [
     "ranking_text",
     "rank_by",
 ]
+
+SHORT_LABEL = 40
+"""Characters a button or select label may take (marker key and names included): one line on a phone."""
 
 TIMEOUT = "timeout"
 """Option id of the system move the session sends when a decision's ``deadline_ms`` passes."""
@@ -192,12 +196,19 @@ class Option(BaseModel):
     ``island:alice:0,1``, ``shrine:fire``; Tataraba ``tile:0:5``; Tatari ``shrine:8``). Options with a locus are
     shown on the board with a numbered marker and the adapters' buttons, menus and autocomplete start with the same
     key (:func:`marker_keys`), so a player picks by looking, never by reading coordinates.
+
+    ``short`` is what a button says when ``label`` is longer than a button should be (:data:`SHORT_LABEL`
+    characters with the marker key ``"12 · "`` and players' names): the choice itself, in the same words, with the
+    rest (the place the marker shows, the reason, the exact count) left to ``label``, which adapters show next to it
+    (a select option's description, a line of the message). Player references work as in ``label``; adapters
+    shorten names with an ellipsis to fit, never the words. None: ``label`` is short enough.
     """
 
     model_config = ConfigDict(frozen=True)
     id: str
     label: TextField
     locus: str | None = None
+    short: TextField | None = None
 
 
 class Decision(BaseModel):
@@ -548,6 +559,48 @@ class Game:
         """The numbers of players a table with ``options`` may start with, ascending (for lobbies: "needs 2-4").
         Default: ``min_players..max_players``; a game whose options change it overrides (Tatsumi: solo, Void)."""
         return list(range(self.min_players, self.max_players + 1))
+
+    def seat_options(self, options: Any = None) -> list[tuple[str, list[int]]]:
+        """Which one-option changes of ``options`` seat a different number of players: ``[(option, counts), …]``,
+        ``option`` as typed in ``/play`` (``"void=true"``, ``"solo=true"``) and ``counts`` its :meth:`seat_counts`,
+        most seats first. Tried: the other value of each boolean option and of each ``Literal`` one; an option
+        whose change fits no table (``[]``) or changes nothing is left out. Lobbies and ``/help`` derive every
+        player count from :meth:`seat_counts` this way, so no text repeats them by hand."""
+        opts = self.options(options)
+        now = self.seat_counts(opts)
+        found: list[tuple[str, list[int]]] = []
+        for name, field in type(opts).model_fields.items():
+            current = getattr(opts, name)
+            if field.annotation is bool or isinstance(current, bool):
+                values: tuple[Any, ...] = (not current,)
+            else:
+                values = tuple(v for v in get_args(field.annotation) if v != current)
+                if not values or not all(isinstance(v, str) for v in values):
+                    continue
+            for value in values:
+                try:
+                    other = self.options({**opts.model_dump(), name: value})
+                except ValueError:
+                    continue
+                counts = self.seat_counts(other)
+                if counts and counts != now:
+                    typed = str(value).lower() if isinstance(value, bool) else str(value)
+                    found.append((f"{name}={typed}", counts))
+        return sorted(found, key=lambda oc: -oc[1][-1])
+
+    def seats_summary(self) -> str:
+        """Every player count a table of this game may have, from :meth:`seat_counts` and :meth:`seat_options`:
+        ``"2-4 players; exactly 5 with void=true; exactly 1 with solo=true"``, ``"exactly 2 players"``."""
+        parts = [seats_text(self.seat_counts())]
+        parts += [f"{seats_text(counts)} with {option}" for option, counts in self.seat_options()]
+        return "; ".join(parts)
+
+    def more_seats(self, options: Any = None) -> str:
+        """For a full lobby: the options that would seat more players than ``options`` do, as one clause
+        (``"a table opened with void=true seats 5"``), or ``""`` when none does (:meth:`seat_options`)."""
+        now = max(self.seat_counts(options) or [self.max_players])
+        more = [(o, c[-1]) for o, c in self.seat_options(options) if c[-1] > now]
+        return "a table opened with " + " or ".join(f"{o} seats {n}" for o, n in more) if more else ""
 
     def lobby_need(self, seated: int, options: Any = None) -> str:
         """One line for a lobby with ``seated`` players: how many more are needed, or that it may start, from

@@ -3,6 +3,8 @@ hand-kept "Topics:" list that could repeat or go stale — and the topics say wh
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 import games
@@ -78,3 +80,46 @@ def test_tatsumi_weather_says_off_a_card_never_from_on():
     assert "from on" not in text
     assert text.endswith("A depleted well takes a sand dollar you choose, taken off a card or from beside it; a card "
                          "whose dollars are all in the sea is neutralised.")
+
+
+@pytest.mark.parametrize("typed_words", [True, False])
+def test_help_fits_600_characters_and_points_at_rules(typed_words):
+    from bot.rules_help import MAX_HELP, help_command
+
+    text = help_command(typed_words)
+    assert MAX_HELP == 600 and len(text) <= 600, len(text)
+    assert "`/rules game`: how to play · `/rules`: every command, results, ratings and AI players." in text
+    assert ("Typed race words are off" in text) is not typed_words
+    for word in ("μ", "σ", "Plackett", "openskill"):
+        assert word not in text
+
+
+def test_help_and_rules_say_each_games_counts_from_seat_counts():
+    """/help's counts are Game.seats_summary, built from Game.seat_counts alone (the lobby's own limits)."""
+    from bot.rules_help import help_command
+
+    text = help_command(True)
+    assert "• **Tsukimi** `tsukimi` · exactly 2 players" in text
+    assert ("• **Tatsumi** `tatsumi` · 2-4 players; exactly 5 players with void=true; exactly 1 player with "
+            "solo=true") in text
+    assert "• **Tatari** `tatari` · 2-5 players" in text
+    tatsumi = games.get("tatsumi")
+    assert tatsumi.seat_options() == [("void=true", [5]), ("solo=true", [1])]
+    assert tatsumi.more_seats() == "a table opened with void=true seats 5"
+    assert tatsumi.more_seats({"void": True}) == ""
+    assert games.get("tatari").seat_options() == [] and games.get("tatari").more_seats() == ""
+    # the rules texts that state counts state the same ones
+    for g in games.all():
+        for low, high in re.findall(r"(\d)-(\d) players", g.rules_help.get("", "")):
+            assert list(range(int(low), int(high) + 1)) == g.seat_counts(), g.id
+
+
+def test_rules_without_a_game_has_the_commands_and_ratings_in_words():
+    from bot.rules_help import guide
+
+    text = guide(False)
+    assert len(text) <= 2000
+    assert "/stats" in text and "/leaderboard" in text and "/replay" in text
+    assert "ordered by rating (a conservative estimate: your skill less three times its uncertainty" in text
+    assert "μ" not in text and "Plackett" not in text
+    assert "How to play: " + " · ".join(f"`/rules {g.id}`" for g in games.all()) in text

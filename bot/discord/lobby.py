@@ -96,7 +96,7 @@ async def game_autocomplete(interaction: discord.Interaction, current: str) -> l
         log.exception("the game registry failed to load")
         return []
     return [
-        app_commands.Choice(name=f"{g.title} ({g.min_players}-{g.max_players} players)"[:100], value=g.id)
+        app_commands.Choice(name=f"{g.title} ({g.seats_summary()})"[:100], value=g.id)
         for g in found if needle in g.id or needle in g.title.lower()
     ][:25]
 

@@ -18,7 +18,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import games
-from bot.rules_help import help_command, how_to_play, rules_command
+from bot.rules_help import guide, help_command, how_to_play, rules_command
 from bot.sessions import SessionError, StaleBoard, Update
 from bot.store import SessionRow, TimerRow
 from games import Decision
@@ -241,17 +241,21 @@ class Play(commands.Cog):
     async def topic_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice]:
         game_id = getattr(interaction.namespace, "game", None)
         try:
-            game = games.get(game_id)
+            game = games.get(game_id or "")
         except KeyError:
             return []
         topics = [t for t in game.rules_help if t and current.lower() in t.lower()]
         return [app_commands.Choice(name=t, value=t) for t in topics[:25]]
 
-    @app_commands.command(name="rules", description="How a game is played, in short")
-    @app_commands.describe(game="Which game", topic="A topic of its rules (autocompletes)")
+    @app_commands.command(name="rules", description="How a game is played, in short; without a game: every command")
+    @app_commands.describe(game="Which game (none: every command, results, ratings, AI players)",
+                           topic="A topic of its rules (autocompletes)")
     @app_commands.autocomplete(game=game_autocomplete, topic=topic_autocomplete)
     @app_commands.guild_only()
-    async def rules(self, interaction: discord.Interaction, game: str, topic: str | None = None) -> None:
+    async def rules(self, interaction: discord.Interaction, game: str | None = None, topic: str | None = None) -> None:
+        if not game:
+            await answer(interaction, guide(typed_words=self.bot.intents.message_content))
+            return
         await answer(interaction, rules_command(self.service.game(game), topic))
 
     async def how_to_play(self, interaction: discord.Interaction, game_id: str, topic: str | None = None) -> None:

@@ -14,14 +14,14 @@ import discord
 
 from bot import board_text as board_text_lines
 from bot.ai_seats import ai_name, is_ai
-from bot.board_text import display, option_label
+from bot.board_text import BUTTON_OPTIONS, button_label, display, fit_names, option_label  # noqa: F401 - play imports it here
 from bot.i18n import say
 from bot.rules_help import AI_LEVEL_TEXT
 from bot.sessions import Update
 from bot.store import SessionRow
 from games import Decision, Game, marker_keys
 from games.ai import LEVELS
-from games.core import describe_options
+from games.core import T, describe_options
 
 from . import ids
 from .components import (
@@ -164,14 +164,18 @@ def board_text(update: Update, with_status: bool = True, notes: list[str] = (), 
 
 
 def _fits(pending: list[Decision]) -> bool:
-    """Whether components can offer every option of ``pending`` (else the text points at ``/move``)."""
+    """Whether components can offer every option of ``pending`` (else the text points at ``/move``), laid out as
+    :func:`board_view` does."""
     rows = 0
     for d in pending:
         n = len(d.options)
         if n == 0:
             continue
-        pages = 1 if n <= MAX_BUTTONS else math.ceil(n / MAX_MENU)
-        rows += pages if pages <= MAX_ROWS - rows else 1
+        pages = math.ceil(n / MAX_MENU)
+        if n <= BUTTON_OPTIONS and math.ceil(n / MAX_BUTTONS) <= MAX_ROWS - rows:
+            rows += math.ceil(n / MAX_BUTTONS)
+        else:
+            rows += pages if pages <= MAX_ROWS - rows else 1
         if pages > MAX_MENU:
             return False
     return rows <= MAX_ROWS
@@ -180,15 +184,18 @@ def _fits(pending: list[Decision]) -> bool:
 def board_view(row: SessionRow, pending: list[Decision], names: dict[str, str],
                keys: list[str | None] | None = None,
                emoji: list[dict[str, str]] | None = None, extras: bool = True) -> discord.ui.View | None:
-    """Components for ``pending``: a row of buttons for up to 5 options, one select per 25 options, or a two-step
-    pick (a group select, then an ephemeral page of selects) when the rows run out; labels start with the option's
-    board marker key. ``keys[i]``: decision ``i``'s race key (``ids.race_key``): its buttons are race
+    """Components for ``pending``: buttons, 5 a row, for a decision of up to :data:`BUTTON_OPTIONS` options while
+    the rows last, else one select per 25 options, or a two-step pick (a group select, then an ephemeral page of
+    selects) when the rows run out; labels (:func:`bot.board_text.button_label`, at most 40 characters) start with
+    the option's board marker key. ``keys[i]``: decision ``i``'s race key (``ids.race_key``): its buttons are race
     buttons (no version); ``emoji[i]``: option id -> emoji shown on its button (the game's reactions).
-    ``extras``: a last row with "How to play" and "Full board" when a row is left. A decision of an AI
+    ``extras``: "How to play" and "Full board" on a row of their own when one is left, else after the last
+    buttons when that row has room for both. A decision of an AI
     seat gets no components (only that seat may answer it). None when nothing is pending (or only
     decisions without options)."""
     view = discord.ui.View(timeout=None)
     rows = 0
+    room = 0  # free places on the last row of buttons (rows - 1)
     sid, ver = row.id, row.version
     thinking = False  # a decision of an AI seat: no buttons (nobody else may answer it)
     for di, d in enumerate(pending):
@@ -203,34 +210,39 @@ def board_view(row: SessionRow, pending: list[Decision], names: dict[str, str],
         markers = marker_keys(d.options)
         if key and n <= MAX_BUTTONS and all(ids.race(sid, key, o.id) for o in d.options):
             for oi, opt in enumerate(d.options):
-                view.add_item(RaceButton(sid, key, opt.id, option_label(d, oi, names, markers), row=rows,
+                view.add_item(RaceButton(sid, key, opt.id, button_label(d, oi, names, markers), row=rows,
                                          emoji=marks.get(opt.id)))
-            rows += 1
-        elif n <= MAX_BUTTONS:
+            rows, room = rows + 1, MAX_BUTTONS - n
+        elif n <= BUTTON_OPTIONS and math.ceil(n / MAX_BUTTONS) <= MAX_ROWS - rows:
             for oi in range(n):
-                view.add_item(ChoiceButton(sid, ver, di, oi, option_label(d, oi, names, markers), row=rows))
-            rows += 1
+                view.add_item(ChoiceButton(sid, ver, di, oi, button_label(d, oi, names, markers),
+                                           row=rows + oi // MAX_BUTTONS))
+            rows, room = rows + math.ceil(n / MAX_BUTTONS), (-n) % MAX_BUTTONS
         elif math.ceil(n / MAX_MENU) <= MAX_ROWS - rows:
             for page in range(math.ceil(n / MAX_MENU)):
                 view.add_item(menu_for(row, di, d, page, names, row=rows))
-                rows += 1
+                rows, room = rows + 1, 0
         elif math.ceil(n / MAX_MENU) <= MAX_MENU:
-            groups = [
-                discord.SelectOption(
-                    label=f"{option_label(d, p * MAX_MENU, names, markers)[:45]} … "
-                    f"{option_label(d, min(n, (p + 1) * MAX_MENU) - 1, names, markers)[:45]}"[:100],
-                    value=str(p),
-                )
-                for p in range(math.ceil(n / MAX_MENU))
-            ]
+            groups = [group_option(d, p, names, markers) for p in range(math.ceil(n / MAX_MENU))]
             view.add_item(GroupSelect(sid, ver, di, groups, placeholder=as_names(d.prompt, names), row=rows))
-            rows += 1
+            rows, room = rows + 1, 0
     if not view.children and not (thinking and extras):
         return None
-    if extras and rows < MAX_ROWS:
-        view.add_item(HelpButton(row.game_id, row=rows))
-        view.add_item(FullBoardButton(sid, row=rows))
+    if extras and (rows < MAX_ROWS or room >= 2):
+        last = rows if rows < MAX_ROWS else rows - 1
+        view.add_item(HelpButton(row.game_id, row=last))
+        view.add_item(FullBoardButton(sid, row=last))
     return view
+
+
+def group_option(d: Decision, page: int, names: dict[str, str], markers: dict[str, str]) -> discord.SelectOption:
+    """Step one's entry for options ``page*25 .. page*25+24`` of ``d``: "Options 26-50", described by its first
+    and last option as their buttons say them ("from 26 · E2-n to 50 · A1-s")."""
+    first, last = page * MAX_MENU, min(len(d.options), (page + 1) * MAX_MENU) - 1
+    return discord.SelectOption(label=say(T("Options {first}-{last}", first=first + 1, last=last + 1)),
+                                value=str(page),
+                                description=say(T("from {first} to {last}", first=button_label(d, first, names, markers),
+                                                  last=button_label(d, last, names, markers)))[:100])
 
 
 def menu_for(session: SessionRow, di: int, d: Decision, page: int, names: dict[str, str],
@@ -238,15 +250,22 @@ def menu_for(session: SessionRow, di: int, d: Decision, page: int, names: dict[s
     """The select menu of options ``page*25 .. page*25+24`` of decision ``di`` (labels keyed as on the board)."""
     start = page * MAX_MENU
     markers = marker_keys(d.options)
-    opts = [
-        discord.SelectOption(label=option_label(d, start + i, names, markers)[:100] or o.id[:100],
-                             value=str(start + i))
-        for i, o in enumerate(d.options[start:start + MAX_MENU])
-    ]
+    opts = [select_option(d, start + i, names, markers) for i in range(len(d.options[start:start + MAX_MENU]))]
     placeholder = as_names(d.prompt, names)
     if len(d.options) > MAX_MENU:
         placeholder = f"({page + 1}/{math.ceil(len(d.options) / MAX_MENU)}) {placeholder}"
     return ChoiceSelect(session.id, session.version, di, page, opts, placeholder=placeholder, row=row)
+
+
+def select_option(d: Decision, index: int, names: dict[str, str], markers: dict[str, str]) -> discord.SelectOption:
+    """Option ``index`` of ``d`` in a select menu: its button label (at most 40 characters), and when that says it
+    short, its whole label as the description (at most 100, names shortened to fit: :func:`bot.board_text.fit_names`)."""
+    label = button_label(d, index, names, markers)
+    opt = d.options[index]
+    key = markers.get(opt.id)
+    whole = fit_names(say(opt.label) or opt.id, names, 100, f"{key} · " if key else "")
+    return discord.SelectOption(label=label, value=str(index),
+                                description=whole[:100] if whole != label else None)
 
 
 def page_view(row: SessionRow, di: int, d: Decision, page: int, names: dict[str, str]) -> discord.ui.View:

@@ -307,7 +307,7 @@ class LocalChat:
 
     @staticmethod
     def _games_line() -> str:
-        return "Games: " + ", ".join(f"{g.id} ({g.min_players}-{g.max_players})" for g in games.all()) + "."
+        return "Games: " + ", ".join(f"{g.id} ({g.seats_summary()})" for g in games.all()) + "."
 
     async def _choose(self, chan: Channel, name: str, text: str, at: int | None) -> list[str]:
         """A choice by number (from the last list shown to ``name``), by option id, or by a chat word."""

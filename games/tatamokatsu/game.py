@@ -53,7 +53,8 @@ SALUTE_OPTIONS = [Option(id=SALUTE, label=RACE_LABELS[SALUTE])]
 
 def _choice_options(fingers: int) -> list[Option]:
     recover = "Recover one finger" if fingers < FINGERS else "Recover one finger (you have 5: no change)"
-    return [Option(id=ATTACK, label="Every opponent loses one finger"), Option(id=RECOVER, label=recover)]
+    short = None if fingers < FINGERS else "Recover one finger (no change)"
+    return [Option(id=ATTACK, label="Every opponent loses one finger"), Option(id=RECOVER, label=recover, short=short)]
 
 
 def word_to_input(text: str) -> str | None:

@@ -35,6 +35,7 @@ from games.tataraba.data import (
     PINE,
     TATARA,
     TATARA_COST,
+    TREE_TEXT,
     shift_cards,
 )
 from games.tataraba.help import RULES_HELP
@@ -187,10 +188,11 @@ def clone(state: TatarabaState) -> TatarabaState:
 
 
 @lru_cache(maxsize=8192)
-def _opt(id: str, label: str, locus: str | None = None) -> Option:  # noqa: A002 - Option's field name
+def _opt(id: str, label: str, locus: str | None = None, short: str | None = None) -> Option:  # noqa: A002
     """A shared :class:`Option` (frozen, so one instance serves every decision that lists it; hot path).
-    ``locus``: ``tile:k-n``, the tile the option refers to (the renderer marks it)."""
-    return Option(id=id, label=label, locus=locus)
+    ``locus``: ``tile:k-n``, the tile the option refers to (the renderer marks it); ``short``: its button's words
+    when the label is long (``Option.short``)."""
+    return Option(id=id, label=label, locus=locus, short=short)
 
 
 @lru_cache(maxsize=1024)
@@ -267,16 +269,20 @@ def decision(state: TatarabaState) -> Decision | None:
             amount = dict(rules.YIELDS[code[0]])[take]
             got = T("{n} Sen", n=amount) if take == "sen" else T("{n} material", n=amount)
             what = rules.describe(code, state.players)
+            # the button (Option.short): the tile is the marker's, the owner the one paid ("3 Sen, pay {@bob} 1 Sen")
             if owner not in (None, seat):
                 label = T("{tree} at {tile}: {got}, pay {owner} {fee} Sen", tree=what, tile=tile_name(t), got=got,
                           owner=player_ref(state.players[owner]), fee=LOG_FEE)
+                short = T("{got}, pay {owner} {fee} Sen", got=got, owner=player_ref(state.players[owner]), fee=LOG_FEE)
             else:
                 label = T("{tree} at {tile}: {got}", tree=what, tile=tile_name(t), got=got)
+                short = T("{tree}: {got}", tree=TREE_TEXT[code[0]], got=got)
             opts.append(
                 _opt(
                     id=f"{take}:{tile_name(t)}",
                     label=label,
                     locus=f"tile:{tile_name(t)}",
+                    short=short,
                 )
             )
         return Decision(player=pid, kind="log", prompt=T("{player}: log which tree, for what?", player=who), options=opts)
@@ -292,6 +298,7 @@ def decision(state: TatarabaState) -> Decision | None:
                 _opt(
                     id="eidai",
                     label=T("Build the Eidai Tatara ({sen} Sen, {mat} material)", sen=EIDAI_COST[0], mat=EIDAI_COST[1]),
+                    short=T("Build Eidai Tatara ({sen} Sen, {mat} material)", sen=EIDAI_COST[0], mat=EIDAI_COST[1]),
                 )
             )
         opts.append(_opt(id="end", label=T("End your turn")))

@@ -108,7 +108,7 @@ class Tatari(Game):
                     prompt=f"{player_ref(p)}: total {state.total}, {dolls_text(state.dolls)} — continue or stop?",
                     options=[
                         Option(id="continue", label=f"Continue (roll {dice_text(DICE - len(state.set_aside))})"),
-                        Option(id="stop", label=self._stop_label(state)),
+                        Option(id="stop", label=self._stop_label(state), short=self._stop_short(state)),
                     ],
                 )
             ]
@@ -119,7 +119,8 @@ class Tatari(Game):
                     player=p,
                     kind="bust",
                     prompt=f"{player_ref(p)} busts: take the dolls of which shrine?",
-                    options=[Option(id=f"shrine:{s}", label=self._take_label(state, s), locus=f"shrine:{s}") for s in most],
+                    options=[Option(id=f"shrine:{s}", label=self._take_label(state, s), locus=f"shrine:{s}",
+                                    short=self._take_short(state, s)) for s in most],
                 )
             ]
         if state.phase == "give":
@@ -129,7 +130,8 @@ class Tatari(Game):
                     kind="give",
                     prompt=f"{player_ref(p)}: a 1 is set aside, so you must give one doll — to whom?",
                     options=[
-                        Option(id=f"give:{q}", label=self._give_label(state, q), locus=f"stash:{q}")
+                        Option(id=f"give:{q}", label=self._give_label(state, q), locus=f"stash:{q}",
+                               short=self._give_short(state, q))
                         for q in rules.recipients(state)
                     ],
                 )
@@ -281,6 +283,30 @@ class Tatari(Game):
             lost = taken - kept_of(state, p, taken)
             return f"Stop: take {taken} from shrine {t}" + (f" ({lost} to the Shrine box)" if lost else "")
         return f"Stop: shrine {t} stays at {shrine}"
+
+    @staticmethod
+    def _stop_short(state: TatariState) -> str | None:
+        """The stop's button when dolls taken would overflow (:meth:`_stop_label`): "Stop: take 3 from shrine 10
+        (2 to box)"; None otherwise (the label fits)."""
+        t, d, p = state.total, state.dolls, state.current
+        if t >= 11 or state.shrines[str(t)] <= d:
+            return None
+        taken = state.shrines[str(t)] - d
+        lost = taken - kept_of(state, p, taken)
+        return f"Stop: take {taken} from shrine {t} ({lost} to box)" if lost else None
+
+    @staticmethod
+    def _take_short(state: TatariState, shrine: int) -> str | None:
+        """A bust shrine's button when dolls would overflow (:meth:`_take_label`): "Shrine 8 (2 dolls; 1 to the
+        box)"; None otherwise."""
+        n = state.shrines[str(shrine)]
+        lost = n - kept_of(state, state.current, n)
+        return f"Shrine {shrine} ({dolls_text(n)}; {lost} to the box)" if lost else None
+
+    @staticmethod
+    def _give_short(state: TatariState, to: str) -> str | None:
+        """A full recipient's button (:meth:`_give_label`): "{@bob} (full: doll to the box)"; None otherwise."""
+        return f"{player_ref(to)} (full: doll to the box)" if kept_of(state, to, 1) == 0 else None
 
     @staticmethod
     def _take_label(state: TatariState, shrine: int) -> str:

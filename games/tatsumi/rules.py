@@ -8,7 +8,20 @@ current stage's (id, label) pairs, :func:`act` applies one, :func:`advance` appl
 
 from __future__ import annotations
 
-from games.core import Event, IllegalMove, N, Option, Rng, T, Text, player_ref
+import re
+
+from games.core import (
+    SHORT_LABEL,
+    Event,
+    IllegalMove,
+    N,
+    Option,
+    Rng,
+    T,
+    Text,
+    marker_keys,
+    player_ref,
+)
 from games.tatsumi import data as D
 from games.tatsumi import dragons, solo, weather  # dragons: asymmetric dragons, setup choices (TM-1, TM-15)
 from games.tatsumi import islands_data as ID  # asymmetric islands (TM-15)
@@ -273,9 +286,60 @@ def _place_options(s: TatsumiState, p: Seat) -> list[Choice]:
 
 
 def options(s: TatsumiState) -> list[Option]:
-    """The current stage's choices as contract ``Option``s (empty when the game is over)."""
+    """The current stage's choices as contract ``Option``s (empty when the game is over), each with its button's
+    words when its label is long (:func:`short_label`)."""
     who = decider(s).id if not s.over else ""
-    return [Option.model_construct(id=i, label=label, locus=locus(who, i)) for i, label in choices(s)]
+    opts = [Option.model_construct(id=i, label=label, locus=locus(who, i)) for i, label in choices(s)]
+    keys = marker_keys(opts)
+
+    def room(o: Option) -> int:  # the characters its key leaves ("12 · ")
+        return SHORT_LABEL - (len(keys[o.id]) + 3 if o.id in keys else 0)
+
+    return [o if len(o.label) <= room(o) else o.model_copy(update={"short": short_label(o.label, room(o))})
+            for o in opts]
+
+
+SHORT = 35
+"""Characters a button's words may take by default: :data:`games.core.SHORT_LABEL` less a marker key
+(``"25 · "``); :func:`options` gives each option the room its own key leaves."""
+_SHORTER = [  # (pattern, replacement), applied in turn until the label fits; each drops what the board or the
+    # option's whole label (shown next to the button) says
+    (re.compile(r"^(fly|dash|lift) to [a-e]\d(,| )"), r"\1\2"),  # the well: the option's marker
+    (re.compile(r"^dive: claim (\w+) beneath, reemerge at [a-e]\d$"), r"dive, claim \1 beneath"),
+    (re.compile(r" at the \w+ shrine \([a-z-]+\)"), ""),  # the shrine: the option's marker
+    (re.compile(r", a scale (on|via) ([A-Z][a-z]+(?: [A-Z][a-z]+)?).*$"), r", scale \1 \2"),
+    (re.compile(r", no scale left to place$"), ", no scale left"),
+    (re.compile(r" \((major|minor) \w+\)"), ""),  # a weather card's side: its card on the board
+    (re.compile(r"^sand dollar (off|from beside) (.*) into [a-e]\d$"), r"\1 \2"),  # the well: the prompt's
+    (re.compile(r"^from beside "), "beside "),
+    (re.compile(r"^overflow (.*) onto the island$"), r"overflow \1"),
+    (re.compile(r"^(\w+) \((a?symmetric) side\): .*$"), r"\1 (\2 side)"),  # the rule: the whole label
+    (re.compile(r" fortune \(.*\)$"), " fortune"),
+    (re.compile(r", scale (on|via) .*$"), ""),
+    (re.compile(r", no scale left$"), ""),
+    (re.compile(r" from holding$"), ""),
+    (re.compile(r"^dash, claiming "), "dash: "),
+    (re.compile(r"\b(north|south)-(east|west)\b"), lambda m: m[1][0].upper() + m[2][0].upper()),
+    (re.compile(r" from ([a-e]\d)"), r" \1"),
+    (re.compile(r"\b(\w+) ([a-e]\d), \1 ([a-e]\d)\b"), r"\1 \2 + \3"),  # "lightning a2 + a3"
+    (re.compile(r"^breath (north|south|east|west)\b"), lambda m: "breath " + m[1][0].upper()),
+    (re.compile(r"\b(\w+) on ([A-G]\d)\b"), r"\1 \2"),  # a swap: "swap water F3 with lightning E4"
+]
+
+
+def short_label(label: str, limit: int = SHORT) -> str | None:
+    """A button's words for ``label`` when it is longer than ``limit`` characters (``Option.short``): the
+    choice, without what its marker shows (the well, the shrine) or what its whole label adds (the rule of an
+    island side, where a scale goes), e.g. ``"offer 2 water + 1 wind at the water shrine (south), a scale on
+    Toad (+2)"`` -> ``"offer 2 water + 1 wind, scale on Toad"``; None when the label fits."""
+    if len(label) <= limit:
+        return None
+    short = label
+    for pattern, repl in _SHORTER:
+        short = pattern.sub(repl, short)
+        if len(short) <= limit:
+            break
+    return short
 
 
 def choices(s: TatsumiState) -> list[Choice]:

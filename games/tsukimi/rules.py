@@ -113,7 +113,20 @@ def standings(state: TsukimiState) -> Standing:
 _decision = Decision.model_construct
 _opt = Option.model_construct  # options below are built from known-good values: skip re-validation (speed)
 _TO = {v: _opt(id=f"to:{v}", label=vertex_label(v), locus=f"vertex:{v}") for v in VERTICES}
-_MOVE = {v: _opt(id=f"move:{v}", label=f"move your rabbit from {vertex_label(v)}", locus=f"vertex:{v}")
+
+
+def _first_name(v: str) -> str:
+    """A vertex's first name without its others (``C3-n``): a button's words, the marker shows the place."""
+    return vertex_label(v).partition(" (=")[0]
+
+
+def _short(v: str, words: str) -> str | None:
+    """``words`` when a label names ``v`` with its other names (a button long enough to wrap), else None."""
+    return words if vertex_label(v) != _first_name(v) else None
+
+
+_MOVE = {v: _opt(id=f"move:{v}", label=f"move your rabbit from {vertex_label(v)}", locus=f"vertex:{v}",
+                 short=_short(v, f"move your rabbit from {_first_name(v)}"))
          for v in VERTICES}
 _SPACE = {s: _opt(id=f"space:{s}", label=s, locus=f"space:{s}") for s in SPACES}
 _PLACE = {}
@@ -193,7 +206,8 @@ def pending(state: TsukimiState) -> list[Decision]:
     opts = []
     for v in can_discard(state):
         opts.append(_opt(id=f"discard:{v}", label=f"discard {player_ref(rival)}'s rabbit on {vertex_label(v)}",
-                         locus=f"vertex:{v}"))
+                         locus=f"vertex:{v}",
+                         short=_short(v, f"discard {player_ref(rival)}'s rabbit on {_first_name(v)}")))
     for v in can_place(state):
         opts.append(_PLACE[state.space, v])
     for v in can_move(state):

@@ -36,12 +36,14 @@ async def test_a_lobby_is_full_at_what_its_options_allow(database):
     service = SessionService(store, clock=lambda: 1_000)
     try:
         await service.open_lobby("c1", "tatsumi", "p1", {"solo": True})
-        with pytest.raises(SessionError, match=r"The lobby is full \(1 player with these options\)"):
+        with pytest.raises(SessionError, match=r"^The lobby is full \(1 player with these options; a table opened with solo=false seats "
+                           r"4\)\. Wait for the next game\.$"):
             await service.join("c1", "p2")
         await service.open_lobby("c2", "tatsumi", "p1")
         for p in ("p2", "p3", "p4"):
             await service.join("c2", p)
-        with pytest.raises(SessionError, match=r"The lobby is full \(4 players with these options\)"):
+        with pytest.raises(SessionError, match=r"^The lobby is full \(4 players with these options; a table opened with void=true seats "
+                           r"5\)\. Wait for the next game\.$"):
             await service.join("c2", "p5")
         await service.open_lobby("c3", "tatsumi", "p1", {"void": True})
         for p in ("p2", "p3", "p4", "p5"):

@@ -28,7 +28,7 @@ def test_three_demos_then_the_leaderboard_in_a_script(tmp_path):
     out = run_script(["alice: /leaderboard tatari", "bob: /stats", "bob: /stats carol tatari", "bob: /stats zed",
                       "bob: /stats alice tsukimi", "bob: /leaderboard", "bob: /leaderboard chess"], "--db", db)
     lines = out.splitlines()
-    assert lines[0] == "Tatari — top 3 of this table (by μ − 3σ)"
+    assert lines[0] == "Tatari — top 3 of this table (by rating, a conservative estimate)"
     assert sorted(re.sub(r"^\d\. (\w+) — .*$", r"\1", line) for line in lines[1:4]) == ["alice", "bob", "carol"]
     assert all(re.fullmatch(r"\d\. \w+ — \d+\.\d ± \d\.\d · 3 games, \d wins?", line) for line in lines[1:4])
     assert lines[4] == "Stats of bob" and lines[5].startswith("Tatari: 3 games, ")

@@ -87,18 +87,18 @@ async def test_play_in_a_thread_and_options_autocomplete(h):
     assert reply.ephemeral() and "no game called 'chess'" in reply.text
     choices = await h.autocomplete(alice, "play", "options", game="racer", options="mo")
     assert [c["value"] for c in choices] == ["mode=plain", "mode=fancy"]
-    reply = await h.slash(alice, "play", game="racer", options="n=7 rounds=1", thread=True)
+    reply = await h.slash(alice, "play", game="racer", options="n=30 rounds=1", thread=True)
     thread = next(s for s in reply if s.kind == "thread")
     tid = int(thread.message["id"])
     assert any(s.ephemeral and f"<#{tid}>" in s.content for s in reply)
     card = next(s for s in reply if s.kind == "message" and s.channel_id == tid)
     row = await h.store.live_session(str(tid))
-    assert row.options["n"] == 7 and row.options["window_ms"] == 8000
+    assert row.options["n"] == 30 and row.options["window_ms"] == 8000
     await h.click(bob, card, "Join")
     reply = await h.click(alice, card, "Start")
     board = reply.message(public=True, with_components=True)
-    # 7 options: a select menu; then the help row (How to play, Full board)
-    assert [c["type"] for c in board.components] == [3, 2, 2]
+    # 30 options: one select menu per 25; then the help row (How to play, Full board)
+    assert [c["type"] for c in board.components] == [3, 3, 2, 2]
     assert "Racer" in board.content and not board.files  # no renderer: text only
     reply = await h.slash(alice, "play", game="racer", thread=True, channel_id=tid, channel_type=11)
     assert reply.ephemeral() and "thread already" in reply.text

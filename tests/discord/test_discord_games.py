@@ -329,7 +329,8 @@ async def test_solo_needs_one_seat(database):
         assert "Ready to start (exactly 1 player)." in card.content
         reply = await h.click(bob, card, "Join")
         assert reply.ephemeral() and not reply.public(), reply.text
-        assert reply.text == "The lobby is full (1 player with these options). Wait for the next game."
+        assert reply.text == ("The lobby is full (1 player with these options; a table opened with solo=false seats "
+                              "4). Wait for the next game.")
         row = await h.store.live_session(str(h.channel_id))
         assert row.status == "lobby" and row.players == [alice.sid]
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import logging
 
+import fakegame
 import pytest
 from harness import Harness
 from test_discord_play import open_game, pending
@@ -112,16 +113,20 @@ async def test_move_after_seeing_the_board_applies(h):
 async def test_select_values_that_are_not_plain_numbers_are_refused(h, value):
     """A select value ``str.isdigit`` accepts but ``int`` refuses ("²", "①") once left the interaction unanswered."""
     alice, bob = h.user(101, "alice"), h.user(102, "bob")
-    await open_game(h, [alice, bob], game="tsukimi")
-    board = h.board()
-    before = (await pending(h)).session.version
-    menus = [c for row in board.get("components", []) for c in row["components"] if c.get("type") == 3]
-    assert menus, "the first Tsukimi decision has a select menu"
-    d = (await pending(h)).pending[0]
-    user = alice if d.player == alice.sid else bob
-    reply = await h.select(user, board, menus[0]["custom_id"], [value])
-    assert reply.ephemeral(), f"unanswered: {reply}"
-    assert (await pending(h)).session.version == before
+    fakegame.register()
+    try:
+        await open_game(h, [alice, bob], game="racer", options="n=30 rounds=1")
+        board = h.board()
+        before = (await pending(h)).session.version
+        menus = [c for row in board.get("components", []) for c in row["components"] if c.get("type") == 3]
+        assert menus, "a decision of 30 options has a select menu"
+        d = (await pending(h)).pending[0]
+        user = alice if d.player == alice.sid else bob
+        reply = await h.select(user, board, menus[0]["custom_id"], [value])
+        assert reply.ephemeral(), f"unanswered: {reply}"
+        assert (await pending(h)).session.version == before
+    finally:
+        fakegame.unregister()
 
 
 async def test_malformed_slash_payload_gets_an_answer_and_no_traceback(h, caplog):

@@ -89,14 +89,14 @@ async def test_stats_command(h):
 
 
 async def test_leaderboard_command(h):
-    """/leaderboard game: the server's top by μ − 3σ with games played; ephemeral unless public;
+    """/leaderboard game: the server's top by rating (a conservative estimate) with games played; ephemeral unless public;
     a game without rated games and an unknown game answered clearly."""
     alice, bob, carol = h.user(101, "alice"), h.user(102, "bob"), h.user(103, "carol")
     await resigned_game(h, alice, bob)
     await resigned_game(h, alice, carol)
     _thinking, sent = await h.slash(bob, "leaderboard", game="tatari")
     lines = sent.content.split("\n")
-    assert sent.ephemeral and sent.files and lines[0] == "Tatari — top 3 of this server (by μ − 3σ)"
+    assert sent.ephemeral and sent.files and lines[0] == "Tatari — top 3 of this server (by rating, a conservative estimate)"
     assert [line.split(" — ")[0] for line in lines[1:]] == ["1. alice", "2. bob", "3. carol"] or \
         [line.split(" — ")[0] for line in lines[1:]] == ["1. alice", "2. carol", "3. bob"]
     assert lines[1].endswith("· 2 games, 2 wins")
@@ -140,7 +140,10 @@ async def test_replay_button_and_command(h):
 
 
 async def test_help_says_how_ratings_treat_ai_seats(h):
-    """/help names the result commands and says AI seats are rated as their level."""
+    """/help points at /rules; /rules without a game names the result commands and says AI seats are rated as
+    their level."""
     reply = await h.slash(h.user(101, "alice"), "help")
+    assert "`/rules`: every command, results, ratings and AI players" in reply.text
+    reply = await h.slash(h.user(101, "alice"), "rules")
     assert "/stats" in reply.text and "/leaderboard" in reply.text and "/replay" in reply.text
     assert "AI seats are rated as their level" in reply.text and "resigns ranks last" in reply.text

@@ -302,7 +302,7 @@ def test_labels_start_with_the_board_marker_key():
     labels = [getattr(item.item, "label", None) for item in view.children]
     assert labels[:4] == ["1 · C3-n", "2 · D1-s", "1 · C3-e", "Pass"]
     big = Decision(player="1", kind="place", prompt="Place", options=[
-        Option(id=f"o{i}", label=f"spot {i}", locus=f"L{i}") for i in range(8)])
+        Option(id=f"o{i}", label=f"spot {i}", locus=f"L{i}") for i in range(24)])
     [select] = [item for item in board_view(row, [big], {}).children if hasattr(item, "item")
                 and getattr(item.item, "options", None)]
     assert [o.label for o in select.item.options][:2] == ["1 · spot 0", "2 · spot 1"]

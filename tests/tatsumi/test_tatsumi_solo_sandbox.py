@@ -64,7 +64,8 @@ async def test_one_player_without_solo_and_solo_with_two_are_refused(tmp_path):
         out = await say(chat, "alice: /play tatsumi", "alice: /start")
         assert out[-1].startswith("! alice: ") and "solo=true" in out[-1]
         out = await say(chat, "alice: /cancel", "alice: /play tatsumi solo=true", "bob: /join")
-        assert out[-1] == "! bob: The lobby is full (1 player with these options). Wait for the next game."
+        assert out[-1] == ("! bob: The lobby is full (1 player with these options; a table opened with solo=false "
+                           "seats 4). Wait for the next game.")
         with pytest.raises(ValueError, match="exactly one player"):
             GAME.setup(["alice", "bob"], {"solo": True}, 7)
     finally:
