@@ -8,7 +8,16 @@ from urllib.parse import unquote
 
 import pytest
 from harness import Harness
-from test_discord_tatamokatsu_races import close, feed_message, force, message_payload, moves, no_render, state, table
+from test_discord_tatamokatsu_races import (
+    close,
+    feed_message,
+    force,
+    message_payload,
+    moves,
+    no_render,
+    state,
+    table,
+)
 
 from bot.discord.races import COUNTED
 
