@@ -184,7 +184,7 @@ class Tatamokatsu(Game):
                            player=ref(state.roller)),
                 options=[
                     Option(id=VICTIM_PREFIX + p, label=T("{player} ({fingers})", player=ref(p),
-                           fingers=N("{n} finger", "{n} fingers", n=state.fingers[p])), locus=f"hand:{p}")
+                           fingers=rules.fingers_text(state.fingers[p])), locus=f"hand:{p}")
                     for p in rules.victims_of(state)
                 ],
             )
@@ -289,9 +289,10 @@ class Tatamokatsu(Game):
                 s.inputs[p] = kept
             else:
                 del s.inputs[p]
+        seconds = f"{s.window_ms / 1000:g}"
         event = Event(
             kind="open",
-            text=T("The window is open for {seconds} s.", seconds=f"{s.window_ms / 1000:g}"),
+            text=T("The window is open for {seconds} s.", seconds=seconds),
             data={"at_ms": at_ms, "deadline_ms": s.deadline_ms, "dropped": dropped},
         )
         return Outcome(state=s, events=[event])
@@ -430,7 +431,8 @@ class Tatamokatsu(Game):
         """One line: the phase and every hand."""
         hands = ", ".join(f"{ref(p)} {state.fingers[p]}" for p in state.players)
         if state.phase == "over":
-            return T("Over after {rolls}: {winners} won. {hands}", rolls=N("{n} roll", "{n} rolls", n=state.rolls),
+            rolls = N("{n} roll", "{n} rolls", n=state.rolls)
+            return T("Over after {rolls}: {winners} won. {hands}", rolls=rolls,
                      winners=", ".join(ref(p) for p in state.winners), hands=hands)
         roller = ref(state.roller)
         what = {

@@ -83,9 +83,18 @@ def roll(s: TatamokatsuState, at_ms: int, events: list[Event]) -> None:
 # Finger changes and the end
 
 
+COMMA = T(", ")
+"""The separator of listed items (a text: each language has its own comma)."""
+
+
+def fingers_text(n: int) -> Text:
+    """``"1 finger"``, ``"3 fingers"``."""
+    return N("{n} finger", "{n} fingers", n=n)
+
+
 def because(why: dict[str, Text], player: str, reason: Text) -> None:
     """Add ``reason`` to ``player``'s reasons for losing fingers (``"no Katana, sum under 10"``)."""
-    why[player] = Text.join(T(", "), [why[player], reason]) if why.get(player) else reason
+    why[player] = Text.join(COMMA, [why[player], reason]) if why.get(player) else reason
 
 
 def lose(s: TatamokatsuState, losses: Counter, events: list[Event], why: dict[str, Text]) -> None:
@@ -106,7 +115,7 @@ def lose(s: TatamokatsuState, losses: Counter, events: list[Event], why: dict[st
             Event(
                 kind="finger",
                 text=T("{player} loses {fingers} ({why}): {n} left.", player=ref(p),
-                       fingers=N("{n} finger", "{n} fingers", n=lost), why=why.get(p, ""), n=after),
+                       fingers=fingers_text(lost), why=why.get(p, ""), n=after),
                 data={"player": p, "lost": lost, "fingers": after, "reason": str(why.get(p, ""))},
             )
         )
@@ -136,6 +145,11 @@ def finish_resolution(s: TatamokatsuState, before: dict[str, int], events: list[
 # Races
 
 
+def rolls_n(player: str, n: int) -> Text:
+    """``"{@p} rolls 4"`` (a roll-off)."""
+    return T("{player} rolls {n}", player=ref(player), n=n)
+
+
 def first_of(
     s: TatamokatsuState, times: dict[str, int], events: list[Event], what: Text
 ) -> str:
@@ -150,8 +164,7 @@ def first_of(
         events.append(
             Event(
                 kind="rolloff",
-                text=T("Tie for the {what}: {rolls}.", what=what, rolls=Text.join(
-                    T(", "), [T("{player} rolls {n}", player=ref(p), n=v) for p, v in dice.items()])),
+                text=T("Tie for the {what}: {rolls}.", what=what, rolls=Text.join(COMMA, [rolls_n(p, v) for p, v in dice.items()])),
                 data={"rolls": dict(dice), "for": str(what)},
             )
         )
@@ -324,6 +337,24 @@ DONE_WORDS = {SHOUT: T("shouted"), GRAB: T("grabbed the T die"), KATANA: T("did 
 MISTAKE_WORDS = {SHOUT: T("shouted"), GRAB: T("grabbed"), KATANA: T("did a Katana")}
 
 
+SENTENCES = T(". ")
+"""Between the sentences of a window's summary."""
+SEMICOLON = T("; ")
+"""Between the clauses of the salute window's summary."""
+
+
+def _at(player: str, ms: int) -> Text:
+    """``"{@p} (+1200 ms)"``."""
+    return T("{player} (+{ms} ms)", player=ref(player), ms=ms)
+
+
+def _did(player: str, did: Text, ms: int, free: bool = False) -> Text:
+    """``"{@p} shouted (+1200 ms)"``; ``free``: a mistake with no finger to lose."""
+    if free:
+        return T("{player} {did} (+{ms} ms, no finger to lose)", player=ref(player), did=did, ms=ms)
+    return T("{player} {did} (+{ms} ms)", player=ref(player), did=did, ms=ms)
+
+
 def _nobody_else(text: Text, inp: str) -> Text:
     """A winner's line without a runner-up: ``"…; nobody else shouted"`` (by the winning input)."""
     if inp == SHOUT:
@@ -338,7 +369,7 @@ def _nobody_else(text: Text, inp: str) -> Text:
 def _list(items: list[str]) -> Text:
     """``a, b and c`` (each item translated when it is a text)."""
     if len(items) > 1:
-        return T("{some} and {last}", some=Text.join(T(", "), items[:-1]), last=items[-1])
+        return T("{some} and {last}", some=Text.join(COMMA, items[:-1]), last=items[-1])
     return Text.join("", items)
 
 
@@ -381,26 +412,21 @@ def window_summary(s: TatamokatsuState, winner: str | None, t_roll: bool, tk: bo
         parts.append(T("Nobody shouted Tatamokatsu in time"))
     lasts = [e for e in entries if e.note == "last"]
     if lasts:
-        parts.append(T("Last Katana: {players}", players=Text.join(
-            T(", "), [T("{player} (+{ms} ms)", player=ref(e.player), ms=e.ms) for e in lasts])))
+        parts.append(T("Last Katana: {players}", players=Text.join(COMMA, [_at(e.player, e.ms) for e in lasts])))
     mistakes = [e for e in entries if e.note == "mistake"]
     # A grab with no T showing from a player without fingers is a mistake with nothing to lose (TK-3, TK-8).
     free = [e for e in entries if not t_roll and e.input == GRAB and e.note != "mistake"]
     if mistakes or free:
         told = [e for e in entries if e in mistakes or e in free]
-        parts.append(T("Mistakes: {list}", list=_list([
-            T("{player} {did} (+{ms} ms)", player=ref(e.player), did=MISTAKE_WORDS[e.input], ms=e.ms) if e.note
-            else T("{player} {did} (+{ms} ms, no finger to lose)", player=ref(e.player), did=MISTAKE_WORDS[e.input],
-                   ms=e.ms)
-            for e in told
-        ])))
+        told_texts = [_did(e.player, MISTAKE_WORDS[e.input], e.ms, free=not e.note) for e in told]
+        parts.append(T("Mistakes: {list}", list=_list(told_texts)))
         data["mistakes"] = [{"player": e.player, "input": e.input, "ms": e.ms} for e in mistakes]
     if not parts and not entries:
         parts.append(T("Nobody reacted in time"))
     elif not parts:  # only valid inputs that win nothing (salutes, Katanas on triples that all came in)
-        parts.append(T("Reactions: {list}", list=_list([
-            T("{player} {did} (+{ms} ms)", player=ref(e.player), did=DONE_WORDS[e.input], ms=e.ms) for e in entries])))
-    return Event(kind="window", text=T("{text}.", text=Text.join(T(". "), parts)), data=data)
+        done = [_did(e.player, DONE_WORDS[e.input], e.ms) for e in entries]
+        parts.append(T("Reactions: {list}", list=_list(done)))
+    return Event(kind="window", text=T("{text}.", text=Text.join(SENTENCES, parts)), data=data)
 
 
 # ------------------------------------------------------------------------------------------------------------
@@ -499,15 +525,15 @@ def salute_summary(s: TatamokatsuState, owing: list[str]) -> Event:
     parts: list[Text] = []
     if inside:
         ordered = sorted(inside, key=lambda p: (inside[p], s.players.index(p)))
-        parts.append(T("Salutes: {list} after the salute was called",
-                       list=_list([T("{player} +{ms} ms", player=ref(p), ms=inside[p]) for p in ordered])))
+        salutes = [T("{player} +{ms} ms", player=ref(p), ms=inside[p]) for p in ordered]
+        parts.append(T("Salutes: {list} after the salute was called", list=_list(salutes)))
     if earlier:
         parts.append(T("{players} had saluted during the race", players=_list([ref(p) for p in earlier])))
     if owing:
         players = _list([ref(p) for p in owing])
         parts.append(T("no salute from {players}", players=players) if parts
                      else T("No salute from {players}", players=players))
-    text = T("{text}.", text=Text.join(T("; "), parts)) if parts else T("Nobody owed a salute.")
+    text = T("{text}.", text=Text.join(SEMICOLON, parts)) if parts else T("Nobody owed a salute.")
     data = {"saluted": inside, "earlier": earlier, "missing": list(owing)}
     return Event(kind="window", text=text, data=data)
 

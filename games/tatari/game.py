@@ -36,11 +36,14 @@ from games.tatari.help import RULES_HELP
 from games.tatari.rules import dice_text, dolls_text, kept_of
 from games.tatari.state import TatariOptions, TatariState
 
+_COMMA = T(", ")
+"""The separator of listed items (a text: each language has its own comma)."""
+
 
 def _or(items: list[Text]) -> Text:
     """``a, b or c`` (each item translated)."""
     if len(items) > 1:
-        return T("{some} or {last}", some=Text.join(T(", "), items[:-1]), last=items[-1])
+        return T("{some} or {last}", some=Text.join(_COMMA, items[:-1]), last=items[-1])
     return Text.join("", items)
 
 

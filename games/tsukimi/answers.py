@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-from games.core import Decision, N, T, Text, player_ref
+from games.core import Decision, T, Text, player_ref
 
 from . import rules
 from .board import SPACE_SET, SPACE_VERTICES, canonical, corner_name, vertex_label
@@ -113,7 +113,7 @@ def _short(state: TsukimiState, option_id: str) -> str:
 def _hint(state: TsukimiState, decision: Decision, limit: int = 6) -> Text:
     """A short hint: the first ``limit`` options and how many there are (never the whole list of 54 vertices)."""
     ids = [o.label if o.id.startswith("tile:") else _short(state, o.id) for o in decision.options]
-    shown = Text.join(T(", "), ids[:limit])
+    shown = Text.join(rules.COMMA, ids[:limit])
     if len(ids) > limit:
         return T("Choose one of: {shown} … ({n} choices).", shown=shown, n=len(ids))
     return T("Choose one of: {shown}.", shown=shown)
@@ -170,7 +170,7 @@ def _reason(state: TsukimiState, decision: Decision, typed: str, kind: str, arg:
         cost = min(c for i, c in costs.items() if tile_name(i) == name)
         have = state.reserve[state.turn]
         return T("{tile} costs {rabbits} and you have {n} in reserve.", tile=shown,
-                 rabbits=N("{n} rabbit", "{n} rabbits", n=cost), n=have)
+                 rabbits=rules.rabbits_text(cost), n=have)
     if phase == "place":
         if kind not in ("", "space"):
             return T("first place your {tile} on a space.", tile=tile_text(state.tile))

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from games.core import Event, Game, IllegalMove, Move, N, Outcome, Result, Rng, T, Text, player_ref, rank_by
+from games.core import Event, Game, IllegalMove, Move, Outcome, Result, Rng, T, Text, player_ref, rank_by
 
 from . import rules
 from .answers import named_vertex, normalise, refusal, resolve
@@ -98,7 +98,7 @@ class Tsukimi(Game):
             how = T("a full tie: both clans share the win")
         clans = [T("{colour} {player} {points} ({tiles} claimed, {rabbits} in reserve)", colour=COLOUR_TEXT[i],
                    player=player_ref(p), points=rules.points_text(st.points[i]),
-                   tiles=N("{n} tile", "{n} tiles", n=st.tiles[i]), rabbits=rules.rabbits_text(st.reserve[i]))
+                   tiles=rules.tiles_text(st.tiles[i]), rabbits=rules.rabbits_text(st.reserve[i]))
                  for i, p in enumerate((a, b))]
         reason = T("{white}, {purple} - {how}.", white=clans[0], purple=clans[1], how=how)
         return Result(winners=ranking[0], ranking=ranking, scores={a: st.points[0], b: st.points[1]}, reason=reason)

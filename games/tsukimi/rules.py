@@ -127,6 +127,10 @@ for _s in SPACES:
 _BACK = _opt(id="back", label=T("back (keep this rabbit where it is)"))
 
 
+COMMA = T(", ")
+"""The separator of listed items (a text: each language has its own comma)."""
+
+
 def clan(state: TsukimiState, seat: int) -> Text:
     """``"white {@id}"`` for texts."""
     return T("{colour} {player}", colour=COLOUR_TEXT[seat], player=player_ref(state.players[seat]))
@@ -140,6 +144,11 @@ def rabbits_text(n: int) -> Text:
 def points_text(n: int) -> Text:
     """``"1 point"``, ``"7 points"``."""
     return N("{n} point", "{n} points", n=n)
+
+
+def tiles_text(n: int) -> Text:
+    """``"1 tile"``, ``"4 tiles"``."""
+    return N("{n} tile", "{n} tiles", n=n)
 
 
 def group_text(kind: str, name: str) -> Text:
@@ -232,7 +241,7 @@ def pending(state: TsukimiState) -> list[Decision]:
     who, tile, space = player_ref(player), tile_text(state.tile), state.space
     if len(todo) > 1:
         prompt = T("{player}, {tile} on {space}: {todo} (any order).", player=who, tile=tile, space=space,
-                   todo=Text.join(T(", "), todo))
+                   todo=Text.join(COMMA, todo))
     elif todo:
         prompt = T("{player}, {tile} on {space}: {todo}.", player=who, tile=tile, space=space, todo=todo[0])
     else:
