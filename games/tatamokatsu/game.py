@@ -183,8 +183,8 @@ class Tatamokatsu(Game):
                 prompt=T("Sum {total}: {player}, choose who loses a finger.", total=state.total,
                            player=ref(state.roller)),
                 options=[
-                    Option(id=VICTIM_PREFIX + p, label=T("{player} ({fingers})", player=ref(p),
-                           fingers=rules.fingers_text(state.fingers[p])), locus=f"hand:{p}")
+                    Option(id=VICTIM_PREFIX + p, label=T("{player} ({hand})", player=ref(p),
+                           hand=rules.fingers_text(state.fingers[p])), locus=f"hand:{p}")
                     for p in rules.victims_of(state)
                 ],
             )

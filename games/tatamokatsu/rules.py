@@ -114,8 +114,8 @@ def lose(s: TatamokatsuState, losses: Counter, events: list[Event], why: dict[st
         events.append(
             Event(
                 kind="finger",
-                text=T("{player} loses {fingers} ({why}): {n} left.", player=ref(p),
-                       fingers=fingers_text(lost), why=why.get(p, ""), n=after),
+                text=T("{player} loses {hand} ({why}): {n} left.", player=ref(p),
+                       hand=fingers_text(lost), why=why.get(p, ""), n=after),
                 data={"player": p, "lost": lost, "fingers": after, "reason": str(why.get(p, ""))},
             )
         )

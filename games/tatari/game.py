@@ -113,8 +113,8 @@ class Tatari(Game):
                 Decision(
                     player=p,
                     kind="fate",
-                    prompt=T("{player}: total {total}, {dolls} — continue or stop?", player=player_ref(p),
-                               total=state.total, dolls=dolls_text(state.dolls)),
+                    prompt=T("{player}: total {total}, {pile} — continue or stop?", player=player_ref(p),
+                               total=state.total, pile=dolls_text(state.dolls)),
                     options=[
                         Option(id="continue", label=T("Continue (roll {dice})", dice=dice_text(DICE - len(state.set_aside)))),
                         Option(id="stop", label=self._stop_label(state)),
@@ -281,7 +281,7 @@ class Tatari(Game):
         """What a stop would do now (TA-5, TA-6), warning when dolls taken would overflow to the Shrine box (TA-9)."""
         t, d, p = state.total, state.dolls, state.current
         if t >= 11:
-            return T("Stop: {dolls} to the Shrine box", dolls=dolls_text(min(d, state.stashes[p])))
+            return T("Stop: {pile} to the Shrine box", pile=dolls_text(min(d, state.stashes[p])))
         shrine = state.shrines[str(t)]
         if shrine < d:
             return T("Stop: put {n} on shrine {shrine}", n=min(d - shrine, state.stashes[p]), shrine=t)
@@ -299,15 +299,15 @@ class Tatari(Game):
         n = state.shrines[str(shrine)]
         lost = n - kept_of(state, state.current, n)
         if lost:
-            return T("Shrine {shrine} ({dolls}; {lost} to the Shrine box: you can hold only 10)", shrine=shrine,
-                     dolls=dolls_text(n), lost=lost)
-        return T("Shrine {shrine} ({dolls})", shrine=shrine, dolls=dolls_text(n))
+            return T("Shrine {shrine} ({pile}; {lost} to the Shrine box: you can hold only 10)", shrine=shrine,
+                     pile=dolls_text(n), lost=lost)
+        return T("Shrine {shrine} ({pile})", shrine=shrine, pile=dolls_text(n))
 
     @staticmethod
     def _give_label(state: TatariState, to: str) -> Text:
         """A gift's recipient (TA-7) with their stash, warning when the doll would go to the Shrine box (TA-9)."""
         n = state.stashes[to]
         if kept_of(state, to, 1) == 0:
-            return T("{player} ({dolls}: full, the doll goes to the Shrine box)", player=player_ref(to),
-                     dolls=dolls_text(n))
-        return T("{player} ({dolls})", player=player_ref(to), dolls=dolls_text(n))
+            return T("{player} ({pile}: full, the doll goes to the Shrine box)", player=player_ref(to),
+                     pile=dolls_text(n))
+        return T("{player} ({pile})", player=player_ref(to), pile=dolls_text(n))

@@ -140,8 +140,8 @@ def select(s: TatariState, face: str, events: list[Event]) -> None:
     events.append(
         Event(
             kind="set_aside",
-            text=T("{player} sets aside {face} ×{n}: total {total}, {dolls}.", player=player_ref(s.current),
-                   face=FACE_LABEL[face], n=n, total=s.total, dolls=dolls_text(s.dolls)),
+            text=T("{player} sets aside {face} ×{n}: total {total}, {pile}.", player=player_ref(s.current),
+                   face=FACE_LABEL[face], n=n, total=s.total, pile=dolls_text(s.dolls)),
             data={"face": face, "count": n, "total": s.total, "dolls": s.dolls},
         )
     )
@@ -189,8 +189,8 @@ def stop(s: TatariState, events: list[Event]) -> None:
         events.append(
             Event(
                 kind="stop",
-                text=T("{player} stops at {total}: {dolls} to the Shrine box.", player=player_ref(p), total=t,
-                       dolls=dolls_text(moved)),
+                text=T("{player} stops at {total}: {pile} to the Shrine box.", player=player_ref(p), total=t,
+                       pile=dolls_text(moved)),
                 data={"total": t, "dolls": d, "shrine": 11, "to_shrine": moved},
             )
         )
@@ -274,7 +274,7 @@ def take_shrine(s: TatariState, shrine: int, events: list[Event]) -> None:
     events.append(
         Event(
             kind="take",
-            text=T("{player} takes {dolls} from shrine {shrine}.", player=player_ref(s.current), dolls=dolls_text(n),
+            text=T("{player} takes {pile} from shrine {shrine}.", player=player_ref(s.current), pile=dolls_text(n),
                    shrine=shrine),
             data={"shrine": shrine, "count": n},
         )

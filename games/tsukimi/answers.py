@@ -169,8 +169,8 @@ def _reason(state: TsukimiState, decision: Decision, typed: str, kind: str, arg:
             return T("{tile} is no longer in the circle.", tile=shown)
         cost = min(c for i, c in costs.items() if tile_name(i) == name)
         have = state.reserve[state.turn]
-        return T("{tile} costs {rabbits} and you have {n} in reserve.", tile=shown,
-                 rabbits=rules.rabbits_text(cost), n=have)
+        return T("{tile} costs {many} and you have {n} in reserve.", tile=shown,
+                 many=rules.rabbits_text(cost), n=have)
     if phase == "place":
         if kind not in ("", "space"):
             return T("first place your {tile} on a space.", tile=tile_text(state.tile))

@@ -96,9 +96,9 @@ class Tsukimi(Game):
             how = T("on points and tiles, then most rabbits in reserve")
         else:
             how = T("a full tie: both clans share the win")
-        clans = [T("{colour} {player} {points} ({tiles} claimed, {rabbits} in reserve)", colour=COLOUR_TEXT[i],
+        clans = [T("{colour} {player} {points} ({tiles} claimed, {many} in reserve)", colour=COLOUR_TEXT[i],
                    player=player_ref(p), points=rules.points_text(st.points[i]),
-                   tiles=rules.tiles_text(st.tiles[i]), rabbits=rules.rabbits_text(st.reserve[i]))
+                   tiles=rules.tiles_text(st.tiles[i]), many=rules.rabbits_text(st.reserve[i]))
                  for i, p in enumerate((a, b))]
         reason = T("{white}, {purple} - {how}.", white=clans[0], purple=clans[1], how=how)
         return Result(winners=ranking[0], ranking=ranking, scores={a: st.points[0], b: st.points[1]}, reason=reason)
@@ -107,8 +107,8 @@ class Tsukimi(Game):
         """One line: the tile of this turn (``tile 3/18``: the third tile is being taken, placed or used), each
         clan's reserve and the points it would score now, whose turn."""
         st = rules.standings(state)
-        parts = [T("{colour} {player}: {points} now, {rabbits} in reserve", colour=COLOUR_TEXT[i], player=player_ref(p),
-                   points=rules.points_text(st.points[i]), rabbits=rules.rabbits_text(state.reserve[i]))
+        parts = [T("{colour} {player}: {points} now, {many} in reserve", colour=COLOUR_TEXT[i], player=player_ref(p),
+                   points=rules.points_text(st.points[i]), many=rules.rabbits_text(state.reserve[i]))
                  for i, p in enumerate(state.players)]
         head = T("Tsukimi ({side} side), tile {n}/18", side=SIDE_TEXT[state.side], n=tile_number(state))
         tail = (T("game over") if state.phase == "over"

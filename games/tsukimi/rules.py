@@ -200,8 +200,8 @@ def pending(state: TsukimiState) -> list[Decision]:
             if c <= state.reserve[seat]
         ]
         return [_decision(player=player, kind="choose_tile",
-                         prompt=T("{player}, take a mochi tile (you have {rabbits} in reserve; the cost goes to "
-                                  "the box).", player=player_ref(player), rabbits=rabbits_text(state.reserve[seat])),
+                         prompt=T("{player}, take a mochi tile (you have {many} in reserve; the cost goes to "
+                                  "the box).", player=player_ref(player), many=rabbits_text(state.reserve[seat])),
                          options=opts)]
     if state.phase == "place":
         opts = [_SPACE[s] for s in free_spaces(state)]
@@ -254,7 +254,7 @@ def pending(state: TsukimiState) -> list[Decision]:
 
 def _end_turn(state: TsukimiState, events: list[Event]) -> None:
     seat = state.turn
-    events.append(Event(kind="end_turn", text=T("{clan} ends the turn.", clan=clan(state, seat)), data={"seat": seat}))
+    events.append(Event(kind="end_turn", text=T("{who} ends the turn.", who=clan(state, seat)), data={"seat": seat}))
     state.tile = state.space = state.moving_from = None
     state.places_left = state.moves_left = state.discards_left = state.placed = 0
     state.placing_done = False
@@ -287,9 +287,9 @@ def step(state: TsukimiState, option: str, events: list[Event], said: str | None
         state.box[seat] += cost
         state.tile = tile
         state.phase = "place"
-        text = (T("{clan} takes {tile}, paying {rabbits} to the box.", clan=who, tile=tile_text(tile),
-                  rabbits=rabbits_text(cost)) if cost
-                else T("{clan} takes {tile} for free.", clan=who, tile=tile_text(tile)))
+        text = (T("{who} takes {tile}, paying {many} to the box.", who=who, tile=tile_text(tile),
+                  many=rabbits_text(cost)) if cost
+                else T("{who} takes {tile} for free.", who=who, tile=tile_text(tile)))
         events.append(Event(kind="take", text=text,
                             data={"tile": tile, "cost": cost}))
         return
@@ -301,26 +301,26 @@ def step(state: TsukimiState, option: str, events: list[Event], said: str | None
         state.places_left, state.moves_left = EFFECTS[value]
         state.placed = 0
         state.placing_done = False
-        events.append(Event(kind="place_tile", text=T("{clan} places {tile} on {space}.", clan=who, tile=tile_text(state.tile),
+        events.append(Event(kind="place_tile", text=T("{who} places {tile} on {space}.", who=who, tile=tile_text(state.tile),
                                                                  space=space),
                             data={"tile": state.tile, "space": space}))
         if state.side == "dark" and RECRUIT.get(space):
             n = min(RECRUIT[space], state.box[seat])
             state.box[seat] -= n
             state.reserve[seat] += n
-            events.append(Event(kind="recruit", text=T("{clan} recruits {rabbits} from the box ({space} shows {n}).",
-                                                       clan=who, rabbits=rabbits_text(n), space=space, n=RECRUIT[space]),
+            events.append(Event(kind="recruit", text=T("{who} recruits {many} from the box ({space} shows {n}).",
+                                                       who=who, many=rabbits_text(n), space=space, n=RECRUIT[space]),
                                 data={"space": space, "recruited": n}))
         rival = 1 - seat
         rival_on_board = any(s == rival for s in state.rabbits.values())
         for kind_, name in groups_formed(state.board, space):
             if rival_on_board:
                 state.discards_left += 1
-                text = T("{clan} forms a group of exactly three ({group}): one rival rabbit to discard.", clan=who,
+                text = T("{who} forms a group of exactly three ({group}): one rival rabbit to discard.", who=who,
                          group=group_text(kind_, name))
             else:
-                text = T("{clan} forms a group of exactly three ({group}), but {rival} has no rabbit on the board: "
-                         "nothing to discard.", clan=who, group=group_text(kind_, name), rival=clan(state, rival))
+                text = T("{who} forms a group of exactly three ({group}), but {rival} has no rabbit on the board: "
+                         "nothing to discard.", who=who, group=group_text(kind_, name), rival=clan(state, rival))
             events.append(Event(kind="group", text=text, data={"by": kind_, "name": name,
                                                                 "discard": rival_on_board}))
         state.phase = "effects"
@@ -336,7 +336,7 @@ def step(state: TsukimiState, option: str, events: list[Event], said: str | None
         state.moves_left -= 1
         if state.placed:
             state.placing_done = True
-        events.append(Event(kind="move", text=T("{clan} moves a rabbit from {src} to {dst}.", clan=who, src=src, dst=said or arg),
+        events.append(Event(kind="move", text=T("{who} moves a rabbit from {src} to {dst}.", who=who, src=src, dst=said or arg),
                             data={"from": src, "to": arg}))
         return
     # effects
@@ -348,7 +348,7 @@ def step(state: TsukimiState, option: str, events: list[Event], said: str | None
         state.places_left -= 1
         state.placed += 1
         name = said or corner_name(state.space, arg)
-        events.append(Event(kind="place_rabbit", text=T("{clan} places a rabbit on {vertex}.", clan=who,
+        events.append(Event(kind="place_rabbit", text=T("{who} places a rabbit on {vertex}.", who=who,
                                                                    vertex=vertex_label(arg, name)),
                             data={"vertex": arg}))
     elif kind == "move":
@@ -361,7 +361,7 @@ def step(state: TsukimiState, option: str, events: list[Event], said: str | None
         state.discards_left -= 1
         if not any(s == rival for s in state.rabbits.values()):
             state.discards_left = 0
-        events.append(Event(kind="discard", text=T("{clan} sends {rival}'s rabbit on {vertex} to the box.", clan=who,
+        events.append(Event(kind="discard", text=T("{who} sends {rival}'s rabbit on {vertex} to the box.", who=who,
                                                               rival=clan(state, rival), vertex=said or arg),
                             data={"vertex": arg}))
     else:  # pragma: no cover - options come from pending()
