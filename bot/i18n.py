@@ -95,7 +95,9 @@ def translations(lang: str) -> Translations:
         mo = catalogue_path(lang, domain, "mo")
         if mo.exists():
             with mo.open("rb") as fh:
-                merged.merge(Translations(fh, domain=domain))
+                one = Translations(fh, domain=domain)
+            merged.merge(one)
+            merged.plural = one.plural  # merge() keeps the empty catalogue's English rule: ja has one form
     return merged
 
 

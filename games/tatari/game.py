@@ -269,7 +269,10 @@ class Tatari(Game):
             why = T("No die shows {face} in this roll ({roll}).", face=label, roll=rules.faces_text(state.rolled))
         else:
             return
-        raise IllegalMove(Text.join(" ", [why, T("Set aside {faces}.", faces=_or(offered))]) if offered else why)
+        if offered:
+            choose = T("Set aside {faces}.", faces=_or(offered))
+            raise IllegalMove(T("{why} {choose}", why=why, choose=choose))
+        raise IllegalMove(why)
 
     @staticmethod
     def _select_label(state: TatariState, face: str) -> Text:
