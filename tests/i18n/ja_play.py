@@ -31,15 +31,16 @@ class JaReader:
         self.problems: list[str] = []
         self.count = 0
 
-    def read(self, text: object, where: str) -> str:
+    def read(self, text: object, where: str, echo: str = "") -> str:
         """``text`` in Japanese (player references kept as ``{@id}``); a problem when it is not a Text or keeps
-        English words."""
+        English words (``echo``, what the player typed and the refusal repeats, is not checked)."""
         self.count += 1
         if not isinstance(text, Text):
             self.problems.append(f"{where}: not a Text: {text!r}")
             return str(text)
         ja = i18n.say(text, "ja")
-        english = [w for w in ASCII_WORD.findall(REF.sub("", ja)) if w.lower() not in self.allowed]
+        said = ja.replace(echo.strip(), "") if echo.strip() else ja
+        english = [w for w in ASCII_WORD.findall(REF.sub("", said)) if w.lower() not in self.allowed]
         if english:
             self.problems.append(f"{where}: English {english} in {ja!r} (en: {str(text)!r})")
         self.lines.append(ja)
@@ -65,7 +66,7 @@ class JaReader:
         try:
             game.apply(state, move)
         except IllegalMove as exc:
-            self.read(exc.args[0], f"refusal of {move.option!r} by {move.player}")
+            self.read(exc.args[0], f"refusal of {move.option!r} by {move.player}", echo=move.option)
             return True
         return False
 
