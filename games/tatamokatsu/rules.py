@@ -25,6 +25,8 @@ from games.tatamokatsu.dice import all_choices, is_tatamokatsu, is_triple, offer
 from games.tatamokatsu.state import Miss, RaceEntry, TatamokatsuState
 
 INPUT_WORDS = {SHOUT: T("shouts"), GRAB: T("grabs"), KATANA: T("does a Katana"), SALUTE: T("salutes")}
+INPUT_NAMES = {SHOUT: T("shout"), GRAB: T("grab"), KATANA: T("katana"), SALUTE: T("salute")}
+"""A race input named as its id is (``shout`` …), translated: for the board in words."""
 
 
 def ref(p: str) -> str:
