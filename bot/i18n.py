@@ -351,8 +351,9 @@ def problems(lang: str = "ja", root: Path = ROOT, commands: list[tuple[str, str,
                     out.append(f"{domain}: placeholders differ: {key!r} -> {s!r}")
                 if lang == "ja" and _letters(key) and not _JAPANESE.search(fill(s, {k: "" for k in placeholders(s)})):
                     out.append(f"{domain}: not Japanese: {key!r} -> {s!r}")
+            words = fill(key, {k: "" for k in placeholders(key)})  # a placeholder's name is no term: {dolls}
             for en, native in terms.items():
-                if re.search(rf"\b{re.escape(en)}\b", key, re.IGNORECASE) and not any(native in s for s in _strings(t)):
+                if re.search(rf"\b{re.escape(en)}\b", words, re.IGNORECASE) and not any(native in s for s in _strings(t)):
                     out.append(f"{domain}: glossary: {key!r} uses {en!r}; its translation lacks {native!r}")
         mo = catalogue_path(lang, domain, "mo")
         if not mo.exists() or _entries(mo.read_bytes()) != _entries(_mo_bytes(path, lang)):

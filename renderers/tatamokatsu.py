@@ -26,7 +26,7 @@ from typing import NamedTuple
 from PIL import Image, ImageChops, ImageDraw
 
 from games import marker_keys
-from games.core import format_text
+from games.core import T, Text, format_text
 from games.tatamokatsu.data import DIE_NAMES, FINGERS, ONE_OR_TEN, TATAMOKATSU_FACE
 from games.tatamokatsu.dice import is_tatamokatsu, is_triple, offered_choices, shows_t
 from games.tatamokatsu.state import TatamokatsuState
@@ -87,8 +87,15 @@ MARKER_R = 20
 RACE_COLS, RACE_PITCH = 2, 36
 """Race list: columns, row pitch (px); 6 or 7 rows a column, as the roll-off line leaves room."""
 
-INPUT_NAMES = {"shout": "shout", "grab": "grab", "katana": "Katana", "salute": "salute"}
-NOTE_TEXT = {"first": "FIRST", "mistake": "mistake: -1", "last": "last: -1", "missed": "missed: -1"}
+INPUT_NAMES = {"shout": T("shout"), "grab": T("grab"), "katana": T("Katana"), "salute": T("salute")}
+NOTE_TEXT = {"first": T("FIRST"), "mistake": T("mistake: -1"), "last": T("last: -1"), "missed": T("missed: -1")}
+OR = T(" or ")
+"""Between alternatives drawn on the board ("Sum 7 or 16")."""
+AND = T(" and ")
+"""Between the names of players sharing the win."""
+COMMA = T(", ")
+THEN = T(" · then ")
+"""Between the rounds of a roll-off."""
 
 PIPS = {
     1: [(0.5, 0.5)],
@@ -224,40 +231,44 @@ def _hand_sprite(fingers: int, seat: int, width: int) -> Sprite:
     return sprite(_hand(fingers, seat, width))
 
 
-def _phase_text(s: TatamokatsuState, name) -> str:
+def _phase_text(s: TatamokatsuState, name) -> Text:
     roller = name(s.roller)
     if s.phase == "over":
-        who = " and ".join(name(p) for p in s.winners)
-        return f"{who} {'is the Samurai' if len(s.winners) == 1 else 'share the win'}!"
-    return {
-        "roll": f"{roller} rolls next",
-        "race": "React now: shout, grab, Katana, salute!",
-        "fix": f"{roller} counts the 1/10 dice",
-        "salute": f"Sum {s.total}: salute (Hai!) now",
-        "choice": f"{name(s.winner or '')} won: strike or recover",
-        "victim": f"Sum {s.total}: {roller} picks a victim",
-    }[s.phase]
+        if len(s.winners) == 1:
+            return T("{player} is the Samurai!", player=name(s.winners[0]))
+        return T("{players} share the win!", players=Text.join(AND, [name(p) for p in s.winners]))
+    if s.phase == "roll":
+        return T("{player} rolls next", player=roller)
+    if s.phase == "race":
+        return T("React now: shout, grab, Katana, salute!")
+    if s.phase == "fix":
+        return T("{player} counts the 1/10 dice", player=roller)
+    if s.phase == "salute":
+        return T("Sum {total}: salute (Hai!) now", total=s.total)
+    if s.phase == "choice":
+        return T("{player} won: strike or recover", player=name(s.winner or ""))
+    return T("Sum {total}: {player} picks a victim", total=s.total, player=roller)
 
 
-def _dice_note(s: TatamokatsuState) -> list[str]:
+def _dice_note(s: TatamokatsuState) -> list[Text]:
     dice = s.dice
     if not dice:
-        return ["No roll yet."]
+        return [T("No roll yet.")]
     if s.phase == "race":  # no hints while the race is on: working the dice out is the game
-        return ["Quick!", "Shout, grab, Katana", "or salute."]
+        return [T("Quick!"), T("Shout, grab, Katana"), T("or salute.")]
     if shows_t(dice):
-        return ["T shows: grab race!", "First grab wins", "(no sum effect)"]
+        return [T("T shows: grab race!"), T("First grab wins"), T("(no sum effect)")]
     lines = []
     if s.values is not None:
-        lines.append(f"Sum {sum(s.values)}")
+        lines.append(T("Sum {total}", total=sum(s.values)))
     else:
         sums = sorted({c.total for c in offered_choices(dice)})
-        lines.append("Sum " + " or ".join(map(str, sums)) if sums else "Sum 10 or 17 only")
+        lines.append(T("Sum {total}", total=Text.join(OR, [str(n) for n in sums])) if sums else T("Sum 10 or 17 only"))
     if is_tatamokatsu(dice):
-        lines.append("10 or 17 possible:")
-        lines.append("Tatamokatsu!")
+        lines.append(T("10 or 17 possible:"))
+        lines.append(T("Tatamokatsu!"))
     if is_triple(dice):
-        lines.append("Triples: Katana!")
+        lines.append(T("Triples: Katana!"))
     return lines
 
 
@@ -313,7 +324,7 @@ def draw(state: TatamokatsuState, names: dict[str, str] | None = None) -> Image.
         return display_name(p, names, limit)
 
     # header
-    _text(img, (W - 24, 35), f"Roll {s.rolls}", TEXT_PX["roll count"], True, YELLOW, INK, "rm")
+    _text(img, (W - 24, 35), T("Roll {n}", n=s.rolls), TEXT_PX["roll count"], True, YELLOW, INK, "rm")
     phase = fit(_phase_text(s, name), TEXT_PX["phase"], False, W - 24 - 130 - 262)
     _text(img, (262, 35), phase, TEXT_PX["phase"], False, WHITE, INK, "lm")
 
@@ -323,7 +334,7 @@ def draw(state: TatamokatsuState, names: dict[str, str] | None = None) -> Image.
         if face:
             value = s.values[k] if (s.values is not None and face == ONE_OR_TEN) else None
             paste_sprite(img, _die_sprite(face, value), x, DICE_Y)
-            label = {ONE_OR_TEN: "1 or 10", TATAMOKATSU_FACE: "Tatamokatsu"}.get(face, face)
+            label = {ONE_OR_TEN: T("1 or 10"), TATAMOKATSU_FACE: T("Tatamokatsu")}.get(face, face)
         else:
             d.rounded_rectangle((x + 4, DICE_Y + 4, x + DIE - 4, DICE_Y + DIE - 4), radius=22, outline=LIGHT, width=4)
             label = ""
@@ -405,8 +416,8 @@ def rolloff_line(s: TatamokatsuState, name, room: float) -> str:
     """The roll-off rounds of the last race (TK-4: ties roll 1-6, ties reroll) on one line of at most ``room`` px:
     "Roll-off: alice 5, bob 5, carol 2 · then alice 6, bob 1"; names shortened as far as needed."""
     for limit in (12, 9, 7, 5, 3):
-        rounds = [", ".join(f"{name(p, limit)} {v}" for p, v in r.items()) for r in s.rolloffs]
-        line = "Roll-off: " + " · then ".join(rounds)
+        rounds = [Text.join(COMMA, [f"{name(p, limit)} {v}" for p, v in r.items()]) for r in s.rolloffs]
+        line = T("Roll-off: {rounds}", rounds=Text.join(THEN, rounds))
         if width(line, TEXT_PX["rolloff"]) <= room:
             return line
     return fit(line, TEXT_PX["rolloff"], False, room)
@@ -455,15 +466,15 @@ def race_layout(s: TatamokatsuState, names: dict[str, str] | None = None) -> Rac
 
     seat = {p: i for i, p in enumerate(s.players)}
     if s.phase == "race":
-        title = "This race so far (in time order)"
+        title = T("This race so far (in time order)")
         rows = sorted(
             ((t - s.roll_ms, seat[p], inp, p, "") for p, dd in s.inputs.items() for inp, t in dd.items()),
         )
     else:
-        title = "Last race (ms after the roll)"
+        title = T("Last race (ms after the roll)")
         rows = [(e.ms, seat[e.player], e.input, e.player, e.note) for e in s.last_race]
         if s.phase == "salute":  # the salutes of the open salute window, live
-            title = "Race and salutes so far (ms after the roll)"
+            title = T("Race and salutes so far (ms after the roll)")
             rows += sorted(
                 (t - s.roll_ms, seat[p], "salute", p, "")
                 for p, dd in s.inputs.items()
@@ -475,7 +486,7 @@ def race_layout(s: TatamokatsuState, names: dict[str, str] | None = None) -> Rac
         rolloff = rolloff_line(s, name, W - 72)
         top = RACE_Y + 98
     if not rows:
-        empty = "No input yet." if s.phase == "race" else "Nobody reacted."
+        empty = T("No input yet.") if s.phase == "race" else T("Nobody reacted.")
         return RaceLayout(title, rolloff, rolloff_y, [], "", (0, 0), empty)
     per_col = (H - 36 - top) // RACE_PITCH + 1  # rows whose centre stays above the panel's bottom edge
     cols = 1 if len(rows) <= per_col else RACE_COLS
@@ -495,12 +506,12 @@ def race_layout(s: TatamokatsuState, names: dict[str, str] | None = None) -> Rac
         words = fit(name(p, 24), TEXT_PX["race row"], False, room) + word
         words_end = cx + 130 + width(words, TEXT_PX["race row"])
         tag_x = words_end + 14 if tag else words_end
-        out.append(RaceRow(cy, cx + 96, "never" if ms is None else f"+{ms}", i, cx + 114, cx + 130, words, words_end,
+        out.append(RaceRow(cy, cx + 96, T("never") if ms is None else f"+{ms}", i, cx + 114, cx + 130, words, words_end,
                            tag, tag_x, tag_x + tag_w, col_end))
     more, more_xy = "", (0.0, 0.0)
     if len(rows) > len(shown):
         k = len(shown)
-        more, more_xy = f"+{len(rows) - len(shown)} more", (30 + (k // per_col) * col_w + 130, top + (k % per_col) * RACE_PITCH)
+        more, more_xy = T("+{n} more", n=len(rows) - len(shown)), (30 + (k // per_col) * col_w + 130, top + (k % per_col) * RACE_PITCH)
     return RaceLayout(title, rolloff, rolloff_y, out, more, more_xy, "")
 
 

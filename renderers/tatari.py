@@ -25,6 +25,7 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from games import marker_keys
+from games.core import N, T, Text
 from games.tatari import GAME, SHRINES, TatariState
 from games.tatari.rules import FACE_DOLLS
 
@@ -104,7 +105,7 @@ def background() -> Image.Image:
     img = Image.new("RGB", (W, H), PAPER)
     d = ImageDraw.Draw(img)
     d.rectangle((0, 0, W, 56), fill=INK)
-    d.text((20, 28), "TATARI", font=font(30, bold=True), fill=WHITE, anchor="lm")
+    d.text((20, 28), T("TATARI"), font=font(30, bold=True), fill=WHITE, anchor="lm")
     for i, x in enumerate(_shrine_xs()):
         if i < 4:
             # torii: two posts and two beams
@@ -116,8 +117,8 @@ def background() -> Image.Image:
         else:
             d.rectangle((x, SHRINE_Y + 10, x + 170, SHRINE_Y + SHRINE_H), fill=BOX_FILL, outline=INK, width=3)
             d.text((x + 85, SHRINE_Y + 40), "11", font=font(TEXT_PX["box number"], bold=True), fill=WHITE, anchor="mm")
-            d.text((x + 85, SHRINE_Y + 72), "Shrine box", font=font(TEXT_PX["box label"]), fill=WHITE, anchor="mm")
-    d.text((30, STASH_Y - 8), "STASHES (10 at most)", font=font(TEXT_PX["section label"], bold=True), fill=GREY,
+            d.text((x + 85, SHRINE_Y + 72), T("Shrine box"), font=font(TEXT_PX["box label"]), fill=WHITE, anchor="mm")
+    d.text((30, STASH_Y - 8), T("STASHES (10 at most)"), font=font(TEXT_PX["section label"], bold=True), fill=GREY,
            anchor="ls")
     return img
 
@@ -206,26 +207,26 @@ def _row_label(name: str, suffix: str, bold: bool) -> str:
     return stash_label(probe, name, suffix, font(TEXT_PX["stash name"], bold=bold))
 
 
-def row_suffix(state: TatariState, player: str) -> str:
+def row_suffix(state: TatariState, player: str) -> Text | str:
     """What follows a name on its stash row: " (resigned)", " (winner)" or "". In words: the star is the fifth
     seat's shape, so a "★" would read as that seat."""
     if player in state.out:
-        return " (resigned)"
-    return " (winner)" if player == state.winner else ""
+        return T(" (resigned)")
+    return T(" (winner)") if player == state.winner else ""
 
 
-def decision_line(state: TatariState) -> str:
+def decision_line(state: TatariState) -> Text | str:
     """What the board asks now, in words (rulebook "How to Play"; the stop hint only where Stop is
     possible, and a gift that is due said so): select → set aside a face; fate → continue or stop (TA-4); bust →
     which tied shrine (TA-8); give → a set-aside 1 gives a doll (TA-7); over → "" (the ranking is drawn instead)."""
     if state.phase == "select":
-        return "Set aside one face"
+        return T("Set aside one face")
     if state.phase == "fate":
-        return "Stop allowed (7+): continue or stop?"
+        return T("Stop allowed (7+): continue or stop?")
     if state.phase == "bust":
-        return "BUST: take a fullest shrine (tie)"
+        return T("BUST: take a fullest shrine (tie)")
     if state.phase == "give":
-        return "A 1 is set aside: give a doll"
+        return T("A 1 is set aside: give a doll")
     return ""
 
 
@@ -268,12 +269,11 @@ def ranking_lines(state: TatariState, names: dict[str, str] | None = None) -> li
     for group in result.ranking:
         for p in group:
             if p in state.out:
-                head, tail = "–  ", ": resigned"
+                head, tail = "–  ", T(": resigned")
             elif p in result.winners:
-                head, tail = f"{place}.  ", " (winner)"
+                head, tail = f"{place}.  ", T(" (winner)")
             else:
-                n = state.stashes[p]
-                head, tail = f"{place}.  ", f": {n} doll{'s' if n != 1 else ''} left"
+                head, tail = f"{place}.  ", N(": {n} doll left", ": {n} dolls left", n=state.stashes[p])
             bold = p in result.winners
             label = stash_label(probe, display_name(p, names, 18), tail, font(size, bold), RANK_W - 60)
             lines.append((head + label, bold))
@@ -283,7 +283,7 @@ def ranking_lines(state: TatariState, names: dict[str, str] | None = None) -> li
 
 def _ranking(img: Image.Image, state: TatariState, names: dict[str, str] | None) -> None:
     """The game-over middle band: "GAME OVER: FINAL RANKING" and :func:`ranking_lines` in two columns of three."""
-    text(img, (30, DICE_Y - 8), "GAME OVER: FINAL RANKING", TEXT_PX["section label"], GREY, bold=True, anchor="ls")
+    text(img, (30, DICE_Y - 8), T("GAME OVER: FINAL RANKING"), TEXT_PX["section label"], GREY, bold=True, anchor="ls")
     for k, (line, bold) in enumerate(ranking_lines(state, names)):
         col, row = divmod(k, 3)
         text(img, (30 + col * (RANK_W + 10), DICE_Y + 26 + row * 52), line, TEXT_PX["ranking"], INK, bold=bold,
@@ -297,9 +297,9 @@ def draw(state: TatariState, names: dict[str, str] | None = None) -> Image.Image
     over = state.phase == "over"
     cur = state.current
     title = (
-        f"{display_name(state.winner, names, 24)} wins!" if over and state.winner
-        else "Game over" if over
-        else f"Turn {state.turn_number}: {display_name(cur, names, 24)}"
+        T("{player} wins!", player=display_name(state.winner, names, 24)) if over and state.winner
+        else T("Game over") if over
+        else T("Turn {n}: {player}", n=state.turn_number, player=display_name(cur, names, 24))
     )
     text(img, (W - 20, 28), title, TEXT_PX["title"], WHITE, bold=True, anchor="rm")
 
@@ -307,7 +307,7 @@ def draw(state: TatariState, names: dict[str, str] | None = None) -> Image.Image
     for i, x in enumerate(_shrine_xs()):
         n = state.shrines[str(SHRINES[i])] if i < 4 else state.box
         colour = INK if i < 4 else WHITE
-        text(img, (x + 85, SHRINE_Y + SHRINE_H - 22), f"{n} doll{'s' if n != 1 else ''}", TEXT_PX["shrine dolls"],
+        text(img, (x + 85, SHRINE_Y + SHRINE_H - 22), N("{n} doll", "{n} dolls", n=n), TEXT_PX["shrine dolls"],
              colour, bold=True, anchor="mm")
         if i < 4:
             _paste(img, shrine_sprite, (min(n, 11),), (x + 5, SHRINE_Y + 80))
@@ -336,7 +336,7 @@ def draw(state: TatariState, names: dict[str, str] | None = None) -> Image.Image
         text(img, (76, y + row_h / 2 - 4), label, TEXT_PX["stash name"], GREY if gone else INK, bold=is_cur,
              anchor="lm")
         if gone:  # their dolls went to the Shrine box: no count, which would read as a winning empty stash
-            text(img, (452, y + row_h / 2 - 4), "out: dolls to the Shrine box", TEXT_PX["stash name"], GREY,
+            text(img, (452, y + row_h / 2 - 4), T("out: dolls to the Shrine box"), TEXT_PX["stash name"], GREY,
                  anchor="lm")
             continue
         stash = state.stashes[p]
@@ -356,12 +356,12 @@ def _dice(img: Image.Image, d: ImageDraw.ImageDraw, state: TatariState) -> None:
     aside = state.set_aside
     bust = state.phase == "bust"
     label = GREY
-    text(img, (30, DICE_Y - 8), "SET ASIDE", TEXT_PX["section label"], label, bold=True, anchor="ls")
+    text(img, (30, DICE_Y - 8), T("SET ASIDE"), TEXT_PX["section label"], label, bold=True, anchor="ls")
     if bust:
-        box_label = "BUST ROLL: no new face" if state.rolled else "BUST: all six set aside"
+        box_label = T("BUST ROLL: no new face") if state.rolled else T("BUST: all six set aside")
         text(img, (540, DICE_Y - 8), box_label, TEXT_PX["section label"], RED, bold=True, anchor="ls")
     else:
-        text(img, (540, DICE_Y - 8), "JUST ROLLED (in the box)", TEXT_PX["section label"], label, bold=True,
+        text(img, (540, DICE_Y - 8), T("JUST ROLLED (in the box)"), TEXT_PX["section label"], label, bold=True,
              anchor="ls")
     d.rectangle((530, DICE_Y, 970, DICE_Y + DIE + 24), outline=RED if bust else GREY, width=3 if bust else 2)
     for k, face in enumerate(aside):
@@ -370,14 +370,14 @@ def _dice(img: Image.Image, d: ImageDraw.ImageDraw, state: TatariState) -> None:
         _paste(img, die_sprite, (face, face in aside), (ROLLED_X + k * (DIE + 6), DICE_Y + 12))
     total = state.total
     dolls = sum(FACE_DOLLS[f] for f in aside)
-    text(img, (30, DICE_Y + DIE + 80), f"Total {total}", TEXT_PX["total"], INK, bold=True, anchor="ls")
-    text(img, (230, DICE_Y + DIE + 80), f"Dolls {dolls}", TEXT_PX["total"], RED, bold=True, anchor="ls")
+    text(img, (30, DICE_Y + DIE + 80), T("Total {total}", total=total), TEXT_PX["total"], INK, bold=True, anchor="ls")
+    text(img, (230, DICE_Y + DIE + 80), T("Dolls {n}", n=dolls), TEXT_PX["total"], RED, bold=True, anchor="ls")
     line = decision_line(state)
     text(img, (430, DICE_Y + DIE + 80), line, TEXT_PX["decision"], RED if bust else INK, bold=True, anchor="ls")
     if not aside:
-        text(img, (30, DICE_Y + 44), "nothing yet", TEXT_PX["section label"], label, anchor="lm")
+        text(img, (30, DICE_Y + 44), T("nothing yet"), TEXT_PX["section label"], label, anchor="lm")
     if not state.rolled:
-        text(img, (750, DICE_Y + 44), "total under 7" if bust else "empty", TEXT_PX["section label"], label,
+        text(img, (750, DICE_Y + 44), T("total under 7") if bust else T("empty"), TEXT_PX["section label"], label,
              anchor="mm")
 
 

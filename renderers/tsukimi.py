@@ -36,10 +36,19 @@ from typing import NamedTuple
 
 from PIL import Image, ImageDraw
 
-from games.core import marker_keys
+from games.core import T, Text, marker_keys
 from games.tsukimi import rules
 from games.tsukimi.board import SPACE_XY, SPACES, VERTEX_XY, VERTICES
-from games.tsukimi.data import COLOURS, EFFECTS, RECRUIT, TEMPLE, TILES
+from games.tsukimi.data import (
+    COLOUR_TEXT,
+    EFFECTS,
+    RECRUIT,
+    SIDE_TEXT,
+    TEMPLE,
+    TILES,
+    tile_text,
+)
+from games.tsukimi.data import FLAVOUR_TEXT as FLAVOUR_NAME
 from games.tsukimi.state import TsukimiState
 from renderers.common import (
     BLACK,
@@ -142,9 +151,9 @@ def _effects_words(value: int) -> list[str]:
     places, moves = EFFECTS[value]
     out = []
     if places:
-        out.append(f"place {places}")
+        out.append(T("place {n}", n=places))
     if moves:
-        out.append(f"move {moves}")
+        out.append(T("move {n}", n=moves))
     return out
 
 
@@ -180,7 +189,7 @@ def _moon_layer(side: str) -> Image.Image:
         d.polygon(_hex(cx, cy, S - 1), fill=MOON[side], outline=MOON_EDGE[side], width=2)
         d.text((cx, cy - S * 0.52), sp, font=font(SPACE_NAME_PX, True), fill=MOON_TEXT[side], anchor="mm")
         if side == "dark" and RECRUIT.get(sp):
-            d.text((cx, cy + S * 0.42), f"recruit {RECRUIT[sp]}", font=font(RECRUIT_PX),
+            d.text((cx, cy + S * 0.42), T("recruit {n}", n=RECRUIT[sp]), font=font(RECRUIT_PX),
                    fill=MOON_TEXT[side], anchor="mm")
     for v in VERTICES:
         x, y = _px(*VERTEX_XY[v], ox, oy)
@@ -226,17 +235,17 @@ def _legend(img: Image.Image, d: ImageDraw.ImageDraw, x0: int, y: int, width: in
     x = x0
     for seat in (0, 1):
         _shape(d, CLAN_SHAPE[seat], x + 8, y, 8, CLAN_FILL[seat])
-        label = f"{COLOURS[seat]} rabbit"
+        label = T("{colour} rabbit", colour=COLOUR_TEXT[seat])
         d.text((x + 22, y), label, font=font(15), fill=LIGHT_TEXT, anchor="lm")
         x += 22 + d.textlength(label, font=font(15)) + 20
-    legend = "+n: place up to n · ⇄: move 1 · badge: cost · (1): a choice, as on the buttons"
+    legend = T("+n: place up to n · ⇄: move 1 · badge: cost · (1): a choice, as on the buttons")
     d.text((x, y), legend, font=font(15), fill=DIM_TEXT, anchor="lm")
     x = x0
     y += 24
     for flavour, kind in FLAVOUR_SYMBOL.items():
         _symbol(d, kind, x + 8, y, 8, FLAVOUR_FILL[flavour], LIGHT_TEXT)
-        d.text((x + 20, y), flavour, font=font(15), fill=LIGHT_TEXT, anchor="lm")
-        x += 20 + d.textlength(flavour, font=font(15)) + 22
+        d.text((x + 20, y), FLAVOUR_NAME[flavour], font=font(15), fill=LIGHT_TEXT, anchor="lm")
+        x += 20 + d.textlength(FLAVOUR_NAME[flavour], font=font(15)) + 22
 
 
 @lru_cache(maxsize=32)
@@ -267,7 +276,7 @@ def _card(tile: int, cost: int) -> Image.Image:
     d = ImageDraw.Draw(img)
     d.rounded_rectangle((3, 3, CARD_W - 3, CARD_H - 3), radius=10, fill=NIGHT_DISC, outline=NIGHT_LINE)
     _paste(img, _ring_tile_sprite(tile), CARD_TOKEN_X, CARD_H / 2)
-    text(img, (CARD_TEXT_X, 24), f"cost {cost}", 17, fill=YELLOW, bold=True, anchor="lm")
+    text(img, (CARD_TEXT_X, 24), T("cost {n}", n=cost), 17, fill=YELLOW, bold=True, anchor="lm")
     for k, words in enumerate(_effects_words(TILES[tile].value)):
         text(img, (CARD_TEXT_X, 50 + 22 * k), words, CLOSE_TEXT_PX, fill=LIGHT_TEXT, anchor="lm")
     return img
@@ -368,7 +377,7 @@ def _ring_tile(tile: int, highlight: bool = False) -> Image.Image:
         d.ellipse((c - r - 5, c - r - 5, c + r + 5, c + r + 5), outline=YELLOW, width=3)
     if tile == TEMPLE:
         d.ellipse((c - r, c - r, c + r, c + r), fill=(150, 30, 30), outline=YELLOW, width=3)
-        d.text((c, c), "TEMPLE", font=font(12, True), fill=WHITE, anchor="mm")
+        d.text((c, c), T("TEMPLE"), font=font(12, True), fill=WHITE, anchor="mm")
         return img
     t = TILES[tile]
     fg = FLAVOUR_TEXT[t.flavour]
@@ -541,7 +550,7 @@ def draw(state: TsukimiState, names: dict[str, str] | None = None, full: bool = 
 
 def _in_hand(img: Image.Image, d: ImageDraw.ImageDraw, tile: int, x: float, y: float) -> None:
     """The tile being placed, with its effects in words, centred on (x, y)."""
-    text(img, (x, y - SLOT_R - 16), "to place:", 15, fill=LIGHT_TEXT, bold=True, anchor="mm")
+    text(img, (x, y - SLOT_R - 16), T("to place:"), 15, fill=LIGHT_TEXT, bold=True, anchor="mm")
     _paste(img, _ring_tile_sprite(tile), x, y)
 
 
@@ -604,20 +613,22 @@ def _marker(img: Image.Image, m) -> None:
     _paste(img, marker_sprite(m.key, m.r), m.x, m.y)
 
 
-def _clan_line(state: TsukimiState, seat: int, names, limit: int) -> str:
+def _clan_line(state: TsukimiState, seat: int, names, limit: int) -> Text:
     st = rules.standings(state)
     on_board = sum(1 for s in state.rabbits.values() if s == seat)
     name = display_name(state.players[seat], names, limit)
     if state.phase == "over":
-        return (f"{name} ({COLOURS[seat]}): {st.points[seat]} points · {st.tiles[seat]} tiles claimed · "
-                f"reserve {state.reserve[seat]}")
-    return (f"{name} ({COLOURS[seat]}): reserve {state.reserve[seat]} · board {on_board} · box {state.box[seat]}"
-            f" · {st.points[seat]} pts now")
+        return T("{player} ({colour}): {points} points · {tiles} tiles claimed · reserve {reserve}", player=name,
+                 colour=COLOUR_TEXT[seat], points=st.points[seat], tiles=st.tiles[seat], reserve=state.reserve[seat])
+    return T("{player} ({colour}): reserve {reserve} · board {board} · box {box} · {points} pts now", player=name,
+             colour=COLOUR_TEXT[seat], reserve=state.reserve[seat], board=on_board, box=state.box[seat],
+             points=st.points[seat])
 
 
 def _draw_header(state: TsukimiState, img: Image.Image, d: ImageDraw.ImageDraw, names) -> None:
     st = rules.standings(state)
-    text(img, (CX, 22), f"Tsukimi · {state.side} side · {len(state.board)}/18 mochi placed", 22, fill=LIGHT_TEXT,
+    header = T("Tsukimi · {side} side · {n}/18 mochi placed", side=SIDE_TEXT[state.side], n=len(state.board))
+    text(img, (CX, 22), header, 22, fill=LIGHT_TEXT,
          bold=True, anchor="mm")
     on_board = [sum(1 for s in state.rabbits.values() if s == seat) for seat in (0, 1)]
     for seat in (0, 1):
@@ -625,60 +636,66 @@ def _draw_header(state: TsukimiState, img: Image.Image, d: ImageDraw.ImageDraw, 
         y0 = 48
         active = state.phase != "over" and state.turn == seat
         name = display_name(state.players[seat], names, 18)
-        text(img, (x0 + 44, y0 + 22), f"{name} ({COLOURS[seat]})" + ("  ▶ to play" if active else ""), 18,
+        title = (T("{player} ({colour})  ▶ to play", player=name, colour=COLOUR_TEXT[seat]) if active
+                 else T("{player} ({colour})", player=name, colour=COLOUR_TEXT[seat]))
+        text(img, (x0 + 44, y0 + 22), title, 18,
              fill=LIGHT_TEXT, bold=True, anchor="lm")
         if state.phase == "over":
-            line = (f"{st.points[seat]} points · {st.tiles[seat]} tiles claimed · reserve {state.reserve[seat]}"
-                    f" · box {state.box[seat]}")
+            line = T("{points} points · {tiles} tiles claimed · reserve {reserve} · box {box}", points=st.points[seat],
+                     tiles=st.tiles[seat], reserve=state.reserve[seat], box=state.box[seat])
         else:
-            line = (f"reserve {state.reserve[seat]} · board {on_board[seat]} · box {state.box[seat]} · "
-                    f"{st.points[seat]} points now")
+            line = T("reserve {reserve} · board {board} · box {box} · {points} points now", reserve=state.reserve[seat],
+                     board=on_board[seat], box=state.box[seat], points=st.points[seat])
         text(img, (x0 + 14, y0 + 52), line, 15, fill=LIGHT_TEXT, anchor="lm")
 
 
-def end_lines(state: TsukimiState, names) -> tuple[str, str]:
+def end_lines(state: TsukimiState, names) -> tuple[Text, Text]:
     """The two lines of the end: each clan's points, claimed tiles and reserve, and the TS-8 rule that decided
     (points, then most tiles claimed, then most rabbits in reserve, else a shared win)."""
     st = rules.standings(state)
     a, b = (display_name(p, names, 14) for p in state.players)
-    line1 = (f"{a} {st.points[0]} pts, {st.tiles[0]} tiles, {st.reserve[0]} in reserve · "
-             f"{b} {st.points[1]} pts, {st.tiles[1]} tiles, {st.reserve[1]} in reserve")
+    clans = [T("{player} {points} pts, {tiles} tiles, {reserve} in reserve", player=who, points=st.points[i],
+               tiles=st.tiles[i], reserve=st.reserve[i]) for i, who in enumerate((a, b))]
+    line1 = Text.join(" · ", clans)
     keys = [(st.points[i], st.tiles[i], st.reserve[i]) for i in (0, 1)]
     if keys[0] == keys[1]:
-        return line1, "A full tie on points, tiles and reserve: both clans share the win (TS-8)."
+        return line1, T("A full tie on points, tiles and reserve: both clans share the win (TS-8).")
     win = (a, b)[0 if keys[0] > keys[1] else 1]
     if st.points[0] != st.points[1]:
-        how = "on points"
-    elif st.tiles[0] != st.tiles[1]:
-        how = "on equal points, by more tiles claimed (TS-8)"
-    else:
-        how = "on equal points and tiles, by more rabbits in reserve (TS-8)"
-    return line1, f"{win} wins {how}."
+        return line1, T("{player} wins on points.", player=win)
+    if st.tiles[0] != st.tiles[1]:
+        return line1, T("{player} wins on equal points, by more tiles claimed (TS-8).", player=win)
+    return line1, T("{player} wins on equal points and tiles, by more rabbits in reserve (TS-8).", player=win)
 
 
 def _draw_footer(state: TsukimiState, img: Image.Image, names, decision) -> None:
     y = H - 92
     if state.phase == "over":
         line1, line2 = end_lines(state, names)
-        text(img, (CX, y - 8), "Game over: " + line1, 17, fill=YELLOW, bold=True, anchor="mm")
+        text(img, (CX, y - 8), T("Game over: {line}", line=line1), 17, fill=YELLOW, bold=True, anchor="mm")
         text(img, (CX, y + 18), line2, 19, fill=YELLOW, bold=True, anchor="mm")
         return
     text(img, (CX, y), _to_play(state, names, decision), 18, fill=YELLOW, bold=True, anchor="mm")
 
 
-def _to_play(state: TsukimiState, names, decision) -> str:
+def _to_play(state: TsukimiState, names, decision) -> Text:
     who = display_name(state.players[state.turn], names, 14)
+    colour = COLOUR_TEXT[state.turn]
     kind = decision.kind if decision else ""
     if decision is not None and any(o.id.startswith("discard:") for o in decision.options):
-        return f"{who} ({COLOURS[state.turn]}): discard a crossed rival rabbit (pick its key)"
-    what = {
-        "choose_tile": "takes a tile: pick its key (badge: cost)",
-        "place_tile": "places " + (f"{TILES[state.tile].flavour} {TILES[state.tile].value}" if state.tile else
-                                   "the tile") + ": pick a space's key",
-        "effects": "places / moves rabbits: pick a key",
-        "move_to": "moves the ringed rabbit: pick a key",
-    }.get(kind, "")
-    return f"{who} ({COLOURS[state.turn]}) {what}"
+        return T("{player} ({colour}): discard a crossed rival rabbit (pick its key)", player=who, colour=colour)
+    if kind == "choose_tile":
+        what = T("takes a tile: pick its key (badge: cost)")
+    elif kind == "place_tile":
+        tile = tile_text(state.tile) if state.tile else T("the tile")
+        what = T("places {tile}: pick a space's key", tile=tile)
+    elif kind == "effects":
+        what = T("places / moves rabbits: pick a key")
+    elif kind == "move_to":
+        what = T("moves the ringed rabbit: pick a key")
+    else:
+        what = ""
+    return T("{player} ({colour}) {what}", player=who, colour=colour, what=what)
 
 
 def _draw_close(state: TsukimiState, names, decision) -> Image.Image:
@@ -708,15 +725,19 @@ def _draw_close(state: TsukimiState, names, decision) -> Image.Image:
     y = img.height - CLOSE_FOOT + 22
     text(img, (CLOSE_W / 2, y), _to_play(state, names, decision), 17, fill=YELLOW, bold=True, anchor="mm")
     kinds = {o.id.partition(":")[0] for o in decision.options}
-    parts = [w for k, w in (("place", "empty corners: place"), ("move", "your rabbits: move"),
-                            ("discard", "crossed rabbits: discard")) if k in kinds]
-    hint = {
-        "effects": "Keys on " + " · ".join(parts) if parts else "",
-        "move_to": "Keys: empty corners the ringed rabbit may move to",
-        "place_tile": "Keys: spaces next to a placed tile" + (" (recruit n: rabbits from the box)"
-                                                              if state.side == "dark" else ""),
-        "choose_tile": "Cost: rabbits from reserve to box · place n: up to n rabbits",
-    }.get(decision.kind, "")
+    parts = [w for k, w in (("place", T("empty corners: place")), ("move", T("your rabbits: move")),
+                            ("discard", T("crossed rabbits: discard"))) if k in kinds]
+    if decision.kind == "effects":
+        hint = T("Keys on {parts}", parts=Text.join(" · ", parts)) if parts else ""
+    elif decision.kind == "move_to":
+        hint = T("Keys: empty corners the ringed rabbit may move to")
+    elif decision.kind == "place_tile":
+        hint = (T("Keys: spaces next to a placed tile (recruit n: rabbits from the box)") if state.side == "dark"
+                else T("Keys: spaces next to a placed tile"))
+    elif decision.kind == "choose_tile":
+        hint = T("Cost: rabbits from reserve to box · place n: up to n rabbits")
+    else:
+        hint = ""
     text(img, (CLOSE_W / 2, y + 28), hint, CLOSE_TEXT_PX, fill=LIGHT_TEXT, anchor="mm")
     return img
 

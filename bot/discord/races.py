@@ -10,7 +10,8 @@ answered by
 - **typed words**: a message the game reads as an option (``Game.chat_word``: "Tatamokatsu!" -> ``shout``) or
   whose text is an option id or label; timed by the message's snowflake.
 
-An accepted input gets no public reply while its race goes on (a button press gets an ephemeral "counted" note):
+An accepted input gets no public reply while its race goes on (a button press gets an ephemeral "counted" note, a
+typed word that counts gets the :data:`COUNTED` reaction at once; a message that is no input gets none):
 the race ends with ONE board message whose first line (the engine's ``window`` event) says who was first and by how
 many ms. Bots are ignored; players not seated are ignored silently (messages, reactions) or told ephemerally
 (buttons). A duplicated delivery (the same message or reaction twice) is applied once, a press on a race that is
@@ -55,6 +56,9 @@ if TYPE_CHECKING:
     from .bot import PlayBot
 
 log = logging.getLogger(__name__)
+
+COUNTED = "\N{WHITE HEAVY CHECK MARK}"
+"""The reaction the bot adds to a typed message as soon as the game accepts it as a race input ("はい", "hai")."""
 
 DELAY_WINDOW = 50
 """How many recent snowflake events the delivery-delay estimate looks at (TK-10: "recently observed")."""
@@ -250,15 +254,16 @@ class Races(commands.Cog):
         return False
 
     async def _answer(self, channel: str, user: str, pick: Callable[[Update, Decision], str | None],
-                      at_ms: int) -> None:
+                      at_ms: int) -> bool:
         """Apply the race option ``pick(update, decision)`` names for ``user`` (the first race decision where it
         names one). Silent when nothing matches (chat is mostly chat) and while the race goes on; a board when the
-        input ended it."""
+        input ended it. True when the input was accepted and counts (not one the game ignored, e.g. a salute
+        from a player without fingers)."""
         update = await self.bot.service.show(channel)
         for _ in range(RETRIES):
             row = update.session
             if row.status != "active" or user not in row.players:
-                return
+                return False
             option = None
             for d in update.pending:
                 if d.player is None:
@@ -267,7 +272,7 @@ class Races(commands.Cog):
                         option = o
                         break
             if option is None:
-                return
+                return False
             try:
                 new = await self.bot.service.act(channel, user, option, at_ms=at_ms, expect_version=row.version)
             except StaleBoard:  # another input got in first: look again (the race may be over)
@@ -275,12 +280,13 @@ class Races(commands.Cog):
                 continue
             except SessionError as exc:
                 log.info("race input refused in session %s: %s", row.id, exc)
-                return
+                return False
             self.track(new)
             if not self._same_race(update, new):
                 await self.bot.table.post(new)
-            return
+            return not any(e.kind == "ignored" for e in new.events)
         log.warning("race input of %s in channel %s gave up after %d retries", user, channel, RETRIES)
+        return False
 
     async def press(self, interaction: discord.Interaction, sid: int, key: str, option: str) -> None:
         """A race button: ``option`` of the race ``key`` (``ids.race_key``) of session ``sid``."""
@@ -358,9 +364,14 @@ class Races(commands.Cog):
             return next((o.id for o in d.options if plain in (o.id.lower(), o.label.lower())), None)
 
         try:
-            await self._answer(str(message.channel.id), str(message.author.id), pick, snowflake_ms(message.id))
+            counted = await self._answer(str(message.channel.id), str(message.author.id), pick,
+                                         snowflake_ms(message.id))
         except Exception:
             log.exception("typed input in channel %s failed", message.channel.id)
+            return
+        if counted:
+            self.bot.spawn(self._add_reactions(str(message.channel.id), message.id, [COUNTED]),
+                           f"counted reaction on message {message.id}")
 
     @commands.Cog.listener()
     async def on_raw_reaction_add(self, payload: discord.RawReactionActionEvent) -> None:

@@ -5,6 +5,8 @@ One place for the numbers the rules code reads, so that someone holding the prin
 
 from __future__ import annotations
 
+from games.core import T
+
 FINGERS = 5
 """Fingers on the one hand each player uses (TK-1)."""
 
@@ -41,14 +43,21 @@ SALUTE = "salute"  # typed "hai"
 RACE_INPUTS = (SHOUT, GRAB, KATANA, SALUTE)
 
 RACE_LABELS = {
-    SHOUT: "Shout Tatamokatsu!",
-    GRAB: "Grab the T die",
-    KATANA: "Katana!",
-    SALUTE: "Salute: Hai!",
+    SHOUT: T("Shout Tatamokatsu!"),
+    GRAB: T("Grab the T die"),
+    KATANA: T("Katana!"),
+    SALUTE: T("Salute: Hai!"),
 }
 
-TYPED_WORDS = {"tatamokatsu": SHOUT, "hai": SALUTE, "katana": KATANA, "grab": GRAB}
-"""Chat words that stand for a race input (case and punctuation ignored, see ``word_to_input``)."""
+TYPED_WORDS = {
+    "tatamokatsu": SHOUT, "たたもかつ": SHOUT,
+    "hai": SALUTE, "はい": SALUTE,
+    "katana": KATANA, "かたな": KATANA, "刀": KATANA,
+    "grab": GRAB, "つかむ": GRAB, "掴む": GRAB, "ぐらぶ": GRAB,
+}
+"""Chat words that stand for a race input, in their normal form (``word_to_input``: Unicode NFKC, case folded,
+katakana as hiragana, spaces and punctuation dropped): so "Hai", "ＨＡＩ", "はい", "ハイ" and "ﾊｲ" are all ``hai``'s
+salute, "タタモカツ" the shout, "カタナ" and "刀" the Katana (TK-3)."""
 
 REACTIONS = {"\N{CHEERING MEGAPHONE}": SHOUT, "\N{RAISED FIST}": GRAB, "\N{DAGGER KNIFE}": KATANA,
              "\N{PERSON BOWING DEEPLY}": SALUTE}

@@ -21,9 +21,24 @@ exact. Once a roll; a game played without it (offline adapters) keeps the window
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Any
 
-from games.core import TIMEOUT, Decision, Event, Game, IllegalMove, Move, Option, Outcome, Result, Rng, plural
+from games.core import (
+    TIMEOUT,
+    Decision,
+    Event,
+    Game,
+    IllegalMove,
+    Move,
+    N,
+    Option,
+    Outcome,
+    Result,
+    Rng,
+    T,
+    Text,
+)
 from games.tatamokatsu import rules
 from games.tatamokatsu.data import (
     ATTACK,
@@ -46,22 +61,40 @@ from games.tatamokatsu.state import TatamokatsuOptions, TatamokatsuState
 
 ref = rules.ref
 
-ROLL_OPTIONS = [Option(id=ROLL, label="Roll the dice")]
+ROLL_OPTIONS = [Option(id=ROLL, label=T("Roll the dice"))]
 RACE_OPTIONS = [Option(id=i, label=RACE_LABELS[i]) for i in RACE_INPUTS]
 SALUTE_OPTIONS = [Option(id=SALUTE, label=RACE_LABELS[SALUTE])]
 
 
 def _choice_options(fingers: int) -> list[Option]:
-    recover = "Recover one finger" if fingers < FINGERS else "Recover one finger (you have 5: no change)"
-    short = None if fingers < FINGERS else "Recover one finger (no change)"
-    return [Option(id=ATTACK, label="Every opponent loses one finger"), Option(id=RECOVER, label=recover, short=short)]
+    recover = T("Recover one finger") if fingers < FINGERS else T("Recover one finger (you have 5: no change)")
+    short = None if fingers < FINGERS else T("Recover one finger (no change)")
+    return [Option(id=ATTACK, label=T("Every opponent loses one finger")), Option(id=RECOVER, label=recover,
+                                                                                   short=short)]
+
+_KATAKANA = {code: code - 0x60 for code in range(0x30A1, 0x30F7)}
+"""Katakana -> hiragana (ァ..ヶ to ぁ..ゖ: the two scripts' tables are 0x60 apart)."""
+
+
+def normal_word(text: str) -> str:
+    """A typed word in the form :data:`~games.tatamokatsu.data.TYPED_WORDS` keys use: Unicode NFKC (full-width
+    romaji and half-width katakana become their plain forms: "ＨＡＩ" -> "HAI", "ﾊｲ" -> "ハイ"), case folded,
+    katakana as hiragana ("ハイ" -> "はい"), only letters and digits kept (spaces, punctuation, "！" dropped)."""
+    folded = unicodedata.normalize("NFKC", text).casefold().translate(_KATAKANA)
+    return "".join(ch for ch in folded if ch.isalnum())
 
 
 def word_to_input(text: str) -> str | None:
-    """The race input a chat message stands for (``"Tatamokatsu!"`` -> ``"shout"``, ``"hai"`` -> ``"salute"``,
-    ``"katana"``, ``"grab"``), or None. Case, spaces and punctuation are ignored (TK-3)."""
-    word = "".join(ch for ch in text.casefold() if ch.isalnum())
-    return TYPED_WORDS.get(word)
+    """The race input a chat message stands for (``"Tatamokatsu!"`` -> ``"shout"``, ``"hai"``/``"はい"``/``"ハイ"``/
+    ``"ﾊｲ"`` -> ``"salute"``, ``"katana"``/``"カタナ"``/``"刀"``, ``"grab"``), or None; compared in
+    :func:`normal_word` form, so case, width, kana script, spaces and punctuation are ignored (TK-3)."""
+    return TYPED_WORDS.get(normal_word(text))
+
+
+def _count(option_id: str) -> Text:
+    """How the roller counts the 1/10 dice, from a ``fix:`` option id: ``"1+10"`` (``fix:none``: "none")."""
+    count = option_id.removeprefix(FIX_PREFIX)
+    return T("none") if count == "none" else T("{count}", count=count)
 
 
 class Tatamokatsu(Game):
@@ -73,7 +106,7 @@ class Tatamokatsu(Game):
     max_players = 5
     Options = TatamokatsuOptions
     State = TatamokatsuState
-    summary = "Roll three dice and react first: shout Tatamokatsu, grab the T die, Katana, salute. Last hand wins."
+    summary = T("Roll three dice and react first: shout Tatamokatsu, grab the T die, Katana, salute. Last hand wins.")
     rules_help = RULES_HELP
 
     # -- setup --------------------------------------------------------------------------------------------------
@@ -104,7 +137,7 @@ class Tatamokatsu(Game):
                 Decision(
                     player=state.roller,
                     kind="roll",
-                    prompt=f"{ref(state.roller)}, roll the three dice.",
+                    prompt=T("{player}, roll the three dice.", player=ref(state.roller)),
                     options=ROLL_OPTIONS,
                 )
             ]
@@ -115,7 +148,8 @@ class Tatamokatsu(Game):
                 Decision(
                     player=None,
                     kind="race",
-                    prompt=f"{ref(state.roller)} rolled {' · '.join(state.dice)}: shout, grab, Katana or salute!",
+                    prompt=T("{player} rolled {dice}: shout, grab, Katana or salute!", player=ref(state.roller),
+                             dice=" · ".join(state.dice)),
                     options=RACE_OPTIONS,
                     deadline_ms=state.deadline_ms,
                 )
@@ -127,7 +161,7 @@ class Tatamokatsu(Game):
                 Decision(
                     player=None,
                     kind="salute",
-                    prompt=f"Sum {state.total}: everyone salute (Hai!) or lose a finger.",
+                    prompt=T("Sum {total}: everyone salute (Hai!) or lose a finger.", total=state.total),
                     options=SALUTE_OPTIONS,
                     deadline_ms=state.deadline_ms,
                 )
@@ -138,7 +172,7 @@ class Tatamokatsu(Game):
                 Decision(
                     player=w,
                     kind="tatamokatsu",
-                    prompt=f"Tatamokatsu! {ref(w)}, strike every opponent or recover a finger.",
+                    prompt=T("Tatamokatsu! {player}, strike every opponent or recover a finger.", player=ref(w)),
                     options=_choice_options(state.fingers[w]),
                 )
             ]
@@ -147,9 +181,11 @@ class Tatamokatsu(Game):
             Decision(
                 player=state.roller,
                 kind="victim",
-                prompt=f"Sum {state.total}: {ref(state.roller)}, choose who loses a finger.",
+                prompt=T("Sum {total}: {player}, choose who loses a finger.", total=state.total,
+                           player=ref(state.roller)),
                 options=[
-                    Option(id=VICTIM_PREFIX + p, label=f"{ref(p)} ({plural(state.fingers[p], 'finger')})", locus=f"hand:{p}")
+                    Option(id=VICTIM_PREFIX + p, label=T("{player} ({hand})", player=ref(p),
+                           hand=rules.fingers_text(state.fingers[p])), locus=f"hand:{p}")
                     for p in rules.victims_of(state)
                 ],
             )
@@ -159,15 +195,14 @@ class Tatamokatsu(Game):
         """The roller's count of the 1/10 dice (TK-6), open from the race's close until ``deadline`` (TK-11)."""
         choices = offered_choices(state.dice)
         opts = [
-            Option(id=c.option_id, label=f"{c.option_id.removeprefix('fix:')} (sum {c.total})") for c in choices
+            Option(id=c.option_id, label=T("{count} (sum {total})", count=_count(c.option_id), total=c.total))
+            for c in choices
         ]
         return Decision(
             player=state.roller,
             kind="fix",
-            prompt=(
-                f"{ref(state.roller)}, count the 1/10 dice (10 and 17 are not offered: nobody shouted). "
-                f"No answer in time: sum {choices[0].total}."
-            ),
+            prompt=T("{player}, count the 1/10 dice (10 and 17 are not offered: nobody shouted). "
+                     "No answer in time: sum {total}.", player=ref(state.roller), total=choices[0].total),
             options=opts,
             deadline_ms=deadline,
         )
@@ -178,19 +213,20 @@ class Tatamokatsu(Game):
         departed player, an option not listed, a race input without a time or timed outside the open window, a
         count during the race or timed after its deadline (TK-11), a timeout before its deadline."""
         if state.phase == "over":
-            raise IllegalMove("The game is over.")
+            raise IllegalMove(T("The game is over."))
         if move.player is None:
             if move.option == OPEN:
                 return self._open(state, move.at_ms)
             if move.option != TIMEOUT:
-                raise IllegalMove("Only the system's timeout or window opening comes without a player.")
+                raise IllegalMove(T("Only the system's timeout or window opening comes without a player."))
         elif move.player not in state.fingers:
-            raise IllegalMove("You are not seated in this game.")
+            raise IllegalMove(T("You are not seated in this game."))
         elif move.player in state.left:
-            raise IllegalMove("You have left this game.")
+            raise IllegalMove(T("You have left this game."))
         if state.phase == "race" and move.option.startswith(FIX_PREFIX):
             raise IllegalMove(
-                f"{ref(state.roller)} counts the 1/10 dice when the window closes, not during it (TK-11)."
+                T("{player} counts the 1/10 dice when the window closes, not during it (TK-11).",
+                  player=ref(state.roller))
             )
         decision, option = self.find_decision(state, move)
         events: list[Event] = []
@@ -198,7 +234,8 @@ class Tatamokatsu(Game):
             deadline = decision.deadline_ms
             assert deadline is not None
             if move.at_ms is not None and move.at_ms < deadline:
-                raise IllegalMove(f"The deadline is {deadline} ms, not yet reached at {move.at_ms} ms.")
+                raise IllegalMove(T("The deadline is {deadline} ms, not yet reached at {at} ms.", deadline=deadline,
+                                    at=move.at_ms))
             s = state.clone()
             if decision.kind == "race":
                 rules.close_race(s, deadline, events)
@@ -220,7 +257,8 @@ class Tatamokatsu(Game):
             if move.at_ms is not None and deadline is not None and move.at_ms > deadline:
                 # TK-11: a count timed after its deadline is refused; the session's timeout applies the lowest sum.
                 raise IllegalMove(
-                    f"Too late by {move.at_ms - deadline} ms: the time to count is over; the lowest sum applies."
+                    T("Too late by {ms} ms: the time to count is over; the lowest sum applies.",
+                      ms=move.at_ms - deadline)
                 )
             at = max(move.at_ms, s.now_ms) if move.at_ms is not None else s.now_ms
             self._fix(s, move.option, at, events, timed_out=False)
@@ -229,16 +267,17 @@ class Tatamokatsu(Game):
         elif kind == "victim":
             rules.hit(s, move.option.removeprefix(VICTIM_PREFIX), events)
         else:  # pragma: no cover - pending() lists no other kind
-            raise IllegalMove(f"Unknown decision {kind!r}.")
+            raise IllegalMove(T("Unknown decision {kind}.", kind=repr(kind)))
         return Outcome(state=s, events=events)
 
     def _open(self, state: TatamokatsuState, at_ms: int | None) -> Outcome:
         """TK-10: the race window opens at ``at_ms``, the time the roll message appeared (at or after the roll).
         Inputs already in but timed outside the moved window are dropped (told in the event's data)."""
         if state.phase != "race" or state.anchored:
-            raise IllegalMove("No race window is waiting to open.")
+            raise IllegalMove(T("No race window is waiting to open."))
         if at_ms is None or at_ms < state.roll_ms:
-            raise IllegalMove(f"The window cannot open before the roll ({state.roll_ms} ms), not at {at_ms} ms.")
+            raise IllegalMove(T("The window cannot open before the roll ({roll} ms), not at {at} ms.", roll=state.roll_ms,
+                                at=str(at_ms)))
         s = state.clone()
         s.roll_ms = s.window_open_ms = s.now_ms = at_ms
         s.deadline_ms = at_ms + s.window_ms
@@ -251,9 +290,10 @@ class Tatamokatsu(Game):
                 s.inputs[p] = kept
             else:
                 del s.inputs[p]
+        seconds = f"{s.window_ms / 1000:g}"
         event = Event(
             kind="open",
-            text=f"The window is open for {s.window_ms / 1000:g} s.",
+            text=T("The window is open for {seconds} s.", seconds=seconds),
             data={"at_ms": at_ms, "deadline_ms": s.deadline_ms, "dropped": dropped},
         )
         return Outcome(state=s, events=[event])
@@ -261,17 +301,17 @@ class Tatamokatsu(Game):
     def _race_input(self, state: TatamokatsuState, player: str, inp: str, at_ms: int | None) -> Outcome:
         """Record one race input (TK-3): the earliest time per player and input counts; judged at the close."""
         if at_ms is None:
-            raise IllegalMove("A race input needs its time (at_ms).")
+            raise IllegalMove(T("A race input needs its time (at_ms)."))
         lo, hi = state.window_open_ms, state.deadline_ms
         assert hi is not None
         if not lo <= at_ms <= hi:
-            raise IllegalMove(f"Outside the window: {at_ms} ms is not within {lo}..{hi} ms.")
+            raise IllegalMove(T("Outside the window: {at} ms is not within {lo}..{hi} ms.", at=at_ms, lo=lo, hi=hi))
         s = state.clone()
         if s.fingers[player] == 0 and inp != GRAB:
             # TK-3: a player without fingers may only grab; other inputs are ignored.
             event = Event(
                 kind="ignored",
-                text=f"{ref(player)} has no fingers: only a grab counts.",
+                text=T("{player} has no fingers: only a grab counts.", player=ref(player)),
                 data={"player": player, "input": inp},
             )
             return Outcome(state=s, events=[event])
@@ -283,14 +323,16 @@ class Tatamokatsu(Game):
         # Times as people read them: from the roll in the race, from the salute window's opening in that window.
         in_salute_window = s.phase == "salute" and mine[inp] >= s.window_open_ms
         ms = mine[inp] - (s.window_open_ms if in_salute_window else s.roll_ms)
-        since = " into the salute window" if in_salute_window else ""
+
         # Canonical order (seat, then input), so the state does not depend on arrival order.
         s.inputs[player] = {i: mine[i] for i in RACE_INPUTS if i in mine}
         s.inputs = {p: s.inputs[p] for p in s.players if p in s.inputs}
         events = [
             Event(
                 kind="input",
-                text=f"{ref(player)} {rules.INPUT_WORDS[inp]} (+{ms} ms{since}).",
+                text=(T("{player} {did} (+{ms} ms into the salute window).", player=ref(player),
+                        did=rules.INPUT_WORDS[inp], ms=ms) if in_salute_window
+                      else T("{player} {did} (+{ms} ms).", player=ref(player), did=rules.INPUT_WORDS[inp], ms=ms)),
                 data={"player": player, "input": inp, "at_ms": at_ms, "ms": ms, "repeat": old is not None},
             )
         ]
@@ -306,11 +348,14 @@ class Tatamokatsu(Game):
         (``timed_out``: the lowest offered sum, one window-length after the close)."""
         choice = next(c for c in offered_choices(s.dice) if c.option_id == option_id)
         s.values = list(choice.values)
-        how = "is given" if timed_out else "counts"
+        count = _count(option_id)
         events.append(
             Event(
                 kind="fix",
-                text=f"{ref(s.roller)} {how} {option_id.removeprefix('fix:')}: sum {choice.total}.",
+                text=(T("{player} is given {count}: sum {total}.", player=ref(s.roller), count=count, total=choice.total)
+                      if timed_out
+                      else T("{player} counts {count}: sum {total}.", player=ref(s.roller), count=count,
+                             total=choice.total)),
                 data={"roller": s.roller, "values": list(choice.values), "total": choice.total},
             )
         )
@@ -330,7 +375,8 @@ class Tatamokatsu(Game):
         for st in steps:
             ranking.append([p for p in others if state.out_at.get(p, -1) == st])
         reason = (
-            f"{ref(winners[0])} is the Samurai." if len(winners) == 1 else "The last hands fell together: shared win."
+            T("{player} is the Samurai.", player=ref(winners[0])) if len(winners) == 1
+            else T("The last hands fell together: shared win.")
         )
         return Result(winners=winners, ranking=ranking, scores=dict(state.fingers), reason=reason)
 
@@ -340,7 +386,7 @@ class Tatamokatsu(Game):
         if state.phase == "over" or player not in state.fingers or player in state.left:
             return None
         s = state.clone()
-        events = [Event(kind="resign", text=f"{ref(player)} leaves the game.", data={"player": player})]
+        events = [Event(kind="resign", text=T("{player} leaves the game.", player=ref(player)), data={"player": player})]
         before = rules.open_resolution(s)  # a resolution under way (TK-12) ends with this leave, or goes on
         s.left.append(player)
         s.fingers[player] = 0
@@ -382,20 +428,23 @@ class Tatamokatsu(Game):
             return f"{decision.kind}.{state.rolls}"
         return None
 
-    def status(self, state: TatamokatsuState) -> str:
+    def status(self, state: TatamokatsuState) -> Text:
         """One line: the phase and every hand."""
         hands = ", ".join(f"{ref(p)} {state.fingers[p]}" for p in state.players)
         if state.phase == "over":
-            return f"Over after {plural(state.rolls, 'roll')}: " + ", ".join(ref(p) for p in state.winners) + f" won. {hands}"
+            rolls = N("{n} roll", "{n} rolls", n=state.rolls)
+            return T("Over after {rolls}: {winners} won. {hands}", rolls=rolls,
+                     winners=", ".join(ref(p) for p in state.winners), hands=hands)
+        roller = ref(state.roller)
         what = {
-            "roll": f"{ref(state.roller)} to roll",
-            "race": f"race on {' · '.join(state.dice)}",
-            "fix": f"{ref(state.roller)} to count the 1/10 dice",
-            "salute": "salute window",
-            "choice": f"{ref(state.winner or '')} to choose",
-            "victim": f"{ref(state.roller)} to choose a victim",
-        }[state.phase]
-        return f"Roll {state.rolls}: {what}. Fingers: {hands}"
+            "roll": lambda: T("{player} to roll", player=roller),
+            "race": lambda: T("race on {dice}", dice=" · ".join(state.dice)),
+            "fix": lambda: T("{player} to count the 1/10 dice", player=roller),
+            "salute": lambda: T("salute window"),
+            "choice": lambda: T("{player} to choose", player=ref(state.winner or "")),
+            "victim": lambda: T("{player} to choose a victim", player=roller),
+        }[state.phase]()
+        return T("Roll {n}: {what}. Fingers: {hands}", n=state.rolls, what=what, hands=hands)
 
     def greedy(self, state: TatamokatsuState, decision: Decision, rng: Any) -> str | None:
         """A simple strategy: the right race input for the dice, the highest-range count (a victim beats a salute

@@ -2,43 +2,45 @@
 
 from __future__ import annotations
 
-RULES_HELP: dict[str, str] = {
+from games.core import T, Text
+
+RULES_HELP: dict[str, Text] = {
     "": (
-        "2-5 players, one hand of five fingers each. Players take turns rolling three dice; after each roll everyone "
+        T("2-5 players, one hand of five fingers each. Players take turns rolling three dice; after each roll everyone "
         "has a few seconds (8 by default) to react. Wrong reactions and bad sums cost fingers, a Tatamokatsu can "
-        "win one back. The last player with fingers is the Samurai."
+        "win one back. The last player with fingers is the Samurai.")
     ),
     "dice": (
-        "Dice A and B show 1-6 and two '1 or 10' faces. Die C shows 1-6, one '1 or 10' face and the Tatamokatsu "
+        T("Dice A and B show 1-6 and two '1 or 10' faces. Die C shows 1-6, one '1 or 10' face and the Tatamokatsu "
         "face T. The roller decides what each '1 or 10' counts, but never so that the sum is 10 or 17 (those only "
         "count when someone shouts). The roller counts once the reaction window has closed; a roller who does not "
-        "choose in time gets the lowest sum."
+        "choose in time gets the lowest sum.")
     ),
     "race": (
-        "After a roll, press or react: shout Tatamokatsu (type 'tatamokatsu'), grab the T die, Katana, salute "
+        T("After a roll, press or react: shout Tatamokatsu (type 'tatamokatsu'), grab the T die, Katana, salute "
         "(type 'hai'). Only the time of each press counts, to the millisecond. If the dice can make 10 or 17, the "
         "first shout wins: strike every opponent (each loses one) or recover one finger. If T shows, the first "
-        "grab wins the same choice. Equal times roll off with a die."
+        "grab wins the same choice. Equal times roll off with a die.")
     ),
     "sums": (
-        "With no winning shout: under 10 the roller loses a finger; 11 to 16 everyone must salute (Hai!) in time "
-        "or lose one; above 17 the roller picks who loses one; exactly 10 or 17 does nothing."
+        T("With no winning shout: under 10 the roller loses a finger; 11 to 16 everyone must salute (Hai!) in time "
+        "or lose one; above 17 the roller picks who loses one; exactly 10 or 17 does nothing.")
     ),
     "katana": (
-        "Three identical faces: everyone with fingers must Katana. Whoever did not loses one; if all did, the "
-        "slowest loses one. This comes on top of the sum."
+        T("Three identical faces: everyone with fingers must Katana. Whoever did not loses one; if all did, the "
+        "slowest loses one. This comes on top of the sum.")
     ),
     "dragon": (
-        "Lost all your fingers? Stay sharp: when T shows, be the first to grab it and you are back with all five "
-        "(dragon resurrection). Grabbing is the only thing you can still do."
+        T("Lost all your fingers? Stay sharp: when T shows, be the first to grab it and you are back with all five "
+        "(dragon resurrection). Grabbing is the only thing you can still do.")
     ),
     "mistakes": (
-        "Each mistake costs a finger: shouting when the dice cannot make 10 or 17, grabbing when no T shows, a "
-        "Katana without triples. A salute at the wrong moment costs nothing."
+        T("Each mistake costs a finger: shouting when the dice cannot make 10 or 17, grabbing when no T shows, a "
+        "Katana without triples. A salute at the wrong moment costs nothing.")
     ),
     "end": (
-        "The game ends when at most one player has fingers: the Samurai. A roll counts as a whole: its Katana and "
+        T("The game ends when at most one player has fingers: the Samurai. A roll counts as a whole: its Katana and "
         "its sum (the count, the salute, the victim) are both played before the end is decided, so the last hands "
-        "that lose their last fingers to the same roll share the win."
+        "that lose their last fingers to the same roll share the win.")
     ),
 }

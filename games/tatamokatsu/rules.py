@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from games.core import Event, player_ref, plural
+from games.core import Event, N, T, Text, player_ref
 from games.tatamokatsu.data import (
     DICE,
     FINGERS,
@@ -24,7 +24,9 @@ from games.tatamokatsu.data import (
 from games.tatamokatsu.dice import all_choices, is_tatamokatsu, is_triple, offered_choices, shows_t, sum_range
 from games.tatamokatsu.state import Miss, RaceEntry, TatamokatsuState
 
-INPUT_WORDS = {SHOUT: "shouts", GRAB: "grabs", KATANA: "does a Katana", SALUTE: "salutes"}
+INPUT_WORDS = {SHOUT: T("shouts"), GRAB: T("grabs"), KATANA: T("does a Katana"), SALUTE: T("salutes")}
+INPUT_NAMES = {SHOUT: T("shout"), GRAB: T("grab"), KATANA: T("katana"), SALUTE: T("salute")}
+"""A race input named as its id is (``shout`` …), translated: for the board in words."""
 
 
 def ref(p: str) -> str:
@@ -52,7 +54,7 @@ def start_turn(s: TatamokatsuState, events: list[Event]) -> None:
     s.phase = "roll"
     s.deadline_ms = None
     s.winner = None
-    events.append(Event(kind="turn", text=f"{ref(s.roller)} rolls next.", data={"roller": s.roller}))
+    events.append(Event(kind="turn", text=T("{player} rolls next.", player=ref(s.roller)), data={"roller": s.roller}))
 
 
 def roll(s: TatamokatsuState, at_ms: int, events: list[Event]) -> None:
@@ -73,7 +75,7 @@ def roll(s: TatamokatsuState, at_ms: int, events: list[Event]) -> None:
     events.append(
         Event(
             kind="roll",
-            text=f"{ref(s.roller)} rolls {' · '.join(s.dice)}. Quick!",
+            text=T("{player} rolls {dice}. Quick!", player=ref(s.roller), dice=" · ".join(s.dice)),
             data={"roller": s.roller, "dice": list(s.dice), "at_ms": at_ms, "deadline_ms": s.deadline_ms},
         )
     )
@@ -83,7 +85,21 @@ def roll(s: TatamokatsuState, at_ms: int, events: list[Event]) -> None:
 # Finger changes and the end
 
 
-def lose(s: TatamokatsuState, losses: Counter, events: list[Event], why: dict[str, str]) -> None:
+COMMA = T(", ")
+"""The separator of listed items (a text: each language has its own comma)."""
+
+
+def fingers_text(n: int) -> Text:
+    """``"1 finger"``, ``"3 fingers"``."""
+    return N("{n} finger", "{n} fingers", n=n)
+
+
+def because(why: dict[str, Text], player: str, reason: Text) -> None:
+    """Add ``reason`` to ``player``'s reasons for losing fingers (``"no Katana, sum under 10"``)."""
+    why[player] = Text.join(COMMA, [why[player], reason]) if why.get(player) else reason
+
+
+def lose(s: TatamokatsuState, losses: Counter, events: list[Event], why: dict[str, Text]) -> None:
     """Apply ``losses`` (player -> fingers lost, one per reason) at once, never below 0, with one event each."""
     for p in s.players:
         n = losses.get(p, 0)
@@ -100,8 +116,9 @@ def lose(s: TatamokatsuState, losses: Counter, events: list[Event], why: dict[st
         events.append(
             Event(
                 kind="finger",
-                text=f"{ref(p)} loses {plural(lost, 'finger')} ({why.get(p, '')}): {after} left.",
-                data={"player": p, "lost": lost, "fingers": after, "reason": why.get(p, "")},
+                text=T("{player} loses {hand} ({why}): {n} left.", player=ref(p),
+                       hand=fingers_text(lost), why=why.get(p, ""), n=after),
+                data={"player": p, "lost": lost, "fingers": after, "reason": str(why.get(p, ""))},
             )
         )
 
@@ -119,9 +136,9 @@ def finish_resolution(s: TatamokatsuState, before: dict[str, int], events: list[
     s.deadline_ms = None
     s.winner = None
     if len(winners) == 1:
-        text = f"{ref(winners[0])} is the last with fingers: Samurai!"
+        text = T("{player} is the last with fingers: Samurai!", player=ref(winners[0]))
     else:
-        text = "The last fingers fell together: " + ", ".join(ref(p) for p in winners) + " share the win."
+        text = T("The last fingers fell together: {players} share the win.", players=", ".join(ref(p) for p in winners))
     events.append(Event(kind="end", text=text, data={"winners": winners}))
     return True
 
@@ -130,8 +147,13 @@ def finish_resolution(s: TatamokatsuState, before: dict[str, int], events: list[
 # Races
 
 
+def rolls_n(player: str, n: int) -> Text:
+    """``"{@p} rolls 4"`` (a roll-off)."""
+    return T("{player} rolls {n}", player=ref(player), n=n)
+
+
 def first_of(
-    s: TatamokatsuState, times: dict[str, int], events: list[Event], what: str
+    s: TatamokatsuState, times: dict[str, int], events: list[Event], what: Text
 ) -> str:
     """The first of ``times`` (player -> at_ms); ties within ``tie_tolerance_ms`` of the first roll off with 1-6
     dice, ties rerolled (TK-4). Roll-off rounds are kept in ``s.rolloffs`` and told in events."""
@@ -144,8 +166,8 @@ def first_of(
         events.append(
             Event(
                 kind="rolloff",
-                text=f"Tie for the {what}: " + ", ".join(f"{ref(p)} rolls {v}" for p, v in dice.items()) + ".",
-                data={"rolls": dict(dice), "for": what},
+                text=T("Tie for the {what}: {rolls}.", what=what, rolls=Text.join(COMMA, [rolls_n(p, v) for p, v in dice.items()])),
+                data={"rolls": dict(dice), "for": str(what)},
             )
         )
         tied = [p for p in tied if dice[p] == best]
@@ -165,15 +187,15 @@ def close_race(s: TatamokatsuState, close_ms: int, events: list[Event]) -> None:
     triple = is_triple(dice)
     tk = is_tatamokatsu(dice)
     losses: Counter = Counter()
-    why: dict[str, str] = {}
+    why: dict[str, Text] = {}
     notes: dict[tuple[str, str], str] = {}
     first_event = len(events)
 
-    def mistake(p: str, inp: str, text: str) -> None:
+    def mistake(p: str, inp: str, text: Text) -> None:
         if before[p] > 0:  # a player without fingers has nothing to lose
             notes[(p, inp)] = "mistake"
             losses[p] += 1
-            why[p] = ", ".join(filter(None, [why.get(p, ""), text]))
+            because(why, p, text)
 
     def times_of(inp: str, alive_only: bool) -> dict[str, int]:
         return {
@@ -189,18 +211,18 @@ def close_race(s: TatamokatsuState, close_ms: int, events: list[Event]) -> None:
     if t_roll:
         # TK-5: a grab race only; shouts neither win nor cost (the grabber shouts anyway at a real table).
         if grabs:
-            winner = first_of(s, grabs, events, "T die")
+            winner = first_of(s, grabs, events, T("T die"))
             notes[(winner, GRAB)] = "first"
     else:
         for p in grabs:
-            mistake(p, GRAB, "grabbed, but no T shows")
+            mistake(p, GRAB, T("grabbed, but no T shows"))
         if shouts:
             if tk:
-                winner = first_of(s, shouts, events, "shout")
+                winner = first_of(s, shouts, events, T("shout"))
                 notes[(winner, SHOUT)] = "first"
             else:
                 for p in shouts:
-                    mistake(p, SHOUT, "shouted, but no Tatamokatsu")
+                    mistake(p, SHOUT, T("shouted, but no Tatamokatsu"))
     if triple:
         # TK-7: everyone with fingers must Katana; if all did, the last (ties within the tolerance) loses one.
         missing = [p for p in s.players if before[p] > 0 and p not in katanas]
@@ -208,18 +230,18 @@ def close_race(s: TatamokatsuState, close_ms: int, events: list[Event]) -> None:
             for p in missing:
                 s.missed.append(Miss(player=p, input=KATANA))
                 losses[p] += 1
-                why[p] = ", ".join(filter(None, [why.get(p, ""), "no Katana"]))
+                because(why, p, T("no Katana"))
         elif katanas:
             t_last = max(katanas.values())
             for p in s.players:
                 if p in katanas and katanas[p] >= t_last - s.tie_tolerance_ms:
                     losses[p] += 1
                     notes[(p, KATANA)] = "last"
-                    why[p] = ", ".join(filter(None, [why.get(p, ""), "last Katana"]))
-        events.append(Event(kind="katana", text="Triples: Katana!", data={"missing": missing}))
+                    because(why, p, T("last Katana"))
+        events.append(Event(kind="katana", text=T("Triples: Katana!"), data={"missing": missing}))
     else:
         for p in katanas:
-            mistake(p, KATANA, "Katana without triples")
+            mistake(p, KATANA, T("Katana without triples"))
 
     # The sum effect (TK-6) when no shout or grab won. An under-10 loss known at the close joins this
     # resolution (TK-9: fingers lost together); a salute window or a victim comes after it.
@@ -231,9 +253,9 @@ def close_race(s: TatamokatsuState, close_ms: int, events: list[Event]) -> None:
         sum_now = s.values is not None or not choices
         if s.values is not None and sum_range(sum(s.values)) == "low":
             s.total = sum(s.values)
-            events.append(Event(kind="sum", text=f"Sum {s.total}: under 10.", data={"total": s.total}))
+            events.append(Event(kind="sum", text=T("Sum {total}: under 10.", total=s.total), data={"total": s.total}))
             losses[s.roller] += 1
-            why[s.roller] = ", ".join(filter(None, [why.get(s.roller, ""), "sum under 10"]))
+            because(why, s.roller, T("sum under 10"))
     record_race(s, notes)
     # Texts in the order people read them: the race's summary first, then what it cost (roll-offs, the Katana
     # and the sum were judged before; the summary goes ahead of them too).
@@ -248,13 +270,15 @@ def close_race(s: TatamokatsuState, close_ms: int, events: list[Event]) -> None:
         events.append(
             Event(
                 kind="resurrection",
-                text=f"{ref(winner)} catches the Tatamokatsu die: dragon resurrection, back to {FINGERS} fingers!",
+                text=T("{player} catches the Tatamokatsu die: dragon resurrection, back to {n} fingers!",
+                       player=ref(winner), n=FINGERS),
                 data={"player": winner},
             )
         )
     elif winner is not None:
-        how = "grabs the T die first" if t_roll else "shouts Tatamokatsu first"
-        events.append(Event(kind="race_won", text=f"{ref(winner)} {how}!", data={"player": winner}))
+        text = (T("{player} grabs the T die first!", player=ref(winner)) if t_roll
+                else T("{player} shouts Tatamokatsu first!", player=ref(winner)))
+        events.append(Event(kind="race_won", text=text, data={"player": winner}))
     if winner is not None and not resurrected and s.alive() != [winner]:
         # The winner's choice (TK-4) belongs to this resolution: the end is checked after it, so a winner whom
         # mistakes took to 0 may still recover. (Alone with fingers, the winner is simply the Samurai.)
@@ -278,7 +302,7 @@ def close_race(s: TatamokatsuState, close_ms: int, events: list[Event]) -> None:
         events.append(
             Event(
                 kind="fix_wait",
-                text=f"{ref(s.roller)}, count the 1/10 dice.",
+                text=T("{player}, count the 1/10 dice.", player=ref(s.roller)),
                 data={"roller": s.roller, "deadline_ms": s.deadline_ms},
             )
         )
@@ -311,12 +335,44 @@ def record_race(s: TatamokatsuState, notes: dict[tuple[str, str], str], salute_w
     ]
 
 
-DONE_WORDS = {SHOUT: "shouted", GRAB: "grabbed the T die", KATANA: "did the Katana", SALUTE: "saluted"}
-MISTAKE_WORDS = {SHOUT: "shouted", GRAB: "grabbed", KATANA: "did a Katana"}
+DONE_WORDS = {SHOUT: T("shouted"), GRAB: T("grabbed the T die"), KATANA: T("did the Katana"), SALUTE: T("saluted")}
+MISTAKE_WORDS = {SHOUT: T("shouted"), GRAB: T("grabbed"), KATANA: T("did a Katana")}
 
 
-def _list(items: list[str]) -> str:
-    return ", ".join(items[:-1]) + " and " + items[-1] if len(items) > 1 else "".join(items)
+SENTENCES = T(". ")
+"""Between the sentences of a window's summary."""
+SEMICOLON = T("; ")
+"""Between the clauses of the salute window's summary."""
+
+
+def _at(player: str, ms: int) -> Text:
+    """``"{@p} (+1200 ms)"``."""
+    return T("{player} (+{ms} ms)", player=ref(player), ms=ms)
+
+
+def _did(player: str, did: Text, ms: int, free: bool = False) -> Text:
+    """``"{@p} shouted (+1200 ms)"``; ``free``: a mistake with no finger to lose."""
+    if free:
+        return T("{player} {did} (+{ms} ms, no finger to lose)", player=ref(player), did=did, ms=ms)
+    return T("{player} {did} (+{ms} ms)", player=ref(player), did=did, ms=ms)
+
+
+def _nobody_else(text: Text, inp: str) -> Text:
+    """A winner's line without a runner-up: ``"…; nobody else shouted"`` (by the winning input)."""
+    if inp == SHOUT:
+        return T("{text}; nobody else shouted", text=text)
+    if inp == GRAB:
+        return T("{text}; nobody else grabbed", text=text)
+    if inp == KATANA:
+        return T("{text}; nobody else did", text=text)
+    return T("{text}; nobody else saluted", text=text)
+
+
+def _list(items: list[str]) -> Text:
+    """``a, b and c`` (each item translated when it is a text)."""
+    if len(items) > 1:
+        return T("{some} and {last}", some=Text.join(COMMA, items[:-1]), last=items[-1])
+    return Text.join("", items)
 
 
 def window_summary(s: TatamokatsuState, winner: str | None, t_roll: bool, tk: bool) -> Event:
@@ -331,47 +387,48 @@ def window_summary(s: TatamokatsuState, winner: str | None, t_roll: bool, tk: bo
     entries = s.last_race
     data: dict = {"first": None, "input": None, "ms": None, "second": None, "margin_ms": None,
                   "mistakes": [], "entries": [e.model_dump() for e in entries]}
-    parts: list[str] = []
+    parts: list[Text] = []
     first = next((e for e in entries if e.player == winner and e.note == "first"), None) if winner else None
     if first is not None:
         runners = [e for e in entries if e.input == first.input and e.player != first.player and e.note != "mistake"]
-        text = f"{ref(first.player)} {DONE_WORDS[first.input]} first (+{first.ms} ms)"
+        text = T("{player} {did} first (+{ms} ms)", player=ref(first.player), did=DONE_WORDS[first.input],
+                 ms=first.ms)
         if runners:
             margin = runners[0].ms - first.ms
             t0 = min(first.ms, runners[0].ms)  # runners are in time order
             tied = [e for e in runners if e.ms <= t0 + s.tie_tolerance_ms] if first.ms <= t0 + s.tie_tolerance_ms \
                 else []
             if tied:  # TK-4: equal times (within the tolerance) were decided by the roll-off told below
-                text += ", tied with " + _list([ref(e.player) for e in tied]) + ": won the roll-off"
+                text = T("{text}, tied with {players}: won the roll-off", text=text,
+                         players=_list([ref(e.player) for e in tied]))
             else:
-                text += f", {margin} ms ahead of {ref(runners[0].player)}"
+                text = T("{text}, {ms} ms ahead of {player}", text=text, ms=margin, player=ref(runners[0].player))
             data.update(second=runners[0].player, margin_ms=margin)
         else:
-            text += f"; nobody else {DONE_WORDS[first.input].split()[0]}"
+            text = _nobody_else(text, first.input)
         parts.append(text)
         data.update(first=first.player, input=first.input, ms=first.ms)
     elif t_roll:
-        parts.append("Nobody grabbed the T die in time")
+        parts.append(T("Nobody grabbed the T die in time"))
     elif tk:
-        parts.append("Nobody shouted Tatamokatsu in time")
+        parts.append(T("Nobody shouted Tatamokatsu in time"))
     lasts = [e for e in entries if e.note == "last"]
     if lasts:
-        parts.append("Last Katana: " + ", ".join(f"{ref(e.player)} (+{e.ms} ms)" for e in lasts))
+        parts.append(T("Last Katana: {players}", players=Text.join(COMMA, [_at(e.player, e.ms) for e in lasts])))
     mistakes = [e for e in entries if e.note == "mistake"]
     # A grab with no T showing from a player without fingers is a mistake with nothing to lose (TK-3, TK-8).
     free = [e for e in entries if not t_roll and e.input == GRAB and e.note != "mistake"]
     if mistakes or free:
         told = [e for e in entries if e in mistakes or e in free]
-        parts.append("Mistakes: " + _list([
-            f"{ref(e.player)} {MISTAKE_WORDS[e.input]} (+{e.ms} ms{'' if e.note else ', no finger to lose'})"
-            for e in told
-        ]))
+        told_texts = [_did(e.player, MISTAKE_WORDS[e.input], e.ms, free=not e.note) for e in told]
+        parts.append(T("Mistakes: {list}", list=_list(told_texts)))
         data["mistakes"] = [{"player": e.player, "input": e.input, "ms": e.ms} for e in mistakes]
     if not parts and not entries:
-        parts.append("Nobody reacted in time")
+        parts.append(T("Nobody reacted in time"))
     elif not parts:  # only valid inputs that win nothing (salutes, Katanas on triples that all came in)
-        parts.append("Reactions: " + _list([f"{ref(e.player)} {DONE_WORDS[e.input]} (+{e.ms} ms)" for e in entries]))
-    return Event(kind="window", text=". ".join(parts) + ".", data=data)
+        done = [_did(e.player, DONE_WORDS[e.input], e.ms) for e in entries]
+        parts.append(T("Reactions: {list}", list=_list(done)))
+    return Event(kind="window", text=T("{text}.", text=Text.join(SENTENCES, parts)), data=data)
 
 
 # ------------------------------------------------------------------------------------------------------------
@@ -400,7 +457,7 @@ def sum_effect(s: TatamokatsuState, at_ms: int, events: list[Event]) -> None:
     if s.values is None:
         counts = all_choices(s.dice)
         if len(counts) != 1:  # not reached with the printed dice: 1/10 dice always leave a count off 10 and 17
-            events.append(Event(kind="sum", text="Every count makes 10 or 17: no sum effect.", data={"total": None}))
+            events.append(Event(kind="sum", text=T("Every count makes 10 or 17: no sum effect."), data={"total": None}))
             end_resolution(s, before, events)
             return
         s.values = list(counts[0].values)  # a plain roll (no 1/10 die): its sum is what it shows
@@ -409,20 +466,20 @@ def sum_effect(s: TatamokatsuState, at_ms: int, events: list[Event]) -> None:
     kind = sum_range(total)
     if kind == "tatamokatsu":
         events.append(
-            Event(kind="sum", text=f"Sum {total}: a Tatamokatsu, but nobody shouted: no effect.", data={"total": total})
+            Event(kind="sum", text=T("Sum {total}: a Tatamokatsu, but nobody shouted: no effect.", total=total), data={"total": total})
         )
         end_resolution(s, before, events)
         return
     if kind == "low":
-        events.append(Event(kind="sum", text=f"Sum {total}: under 10.", data={"total": total}))
-        lose(s, Counter({s.roller: 1}), events, {s.roller: "sum under 10"})
+        events.append(Event(kind="sum", text=T("Sum {total}: under 10.", total=total), data={"total": total}))
+        lose(s, Counter({s.roller: 1}), events, {s.roller: T("sum under 10")})
         end_resolution(s, before, events)
         return
     if kind == "salute":
-        events.append(Event(kind="sum", text=f"Sum {total}: salute! Say Hai.", data={"total": total}))
+        events.append(Event(kind="sum", text=T("Sum {total}: salute! Say Hai.", total=total), data={"total": total}))
         owing = [p for p in s.alive() if SALUTE not in s.inputs.get(p, {})]
         if not owing:
-            events.append(Event(kind="salute_done", text="Everyone has already saluted.", data={}))
+            events.append(Event(kind="salute_done", text=T("Everyone has already saluted."), data={}))
             end_resolution(s, before, events)
             return
         s.resolution_before = before
@@ -433,11 +490,11 @@ def sum_effect(s: TatamokatsuState, at_ms: int, events: list[Event]) -> None:
         return
     victims = victims_of(s)
     if not victims:
-        events.append(Event(kind="sum", text=f"Sum {total}: above 17, but no opponent has fingers.",
+        events.append(Event(kind="sum", text=T("Sum {total}: above 17, but no opponent has fingers.", total=total),
                             data={"total": total}))
         end_resolution(s, before, events)
         return
-    events.append(Event(kind="sum", text=f"Sum {total}: above 17.", data={"total": total}))
+    events.append(Event(kind="sum", text=T("Sum {total}: above 17.", total=total), data={"total": total}))
     s.resolution_before = before
     if len(victims) == 1:
         hit(s, victims[0], events)  # C-3: the only opponent with fingers
@@ -455,7 +512,7 @@ def close_salute(s: TatamokatsuState, close_ms: int, events: list[Event]) -> Non
     record_race(s, {(e.player, e.input): e.note for e in s.last_race}, salute_window=True)
     s.missed = s.missed + [Miss(player=p, input=SALUTE) for p in owing]
     events.append(salute_summary(s, owing))
-    lose(s, Counter(dict.fromkeys(owing, 1)), events, dict.fromkeys(owing, "no salute"))
+    lose(s, Counter(dict.fromkeys(owing, 1)), events, dict.fromkeys(owing, T("no salute")))
     end_resolution(s, before, events)
 
 
@@ -467,19 +524,20 @@ def salute_summary(s: TatamokatsuState, owing: list[str]) -> Event:
     inside = {p: s.inputs[p][SALUTE] - opened for p in s.players if SALUTE in s.inputs.get(p, {})
               and any(e.player == p and e.input == SALUTE and e.window == "salute" for e in s.last_race)}
     earlier = [p for p in s.players if SALUTE in s.inputs.get(p, {}) and p not in inside and s.fingers[p] > 0]
-    parts = []
+    parts: list[Text] = []
     if inside:
         ordered = sorted(inside, key=lambda p: (inside[p], s.players.index(p)))
-        parts.append(
-            "Salutes: " + _list([f"{ref(p)} +{inside[p]} ms" for p in ordered]) + " after the salute was called"
-        )
+        salutes = [T("{player} +{ms} ms", player=ref(p), ms=inside[p]) for p in ordered]
+        parts.append(T("Salutes: {list} after the salute was called", list=_list(salutes)))
     if earlier:
-        parts.append(_list([ref(p) for p in earlier]) + " had saluted during the race")
+        parts.append(T("{players} had saluted during the race", players=_list([ref(p) for p in earlier])))
     if owing:
-        parts.append("no salute from " + _list([ref(p) for p in owing]))
-    text = "; ".join(parts) if parts else "Nobody owed a salute"
+        players = _list([ref(p) for p in owing])
+        parts.append(T("no salute from {players}", players=players) if parts
+                     else T("No salute from {players}", players=players))
+    text = T("{text}.", text=Text.join(SEMICOLON, parts)) if parts else T("Nobody owed a salute.")
     data = {"saluted": inside, "earlier": earlier, "missing": list(owing)}
-    return Event(kind="window", text=text[0].upper() + text[1:] + ".", data=data)
+    return Event(kind="window", text=text, data=data)
 
 
 def victims_of(s: TatamokatsuState) -> list[str]:
@@ -491,7 +549,7 @@ def hit(s: TatamokatsuState, victim: str, events: list[Event]) -> None:
     """Sum above 17: ``victim`` loses one finger (the roller's choice); the end is decided after it, with the
     losses of the race's close (TK-12)."""
     before = open_resolution(s)
-    lose(s, Counter({victim: 1}), events, {victim: f"chosen by {ref(s.roller)}"})
+    lose(s, Counter({victim: 1}), events, {victim: T("chosen by {player}", player=ref(s.roller))})
     end_resolution(s, before, events)
 
 
@@ -502,15 +560,15 @@ def winner_choice(s: TatamokatsuState, attack: bool, events: list[Event]) -> Non
     before = open_resolution(s)  # fingers before the race's close: one resolution (TK-9)
     if attack:
         targets = [p for p in s.alive() if p != w]
-        events.append(Event(kind="attack", text=f"{ref(w)} strikes every opponent!", data={"player": w}))
-        lose(s, Counter(dict.fromkeys(targets, 1)), events, dict.fromkeys(targets, f"struck by {ref(w)}"))
+        events.append(Event(kind="attack", text=T("{player} strikes every opponent!", player=ref(w)), data={"player": w}))
+        lose(s, Counter(dict.fromkeys(targets, 1)), events, dict.fromkeys(targets, T("struck by {player}", player=ref(w))))
     else:
         s.fingers[w] = min(FINGERS, s.fingers[w] + 1)
         s.out_at.pop(w, None)
         events.append(
             Event(
                 kind="recover",
-                text=f"{ref(w)} recovers a finger: {s.fingers[w]} now.",
+                text=T("{player} recovers a finger: {n} now.", player=ref(w), n=s.fingers[w]),
                 data={"player": w, "fingers": s.fingers[w]},
             )
         )

@@ -5,6 +5,8 @@ One place for the numbers the rules read, so that someone holding the printed ga
 
 from __future__ import annotations
 
+from games.core import T
+
 FACES: tuple[str, ...] = ("1", "2", "3", "4", "doll", "double")
 """The six faces of a Tatari die (TA-2), as option ids use them (``set:<face>``)."""
 
@@ -14,8 +16,8 @@ FACE_VALUE = {"1": 1, "2": 2, "3": 3, "4": 4, "doll": 0, "double": 0}
 FACE_DOLLS = {"1": 0, "2": 0, "3": 0, "4": 0, "doll": 1, "double": 2}
 """How many dolls a face counts (TA-2)."""
 
-FACE_LABEL = {"1": "1", "2": "2", "3": "3", "4": "4", "doll": "doll", "double": "double-doll"}
-"""A face as people read it."""
+FACE_LABEL = {"1": T("1"), "2": T("2"), "3": T("3"), "4": T("4"), "doll": T("doll"), "double": T("double-doll")}
+"""A face as people read it (a :class:`games.core.Text`; equal to its English wording)."""
 
 FACE_WORDS = {
     "1": "1", "2": "2", "3": "3", "4": "4", "doll": "doll", "double": "double", "doubledoll": "double",

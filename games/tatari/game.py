@@ -25,6 +25,8 @@ from games.core import (
     Outcome,
     Result,
     Rng,
+    T,
+    Text,
     player_ref,
     rank_by,
 )
@@ -34,9 +36,15 @@ from games.tatari.help import RULES_HELP
 from games.tatari.rules import dice_text, dolls_text, kept_of
 from games.tatari.state import TatariOptions, TatariState
 
+_COMMA = T(", ")
+"""The separator of listed items (a text: each language has its own comma)."""
 
-def _or(items: list[str]) -> str:
-    return ", ".join(items[:-1]) + " or " + items[-1] if len(items) > 1 else "".join(items)
+
+def _or(items: list[Text]) -> Text:
+    """``a, b or c`` (each item translated)."""
+    if len(items) > 1:
+        return T("{some} or {last}", some=Text.join(_COMMA, items[:-1]), last=items[-1])
+    return Text.join("", items)
 
 
 class Tatari(Game):
@@ -49,7 +57,7 @@ class Tatari(Game):
     max_players = 5
     Options = TatariOptions
     State = TatariState
-    summary = "Push-your-luck dice: break the curse by pushing your cursed dolls onto shrines 7-11."
+    summary = T("Push-your-luck dice: break the curse by pushing your cursed dolls onto shrines 7-11.")
     rules_help = RULES_HELP
 
     # -- setup ------------------------------------------------------------------------------------------------
@@ -76,11 +84,11 @@ class Tatari(Game):
             box=TOTAL_DOLLS - len(SHRINES) - stash * len(players),
             current=first,
         )
-        how = "drawn at random" if opts.first == "random" else "first seat"
+        how = T("drawn at random") if opts.first == "random" else T("first seat")
         events = [
             Event(
                 kind="first",
-                text=f"{player_ref(first)} holds the Cursed box first ({how}).",
+                text=T("{player} holds the Cursed box first ({how}).", player=player_ref(first), how=how),
                 data={"player": first, "how": opts.first},
             )
         ]
@@ -99,15 +107,16 @@ class Tatari(Game):
                 for f in FACES
                 if f in state.rolled and f not in state.set_aside
             ]
-            return [Decision(player=p, kind="select", prompt=f"{player_ref(p)}: set aside one face", options=opts)]
+            return [Decision(player=p, kind="select", prompt=T("{player}: set aside one face", player=player_ref(p)), options=opts)]
         if state.phase == "fate":
             return [
                 Decision(
                     player=p,
                     kind="fate",
-                    prompt=f"{player_ref(p)}: total {state.total}, {dolls_text(state.dolls)} — continue or stop?",
+                    prompt=T("{player}: total {total}, {pile} — continue or stop?", player=player_ref(p),
+                               total=state.total, pile=dolls_text(state.dolls)),
                     options=[
-                        Option(id="continue", label=f"Continue (roll {dice_text(DICE - len(state.set_aside))})"),
+                        Option(id="continue", label=T("Continue (roll {dice})", dice=dice_text(DICE - len(state.set_aside)))),
                         Option(id="stop", label=self._stop_label(state), short=self._stop_short(state)),
                     ],
                 )
@@ -118,7 +127,7 @@ class Tatari(Game):
                 Decision(
                     player=p,
                     kind="bust",
-                    prompt=f"{player_ref(p)} busts: take the dolls of which shrine?",
+                    prompt=T("{player} busts: take the dolls of which shrine?", player=player_ref(p)),
                     options=[Option(id=f"shrine:{s}", label=self._take_label(state, s), locus=f"shrine:{s}",
                                     short=self._take_short(state, s)) for s in most],
                 )
@@ -128,7 +137,7 @@ class Tatari(Game):
                 Decision(
                     player=p,
                     kind="give",
-                    prompt=f"{player_ref(p)}: a 1 is set aside, so you must give one doll — to whom?",
+                    prompt=T("{player}: a 1 is set aside, so you must give one doll — to whom?", player=player_ref(p)),
                     options=[
                         Option(id=f"give:{q}", label=self._give_label(state, q), locus=f"stash:{q}",
                                short=self._give_short(state, q))
@@ -142,19 +151,19 @@ class Tatari(Game):
         """Apply ``move``; ``IllegalMove`` (state unchanged) when it answers no pending decision, with the reason
         for a face that cannot be set aside (TA-3)."""
         if move.player in state.out and state.phase != "over":
-            raise IllegalMove("You resigned from this game: wait for the next one.")
+            raise IllegalMove(T("You resigned from this game: wait for the next one."))
         if state.phase == "select" and move.player == state.current and move.option.startswith("set:"):
             self._check_face(state, move.option.removeprefix("set:"))
         decision, option = self.find_decision(state, move)
         if option is None:  # a timeout: Tatari has no deadlines
-            raise IllegalMove("Nothing in Tatari runs on a deadline.")
+            raise IllegalMove(T("Nothing in Tatari runs on a deadline."))
         s = state.clone()
         events: list[Event] = []
         arg = option.id.partition(":")[2]
         if decision.kind == "select":
             rules.select(s, arg, events)
         elif option.id == "continue":
-            events.append(Event(kind="continue", text=f"{player_ref(s.current)} continues.", data={}))
+            events.append(Event(kind="continue", text=T("{player} continues.", player=player_ref(s.current)), data={}))
             rules.roll(s, events)
         elif option.id == "stop":
             rules.stop(s, events)
@@ -180,9 +189,10 @@ class Tatari(Game):
             ranking=ranking,
             scores={p: state.stashes[p] for p in state.players if p not in state.out},  # a resigner's 0 is no score
             reason=(
-                f"{player_ref(winner)} starts a turn with an empty stash and breaks the curse."
+                T("{player} starts a turn with an empty stash and breaks the curse.", player=player_ref(winner))
                 if winner and not last_left
-                else f"{player_ref(winner)} is the last player left." if winner else "Nobody is left."
+                else T("{player} is the last player left.", player=player_ref(winner)) if winner
+                else T("Nobody is left.")
             ),
         )
 
@@ -191,13 +201,13 @@ class Tatari(Game):
         """A resigning player's dolls go to the Shrine box and the turn order skips them (our ruling for chat play).
         With one player left, that player wins."""
         if state.phase == "over":
-            raise IllegalMove("The game is over.")
+            raise IllegalMove(T("The game is over."))
         if player in state.out:
-            raise IllegalMove("You have already resigned.")
+            raise IllegalMove(T("You have already resigned."))
         if player not in state.in_play():
-            raise IllegalMove("You are not playing in this game.")
+            raise IllegalMove(T("You are not playing in this game."))
         s = state.clone()
-        events = [Event(kind="resign", text=f"{player_ref(player)} resigns; their dolls go to the Shrine box.")]
+        events = [Event(kind="resign", text=T("{player} resigns; their dolls go to the Shrine box.", player=player_ref(player)))]
         s.box += s.stashes[player]
         s.stashes[player] = 0
         s.out.append(player)
@@ -205,7 +215,7 @@ class Tatari(Game):
         if len(left) == 1:
             s.phase = "over"
             s.winner = left[0]
-            events.append(Event(kind="win", text=f"{player_ref(left[0])} wins: nobody else is left.", data={}))
+            events.append(Event(kind="win", text=T("{player} wins: nobody else is left.", player=player_ref(left[0])), data={}))
         elif s.current == player:
             rules.end_turn(s, events)
         elif s.phase == "give" and len(rules.recipients(s)) == 1:  # C-3: one recipient left, no question
@@ -220,14 +230,15 @@ class Tatari(Game):
         face = FACE_WORDS.get(word)
         return f"set:{face}" if face else None
 
-    def status(self, state: TatariState) -> str:
+    def status(self, state: TatariState) -> Text:
         """One line: whose turn and the total, the shrines and every stash."""
         stashes = ", ".join(f"{player_ref(p)} {state.stashes[p]}" for p in state.in_play())
         shrines = " ".join(f"{k}:{v}" for k, v in state.shrines.items())
         if state.phase == "over":
-            head = f"{player_ref(state.winner)} wins" if state.winner else "Game over"
-            return f"{head} · shrines {shrines} · stashes {stashes}"
-        return f"Turn of {player_ref(state.current)} · total {state.total} · shrines {shrines} · stashes {stashes}"
+            head = T("{player} wins", player=player_ref(state.winner)) if state.winner else T("Game over")
+            return T("{head} · shrines {shrines} · stashes {stashes}", head=head, shrines=shrines, stashes=stashes)
+        return T("Turn of {player} · total {total} · shrines {shrines} · stashes {stashes}",
+                 player=player_ref(state.current), total=state.total, shrines=shrines, stashes=stashes)
 
     def greedy(self, state: TatariState, decision: Decision, rng: Any) -> str | None:
         """The greedy player of :mod:`games.tatari.ai`."""
@@ -240,7 +251,7 @@ class Tatari(Game):
         every turn. For tests and tools that build a position: ``begin_turn(force(position, "4", ...), "alice")``
         forces the first roll (C-1). ``IllegalMove`` if ``player`` is not in play."""
         if player not in state.in_play():
-            raise IllegalMove(f"{player_ref(player)} is not in play.")
+            raise IllegalMove(T("{player} is not in play.", player=player_ref(player)))
         s = state.clone()
         events: list[Event] = []
         rules.start_turn(s, player, events)
@@ -251,41 +262,44 @@ class Tatari(Game):
     def _check_face(state: TatariState, face: str) -> None:
         """TA-3: say why the die face ``face`` cannot be set aside now (IllegalMove); nothing when it can."""
         offered = [FACE_LABEL[f] for f in FACES if f in state.rolled and f not in state.set_aside]
-        choose = f"Set aside {_or(offered)}." if offered else ""
         if face not in FACES:
             return  # not a face at all: the contract's "not a choice now" with the list
         label = FACE_LABEL[face]
         if face in state.set_aside:
-            raise IllegalMove(
-                f"You already set aside {label} this turn: each face is set aside once (TA-3). {choose}".strip()
-            )
-        if face not in state.rolled:
-            raise IllegalMove(
-                f"No die shows {label} in this roll ({rules.faces_text(state.rolled)}). {choose}".strip()
-            )
+            why = T("You already set aside {face} this turn: each face is set aside once (TA-3).", face=label)
+        elif face not in state.rolled:
+            why = T("No die shows {face} in this roll ({roll}).", face=label, roll=rules.faces_text(state.rolled))
+        else:
+            return
+        if offered:
+            choose = T("Set aside {faces}.", faces=_or(offered))
+            raise IllegalMove(T("{why} {choose}", why=why, choose=choose))
+        raise IllegalMove(why)
 
     @staticmethod
-    def _select_label(state: TatariState, face: str) -> str:
+    def _select_label(state: TatariState, face: str) -> Text:
         n = state.rolled.count(face)
-        return f"{FACE_LABEL[face]} ×{n}" if n > 1 else FACE_LABEL[face]
+        return T("{face} ×{n}", face=FACE_LABEL[face], n=n) if n > 1 else FACE_LABEL[face]
 
     @staticmethod
-    def _stop_label(state: TatariState) -> str:
+    def _stop_label(state: TatariState) -> Text:
         """What a stop would do now (TA-5, TA-6), warning when dolls taken would overflow to the Shrine box (TA-9)."""
         t, d, p = state.total, state.dolls, state.current
         if t >= 11:
-            return f"Stop: {dolls_text(min(d, state.stashes[p]))} to the Shrine box"
+            return T("Stop: {pile} to the Shrine box", pile=dolls_text(min(d, state.stashes[p])))
         shrine = state.shrines[str(t)]
         if shrine < d:
-            return f"Stop: put {min(d - shrine, state.stashes[p])} on shrine {t}"
+            return T("Stop: put {n} on shrine {shrine}", n=min(d - shrine, state.stashes[p]), shrine=t)
         if shrine > d:
             taken = shrine - d
             lost = taken - kept_of(state, p, taken)
-            return f"Stop: take {taken} from shrine {t}" + (f" ({lost} to the Shrine box)" if lost else "")
-        return f"Stop: shrine {t} stays at {shrine}"
+            if lost:
+                return T("Stop: take {n} from shrine {shrine} ({lost} to the Shrine box)", n=taken, shrine=t, lost=lost)
+            return T("Stop: take {n} from shrine {shrine}", n=taken, shrine=t)
+        return T("Stop: shrine {shrine} stays at {n}", shrine=t, n=shrine)
 
     @staticmethod
-    def _stop_short(state: TatariState) -> str | None:
+    def _stop_short(state: TatariState) -> Text | None:
         """The stop's button when dolls taken would overflow (:meth:`_stop_label`): "Stop: take 3 from shrine 10
         (2 to box)"; None otherwise (the label fits)."""
         t, d, p = state.total, state.dolls, state.current
@@ -293,32 +307,37 @@ class Tatari(Game):
             return None
         taken = state.shrines[str(t)] - d
         lost = taken - kept_of(state, p, taken)
-        return f"Stop: take {taken} from shrine {t} ({lost} to box)" if lost else None
+        return T("Stop: take {n} from shrine {shrine} ({lost} to box)", n=taken, shrine=t, lost=lost) if lost else None
 
     @staticmethod
-    def _take_short(state: TatariState, shrine: int) -> str | None:
+    def _take_short(state: TatariState, shrine: int) -> Text | None:
         """A bust shrine's button when dolls would overflow (:meth:`_take_label`): "Shrine 8 (2 dolls; 1 to the
         box)"; None otherwise."""
         n = state.shrines[str(shrine)]
         lost = n - kept_of(state, state.current, n)
-        return f"Shrine {shrine} ({dolls_text(n)}; {lost} to the box)" if lost else None
+        return T("Shrine {shrine} ({pile}; {lost} to the box)", shrine=shrine, pile=dolls_text(n), lost=lost) \
+            if lost else None
 
     @staticmethod
-    def _give_short(state: TatariState, to: str) -> str | None:
+    def _give_short(state: TatariState, to: str) -> Text | None:
         """A full recipient's button (:meth:`_give_label`): "{@bob} (full: doll to the box)"; None otherwise."""
-        return f"{player_ref(to)} (full: doll to the box)" if kept_of(state, to, 1) == 0 else None
+        return T("{player} (full: doll to the box)", player=player_ref(to)) if kept_of(state, to, 1) == 0 else None
 
     @staticmethod
-    def _take_label(state: TatariState, shrine: int) -> str:
+    def _take_label(state: TatariState, shrine: int) -> Text:
         """A bust's shrine (TA-8), warning how many of its dolls go to the Shrine box past 10 (TA-9)."""
         n = state.shrines[str(shrine)]
         lost = n - kept_of(state, state.current, n)
-        tail = f"; {lost} to the Shrine box: you can hold only 10" if lost else ""
-        return f"Shrine {shrine} ({dolls_text(n)}{tail})"
+        if lost:
+            return T("Shrine {shrine} ({pile}; {lost} to the Shrine box: you can hold only 10)", shrine=shrine,
+                     pile=dolls_text(n), lost=lost)
+        return T("Shrine {shrine} ({pile})", shrine=shrine, pile=dolls_text(n))
 
     @staticmethod
-    def _give_label(state: TatariState, to: str) -> str:
+    def _give_label(state: TatariState, to: str) -> Text:
         """A gift's recipient (TA-7) with their stash, warning when the doll would go to the Shrine box (TA-9)."""
         n = state.stashes[to]
-        tail = ": full, the doll goes to the Shrine box" if kept_of(state, to, 1) == 0 else ""
-        return f"{player_ref(to)} ({dolls_text(n)}{tail})"
+        if kept_of(state, to, 1) == 0:
+            return T("{player} ({pile}: full, the doll goes to the Shrine box)", player=player_ref(to),
+                     pile=dolls_text(n))
+        return T("{player} ({pile})", player=player_ref(to), pile=dolls_text(n))

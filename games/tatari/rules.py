@@ -13,7 +13,7 @@ working: the data and the models are re-exported from here.
 
 from __future__ import annotations
 
-from games.core import Event, player_ref, plural
+from games.core import Event, N, T, Text, player_ref
 from games.tatari.data import (
     DICE,
     FACE_DOLLS,
@@ -57,19 +57,19 @@ __all__ = [
 # -- texts ----------------------------------------------------------------------------------------------------
 
 
-def dolls_text(n: int) -> str:
+def dolls_text(n: int) -> Text:
     """``"1 doll"``, ``"3 dolls"``."""
-    return plural(n, "doll")
+    return N("{n} doll", "{n} dolls", n=n)
 
 
-def dice_text(n: int) -> str:
+def dice_text(n: int) -> Text:
     """``"1 die"``, ``"5 dice"``."""
-    return plural(n, "die", "dice")
+    return N("{n} die", "{n} dice", n=n)
 
 
-def faces_text(faces: list[str]) -> str:
+def faces_text(faces: list[str]) -> Text:
     """Faces as people read them: ``"2 · 4 · double-doll"`` (``"nothing"`` for none)."""
-    return " · ".join(FACE_LABEL[f] for f in faces) if faces else "nothing"
+    return Text.join(" · ", [FACE_LABEL[f] for f in faces]) if faces else T("nothing")
 
 
 # -- counting ---------------------------------------------------------------------------------------------------
@@ -102,7 +102,7 @@ def start_turn(s: TatariState, player: str, events: list[Event]) -> None:
     if s.stashes[player] == 0:  # TA-10
         s.phase = "over"
         s.winner = player
-        events.append(Event(kind="win", text=f"{player_ref(player)} starts a turn with no dolls and wins!", data={}))
+        events.append(Event(kind="win", text=T("{player} starts a turn with no dolls and wins!", player=player_ref(player)), data={}))
         return
     roll(s, events)
 
@@ -115,14 +115,14 @@ def roll(s: TatariState, events: list[Event]) -> None:
     events.append(
         Event(
             kind="roll",
-            text=f"{player_ref(s.current)} rolls {faces_text(s.rolled)}.",
+            text=T("{player} rolls {faces}.", player=player_ref(s.current), faces=faces_text(s.rolled)),
             data={"player": s.current, "faces": list(s.rolled)},
         )
     )
     choices = {f for f in s.rolled if f not in s.set_aside}
     if not choices:
         events.append(
-            Event(kind="bust", text=f"No new face: {player_ref(s.current)} busts.", data={"reason": "no_face"})
+            Event(kind="bust", text=T("No new face: {player} busts.", player=player_ref(s.current)), data={"reason": "no_face"})
         )
         bust(s, events)
     elif len(choices) == 1:
@@ -140,8 +140,8 @@ def select(s: TatariState, face: str, events: list[Event]) -> None:
     events.append(
         Event(
             kind="set_aside",
-            text=f"{player_ref(s.current)} sets aside {FACE_LABEL[face]} ×{n}: total {s.total}, "
-            f"{dolls_text(s.dolls)}.",
+            text=T("{player} sets aside {face} ×{n}: total {total}, {pile}.", player=player_ref(s.current),
+                   face=FACE_LABEL[face], n=n, total=s.total, pile=dolls_text(s.dolls)),
             data={"face": face, "count": n, "total": s.total, "dolls": s.dolls},
         )
     )
@@ -152,7 +152,8 @@ def select(s: TatariState, face: str, events: list[Event]) -> None:
             events.append(
                 Event(
                     kind="bust",
-                    text=f"All six dice set aside with total {s.total}: {player_ref(s.current)} busts.",
+                    text=T("All six dice set aside with total {total}: {player} busts.", total=s.total,
+                           player=player_ref(s.current)),
                     data={"reason": "low_total"},
                 )
             )
@@ -172,7 +173,7 @@ def to_stash(s: TatariState, player: str, n: int, events: list[Event]) -> None:
         events.append(
             Event(
                 kind="overflow",
-                text=f"{player_ref(player)} can hold only 10: {n - kept} to the Shrine box.",
+                text=T("{player} can hold only 10: {n} to the Shrine box.", player=player_ref(player), n=n - kept),
                 data={"player": player, "count": n - kept},
             )
         )
@@ -188,7 +189,8 @@ def stop(s: TatariState, events: list[Event]) -> None:
         events.append(
             Event(
                 kind="stop",
-                text=f"{player_ref(p)} stops at {t}: {dolls_text(moved)} to the Shrine box.",
+                text=T("{player} stops at {total}: {pile} to the Shrine box.", player=player_ref(p), total=t,
+                       pile=dolls_text(moved)),
                 data={"total": t, "dolls": d, "shrine": 11, "to_shrine": moved},
             )
         )
@@ -202,7 +204,8 @@ def stop(s: TatariState, events: list[Event]) -> None:
             events.append(
                 Event(
                     kind="stop",
-                    text=f"{player_ref(p)} stops at {t}: puts {moved} on shrine {t} (now {s.shrines[key]}).",
+                    text=T("{player} stops at {total}: puts {n} on shrine {total} (now {now}).", player=player_ref(p),
+                           total=t, n=moved, now=s.shrines[key]),
                     data={"total": t, "dolls": d, "shrine": t, "to_shrine": moved},
                 )
             )
@@ -212,7 +215,8 @@ def stop(s: TatariState, events: list[Event]) -> None:
             events.append(
                 Event(
                     kind="stop",
-                    text=f"{player_ref(p)} stops at {t}: takes {taken} from shrine {t} (now {s.shrines[key]}).",
+                    text=T("{player} stops at {total}: takes {n} from shrine {total} (now {now}).", player=player_ref(p),
+                           total=t, n=taken, now=s.shrines[key]),
                     data={"total": t, "dolls": d, "shrine": t, "to_shrine": -taken},
                 )
             )
@@ -221,7 +225,8 @@ def stop(s: TatariState, events: list[Event]) -> None:
             events.append(
                 Event(
                     kind="stop",
-                    text=f"{player_ref(p)} stops at {t}: shrine {t} already holds {held}; nothing moves.",
+                    text=T("{player} stops at {total}: shrine {total} already holds {n}; nothing moves.",
+                           player=player_ref(p), total=t, n=held),
                     data={"total": t, "dolls": d, "shrine": t, "to_shrine": 0},
                 )
             )
@@ -241,7 +246,7 @@ def give(s: TatariState, to: str, events: list[Event]) -> None:
     events.append(
         Event(
             kind="give",
-            text=f"{player_ref(s.current)} gives a doll to {player_ref(to)}.",
+            text=T("{player} gives a doll to {to}.", player=player_ref(s.current), to=player_ref(to)),
             data={"from": s.current, "to": to},
         )
     )
@@ -254,7 +259,7 @@ def bust(s: TatariState, events: list[Event]) -> None:
     roll stays in ``rolled`` (every face already set aside) so the board can show it; the next turn clears it."""
     most = fullest(s)
     if s.shrines[str(most[0])] == 0:
-        events.append(Event(kind="take", text="Every shrine is empty: nothing to take.", data={"shrine": None}))
+        events.append(Event(kind="take", text=T("Every shrine is empty: nothing to take."), data={"shrine": None}))
         end_turn(s, events)
     elif len(most) == 1:
         take_shrine(s, most[0], events)
@@ -269,7 +274,8 @@ def take_shrine(s: TatariState, shrine: int, events: list[Event]) -> None:
     events.append(
         Event(
             kind="take",
-            text=f"{player_ref(s.current)} takes {dolls_text(n)} from shrine {shrine}.",
+            text=T("{player} takes {pile} from shrine {shrine}.", player=player_ref(s.current), pile=dolls_text(n),
+                   shrine=shrine),
             data={"shrine": shrine, "count": n},
         )
     )

@@ -16,11 +16,11 @@ from __future__ import annotations
 
 import re
 
-from games.core import Decision, player_ref, plural
+from games.core import Decision, T, Text, player_ref
 
 from . import rules
 from .board import SPACE_SET, SPACE_VERTICES, canonical, corner_name, vertex_label
-from .data import COLOURS, TILES, tile_name
+from .data import COLOUR_TEXT, TILES, tile_name, tile_text
 from .state import TsukimiState
 
 _VERTEX_KINDS = ("place", "move", "discard", "to")
@@ -110,75 +110,90 @@ def _short(state: TsukimiState, option_id: str) -> str:
     return option_id
 
 
-def _hint(state: TsukimiState, decision: Decision, limit: int = 6) -> str:
+def _hint(state: TsukimiState, decision: Decision, limit: int = 6) -> Text:
     """A short hint: the first ``limit`` options and how many there are (never the whole list of 54 vertices)."""
     ids = [o.label if o.id.startswith("tile:") else _short(state, o.id) for o in decision.options]
-    shown = ", ".join(ids[:limit])
-    more = f" … ({len(ids)} choices)" if len(ids) > limit else ""
-    return f"Choose one of: {shown}{more}."
+    shown = Text.join(rules.COMMA, ids[:limit])
+    if len(ids) > limit:
+        return T("Choose one of: {shown} … ({n} choices).", shown=shown, n=len(ids))
+    return T("Choose one of: {shown}.", shown=shown)
 
 
-def _who(state: TsukimiState, seat: int) -> str:
-    return "your" if seat == state.turn else f"{COLOURS[seat]} {player_ref(state.players[seat])}'s"
+def _who(state: TsukimiState, seat: int) -> Text:
+    if seat == state.turn:
+        return T("your")
+    return T("{colour} {player}'s", colour=COLOUR_TEXT[seat], player=player_ref(state.players[seat]))
 
 
-def refusal(state: TsukimiState, decision: Decision, text: str, option: str) -> str:
+def _holds(state: TsukimiState, v: str) -> Text:
+    return T("{vertex} holds {whose} rabbit (one rabbit a vertex).", vertex=vertex_label(v),
+             whose=_who(state, state.rabbits[v]))
+
+
+def refusal(state: TsukimiState, decision: Decision, text: str, option: str) -> Text:
     """Why ``text`` (read as ``option``) is not an answer to ``decision`` now, with a short hint: one or two
     sentences a player can read. Sources: rulebook "How to Play", TS-2..TS-6, TS-9."""
     typed = text.strip()
     kind, sep, arg = option.partition(":")
     why = _reason(state, decision, typed, kind if sep else "", arg if sep else typed)
-    return f"'{typed}' is refused: {why} {_hint(state, decision)}" if why else f"'{typed}' is not a choice now. {_hint(state, decision)}"
+    if why:
+        return T("'{typed}' is refused: {why} {hint}", typed=typed, why=why, hint=_hint(state, decision))
+    return T("'{typed}' is not a choice now. {hint}", typed=typed, hint=_hint(state, decision))
 
 
-def _reason(state: TsukimiState, decision: Decision, typed: str, kind: str, arg: str) -> str:  # noqa: C901
+def _reason(state: TsukimiState, decision: Decision, typed: str, kind: str, arg: str) -> Text | str:  # noqa: C901
+    """Why the answer is refused (a :class:`Text`), or ``""`` when no more precise reason than "not a choice"."""
     phase = state.phase
     if phase == "choose":
         if kind not in ("", "tile") or (kind == "" and arg.strip().upper() in SPACE_SET):
-            return "first take a mochi tile from the circle."
+            return T("first take a mochi tile from the circle.")
         if kind == "tile" and arg.isdigit():
             t = int(arg)
             if t not in TILES:
-                return f"there is no tile {t} (mochi tiles are 1-18)."
+                return T("there is no tile {n} (mochi tiles are 1-18).", n=t)
             name = tile_name(t)
+            shown = tile_text(t)
         else:
             m = _TILE_NAME.match(arg)
             if not m:
-                return "" if kind == "" else f"'{arg}' is not a tile (e.g. 'matcha 2', 'sakura 5')."
+                return "" if kind == "" else T("'{arg}' is not a tile (e.g. 'matcha 2', 'sakura 5').", arg=arg)
             name = f"{m.group(1).lower()} {int(m.group(2))}"
             ids = [i for i, tl in TILES.items() if f"{tl.flavour} {tl.value}" == name]
             if not ids:
-                return f"there is no {name} tile (flavours strawberry, blueberry, carrot, matcha 0-3; sakura 5)."
+                return T("there is no {name} tile (flavours strawberry, blueberry, carrot, matcha 0-3; sakura 5).",
+                         name=name)
             t = ids[0]
+            shown = tile_text(t)
         costs = rules.costs(state.circle)
         if t not in costs and all(i not in costs for i, tl in TILES.items() if tile_name(i) == name):
-            return f"{name} is no longer in the circle."
+            return T("{tile} is no longer in the circle.", tile=shown)
         cost = min(c for i, c in costs.items() if tile_name(i) == name)
         have = state.reserve[state.turn]
-        return f"{name} costs {plural(cost, 'rabbit')} and you have {have} in reserve."
+        return T("{tile} costs {many} and you have {n} in reserve.", tile=shown,
+                 many=rules.rabbits_text(cost), n=have)
     if phase == "place":
         if kind not in ("", "space"):
-            return f"first place your {tile_name(state.tile)} on a space."
+            return T("first place your {tile} on a space.", tile=tile_text(state.tile))
         space = arg.strip().upper()
         if space not in SPACE_SET:
-            return "" if kind == "" else f"'{arg}' is not a space (A1-A3, B1-B4, C1-C5, D1-D4, E1-E3)."
+            return "" if kind == "" else T("'{arg}' is not a space (A1-A3, B1-B4, C1-C5, D1-D4, E1-E3).", arg=arg)
         if space in state.board:
-            return f"{space} already holds {tile_name(state.board[space])}."
-        return f"{space} touches no placed tile (TS-5: a tile goes next to a placed tile)."
+            return T("{space} already holds {tile}.", space=space, tile=tile_text(state.board[space]))
+        return T("{space} touches no placed tile (TS-5: a tile goes next to a placed tile).", space=space)
     if phase == "move_to":
         if kind not in ("", "to"):
-            return f"first say where the rabbit from {state.moving_from} goes (or 'back')."
+            return T("first say where the rabbit from {vertex} goes (or 'back').", vertex=state.moving_from)
         v = canonical(arg)
         if v is None:
-            return "" if kind == "" else f"'{arg}' is not a vertex (a space and a corner, e.g. C3-n)."
+            return "" if kind == "" else T("'{arg}' is not a vertex (a space and a corner, e.g. C3-n).", arg=arg)
         if v == state.moving_from:
-            return f"the rabbit is already on {v}: choose another vertex, or 'back'."
+            return T("the rabbit is already on {vertex}: choose another vertex, or 'back'.", vertex=v)
         if v in state.rabbits:
-            return f"{vertex_label(v)} holds {_who(state, state.rabbits[v])} rabbit (one rabbit a vertex)."
+            return _holds(state, v)
         return ""
     # effects
     if kind in ("end", "") and typed.lower() == "end" and state.discards_left:
-        return "a group of three owes a discard first (TS-6): discard a rival rabbit."
+        return T("a group of three owes a discard first (TS-6): discard a rival rabbit.")
     if kind == "" and canonical(arg) is not None:
         v = canonical(arg)
         holder = state.rabbits.get(v)
@@ -187,39 +202,40 @@ def _reason(state: TsukimiState, decision: Decision, typed: str, kind: str, arg:
         return ""
     v = canonical(arg)
     if v is None:
-        return f"'{arg}' is not a vertex (a space and a corner, e.g. {state.space}-n)."
+        return T("'{arg}' is not a vertex (a space and a corner, e.g. {space}-n).", arg=arg, space=state.space)
     if kind == "place":
         if state.placing_done:
-            return "your placing is over: you moved a rabbit after placing (TS-9: an effect is done as a whole)."
+            return T("your placing is over: you moved a rabbit after placing (TS-9: an effect is done as a whole).")
         if state.places_left <= 0:
             value = TILES[state.tile].value
-            return ("this tile places no rabbits." if rules.EFFECTS[value][0] == 0
-                    else "you have placed all the rabbits this tile allows.")
+            return (T("this tile places no rabbits.") if rules.EFFECTS[value][0] == 0
+                    else T("you have placed all the rabbits this tile allows."))
         if state.reserve[state.turn] <= 0:
-            return "your reserve is empty."
+            return T("your reserve is empty.")
         if v in state.rabbits:
-            return f"{vertex_label(v)} holds {_who(state, state.rabbits[v])} rabbit (one rabbit a vertex)."
+            return _holds(state, v)
         if v not in SPACE_VERTICES[state.space]:
-            return f"{vertex_label(v)} is not a corner of {state.space}, where your tile went."
+            return T("{vertex} is not a corner of {space}, where your tile went.", vertex=vertex_label(v),
+                     space=state.space)
         return ""
     if kind == "move":
         if state.moves_left <= 0:
             value = TILES[state.tile].value
-            return ("this tile moves no rabbit." if rules.EFFECTS[value][1] == 0
-                    else "you have already moved a rabbit this turn.")
+            return (T("this tile moves no rabbit.") if rules.EFFECTS[value][1] == 0
+                    else T("you have already moved a rabbit this turn."))
         holder = state.rabbits.get(v)
         if holder is None:
-            return f"there is no rabbit on {vertex_label(v)}."
+            return T("there is no rabbit on {vertex}.", vertex=vertex_label(v))
         if holder != state.turn:
-            return f"the rabbit on {vertex_label(v)} is not yours."
+            return T("the rabbit on {vertex} is not yours.", vertex=vertex_label(v))
         return ""
     if kind == "discard":
         if state.discards_left <= 0:
-            return "no discard is owed (only a group of exactly three discards a rival rabbit, TS-6)."
+            return T("no discard is owed (only a group of exactly three discards a rival rabbit, TS-6).")
         holder = state.rabbits.get(v)
         if holder is None:
-            return f"there is no rabbit on {vertex_label(v)}."
+            return T("there is no rabbit on {vertex}.", vertex=vertex_label(v))
         if holder == state.turn:
-            return f"the rabbit on {vertex_label(v)} is yours: discard a rival rabbit."
+            return T("the rabbit on {vertex} is yours: discard a rival rabbit.", vertex=vertex_label(v))
     return ""
 

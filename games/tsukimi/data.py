@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
+from games.core import T, Text
+
 FLAVOURS = ("strawberry", "blueberry", "carrot", "matcha", "sakura")
 COLOURS = ("white", "purple")
 """Clan colours by seat: seat 0 is white, seat 1 purple (TS-1)."""
@@ -55,6 +57,16 @@ START: dict[str, tuple[int, int]] = {"light": (15, 0), "dark": (3, 12)}
 
 RABBITS_PER_CLAN = 15
 
+FLAVOUR_TEXT: dict[str, Text] = {"strawberry": T("strawberry"), "blueberry": T("blueberry"), "carrot": T("carrot"),
+                                 "matcha": T("matcha"), "sakura": T("sakura")}
+"""A flavour as people read it (:data:`FLAVOURS` -> a :class:`games.core.Text`)."""
+
+COLOUR_TEXT: tuple[Text, Text] = (T("white"), T("purple"))
+"""A clan's colour as people read it, by seat (:data:`COLOURS`)."""
+
+SIDE_TEXT: dict[str, Text] = {"light": T("light"), "dark": T("dark")}
+"""A side of the Moon as people read it (lobby option ``side``)."""
+
 
 def tile_name(tile_id: int) -> str:
     """``"matcha 2"`` for a mochi tile, ``"Temple"`` for the Temple."""
@@ -62,3 +74,11 @@ def tile_name(tile_id: int) -> str:
         return "Temple"
     t = TILES[tile_id]
     return f"{t.flavour} {t.value}"
+
+
+def tile_text(tile_id: int) -> Text:
+    """:func:`tile_name` as a text for people: ``"matcha 2"``, ``"Temple"`` (translated when shown)."""
+    if tile_id == TEMPLE:
+        return T("Temple")
+    t = TILES[tile_id]
+    return T("{flavour} {value}", flavour=FLAVOUR_TEXT[t.flavour], value=t.value)

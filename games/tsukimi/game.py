@@ -12,11 +12,11 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from games.core import Event, Game, IllegalMove, Move, Outcome, Result, Rng, player_ref, plural, rank_by
+from games.core import Event, Game, IllegalMove, Move, Outcome, Result, Rng, T, Text, player_ref, rank_by
 
 from . import rules
 from .answers import named_vertex, normalise, refusal, resolve
-from .data import COLOURS, START, TEMPLE, TILES
+from .data import COLOUR_TEXT, COLOURS, SIDE_TEXT, START, TEMPLE, TILES
 from .help import RULES_HELP
 from .state import TsukimiOptions, TsukimiState
 
@@ -30,7 +30,7 @@ class Tsukimi(Game):
     max_players: ClassVar[int] = 2
     Options = TsukimiOptions
     State = TsukimiState
-    summary: ClassVar[str] = "Two rabbit clans surround mochi on the Moon; the clan claiming the most mochi points wins."
+    summary: ClassVar[str] = T("Two rabbit clans surround mochi on the Moon; the clan claiming the most mochi points wins.")
     rules_help: ClassVar[dict[str, str]] = RULES_HELP
 
     # -- contract -----------------------------------------------------------------------------------------------
@@ -56,11 +56,11 @@ class Tsukimi(Game):
         vertex in any of its names, a space, a tile such as ``sakura 5``): see ``answers``. ``IllegalMove`` (state
         unchanged) for a wrong player, and for anything else with the reason it is refused and a short hint."""
         if not isinstance(move.option, str):
-            raise IllegalMove("A move must name an option.")
+            raise IllegalMove(T("A move must name an option."))
         decisions = rules.pending(state)
         if not decisions or move.player != decisions[0].player:
             self.find_decision(state, move)  # raises: the game is over / not your turn / no deadline
-            raise IllegalMove("It is not your turn.")  # pragma: no cover - find_decision raised
+            raise IllegalMove(T("It is not your turn."))  # pragma: no cover - find_decision raised
         decision = decisions[0]
         option = resolve(state, decision, move.option)
         if decision.option(option) is None:
@@ -89,29 +89,31 @@ class Tsukimi(Game):
         ranking = rank_by(state.players, key.__getitem__)
         a, b = state.players
         if st.points[0] != st.points[1]:
-            how = "on points"
+            how = T("on points")
         elif st.tiles[0] != st.tiles[1]:
-            how = "on points, then most tiles claimed"
+            how = T("on points, then most tiles claimed")
         elif st.reserve[0] != st.reserve[1]:
-            how = "on points and tiles, then most rabbits in reserve"
+            how = T("on points and tiles, then most rabbits in reserve")
         else:
-            how = "a full tie: both clans share the win"
-        reason = " ".join(
-            f"{COLOURS[i]} {player_ref(p)} {plural(st.points[i], 'point')} ({plural(st.tiles[i], 'tile')} claimed, "
-            f"{plural(st.reserve[i], 'rabbit')} in reserve){',' if i == 0 else ''}"
-            for i, p in enumerate((a, b))) + f" - {how}."
+            how = T("a full tie: both clans share the win")
+        clans = [T("{colour} {player} {points} ({tiles} claimed, {many} in reserve)", colour=COLOUR_TEXT[i],
+                   player=player_ref(p), points=rules.points_text(st.points[i]),
+                   tiles=rules.tiles_text(st.tiles[i]), many=rules.rabbits_text(st.reserve[i]))
+                 for i, p in enumerate((a, b))]
+        reason = T("{white}, {purple} - {how}.", white=clans[0], purple=clans[1], how=how)
         return Result(winners=ranking[0], ranking=ranking, scores={a: st.points[0], b: st.points[1]}, reason=reason)
 
-    def status(self, state: TsukimiState) -> str:
+    def status(self, state: TsukimiState) -> Text:
         """One line: the tile of this turn (``tile 3/18``: the third tile is being taken, placed or used), each
         clan's reserve and the points it would score now, whose turn."""
         st = rules.standings(state)
-        parts = [f"{COLOURS[i]} {player_ref(p)}: {plural(st.points[i], 'point')} now, "
-                 f"{plural(state.reserve[i], 'rabbit')} in reserve"
+        parts = [T("{colour} {player}: {points} now, {many} in reserve", colour=COLOUR_TEXT[i], player=player_ref(p),
+                   points=rules.points_text(st.points[i]), many=rules.rabbits_text(state.reserve[i]))
                  for i, p in enumerate(state.players)]
-        head = f"Tsukimi ({state.side} side), tile {tile_number(state)}/18"
-        tail = "game over" if state.phase == "over" else f"to play: {player_ref(state.players[state.turn])}"
-        return f"{head} · " + " · ".join(parts) + f" · {tail}"
+        head = T("Tsukimi ({side} side), tile {n}/18", side=SIDE_TEXT[state.side], n=tile_number(state))
+        tail = (T("game over") if state.phase == "over"
+                else T("to play: {player}", player=player_ref(state.players[state.turn])))
+        return T("{head} · {clans} · {tail}", head=head, clans=Text.join(" · ", parts), tail=tail)
 
     def greedy(self, state: TsukimiState, decision, rng) -> str | None:
         from .ai import greedy_choice

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from typing import NamedTuple
 
-from games.core import Decision, Event, Option, player_ref, plural
+from games.core import Decision, Event, N, Option, T, Text, player_ref
 
 from .board import NEIGHBOURS, SPACE_VERTICES, SPACES, VERTEX_INDEX, VERTICES, corner_name, vertex_label
-from .data import COLOURS, EFFECTS, NO_GROUP_VALUE, RECRUIT, TEMPLE, TILES, tile_name
+from .data import COLOUR_TEXT, EFFECTS, FLAVOUR_TEXT, NO_GROUP_VALUE, RECRUIT, TEMPLE, TILES, tile_text
 from .state import TsukimiState
 
 N_MOCHI = len(TILES)
@@ -112,7 +112,7 @@ def standings(state: TsukimiState) -> Standing:
 
 _decision = Decision.model_construct
 _opt = Option.model_construct  # options below are built from known-good values: skip re-validation (speed)
-_TO = {v: _opt(id=f"to:{v}", label=vertex_label(v), locus=f"vertex:{v}") for v in VERTICES}
+_TO = {v: _opt(id=f"to:{v}", label=T("{vertex}", vertex=vertex_label(v)), locus=f"vertex:{v}") for v in VERTICES}
 
 
 def _first_name(v: str) -> str:
@@ -120,27 +120,55 @@ def _first_name(v: str) -> str:
     return vertex_label(v).partition(" (=")[0]
 
 
-def _short(v: str, words: str) -> str | None:
-    """``words`` when a label names ``v`` with its other names (a button long enough to wrap), else None."""
-    return words if vertex_label(v) != _first_name(v) else None
+def _has_others(v: str) -> bool:
+    """Whether a label names ``v`` with its other names (a button long enough to wrap: then it says it short)."""
+    return vertex_label(v) != _first_name(v)
 
 
-_MOVE = {v: _opt(id=f"move:{v}", label=f"move your rabbit from {vertex_label(v)}", locus=f"vertex:{v}",
-                 short=_short(v, f"move your rabbit from {_first_name(v)}"))
+_MOVE = {v: _opt(id=f"move:{v}", label=T("move your rabbit from {vertex}", vertex=vertex_label(v)),
+                 locus=f"vertex:{v}",
+                 short=T("move your rabbit from {vertex}", vertex=_first_name(v)) if _has_others(v) else None)
          for v in VERTICES}
-_SPACE = {s: _opt(id=f"space:{s}", label=s, locus=f"space:{s}") for s in SPACES}
+_SPACE = {s: _opt(id=f"space:{s}", label=T("{space}", space=s), locus=f"space:{s}") for s in SPACES}
 _PLACE = {}
 for _s in SPACES:
     for _v in SPACE_VERTICES[_s]:
         _name = corner_name(_s, _v)
-        _PLACE[_s, _v] = _opt(id=f"place:{_v}", label=f"place a rabbit on {_name}" + (f" (= {_v})" if _name != _v else ""),
-                              locus=f"vertex:{_v}")
-_BACK = _opt(id="back", label="back (keep this rabbit where it is)")
+        _label = (T("place a rabbit on {corner} (= {vertex})", corner=_name, vertex=_v) if _name != _v
+                  else T("place a rabbit on {corner}", corner=_name))
+        _PLACE[_s, _v] = _opt(id=f"place:{_v}", label=_label, locus=f"vertex:{_v}")
+_BACK = _opt(id="back", label=T("back (keep this rabbit where it is)"))
 
 
-def clan(state: TsukimiState, seat: int) -> str:
+COMMA = T(", ")
+"""The separator of listed items (a text: each language has its own comma)."""
+
+
+def clan(state: TsukimiState, seat: int) -> Text:
     """``"white {@id}"`` for texts."""
-    return f"{COLOURS[seat]} {player_ref(state.players[seat])}"
+    return T("{colour} {player}", colour=COLOUR_TEXT[seat], player=player_ref(state.players[seat]))
+
+
+def rabbits_text(n: int) -> Text:
+    """``"1 rabbit"``, ``"3 rabbits"``."""
+    return N("{n} rabbit", "{n} rabbits", n=n)
+
+
+def points_text(n: int) -> Text:
+    """``"1 point"``, ``"7 points"``."""
+    return N("{n} point", "{n} points", n=n)
+
+
+def tiles_text(n: int) -> Text:
+    """``"1 tile"``, ``"4 tiles"``."""
+    return N("{n} tile", "{n} tiles", n=n)
+
+
+def group_text(kind: str, name: str) -> Text:
+    """A group of TS-6 as people read it: ``"flavour matcha"``, ``"value 2"`` (:func:`groups_formed`' pairs)."""
+    if kind == "flavour":
+        return T("flavour {flavour}", flavour=FLAVOUR_TEXT[name])
+    return T("value {value}", value=int(name))
 
 
 def _empty(state: TsukimiState) -> list[str]:
@@ -180,51 +208,59 @@ def pending(state: TsukimiState) -> list[Decision]:
     if state.phase == "choose":
         cs = costs(state.circle)
         opts = [
-            _opt(id=f"tile:{t}", label=f"{tile_name(t)} (cost {c})", locus=f"tile:{t}")
+            _opt(id=f"tile:{t}", label=T("{tile} (cost {n})", tile=tile_text(t), n=c), locus=f"tile:{t}")
             for t, c in sorted(cs.items(), key=lambda tc: (tc[1], tc[0]))
             if c <= state.reserve[seat]
         ]
         return [_decision(player=player, kind="choose_tile",
-                         prompt=f"{player_ref(player)}, take a mochi tile (you have "
-                                f"{plural(state.reserve[seat], 'rabbit')} in reserve; the cost goes to the box).",
+                         prompt=T("{player}, take a mochi tile (you have {many} in reserve; the cost goes to "
+                                  "the box).", player=player_ref(player), many=rabbits_text(state.reserve[seat])),
                          options=opts)]
     if state.phase == "place":
         opts = [_SPACE[s] for s in free_spaces(state)]
-        where = ("on any space (the first tile goes anywhere)" if not state.board
-                 else "on an empty space next to a placed tile")
-        return [_decision(player=player, kind="place_tile",
-                         prompt=f"{player_ref(player)}, place your {tile_name(state.tile)} {where}.", options=opts)]
+        tile, who = tile_text(state.tile), player_ref(player)
+        prompt = (T("{player}, place your {tile} on any space (the first tile goes anywhere).", player=who, tile=tile)
+                  if not state.board
+                  else T("{player}, place your {tile} on an empty space next to a placed tile.", player=who, tile=tile))
+        return [_decision(player=player, kind="place_tile", prompt=prompt, options=opts)]
     if state.phase == "move_to":
         src = state.moving_from
         opts = [_TO[v] for v in _empty(state)]
         opts.append(_BACK)
         return [_decision(player=player, kind="move_to",
-                         prompt=f"{player_ref(player)}, move your rabbit from {vertex_label(src)} to which empty "
-                                "vertex?", options=opts)]
+                         prompt=T("{player}, move your rabbit from {vertex} to which empty vertex?",
+                                  player=player_ref(player), vertex=vertex_label(src)), options=opts)]
     # effects
     rival = state.players[1 - seat]
     opts = []
     for v in can_discard(state):
-        opts.append(_opt(id=f"discard:{v}", label=f"discard {player_ref(rival)}'s rabbit on {vertex_label(v)}",
-                         locus=f"vertex:{v}",
-                         short=_short(v, f"discard {player_ref(rival)}'s rabbit on {_first_name(v)}")))
+        opts.append(_opt(id=f"discard:{v}", label=T("discard {player}'s rabbit on {vertex}", player=player_ref(rival),
+                                                   vertex=vertex_label(v)), locus=f"vertex:{v}",
+                         short=T("discard {player}'s rabbit on {vertex}", player=player_ref(rival),
+                                 vertex=_first_name(v)) if _has_others(v) else None))
     for v in can_place(state):
         opts.append(_PLACE[state.space, v])
     for v in can_move(state):
         opts.append(_MOVE[v])
     if state.discards_left <= 0:
-        opts.append(_opt(id="end", label="end turn" if len(opts) == 0 else "end turn (skip the rest)"))
-    todo = []
+        opts.append(_opt(id="end", label=T("end turn") if len(opts) == 0 else T("end turn (skip the rest)")))
+    todo: list[Text] = []
     free = can_place(state)
     if free:
         n = min(state.places_left, state.reserve[seat], len(free))
-        todo.append(f"place {plural(n, 'rabbit')}" if n == 1 else f"place up to {n} rabbits")
+        todo.append(T("place 1 rabbit") if n == 1 else T("place up to {n} rabbits", n=n))
     if can_move(state):
-        todo.append("move 1 rabbit")
+        todo.append(T("move 1 rabbit"))
     if state.discards_left:
-        todo.append(f"discard {plural(state.discards_left, 'rival rabbit')}")
-    prompt = f"{player_ref(player)}, {tile_name(state.tile)} on {state.space}: " + (
-        ", ".join(todo) + (" (any order)." if len(todo) > 1 else ".") if todo else "nothing left to do.")
+        todo.append(N("discard {n} rival rabbit", "discard {n} rival rabbits", n=state.discards_left))
+    who, tile, space = player_ref(player), tile_text(state.tile), state.space
+    if len(todo) > 1:
+        prompt = T("{player}, {tile} on {space}: {todo} (any order).", player=who, tile=tile, space=space,
+                   todo=Text.join(COMMA, todo))
+    elif todo:
+        prompt = T("{player}, {tile} on {space}: {todo}.", player=who, tile=tile, space=space, todo=todo[0])
+    else:
+        prompt = T("{player}, {tile} on {space}: nothing left to do.", player=who, tile=tile, space=space)
     return [_decision(player=player, kind="effects", prompt=prompt, options=opts)]
 
 
@@ -233,7 +269,7 @@ def pending(state: TsukimiState) -> list[Decision]:
 
 def _end_turn(state: TsukimiState, events: list[Event]) -> None:
     seat = state.turn
-    events.append(Event(kind="end_turn", text=f"{clan(state, seat)} ends the turn.", data={"seat": seat}))
+    events.append(Event(kind="end_turn", text=T("{who} ends the turn.", who=clan(state, seat)), data={"seat": seat}))
     state.tile = state.space = state.moving_from = None
     state.places_left = state.moves_left = state.discards_left = state.placed = 0
     state.placing_done = False
@@ -241,8 +277,9 @@ def _end_turn(state: TsukimiState, events: list[Event]) -> None:
         state.phase = "over"
         st = standings(state)
         events.append(Event(kind="game_over",
-                            text=f"All mochi are on the Moon: {clan(state, 0)} {plural(st.points[0], 'point')}, "
-                                 f"{clan(state, 1)} {plural(st.points[1], 'point')}.",
+                            text=T("All mochi are on the Moon: {white} {white_points}, {purple} {purple_points}.",
+                                   white=clan(state, 0), white_points=points_text(st.points[0]),
+                                   purple=clan(state, 1), purple_points=points_text(st.points[1])),
                             data={"points": list(st.points), "tiles": list(st.tiles)}))
         return
     state.turn = 1 - seat
@@ -265,8 +302,10 @@ def step(state: TsukimiState, option: str, events: list[Event], said: str | None
         state.box[seat] += cost
         state.tile = tile
         state.phase = "place"
-        paying = f", paying {plural(cost, 'rabbit')} to the box" if cost else " for free"
-        events.append(Event(kind="take", text=f"{who} takes {tile_name(tile)}{paying}.",
+        text = (T("{who} takes {tile}, paying {many} to the box.", who=who, tile=tile_text(tile),
+                  many=rabbits_text(cost)) if cost
+                else T("{who} takes {tile} for free.", who=who, tile=tile_text(tile)))
+        events.append(Event(kind="take", text=text,
                             data={"tile": tile, "cost": cost}))
         return
     if state.phase == "place":
@@ -277,24 +316,26 @@ def step(state: TsukimiState, option: str, events: list[Event], said: str | None
         state.places_left, state.moves_left = EFFECTS[value]
         state.placed = 0
         state.placing_done = False
-        events.append(Event(kind="place_tile", text=f"{who} places {tile_name(state.tile)} on {space}.",
+        events.append(Event(kind="place_tile", text=T("{who} places {tile} on {space}.", who=who, tile=tile_text(state.tile),
+                                                                 space=space),
                             data={"tile": state.tile, "space": space}))
         if state.side == "dark" and RECRUIT.get(space):
             n = min(RECRUIT[space], state.box[seat])
             state.box[seat] -= n
             state.reserve[seat] += n
-            events.append(Event(kind="recruit", text=f"{who} recruits {plural(n, 'rabbit')}"
-                                + f" from the box ({space} shows {RECRUIT[space]}).",
+            events.append(Event(kind="recruit", text=T("{who} recruits {many} from the box ({space} shows {n}).",
+                                                       who=who, many=rabbits_text(n), space=space, n=RECRUIT[space]),
                                 data={"space": space, "recruited": n}))
         rival = 1 - seat
         rival_on_board = any(s == rival for s in state.rabbits.values())
         for kind_, name in groups_formed(state.board, space):
             if rival_on_board:
                 state.discards_left += 1
-                text = f"{who} forms a group of exactly three ({kind_} {name}): one rival rabbit to discard."
+                text = T("{who} forms a group of exactly three ({group}): one rival rabbit to discard.", who=who,
+                         group=group_text(kind_, name))
             else:
-                text = (f"{who} forms a group of exactly three ({kind_} {name}), but "
-                        f"{clan(state, rival)} has no rabbit on the board: nothing to discard.")
+                text = T("{who} forms a group of exactly three ({group}), but {rival} has no rabbit on the board: "
+                         "nothing to discard.", who=who, group=group_text(kind_, name), rival=clan(state, rival))
             events.append(Event(kind="group", text=text, data={"by": kind_, "name": name,
                                                                 "discard": rival_on_board}))
         state.phase = "effects"
@@ -310,7 +351,7 @@ def step(state: TsukimiState, option: str, events: list[Event], said: str | None
         state.moves_left -= 1
         if state.placed:
             state.placing_done = True
-        events.append(Event(kind="move", text=f"{who} moves a rabbit from {src} to {said or arg}.",
+        events.append(Event(kind="move", text=T("{who} moves a rabbit from {src} to {dst}.", who=who, src=src, dst=said or arg),
                             data={"from": src, "to": arg}))
         return
     # effects
@@ -322,7 +363,8 @@ def step(state: TsukimiState, option: str, events: list[Event], said: str | None
         state.places_left -= 1
         state.placed += 1
         name = said or corner_name(state.space, arg)
-        events.append(Event(kind="place_rabbit", text=f"{who} places a rabbit on {vertex_label(arg, name)}.",
+        events.append(Event(kind="place_rabbit", text=T("{who} places a rabbit on {vertex}.", who=who,
+                                                                   vertex=vertex_label(arg, name)),
                             data={"vertex": arg}))
     elif kind == "move":
         state.moving_from = arg
@@ -334,7 +376,8 @@ def step(state: TsukimiState, option: str, events: list[Event], said: str | None
         state.discards_left -= 1
         if not any(s == rival for s in state.rabbits.values()):
             state.discards_left = 0
-        events.append(Event(kind="discard", text=f"{who} sends {clan(state, rival)}'s rabbit on {said or arg} to the box.",
+        events.append(Event(kind="discard", text=T("{who} sends {rival}'s rabbit on {vertex} to the box.", who=who,
+                                                              rival=clan(state, rival), vertex=said or arg),
                             data={"vertex": arg}))
     else:  # pragma: no cover - options come from pending()
         raise AssertionError(option)
