@@ -20,9 +20,10 @@ import renderers
 import renderers.words
 from bot import metrics, workers
 from bot.store import SessionRow
-from games.core import BaseState
+from games.core import BaseState, T
+from renderers.common import translating
 
-from ..i18n import table_lang, translator
+from ..i18n import say, table_lang, translator
 from .present import display
 
 log = logging.getLogger(__name__)
@@ -117,7 +118,7 @@ class Images:
                   first: bool = False) -> str | None:
         """The alt text of ``state``'s board image (:func:`board_alt`), computed in a thread (a few ms of pure
         Python: the event loop serves other tables meanwhile) and cached per ``(session id, version, first)``."""
-        key = (row.version, first)
+        key = (row.version, first, table_lang())
         cached = self._alts.get(row.id)
         if cached is not None and cached[0] == key:
             return cached[1]
@@ -180,7 +181,7 @@ def _bound(cache: OrderedDict, key) -> None:
         cache.popitem(last=False)
 
 
-WORDS_HINT = "The whole board in words: /board words:true."
+WORDS_HINT = T("The whole board in words: /board words:true.")
 """Ends the alt text of a game's first board: where a screen-reader user finds the whole board."""
 
 
@@ -193,16 +194,18 @@ def board_alt(state: BaseState | None, names: dict[str, str], first: bool = Fals
         return None
     try:
         shown = {p: display(names, p) for p in state.players}
-        if first:
-            limit = renderers.words.ALT_LIMIT - 1 - len(WORDS_HINT)
-            return renderers.words.alt_text(state, shown, limit) + " " + WORDS_HINT
-        return renderers.words.alt_text(state, shown)
+        with translating(translator()):  # in the table's language (the context is the caller's)
+            if first:
+                hint = say(WORDS_HINT)
+                limit = renderers.words.ALT_LIMIT - 1 - len(hint)
+                return renderers.words.alt_text(state, shown, limit) + " " + hint
+            return renderers.words.alt_text(state, shown)
     except Exception:
         log.exception("alt text of a %s board failed", state.game)
         try:
-            return f"{games.get(state.game).title} board."
+            return say(T("{game} board.", game=games.get(state.game).title))
         except KeyError:
-            return "The board."
+            return say(T("The board."))
 
 
 def board_words(state: BaseState, names: dict[str, str]) -> list[str]:

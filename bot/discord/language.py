@@ -10,6 +10,7 @@ handling it comes out in the right language without passing it through every cal
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -21,9 +22,23 @@ if TYPE_CHECKING:
     from .bot import PlayBot
 
 
+SEEN_LOCALES: OrderedDict[str, str] = OrderedDict()
+"""Channel id -> the server's preferred locale its last interaction carried (for posts outside interactions when
+the guild is not in discord.py's cache), the most recent :data:`MAX_SEEN` channels."""
+MAX_SEEN = 4096
+
+
+def _seen(channel_id: str, guild_locale: Any) -> None:
+    SEEN_LOCALES[channel_id] = i18n.language(guild_locale)
+    SEEN_LOCALES.move_to_end(channel_id)
+    while len(SEEN_LOCALES) > MAX_SEEN:
+        SEEN_LOCALES.popitem(last=False)
+
+
 async def channel_language(bot: PlayBot, channel_id: str | int, guild_locale: Any = None) -> str:
     """The language of channel ``channel_id``'s table: its ``/settings language``, else the server's preferred
-    locale (``guild_locale``, or the cached guild's), as one of :data:`bot.i18n.LANGUAGES`."""
+    locale (``guild_locale``, else the cached guild's, else the one its last interaction carried), as one of
+    :data:`bot.i18n.LANGUAGES`."""
     try:
         chosen = (await bot.prefs.get(str(channel_id))).get("language")
     except StoreUnavailable:  # the database is down: the server's language (the input is refused with one line)
@@ -33,6 +48,8 @@ async def channel_language(bot: PlayBot, channel_id: str | int, guild_locale: An
     if guild_locale is None:
         channel = bot.get_channel(int(channel_id)) if str(channel_id).isdigit() else None
         guild_locale = getattr(getattr(channel, "guild", None), "preferred_locale", None)
+    if guild_locale is None:
+        return SEEN_LOCALES.get(str(channel_id), i18n.SOURCE)
     return i18n.language(guild_locale)
 
 
@@ -40,6 +57,8 @@ async def enter_interaction(bot: PlayBot, interaction: discord.Interaction) -> N
     """Note the table's and the reader's language for the task handling ``interaction``."""
     i18n.READER.set(i18n.language(interaction.locale))
     if interaction.channel_id is not None:
+        if interaction.guild_locale is not None:
+            _seen(str(interaction.channel_id), interaction.guild_locale)
         i18n.TABLE.set(await channel_language(bot, interaction.channel_id, interaction.guild_locale))
 
 

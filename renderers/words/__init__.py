@@ -22,6 +22,7 @@ from dataclasses import dataclass
 
 from games import Decision, Game, format_text, marker_keys
 from games.core import BaseState
+from renderers.common import words as in_language
 
 ALT_LIMIT = 1024
 """Discord's limit on an attachment description (characters)."""
@@ -68,8 +69,9 @@ def namer(state: BaseState, names: dict[str, str]) -> Callable[[str], str]:
 
 
 def words(text: str, name: Callable[[str], str]) -> str:
-    """An engine text with its ``{@id}`` references turned into names."""
-    return format_text(text, name)
+    """An engine text in the current language (:func:`renderers.common.words`: a :class:`games.core.Text` through
+    the translator being drawn with) with its ``{@id}`` references turned into names."""
+    return format_text(in_language(text), name)
 
 
 def listing(items: Sequence[str]) -> str:
@@ -100,11 +102,12 @@ class Part:
 
 
 def fit(parts: list[Part], limit: int = ALT_LIMIT) -> str:
-    """Join ``parts`` with spaces within ``limit`` characters. Parts are shortened lowest rank first (the later of
+    """Join ``parts`` (each in the current language: :func:`renderers.common.words`) with spaces within ``limit``
+    characters. Parts are shortened lowest rank first (the later of
     equal ranks first), one form at a time, until the text fits; then, highest rank first, each part gets back the
     fullest form that still fits (so a long option list shortened to its keys leaves room for the board's state
     again). A text still too long is cut at a word with "…"."""
-    forms = [p.forms() for p in parts]
+    forms = [[str(in_language(f)) for f in p.forms()] for p in parts]  # measured as they will read
     level = [0] * len(parts)
 
     def joined() -> str:

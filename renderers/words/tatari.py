@@ -18,12 +18,21 @@ def _dolls(n: int) -> Text:
     return N("{n} doll", "{n} dolls", n=n)
 
 
+DIE_FACES = {"doll": T("doll"), "double": T("double")}
+"""The dice's picture faces as the alt text names them (digits stay digits)."""
+
+
+def _faces(faces: list[str]) -> Text:
+    """Faces as listed: ``"1, doll, double"``."""
+    return Text.join(COMMA, [DIE_FACES.get(f, f) for f in faces])
+
+
 def _dice(state: TatariState) -> Text:
     bits = []
     if state.rolled:
-        bits.append(T("Rolled: {faces}.", faces=", ".join(state.rolled)))
+        bits.append(T("Rolled: {faces}.", faces=_faces(state.rolled)))
     if state.set_aside:
-        bits.append(T("Set aside: {faces} (total {total}, {pile}).", faces=", ".join(state.set_aside),
+        bits.append(T("Set aside: {faces} (total {total}, {pile}).", faces=_faces(state.set_aside),
                       total=state.total, pile=_dolls(state.dolls)))
     return Text.join(" ", bits)
 
