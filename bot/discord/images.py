@@ -5,6 +5,7 @@ decision needs, in words — ARCHITECTURE.md "Text and languages")."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
 import io
 import logging
@@ -115,14 +116,14 @@ class Images:
             return await self._run(row, state, names)
 
     async def alt(self, row: SessionRow, state: BaseState | None, names: dict[str, str],
-                  first: bool = False) -> str | None:
+                  first: bool = False, pending: list | None = None) -> str | None:
         """The alt text of ``state``'s board image (:func:`board_alt`), computed in a thread (a few ms of pure
         Python: the event loop serves other tables meanwhile) and cached per ``(session id, version, first)``."""
         key = (row.version, first, table_lang())
         cached = self._alts.get(row.id)
         if cached is not None and cached[0] == key:
             return cached[1]
-        text = await asyncio.to_thread(board_alt, state, names, first)
+        text = await asyncio.to_thread(board_alt, state, names, first, pending)
         self._alts[row.id] = (key, text)
         _bound(self._alts, row.id)
         return text
@@ -185,7 +186,8 @@ WORDS_HINT = T("The whole board in words: /board words:true.")
 """Ends the alt text of a game's first board: where a screen-reader user finds the whole board."""
 
 
-def board_alt(state: BaseState | None, names: dict[str, str], first: bool = False) -> str | None:
+def board_alt(state: BaseState | None, names: dict[str, str], first: bool = False,
+              pending: list | None = None) -> str | None:
     """The alt text of ``state``'s board image (:func:`renderers.words.alt_text`, players by their display names):
     at most :data:`renderers.words.ALT_LIMIT` (1,024) characters; ``first`` (the game's first board): followed by
     :data:`WORDS_HINT` (the words fitted in the room left). A game without words, or words that fail (logged), get "<game title>
@@ -194,7 +196,8 @@ def board_alt(state: BaseState | None, names: dict[str, str], first: bool = Fals
         return None
     try:
         shown = {p: display(names, p) for p in state.players}
-        with translating(translator()):  # in the table's language (the context is the caller's)
+        known = renderers.words.knowing(state, pending) if pending is not None else contextlib.nullcontext()
+        with translating(translator()), known:  # in the table's language (the context is the caller's)
             if first:
                 hint = say(WORDS_HINT)
                 limit = renderers.words.ALT_LIMIT - 1 - len(hint)

@@ -419,7 +419,7 @@ class Table:
                 notes = [*notes, self.bot.delivery.cannot_post(missed, getattr(interaction, "app_permissions", None))]
                 fresh = True
         names = await self.bot.links.names(row.id)
-        alt = await self.bot.images.alt(row, update.state, names, first=first)
+        alt = await self.bot.images.alt(row, update.state, names, first=first, pending=update.pending)
         # without Attach Files the board goes out as text at once
         attach = interaction is None or bool(interaction.app_permissions.attach_files)
         task = asyncio.ensure_future(self.bot.images.png(row, update.state, names)) if attach else None
@@ -647,7 +647,7 @@ class Table:
                                   emoji=self.bot.races.button_emoji(update)) if row.status == "active" and mine \
                     else None
                 plain = board_text(update, notes=list(notes), numbered=names)
-                alt = await self.bot.images.alt(row, update.state, names)
+                alt = await self.bot.images.alt(row, update.state, names, pending=update.pending)
             await self.send(interaction, row.channel_id, text, file=png_file(png, row.id, row.version, alt), view=view,
                             ephemeral=True, plain=plain)
         except Exception:

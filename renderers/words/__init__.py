@@ -17,11 +17,13 @@ from __future__ import annotations
 
 import importlib
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass
 
 from games import Decision, Game, format_text, marker_keys
-from games.core import BaseState
+from games.core import BaseState, T
 from renderers.common import words as in_language
 
 ALT_LIMIT = 1024
@@ -276,17 +278,39 @@ def _first_labels(decision: Decision, name: Callable[[str], str], bare: bool = F
             for key, labels in seen.items()]
 
 
+KNOWN_PENDING: ContextVar[tuple[BaseState, list[Decision]] | None] = ContextVar("known_pending", default=None)
+"""``(state, its pending decisions)`` when the caller has them already (the bot's update): the words then do not
+ask the rules again (:func:`knowing`)."""
+
+
+@contextmanager
+def knowing(state: BaseState, pending: list[Decision]) -> Iterator[None]:
+    """Within the block, ``state``'s pending decisions are ``pending`` (computed once by the caller)."""
+    token = KNOWN_PENDING.set((state, pending))
+    try:
+        yield
+    finally:
+        KNOWN_PENDING.reset(token)
+
+
+def pending_of(game: Game, state: BaseState) -> list[Decision]:
+    """``game.pending(state)``, or the decisions the caller already has (:func:`knowing`)."""
+    known = KNOWN_PENDING.get()
+    return known[1] if known is not None and known[0] is state else game.pending(state)
+
+
 def decision_parts(game: Game, state: BaseState, name: Callable[[str], str],
                    where: Callable[[str], str] | None = None) -> list[Part]:
     """Parts naming every pending decision: who answers and what (the prompt), then its options (rank
     :data:`KEEP`: never dropped; shortened step by step — without their places' state, first labels only, without
     their asides, the keys alone)."""
     parts: list[Part] = []
-    for d in game.pending(state):
+    for d in pending_of(game, state):
         prompt = words(d.prompt, name).rstrip()
-        if prompt and prompt[-1] not in ".?!:":
+        if prompt and prompt[-1] not in ".?!:。？！：":
             prompt += "."
-        who = "" if d.player is None or name(d.player) in prompt else f"{name(d.player)} decides. "
+        who = "" if d.player is None or name(d.player) in prompt else \
+            words(T("{player} decides.", player=name(d.player)), name) + " "
         parts.append(Part(who + prompt, rank=KEEP + 2))
         if not d.options:
             continue

@@ -8,7 +8,7 @@ import games
 from games.core import T, Text
 from games.tatamokatsu.rules import INPUT_NAMES, SEMICOLON, fingers_text
 from games.tatamokatsu.state import TatamokatsuState
-from renderers.words import ALT_LIMIT, Part, chunks, decision_parts, fit, listing, namer
+from renderers.words import ALT_LIMIT, Part, chunks, decision_parts, fit, listing, namer, pending_of
 
 RACE_RULES = T("Shout if the sum can be 10 or 17; grab the T die if it shows; Katana if all three dice match; "
                "salute (Hai) at 11 to 16.")
@@ -36,7 +36,7 @@ def alt_text(state: TatamokatsuState, names: dict[str, str], limit: int = ALT_LI
     what each input answers; at the end, who won."""
     name = namer(state, names)
     game = games.get("tatamokatsu")
-    if not game.pending(state):
+    if not pending_of(game, state):
         won = listing([name(p) for p in state.winners])
         return fit([Part(T("Tatamokatsu, game over."), rank=200),
                     Part(T("{players} won.", players=won) if won else "", rank=150),

@@ -9,7 +9,7 @@ from games.core import N, T, Text
 from games.tataraba import board as B
 from games.tataraba.data import EIDAI, TATARA, TREE_TEXT
 from games.tataraba.state import TatarabaState
-from renderers.words import ALT_LIMIT, Part, chunks, decision_parts, fit, namer, words
+from renderers.words import ALT_LIMIT, Part, chunks, decision_parts, fit, namer, pending_of, words
 
 
 def _stage(stage: str, tree: Text) -> Text:
@@ -85,7 +85,7 @@ def alt_text(state: TatarabaState, names: dict[str, str], limit: int = ALT_LIMIT
     name = namer(state, names)
     game = games.get("tataraba")
     seats = Text.join(" ", [_seat(state, i, name) for i in range(len(state.players))])
-    if not game.pending(state):
+    if not pending_of(game, state):
         res = game.result(state)
         head = T("Forest of Tataraba, game over.")
         if res is not None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import games
 from games.core import N, T, Text
 from games.tatari.state import TatariState
-from renderers.words import ALT_LIMIT, Part, chunks, decision_parts, fit, namer
+from renderers.words import ALT_LIMIT, Part, chunks, decision_parts, fit, namer, pending_of
 
 SHRINES = ("7", "8", "9", "10")
 COMMA = T(", ")
@@ -53,7 +53,7 @@ def alt_text(state: TatariState, names: dict[str, str], limit: int = ALT_LIMIT) 
     end, the winner and the dolls left (fewest wins, TA-10)."""
     name = namer(state, names)
     game = games.get("tatari")
-    if not game.pending(state):
+    if not pending_of(game, state):
         return fit([Part(T("Tatari, game over."), rank=200),
                     Part(T("{player} wins.", player=name(state.winner)) if state.winner else "", rank=150),
                     Part(_stashes(state, name), rank=50), Part(_shrines(state), rank=10)], limit)

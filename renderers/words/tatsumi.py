@@ -9,7 +9,7 @@ from games.tatsumi import data as D
 from games.tatsumi import island
 from games.tatsumi.seaboard import rings_text
 from games.tatsumi.state import TatsumiState
-from renderers.words import ALT_LIMIT, Part, chunks, decision_parts, fit, namer, plural, words
+from renderers.words import ALT_LIMIT, Part, chunks, decision_parts, fit, namer, pending_of, plural, words
 
 
 def _well(state: TatsumiState, w: int) -> str:
@@ -98,7 +98,7 @@ def alt_text(state: TatsumiState, names: dict[str, str], limit: int = ALT_LIMIT)
     name = namer(state, names)
     game = games.get("tatsumi")
     seats = " ".join(_seat(state, s, name) for s in state.seats)
-    if not game.pending(state):
+    if not pending_of(game, state):
         res = game.result(state)
         head = "Tatsumi, game over." + (f" {words(res.reason, name)}" if res is not None else "")
         return fit([Part(head, rank=200), Part(seats, rank=50)], limit)

@@ -10,7 +10,7 @@ from games.tsukimi import board as B
 from games.tsukimi.data import COLOUR_TEXT, SIDE_TEXT, tile_text
 from games.tsukimi.rules import points_text
 from games.tsukimi.state import TsukimiState
-from renderers.words import ALT_LIMIT, Part, chunks, decision_parts, fit, listing, namer
+from renderers.words import ALT_LIMIT, Part, chunks, decision_parts, fit, listing, namer, pending_of
 
 COMMA = T(", ")
 """The separator of listed items (a text: each language has its own comma)."""
@@ -62,7 +62,7 @@ def alt_text(state: TsukimiState, names: dict[str, str], limit: int = ALT_LIMIT)
     its place; the rabbits; the tiles. Game over: the result."""
     name = namer(state, names)
     game = games.get("tsukimi")
-    if not game.pending(state):
+    if not pending_of(game, state):
         res = game.result(state)
         head = T("Tsukimi, game over.")
         if res is not None:

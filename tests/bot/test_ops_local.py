@@ -98,7 +98,7 @@ class Terminal:
         return self.proc.wait(10)
 
 
-GAMES_LINE = b"Games: tatamokatsu (2-5)"
+GAMES_LINE = b"Games: tatamokatsu (2-5 players)"
 UP = b"\x1b[A"
 
 

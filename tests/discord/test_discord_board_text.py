@@ -64,7 +64,7 @@ async def test_a_board_whose_turn_passed_keeps_its_text_without_the_prompts(h):
 
 async def test_the_discord_board_and_the_sandbox_take_the_prompt_wording_from_one_builder(h, tmp_path, monkeypatch):
     """Changing the prompt wording in ``bot.board_text`` changes a Discord board and a transcript line alike."""
-    monkeypatch.setattr(bot.board_text, "prompt_text", lambda d, name: f"«{format_text(d.prompt, name)}»")
+    monkeypatch.setattr(bot.board_text, "prompt_text", lambda d, name, lang=None: f"«{format_text(d.prompt, name)}»")
     alice, bob = h.user(101, "alice"), h.user(102, "bob")
     first = await open_game(h, [alice, bob])
     [d] = (await pending(h)).pending
