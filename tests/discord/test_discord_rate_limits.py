@@ -108,8 +108,9 @@ async def test_failed_rest_edit_of_a_same_turn_move_is_retried_until_the_board_s
 
 # -- the rate-limited layer --------------------------------------------------------------------------------------
 def test_rate_limited_layer_answers_429_beyond_a_channel_bucket_and_discord_py_waits_it_out(tmp_path):
-    """Seven sends to one channel through discord.py: the bucket learns 5 per 5 s from the headers, so the sixth
-    and seventh reach Discord 5 s (virtual) after the first; a request discord.py did not hold back gets 429 with
+    """Seven sends to one channel through discord.py (the first alone: its answer's headers teach discord.py the
+    bucket, 5 per 5 s, however busy the machine), so the sixth and seventh reach Discord 5 s (virtual) after the
+    first; a request discord.py did not hold back gets 429 with
     Retry-After and the X-RateLimit headers."""
 
     async def run():
@@ -119,7 +120,10 @@ def test_rate_limited_layer_answers_429_beyond_a_channel_bucket_and_discord_py_w
             loop = asyncio.get_running_loop()
             received: list[float] = []
             h.fake.on_record = lambda sent: received.append(loop.time())
-            tasks = [loop.create_task(channel.send(f"m{i}")) for i in range(7)]
+            first = loop.create_task(channel.send("m0"))  # its answer tells discord.py the bucket (5 per 5 s)
+            while not first.done():
+                await ManualClock.real_sleep(0.001)
+            tasks = [first, *(loop.create_task(channel.send(f"m{i}")) for i in range(1, 7))]
             while not all(t.done() for t in tasks):
                 await ManualClock.real_sleep(0.001)
                 h.advance(100)
