@@ -777,7 +777,7 @@ class SessionService(UndoRule, AiTurns):
             if now < due:
                 raise SessionError(T("{player} is not idle yet: they may be removed once the AFK limit ({hours} h) "
                                      "has passed, in {wait}.", player=player_ref(idle),
-                                     hours=f"{idle_after_ms / HOUR_MS:g}", wait=_duration(due - now)))
+                                     hours=format(idle_after_ms / HOUR_MS, "g"), wait=_duration(due - now)))
             return await self._resign(row, idle, by, resigned)
 
     async def waiting_since(self, row: SessionRow) -> int:

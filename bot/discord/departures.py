@@ -86,5 +86,5 @@ class Departures(commands.Cog):
         except SessionError:
             return  # already resigned or removed
         update.notes.append(T("{player} left the server {hours} h ago and is resigned from the game.",
-                              player=player_ref(player), hours=f"{hours:g}"))
+                              player=player_ref(player), hours=format(hours, "g")))
         await self.bot.table.post(update)

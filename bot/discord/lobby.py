@@ -217,7 +217,7 @@ class Lobby(commands.Cog):
                     raise SessionError(self.unusable_thread(interaction, g.title, exc)) from exc
                 raise
             await interaction.followup.send(say(T("The {game} lobby is open in {channel}.", game=g.title,
-                                                  channel=f"<#{channel}>"), reader_lang()), ephemeral=True)
+                                                  channel="<#" + channel + ">"), reader_lang()), ephemeral=True)
             return
         update = await self.service.open_lobby(channel, g.id, host, opts, guild_id=guild, ai_seats=ai,
                                                ai_level=level)
