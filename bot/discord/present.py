@@ -15,7 +15,7 @@ import discord
 from bot import board_text as board_text_lines
 from bot.ai_seats import LEVEL_NAMES, ai_name, is_ai
 from bot.board_text import BUTTON_OPTIONS, button_label, display, fit_names, option_label  # noqa: F401 - play imports it here
-from bot.i18n import say
+from bot.i18n import say, table_lang
 from bot.rules_help import AI_LEVEL_TEXT
 from bot.sessions import Update
 from bot.store import SessionRow
@@ -120,7 +120,7 @@ def lobby_text(row: SessionRow, game: Game, notes: list[str] = ()) -> str:
                 else T("**{game}** lobby", game=game.title)),
             say(T("Seats ({seated}/{seats}):", seated=len(row.players), seats=counts[-1])),
             seats,
-            say(T("Options: {options}", options=describe_options(row.options))),
+            say(T("Options: {options}", options=_options_text(row.options))),
             _need_line(need, then),
         ]
         if counts[-1] > 1 and len(row.players) < counts[-1]:
@@ -131,6 +131,17 @@ def lobby_text(row: SessionRow, game: Game, notes: list[str] = ()) -> str:
         lines.append(say(T("**{game}** started with {players}: the board follows.", game=game.title,
                            players=", ".join(mention(p) for p in row.players))))
     return clip(lines)
+
+
+def _options_text(options: dict) -> str:
+    """The lobby's options: in English as people read them (:func:`games.core.describe_options`, "void off ·
+    first host"); in another language as the ``key=value`` pairs ``/play`` takes (`` `void=off` · `first=host` ``):
+    the keys and values are what a player types, whatever their language."""
+    if not options or table_lang() == "en":
+        return describe_options(options)
+    def value(v) -> str:
+        return ("on" if v else "off") if isinstance(v, bool) else str(v)
+    return " · ".join(f"`{k}={value(v)}`" for k, v in options.items())
 
 
 def _need_line(need: str, then: Text | str) -> str:
