@@ -287,8 +287,8 @@ class SessionService(UndoRule, AiTurns):
                                      "The lobby is full ({n} players with these options): no seat for an AI.",
                                      n=seats))
             if count > free:
-                raise SessionError(N("Only {n} seat is free: {count} AI players do not fit.",
-                                     "Only {n} seats are free: {count} AI players do not fit.", n=free, count=count))
+                raise SessionError(N("Only {n} seat is free: {ais} AI players do not fit.",
+                                     "Only {n} seats are free: {ais} AI players do not fit.", n=free, ais=count))
             added = new_ai_ids(row.players, level, count)
             players = row.players + added
             await self.store.update_session(row.id, row.version, players=players)
