@@ -66,3 +66,29 @@ async def test_the_english_lobby_card_is_unchanged(tmp_path):
         assert lines[2:5] == ["Seats (1/5):", "1. <@101> (host)", "Options: first host"]
         assert lines[-1] == "-# No one else around? The host can seat AI players with the Add AI menu."
         assert card.buttons() == ["Join", "Leave", "Start", "Cancel", "How to play"]
+
+
+async def test_an_undo_request_at_a_japanese_table_reads_in_japanese(tmp_path):
+    async with Harness(tmp_path / "bot.sqlite3") as h:
+        h.guild_locale = "ja"
+        alice, bob = h.user(101, "alice"), h.user(102, "bob")
+        alice.locale = bob.locale = "ja"
+        users = {u.sid: u for u in (alice, bob)}
+        card = (await h.slash(alice, "play", game="tatari")).message(public=True)
+        await h.click(bob, card, 0)
+        await h.click(alice, card, 2)
+        early = (await h.slash(bob, "undo")).message()
+        assert early.ephemeral and early.content == "まだ「待った」できる手がありません。"
+        d = (await h.bot.service.show(str(h.channel_id))).pending[0]
+        mover = users[d.player]
+        other = bob if mover is alice else alice
+        await h.choose(mover, d.options[0].id)
+        ask = (await h.slash(mover, "undo")).message(public=True)
+        assert ask.content == (f"↩️ <@{mover.sid}> が直前の手の「待った」を求めています。<@{other.sid}>：認めますか？"
+                               "（その間に手が指されると依頼は取り消されます。）")
+        assert ask.buttons() == ["「待った」を認める", "断る"]
+        own = (await h.click(mover, ask, 0)).message()
+        assert own.ephemeral and own.content == "頼んだのはあなたです。ほかのプレイヤーが決めます。"
+        done = await h.click(other, ask, 0)
+        assert "↩️ 全員が認めました。直前の手を戻します。" in done.text
+        assert f"<@{mover.sid}> が直前の手を戻しました（<@{mover.sid}>：{d.options[0].id}）。" in done.text
