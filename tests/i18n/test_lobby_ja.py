@@ -6,10 +6,9 @@ from __future__ import annotations
 
 import re
 
-from tests.discord.harness import Harness
-
 import games
 from bot import i18n
+from tests.discord.harness import Harness
 
 
 def _latin_words(text: str) -> list[str]:
