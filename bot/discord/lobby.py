@@ -16,7 +16,6 @@ from pydantic import BaseModel, ValidationError
 import games
 from bot.ai_seats import level_of
 from bot.i18n import reader_lang, refusal, say
-from bot.rules_help import AI_LEVEL_TEXT
 from bot.sessions import SessionError, Update
 from games.ai import LEVELS
 from games.core import N, T, Text
@@ -24,7 +23,7 @@ from games.core import N, T, Text
 from . import permissions
 from .answers import update_message
 from .cooldowns import Cooldown
-from .present import lobby_text, lobby_view
+from .present import level_text, lobby_text, lobby_view
 
 if TYPE_CHECKING:
     from .bot import PlayBot
@@ -89,21 +88,22 @@ def _known(game: games.Game) -> Text:
 async def level_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice]:
     """The AI levels (``games.ai.LEVELS``) that start with what was typed."""
     needle = current.lower().strip()
-    return [app_commands.Choice(name=f"{lv} — {AI_LEVEL_TEXT.get(lv, '')}"[:100], value=lv)
+    lang = reader_lang()
+    return [app_commands.Choice(name=f"{lv} — {level_text(lv, lang) or ''}"[:100], value=lv)
             for lv in LEVELS if lv.startswith(needle)]
 
 
 async def game_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice]:
     """Every registered game whose title or id contains what was typed (read at use: games added later show)."""
-    needle = current.lower().strip()
+    needle, lang = current.lower().strip(), reader_lang()
     try:
         found = games.all()
     except Exception:  # a broken game package must not break the command
         log.exception("the game registry failed to load")
         return []
     return [
-        app_commands.Choice(name=f"{g.title} ({g.seats_summary()})"[:100], value=g.id)
-        for g in found if needle in g.id or needle in g.title.lower()
+        app_commands.Choice(name=f"{say(g.title, lang)} ({say(g.seats_summary(), lang)})"[:100], value=g.id)
+        for g in found if needle in g.id or needle in g.title.lower() or needle in say(g.title, lang).lower()
     ][:25]
 
 

@@ -161,9 +161,10 @@ _LEVEL_TEXT = {
 """The "Add AI" menu's line per level (the wording of :data:`bot.rules_help.AI_LEVEL_TEXT`)."""
 
 
-def _level_text(level: str) -> str | None:
+def level_text(level: str, lang: str | None = None) -> str | None:
+    """An AI level's line (the "Add AI" menu, /play's level autocomplete) in ``lang`` (None: the table's)."""
     text = _LEVEL_TEXT.get(level)
-    return say(text) if text is not None else AI_LEVEL_TEXT.get(level)
+    return say(text, lang) if text is not None else AI_LEVEL_TEXT.get(level)
 
 
 def lobby_view(row: SessionRow, game: Game | None = None) -> discord.ui.View | None:
@@ -178,7 +179,7 @@ def lobby_view(row: SessionRow, game: Game | None = None) -> discord.ui.View | N
     if game is not None and max(game.seat_counts(row.options) or [game.max_players]) > 1:
         view.add_item(AddAiSelect(row.id, [
             discord.SelectOption(label=say(T("Add AI · {level}", level=LEVEL_NAMES.get(lv) or lv.capitalize())),
-                                 value=lv, description=_level_text(lv))
+                                 value=lv, description=level_text(lv))
             for lv in LEVELS], row=2))
     bots = [p for p in row.players if is_ai(p)]
     if bots:

@@ -91,3 +91,14 @@ async def test_an_undo_request_at_a_japanese_table_reads_in_japanese(tmp_path):
         done = await h.click(other, ask, 0)
         assert "↩️ 全員が認めました。直前の手を戻します。" in done.text
         assert f"<@{mover.sid}> が直前の手を戻しました（<@{mover.sid}>：{d.options[0].id}）。" in done.text
+
+
+async def test_plays_autocomplete_reads_in_the_readers_language(tmp_path):
+    async with Harness(tmp_path / "bot.sqlite3") as h:
+        reader = h.user(101, "alice")
+        reader.locale = "ja"
+        levels = await h.autocomplete(reader, "play", "level", game="tatari", level="s")
+        assert levels == [{"name": "strong — 毎手、先を読んでから指す", "value": "strong"}]
+        reader.locale = "en-US"
+        levels = await h.autocomplete(reader, "play", "level", game="tatari", level="s")
+        assert levels == [{"name": "strong — Searches ahead before each move", "value": "strong"}]
