@@ -35,12 +35,12 @@ NOT_THIS_CHANNEL = T("This button does not belong to a game in this channel.")
 NOT_STARTED = T("The game has not started yet: the host can /start it.")
 GAME_OVER = T("This game is over. Start a new one with /play.")
 UNDO_OUT_OF_DATE = T("This undo request is out of date: the game moved on.")
-LEFT_GAME = "You have left this game: you can no longer act in it."
+LEFT_GAME = T("You have left this game: you can no longer act in it.")
 """The refusal of anything a player who resigned or was removed tries in that game (a move, a press, a vote, a
 removal)."""
-IDLE_PLAYED = "They have played since: nothing to do."
+IDLE_PLAYED = T("They have played since: nothing to do.")
 """The refusal of "remove the idle player" on a notice of an older board version."""
-IDLE_WHO = "Only the other players, the host or a moderator can remove an idle player."
+IDLE_WHO = T("Only the other players, the host or a moderator can remove an idle player.")
 
 
 def not_your_turn(decisions: Iterable[Decision]) -> str:

@@ -44,11 +44,12 @@ from pydantic import ValidationError
 
 import games
 from games import TIMEOUT, Decision, Event, Game, IllegalMove, Move, Result, player_ref
-from games.core import BaseState
+from games.core import BaseState, N, T
 
 from . import metrics
 from .ai_seats import AiSettings, is_ai, level_of, new_ai_ids
 from .ai_turns import AI_MOVE, AI_RACE, AiTurns
+from .i18n import refusal
 from .refusals import (
     GAME_OVER,
     IDLE_PLAYED,
@@ -99,7 +100,7 @@ def _rerun_when_stale(verb):
                 return await verb(self, *args, **kwargs)
             except StaleVersion:
                 continue
-        raise SessionError("This game changed several times while your request was handled; please try again.")
+        raise SessionError(T("This game changed several times while your request was handled; please try again."))
 
     return run
 
@@ -131,7 +132,7 @@ def resign_result(game: Game, state: BaseState, players: list[str], resigner: st
         winners=others,
         ranking=[others, [resigner]] if others else [[resigner]],
         scores={},
-        reason=f"{player_ref(resigner)} resigned.",
+        reason=T("{player} resigned.", player=player_ref(resigner)),
     )
 
 
@@ -187,17 +188,16 @@ class SessionService(UndoRule, AiTurns):
             return games.get(game_id)
         except KeyError:
             known = ", ".join(g.id for g in games.all())
-            raise SessionError(f"There is no game called '{game_id}'. Games: {known}.") from None
+            raise SessionError(T("There is no game called '{game}'. Games: {known}.", game=game_id, known=known)) from None
 
     async def _live(self, channel_id: str) -> SessionRow:
         row = await self.store.live_session(channel_id)
         if row is None:
             last = await self.store.last_session(channel_id)
             if last is not None and last.status == "finished":
-                raise SessionError(
-                    f"The game of {self.game(last.game_id).title} here is over. Start a new one with /play."
-                )
-            raise SessionError("No game here. Start one with /play.")
+                raise SessionError(T("The game of {game} here is over. Start a new one with /play.",
+                                     game=self.game(last.game_id).title))
+            raise SessionError(T("No game here. Start one with /play."))
         return row
 
     async def _active(self, channel_id: str) -> SessionRow:
@@ -270,29 +270,31 @@ class SessionService(UndoRule, AiTurns):
         try:
             level = level_of(level)
         except ValueError as exc:
-            raise SessionError(str(exc)) from None
+            raise SessionError(refusal(exc)) from None
         async with self.lock(channel_id):
             row = await self._live(channel_id)
             game = self.game(row.game_id)
             if row.status != "lobby":
-                raise SessionError("The game is running: AI players are added in the lobby, before /start.")
+                raise SessionError(T("The game is running: AI players are added in the lobby, before /start."))
             if by != row.host:
-                raise SessionError(f"Only the host, {player_ref(row.host)}, can add AI players.")
+                raise SessionError(T("Only the host, {host}, can add AI players.", host=player_ref(row.host)))
             seats = max(game.seat_counts(row.options) or [game.max_players])
             free = seats - len(row.players)
             if count < 1:
-                raise SessionError("Add at least one AI player.")
+                raise SessionError(T("Add at least one AI player."))
             if free <= 0:
-                raise SessionError(f"The lobby is full ({seats} player{'s' if seats != 1 else ''} with these "
-                                   "options): no seat for an AI.")
+                raise SessionError(N("The lobby is full ({n} player with these options): no seat for an AI.",
+                                     "The lobby is full ({n} players with these options): no seat for an AI.",
+                                     n=seats))
             if count > free:
-                raise SessionError(f"Only {free} seat{'s are' if free != 1 else ' is'} free: {count} AI players do "
-                                   "not fit.")
+                raise SessionError(N("Only {n} seat is free: {ais} AI players do not fit.",
+                                     "Only {n} seats are free: {ais} AI players do not fit.", n=free, ais=count))
             added = new_ai_ids(row.players, level, count)
             players = row.players + added
             await self.store.update_session(row.id, row.version, players=players)
             row = await self.store.session(row.id)
-        notes = [f"{player_ref(p)} joined ({len(row.players) - len(added) + i}/{seats})."
+        notes = [T("{player} joined ({seated}/{seats}).", player=player_ref(p),
+                   seated=len(row.players) - len(added) + i, seats=seats)
                  for i, p in enumerate(added, 1)]
         return self._update(row, notes=notes)
 
@@ -303,15 +305,15 @@ class SessionService(UndoRule, AiTurns):
         async with self.lock(channel_id):
             row = await self._live(channel_id)
             if row.status != "lobby":
-                raise SessionError("The game is running: AI players can only be removed in the lobby.")
+                raise SessionError(T("The game is running: AI players can only be removed in the lobby."))
             if by != row.host:
-                raise SessionError(f"Only the host, {player_ref(row.host)}, can remove AI players.")
+                raise SessionError(T("Only the host, {host}, can remove AI players.", host=player_ref(row.host)))
             if not is_ai(player) or player not in row.players:
-                raise SessionError("That is not an AI player of this lobby.")
+                raise SessionError(T("That is not an AI player of this lobby."))
             players = [p for p in row.players if p != player]
             await self.store.update_session(row.id, row.version, players=players)
             row = await self.store.session(row.id)
-        return self._update(row, notes=[f"{player_ref(by)} removed {player_ref(player)}."])
+        return self._update(row, notes=[T("{by} removed {player}.", by=player_ref(by), player=player_ref(player))])
 
     # -- lobby ------------------------------------------------------------------------------------------------
     async def open_lobby(
@@ -323,42 +325,50 @@ class SessionService(UndoRule, AiTurns):
         busy, the game unknown, an option invalid or unknown, the level unknown, or the AI seats do not fit."""
         game = self.game(game_id)
         if is_ai(host):
-            raise SessionError("An AI player cannot open a lobby.")
+            raise SessionError(T("An AI player cannot open a lobby."))
         try:
             level = level_of(ai_level)
         except ValueError as exc:
-            raise SessionError(str(exc)) from None
+            raise SessionError(refusal(exc)) from None
         fields = game.Options.model_fields
         unknown = [k for k in (options or {}) if k not in fields]
         if unknown:
-            known = f"Options: {', '.join(fields)}." if fields else f"{game.title} has no options."
-            raise SessionError(f"{game.title} has no option '{unknown[0]}'. {known}")
+            if fields:
+                raise SessionError(T("{game} has no option '{option}'. Options: {options}.", game=game.title,
+                                     option=unknown[0], options=", ".join(fields)))
+            raise SessionError(T("{game} has no option '{option}'. {game} has no options.", game=game.title,
+                                 option=unknown[0]))
         try:
             opts = game.options(options or {}).model_dump(mode="json")
         except ValidationError as exc:
             problems = "; ".join(f"{'.'.join(map(str, e['loc'])) or 'options'}: {e['msg']}" for e in exc.errors())
-            raise SessionError(f"Those options do not work for {game.title}: {problems}.") from None
+            raise SessionError(T("Those options do not work for {game}: {problems}.", game=game.title,
+                                 problems=problems)) from None
         seats = max(game.seat_counts(opts) or [game.max_players])
         if ai_seats < 0 or 1 + ai_seats > seats:
             free = seats - 1
-            raise SessionError(f"{game.title} seats {seats} player{'s' if seats != 1 else ''} with these options: "
-                               f"room for {free} AI player{'s' if free != 1 else ''} beside you, not {ai_seats}.")
+            raise SessionError(T("{game} seats {players} with these options: room for {ais} beside you, not {asked}.",
+                                 game=game.title, players=N("{n} player", "{n} players", n=seats),
+                                 ais=N("{n} AI player", "{n} AI players", n=free), asked=ai_seats))
         players = [host, *new_ai_ids([host], level, ai_seats)]
         async with self.lock(channel_id):
             busy = await self.store.live_session(channel_id)
             if busy is not None:
-                raise SessionError(
-                    f"A game of {self.game(busy.game_id).title} is already "
-                    f"{'gathering players' if busy.status == 'lobby' else 'running'} here. "
-                    "Finish it, /resign, or ask the host to /abandon it — or play in another channel or thread."
-                )
+                busy_title = self.game(busy.game_id).title
+                if busy.status == "lobby":
+                    raise SessionError(T("A game of {game} is already gathering players here. Finish it, /resign, "
+                                         "or ask the host to /abandon it — or play in another channel or thread.",
+                                         game=busy_title))
+                raise SessionError(T("A game of {game} is already running here. Finish it, /resign, or ask the host "
+                                     "to /abandon it — or play in another channel or thread.", game=busy_title))
             try:
                 row = await self.store.create_session(channel_id, game_id, host, opts, self.seeds(), guild_id,
                                                       players=players)
             except self.store.integrity_errors:
-                raise SessionError("A game is already open here.") from None
-        notes = [f"{player_ref(host)} opened a lobby for {game.title}."]
-        notes += [f"{player_ref(p)} joined ({i}/{seats})." for i, p in enumerate(players[1:], 2)]
+                raise SessionError(T("A game is already open here.")) from None
+        notes = [T("{player} opened a lobby for {game}.", player=player_ref(host), game=game.title)]
+        notes += [T("{player} joined ({seated}/{seats}).", player=player_ref(p), seated=i, seats=seats)
+                  for i, p in enumerate(players[1:], 2)]
         return self._update(row, notes=notes)
 
     @_rerun_when_stale
@@ -367,20 +377,26 @@ class SessionService(UndoRule, AiTurns):
             row = await self._live(channel_id)
             game = self.game(row.game_id)
             if row.status != "lobby":
-                raise SessionError("This game has already started; wait for the next one.")
+                raise SessionError(T("This game has already started; wait for the next one."))
             if player in row.players:
-                raise SessionError("You are already seated. Wait for the host to /start.")
+                raise SessionError(T("You are already seated. Wait for the host to /start."))
             if is_ai(player):
-                raise SessionError("AI players are seated by the host (Add AI), not by /join.")
+                raise SessionError(T("AI players are seated by the host (Add AI), not by /join."))
             seats = max(game.seat_counts(row.options) or [game.max_players])
             if len(row.players) >= seats:
                 more = game.more_seats(row.options)
-                raise SessionError(f"The lobby is full ({seats} player{'s' if seats != 1 else ''} with these "
-                                   f"options{'; ' + more if more else ''}). Wait for the next game.")
+                if more:
+                    raise SessionError(N("The lobby is full ({n} player with these options; {more}). Wait for the next "
+                                         "game.", "The lobby is full ({n} players with these options; {more}). Wait "
+                                         "for the next game.", n=seats, more=more))
+                raise SessionError(N("The lobby is full ({n} player with these options). Wait for the next game.",
+                                     "The lobby is full ({n} players with these options). Wait for the next game.",
+                                     n=seats))
             players = row.players + [player]
             await self.store.update_session(row.id, row.version, players=players)
             row = await self.store.session(row.id)
-        return self._update(row, notes=[f"{player_ref(player)} joined ({len(players)}/{seats})."])
+        return self._update(row, notes=[T("{player} joined ({seated}/{seats}).", player=player_ref(player),
+                                                 seated=len(players), seats=seats)])
 
     @_rerun_when_stale
     async def leave(self, channel_id: str, player: str) -> Update:
@@ -389,19 +405,19 @@ class SessionService(UndoRule, AiTurns):
         async with self.lock(channel_id):
             row = await self._live(channel_id)
             if row.status != "lobby":
-                raise SessionError("The game has started: use /resign to leave it.")
+                raise SessionError(T("The game has started: use /resign to leave it."))
             if player not in row.players:
-                raise SessionError("You are not seated in this lobby.")
+                raise SessionError(T("You are not seated in this lobby."))
             players = [p for p in row.players if p != player]
-            notes = [f"{player_ref(player)} left."]
+            notes = [T("{player} left.", player=player_ref(player))]
             people = [p for p in players if not is_ai(p)]
             if not people:  # AI seats never host: the last person out closes the lobby
                 await self.store.update_session(row.id, row.version, players=players, status="abandoned")
-                notes.append("The lobby is closed.")
+                notes.append(T("The lobby is closed."))
             else:
                 host = row.host if row.host != player else people[0]
                 if host != row.host:
-                    notes.append(f"{player_ref(host)} is now the host.")
+                    notes.append(T("{player} is now the host.", player=player_ref(host)))
                 await self.store.update_session(row.id, row.version, players=players, host=host)
             row = await self.store.session(row.id)
         return self._update(row, notes=notes)
@@ -412,12 +428,12 @@ class SessionService(UndoRule, AiTurns):
         async with self.lock(channel_id):
             row = await self._live(channel_id)
             if row.status != "lobby":
-                raise SessionError("The game has started: use /abandon to end it.")
+                raise SessionError(T("The game has started: use /abandon to end it."))
             if by != row.host and not moderator:
-                raise SessionError(f"Only the host, {player_ref(row.host)}, can cancel the lobby.")
+                raise SessionError(T("Only the host, {host}, can cancel the lobby.", host=player_ref(row.host)))
             await self.store.update_session(row.id, row.version, status="abandoned")
             row = await self.store.session(row.id)
-        return self._update(row, notes=[f"{player_ref(by)} cancelled the lobby."])
+        return self._update(row, notes=[T("{player} cancelled the lobby.", player=player_ref(by))])
 
     @_rerun_when_stale
     async def start(self, channel_id: str, by: str) -> Update:
@@ -426,23 +442,25 @@ class SessionService(UndoRule, AiTurns):
             row = await self._live(channel_id)
             game = self.game(row.game_id)
             if row.status != "lobby":
-                raise SessionError("The game is already running.")
+                raise SessionError(T("The game is already running."))
             if by != row.host:
-                raise SessionError(f"Only the host, {player_ref(row.host)}, can start the game.")
+                raise SessionError(T("Only the host, {host}, can start the game.", host=player_ref(row.host)))
             if len(row.players) < game.min_players:
                 need = game.min_players - len(row.players)
-                raise SessionError(
-                    f"{game.title} needs at least {game.min_players} players: {need} more must /join first (or "
-                    "the host adds AI players)."
-                )
+                raise SessionError(T("{game} needs at least {least} players: {need} more must /join first (or the "
+                                     "host adds AI players).", game=game.title, least=game.min_players, need=need))
             try:
                 opening = game.begin(list(row.players), row.options, row.seed)
                 state = opening.state
             except ValueError as exc:  # e.g. options that do not fit this many players (checked at setup)
-                raise SessionError(
-                    f"{game.title} cannot start: {str(exc).rstrip('.')}. Change the seats (/join, /leave), or cancel "
-                    "the lobby and /play again with other options."
-                ) from None
+                why = refusal(exc)
+                if str(why).endswith("."):  # the engine's sentence, its full stop kept (translated as a whole)
+                    raise SessionError(T("{game} cannot start: {problem} Change the seats (/join, /leave), or cancel "
+                                         "the lobby and /play again with other options.", game=game.title,
+                                         problem=why)) from None
+                raise SessionError(T("{game} cannot start: {problem}. Change the seats (/join, /leave), or cancel "
+                                     "the lobby and /play again with other options.", game=game.title,
+                                     problem=why)) from None
             pending = game.pending(state)
             plan = self._plan_ai(row, game, state, pending)
             async with self.store.transaction() as db:
@@ -455,7 +473,7 @@ class SessionService(UndoRule, AiTurns):
                 await self._schedule_ai(db, row, plan)
             row = await self.store.session(row.id)
             self._remember(row.id, row.version, state, pending)
-        return self._update(row, events=opening.events, notes=[f"{game.title} begins!"])
+        return self._update(row, events=opening.events, notes=[T("{game} begins!", game=game.title)])
 
     # -- play -------------------------------------------------------------------------------------------------
     async def act(
@@ -474,7 +492,8 @@ class SessionService(UndoRule, AiTurns):
         or was removed (:data:`LEFT_GAME`), or an illegal move (the engine's message).
         """
         if at_ms is not None and not 0 <= at_ms <= MAX_MS:
-            raise SessionError(f"That time ({at_ms} ms) is out of range: a move's time is 0 to {MAX_MS} ms.")
+            raise SessionError(T("That time ({at} ms) is out of range: a move's time is 0 to {most} ms.", at=str(at_ms),
+                                 most=str(MAX_MS)))
         async with self.lock(channel_id):
             row = await self._active(channel_id)
             if expect_version is not None and expect_version != row.version:
@@ -499,7 +518,8 @@ class SessionService(UndoRule, AiTurns):
         player who resigned or was removed (:data:`LEFT_GAME`), or an illegal move (the engine's message). Nothing
         is stored when refused."""
         if at_ms is not None and not 0 <= at_ms <= MAX_MS:
-            raise SessionError(f"That time ({at_ms} ms) is out of range: a move's time is 0 to {MAX_MS} ms.")
+            raise SessionError(T("That time ({at} ms) is out of range: a move's time is 0 to {most} ms.", at=str(at_ms),
+                                 most=str(MAX_MS)))
         async with self.lock(channel_id):
             row = await self.board_row(channel_id, session_id)
             if row.version != version:
@@ -507,7 +527,7 @@ class SessionService(UndoRule, AiTurns):
             state = self.state_of(row)
             pending = self.pending_of(row, state)
             if not (0 <= decision < len(pending)) or not (0 <= option < len(pending[decision].options)):
-                raise SessionError("This button is not valid. Use the buttons on the current board.")
+                raise SessionError(T("This button is not valid. Use the buttons on the current board."))
             d = pending[decision]
             if player not in row.players:
                 raise SessionError(NOT_SEATED)
@@ -542,7 +562,7 @@ class SessionService(UndoRule, AiTurns):
         try:
             outcome = game.apply(state, move)
         except IllegalMove as exc:
-            raise SessionError(str(exc)) from None
+            raise SessionError(refusal(exc)) from None
         return await self._commit(row, game, move, outcome.state, outcome.events)
 
     async def _commit(
@@ -581,7 +601,7 @@ class SessionService(UndoRule, AiTurns):
                                                fired)
         except StaleVersion:
             # another process (a shard moving between processes) wrote this session first: nothing was stored
-            raise StaleBoard("This board changed meanwhile — here is the current one.") from None
+            raise StaleBoard(T("This board changed meanwhile — here is the current one.")) from None
         new = row.model_copy(update={"version": row.version + 1, "status": status, "meta": meta,
                                      "state": state_json, "move_count": seq})
         if status == "active":
@@ -713,7 +733,7 @@ class SessionService(UndoRule, AiTurns):
         async with self.lock(channel_id):
             row = await self._live(channel_id)
             if row.status == "lobby":
-                raise SessionError("The game has not started yet: use /leave to leave the lobby.")
+                raise SessionError(T("The game has not started yet: use /leave to leave the lobby."))
             return await self._resign(row, player, by, await self.store.players_with_move(row.id, RESIGN))
 
     async def remove_idle(self, channel_id: str, session_id: int, version: int, seat: int, by: str,
@@ -731,32 +751,33 @@ class SessionService(UndoRule, AiTurns):
         async with self.lock(channel_id):
             row = await self.board_row(channel_id, session_id)
             if idle_after_ms <= 0:
-                raise SessionError("Idle players are not removed in this channel (its AFK limit is off: /settings).")
+                raise SessionError(T("Idle players are not removed in this channel (its AFK limit is off: /settings)."))
             if row.version != version:
                 raise SessionError(IDLE_PLAYED)
             if not 0 <= seat < len(row.players):
-                raise SessionError("This button is not valid. Use the buttons of the latest notice.")
+                raise SessionError(T("This button is not valid. Use the buttons of the latest notice."))
             idle = row.players[seat]
             if is_ai(idle):
-                raise SessionError("AI players never idle: they move on their own.")
+                raise SessionError(T("AI players never idle: they move on their own."))
             resigned = await self.store.players_with_move(row.id, RESIGN)
             if idle in resigned:
-                raise SessionError(f"{player_ref(idle)} has already left this game.")
+                raise SessionError(T("{player} has already left this game.", player=player_ref(idle)))
             pending = self.pending_of(row)
             if not any(d.player == idle for d in pending):
-                raise SessionError(f"The game is not waiting for {player_ref(idle)}: nothing to do.")
+                raise SessionError(T("The game is not waiting for {player}: nothing to do.", player=player_ref(idle)))
             if by in resigned:
                 raise SessionError(LEFT_GAME)
             if by == idle:
-                raise SessionError("You cannot remove yourself: /resign leaves the game.")
+                raise SessionError(T("You cannot remove yourself: /resign leaves the game."))
             if by not in row.players and not moderator:
                 raise SessionError(IDLE_WHO)
             since = await self.waiting_since(row)
             due = since + idle_after_ms
             now = self.clock()
             if now < due:
-                raise SessionError(f"{player_ref(idle)} is not idle yet: they may be removed once the AFK limit "
-                                   f"({idle_after_ms / HOUR_MS:g} h) has passed, in {_duration(due - now)}.")
+                raise SessionError(T("{player} is not idle yet: they may be removed once the AFK limit ({hours} h) "
+                                     "has passed, in {wait}.", player=player_ref(idle),
+                                     hours=format(idle_after_ms / HOUR_MS, "g"), wait=_duration(due - now)))
             return await self._resign(row, idle, by, resigned)
 
     async def waiting_since(self, row: SessionRow) -> int:
@@ -771,11 +792,11 @@ class SessionService(UndoRule, AiTurns):
     async def _resign(self, row: SessionRow, player: str, by: str | None, resigned: set[str]) -> Update:
         """:meth:`resign` on the running session ``row`` (under the channel's lock); ``resigned``: who has left."""
         if player not in row.players:
-            raise SessionError("You are not playing in this game.")
+            raise SessionError(T("You are not playing in this game."))
         if player in resigned:
             if by is None or by == player:
-                raise SessionError("You have already left this game.")
-            raise SessionError(f"{player_ref(player)} has already left this game.")
+                raise SessionError(T("You have already left this game."))
+            raise SessionError(T("{player} has already left this game.", player=player_ref(player)))
         if by is not None and by != player and by in resigned:
             raise SessionError(LEFT_GAME)
         game = self.game(row.game_id)
@@ -783,21 +804,21 @@ class SessionService(UndoRule, AiTurns):
         try:
             outcome = game.resign(state, player)
         except IllegalMove as exc:
-            raise SessionError(str(exc)) from None
+            raise SessionError(refusal(exc)) from None
         move = Move(player=player, option=RESIGN, at_ms=self.clock())
         playing = [p for p in row.players if p != player and p not in resigned]
         if outcome is not None and playing and all(is_ai(p) for p in playing):
             # no person is left: AI seats do not play on alone; they share the win
-            events = [*outcome.events, Event(kind="resign", text=f"{player_ref(player)} resigns: only AI "
-                                             "players are left, so the game ends.")]
+            events = [*outcome.events, Event(kind="resign", text=T("{player} resigns: only AI players are left, so the "
+                                                                 "game ends.", player=player_ref(player)))]
             ranking = [playing, [player], *([sorted(resigned)] if resigned else [])]
             result = Result(winners=playing, ranking=ranking, scores={},
-                            reason=f"{player_ref(player)} resigned; only AI players were left.")
+                            reason=T("{player} resigned; only AI players were left.", player=player_ref(player)))
             return await self._commit(row, game, move, outcome.state, events, result=result)
         if outcome is not None:
             return await self._commit(row, game, move, outcome.state, outcome.events)
         result = resign_result(game, state, row.players, player)
-        events = [Event(kind="resign", text=f"{player_ref(player)} resigns. The game ends.")]
+        events = [Event(kind="resign", text=T("{player} resigns. The game ends.", player=player_ref(player)))]
         return await self._commit(row, game, move, state, events, result=result)
 
     @_rerun_when_stale
@@ -806,13 +827,12 @@ class SessionService(UndoRule, AiTurns):
         async with self.lock(channel_id):
             row = await self._live(channel_id)
             if by != row.host and not moderator:
-                raise SessionError(
-                    f"Only the host, {player_ref(row.host)}, or a moderator can abandon this game. "
-                    f"To leave it yourself, {'/leave' if row.status == 'lobby' else '/resign'}."
-                )
+                raise SessionError(T("Only the host, {host}, or a moderator can abandon this game. To leave it "
+                                     "yourself, {command}.", host=player_ref(row.host),
+                                     command="/leave" if row.status == "lobby" else "/resign"))
             row = await self._abandon(row)
         self.forget(row.id)
-        return self._update(row, notes=[f"{player_ref(by)} abandoned the game."])
+        return self._update(row, notes=[T("{player} abandoned the game.", player=player_ref(by))])
 
     @_rerun_when_stale
     async def close_place(self, channel_id: str, reason: str) -> Update | None:
@@ -825,7 +845,7 @@ class SessionService(UndoRule, AiTurns):
                 return None
             row = await self._abandon(row, reason)
         self.forget(row.id)
-        return self._update(row, notes=[f"The game was abandoned: {reason}."])
+        return self._update(row, notes=[T("The game was abandoned: {reason}.", reason=reason)])
 
     async def _abandon(self, row: SessionRow, reason: str | None = None) -> SessionRow:
         """Mark ``row`` abandoned and clear its timers; a game already dealt is recorded (marked abandoned,
@@ -952,7 +972,7 @@ class SessionService(UndoRule, AiTurns):
             if m.option == RESIGN:
                 outcome = game.resign(state, m.player)
                 if outcome is None:
-                    events.append(Event(kind="resign", text=f"{player_ref(m.player)} resigns. The game ends."))
+                    events.append(Event(kind="resign", text=T("{player} resigns. The game ends.", player=player_ref(m.player))))
                     break
             else:
                 outcome = game.apply(state, Move(player=m.player, option=m.option, at_ms=m.at_ms))
@@ -962,12 +982,12 @@ class SessionService(UndoRule, AiTurns):
 
 
 def _duration(ms: int) -> str:
-    """``ms`` for people: ``3 h 20 min``, ``12 min``, ``40 s``."""
+    """``ms`` for people: ``3 h 20 min``, ``12 min``, ``40 s`` (a :class:`games.core.Text`)."""
     s = max(1, -(-ms // 1000))
     if s < 60:
-        return f"{s} s"
+        return T("{s} s", s=s)
     h, m = divmod(-(-s // 60), 60)
-    return f"{h} h {m} min" if h and m else f"{h} h" if h else f"{m} min"
+    return T("{h} h {m} min", h=h, m=m) if h and m else T("{h} h", h=h) if h else T("{m} min", m=m)
 
 
 def _stored_result(row: SessionRow) -> Result | None:

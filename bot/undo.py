@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from games import Decision, Game, Move, player_ref
-from games.core import BaseState
+from games.core import BaseState, T, Text
 
 from .ai_seats import is_ai
 from .ai_turns import AI_RACE, AI_RACES_META
@@ -88,9 +88,9 @@ class UndoRule:
             row = await self._active(channel_id)
             playing = await self._playing(row)
             if by not in playing:
-                raise SessionError("Only the players of this game can ask for an undo.")
+                raise SessionError(T("Only the players of this game can ask for an undo."))
             if row.move_count == 0:
-                raise SessionError("There is no move to undo yet.")
+                raise SessionError(T("There is no move to undo yet."))
         others = [p for p in playing if p != by and not is_ai(p)]
         if not others:
             return UndoVote(row, by, [by], [], update=await self._take_back(channel_id, by))
@@ -107,12 +107,12 @@ class UndoRule:
             raise UndoOutOfDate(UNDO_OUT_OF_DATE)
         playing = await self._playing(row)
         if by not in playing:
-            raise SessionError(LEFT_GAME if by in row.players else "Only the players of this game vote on an undo.")
+            raise SessionError(LEFT_GAME if by in row.players else T("Only the players of this game vote on an undo."))
         vote = await self.undo_votes.get_undo(session_id)
         if row.version != version or not vote or vote.get("version") != version:
             raise UndoOutOfDate(UNDO_OUT_OF_DATE)
         if by == vote["by"]:
-            raise SessionError("You asked for it: the other players decide.")
+            raise SessionError(T("You asked for it: the other players decide."))
         if not yes:
             await self.undo_votes.put_undo(session_id, None)
             return UndoVote(row, vote["by"], list(vote["yes"]), [], refused_by=by)
@@ -142,9 +142,9 @@ class UndoRule:
         if vote.update is not None:
             return vote.update
         update = self._update(vote.session)
-        update.notes.append(f"{player_ref(by)} asks to take back the last move. "
-                            f"{', '.join(player_ref(p) for p in vote.waiting)}: approve? (Any move meanwhile "
-                            "cancels the request.)")
+        update.notes.append(T("{player} asks to take back the last move. {waiting}: approve? (Any move meanwhile "
+                              "cancels the request.)", player=player_ref(by),
+                              waiting=", ".join(player_ref(p) for p in vote.waiting)))
         return update
 
     async def _take_back(self, channel_id: str, asked_by: str, expect_version: int | None = None) -> Update:
@@ -156,7 +156,7 @@ class UndoRule:
                 raise UndoOutOfDate(UNDO_OUT_OF_DATE)
             moves = await self.store.moves(row.id)
             if not moves:
-                raise SessionError("There is no move to undo yet.")
+                raise SessionError(T("There is no move to undo yet."))
             game = self.game(row.game_id)
             last = moves[-1]
             state = replay(game, row.players, row.options, row.seed, moves[:-1])
@@ -168,13 +168,15 @@ class UndoRule:
             try:
                 await self._undo_tx(row, last, state, pending, plan)
             except StaleVersion:  # another process moved first: taking back "the last move" would be another one
-                raise StaleBoard("The game moved on meanwhile — here is the current board; undo again if you "
-                                 "still want to.") from None
+                raise StaleBoard(T("The game moved on meanwhile — here is the current board; undo again if you "
+                                   "still want to.")) from None
             row = await self.store.session(row.id)
             self._remember(row.id, row.version, state, pending)
-        who = player_ref(last.player) if last.player else "the timer"
-        what = f"{who} resigned" if last.option == RESIGN else f"{who}: {last.option}"
-        return self._update(row, notes=[f"{player_ref(asked_by)} took back the last move ({what})."])
+        who: str = player_ref(last.player) if last.player else T("the timer")
+        what: Text = (T("{who} resigned", who=who) if last.option == RESIGN
+                      else T("{who}: {option}", who=who, option=last.option))
+        return self._update(row, notes=[T("{player} took back the last move ({what}).", player=player_ref(asked_by),
+                                          what=what)])
 
     async def _undo_tx(self, row: SessionRow, last, state: BaseState, pending: list[Decision], plan) -> None:
         """The undo's one transaction: the last move deleted, the replayed state stored, deadlines and AI timers

@@ -14,7 +14,7 @@ from discord.ext import commands
 from bot.i18n import reader_lang, say
 from bot.sessions import NOT_STARTED, SessionError
 from bot.store import TimerRow
-from games.core import T, Text
+from games.core import T, Text, player_ref
 
 from .answers import answer, update_message
 from .components import AfkButton, UndoButton
@@ -62,13 +62,13 @@ class Admin(commands.Cog):
         channel, user = str(interaction.channel_id), str(interaction.user.id)
         wait = self.undo_cooldown.wait_s((channel, user), self.service.clock())
         if wait:
-            raise SessionError(f"You asked for an undo a moment ago: try again in {wait} s.")
+            raise SessionError(T("You asked for an undo a moment ago: try again in {wait} s.", wait=wait))
         try:
             vote = await self.service.ask_undo(channel, user)
         except SessionError as exc:
             self.undo_cooldown.release((channel, user))  # a refused request is not counted
             if str(exc) == NOT_STARTED:
-                raise SessionError("The game has not started yet: there is nothing to undo.") from None
+                raise SessionError(T("The game has not started yet: there is nothing to undo.")) from None
             raise
         if vote.update is not None:  # alone against AI seats: taken back at once
             await self.bot.table.send_board(vote.update, interaction)
@@ -79,8 +79,8 @@ class Admin(commands.Cog):
         view.add_item(UndoButton(row.id, row.version, "n"))
         await answer(
             interaction,
-            f"↩️ {mention(user)} asks to take back the last move. {', '.join(mention(p) for p in vote.waiting)}: "
-            "approve? (Any move meanwhile cancels the request.)",
+            say(T("↩️ {player} asks to take back the last move. {waiting}: approve? (Any move meanwhile cancels the "
+                  "request.)", player=mention(user), waiting=", ".join(mention(p) for p in vote.waiting))),
             ephemeral=False,
             view=view,
             allowed_mentions=discord.AllowedMentions(users=[discord.Object(int(p)) for p in vote.waiting
@@ -94,7 +94,7 @@ class Admin(commands.Cog):
             await self.bot.table.refuse(interaction, str(exc))
         except Exception:
             log.exception("undo vote failed (session %s)", sid)
-            await self.bot.table.refuse(interaction, "Something went wrong on our side; nothing changed.")
+            await self.bot.table.refuse(interaction, T("Something went wrong on our side; nothing changed."))
 
     async def _undo_vote(self, interaction: discord.Interaction, sid: int, ver: int, yes: bool) -> None:
         await self.service.board_row(str(interaction.channel_id), sid)  # this channel's running game, else refused
@@ -102,19 +102,20 @@ class Admin(commands.Cog):
         # refused (an out-of-date request, someone not playing): only the presser is told; the message stays
         vote = await self.service.vote_undo(sid, ver, user, yes)
         if vote.refused_by is not None:
-            await update_message(interaction, content=f"↩️ {mention(user)} refused to undo the last move.",
+            await update_message(interaction, content=say(T("↩️ {player} refused to undo the last move.", player=mention(user))),
                                  view=None, allowed_mentions=NO_PINGS)
             return
         if vote.update is None:
             await update_message(
                 interaction,
-                content=f"↩️ {mention(vote.by)} asks to take back the last move. Approved by "
-                f"{', '.join(mention(p) for p in vote.approved)}; waiting for "
-                f"{', '.join(mention(p) for p in vote.waiting)}.",
+                content=say(T("↩️ {player} asks to take back the last move. Approved by {approved}; waiting for "
+                              "{waiting}.", player=mention(vote.by),
+                              approved=", ".join(mention(p) for p in vote.approved),
+                              waiting=", ".join(mention(p) for p in vote.waiting))),
                 allowed_mentions=NO_PINGS,
             )
             return
-        await update_message(interaction, content="↩️ Everyone approved: the last move is taken back.", view=None)
+        await update_message(interaction, content=say(T("↩️ Everyone approved: the last move is taken back.")), view=None)
         await self.bot.table.send_board(vote.update, interaction)
 
     # -- idle players ---------------------------------------------------------------------------------------------
@@ -129,12 +130,13 @@ class Admin(commands.Cog):
                 str(interaction.channel_id), sid, ver, seat, user, int(float(prefs["afk_hours"] or 0) * HOUR_MS),
                 moderator=self.bot.is_moderator(interaction))
             idle = update.session.players[seat]
-            await self.bot.table.send_board(update, interaction, notes=[f"{{@{user}}} removed the idle {{@{idle}}}."])
+            await self.bot.table.send_board(update, interaction, notes=[T("{by} removed the idle {player}.", by=player_ref(user),
+                                                                       player=player_ref(idle))])
         except SessionError as exc:
             await self.bot.table.refuse(interaction, str(exc))
         except Exception:
             log.exception("removing an idle player failed (session %s)", sid)
-            await self.bot.table.refuse(interaction, "Something went wrong on our side; nothing changed.")
+            await self.bot.table.refuse(interaction, T("Something went wrong on our side; nothing changed."))
 
     @commands.Cog.listener()
     async def on_afk_timer_complete(self, timer: TimerRow) -> None:
@@ -150,14 +152,14 @@ class Admin(commands.Cog):
         names = await self.bot.links.names(row.id)
         view = discord.ui.View(timeout=None)
         view.add_item(AfkButton(row.id, row.version, row.players.index(player),
-                                label=f"Remove {display(names, player)}"))
+                                label=say(T("Remove {player}", player=display(names, player)))))
         hours = self.bot.prefs.cached(row.channel_id)["afk_hours"]
         others = [p for p in dict.fromkeys([*row.players, row.host]) if p != player]
         told = discord.AllowedMentions(everyone=False, roles=False,
                                        users=[discord.Object(int(p)) for p in others if p.isdigit()])
-        text = (f"💤 {display(names, player)} has not played for {hours:g} h. "
-                f"{', '.join(mention(p) for p in others)}: any of you may remove them from the game (it counts "
-                "as their resignation).")
+        text = say(T("💤 {player} has not played for {hours} h. {others}: any of you may remove them from the game "
+                     "(it counts as their resignation).", player=display(names, player), hours=format(hours, "g"),
+                     others=", ".join(mention(p) for p in others)))
         channel = self.bot.get_partial_messageable(int(row.channel_id))
         await self.bot.delivery.send(lambda: channel.send(text, view=view, allowed_mentions=told),
                                      what=f"the AFK notice of {update.game.title}", channel_id=row.channel_id,
@@ -172,13 +174,14 @@ class Admin(commands.Cog):
         channel, user, target = str(interaction.channel_id), str(interaction.user.id), str(player.id)
         row = await self.service.live_session(channel)
         if row is None or row.status != "active":
-            raise SessionError("There is no running game in this channel.")
+            raise SessionError(T("There is no running game in this channel."))
         if user != row.host and not self.bot.is_moderator(interaction):
-            raise SessionError(f"Only the host, {{@{row.host}}}, or a moderator can remove a player.")
+            raise SessionError(T("Only the host, {host}, or a moderator can remove a player.", host=player_ref(row.host)))
         if target not in row.players:
-            raise SessionError(f"{{@{target}}} is not playing in this game.")
+            raise SessionError(T("{player} is not playing in this game.", player=player_ref(target)))
         update = await self.service.resign(channel, target, by=user)
-        await self.bot.table.send_board(update, interaction, notes=[f"{{@{user}}} removed {{@{target}}} from the game."])
+        await self.bot.table.send_board(update, interaction, notes=[T("{by} removed {player} from the game.",
+                                                                       by=player_ref(user), player=player_ref(target))])
 
     # -- settings -------------------------------------------------------------------------------------------------
     @app_commands.command(name="settings",

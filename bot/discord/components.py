@@ -13,6 +13,9 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord import ui
 
+from bot.i18n import say
+from games.core import T
+
 from . import ids
 from .language import enter_interaction
 
@@ -72,9 +75,9 @@ class ChoiceSelect(ui.DynamicItem[ui.Select], template=ids.MENU):
     interaction_check = in_budget
 
     def __init__(self, sid: int, ver: int, d: int, page: int, options: list[discord.SelectOption] | None = None,
-                 placeholder: str = "Choose…", row: int | None = None) -> None:
+                 placeholder: str | None = None, row: int | None = None) -> None:
         super().__init__(
-            ui.Select(custom_id=ids.menu(sid, ver, d, page), placeholder=placeholder[:150],
+            ui.Select(custom_id=ids.menu(sid, ver, d, page), placeholder=(say(T("Choose…")) if placeholder is None else placeholder)[:150],
                       options=options or [discord.SelectOption(label="?", value="0")]),
             row=row,
         )
@@ -87,7 +90,7 @@ class ChoiceSelect(ui.DynamicItem[ui.Select], template=ids.MENU):
     async def callback(self, interaction: discord.Interaction[PlayBot]) -> None:
         index = _one_index(interaction)
         if index is None:
-            await interaction.client.table.refuse(interaction, "Pick exactly one option from the menu.")
+            await interaction.client.table.refuse(interaction, T("Pick exactly one option from the menu."))
             return
         await interaction.client.play.choose(interaction, self.sid, self.ver, self.d, index)
 
@@ -99,9 +102,9 @@ class GroupSelect(ui.DynamicItem[ui.Select], template=ids.GROUP):
     interaction_check = in_budget
 
     def __init__(self, sid: int, ver: int, d: int, options: list[discord.SelectOption] | None = None,
-                 placeholder: str = "Choose a group…", row: int | None = None) -> None:
+                 placeholder: str | None = None, row: int | None = None) -> None:
         super().__init__(
-            ui.Select(custom_id=ids.group(sid, ver, d), placeholder=placeholder[:150],
+            ui.Select(custom_id=ids.group(sid, ver, d), placeholder=(say(T("Choose a group…")) if placeholder is None else placeholder)[:150],
                       options=options or [discord.SelectOption(label="?", value="0")]),
             row=row,
         )
@@ -114,7 +117,7 @@ class GroupSelect(ui.DynamicItem[ui.Select], template=ids.GROUP):
     async def callback(self, interaction: discord.Interaction[PlayBot]) -> None:
         index = _one_index(interaction)
         if index is None:
-            await interaction.client.table.refuse(interaction, "Pick exactly one group from the menu.")
+            await interaction.client.table.refuse(interaction, T("Pick exactly one group from the menu."))
             return
         await interaction.client.play.open_group(interaction, self.sid, self.ver, self.d, index)
 
@@ -131,8 +134,12 @@ class LobbyButton(ui.DynamicItem[ui.Button], template=ids.LOBBY):
         "cancel": discord.ButtonStyle.danger,
     }
 
+    LABELS = {"join": T("Join"), "leave": T("Leave"), "start": T("Start"), "cancel": T("Cancel")}
+
     def __init__(self, sid: int, action: str) -> None:
-        super().__init__(ui.Button(label=action.capitalize(), style=self.STYLES[action],
+        label = self.LABELS.get(action)
+        super().__init__(ui.Button(label=say(label) if label is not None else action.capitalize(),
+                                   style=self.STYLES[action],
                                    custom_id=ids.lobby(sid, action)))
         self.sid, self.action = sid, action
 
@@ -150,9 +157,9 @@ class UndoButton(ui.DynamicItem[ui.Button], template=ids.UNDO):
     interaction_check = in_budget
 
     def __init__(self, sid: int, ver: int, vote: str) -> None:
-        label, style = ("Approve undo", discord.ButtonStyle.success) if vote == "y" else (
-            "Refuse", discord.ButtonStyle.danger)
-        super().__init__(ui.Button(label=label, style=style, custom_id=ids.undo(sid, ver, vote)))
+        label, style = (T("Approve undo"), discord.ButtonStyle.success) if vote == "y" else (
+            T("Refuse"), discord.ButtonStyle.danger)
+        super().__init__(ui.Button(label=say(label), style=style, custom_id=ids.undo(sid, ver, vote)))
         self.sid, self.ver, self.vote = sid, ver, vote
 
     @classmethod
@@ -168,7 +175,8 @@ class AfkButton(ui.DynamicItem[ui.Button], template=ids.AFK):
 
     interaction_check = in_budget
 
-    def __init__(self, sid: int, ver: int, seat: int, label: str = "Remove the idle player") -> None:
+    def __init__(self, sid: int, ver: int, seat: int, label: str | None = None) -> None:
+        label = label or say(T("Remove the idle player"))
         super().__init__(ui.Button(label=label[:80], style=discord.ButtonStyle.danger,
                                    custom_id=ids.afk(sid, ver, seat)))
         self.sid, self.ver, self.seat = sid, ver, seat
@@ -208,7 +216,7 @@ class HelpButton(ui.DynamicItem[ui.Button], template=ids.HELP):
     interaction_check = in_language
 
     def __init__(self, game_id: str, row: int | None = None) -> None:
-        super().__init__(ui.Button(label="How to play", style=discord.ButtonStyle.secondary, emoji="❔",
+        super().__init__(ui.Button(label=say(T("How to play")), style=discord.ButtonStyle.secondary, emoji="❔",
                                    custom_id=ids.help_(game_id)), row=row)
         self.game_id = game_id
 
@@ -226,8 +234,8 @@ class TopicSelect(ui.DynamicItem[ui.Select], template=ids.TOPIC):
     interaction_check = in_language
 
     def __init__(self, game_id: str, options: list[discord.SelectOption] | None = None) -> None:
-        super().__init__(ui.Select(custom_id=ids.topic(game_id), placeholder="More about…",
-                                   options=options or [discord.SelectOption(label="Overview", value="-")]))
+        super().__init__(ui.Select(custom_id=ids.topic(game_id), placeholder=say(T("More about…")),
+                                   options=options or [discord.SelectOption(label=say(T("Overview")), value="-")]))
         self.game_id = game_id
 
     @classmethod
@@ -237,7 +245,7 @@ class TopicSelect(ui.DynamicItem[ui.Select], template=ids.TOPIC):
     async def callback(self, interaction: discord.Interaction[PlayBot]) -> None:
         values = _values(interaction)
         if len(values) != 1:
-            await interaction.client.table.refuse(interaction, "Pick one topic.")
+            await interaction.client.table.refuse(interaction, T("Pick one topic."))
             return
         await interaction.client.play.how_to_play(interaction, self.game_id, "" if values[0] == "-" else values[0])
 
@@ -248,7 +256,7 @@ class FullBoardButton(ui.DynamicItem[ui.Button], template=ids.FULL):
     interaction_check = in_budget
 
     def __init__(self, sid: int, row: int | None = None) -> None:
-        super().__init__(ui.Button(label="Full board", style=discord.ButtonStyle.secondary, emoji="🗺️",
+        super().__init__(ui.Button(label=say(T("Full board")), style=discord.ButtonStyle.secondary, emoji="🗺️",
                                    custom_id=ids.full(sid)), row=row)
         self.sid = sid
 
@@ -266,7 +274,7 @@ class AddAiSelect(ui.DynamicItem[ui.Select], template=ids.ADD_AI):
     interaction_check = in_language
 
     def __init__(self, sid: int, options: list[discord.SelectOption] | None = None, row: int | None = None) -> None:
-        super().__init__(ui.Select(custom_id=ids.add_ai(sid), placeholder="Add AI…",
+        super().__init__(ui.Select(custom_id=ids.add_ai(sid), placeholder=say(T("Add AI…")),
                                    options=options or [discord.SelectOption(label="?", value="normal")]), row=row)
         self.sid = sid
 
@@ -284,7 +292,7 @@ class RemoveAiSelect(ui.DynamicItem[ui.Select], template=ids.REMOVE_AI):
     interaction_check = in_language
 
     def __init__(self, sid: int, options: list[discord.SelectOption] | None = None, row: int | None = None) -> None:
-        super().__init__(ui.Select(custom_id=ids.remove_ai(sid), placeholder="Remove AI…",
+        super().__init__(ui.Select(custom_id=ids.remove_ai(sid), placeholder=say(T("Remove AI…")),
                                    options=options or [discord.SelectOption(label="?", value="?")]), row=row)
         self.sid = sid
 

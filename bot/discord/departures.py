@@ -18,6 +18,7 @@ from discord.ext import commands
 
 from bot.sessions import SessionError
 from bot.store import SessionRow, TimerRow
+from games.core import T, player_ref
 
 if TYPE_CHECKING:
     from .bot import PlayBot
@@ -84,5 +85,6 @@ class Departures(commands.Cog):
             update = await self.bot.service.resign(row.channel_id, player, by="departure")
         except SessionError:
             return  # already resigned or removed
-        update.notes.append(f"{{@{player}}} left the server {hours:g} h ago and is resigned from the game.")
+        update.notes.append(T("{player} left the server {hours} h ago and is resigned from the game.",
+                              player=player_ref(player), hours=format(hours, "g")))
         await self.bot.table.post(update)

@@ -15,14 +15,15 @@ from pydantic import BaseModel, ValidationError
 
 import games
 from bot.ai_seats import level_of
-from bot.rules_help import AI_LEVEL_TEXT
+from bot.i18n import reader_lang, refusal, say
 from bot.sessions import SessionError, Update
 from games.ai import LEVELS
+from games.core import N, T, Text
 
 from . import permissions
 from .answers import update_message
 from .cooldowns import Cooldown
-from .present import lobby_text, lobby_view
+from .present import level_text, lobby_text, lobby_view
 
 if TYPE_CHECKING:
     from .bot import PlayBot
@@ -60,44 +61,49 @@ def parse_options(game: games.Game, text: str | None) -> dict[str, Any]:
         key, sep, value = part.partition("=")
         key = key.strip().lower().replace("-", "_")
         if not sep or not key or not value:
-            raise SessionError(f"'{part}' is not key=value. {_known(game)}")
+            raise SessionError(T("'{part}' is not key=value. {known}", part=part, known=_known(game)))
         if key not in fields:
-            raise SessionError(f"{game.title} has no option '{key}'. {_known(game)}")
+            raise SessionError(T("{game} has no option '{option}'. {known}", game=game.title, option=key,
+                                 known=_known(game)))
         out[key] = value
     try:
         game.options(out)
     except ValidationError as exc:
         problems = "; ".join(f"{'.'.join(map(str, e['loc'])) or 'options'}: {e['msg']}" for e in exc.errors())
-        raise SessionError(f"Those options do not work for {game.title}: {problems}. {_known(game)}") from None
+        raise SessionError(T("Those options do not work for {game}: {problems}. {known}", game=game.title,
+                             problems=problems, known=_known(game))) from None
     return out
 
 
-def _known(game: games.Game) -> str:
+def _known(game: games.Game) -> Text:
     parts = []
     for name in game.Options.model_fields:
         values = field_values(game.Options, name)
         parts.append(f"{name}=" + ("|".join(values) if values else "…"))
-    return f"Options: {' '.join(parts)}." if parts else f"{game.title} has no options."
+    if parts:
+        return T("Options: {options}.", options=" ".join(parts))
+    return T("{game} has no options.", game=game.title)
 
 
 async def level_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice]:
     """The AI levels (``games.ai.LEVELS``) that start with what was typed."""
     needle = current.lower().strip()
-    return [app_commands.Choice(name=f"{lv} — {AI_LEVEL_TEXT.get(lv, '')}"[:100], value=lv)
+    lang = reader_lang()
+    return [app_commands.Choice(name=f"{lv} — {level_text(lv, lang) or ''}"[:100], value=lv)
             for lv in LEVELS if lv.startswith(needle)]
 
 
 async def game_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice]:
     """Every registered game whose title or id contains what was typed (read at use: games added later show)."""
-    needle = current.lower().strip()
+    needle, lang = current.lower().strip(), reader_lang()
     try:
         found = games.all()
     except Exception:  # a broken game package must not break the command
         log.exception("the game registry failed to load")
         return []
     return [
-        app_commands.Choice(name=f"{g.title} ({g.seats_summary()})"[:100], value=g.id)
-        for g in found if needle in g.id or needle in g.title.lower()
+        app_commands.Choice(name=f"{say(g.title, lang)} ({say(g.seats_summary(), lang)})"[:100], value=g.id)
+        for g in found if needle in g.id or needle in g.title.lower() or needle in say(g.title, lang).lower()
     ][:25]
 
 
@@ -154,18 +160,26 @@ class Lobby(commands.Cog):
                    thread: bool = False, ai: app_commands.Range[int, 0, 10] = 0, level: str | None = None) -> None:
         g = self.service.game(game)
         if level is not None and not ai:
-            raise SessionError("level: goes with ai:<n>, the number of AI players to seat (e.g. ai:1 level:strong).")
+            raise SessionError(T("level: goes with ai:<n>, the number of AI players to seat (e.g. ai:1 "
+                                 "level:strong)."))
         try:
             level = level_of(level)
         except ValueError as exc:
-            raise SessionError(str(exc)) from None
+            raise SessionError(refusal(exc)) from None
         lacking = permissions.missing(interaction.app_permissions, permissions.needed_for(g, thread))
         if lacking:
-            raise SessionError(
-                f"I can't run {g.title} {'in a thread of this channel' if thread else 'here'}: I am missing "
-                f"{', '.join(lacking)}. Ask a moderator to grant {'it' if len(lacking) == 1 else 'them'} to me in "
-                "this channel, then /play again."
-            )
+            missing = ", ".join(lacking)
+            if thread:
+                raise SessionError(N("I can't run {game} in a thread of this channel: I am missing {missing}. Ask a "
+                                     "moderator to grant it to me in this channel, then /play again.",
+                                     "I can't run {game} in a thread of this channel: I am missing {missing}. Ask a "
+                                     "moderator to grant them to me in this channel, then /play again.",
+                                     n=len(lacking), game=g.title, missing=missing))
+            raise SessionError(N("I can't run {game} here: I am missing {missing}. Ask a moderator to grant it to me "
+                                 "in this channel, then /play again.",
+                                 "I can't run {game} here: I am missing {missing}. Ask a moderator to grant them to "
+                                 "me in this channel, then /play again.", n=len(lacking), game=g.title,
+                                 missing=missing))
         opts = parse_options(g, options)
         prefs = await self.bot.prefs.get(str(interaction.channel_id))
         for name in WINDOW_FIELDS:
@@ -175,16 +189,17 @@ class Lobby(commands.Cog):
         channel = str(interaction.channel_id)
         if thread:
             if isinstance(interaction.channel, discord.Thread):
-                raise SessionError("This is a thread already: run /play without thread:true here.")
+                raise SessionError(T("This is a thread already: run /play without thread:true here."))
             wait = self.thread_cooldown.wait_s((interaction.guild_id, interaction.user.id), self.service.clock())
             if wait:
-                raise SessionError(f"You opened a game thread a moment ago: try again in {wait} s, or /play here.")
+                raise SessionError(T("You opened a game thread a moment ago: try again in {wait} s, or /play here.",
+                                       wait=wait))
             busy = await self.service.live_session(channel)
             del busy  # a thread is its own channel: the parent may be busy
             if not interaction.response.is_done():  # (deferred already when its 3 s were running out)
                 await interaction.response.defer(ephemeral=True, thinking=True)
             data = await self.bot.http.start_thread_without_message(
-                interaction.channel_id, name=f"{g.title} — {interaction.user.display_name}"[:100],
+                interaction.channel_id, name=f"{say(g.title)} — {interaction.user.display_name}"[:100],
                 auto_archive_duration=THREAD_ARCHIVE_MIN, type=PUBLIC_THREAD,
                 reason=f"/play {g.id} by {interaction.user.id}",
             )
@@ -201,7 +216,8 @@ class Lobby(commands.Cog):
                 if isinstance(exc, discord.HTTPException) and not isinstance(exc, discord.NotFound):
                     raise SessionError(self.unusable_thread(interaction, g.title, exc)) from exc
                 raise
-            await interaction.followup.send(f"The {g.title} lobby is open in <#{channel}>.", ephemeral=True)
+            await interaction.followup.send(say(T("The {game} lobby is open in {channel}.", game=g.title,
+                                                  channel="<#" + channel + ">"), reader_lang()), ephemeral=True)
             return
         update = await self.service.open_lobby(channel, g.id, host, opts, guild_id=guild, ai_seats=ai,
                                                ai_level=level)
@@ -209,20 +225,22 @@ class Lobby(commands.Cog):
         await self.send_card(interaction, update)
 
     @staticmethod
-    def unusable_thread(interaction: discord.Interaction, title: str, exc: discord.HTTPException) -> str:
+    def unusable_thread(interaction: discord.Interaction, title: str, exc: discord.HTTPException) -> Text:
         """The refusal when the new thread's lobby card could not be posted: the permissions the bot lacks (a
         thread has its channel's), else Discord's answer."""
         from .delivery import describe
 
         lacking = permissions.missing(interaction.app_permissions, (
             "view_channel", "send_messages_in_threads", "read_message_history"))
-        why = f"I am missing {', '.join(lacking)}" if lacking else f"Discord answered {describe(exc)}"
-        return (f"I could not post the {title} lobby in the new thread ({why}), so I removed the thread. Ask a "
-                "moderator to check my permissions in this channel's threads, or /play here without thread.")
+        why = (T("I am missing {missing}", missing=", ".join(lacking)) if lacking
+               else T("Discord answered {answer}", answer=describe(exc)))
+        return T("I could not post the {game} lobby in the new thread ({why}), so I removed the thread. Ask a "
+                 "moderator to check my permissions in this channel's threads, or /play here without thread.",
+                 game=title, why=why)
 
     async def _remove_thread(self, channel: str) -> None:
         try:
-            await self.service.close_place(channel, "its thread could not be used")
+            await self.service.close_place(channel, T("its thread could not be used"))
         except Exception:
             log.exception("closing the lobby of unusable thread %s failed", channel)
         try:
@@ -263,13 +281,13 @@ class Lobby(commands.Cog):
             if interaction.user.bot:
                 return
             if len(values) != 1:
-                raise SessionError("Pick one entry from the menu.")
+                raise SessionError(T("Pick one entry from the menu."))
             row = await self.service.session(sid)
             if row is None or row.channel_id != str(interaction.channel_id):
-                raise SessionError("This menu does not belong to a lobby in this channel.")
+                raise SessionError(T("This menu does not belong to a lobby in this channel."))
             if row.status != "lobby":
-                raise SessionError("The game is running: AI players are added or removed in the lobby, before "
-                                   "the start." if row.status == "active" else "This lobby is closed.")
+                raise SessionError(T("The game is running: AI players are added or removed in the lobby, before "
+                                     "the start.") if row.status == "active" else T("This lobby is closed."))
             user = str(interaction.user.id)
             if action == "add":
                 update = await self.service.add_ai(row.channel_id, user, values[0])
@@ -283,7 +301,7 @@ class Lobby(commands.Cog):
             await self.bot.table.refuse(interaction, str(exc))
         except Exception:
             log.exception("lobby AI %s failed (session %s)", action, sid)
-            await self.bot.table.refuse(interaction, "Something went wrong on our side; nothing changed. Try again.")
+            await self.bot.table.refuse(interaction, T("Something went wrong on our side; nothing changed. Try again."))
 
     async def press(self, interaction: discord.Interaction, sid: int, action: str) -> None:
         """A lobby button: the card is edited in place (Join/Leave/Cancel) or the board follows (Start)."""
@@ -293,18 +311,18 @@ class Lobby(commands.Cog):
             await self.bot.table.refuse(interaction, str(exc))
         except Exception:
             log.exception("lobby %s failed (session %s)", action, sid)
-            await self.bot.table.refuse(interaction, "Something went wrong on our side; nothing changed. Try again.")
+            await self.bot.table.refuse(interaction, T("Something went wrong on our side; nothing changed. Try again."))
 
     async def _press(self, interaction: discord.Interaction, sid: int, action: str) -> None:
         if interaction.user.bot:
             return
         row = await self.service.session(sid)
         if row is None or row.channel_id != str(interaction.channel_id):
-            await self.bot.table.refuse(interaction, "This button does not belong to a lobby in this channel.")
+            await self.bot.table.refuse(interaction, T("This button does not belong to a lobby in this channel."))
             return
         if row.status != "lobby":
-            await self.bot.table.refuse(interaction, "This lobby is closed" + (
-                ": the game is running (/board shows it)." if row.status == "active" else ". Open one with /play."))
+            await self.bot.table.refuse(interaction, T("This lobby is closed: the game is running (/board shows it).")
+                                        if row.status == "active" else T("This lobby is closed. Open one with /play."))
             return
         channel, user = row.channel_id, str(interaction.user.id)
         if action == "join":

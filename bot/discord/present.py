@@ -13,15 +13,15 @@ import math
 import discord
 
 from bot import board_text as board_text_lines
-from bot.ai_seats import ai_name, is_ai
+from bot.ai_seats import LEVEL_NAMES, ai_name, is_ai
 from bot.board_text import BUTTON_OPTIONS, button_label, display, fit_names, option_label  # noqa: F401 - play imports it here
-from bot.i18n import say
+from bot.i18n import say, table_lang
 from bot.rules_help import AI_LEVEL_TEXT
 from bot.sessions import Update
 from bot.store import SessionRow
 from games import Decision, Game, marker_keys
 from games.ai import LEVELS
-from games.core import T, describe_options
+from games.core import T, Text, describe_options
 
 from . import ids
 from .components import (
@@ -88,36 +88,83 @@ def clip_lines(lines: list[str], limit: int = MAX_CONTENT, head: int = 1, tail: 
     top, body = lines[:head], lines[head:len(lines) - tail]
     bottom = lines[len(lines) - tail:] if tail else []
     dropped = 0
-    while body and len("\n".join([*top, f"… {dropped} earlier", *body, *bottom])) > limit:
+    while body and len("\n".join([*top, _earlier(dropped), *body, *bottom])) > limit:
         body.pop(0)
         dropped += 1
-    return [*top, f"… {dropped} earlier", *body, *bottom]
+    return [*top, _earlier(dropped), *body, *bottom]
+
+
+def _earlier(n: int) -> str:
+    """The line standing for ``n`` folded lines, in the table's language."""
+    return say(T("… {n} earlier", n=n))
 
 
 # -- lobby ---------------------------------------------------------------------------------------------------------
 def lobby_text(row: SessionRow, game: Game, notes: list[str] = ()) -> str:
     """The lobby card: game, host, seats, options, what to do next."""
-    seats = "\n".join(f"{i}. {mention(p)}{' (host)' if p == row.host else ''}" for i, p in enumerate(row.players, 1))
+    seats = "\n".join(say(T("{i}. {player} (host)", i=i, player=mention(p)) if p == row.host
+                          else T("{i}. {player}", i=i, player=mention(p))) for i, p in enumerate(row.players, 1))
     lines = [as_mentions(n) for n in notes]
     if row.status == "lobby":
         counts = game.seat_counts(row.options) or [game.max_players]
         ready = len(row.players) in counts
+        need = game.lobby_need(len(row.players), row.options)
+        if ready:
+            then: Text | str = T("The host, {host}, can press Start (or /start).", host=mention(row.host))
+        elif len(row.players) < counts[0]:
+            then = T("Press Join or use /join.")
+        else:
+            then = ""
         lines += [
-            f"**{game.title}** lobby — {game.summary}".rstrip(" —"),
-            f"Seats ({len(row.players)}/{counts[-1]}):",
+            say(T("**{game}** lobby — {summary}", game=game.title, summary=game.summary) if str(game.summary)
+                else T("**{game}** lobby", game=game.title)),
+            say(T("Seats ({seated}/{seats}):", seated=len(row.players), seats=counts[-1])),
             seats,
-            f"Options: {describe_options(row.options)}",
-            game.lobby_need(len(row.players), row.options) + (
-                f" The host, {mention(row.host)}, can press Start (or /start)." if ready
-                else " Press Join or use /join." if len(row.players) < counts[0] else ""),
+            say(T("Options: {options}", options=_options_text(row.options))),
+            _need_line(need, then),
         ]
         if counts[-1] > 1 and len(row.players) < counts[-1]:
-            lines.append("-# No one else around? The host can seat AI players with the Add AI menu.")
+            lines.append(say(T("-# No one else around? The host can seat AI players with the Add AI menu.")))
     elif row.status == "abandoned":
-        lines.append(f"The {game.title} lobby is closed.")
+        lines.append(say(T("The {game} lobby is closed.", game=game.title)))
     else:
-        lines.append(f"**{game.title}** started with {', '.join(mention(p) for p in row.players)}: the board follows.")
+        lines.append(say(T("**{game}** started with {players}: the board follows.", game=game.title,
+                           players=", ".join(mention(p) for p in row.players))))
     return clip(lines)
+
+
+def _options_text(options: dict) -> str:
+    """The lobby's options: in English as people read them (:func:`games.core.describe_options`, "void off ·
+    first host"); in another language as the ``key=value`` pairs ``/play`` takes (`` `void=off` · `first=host` ``):
+    the keys and values are what a player types, whatever their language."""
+    if not options or table_lang() == "en":
+        return describe_options(options)
+    def value(v) -> str:
+        return ("on" if v else "off") if isinstance(v, bool) else str(v)
+    return " · ".join(f"`{k}={value(v)}`" for k, v in options.items())
+
+
+def _need_line(need: str, then: Text | str) -> str:
+    """The lobby card's line under the options: what the table needs (``Game.lobby_need``), then what to do."""
+    if not then:
+        return say(need)
+    if not need:
+        return " " + say(then)
+    return say(T("{need} {then}", need=need, then=then))
+
+
+_LEVEL_TEXT = {
+    "easy": T("Random legal moves; avoids losing at once"),
+    "normal": T("Greedy: the best-looking move now"),
+    "strong": T("Searches ahead before each move"),
+}
+"""The "Add AI" menu's line per level (the wording of :data:`bot.rules_help.AI_LEVEL_TEXT`)."""
+
+
+def level_text(level: str, lang: str | None = None) -> str | None:
+    """An AI level's line (the "Add AI" menu, /play's level autocomplete) in ``lang`` (None: the table's)."""
+    text = _LEVEL_TEXT.get(level)
+    return say(text, lang) if text is not None else AI_LEVEL_TEXT.get(level)
 
 
 def lobby_view(row: SessionRow, game: Game | None = None) -> discord.ui.View | None:
@@ -130,12 +177,14 @@ def lobby_view(row: SessionRow, game: Game | None = None) -> discord.ui.View | N
         view.add_item(LobbyButton(row.id, action))
     view.add_item(HelpButton(row.game_id, row=1))
     if game is not None and max(game.seat_counts(row.options) or [game.max_players]) > 1:
-        view.add_item(AddAiSelect(row.id, [discord.SelectOption(label=f"Add AI · {lv.capitalize()}", value=lv,
-                                                                description=AI_LEVEL_TEXT.get(lv))
-                                           for lv in LEVELS], row=2))
+        view.add_item(AddAiSelect(row.id, [
+            discord.SelectOption(label=say(T("Add AI · {level}", level=LEVEL_NAMES.get(lv) or lv.capitalize())),
+                                 value=lv, description=level_text(lv))
+            for lv in LEVELS], row=2))
     bots = [p for p in row.players if is_ai(p)]
     if bots:
-        view.add_item(RemoveAiSelect(row.id, [discord.SelectOption(label=f"Remove {ai_name(p)}", value=p)
+        view.add_item(RemoveAiSelect(row.id, [discord.SelectOption(label=say(T("Remove {player}", player=ai_name(p))),
+                                                                value=p)
                                               for p in bots[:MAX_MENU]], row=3))
     return view
 
@@ -253,7 +302,8 @@ def menu_for(session: SessionRow, di: int, d: Decision, page: int, names: dict[s
     opts = [select_option(d, start + i, names, markers) for i in range(len(d.options[start:start + MAX_MENU]))]
     placeholder = as_names(d.prompt, names)
     if len(d.options) > MAX_MENU:
-        placeholder = f"({page + 1}/{math.ceil(len(d.options) / MAX_MENU)}) {placeholder}"
+        placeholder = say(T("({page}/{pages}) {prompt}", page=page + 1, pages=math.ceil(len(d.options) / MAX_MENU),
+                            prompt=placeholder))
     return ChoiceSelect(session.id, session.version, di, page, opts, placeholder=placeholder, row=row)
 
 
@@ -282,7 +332,7 @@ def topics_view(game: Game, current: str = "") -> discord.ui.View | None:
     if not topics:
         return None
     view = discord.ui.View(timeout=None)
-    opts = [discord.SelectOption(label="Overview", value="-", default=not current)] + [
+    opts = [discord.SelectOption(label=say(T("Overview")), value="-", default=not current)] + [
         discord.SelectOption(label=t[:100], value=t[:100], default=t == current) for t in topics]
     view.add_item(TopicSelect(game.id, opts))
     return view

@@ -10,8 +10,8 @@ from tests.discord.harness import Harness
 async def _lobby_and_board(h: Harness):
     alice, bob = h.user(101, "alice"), h.user(102, "bob")
     card = (await h.slash(alice, "play", game="tatari")).message()
-    await h.click(bob, card, "Join")
-    board = (await h.click(alice, card, "Start")).message()
+    await h.click(bob, card, card.buttons()[0])  # Join, whatever the table's language calls it
+    board = (await h.click(alice, card, card.buttons()[2])).message()  # Start
     return alice, bob, board
 
 
