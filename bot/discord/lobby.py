@@ -389,9 +389,12 @@ class Lobby(commands.Cog):
         if card and str(card[0]) == row.channel_id:
             message = self.bot.get_partial_messageable(int(card[0])).get_partial_message(int(card[1]))
             text = lobby_text(row, game, [why])
-            await self.bot.delivery.send(
-                lambda: message.edit(content=text, view=None, allowed_mentions=discord.AllowedMentions.none()),
-                what=f"the closed {game.title} lobby card", channel_id=row.channel_id, session_id=row.id)
+            try:
+                await self.bot.delivery.send(
+                    lambda: message.edit(content=text, view=None, allowed_mentions=discord.AllowedMentions.none()),
+                    what=f"the closed {game.title} lobby card", channel_id=row.channel_id, session_id=row.id)
+            except discord.HTTPException as exc:  # the card was deleted: the line below still tells the channel
+                log.info("the card of expired lobby %s was not edited: %s", row.id, exc)
         line = (f"⌛ The {game.title} lobby closed itself: nobody started it within {hours:g} h. "
                 "The channel is free: /play opens a new game.")
         channel = self.bot.get_partial_messageable(int(row.channel_id))

@@ -237,3 +237,14 @@ async def test_a_member_who_leaves_only_their_games_channels_are_told(h):
     await h.settle()
     told = sorted(s.channel_id for s in h.fake.sent[start:] if s.kind == "message")
     assert told == [h.channel_id, other]
+
+
+async def test_a_deleted_lobby_card_does_not_stop_the_closing_line(h):
+    alice = h.user(101, "alice")
+    card = (await h.slash(alice, "play", game="tatari")).message(public=True)
+    sid = (await h.store.live_session(str(h.channel_id))).id
+    h.delete_message(card.message["id"])
+    h.advance(6 * HOUR)
+    sent = await _fire(h)
+    assert [s.content for s in sent if s.kind == "message"] == [CLOSED_LINE]
+    assert (await h.store.session(sid)).status == "abandoned"
