@@ -103,7 +103,8 @@ def malloc_trim() -> None:
         pass
 
 
-async def main(n: int, warm: int, trace: tuple[int, int] | None = None, trim: bool = False) -> None:
+async def main(n: int, warm: int, trace: tuple[int, int] | None = None, trim: bool = False,
+               types: tuple[int, int] | None = None) -> None:
     logging.disable(logging.WARNING)
     snapshot = counts = None
     tail = last_games(n)
@@ -132,6 +133,13 @@ async def main(n: int, warm: int, trace: tuple[int, int] | None = None, trim: bo
                     malloc_trim()
                 if (i + 1 - warm) % 100 == 0 and i >= warm:
                     print(f"  {i + 1 - warm} games, rss_mb {rss_mb():.1f}", file=sys.stderr, flush=True)
+                if types and i + 1 - warm in types:
+                    gc.collect()
+                    now = type_counts()
+                    if counts is not None:
+                        print(f"objects that grew between games {types[0]} and {types[1]}, by type:", file=sys.stderr)
+                        top_types(counts, now)
+                    counts = now
                 if trace and i + 1 - warm in trace:
                     gc.collect()
                     taken = tracemalloc.take_snapshot().filter_traces(
@@ -157,5 +165,9 @@ if __name__ == "__main__":
                         help="tracemalloc snapshots after games FROM and TO; the lines that grew most (stderr)")
     parser.add_argument("--trim", action="store_true",
                         help="malloc_trim(0) after every game (diagnosis: is the growth free memory malloc keeps?)")
+    parser.add_argument("--types", type=int, nargs=2, metavar=("FROM", "TO"),
+                        help="object counts by type after games FROM and TO; the types that grew most (stderr; cheap, "
+                        "unlike --trace)")
     args = parser.parse_args()
-    asyncio.run(main(args.games, args.warm, tuple(args.trace) if args.trace else None, args.trim))
+    asyncio.run(main(args.games, args.warm, tuple(args.trace) if args.trace else None, args.trim,
+                     tuple(args.types) if args.types else None))
