@@ -2,8 +2,8 @@
 
 A seated player who is no longer a member of the game's server is resigned after ``Settings.departure_grace_hours``
 (unless they came back by then), with a public line. The moment the departure is noticed, the game's channel is told
-(``… left the server; resigned in 24 h unless they return; the host can /kick them now``), so nobody waits in
-silence. A departure is noticed at once from the gateway
+(``🚪 bob left the server; they are resigned from the game in 24 h unless they return; the host (@alice) can /kick
+them now``, the hours those of the setting; "a moderator" when the host left), so nobody waits in silence. A departure is noticed at once from the gateway
 (``raw_member_remove``, with the optional Server Members intent, ``Settings.members_intent``) and otherwise when a
 turn reminder or AFK limit comes due for the player (a REST look-up of the member: "Unknown Member" means gone).
 The pending resignation is a durable timer row of kind ``departed`` (payload ``{"player": id}``): it survives a
