@@ -15,7 +15,7 @@ from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, Th
 import discord
 
 import renderers
-from bot import metrics, workers
+from bot import memory, metrics, workers
 from bot.store import SessionRow
 from games.core import BaseState
 
@@ -58,6 +58,7 @@ class Images:
         self._render = render or renderers.render
         self._workers = workers or os.cpu_count() or 2
         self._processes = processes
+        memory.limit_arenas()  # before the render threads start: they share malloc's arenas (bot.memory)
         self._pool = self._new_pool()
         # session id -> (version, PNG) of its newest board, least recently used first, at most IMAGE_CACHE_SIZE
         self._cache: OrderedDict[int, tuple[int, bytes | None]] = OrderedDict()
