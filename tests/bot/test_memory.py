@@ -61,3 +61,40 @@ async def test_a_finished_game_releases_memory(tmp_path, monkeypatch):
         assert calls == []
         await h.slash(alice, "abandon")
         assert calls == [None]
+
+
+def test_limit_arenas_leaves_an_operators_setting(monkeypatch):
+    monkeypatch.setattr(memory, "_limited", False)
+    monkeypatch.setenv("MALLOC_ARENA_MAX", "4")
+    assert memory.limit_arenas() is False
+
+
+def test_limit_arenas_sets_the_limit_once(monkeypatch):
+    calls = []
+    monkeypatch.setattr(memory, "_limited", False)
+    monkeypatch.delenv("MALLOC_ARENA_MAX", raising=False)
+    monkeypatch.setattr(memory, "_libc", lambda: type("L", (), {"mallopt": _Fn(calls)})())
+    assert memory.limit_arenas() is True
+    assert memory.limit_arenas() is False
+    assert calls == [(memory.M_ARENA_MAX, memory.ARENAS)]
+
+
+class _Fn:
+    """A stand-in for a ctypes function: settable argtypes/restype, records its calls."""
+
+    def __init__(self, calls):
+        self.calls = calls
+
+    def __call__(self, param, value):
+        self.calls.append((param, value))
+        return 1
+
+
+def test_limit_arenas_without_glibc(monkeypatch):
+    def missing():
+        raise OSError("no libc")
+
+    monkeypatch.setattr(memory, "_limited", False)
+    monkeypatch.delenv("MALLOC_ARENA_MAX", raising=False)
+    monkeypatch.setattr(memory, "_libc", missing)
+    assert memory.limit_arenas() is False
