@@ -248,3 +248,15 @@ async def test_a_deleted_lobby_card_does_not_stop_the_closing_line(h):
     sent = await _fire(h)
     assert [s.content for s in sent if s.kind == "message"] == [CLOSED_LINE]
     assert (await h.store.session(sid)).status == "abandoned"
+
+
+async def test_an_expired_lobby_leaves_nothing_in_memory(h):
+    from test_discord_memory import leftovers
+
+    alice, bob = h.user(101, "alice"), h.user(102, "bob")
+    card = (await h.slash(alice, "play", game="tatari")).message(public=True)
+    await h.click(bob, card, "Join")
+    row = await h.store.live_session(str(h.channel_id))
+    h.advance(6 * HOUR)
+    await _fire(h)
+    assert leftovers(h, row.id, row.channel_id) == {}
