@@ -7,10 +7,15 @@ Each game is a 2-player Tatari game in a channel of its own (sessions, names, im
 per channel unless they are evicted), answered through components with the greedy AI. ``rss_start_mb`` is taken
 after ``--warm`` games (fonts, palettes, imports, SQLite page cache settle), ``rss_end_mb`` after N more, both after
 a full garbage collection. The harness's own records (messages sent, stored messages) are cleared after each
-game, so what grows is the bot's. Goal:
-rss_end_mb - rss_start_mb <= 20 over 2,000 games.
+game, so what grows is the bot's. Every 100 games a line ``  <i> games, rss_mb <x>`` goes to stderr; before the last
+line, ``last_<k>_growth_mb=<x>``: the growth over the last ``k`` games (``k`` = 1000 for 2,000 games; half the games,
+in hundreds, for fewer), what steady play adds once the bounded caches are full. Goals:
+rss_end_mb - rss_start_mb <= 20 over 2,000 games, and last_1000_growth_mb <= 5.
 
     PYTHONPATH=$PWD python bench/bench_memory.py --games 2000
+
+``--trace FROM TO`` also prints (stderr) the allocations that grew most between games FROM and TO (tracemalloc,
+by traceback) and the object counts by type that grew most (``gc.get_objects``).
 """
 
 from __future__ import annotations
@@ -59,6 +64,27 @@ async def play_one(h: Harness, channel: int, rng: random.Random) -> None:
     raise RuntimeError("a game did not end in 2000 moves")
 
 
+def last_games(n: int) -> int:
+    """How many of the last games ``last_<k>_growth_mb`` covers: 1000 of 2,000 or more, else half, in hundreds."""
+    return 1000 if n >= 2000 else max(100, n // 200 * 100) if n >= 200 else n
+
+
+def type_counts() -> dict[str, int]:
+    """Live objects tracked by the garbage collector, by type name."""
+    counts: dict[str, int] = {}
+    for obj in gc.get_objects():
+        name = type(obj).__qualname__
+        counts[name] = counts.get(name, 0) + 1
+    return counts
+
+
+def top_types(before: dict[str, int], after: dict[str, int], limit: int = 20) -> None:
+    grown = sorted(((after.get(k, 0) - before.get(k, 0), k) for k in after), reverse=True)[:limit]
+    for diff, name in grown:
+        if diff > 0:
+            print(f"  {name}: +{diff}", file=sys.stderr)
+
+
 def top_growth(before, after, limit: int = 25) -> None:
     """The ``limit`` source lines whose live allocations grew the most between two tracemalloc snapshots."""
     for stat in after.compare_to(before, "traceback")[:limit]:
@@ -67,9 +93,22 @@ def top_growth(before, after, limit: int = 25) -> None:
             print(f"      {line}", file=sys.stderr)
 
 
-async def main(n: int, warm: int, trace: tuple[int, int] | None = None) -> None:
+def malloc_trim() -> None:
+    """glibc's ``malloc_trim(0)``: give the free memory of every arena back to the system (no-op elsewhere)."""
+    import ctypes
+
+    try:
+        ctypes.CDLL("libc.so.6").malloc_trim(0)
+    except (OSError, AttributeError):
+        pass
+
+
+async def main(n: int, warm: int, trace: tuple[int, int] | None = None, trim: bool = False,
+               types: tuple[int, int] | None = None) -> None:
     logging.disable(logging.WARNING)
-    snapshot = None
+    snapshot = counts = None
+    tail = last_games(n)
+    tail_start = None
     if trace:
         import tracemalloc
 
@@ -82,13 +121,25 @@ async def main(n: int, warm: int, trace: tuple[int, int] | None = None) -> None:
                 if i == warm:
                     gc.collect()
                     start = rss_mb()
+                if i - warm == n - tail:
+                    gc.collect()
+                    tail_start = rss_mb()
                 channel += 1
                 await play_one(h, channel, rng)
                 h.fake.messages.clear()
                 h.fake.sent.clear()
                 h.fake.interactions.clear()
+                if trim:
+                    malloc_trim()
                 if (i + 1 - warm) % 100 == 0 and i >= warm:
                     print(f"  {i + 1 - warm} games, rss_mb {rss_mb():.1f}", file=sys.stderr, flush=True)
+                if types and i + 1 - warm in types:
+                    gc.collect()
+                    now = type_counts()
+                    if counts is not None:
+                        print(f"objects that grew between games {types[0]} and {types[1]}, by type:", file=sys.stderr)
+                        top_types(counts, now)
+                    counts = now
                 if trace and i + 1 - warm in trace:
                     gc.collect()
                     taken = tracemalloc.take_snapshot().filter_traces(
@@ -96,9 +147,13 @@ async def main(n: int, warm: int, trace: tuple[int, int] | None = None) -> None:
                     if snapshot is not None:
                         print(f"growth between games {trace[0]} and {trace[1]}:", file=sys.stderr)
                         top_growth(snapshot, taken)
+                        print("objects that grew, by type:", file=sys.stderr)
+                        top_types(counts, type_counts())
                     snapshot = taken
+                    counts = type_counts()
             gc.collect()
             end = rss_mb()
+    print(f"last_{tail}_growth_mb={end - tail_start:.1f}")
     print(f"games={n} rss_start_mb={start:.1f} rss_end_mb={end:.1f}")
 
 
@@ -108,5 +163,11 @@ if __name__ == "__main__":
     parser.add_argument("--warm", type=int, default=20)
     parser.add_argument("--trace", type=int, nargs=2, metavar=("FROM", "TO"),
                         help="tracemalloc snapshots after games FROM and TO; the lines that grew most (stderr)")
+    parser.add_argument("--trim", action="store_true",
+                        help="malloc_trim(0) after every game (diagnosis: is the growth free memory malloc keeps?)")
+    parser.add_argument("--types", type=int, nargs=2, metavar=("FROM", "TO"),
+                        help="object counts by type after games FROM and TO; the types that grew most (stderr; cheap, "
+                        "unlike --trace)")
     args = parser.parse_args()
-    asyncio.run(main(args.games, args.warm, tuple(args.trace) if args.trace else None))
+    asyncio.run(main(args.games, args.warm, tuple(args.trace) if args.trace else None, args.trim,
+                     tuple(args.types) if args.types else None))

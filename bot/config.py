@@ -66,6 +66,8 @@ class Settings(BaseSettings):
     afk_hours: float = Field(default=72, ge=0, le=720, description="Default AFK limit in hours; 0 = off")
     departure_grace_hours: float = Field(default=24, ge=0, le=720, description="A seated player who left the server is "
                                          "resigned after this many hours (if they have not come back)")
+    lobby_hours: float = Field(default=24, ge=1, le=720, description="A lobby not started within this many hours "
+                               "closes itself (the channel is free again)")
     members_intent: bool = Field(default=False, description="Ask for the privileged Server Members intent: "
                                  "departures are seen at once (without it, when the player's turn waits)")
     race_window_ms: int = Field(default=8000, ge=1000, le=60_000, description="Default race window of real-time "

@@ -847,6 +847,22 @@ class SessionService(UndoRule, AiTurns):
         self.forget(row.id)
         return self._update(row, notes=[T("The game was abandoned: {reason}.", reason=reason)])
 
+    @_rerun_when_stale
+    async def expire_lobby(self, session_id: int, reason: str) -> Update | None:
+        """Close lobby ``session_id`` that nobody started in time (its expiry timer fired): abandoned with
+        ``reason`` kept in the row's meta (``abandoned``), its timers cleared. None, and nothing written, when the
+        session is no longer a lobby (started, cancelled or closed meanwhile)."""
+        row = await self.store.session(session_id)
+        if row is None or row.status != "lobby":
+            return None
+        async with self.lock(row.channel_id):
+            row = await self.store.session(session_id)
+            if row is None or row.status != "lobby":
+                return None
+            row = await self._abandon(row, reason)
+        self.forget(row.id)
+        return self._update(row, notes=[f"The lobby closed itself: {reason}."])
+
     async def _abandon(self, row: SessionRow, reason: str | None = None) -> SessionRow:
         """Mark ``row`` abandoned and clear its timers; a game already dealt is recorded (marked abandoned,
         unrated) in the same transaction."""
@@ -917,6 +933,11 @@ class SessionService(UndoRule, AiTurns):
                         session_id: int | None = None) -> None:
         """A durable timer of an adapter's own ``kind``, due at ``due_ms`` (ms, the service clock)."""
         await self.store.add_timer(channel_id, kind, due_ms, payload, session_id=session_id)
+
+    async def clear_timers(self, session_id: int, kinds: list[str]) -> None:
+        """Remove the durable timers of ``kinds`` of ``session_id`` (an adapter's own kinds, e.g. a lobby's expiry
+        once it started)."""
+        await self.store.clear_timers(session_id, kinds)
 
     # -- the store's durable timers, for an adapter's dispatcher (bot.discord.timers) ------------------------------
     async def next_timer(self, exclude: frozenset[int] = frozenset()):

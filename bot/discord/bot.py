@@ -320,6 +320,7 @@ class PlayBot(commands.Bot):
             return
         restored = await self.play.restore()
         log.info("restored %d live sessions", restored)
+        await self.lobby.restore()  # lobbies open without an expiry timer get one
         self.timers.start()
         self.bookkeeper.start()
 

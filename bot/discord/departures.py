@@ -1,7 +1,9 @@
 """Players who leave the server: no game waits for ever on someone who is gone.
 
 A seated player who is no longer a member of the game's server is resigned after ``Settings.departure_grace_hours``
-(unless they came back by then), with a public line. A departure is noticed at once from the gateway
+(unless they came back by then), with a public line. The moment the departure is noticed, the game's channel is told
+(``🚪 bob left the server; they are resigned from the game in 24 h unless they return; the host (@alice) can /kick
+them now``, the hours those of the setting; "a moderator" when the host left), so nobody waits in silence. A departure is noticed at once from the gateway
 (``raw_member_remove``, with the optional Server Members intent, ``Settings.members_intent``) and otherwise when a
 turn reminder or AFK limit comes due for the player (a REST look-up of the member: "Unknown Member" means gone).
 The pending resignation is a durable timer row of kind ``departed`` (payload ``{"player": id}``): it survives a
@@ -19,6 +21,8 @@ from discord.ext import commands
 from bot.sessions import SessionError
 from bot.store import SessionRow, TimerRow
 from games.core import T, player_ref
+
+from .present import display, mention
 
 if TYPE_CHECKING:
     from .bot import PlayBot
@@ -64,7 +68,23 @@ class Departures(commands.Cog):
         self.bot.timers.wake()
         log.info("session %s: player %s left the server; resigned in %s h unless back", row.id, player,
                  self.bot.settings.departure_grace_hours)
+        await self.tell(row, player)
         return True
+
+    async def tell(self, row: SessionRow, player: str) -> None:
+        """The public line in ``row``'s channel the moment ``player``'s departure is noticed: when they are resigned
+        (the grace period, ``Settings.departure_grace_hours``) unless they return, and that the host may /kick them
+        at once. Nobody is pinged; a refused post is retried in the background (:mod:`.delivery`)."""
+        hours = float(self.bot.settings.departure_grace_hours)
+        names = await self.bot.links.names(row.id)
+        who = display(names, player)
+        when = f"in {hours:g} h unless they return" if hours > 0 else "now"
+        kicks = "a moderator" if row.host == player else f"the host ({mention(row.host)})"
+        text = f"🚪 {who} left the server; they are resigned from the game {when}; {kicks} can /kick them now."
+        channel = self.bot.get_partial_messageable(int(row.channel_id))
+        await self.bot.delivery.send(lambda: channel.send(text, allowed_mentions=discord.AllowedMentions.none()),
+                                     what=f"the departure notice of session {row.id}", channel_id=row.channel_id,
+                                     session_id=row.id)
 
     @commands.Cog.listener()
     async def on_raw_member_remove(self, payload: discord.RawMemberRemoveEvent) -> None:

@@ -19,7 +19,7 @@ import discord
 import games
 import renderers
 import renderers.words
-from bot import metrics, workers
+from bot import memory, metrics, workers
 from bot.store import SessionRow
 from games.core import BaseState, T
 from renderers.common import translating
@@ -64,6 +64,7 @@ class Images:
         self._render = render or renderers.render
         self._workers = workers or os.cpu_count() or 2
         self._processes = processes
+        memory.limit_arenas()  # before the render threads start: they share malloc's arenas (bot.memory)
         self._pool = self._new_pool()
         # session id -> ((version, language), PNG) of its newest board, least recently used first, at most
         # IMAGE_CACHE_SIZE

@@ -1,5 +1,10 @@
 """Lobbies: ``/play`` (options parsed against the game's ``Options`` model, optionally in a new thread), ``/join``,
-``/leave``, ``/start`` and the Join / Leave / Start / Cancel buttons of the lobby card."""
+``/leave``, ``/start`` and the Join / Leave / Start / Cancel buttons of the lobby card.
+
+A lobby never blocks its channel for ever: when it opens, a durable ``lobby_expiry`` timer is written, due
+``Settings.lobby_hours`` later (a lobby already open when the bot starts without one gets it then, due a full period
+later). A lobby still not started when it fires is closed (abandoned, reason in its meta) with a public line, and its
+card says why and loses its buttons. Starting or cancelling the lobby removes the timer."""
 
 from __future__ import annotations
 
@@ -17,6 +22,7 @@ import games
 from bot.ai_seats import level_of
 from bot.i18n import reader_lang, refusal, say
 from bot.sessions import SessionError, Update
+from bot.store import SessionRow, TimerRow
 from games.ai import LEVELS
 from games.core import N, T, Text
 
@@ -35,6 +41,10 @@ WINDOW_FIELDS = ("window_ms", "race_window_ms")
 PUBLIC_THREAD = 11
 THREAD_ARCHIVE_MIN = 10080
 """A game thread archives after a week of silence at the most (and is unarchived while its game is live)."""
+
+LOBBY_EXPIRY = "lobby_expiry"
+"""Timer kind of a lobby's expiry (payload ``{"hours": float}``, the period it was armed with)."""
+HOUR_MS = 3_600_000
 
 THREAD_COOLDOWN_MS = 120_000
 """One game thread per member per this many ms (/play thread:true created unlimited threads)."""
@@ -207,6 +217,7 @@ class Lobby(commands.Cog):
             try:
                 update = await self.service.open_lobby(channel, g.id, host, opts, guild_id=guild, ai_seats=ai,
                                                        ai_level=level)
+                await self.arm(update.session)
                 await self.bot.links.add_name(update.session.id, host, interaction.user.display_name)
                 # the card is retried with backoff: the interaction is deferred, nothing else waits
                 await self.bot.delivery.insist(lambda: self.send_card(None, update, channel),
@@ -221,6 +232,7 @@ class Lobby(commands.Cog):
             return
         update = await self.service.open_lobby(channel, g.id, host, opts, guild_id=guild, ai_seats=ai,
                                                ai_level=level)
+        await self.arm(update.session)
         await self.bot.links.add_name(update.session.id, host, interaction.user.display_name)
         await self.send_card(interaction, update)
 
@@ -259,6 +271,7 @@ class Lobby(commands.Cog):
     @app_commands.guild_only()
     async def leave(self, interaction: discord.Interaction) -> None:
         update = await self.service.leave(str(interaction.channel_id), str(interaction.user.id))
+        await self.disarm(update)
         await self.send_card(interaction, update)
 
     @app_commands.command(name="start", description="Start the game of this channel's lobby (the host)")
@@ -270,6 +283,7 @@ class Lobby(commands.Cog):
     async def _started(self, interaction: discord.Interaction, update: Update) -> None:
         card = (await self.bot.links.get(update.session.id)).get("lobby")
         await self.bot.table.send_board(update, interaction, first=True)
+        await self.disarm(update)
         if card:
             self.bot.spawn(self.bot.table.strip(card[0], card[1]), f"strip lobby card of session {update.session.id}")
 
@@ -336,10 +350,72 @@ class Lobby(commands.Cog):
             update = await self.service.start(channel, user)
             await update_message(interaction, content=lobby_text(update.session, update.game), view=None)
             await self.bot.table.send_board(update, interaction, first=True)
+            await self.disarm(update)
             return
+        await self.disarm(update)
         await update_message(
             interaction, content=lobby_text(update.session, update.game, update.notes),
             view=lobby_view(update.session, update.game),
             allowed_mentions=discord.AllowedMentions.none(),
         )
         self.bot.table.ended(update)  # a cancelled lobby: forget it (bounded memory)
+
+    # -- expiry (a lobby nobody starts never blocks its channel) ------------------------------------------------------
+    async def arm(self, row: SessionRow) -> None:
+        """Write the expiry timer (``lobby_expiry``) of lobby ``row`` (just opened, or found without one at
+        start-up), due ``Settings.lobby_hours`` from now (ms, the service clock)."""
+        hours = float(self.bot.settings.lobby_hours)
+        due = self.service.clock() + int(hours * HOUR_MS)
+        await self.service.add_timer(row.channel_id, LOBBY_EXPIRY, due, {"hours": hours}, session_id=row.id)
+        self.bot.timers.wake_before(due)
+
+    async def disarm(self, update: Update) -> None:
+        """The lobby of ``update`` started or closed: its expiry timer goes (a stale one would be ignored anyway)."""
+        if update.session.status != "lobby":
+            await self.service.clear_timers(update.session.id, [LOBBY_EXPIRY])
+
+    async def restore(self) -> int:
+        """At start-up: every lobby open without an expiry timer (opened by a version without one, or by a bot
+        whose timer write failed) gets one, due a full ``Settings.lobby_hours`` from now. Returns how many were
+        armed."""
+        armed = 0
+        for row in await self.service.live_sessions():
+            if row.status != "lobby":
+                continue
+            try:
+                if not any(t.kind == LOBBY_EXPIRY for t in await self.service.timers_of(row.id)):
+                    await self.arm(row)
+                    armed += 1
+            except Exception:
+                log.exception("could not arm the expiry of lobby %s", row.id)
+        return armed
+
+    @commands.Cog.listener("on_lobby_expiry_timer_complete")
+    async def expire(self, timer: TimerRow) -> None:
+        """A lobby's expiry is due: if it is still a lobby, close it — its card says why and loses its buttons,
+        and a public line tells the channel it is free. Nothing happens to a lobby started or closed meanwhile."""
+        if timer.session_id is None:
+            return
+        hours = float(timer.payload.get("hours") or self.bot.settings.lobby_hours)
+        update = await self.service.expire_lobby(timer.session_id, f"nobody started it within {hours:g} h")
+        if update is None:
+            return
+        row, game = update.session, update.game
+        self.bot.table.ended(update)  # forget it (bounded memory)
+        why = f"⌛ Nobody started this lobby within {hours:g} h, so it closed itself."
+        card = (await self.bot.links.get(row.id)).get("lobby")
+        if card and str(card[0]) == row.channel_id:
+            message = self.bot.get_partial_messageable(int(card[0])).get_partial_message(int(card[1]))
+            text = lobby_text(row, game, [why])
+            try:
+                await self.bot.delivery.send(
+                    lambda: message.edit(content=text, view=None, allowed_mentions=discord.AllowedMentions.none()),
+                    what=f"the closed {game.title} lobby card", channel_id=row.channel_id, session_id=row.id)
+            except discord.HTTPException as exc:  # the card was deleted: the line below still tells the channel
+                log.info("the card of expired lobby %s was not edited: %s", row.id, exc)
+        line = (f"⌛ The {game.title} lobby closed itself: nobody started it within {hours:g} h. "
+                "The channel is free: /play opens a new game.")
+        channel = self.bot.get_partial_messageable(int(row.channel_id))
+        await self.bot.delivery.send(lambda: channel.send(line, allowed_mentions=discord.AllowedMentions.none()),
+                                     what=f"the closing line of the {game.title} lobby", channel_id=row.channel_id,
+                                     session_id=row.id)

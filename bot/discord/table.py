@@ -34,6 +34,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot import memory
 from bot.sessions import STALE_TEXT, SessionError, Update
 from bot.store import SessionRow
 
@@ -194,7 +195,8 @@ class Table:
         """Session ``session_id`` of ``channel_id`` ended (finished, abandoned, cancelled, its place gone): drop
         what the adapter keeps of it in memory — its live message, board floor, the channel's cached settings,
         display names, race tracking, failed-post log mark and last board id (memory stays flat however many games
-        are played). Everything is in the store and is read again when needed."""
+        are played), and gives the memory malloc keeps free back to the system (:func:`bot.memory.release`).
+        Everything is in the store and is read again when needed."""
         self.live.pop(session_id, None)
         self.floors.forget(session_id)
         self.bot.prefs.forget(channel_id)
@@ -202,6 +204,7 @@ class Table:
         self.bot.races.forget(channel_id)
         self.bot.delivery.forget(session_id)
         self.bot.bookkeeper.forget(session_id)
+        memory.release()  # what its renders freed goes back to the system (bot.memory)
 
     def ended(self, update: Update) -> None:
         """:meth:`forget` ``update``'s session if it is over (neither a lobby nor a running game)."""

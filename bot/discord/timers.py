@@ -19,6 +19,9 @@ A due timer fires as an event: the dispatcher awaits every ``on_<kind>_timer_com
   player;
 - ``departed`` (:class:`bot.discord.departures.Departures`) — payload ``{"player": id}``: a player who left the
   server is resigned.
+- ``lobby_expiry`` (:class:`bot.discord.lobby.Lobby`) — payload ``{"hours": float}``: written when a lobby opens (and
+  at start-up for a lobby open without one), due ``Settings.lobby_hours`` later; a lobby still not started then is
+  closed with a public line and its card loses its buttons. Removed when the lobby starts or is cancelled.
 
 Reminder and AFK rows are replaced after every posted board (batched by :mod:`bot.discord.bookkeeping`); one whose
 player has left the server starts that player's departure instead (:func:`waiting_on`). Their posts, like every post

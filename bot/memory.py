@@ -1,0 +1,90 @@
+"""Keeping the process's resident size flat in steady play (glibc's malloc; elsewhere, musl or macOS, nothing here
+does anything).
+
+Board images are drawn in a pool of threads (:class:`bot.discord.images.Images`), the store runs in a thread of
+its own, and glibc's malloc gives threads arenas of their own (up to 8 per core), each keeping what a finished render
+freed (image buffers, the PNG encoder's) for later. The Python heap stays flat, yet the resident size crept up game
+after game, spread over half-used pages of many arenas (``bench/bench_memory.py``). Two calls:
+
+- :func:`limit_arenas` (when the render pool is made): at most :data:`ARENAS` arenas (``mallopt(M_ARENA_MAX)``, what
+  ``MALLOC_ARENA_MAX=2`` does; an operator's ``MALLOC_ARENA_MAX`` is left as it is);
+- :func:`release` (when a game ends, at most once per :data:`MIN_INTERVAL_S`): the free pages of every arena go back
+  to the system (``malloc_trim(0)``).
+"""
+
+from __future__ import annotations
+
+import ctypes
+import ctypes.util
+import logging
+import os
+import time
+
+log = logging.getLogger(__name__)
+
+MIN_INTERVAL_S = 1.0
+"""The shortest time between two trims (s): a trim walks every arena (about a millisecond for this bot's heap)."""
+
+ARENAS = 2
+"""The most malloc arenas of the process (glibc's default is 8 per core)."""
+M_ARENA_MAX = -8
+"""``mallopt``'s parameter number of the arena limit (glibc's ``malloc.h``)."""
+
+_trim = None
+_last = float("-inf")
+_limited = False
+
+
+def _libc():
+    return ctypes.CDLL(ctypes.util.find_library("c") or "libc.so.6")
+
+
+def limit_arenas(arenas: int = ARENAS) -> bool:
+    """At most ``arenas`` malloc arenas from now on (threads that have none yet share them), unless the environment
+    sets ``MALLOC_ARENA_MAX`` (glibc read it at start) or it was done already. Returns whether the limit was set.
+    Never raises."""
+    global _limited
+    if _limited or "MALLOC_ARENA_MAX" in os.environ:
+        return False
+    try:
+        mallopt = _libc().mallopt
+        mallopt.argtypes, mallopt.restype = [ctypes.c_int, ctypes.c_int], ctypes.c_int
+        _limited = bool(mallopt(M_ARENA_MAX, arenas))
+    except (OSError, AttributeError):  # not glibc
+        _limited = False
+    return _limited
+
+
+def _load():
+    global _trim
+    if _trim is None:
+        try:
+            _trim = _libc().malloc_trim
+            _trim.argtypes, _trim.restype = [ctypes.c_size_t], ctypes.c_int
+        except (OSError, AttributeError):  # not glibc: nothing to trim
+            _trim = False
+    return _trim
+
+
+def release(now: float | None = None) -> bool:
+    """Return the free memory of every malloc arena to the system (``malloc_trim(0)``), unless the last trim was
+    less than :data:`MIN_INTERVAL_S` ago (``now``: ``time.monotonic()`` seconds; tests pass their own). Returns
+    whether it trimmed. Never raises."""
+    global _last
+    now = time.monotonic() if now is None else now
+    if now - _last < MIN_INTERVAL_S:
+        return False
+    trim = _load()
+    if not trim:
+        return False
+    _last = now
+    try:
+        trim(0)
+    except Exception:  # a libc without it: never again
+        log.debug("malloc_trim failed", exc_info=True)
+        globals()["_trim"] = False
+        return False
+    return True
+
+
+__all__ = ["ARENAS", "MIN_INTERVAL_S", "limit_arenas", "release"]
