@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 import discord
 from discord.ext import commands
 
+from bot.i18n import say
 from bot.sessions import SessionError
 from bot.store import SessionRow, TimerRow
 from games.core import T, player_ref
@@ -78,9 +79,11 @@ class Departures(commands.Cog):
         hours = float(self.bot.settings.departure_grace_hours)
         names = await self.bot.links.names(row.id)
         who = display(names, player)
-        when = f"in {hours:g} h unless they return" if hours > 0 else "now"
-        kicks = "a moderator" if row.host == player else f"the host ({mention(row.host)})"
-        text = f"🚪 {who} left the server; they are resigned from the game {when}; {kicks} can /kick them now."
+        shown = f"{hours:g}"
+        when = T("in {hours} h unless they return", hours=shown) if hours > 0 else T("now")
+        kicks = T("a moderator") if row.host == player else T("the host ({host})", host=mention(row.host))
+        text = say(T("🚪 {player} left the server; they are resigned from the game {when}; {who} can /kick them now.",
+                     player=who, when=when, who=kicks))
         channel = self.bot.get_partial_messageable(int(row.channel_id))
         await self.bot.delivery.send(lambda: channel.send(text, allowed_mentions=discord.AllowedMentions.none()),
                                      what=f"the departure notice of session {row.id}", channel_id=row.channel_id,

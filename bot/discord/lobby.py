@@ -402,7 +402,8 @@ class Lobby(commands.Cog):
             return
         row, game = update.session, update.game
         self.bot.table.ended(update)  # forget it (bounded memory)
-        why = f"⌛ Nobody started this lobby within {hours:g} h, so it closed itself."
+        shown = f"{hours:g}"
+        why = T("⌛ Nobody started this lobby within {hours} h, so it closed itself.", hours=shown)
         card = (await self.bot.links.get(row.id)).get("lobby")
         if card and str(card[0]) == row.channel_id:
             message = self.bot.get_partial_messageable(int(card[0])).get_partial_message(int(card[1]))
@@ -413,8 +414,8 @@ class Lobby(commands.Cog):
                     what=f"the closed {game.title} lobby card", channel_id=row.channel_id, session_id=row.id)
             except discord.HTTPException as exc:  # the card was deleted: the line below still tells the channel
                 log.info("the card of expired lobby %s was not edited: %s", row.id, exc)
-        line = (f"⌛ The {game.title} lobby closed itself: nobody started it within {hours:g} h. "
-                "The channel is free: /play opens a new game.")
+        line = say(T("⌛ The {game} lobby closed itself: nobody started it within {hours} h. The channel is free: "
+                     "/play opens a new game.", game=game.title, hours=shown))
         channel = self.bot.get_partial_messageable(int(row.channel_id))
         await self.bot.delivery.send(lambda: channel.send(line, allowed_mentions=discord.AllowedMentions.none()),
                                      what=f"the closing line of the {game.title} lobby", channel_id=row.channel_id,
