@@ -407,7 +407,9 @@ class Table:
         board = T("{game} board v{version}", game=update.game.title, version=str(update.session.version))
         if any(e.kind == "window" for e in update.events):
             return T("the race result ({board})", board=board)
-        return T("the result ({board})", board=board) if update.result is not None else T("the {board}", board=board)
+        if update.result is not None:
+            return T("the result ({board})", board=board)
+        return T("the {game} board v{version}", game=update.game.title, version=str(update.session.version))
 
     async def _show(self, update: Update, interaction: discord.Interaction | None, *, notes: list[str],
                     first: bool, fresh: bool = False) -> None:
