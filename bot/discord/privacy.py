@@ -26,6 +26,7 @@ from bot.privacy import forget_member, privacy_text, prune_records
 from games.core import N, T
 
 from .answers import answer, update_message
+from .components import in_budget
 
 if TYPE_CHECKING:
     from .bot import PlayBot
@@ -50,6 +51,8 @@ def forget_id(user_id: int | str, yes: bool) -> str:
 
 class ForgetButton(ui.DynamicItem[ui.Button], template=FORGET):
     """``Delete my data`` (``yes``) or ``Keep it`` for member ``uid``."""
+
+    interaction_check = in_budget  # the reader's language noted, deferred when late
 
     def __init__(self, uid: int, yes: bool) -> None:
         label, style = (say(T("Delete my data")), discord.ButtonStyle.danger) if yes else (

@@ -27,6 +27,7 @@ from games.core import N, T
 
 from . import ids
 from .answers import THINKING, answer
+from .components import in_budget
 from .lobby import game_autocomplete
 
 if TYPE_CHECKING:
@@ -44,6 +45,8 @@ def card_file(png: bytes, name: str, alt: str | None = None) -> discord.File:
 
 class ReplayButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.REPLAY):
     """ "Replay" on a result message: the animation of session ``sid``, only for the presser."""
+
+    interaction_check = in_budget  # the reader's language noted, deferred when late
 
     def __init__(self, sid: int) -> None:
         super().__init__(discord.ui.Button(label=say(T("Replay")), style=discord.ButtonStyle.secondary, emoji="🎞️",
