@@ -261,7 +261,7 @@ class Play(commands.Cog):
         if not game:
             await answer(interaction, guide(typed_words=self.bot.intents.message_content))
             return
-        await answer(interaction, rules_command(self.service.game(game), topic))
+        await answer(interaction, say(rules_command(self.service.game(game), topic), reader_lang())[:2000])
 
     async def how_to_play(self, interaction: discord.Interaction, game_id: str, topic: str | None = None) -> None:
         """The "How to play" button (``topic`` None: a new ephemeral answer with the overview) and its topic select
@@ -275,7 +275,7 @@ class Play(commands.Cog):
             await self.table.refuse(interaction, T("{game} has no rules topic '{topic}'.", game=game.title,
                                                    topic=topic[:50]))
             return
-        text, view = how_to_play(game, topic or ""), topics_view(game, topic or "")
+        text, view = say(how_to_play(game, topic or ""), reader_lang())[:2000], topics_view(game, topic or "")
         try:
             if topic is None:
                 kwargs: dict[str, Any] = {"view": view} if view is not None else {}
