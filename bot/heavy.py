@@ -36,7 +36,7 @@ from pathlib import Path
 
 from games.core import N, T, Text
 
-from .i18n import say
+from .i18n import language, say, table_lang
 from .sessions import SessionError
 from .store import MoveRow
 
@@ -167,6 +167,15 @@ def draw_card(kind: str, *args) -> bytes:
     if kind == "leaderboard":
         args = (games.get(args[0]), *args[1:])
     return getattr(results, CARDS[kind])(*args)
+
+
+def draw_card_in(lang: str, kind: str, *args) -> bytes:
+    """:func:`draw_card` with its texts in ``lang`` (the table's or the reader's language, told by the bot process:
+    a worker has no table of its own). Runs in a worker process."""
+    from .i18n import speaking
+
+    with speaking(lang):
+        return draw_card(kind, *args)
 
 
 ALT_LIMIT = 1024
@@ -435,10 +444,11 @@ class Heavy:
                     counts.pop(key, None)
 
     # -- the work -----------------------------------------------------------------------------------------------
-    async def card(self, kind: str, *args) -> bytes:
+    async def card(self, kind: str, *args, lang: str | None = None) -> bytes:
         """PNG bytes of the card ``kind`` (:data:`CARDS`: ``"stats"`` (stats, name), ``"leaderboard"`` (game id,
-        standings), ``"summary"`` (record, details)), drawn in a worker. Errors of the drawing are raised."""
-        return await self._run(kind, draw_card, kind, *args)
+        standings), ``"summary"`` (record, details)), drawn in a worker, its texts in ``lang`` (None: the current
+        table's). Errors of the drawing are raised."""
+        return await self._run(kind, draw_card_in, language(lang) if lang is not None else table_lang(), kind, *args)
 
     def kept_replay(self, key: str) -> Path | None:
         """The replay file of ``key`` when it was built already (see :func:`replay_key`), else None."""

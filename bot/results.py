@@ -14,11 +14,12 @@ from collections.abc import Sequence
 
 import games
 import renderers
-from games import Game, Move, format_text, plural
+from games import Game, Move, format_text
 from games.core import BaseState, N, T, Text
 from renderers.animation import animate_within, frames_for
 from renderers.results import Section, card, name
 
+from .i18n import say
 from .store import MoveRow
 from .store.records import GameRecord, PlayerStats, Standing
 
@@ -113,14 +114,17 @@ def leaderboard_text(game: Game, standings: list[Standing], where: str | None = 
     return Text.join("\n", lines)
 
 
-def leaderboard_card(game: Game, standings: list[Standing], where: str = "this server") -> bytes:
-    """The leaderboard card: place, name, rating (μ ± σ), games, wins; AI levels marked "AI"."""
-    rows = [[ordinal_text(s.place), name(s.name) + (" · AI" if s.is_ai and not s.name.startswith("AI") else ""),
-             rating_text(s.mu, s.sigma), str(s.games), str(s.wins)] for s in standings]
-    section = Section("", ["#", "Player", "Rating", "Games", "Wins"], rows, align="llrrr",
-                      weights=[0.8, 3.2, 2.1, 1.1, 1.0], bold={0} if rows else set())
-    return card(f"{game.title} — leaderboard", f"Top {len(rows)} of {where} · ordered by rating", [section],
-                "Rating: skill ± uncertainty · ordered by its conservative estimate")
+def leaderboard_card(game: Game, standings: list[Standing], where: str | None = None) -> bytes:
+    """The leaderboard card: place, name, rating (μ ± σ), games, wins; AI levels marked "AI". In the current
+    table's language (:func:`bot.i18n.say`; the drawing worker is told it: :func:`bot.heavy.draw_card_in`)."""
+    where = T("this server") if where is None else where
+    rows = [[say(ordinal_text(s.place)), name(s.name) + (" · AI" if s.is_ai and not s.name.startswith("AI") else ""),
+             say(rating_text(s.mu, s.sigma)), str(s.games), str(s.wins)] for s in standings]
+    section = Section("", ["#", say(T("Player")), say(T("Rating")), say(T("Games")), say(T("Wins"))], rows,
+                      align="llrrr", weights=[0.8, 3.2, 2.1, 1.1, 1.0], bold={0} if rows else set())
+    return card(say(T("{game} — leaderboard", game=game.title)),
+                say(T("Top {n} of {where} · ordered by rating", n=len(rows), where=where)), [section],
+                say(T("Rating: skill ± uncertainty · ordered by its conservative estimate")))
 
 
 # -- stats --------------------------------------------------------------------------------------------------------
@@ -160,21 +164,24 @@ def _recent(r) -> Text:
 def stats_card(stats: PlayerStats, shown_name: str | None = None) -> bytes:
     """The ``/stats`` card: a row per game (games, wins, win rate, average place, rating, best score) and the
     recent results (game, place of seats, score, date)."""
-    rows = [[_title(g.game_id), str(g.games), f"{g.wins} · {g.win_rate:.0%}",
-             "—" if g.avg_rank is None else f"{g.avg_rank:.2f}", rating_text(g.mu, g.sigma),
-             score_cell(g.game_id, g.best_score)] for g in stats.games]
-    games_section = Section("", ["Game", "Games", "Won", "Avg", "Rating", "Best"], rows, align="lrrrrr",
-                            weights=[2.0, 1.3, 1.7, 0.9, 1.9, 1.3])
-    recent = [[_title(r.game_id),
-               ("abandoned" if r.rank is None else f"{ordinal_text(r.rank)} of {r.seats}")
+    rows = [[say(_title(g.game_id)), str(g.games), f"{g.wins} · {g.win_rate:.0%}",
+             "—" if g.avg_rank is None else f"{g.avg_rank:.2f}", say(rating_text(g.mu, g.sigma)),
+             say(score_cell(g.game_id, g.best_score))] for g in stats.games]
+    games_section = Section("", [say(T("Game")), say(T("Games")), say(T("Won")), say(T("Avg")), say(T("Rating")),
+                                 say(T("Best"))], rows, align="lrrrrr", weights=[2.0, 1.3, 1.7, 0.9, 1.9, 1.3])
+    recent = [[say(_title(r.game_id)),
+               say(T("abandoned") if r.rank is None else T("{place} of {seats}", place=ordinal_text(r.rank),
+                                                             seats=r.seats))
                + (" ⚑" if r.resigned else ""),
-               score_cell(r.game_id, r.score), date_text(r.ended_ms)] for r in stats.recent]
-    recent_section = Section("Recent games", ["Game", "Place", "Score", "Date"], recent, align="llrr",
+               say(score_cell(r.game_id, r.score)), date_text(r.ended_ms)] for r in stats.recent]
+    recent_section = Section(say(T("Recent games")), [say(T("Game")), say(T("Place")), say(T("Score")),
+                                                      say(T("Date"))], recent, align="llrr",
                              weights=[2.6, 1.8, 1.3, 1.8], bold={i for i, r in enumerate(stats.recent) if r.rank == 1})
     total = sum(g.games for g in stats.games)
-    return card(f"Stats — {name(shown_name or stats.name)}", f"{plural(total, 'finished game')} in this server",
+    return card(say(T("Stats — {who}", who=name(shown_name or stats.name))),
+                say(N("{n} finished game in this server", "{n} finished games in this server", n=total)),
                 [games_section, recent_section],
-                "Avg: average place · Rating: μ ± σ · ⚑ resigned · bold: won")
+                say(T("Avg: average place · Rating: μ ± σ · ⚑ resigned · bold: won")))
 
 
 # -- a game's result ----------------------------------------------------------------------------------------------
@@ -212,19 +219,23 @@ def summary_card(record: GameRecord, details: str = "") -> bytes:
         who = name(s.name) + (" ★" if s.won else "") + (" ⚑" if s.resigned else "")
         change = "—" if s.mu_after is None or s.mu_before is None else \
             f"{s.mu_after:.1f} ({s.mu_after - s.mu_before:+.1f})"
-        rows.append([ordinal_text(s.rank) if s.rank else "—", who, score_cell(record.game_id, s.score), change])
+        rows.append([say(ordinal_text(s.rank)) if s.rank else "—", who, say(score_cell(record.game_id, s.score)),
+                     change])
         if s.won:
             bold.add(i)
-    section = Section("", ["Place", "Player", "Score", "Rating (Δ)"], rows, align="llrr",
-                      weights=[1.1, 3.2, 1.1, 2.4], bold=bold)
-    numbers = (f"{record.moves} moves · {duration_text(record.ended_ms - record.started_ms)} · "
-               f"{len(record.seats)} seats · {'rated' if record.rated else 'not rated'}")
-    status = "Abandoned" if record.outcome == "abandoned" else "Game over"
+    section = Section("", [say(T("Place")), say(T("Player")), say(T("Score")), say(T("Rating (Δ)"))], rows,
+                      align="llrr", weights=[1.1, 3.2, 1.1, 2.4], bold=bold)
+    numbers = say(Text.join(" · ", [N("{n} move", "{n} moves", n=record.moves),
+                                    duration_text(record.ended_ms - record.started_ms),
+                                    N("{n} seat", "{n} seats", n=len(record.seats)),
+                                    T("rated") if record.rated else T("not rated")]))
+    status = T("Abandoned") if record.outcome == "abandoned" else T("Game over")
     def shown(text: str) -> str:
         return format_text(text, lambda p: next((s.name for s in record.seats if s.player_id == p), p))
 
-    footer = "\n".join(x for x in (shown(record.reason), shown(details)) if x)
-    return card(f"{game_title} — {status}", numbers, [section], footer or "★ won · ⚑ resigned")
+    footer = "\n".join(x for x in (shown(say(record.reason)), shown(say(details))) if x)
+    return card(say(T("{game} — {status}", game=game_title, status=status)), numbers, [section],
+                footer or say(T("★ won · ⚑ resigned")))
 
 
 # -- replays ------------------------------------------------------------------------------------------------------

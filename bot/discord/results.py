@@ -129,7 +129,7 @@ class Results(commands.Cog):
                                else T("{who} has no recorded games in this server yet.", who=label))
         with self.heavy.admit(interaction.user.id, interaction.guild_id):
             await self._defer(interaction, public)
-            png = await self.heavy.card("stats", stats, label)
+            png = await self.heavy.card("stats", stats, label, lang=None if public else reader_lang())
         await self._answer(interaction, say(results.stats_text(stats, label), None if public else reader_lang()), png, f"stats-{who.id}", public,
                            card_alt("stats", stats, label, lang=None if public else reader_lang()))
 
@@ -146,7 +146,8 @@ class Results(commands.Cog):
                                  "players.", game=g.title))
         with self.heavy.admit(interaction.user.id, interaction.guild_id):
             await self._defer(interaction, public)
-            png = await self.heavy.card("leaderboard", g.id, standings)
+            png = await self.heavy.card("leaderboard", g.id, standings,
+                                        lang=None if public else reader_lang())
         await self._answer(interaction, say(results.leaderboard_text(g, standings), None if public else reader_lang()),
                            png, f"leaderboard-{g.id}", public,
                            card_alt("leaderboard", g.id, standings, lang=None if public else reader_lang()))
