@@ -132,3 +132,22 @@ def test_busy_refusals_ordinals_lengths_and_permissions_read_in_japanese(tmp_pat
     line = cannot_post_text([LABELS["send_messages"]])
     assert str(line).startswith("⚠️ I can't post in this channel: I need Send Messages. A moderator can grant it;")
     assert i18n.say(line, "ja").startswith("⚠️ このチャンネルに投稿できません：メッセージを送信 が必要です。モデレーターがこの権限を")
+
+
+def test_cards_are_drawn_in_the_language_the_worker_is_told(monkeypatch):
+    """``draw_card_in`` (the worker's entry) draws a card's title, headers and footer in the language given."""
+    import games
+    from bot import results
+    from bot.heavy import draw_card_in
+    from bot.store.records import Standing
+
+    drawn = []
+    monkeypatch.setattr(results, "card", lambda *args: drawn.append(args) or b"")
+    standings = [Standing(1, "1", "あきら", 27.5, 7.1, 3, 2)]
+    draw_card_in("ja", "leaderboard", "tatari", standings)
+    draw_card_in("en", "leaderboard", "tatari", standings)
+    (title, subtitle, (section,), footer), english = drawn
+    assert (title, subtitle, footer) == (f"{games.get('tatari').title} — ランキング", "このサーバーの上位1人 · レーティング順",
+                                         "レーティング：実力 ± 不確かさ · 控えめな推定の順")
+    assert section.headers == ["#", "プレイヤー", "レーティング", "対戦数", "勝利"] and section.rows[0][0] == "1位"
+    assert english[0] == f"{games.get('tatari').title} — leaderboard" and english[3].startswith("Rating: skill")
