@@ -159,7 +159,9 @@ class Results(commands.Cog):
         needle = current.lower().strip().lstrip("#")
         out = []
         for sid, game_id, ended, outcome in await self.service.records.channel_records(str(interaction.channel_id)):
-            label = f"#{sid} {results._title(game_id)} · {results.date_text(ended)} · {outcome}"
+            told = {"finished": T("finished"), "abandoned": T("abandoned")}.get(outcome, outcome)
+            label = say(T("#{sid} {game} · {date} · {outcome}", sid=str(sid), game=results._title(game_id),
+                          date=results.date_text(ended), outcome=told), reader_lang())
             if needle in label.lower():
                 out.append(app_commands.Choice(name=label[:100], value=str(sid)))
         return out[:25]
