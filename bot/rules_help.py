@@ -80,7 +80,7 @@ def how_to_play(game: Game, topic: str = "") -> str:
 
 MAX_HELP = 600
 """Characters ``/help`` takes at most: one screen on a phone; the rest is in ``/rules`` (:func:`guide`)."""
-TYPED_WORDS_OFF = "-# Typed race words are off on this bot: use the race buttons or reactions."
+TYPED_WORDS_OFF = T("-# Typed race words are off on this bot: use the race buttons or reactions.")
 """The line ``/help`` and ``/rules`` add when the bot cannot read typed race words."""
 
 
@@ -89,15 +89,15 @@ def help_command(typed_words: bool) -> str:
     (``/rules`` alone: commands, results, ratings, AI players; ``/rules game``: a game), and the games with every
     player count they allow (``Game.seats_summary``, from the lobby's own ``Game.seat_counts``). ``typed_words``:
     whether the bot reads typed race words (the Message Content intent)."""
-    gamelist = "\n".join(f"• **{g.title}** `{g.id}` · {g.seats_summary()}" for g in games.all())
-    text = (
-        "**Play-by-chat board games**, one game per channel or thread.\n"
-        "`/play game` opens a lobby; players `/join`, the host `/start`s; answer with the buttons.\n"
-        "`/rules game`: how to play · `/rules`: every command, results, ratings and AI players.\n"
-        + gamelist
-    )
+    parts: list = [T("**Play-by-chat board games**, one game per channel or thread.\n"
+                     "`/play game` opens a lobby; players `/join`, the host `/start`s; answer with the buttons.\n"
+                     "`/rules game`: how to play · `/rules`: every command, results, ratings and AI players.")]
+    parts += [Text.join(" · ", [Text.join(" ", [Text.join("", ["• **", g.title, "**"]), f"`{g.id}`"]),
+                                g.seats_summary()]) for g in games.all()]
+    gamelist = Text.join("\n", parts[1:])
+    text = Text.join("\n", [parts[0], gamelist])
     if not typed_words:
-        text += "\n" + TYPED_WORDS_OFF
+        text = Text.join("\n", [text, TYPED_WORDS_OFF])
     return text
 
 

@@ -298,7 +298,7 @@ class Play(commands.Cog):
     @app_commands.command(name="help", description="What this bot does and its commands")
     @app_commands.guild_only()
     async def help(self, interaction: discord.Interaction) -> None:
-        await answer(interaction, help_command(typed_words=self.bot.intents.message_content))
+        await answer(interaction, say(help_command(typed_words=self.bot.intents.message_content), reader_lang()))
 
     # -- timers (events of bot.discord.timers) ------------------------------------------------------------------
     @commands.Cog.listener()
