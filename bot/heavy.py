@@ -34,6 +34,9 @@ from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
+from games.core import N, T, Text
+
+from .i18n import language, say, table_lang
 from .sessions import SessionError
 from .store import MoveRow
 
@@ -71,7 +74,7 @@ class Busy(SessionError):
 
     def __init__(self, wait_s: int, reason: str) -> None:
         self.wait_s = wait_s
-        super().__init__(f"Busy — try again in {wait_s} s ({reason}).")
+        super().__init__(T("Busy — try again in {wait} s ({reason}).", wait=wait_s, reason=reason))
 
 
 @dataclass(frozen=True)
@@ -166,6 +169,15 @@ def draw_card(kind: str, *args) -> bytes:
     return getattr(results, CARDS[kind])(*args)
 
 
+def draw_card_in(lang: str, kind: str, *args) -> bytes:
+    """:func:`draw_card` with its texts in ``lang`` (the table's or the reader's language, told by the bot process:
+    a worker has no table of its own). Runs in a worker process."""
+    from .i18n import speaking
+
+    with speaking(lang):
+        return draw_card(kind, *args)
+
+
 ALT_LIMIT = 1024
 """Discord's limit on an attachment ``description`` (alt text), characters."""
 
@@ -179,12 +191,15 @@ def _change(before: float | None, after: float | None) -> str:
     """A rating change in words: ``"rating 27.1, up 2.1"``, ``"rating 22.9, down 2.1"``; "" when unrated."""
     if before is None or after is None:
         return ""
-    delta = after - before
-    way = "up" if delta > 0.05 else "down" if delta < -0.05 else "unchanged"
-    return f"rating {after:.1f}, {way} {abs(delta):.1f}" if way != "unchanged" else f"rating {after:.1f}, unchanged"
+    delta, rating, by = after - before, f"{after:.1f}", f"{abs(after - before):.1f}"
+    if delta > 0.05:
+        return T("rating {rating}, up {by}", rating=rating, by=by)
+    if delta < -0.05:
+        return T("rating {rating}, down {by}", rating=rating, by=by)
+    return T("rating {rating}, unchanged", rating=rating)
 
 
-def ranking_words(record, names: dict[str, str] | None = None) -> str:
+def ranking_words(record, names: dict[str, str] | None = None) -> Text:
     """A recorded game's seats best first, in words: ``"1st alice (won), 4 Sen, rating 27.1, up 2.1; 2nd bob,
     …"``; ``names`` (player id -> display name) before the recorded names."""
     from . import results
@@ -192,23 +207,26 @@ def ranking_words(record, names: dict[str, str] | None = None) -> str:
     out = []
     for s in record.ranked:
         who = (names or {}).get(s.player_id) or s.name
-        bits = [f"{results.ordinal_text(s.rank) if s.rank else 'unranked'} {who}" + (" (won)" if s.won else "")]
+        place = results.ordinal_text(s.rank) if s.rank else T("unranked")
+        bits: list = [T("{place} {name} (won)", place=place, name=who) if s.won else
+                      T("{place} {name}", place=place, name=who)]
         if s.score is not None:
             bits.append(results.score_text(record.game_id, s.score))
         if s.resigned:
-            bits.append("resigned")
+            bits.append(T("resigned"))
         change = _change(s.mu_before, s.mu_after)
         if change:
             bits.append(change)
-        out.append(", ".join(bits))
-    return "; ".join(out)
+        out.append(Text.join(T(", "), bits))
+    return Text.join(T("; "), out)
 
 
-def card_alt(kind: str, *args, names: dict[str, str] | None = None) -> str:
+def card_alt(kind: str, *args, names: dict[str, str] | None = None, lang: str | None = None) -> str:
     """The alt text (≤ :data:`ALT_LIMIT` characters) of the card :func:`draw_card` draws from the same ``args``:
     ``"summary"`` (record, details): the game, its ranking with scores and rating changes, its numbers and how it
     ended; ``"stats"`` (stats, name): each game's record and the recent results; ``"leaderboard"`` (game id,
-    standings): each place with rating, games and wins. Computed in the bot process (cheap text)."""
+    standings): each place with rating, games and wins. Computed in the bot process (cheap text). ``lang``: the
+    reader's language (None: the current table's, :func:`bot.i18n.say`)."""
     import games
 
     from . import results
@@ -221,42 +239,54 @@ def card_alt(kind: str, *args, names: dict[str, str] | None = None) -> str:
             return games.format_text(text, lambda p: (names or {}).get(p) or next(
                 (s.name for s in record.seats if s.player_id == p), p))
 
-        status = "abandoned" if record.outcome == "abandoned" else "game over"
-        numbers = (f"{record.moves} moves, {results.duration_text(record.ended_ms - record.started_ms)}, "
-                   f"{len(record.seats)} seats, {'rated' if record.rated else 'not rated'}")
-        reason, told = shown(record.reason).strip(), shown(details).strip()
+        status = T("abandoned") if record.outcome == "abandoned" else T("game over")
+        numbers = T("{moves}, {length}, {seats}, {rated}", moves=N("{n} move", "{n} moves", n=record.moves),
+                    length=results.duration_text(record.ended_ms - record.started_ms),
+                    seats=N("{n} seat", "{n} seats", n=len(record.seats)),
+                    rated=T("rated") if record.rated else T("not rated"))
+        reason, told = shown(say(record.reason, lang)).strip(), shown(say(details, lang)).strip()
         if reason:  # the game's account of its end often repeats the reason: said once
-            told = told.replace(f"Game over: {reason}", "").replace(reason, "")
-        told = re.sub(r"\s*[|·]\s*", "; ", told).strip(" ;.")
-        ending = " ".join(t.rstrip(".") + "." for t in (reason, told) if t)
-        return _clip(f"Result card of {title}, {status}: {ranking_words(record, names)}. {numbers}. {ending}"
-                     .strip())
+            told = told.replace(say(T("Game over: {reason}", reason=reason), lang), "").replace(reason, "")
+        told = re.sub(r"\s*[|·]\s*", say(T("; "), lang), told).strip(" ;.。；")
+        stop = say(T("."), lang)
+        ending = " ".join(t.rstrip(".。") + stop for t in (reason, told) if t)
+        return _clip(say(T("Result card of {game}, {status}: {ranking}. {numbers}. {ending}", game=title,
+                           status=status, ranking=ranking_words(record, names), numbers=numbers, ending=ending),
+                         lang).strip())
     if kind == "stats":
         stats, label = args[0], (args[1] if len(args) > 1 else None)
-        lines = results.stats_text(stats, label).split("\n")
-        return _clip(f"Stats card of {label or stats.name}: " + ". ".join(lines[1:]) + ".")
+        lines = say(results.stats_text(stats, label), lang).split("\n")
+        return _clip(say(T("Stats card of {who}: {lines}.", who=label or stats.name,
+                           lines=say(T(". "), lang).join(lines[1:])), lang))
     if kind == "leaderboard":
         game_id, standings = args[0], args[1]
-        places = "; ".join(
-            f"{results.ordinal_text(s.place)} {s.name}{' (AI)' if s.is_ai and not s.name.startswith('AI') else ''}, "
-            f"rating {results.rating_text(s.mu, s.sigma)}, {games.plural(s.games, 'game')}, "
-            f"{games.plural(s.wins, 'win')}" for s in standings)
-        return _clip(f"Leaderboard card of {results._title(game_id)}, top {len(standings)} of this server, ordered "
-                     f"by rating minus three times its uncertainty: {places}.")
+        places = Text.join(T("; "), [T(
+            "{place} {name}, rating {rating}, {games}, {wins}", place=results.ordinal_text(s.place),
+            name=s.name + (" (AI)" if s.is_ai and not s.name.startswith("AI") else ""),
+            rating=results.rating_text(s.mu, s.sigma), games=N("{n} game", "{n} games", n=s.games),
+            wins=N("{n} win", "{n} wins", n=s.wins)) for s in standings])
+        return _clip(say(T("Leaderboard card of {game}, top {n} of this server, ordered by rating minus three times "
+                           "its uncertainty: {places}.", game=results._title(game_id), n=len(standings),
+                           places=places), lang))
     raise KeyError(kind)
 
 
-def replay_alt(record, names: dict[str, str] | None = None) -> str:
+def replay_alt(record, names: dict[str, str] | None = None, lang: str | None = None) -> str:
     """The alt text (≤ :data:`ALT_LIMIT` characters) of a game's replay animation: the game replayed (its boards
     from the deal to the end), its players and their ranking with rating changes."""
     from . import results
 
     title = results._title(record.game_id)
     players = ", ".join((names or {}).get(s.player_id) or s.name for s in record.seats)
-    how = "abandoned" if record.outcome == "abandoned" else "to the end"
-    return _clip(f"Animated replay of game #{record.session_id}, {title}: its boards from the deal {how}, "
-                 f"{record.moves} moves, {results.date_text(record.ended_ms)}. Players: {players}. "
-                 f"Ranking: {ranking_words(record, names)}.")
+    args = {"sid": str(record.session_id), "game": title, "moves": N("{n} move", "{n} moves", n=record.moves),
+            "date": results.date_text(record.ended_ms), "players": players, "ranking": ranking_words(record, names)}
+    if record.outcome == "abandoned":
+        text = T("Animated replay of game #{sid}, {game}: its boards from the deal abandoned, {moves}, {date}. "
+                 "Players: {players}. Ranking: {ranking}.", **args)
+    else:
+        text = T("Animated replay of game #{sid}, {game}: its boards from the deal to the end, {moves}, {date}. "
+                 "Players: {players}. Ranking: {ranking}.", **args)
+    return _clip(say(text, lang))
 
 
 def draw_replay(path: str, game_id: str, players: Sequence[str], options: dict, seed: int,
@@ -384,17 +414,17 @@ class Heavy:
         q, now = self.quotas, self.clock()
         member, server = str(member), str(server) if server is not None else None
         if self.admitted >= q.queue:
-            raise Busy(BUSY_S, "many images are being drawn right now")
+            raise Busy(BUSY_S, T("many images are being drawn right now"))
         if server is not None and self._server_now.get(server, 0) >= q.server_at_once:
-            raise Busy(BUSY_S, f"this server has {q.server_at_once} images being drawn")
+            raise Busy(BUSY_S, T("this server has {n} images being drawn", n=q.server_at_once))
         if self._member_now.get(member, 0) >= q.member_at_once:
-            raise Busy(BUSY_S, "your last image is still being drawn")
+            raise Busy(BUSY_S, T("your last image is still being drawn"))
         wait = self._members.wait_ms(member, now)
         if wait:
-            raise Busy(math.ceil(wait / 1000), f"at most {q.member_per_minute} images a minute per member")
+            raise Busy(math.ceil(wait / 1000), T("at most {n} images a minute per member", n=q.member_per_minute))
         wait = self._servers.wait_ms(server, now) if server is not None else 0
         if wait:
-            raise Busy(math.ceil(wait / 1000), f"at most {q.server_per_minute} images a minute per server")
+            raise Busy(math.ceil(wait / 1000), T("at most {n} images a minute per server", n=q.server_per_minute))
         self._members.add(member, now)
         self._member_now[member] = self._member_now.get(member, 0) + 1
         if server is not None:
@@ -414,10 +444,11 @@ class Heavy:
                     counts.pop(key, None)
 
     # -- the work -----------------------------------------------------------------------------------------------
-    async def card(self, kind: str, *args) -> bytes:
+    async def card(self, kind: str, *args, lang: str | None = None) -> bytes:
         """PNG bytes of the card ``kind`` (:data:`CARDS`: ``"stats"`` (stats, name), ``"leaderboard"`` (game id,
-        standings), ``"summary"`` (record, details)), drawn in a worker. Errors of the drawing are raised."""
-        return await self._run(kind, draw_card, kind, *args)
+        standings), ``"summary"`` (record, details)), drawn in a worker, its texts in ``lang`` (None: the current
+        table's). Errors of the drawing are raised."""
+        return await self._run(kind, draw_card_in, language(lang) if lang is not None else table_lang(), kind, *args)
 
     def kept_replay(self, key: str) -> Path | None:
         """The replay file of ``key`` when it was built already (see :func:`replay_key`), else None."""

@@ -19,6 +19,8 @@ from dataclasses import dataclass, field
 
 import click
 
+from games.core import N, T, Text
+
 from .sessions import RESIGN, SessionError, SessionService, Update
 from .store import Store, StoreError, now_ms
 from .store.privacy import Forgotten
@@ -29,7 +31,7 @@ DAY_MS = 86_400_000
 MAX_RECORDS_DAYS = 36_500
 """The largest ``RECORDS_DAYS`` (100 years)."""
 
-PRIVACY_TEXT = """\
+PRIVACY_TEXT = T("""\
 **What this bot stores about you**, and why:
 • Your Discord user id and display name in each game you join: to seat you, show the board and record the result.
 • Your moves and the games' states: so a game survives restarts and can be replayed (`/replay`).
@@ -42,14 +44,14 @@ Nothing else: no messages are kept (typed race words are read and dropped), no e
 **How to delete it**: `/forget-me` deletes your ratings and preferences and removes your id and name from every \
 game (your seats stay as "a former player", so the other players' records are unchanged). In a running game you are \
 resigned first. The bot's operator can do the same for you (`python -m bot forget-user`); ask them, they are the \
-contact for this data."""
+contact for this data.""", keep="{keep}")
 
 
 def privacy_text(records_days: int) -> str:
     """The ``/privacy`` answer for a deployment keeping finished games ``records_days`` days (0: for ever)."""
-    keep = "for ever (the operator may set a limit)" if not records_days else \
-        f"for {records_days} day{'s' if records_days != 1 else ''}, then they are deleted"
-    return PRIVACY_TEXT.format(keep=keep)
+    keep = T("for ever (the operator may set a limit)") if not records_days else \
+        N("for {n} day, then they are deleted", "for {n} days, then they are deleted", n=records_days)
+    return Text(PRIVACY_TEXT.msgid, {"keep": keep})
 
 
 @dataclass

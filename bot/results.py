@@ -14,15 +14,16 @@ from collections.abc import Sequence
 
 import games
 import renderers
-from games import Game, Move, format_text, plural
-from games.core import BaseState
+from games import Game, Move, format_text
+from games.core import BaseState, N, T, Text
 from renderers.animation import animate_within, frames_for
 from renderers.results import Section, card, name
 
+from .i18n import say
 from .store import MoveRow
 from .store.records import GameRecord, PlayerStats, Standing
 
-RATING_HELP = (
+RATING_HELP = T(
     "Ratings: one per game per server; ties share a place, a player who resigns ranks last, abandoned games are not "
     "rated. AI seats are rated as their level (one rating per level, listed as \"AI · Level\"). The leaderboard is "
     "ordered by rating (a conservative estimate: your skill less three times its uncertainty, so it grows as you "
@@ -32,22 +33,22 @@ RATING_HELP = (
 
 def rating_text(mu: float | None, sigma: float | None) -> str:
     """"27.9 ± 8.2" (μ ± σ), or "unrated"."""
-    return "unrated" if mu is None or sigma is None else f"{mu:.1f} ± {sigma:.1f}"
+    return T("unrated") if mu is None or sigma is None else f"{mu:.1f} ± {sigma:.1f}"
 
 
 def duration_text(ms: int) -> str:
     """A game's length in words: "45 s", "14 min", "2 h 5 min", "3 d 4 h"."""
     s = max(0, ms) // 1000
     if s < 60:
-        return f"{s} s"
+        return T("{s} s", s=s)
     m = s // 60
     if m < 60:
-        return f"{m} min"
+        return T("{m} min", m=m)
     h, m = divmod(m, 60)
     if h < 24:
-        return f"{h} h {m} min" if m else f"{h} h"
+        return T("{h} h {m} min", h=h, m=m) if m else T("{h} h", h=h)
     d, h = divmod(h, 24)
-    return f"{d} d {h} h" if h else f"{d} d"
+    return T("{d} d {h} h", d=d, h=h) if h else T("{d} d", d=d)
 
 
 def date_text(ms: int) -> str:
@@ -56,9 +57,15 @@ def date_text(ms: int) -> str:
 
 
 def ordinal_text(rank: int) -> str:
-    """1 -> "1st", 2 -> "2nd", 11 -> "11th"."""
+    """1 -> "1st", 2 -> "2nd", 11 -> "11th" (a :class:`Text`: "1位" in ja)."""
     suffix = "th" if 10 <= rank % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(rank % 10, "th")
-    return f"{rank}{suffix}"
+    if suffix == "st":
+        return T("{n}st", n=rank)
+    if suffix == "nd":
+        return T("{n}nd", n=rank)
+    if suffix == "rd":
+        return T("{n}rd", n=rank)
+    return T("{n}th", n=rank)
 
 
 def _title(game_id: str) -> str:
@@ -79,7 +86,7 @@ def score_text(game_id: str, score: int) -> str:
     """A recorded score in words: ``"4 Sen"`` for a game whose scores count something (``Game.score_unit``),
     else ``"score 4"``."""
     unit = _unit(game_id)
-    return f"{score} {unit}" if unit else f"score {score}"
+    return T("{score} {unit}", score=score, unit=unit) if unit else T("score {score}", score=score)
 
 
 def score_cell(game_id: str, score: int | None) -> str:
@@ -87,78 +94,94 @@ def score_cell(game_id: str, score: int | None) -> str:
     if score is None:
         return "—"
     unit = _unit(game_id)
-    return f"{score} {unit}" if unit else str(score)
+    return T("{score} {unit}", score=score, unit=unit) if unit else str(score)
 
 
 # -- leaderboard --------------------------------------------------------------------------------------------------
-def leaderboard_text(game: Game, standings: list[Standing], where: str = "this server") -> str:
-    """The leaderboard in text: one line per place."""
+def leaderboard_text(game: Game, standings: list[Standing], where: str | None = None) -> Text:
+    """The leaderboard in text: one line per place (``where``: default "this server")."""
+    where = T("this server") if where is None else where
     if not standings:
-        return f"No rated games of {game.title} in {where} yet: finish a game with two or more players."
-    lines = [f"{game.title} — top {len(standings)} of {where} (by rating, a conservative estimate)"]
+        return T("No rated games of {game} in {where} yet: finish a game with two or more players.",
+                 game=game.title, where=where)
+    lines = [T("{game} — top {n} of {where} (by rating, a conservative estimate)", game=game.title,
+               n=len(standings), where=where)]
     for s in standings:
         mark = " (AI)" if s.is_ai and not s.name.startswith("AI") else ""
-        lines.append(f"{s.place}. {s.name}{mark} — {rating_text(s.mu, s.sigma)} · {plural(s.games, 'game')}, "
-                     f"{plural(s.wins, 'win')}")
-    return "\n".join(lines)
+        lines.append(T("{place}. {name} — {rating} · {games}, {wins}", place=str(s.place), name=f"{s.name}{mark}",
+                       rating=rating_text(s.mu, s.sigma), games=N("{n} game", "{n} games", n=s.games),
+                       wins=N("{n} win", "{n} wins", n=s.wins)))
+    return Text.join("\n", lines)
 
 
-def leaderboard_card(game: Game, standings: list[Standing], where: str = "this server") -> bytes:
-    """The leaderboard card: place, name, rating (μ ± σ), games, wins; AI levels marked "AI"."""
-    rows = [[ordinal_text(s.place), name(s.name) + (" · AI" if s.is_ai and not s.name.startswith("AI") else ""),
-             rating_text(s.mu, s.sigma), str(s.games), str(s.wins)] for s in standings]
-    section = Section("", ["#", "Player", "Rating", "Games", "Wins"], rows, align="llrrr",
-                      weights=[0.8, 3.2, 2.1, 1.1, 1.0], bold={0} if rows else set())
-    return card(f"{game.title} — leaderboard", f"Top {len(rows)} of {where} · ordered by rating", [section],
-                "Rating: skill ± uncertainty · ordered by its conservative estimate")
+def leaderboard_card(game: Game, standings: list[Standing], where: str | None = None) -> bytes:
+    """The leaderboard card: place, name, rating (μ ± σ), games, wins; AI levels marked "AI". In the current
+    table's language (:func:`bot.i18n.say`; the drawing worker is told it: :func:`bot.heavy.draw_card_in`)."""
+    where = T("this server") if where is None else where
+    rows = [[say(ordinal_text(s.place)), name(s.name) + (" · AI" if s.is_ai and not s.name.startswith("AI") else ""),
+             say(rating_text(s.mu, s.sigma)), str(s.games), str(s.wins)] for s in standings]
+    section = Section("", ["#", say(T("Player")), say(T("Rating")), say(T("Games")), say(T("Wins"))], rows,
+                      align="llrrr", weights=[0.8, 3.2, 2.1, 1.1, 1.0], bold={0} if rows else set())
+    return card(say(T("{game} — leaderboard", game=game.title)),
+                say(T("Top {n} of {where} · ordered by rating", n=len(rows), where=where)), [section],
+                say(T("Rating: skill ± uncertainty · ordered by its conservative estimate")))
 
 
 # -- stats --------------------------------------------------------------------------------------------------------
 def stats_text(stats: PlayerStats, shown_name: str | None = None) -> str:
     """``/stats`` in text: per game, then the recent results."""
     who = shown_name or stats.name
-    lines = [f"Stats of {who}"]
+    lines: list = [T("Stats of {who}", who=who)]
     for g in stats.games:
-        line = f"{_title(g.game_id)}: {plural(g.games, 'game')}, {plural(g.wins, 'win')} ({g.win_rate:.0%})"
+        parts: list = [T("{game}: {games}, {wins} ({rate})", game=_title(g.game_id),
+                         games=N("{n} game", "{n} games", n=g.games), wins=N("{n} win", "{n} wins", n=g.wins),
+                         rate=f"{g.win_rate:.0%}")]
         if g.avg_rank is not None:
-            line += f", average place {g.avg_rank:.2f}"
-        line += f", rating {rating_text(g.mu, g.sigma)}"
+            parts.append(T("average place {avg}", avg=f"{g.avg_rank:.2f}"))
+        parts.append(T("rating {rating}", rating=rating_text(g.mu, g.sigma)))
         if g.best_score is not None:
-            line += f", best {score_text(g.game_id, g.best_score)}"
+            parts.append(T("best {score}", score=score_text(g.game_id, g.best_score)))
         if g.abandoned:
-            line += f", {g.abandoned} abandoned"
-        lines.append(line)
+            parts.append(T("{n} abandoned", n=g.abandoned))
+        lines.append(Text.join(T(", "), parts))
     if stats.recent:
-        lines.append("Recent: " + "; ".join(_recent(r) for r in stats.recent))
-    return "\n".join(lines)
+        lines.append(T("Recent: {games}", games=Text.join(T("; "), [_recent(r) for r in stats.recent])))
+    return Text.join("\n", lines)
 
 
-def _recent(r) -> str:
-    place = "abandoned" if r.rank is None else f"{ordinal_text(r.rank)} of {r.seats}"
-    if r.resigned:
-        place += " (resigned)"
-    score = f", {score_text(r.game_id, r.score)}" if r.score is not None else ""
-    return f"{_title(r.game_id)} {place}{score} ({date_text(r.ended_ms)})"
+def _recent(r) -> Text:
+    if r.rank is None:
+        place = T("abandoned (resigned)") if r.resigned else T("abandoned")
+    else:
+        place = T("{place} of {seats} (resigned)", place=ordinal_text(r.rank), seats=r.seats) if r.resigned else \
+            T("{place} of {seats}", place=ordinal_text(r.rank), seats=r.seats)
+    if r.score is not None:
+        return T("{game} {place}, {score} ({date})", game=_title(r.game_id), place=place,
+                 score=score_text(r.game_id, r.score), date=date_text(r.ended_ms))
+    return T("{game} {place} ({date})", game=_title(r.game_id), place=place, date=date_text(r.ended_ms))
 
 
 def stats_card(stats: PlayerStats, shown_name: str | None = None) -> bytes:
     """The ``/stats`` card: a row per game (games, wins, win rate, average place, rating, best score) and the
     recent results (game, place of seats, score, date)."""
-    rows = [[_title(g.game_id), str(g.games), f"{g.wins} · {g.win_rate:.0%}",
-             "—" if g.avg_rank is None else f"{g.avg_rank:.2f}", rating_text(g.mu, g.sigma),
-             score_cell(g.game_id, g.best_score)] for g in stats.games]
-    games_section = Section("", ["Game", "Games", "Won", "Avg", "Rating", "Best"], rows, align="lrrrrr",
-                            weights=[2.0, 1.3, 1.7, 0.9, 1.9, 1.3])
-    recent = [[_title(r.game_id),
-               ("abandoned" if r.rank is None else f"{ordinal_text(r.rank)} of {r.seats}")
+    rows = [[say(_title(g.game_id)), str(g.games), f"{g.wins} · {g.win_rate:.0%}",
+             "—" if g.avg_rank is None else f"{g.avg_rank:.2f}", say(rating_text(g.mu, g.sigma)),
+             say(score_cell(g.game_id, g.best_score))] for g in stats.games]
+    games_section = Section("", [say(T("Game")), say(T("Games")), say(T("Won")), say(T("Avg")), say(T("Rating")),
+                                 say(T("Best"))], rows, align="lrrrrr", weights=[2.0, 1.3, 1.7, 0.9, 1.9, 1.3])
+    recent = [[say(_title(r.game_id)),
+               say(T("abandoned") if r.rank is None else T("{place} of {seats}", place=ordinal_text(r.rank),
+                                                             seats=r.seats))
                + (" ⚑" if r.resigned else ""),
-               score_cell(r.game_id, r.score), date_text(r.ended_ms)] for r in stats.recent]
-    recent_section = Section("Recent games", ["Game", "Place", "Score", "Date"], recent, align="llrr",
+               say(score_cell(r.game_id, r.score)), date_text(r.ended_ms)] for r in stats.recent]
+    recent_section = Section(say(T("Recent games")), [say(T("Game")), say(T("Place")), say(T("Score")),
+                                                      say(T("Date"))], recent, align="llrr",
                              weights=[2.6, 1.8, 1.3, 1.8], bold={i for i, r in enumerate(stats.recent) if r.rank == 1})
     total = sum(g.games for g in stats.games)
-    return card(f"Stats — {name(shown_name or stats.name)}", f"{plural(total, 'finished game')} in this server",
+    return card(say(T("Stats — {who}", who=name(shown_name or stats.name))),
+                say(N("{n} finished game in this server", "{n} finished games in this server", n=total)),
                 [games_section, recent_section],
-                "Avg: average place · Rating: μ ± σ · ⚑ resigned · bold: won")
+                say(T("Avg: average place · Rating: μ ± σ · ⚑ resigned · bold: won")))
 
 
 # -- a game's result ----------------------------------------------------------------------------------------------
@@ -171,18 +194,17 @@ def summary_lines(record: GameRecord, names: dict[str, str] | None = None,
     standings = result.standings if result is not None else {}
     for s in record.ranked:
         who = (names or {}).get(s.player_id) or s.name
-        line = f"{ordinal_text(s.rank) if s.rank else '—'} {who}"
-        if s.won:
-            line += " ★"
+        parts: list = [Text.join(" ", [ordinal_text(s.rank) if s.rank else "—", who + (" ★" if s.won else "")])]
         if s.player_id in standings:
-            line += f" · {standings[s.player_id]}"
+            parts.append(standings[s.player_id])
         elif s.score is not None:
-            line += f" · {score_text(record.game_id, s.score)}"
+            parts.append(score_text(record.game_id, s.score))
         if s.resigned:
-            line += " · resigned"
+            parts.append(T("resigned"))
         if s.mu_after is not None and s.mu_before is not None:
-            line += f" · rating {s.mu_after:.1f} ({s.mu_after - s.mu_before:+.1f})"
-        out.append(line)
+            parts.append(T("rating {rating} ({change})", rating=f"{s.mu_after:.1f}",
+                           change=f"{s.mu_after - s.mu_before:+.1f}"))
+        out.append(Text.join(" · ", parts))
     return out
 
 
@@ -197,19 +219,23 @@ def summary_card(record: GameRecord, details: str = "") -> bytes:
         who = name(s.name) + (" ★" if s.won else "") + (" ⚑" if s.resigned else "")
         change = "—" if s.mu_after is None or s.mu_before is None else \
             f"{s.mu_after:.1f} ({s.mu_after - s.mu_before:+.1f})"
-        rows.append([ordinal_text(s.rank) if s.rank else "—", who, score_cell(record.game_id, s.score), change])
+        rows.append([say(ordinal_text(s.rank)) if s.rank else "—", who, say(score_cell(record.game_id, s.score)),
+                     change])
         if s.won:
             bold.add(i)
-    section = Section("", ["Place", "Player", "Score", "Rating (Δ)"], rows, align="llrr",
-                      weights=[1.1, 3.2, 1.1, 2.4], bold=bold)
-    numbers = (f"{record.moves} moves · {duration_text(record.ended_ms - record.started_ms)} · "
-               f"{len(record.seats)} seats · {'rated' if record.rated else 'not rated'}")
-    status = "Abandoned" if record.outcome == "abandoned" else "Game over"
+    section = Section("", [say(T("Place")), say(T("Player")), say(T("Score")), say(T("Rating (Δ)"))], rows,
+                      align="llrr", weights=[1.1, 3.2, 1.1, 2.4], bold=bold)
+    numbers = say(Text.join(" · ", [N("{n} move", "{n} moves", n=record.moves),
+                                    duration_text(record.ended_ms - record.started_ms),
+                                    N("{n} seat", "{n} seats", n=len(record.seats)),
+                                    T("rated") if record.rated else T("not rated")]))
+    status = T("Abandoned") if record.outcome == "abandoned" else T("Game over")
     def shown(text: str) -> str:
         return format_text(text, lambda p: next((s.name for s in record.seats if s.player_id == p), p))
 
-    footer = "\n".join(x for x in (shown(record.reason), shown(details)) if x)
-    return card(f"{game_title} — {status}", numbers, [section], footer or "★ won · ⚑ resigned")
+    footer = "\n".join(x for x in (shown(say(record.reason)), shown(say(details))) if x)
+    return card(say(T("{game} — {status}", game=game_title, status=status)), numbers, [section],
+                footer or say(T("★ won · ⚑ resigned")))
 
 
 # -- replays ------------------------------------------------------------------------------------------------------

@@ -9,6 +9,7 @@ from __future__ import annotations
 import games
 from games import Game
 from games.ai import LEVELS
+from games.core import T, Text
 
 from .results import RATING_HELP
 from .sessions import SessionError
@@ -24,11 +25,16 @@ AI_LEVEL_TEXT = {
     "strong": "Searches ahead before each move",
 }
 """One line per AI level (``games.ai.LEVELS``) for the "Add AI" menu, ``/rules`` and ``/help``."""
-AI_SEATS_LINE = (
+_AI_LEVEL_LINE = {
+    "easy": T("random legal moves; avoids losing at once"),
+    "normal": T("greedy: the best-looking move now"),
+    "strong": T("searches ahead before each move"),
+}
+AI_SEATS_LINE = T(
     "-# **AI players**: alone? `/play game ai:1 level:strong` seats AI players at once, or the host adds them with "
-    "the lobby's Add AI menu (and removes them there before the start). Levels: "
-    + "; ".join(f"{lv} — {AI_LEVEL_TEXT.get(lv, '').lower()}" for lv in LEVELS) + "."
-)
+    "the lobby's Add AI menu (and removes them there before the start). Levels: {levels}.",
+    levels=Text.join("; ", [Text.join(" — ", [lv, _AI_LEVEL_LINE.get(lv) or AI_LEVEL_TEXT.get(lv, "").lower()])
+                            for lv in LEVELS]))
 """One line on AI seats under Discord's ``/rules`` and ``/help``."""
 SANDBOX_HELP = f"""Commands: /play <game> [key=value …] [ai:<n> level:<easy|normal|strong>], /join, /leave, /start, /cancel,
 /move <choice>, /board, /rules [game] [topic], /history, /resign, /abandon, /undo [no], /wait <ms>, /games, /help,
@@ -40,31 +46,41 @@ A choice is its number in the last list, its id, or a chat word of the game.
 
 def rules_command(game: Game, topic: str | None = None) -> str:
     """Discord's ``/rules game [topic]``: the overview (with the other topics and :data:`AI_SEATS_LINE`) or one
-    topic. :class:`SessionError` for a topic the game does not have."""
+    topic, a :class:`~games.core.Text` (the adapter says it in the reader's language; a text too long for
+    :data:`MAX_CONTENT` is cut, in English). :class:`SessionError` for a topic the game does not have."""
     help_ = game.rules_help
     if topic and topic not in help_:
-        known = ", ".join(t for t in help_ if t) or "none"
-        raise SessionError(f"{game.title} has no rules topic '{topic}'. Topics: {known}.")
-    text = f"**{game.title}** — {topic or 'overview'}\n{help_.get(topic or '', game.summary)}"
+        known = ", ".join(t for t in help_ if t) or T("none")
+        raise SessionError(T("{game} has no rules topic '{topic}'. Topics: {known}.", game=game.title, topic=topic,
+                             known=known))
+    parts: list = [T("**{game}** — {topic}", game=game.title, topic=topic or T("overview")),
+                   help_.get(topic or "", game.summary)]
     others = [t for t in help_ if t and t != topic]
     if others:
-        text += f"\nMore: /rules {game.id} topic: " + ", ".join(others)
+        parts.append(T("More: /rules {game} topic: {topics}", game=game.id, topics=", ".join(others)))
     if not topic:
-        text = f"{text[:MAX_CONTENT - len(AI_SEATS_LINE) - 1]}\n{AI_SEATS_LINE}"
-    return text[:MAX_CONTENT]
+        parts.append(AI_SEATS_LINE)
+    text = Text.join("\n", parts)
+    if len(text) <= MAX_CONTENT:
+        return text
+    if topic:  # too long: cut as before (in English)
+        return str(text)[:MAX_CONTENT]
+    head = "\n".join(parts[:-1])
+    return f"{head[:MAX_CONTENT - len(AI_SEATS_LINE) - 1]}\n{AI_SEATS_LINE}"[:MAX_CONTENT]
 
 
 def how_to_play(game: Game, topic: str = "") -> str:
     """The "How to play" button and its topic select: the overview (``Game.rules_help[""]``, else the summary) or
-    one topic."""
+    one topic, a :class:`~games.core.Text` (cut to :data:`MAX_CONTENT` in English when longer)."""
     help_ = game.rules_help
-    text = f"**{game.title}** — {topic or 'how to play'}\n{help_.get(topic, game.summary if not topic else '')}"
-    return text[:MAX_CONTENT]
+    text = Text.join("\n", [T("**{game}** — {topic}", game=game.title, topic=topic or T("how to play")),
+                            help_.get(topic, game.summary if not topic else "")])
+    return text if len(text) <= MAX_CONTENT else text[:MAX_CONTENT]
 
 
 MAX_HELP = 600
 """Characters ``/help`` takes at most: one screen on a phone; the rest is in ``/rules`` (:func:`guide`)."""
-TYPED_WORDS_OFF = "-# Typed race words are off on this bot: use the race buttons or reactions."
+TYPED_WORDS_OFF = T("-# Typed race words are off on this bot: use the race buttons or reactions.")
 """The line ``/help`` and ``/rules`` add when the bot cannot read typed race words."""
 
 
@@ -73,15 +89,15 @@ def help_command(typed_words: bool) -> str:
     (``/rules`` alone: commands, results, ratings, AI players; ``/rules game``: a game), and the games with every
     player count they allow (``Game.seats_summary``, from the lobby's own ``Game.seat_counts``). ``typed_words``:
     whether the bot reads typed race words (the Message Content intent)."""
-    gamelist = "\n".join(f"• **{g.title}** `{g.id}` · {g.seats_summary()}" for g in games.all())
-    text = (
-        "**Play-by-chat board games**, one game per channel or thread.\n"
-        "`/play game` opens a lobby; players `/join`, the host `/start`s; answer with the buttons.\n"
-        "`/rules game`: how to play · `/rules`: every command, results, ratings and AI players.\n"
-        + gamelist
-    )
+    parts: list = [T("**Play-by-chat board games**, one game per channel or thread.\n"
+                     "`/play game` opens a lobby; players `/join`, the host `/start`s; answer with the buttons.\n"
+                     "`/rules game`: how to play · `/rules`: every command, results, ratings and AI players.")]
+    parts += [Text.join(" · ", [Text.join(" ", [Text.join("", ["• **", g.title, "**"]), f"`{g.id}`"]),
+                                g.seats_summary()]) for g in games.all()]
+    gamelist = Text.join("\n", parts[1:])
+    text = Text.join("\n", [parts[0], gamelist])
     if not typed_words:
-        text += "\n" + TYPED_WORDS_OFF
+        text = Text.join("\n", [text, TYPED_WORDS_OFF])
     return text
 
 

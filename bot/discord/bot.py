@@ -23,8 +23,10 @@ from discord.ext import commands
 import renderers
 from bot import logs, metrics
 from bot.config import Settings
+from bot.i18n import refusal
 from bot.sessions import SessionError, SessionService
 from bot.store import Store
+from games.core import T, Text
 
 from . import ids, permissions
 from .admin import Admin
@@ -79,8 +81,8 @@ def intents(message_content: bool = True, members: bool = False) -> discord.Inte
     return i
 
 
-OUTDATED = ("This command changed since your Discord app loaded it. Reload Discord (Ctrl+R, or restart the app) "
-            "and try again.")
+OUTDATED = T("This command changed since your Discord app loaded it. Reload Discord (Ctrl+R, or restart the app) "
+             "and try again.")
 
 
 def outdated_options(interaction: discord.Interaction) -> bool:
@@ -107,7 +109,7 @@ _SNOWFLAKE_TYPES = {
 }
 
 
-def malformed_option(interaction: discord.Interaction) -> str | None:
+def malformed_option(interaction: discord.Interaction) -> Text | None:
     """Why a slash command's option values cannot come from Discord's own client, or None: a value of another JSON
     type than its option type (text for a number, a number for text, anything but true/false for a boolean), a
     number out of its range or not finite, a text longer or shorter than allowed, a member, channel or role
@@ -130,27 +132,31 @@ def malformed_option(interaction: discord.Interaction) -> str | None:
         name, value, kind = param.display_name, option.get("value"), param.type
         if kind is AppCommandOptionType.string:
             if not isinstance(value, str):
-                return f"The option {name} takes text."
+                return T("The option {name} takes text.", name=name)
             low, high = param.min_value, param.max_value
             if (low is not None and len(value) < low) or (high is not None and len(value) > high) or len(value) > 6000:
-                return f"The option {name} takes {low or 0} to {high or 6000} characters."
+                return T("The option {name} takes {low} to {high} characters.", name=name, low=low or 0,
+                         high=high or 6000)
         elif kind in (AppCommandOptionType.integer, AppCommandOptionType.number):
             number_types = (int,) if kind is AppCommandOptionType.integer else (int, float)
             if isinstance(value, bool) or not isinstance(value, number_types) or not math.isfinite(value):
-                return f"The option {name} takes {'a whole number' if number_types == (int,) else 'a number'}."
+                return T("The option {name} takes a whole number.", name=name) if number_types == (int,) else \
+                    T("The option {name} takes a number.", name=name)
             low, high = param.min_value, param.max_value
             if (low is not None and value < low) or (high is not None and value > high) or abs(value) > 2**53:
-                return f"The option {name} takes a number from {low:g} to {high:g}." if None not in (low, high) \
-                    else f"The option {name} is out of range."
+                return T("The option {name} takes a number from {low} to {high}.", name=name, low=f"{low:g}",
+                         high=f"{high:g}") if None not in (low, high) \
+                    else T("The option {name} is out of range.", name=name)
         elif kind is AppCommandOptionType.boolean:
             if not isinstance(value, bool):
-                return f"The option {name} takes true or false."
+                return T("The option {name} takes true or false.", name=name)
         elif kind in _SNOWFLAKE_TYPES:
             found = str(value) if isinstance(value, str | int) and not isinstance(value, bool) else ""
             if not found.isdigit() or not any(found in (resolved.get(k) or {}) for k in _SNOWFLAKE_TYPES[kind]):
-                return f"Discord did not send who or what {name} is; pick it again from the list."
+                return T("Discord did not send who or what {name} is; pick it again from the list.", name=name)
         if param.choices and value not in [c.value for c in param.choices]:
-            return f"The option {name} takes one of: {', '.join(str(c.value) for c in param.choices)}."
+            return T("The option {name} takes one of: {values}.", name=name,
+                     values=", ".join(str(c.value) for c in param.choices))
     return None
 
 
@@ -218,13 +224,14 @@ class PlayTree(app_commands.CommandTree):
             await bot.table.refuse(interaction, str(original))
         elif isinstance(original, discord.Forbidden):
             lacking = permissions.missing(interaction.app_permissions)
-            await bot.table.refuse(interaction, f"I am missing a permission in this channel ("
-                                  f"{', '.join(lacking) or 'Discord answered ' + str(original.status) + ' ' + original.text}"
-                                  "). Ask a moderator, then /board.")
+            missing = Text.join(T(", "), lacking) if lacking else \
+                T("Discord answered {status} {text}", status=str(original.status), text=original.text)
+            await bot.table.refuse(interaction, T("I am missing a permission in this channel ({missing}). Ask a "
+                                                  "moderator, then /board.", missing=missing))
         elif isinstance(error, app_commands.NoPrivateMessage):
-            await bot.table.refuse(interaction, "Use this in a server channel or thread.")
+            await bot.table.refuse(interaction, T("Use this in a server channel or thread."))
         elif isinstance(error, app_commands.TransformerError | app_commands.CheckFailure):
-            await bot.table.refuse(interaction, str(error) or "That input does not work here.")
+            await bot.table.refuse(interaction, refusal(error) or T("That input does not work here."))
         else:
             sid = None
             try:
@@ -235,7 +242,8 @@ class PlayTree(app_commands.CommandTree):
             name = interaction.command.qualified_name if interaction.command else "?"
             log.error("command /%s failed in channel %s (session %s)", name, interaction.channel_id, sid,
                       exc_info=original)
-            await bot.table.refuse(interaction, "Something went wrong on our side. /board shows where things stand.")
+            await bot.table.refuse(interaction, T("Something went wrong on our side. /board shows where things "
+                                                  "stand."))
 
 
 class PlayBot(commands.Bot):
@@ -372,7 +380,8 @@ class PlayBot(commands.Bot):
             return
         custom_id = (interaction.data or {}).get("custom_id", "")
         if custom_id.startswith(ids.PREFIX) and not any(p.fullmatch(custom_id) for p in _OURS):
-            await self.table.refuse(interaction, "This button is not valid any more. Use /board for the current one.")
+            await self.table.refuse(interaction, T("This button is not valid any more. Use /board for the current "
+                                                   "one."))
 
     def is_closed(self) -> bool:
         """True from the moment :meth:`close` begins (discord.py then does not reconnect the closed gateway)."""

@@ -40,6 +40,8 @@ from tenacity import (
 )
 
 from bot import metrics
+from bot.i18n import reader_lang, say
+from games.core import T, Text
 
 from . import permissions
 
@@ -90,7 +92,14 @@ def describe(exc: BaseException) -> str:
 CANNOT_POST = "⚠️ I can't post in this channel: I need {lacking}. A moderator can grant {it}; until then boards " \
               "come as answers to your presses and commands."
 """The line under a missed board shown by an interaction's answer (``lacking``: the permissions, "Send
-Messages")."""
+Messages"), in English; :func:`cannot_post_text` says it in any language."""
+
+
+def cannot_post_text(lacking: list) -> Text:
+    """:data:`CANNOT_POST` for the permissions ``lacking`` (texts of :data:`bot.discord.permissions.LABELS`)."""
+    return T("⚠️ I can't post in this channel: I need {lacking}. A moderator can grant {it}; until then boards "
+             "come as answers to your presses and commands.", lacking=Text.join(T(", "), lacking),
+             it=T("it") if len(lacking) == 1 else T("them"))
 
 
 class Delivery:
@@ -229,20 +238,24 @@ class Delivery:
         needs = tuple(dict.fromkeys(p for n in notices for p in n.needs))
         lacking = permissions.missing(granted, needs) if granted is not None else []
         if lacking:
-            return CANNOT_POST.format(lacking=", ".join(lacking), it="it" if len(lacking) == 1 else "them")
-        return f"⚠️ I could not post this board in the channel (Discord answered {notices[-1].error})."
+            return say(cannot_post_text(lacking))
+        return say(T("⚠️ I could not post this board in the channel (Discord answered {error}).",
+                     error=str(notices[-1].error)))
 
     def notice(self, notices: list[Undelivered], granted: discord.Permissions | None) -> str:
         """The ephemeral line: what could not be posted, and the permissions ``granted`` lacks (or the error)."""
-        whats = ", ".join(n.what for n in notices[:3]) + (f" and {len(notices) - 3} more" if len(notices) > 3 else "")
+        whats = Text.join(T(", "), [n.what for n in notices[:3]])
+        if len(notices) > 3:
+            whats = T("{whats} and {n} more", whats=whats, n=len(notices) - 3)
         needs = tuple(dict.fromkeys(p for n in notices for p in n.needs))
         lacking = permissions.missing(granted, needs) if granted is not None else []
+        lang = reader_lang()  # an ephemeral line
         if lacking:
-            return (f"⚠️ I could not post {whats} in this channel: I am missing {', '.join(lacking)} here. Ask a "
-                    "moderator to grant " + ("it" if len(lacking) == 1 else "them") + " to me; /board shows where "
-                    "the game stands.")
-        return (f"⚠️ I could not post {whats} in this channel (Discord answered {notices[-1].error}). /board shows "
-                "where the game stands.")
+            return say(T("⚠️ I could not post {whats} in this channel: I am missing {lacking} here. Ask a moderator to "
+                         "grant {it} to me; /board shows where the game stands.", whats=whats,
+                         lacking=Text.join(T(", "), lacking), it=T("it") if len(lacking) == 1 else T("them")), lang)
+        return say(T("⚠️ I could not post {whats} in this channel (Discord answered {error}). /board shows where the "
+                     "game stands.", whats=whats, error=str(notices[-1].error)), lang)
 
     async def surface(self, interaction: discord.Interaction | None) -> None:
         """After ``interaction`` was answered: its channel's waiting notices, as one ephemeral follow-up (once)."""

@@ -10,16 +10,30 @@ from __future__ import annotations
 
 import discord
 
+from games.core import T
+
 NEEDED: dict[str, str] = {
-    "view_channel": "see the channel a game is played in",
-    "send_messages": "post lobby cards, boards, race results and reminders",
-    "send_messages_in_threads": "play in threads (`/play thread:true`)",
-    "create_public_threads": "open a thread for a game (`/play thread:true`)",
-    "attach_files": "attach the board image to each board message",
-    "embed_links": "show the board image inline with its message",
-    "read_message_history": "edit the live board and reply to a race's roll message",
-    "add_reactions": "add the race reactions (Tatamokatsu) players answer with",
+    "view_channel": T("see the channel a game is played in"),
+    "send_messages": T("post lobby cards, boards, race results and reminders"),
+    "send_messages_in_threads": T("play in threads (`/play thread:true`)"),
+    "create_public_threads": T("open a thread for a game (`/play thread:true`)"),
+    "attach_files": T("attach the board image to each board message"),
+    "embed_links": T("show the board image inline with its message"),
+    "read_message_history": T("edit the live board and reply to a race's roll message"),
+    "add_reactions": T("add the race reactions (Tatamokatsu) players answer with"),
 }
+
+LABELS: dict[str, str] = {
+    "view_channel": T("View Channel"),
+    "send_messages": T("Send Messages"),
+    "send_messages_in_threads": T("Send Messages In Threads"),
+    "create_public_threads": T("Create Public Threads"),
+    "attach_files": T("Attach Files"),
+    "embed_links": T("Embed Links"),
+    "read_message_history": T("Read Message History"),
+    "add_reactions": T("Add Reactions"),
+}
+"""The permissions as Discord's settings name them (a :class:`games.core.Text`: Discord's Japanese names in ja)."""
 
 SCOPES = ("bot", "applications.commands")
 
@@ -55,4 +69,5 @@ def needed_for(game, thread: bool) -> tuple[str, ...]:
 def missing(granted: discord.Permissions, names: tuple[str, ...] | None = None) -> list[str]:
     """The needed permissions (all of :data:`NEEDED`, or ``names``) that ``granted`` lacks, as people read them
     ("Attach Files")."""
-    return [name.replace("_", " ").title() for name in (names or tuple(NEEDED)) if not getattr(granted, name)]
+    return [LABELS.get(name) or name.replace("_", " ").title() for name in (names or tuple(NEEDED))
+            if not getattr(granted, name)]

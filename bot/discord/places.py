@@ -16,6 +16,8 @@ from typing import TYPE_CHECKING
 import discord
 from discord.ext import commands
 
+from games.core import T
+
 if TYPE_CHECKING:
     from .bot import PlayBot
 
@@ -40,17 +42,17 @@ class Places(commands.Cog):
 
     @commands.Cog.listener()
     async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
-        await self.gone(str(channel.id), "its channel was deleted")
+        await self.gone(str(channel.id), T("its channel was deleted"))
 
     @commands.Cog.listener()
     async def on_raw_thread_delete(self, payload: discord.RawThreadDeleteEvent) -> None:
-        await self.gone(str(payload.thread_id), "its thread was deleted")
+        await self.gone(str(payload.thread_id), T("its thread was deleted"))
 
     @commands.Cog.listener()
     async def on_guild_remove(self, guild: discord.Guild) -> None:
         for row in await self.bot.service.live_sessions():
             if row.guild_id == str(guild.id):
-                await self.gone(row.channel_id, "the bot was removed from the server")
+                await self.gone(row.channel_id, T("the bot was removed from the server"))
 
     @commands.Cog.listener()
     async def on_thread_update(self, before: discord.Thread, after: discord.Thread) -> None:
@@ -74,14 +76,14 @@ class Places(commands.Cog):
         closed = 0
         for row in await self.bot.service.live_sessions():
             if row.guild_id and self.bot.get_guild(int(row.guild_id)) is None:
-                closed += await self.gone(row.channel_id, "the bot was removed from the server")
+                closed += await self.gone(row.channel_id, T("the bot was removed from the server"))
                 continue
             if self.bot.get_channel(int(row.channel_id)) is not None:
                 continue
             try:
                 await self.bot.fetch_channel(int(row.channel_id))
             except discord.NotFound:
-                closed += await self.gone(row.channel_id, "its channel or thread was deleted")
+                closed += await self.gone(row.channel_id, T("its channel or thread was deleted"))
             except discord.HTTPException as exc:  # no access (Forbidden) or Discord trouble: keep the game
                 log.info("channel %s of session %s not checked: %s", row.channel_id, row.id, exc)
         if closed:

@@ -18,10 +18,12 @@ from discord import app_commands
 from discord.ext import commands
 
 import games
+from bot.i18n import reader_lang, say
 from bot.rules_help import guide, help_command, how_to_play, rules_command
 from bot.sessions import SessionError, StaleBoard, Update
 from bot.store import SessionRow, TimerRow
 from games import Decision
+from games.core import T, Text
 
 from .answers import DISCORD_EPOCH_MS, answer, await_render, snowflake_ms
 from .cooldowns import Cooldown
@@ -80,7 +82,8 @@ class Play(commands.Cog):
             await self.table.refuse(interaction, str(exc))
         except Exception:
             log.exception("choice %s/%s/%s/%s failed (session %s)", sid, ver, d, o, sid)
-            await self.table.refuse(interaction, "Something went wrong on our side; the game is unchanged. Try again.")
+            await self.table.refuse(interaction, T("Something went wrong on our side; the game is unchanged. "
+                                                   "Try again."))
 
     async def _choose(self, interaction: discord.Interaction, sid: int, ver: int, d: int, o: int) -> None:
         if interaction.user.bot:
@@ -101,7 +104,7 @@ class Play(commands.Cog):
             return
         row = update.session
         if not (0 <= d < len(update.pending)) or page * 25 >= len(update.pending[d].options):
-            await self.table.refuse(interaction, "This menu is not valid. Use the current board.")
+            await self.table.refuse(interaction, T("This menu is not valid. Use the current board."))
             return
         names = await self.bot.links.names(row.id)
         await answer(interaction, as_names(update.pending[d].prompt, names),
@@ -141,11 +144,11 @@ class Play(commands.Cog):
     async def move(self, interaction: discord.Interaction, option: app_commands.Range[str, 1, 100]) -> None:
         self.table.floors.saw(interaction.id)
         if not isinstance(option, str):  # a forged or stale payload (the tree refuses those before: belt and braces)
-            raise SessionError("The option of /move is text: one of your options (it autocompletes).")
+            raise SessionError(T("The option of /move is text: one of your options (it autocompletes)."))
         channel, user = str(interaction.channel_id), str(interaction.user.id)
         update = await self.service.show(channel)
         if update.session.status != "active":
-            raise SessionError("The game has not started yet: the host can /start it.")
+            raise SessionError(T("The game has not started yet: the host can /start it."))
         seen = update.session.version
         if self.table.floors.stale(update.session.id, seen, interaction.id):
             await self.table.stale(interaction)
@@ -203,12 +206,12 @@ class Play(commands.Cog):
             await self.table.send_private_board(update, interaction, full=full)
             return
         if user not in row.players:
-            raise SessionError("Only the players of this game can show the board to everyone; /board shows it "
-                               "to you.")
+            raise SessionError(T("Only the players of this game can show the board to everyone; /board shows it "
+                                 "to you."))
         wait = self._shown.wait_s(channel, int(self.service.clock()))
         if wait:
-            raise SessionError(f"The board was shown to everyone a moment ago; again in {wait} s (or /board for "
-                               "yourself).")
+            raise SessionError(T("The board was shown to everyone a moment ago; again in {wait} s (or /board for "
+                                 "yourself).", wait=wait))
         names = await self.bot.links.names(row.id)
         render = self.bot.images.full_png(row, update.state, names) if full else \
             self.bot.images.png(row, update.state, names)
@@ -216,7 +219,8 @@ class Play(commands.Cog):
         live = row.status == "active"  # then the buttons stay on the live board: this copy is shown retired
         text, plain = board_text(update, retired=live), board_text(update, numbered=names, retired=live)
         if live:
-            text, plain = (t + "\n-# Shown by /board; the buttons are on the live board." for t in (text, plain))
+            note = say(T("-# Shown by /board; the buttons are on the live board."))
+            text, plain = (t + "\n" + note for t in (text, plain))
         alt = await self.bot.images.alt(row, update.state, names)
         await self.table.send(interaction, channel, text[:2000], plain=plain[:2000],
                               file=png_file(png, row.id, row.version, alt))
@@ -227,7 +231,8 @@ class Play(commands.Cog):
     async def history(self, interaction: discord.Interaction, count: app_commands.Range[int, 1, 50] = 15) -> None:
         channel = str(interaction.channel_id)
         events = await self.service.history(channel, count)  # a running game, or the last one that ended
-        text = "\n".join(f"• {as_mentions(e.text)}" for e in events) or "Nothing has happened yet."
+        lang = reader_lang()  # an ephemeral answer
+        text = "\n".join(f"• {as_mentions(e.text, lang)}" for e in events) or say(T("Nothing has happened yet."), lang)
         while len(text) > 1900:
             text = text[text.index("\n") + 1:]
         await answer(interaction, text, allowed_mentions=NO_PINGS)
@@ -256,7 +261,7 @@ class Play(commands.Cog):
         if not game:
             await answer(interaction, guide(typed_words=self.bot.intents.message_content))
             return
-        await answer(interaction, rules_command(self.service.game(game), topic))
+        await answer(interaction, say(rules_command(self.service.game(game), topic), reader_lang())[:2000])
 
     async def how_to_play(self, interaction: discord.Interaction, game_id: str, topic: str | None = None) -> None:
         """The "How to play" button (``topic`` None: a new ephemeral answer with the overview) and its topic select
@@ -264,12 +269,13 @@ class Play(commands.Cog):
         try:
             game = games.get(game_id)
         except KeyError:
-            await self.table.refuse(interaction, "This game is not available any more. /help lists the games.")
+            await self.table.refuse(interaction, T("This game is not available any more. /help lists the games."))
             return
         if topic and topic not in game.rules_help:
-            await self.table.refuse(interaction, f"{game.title} has no rules topic '{topic[:50]}'.")
+            await self.table.refuse(interaction, T("{game} has no rules topic '{topic}'.", game=game.title,
+                                                   topic=topic[:50]))
             return
-        text, view = how_to_play(game, topic or ""), topics_view(game, topic or "")
+        text, view = say(how_to_play(game, topic or ""), reader_lang())[:2000], topics_view(game, topic or "")
         try:
             if topic is None:
                 kwargs: dict[str, Any] = {"view": view} if view is not None else {}
@@ -285,14 +291,14 @@ class Play(commands.Cog):
         ephemeral; for a game that is over too."""
         row = await self.service.session(sid)
         if row is None or row.channel_id != str(interaction.channel_id) or row.state is None:
-            await self.table.refuse(interaction, "This button does not belong to a game in this channel.")
+            await self.table.refuse(interaction, T("This button does not belong to a game in this channel."))
             return
         await self.table.send_private_board(self.service.view(row), interaction, full=True)
 
     @app_commands.command(name="help", description="What this bot does and its commands")
     @app_commands.guild_only()
     async def help(self, interaction: discord.Interaction) -> None:
-        await answer(interaction, help_command(typed_words=self.bot.intents.message_content))
+        await answer(interaction, say(help_command(typed_words=self.bot.intents.message_content), reader_lang()))
 
     # -- timers (events of bot.discord.timers) ------------------------------------------------------------------
     @commands.Cog.listener()
@@ -315,14 +321,15 @@ class Play(commands.Cog):
             return
         row, player = waiting
         update = self.service.view(row)
-        prompts = "; ".join(as_mentions(d.prompt) for d in update.pending if d.player == player)
+        prompts = Text.join(T("; "), [d.prompt for d in update.pending if d.player == player])
         mentions = discord.AllowedMentions(everyone=False, roles=False,
                                            users=[discord.Object(int(player))] if player.isdigit() else [])
-        text = (f"⏰ {mention(player)}, your turn in {update.game.title}: "
-                f"{prompts or 'you have a choice to make'}. Use the buttons on the board, or /board to see it again.")
+        text = as_mentions(T("⏰ {player}, your turn in {game}: {prompts}. Use the buttons on the board, or /board to "
+                             "see it again.", player=mention(player), game=update.game.title,
+                             prompts=prompts or T("you have a choice to make")))
         channel = self.bot.get_partial_messageable(int(row.channel_id))
         await self.bot.delivery.send(lambda: channel.send(text, allowed_mentions=mentions),
-                                     what=f"the turn reminder of {update.game.title}", channel_id=row.channel_id,
+                                     what=T("the turn reminder of {game}", game=update.game.title), channel_id=row.channel_id,
                                      session_id=row.id)
 
     # -- start-up ---------------------------------------------------------------------------------------------------

@@ -21,10 +21,12 @@ import discord
 from discord import app_commands, ui
 from discord.ext import commands
 
+from bot.i18n import reader_lang, say, speaking
 from bot.privacy import forget_member, privacy_text, prune_records
-from games import plural
+from games.core import N, T
 
 from .answers import answer, update_message
+from .components import in_budget
 
 if TYPE_CHECKING:
     from .bot import PlayBot
@@ -36,11 +38,11 @@ FORGET = r"pbc-privacy:(?P<uid>[0-9]{1,20}):(?P<yes>[yn])"
 """The ``custom_id`` template of the ``/forget-me`` buttons."""
 PRUNE_EVERY_S = 86_400.0
 """How often old finished games are pruned (s)."""
-ASK = ("This deletes your ratings and preferences and removes your id and name from every game this bot keeps "
+ASK = T("This deletes your ratings and preferences and removes your id and name from every game this bot keeps "
        "(your seats stay as \"a former player\", so the other players' records stay as they are). A game you are "
        "playing now resigns you first. This cannot be undone.")
-NOT_YOURS = "Only the member who used /forget-me can answer it."
-KEPT = "Nothing was deleted."
+NOT_YOURS = T("Only the member who used /forget-me can answer it.")
+KEPT = T("Nothing was deleted.")
 
 
 def forget_id(user_id: int | str, yes: bool) -> str:
@@ -50,9 +52,11 @@ def forget_id(user_id: int | str, yes: bool) -> str:
 class ForgetButton(ui.DynamicItem[ui.Button], template=FORGET):
     """``Delete my data`` (``yes``) or ``Keep it`` for member ``uid``."""
 
+    interaction_check = in_budget  # the reader's language noted, deferred when late
+
     def __init__(self, uid: int, yes: bool) -> None:
-        label, style = ("Delete my data", discord.ButtonStyle.danger) if yes else (
-            "Keep it", discord.ButtonStyle.secondary)
+        label, style = (say(T("Delete my data")), discord.ButtonStyle.danger) if yes else (
+            say(T("Keep it")), discord.ButtonStyle.secondary)
         super().__init__(ui.Button(label=label, style=style, custom_id=forget_id(uid, yes)))
         self.uid, self.yes = uid, yes
 
@@ -113,12 +117,14 @@ class Privacy(commands.Cog):
     @app_commands.command(name="privacy", description="What this bot stores about you, why, how long, how to delete")
     @app_commands.guild_only()
     async def privacy(self, interaction: discord.Interaction) -> None:
-        await answer(interaction, privacy_text(self.records_days), allowed_mentions=NO_PINGS)
+        await answer(interaction, say(privacy_text(self.records_days), reader_lang()), allowed_mentions=NO_PINGS)
 
     @app_commands.command(name="forget-me", description="Delete everything this bot stores about you")
     @app_commands.guild_only()
     async def forget_me(self, interaction: discord.Interaction) -> None:
-        await answer(interaction, ASK, view=confirm_view(interaction.user.id), allowed_mentions=NO_PINGS)
+        with speaking(reader_lang()):  # the buttons too
+            view = confirm_view(interaction.user.id)
+        await answer(interaction, say(ASK, reader_lang()), view=view, allowed_mentions=NO_PINGS)
 
     async def answer(self, interaction: discord.Interaction, user_id: int, yes: bool) -> None:
         """A press of a ``/forget-me`` button: refused for anyone but ``user_id``; ``Keep it`` changes nothing;
@@ -127,7 +133,7 @@ class Privacy(commands.Cog):
             await self.bot.table.refuse(interaction, NOT_YOURS)
             return
         if not yes:
-            await update_message(interaction, content=KEPT, view=None)
+            await update_message(interaction, content=say(KEPT, reader_lang()), view=None)
             return
         if not interaction.response.is_done():
             await interaction.response.defer()
@@ -141,13 +147,16 @@ class Privacy(commands.Cog):
                 update.state = self.service.state_of(fresh)
                 update.pending = self.service.view(fresh).pending
             self.bot.spawn(self.bot.table.post(update), f"session {update.session.id}: a forgotten member's resignation")
-        lines = [f"Done: your data is deleted ({done.forgotten.total if done.forgotten else 0} rows)."]
+        lang = reader_lang()
+        lines = [T("Done: your data is deleted ({n} rows).", n=done.forgotten.total if done.forgotten else 0)]
         if done.updates:
-            lines.append(f"You were resigned from or left {plural(len(done.updates), 'game')}.")
+            lines.append(N("You were resigned from or left {n} game.", "You were resigned from or left {n} games.",
+                           n=len(done.updates)))
         if done.refused:
-            lines.append(f"{plural(len(done.refused), 'game')} could not resign you; "
-                         "your seat there stays, as a former player.")
-        await update_message(interaction, content="\n".join(lines), view=None)
+            lines.append(N("{n} game could not resign you; your seat there stays, as a former player.",
+                           "{n} games could not resign you; your seat there stays, as a former player.",
+                           n=len(done.refused)))
+        await update_message(interaction, content="\n".join(say(line, lang) for line in lines), view=None)
 
 
 __all__ = ["ASK", "FORGET", "KEPT", "NOT_YOURS", "ForgetButton", "Privacy", "confirm_view", "forget_id"]

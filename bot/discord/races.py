@@ -46,11 +46,11 @@ from discord.ext import commands
 from bot.sessions import GAME_OVER, NOT_SEATED, SessionError, StaleBoard, Update, not_your_turn
 from bot.store import TimerRow
 from games import Decision
+from games.core import T, Text
 
 from ..board_text import KEYCAPS
 from . import ids
 from .answers import snowflake_ms
-from .present import as_mentions
 
 if TYPE_CHECKING:
     from .bot import PlayBot
@@ -296,8 +296,8 @@ class Races(commands.Cog):
             await self.bot.table.refuse(interaction, str(exc))
         except Exception:
             log.exception("race button %s/%s/%s failed (session %s)", sid, key, option, sid)
-            await self.bot.table.refuse(interaction, "Something went wrong on our side; the game is unchanged. "
-                                                    "Try again.")
+            await self.bot.table.refuse(interaction, T("Something went wrong on our side; the game is unchanged. "
+                                                      "Try again."))
 
     async def _press(self, interaction: discord.Interaction, sid: int, key: str, option: str) -> None:
         if interaction.user.bot:
@@ -332,12 +332,12 @@ class Races(commands.Cog):
                 continue
             self.track(new)
             if self._same_race(update, new):
-                counted = " ".join(as_mentions(e.text) for e in new.events) or "Counted."
-                await table.refuse(interaction, f"✅ {counted}")
+                counted = Text.join(" ", [e.text for e in new.events]) if new.events else T("Counted.")
+                await table.refuse(interaction, Text.join(" ", ["✅", counted]))
             else:
                 await table.send_board(new, interaction)
             return
-        await table.refuse(interaction, "Too many inputs at once; press again.")
+        await table.refuse(interaction, T("Too many inputs at once; press again."))
 
     # -- gateway events -----------------------------------------------------------------------------------------
     @commands.Cog.listener()

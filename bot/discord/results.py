@@ -21,10 +21,13 @@ from discord.ext import commands
 import games
 from bot import results
 from bot.heavy import Busy, Heavy, card_alt, replay_alt, replay_key
+from bot.i18n import reader_lang, say
 from bot.sessions import SessionError, Update
+from games.core import N, T
 
 from . import ids
 from .answers import THINKING, answer
+from .components import in_budget
 from .lobby import game_autocomplete
 
 if TYPE_CHECKING:
@@ -43,8 +46,10 @@ def card_file(png: bytes, name: str, alt: str | None = None) -> discord.File:
 class ReplayButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.REPLAY):
     """ "Replay" on a result message: the animation of session ``sid``, only for the presser."""
 
+    interaction_check = in_budget  # the reader's language noted, deferred when late
+
     def __init__(self, sid: int) -> None:
-        super().__init__(discord.ui.Button(label="Replay", style=discord.ButtonStyle.secondary, emoji="🎞️",
+        super().__init__(discord.ui.Button(label=say(T("Replay")), style=discord.ButtonStyle.secondary, emoji="🎞️",
                                            custom_id=ids.replay(sid)))
         self.sid = sid
 
@@ -82,9 +87,9 @@ class Results(commands.Cog):
             return
         title = games.get(record.game_id).title if record.game_id in {g.id for g in games.all()} else record.game_id
         names = await self.bot.links.names(record.session_id)
-        lines = [f"🏁 **{title}** — result", *results.summary_lines(record, names, update.result)]
+        lines = [T("🏁 **{title}** — result", title=title), *results.summary_lines(record, names, update.result)]
         if not record.rated:
-            lines.append("-# Not rated (fewer than two ranked seats).")
+            lines.append(T("-# Not rated (fewer than two ranked seats)."))
         try:
             details = update.game.status(update.state) if update.state is not None else ""
             png = await self.heavy.card("summary", record, details)
@@ -94,7 +99,7 @@ class Results(commands.Cog):
         view = discord.ui.View(timeout=None)
         view.add_item(ReplayButton(record.session_id))
         alt = card_alt("summary", record, details, names=names) if png else None
-        text = "\n".join(lines)[:2000]
+        text = "\n".join(say(line) for line in lines)[:2000]
         # without Attach Files (Discord answers 403) the same text and button go out without the card
         await self.bot.table.send(None, record.channel_id, text,
                                  file=card_file(png, f"result-{record.session_id}", alt) if png else None, view=view,
@@ -114,14 +119,19 @@ class Results(commands.Cog):
         # a member the payload did not resolve is a bare discord.Object (no name): their mention stands in
         label = getattr(who, "display_name", None) or f"<@{who.id}>"
         if stats is None:
-            where = f" of {games.get(game_id).title}" if game_id else ""
-            subject = "You have" if who.id == interaction.user.id else f"{label} has"
-            raise SessionError(f"{subject} no recorded games{where} in this server yet.")
+            mine = who.id == interaction.user.id
+            if game_id:
+                title = games.get(game_id).title
+                raise SessionError(T("You have no recorded games of {game} in this server yet.", game=title) if mine
+                                   else T("{who} has no recorded games of {game} in this server yet.", who=label,
+                                          game=title))
+            raise SessionError(T("You have no recorded games in this server yet.") if mine
+                               else T("{who} has no recorded games in this server yet.", who=label))
         with self.heavy.admit(interaction.user.id, interaction.guild_id):
             await self._defer(interaction, public)
-            png = await self.heavy.card("stats", stats, label)
-        await self._answer(interaction, results.stats_text(stats, label), png, f"stats-{who.id}", public,
-                           card_alt("stats", stats, label))
+            png = await self.heavy.card("stats", stats, label, lang=None if public else reader_lang())
+        await self._answer(interaction, say(results.stats_text(stats, label), None if public else reader_lang()), png, f"stats-{who.id}", public,
+                           card_alt("stats", stats, label, lang=None if public else reader_lang()))
 
     # -- /leaderboard ---------------------------------------------------------------------------------------------
     @app_commands.command(name="leaderboard", description="The top 10 of this server in a game, by rating")
@@ -132,13 +142,15 @@ class Results(commands.Cog):
         g = self.bot.service.game(game)
         standings = await self.service.records.leaderboard(str(interaction.guild_id), g.id)
         if not standings:
-            raise SessionError(f"No rated games of {g.title} in this server yet: finish a game with two or more "
-                               "players.")
+            raise SessionError(T("No rated games of {game} in this server yet: finish a game with two or more "
+                                 "players.", game=g.title))
         with self.heavy.admit(interaction.user.id, interaction.guild_id):
             await self._defer(interaction, public)
-            png = await self.heavy.card("leaderboard", g.id, standings)
-        await self._answer(interaction, results.leaderboard_text(g, standings), png, f"leaderboard-{g.id}", public,
-                           card_alt("leaderboard", g.id, standings))
+            png = await self.heavy.card("leaderboard", g.id, standings,
+                                        lang=None if public else reader_lang())
+        await self._answer(interaction, say(results.leaderboard_text(g, standings), None if public else reader_lang()),
+                           png, f"leaderboard-{g.id}", public,
+                           card_alt("leaderboard", g.id, standings, lang=None if public else reader_lang()))
 
     # -- /replay --------------------------------------------------------------------------------------------------
     async def replay_autocomplete(self, interaction: discord.Interaction,
@@ -147,7 +159,9 @@ class Results(commands.Cog):
         needle = current.lower().strip().lstrip("#")
         out = []
         for sid, game_id, ended, outcome in await self.service.records.channel_records(str(interaction.channel_id)):
-            label = f"#{sid} {results._title(game_id)} · {results.date_text(ended)} · {outcome}"
+            told = {"finished": T("finished"), "abandoned": T("abandoned")}.get(outcome, outcome)
+            label = say(T("#{sid} {game} · {date} · {outcome}", sid=str(sid), game=results._title(game_id),
+                          date=results.date_text(ended), outcome=told), reader_lang())
             if needle in label.lower():
                 out.append(app_commands.Choice(name=label[:100], value=str(sid)))
         return out[:25]
@@ -161,13 +175,13 @@ class Results(commands.Cog):
         if game is None:
             recent = await self.service.records.channel_records(channel, limit=1)
             if not recent:
-                raise SessionError("No game has ended in this channel yet: /replay shows games that ended here.")
+                raise SessionError(T("No game has ended in this channel yet: /replay shows games that ended here."))
             sid = recent[0][0]
         else:
             text = game.strip().lstrip("#")
             if not (text.isascii() and text.isdigit()) or len(text) > 18:
-                raise SessionError(f"'{game[:40]}' is not a game of this channel: pick one from the list "
-                                   "(start typing), e.g. #12.")
+                raise SessionError(T("'{game}' is not a game of this channel: pick one from the list "
+                                     "(start typing), e.g. #12.", game=game[:40]))
             sid = int(text)
         await self.replay_game(interaction, sid, public=public)
 
@@ -177,12 +191,12 @@ class Results(commands.Cog):
         interaction is deferred and the GIF built in a worker, kept, sent."""
         record = await self.service.records.game_record(sid)
         if record is None or record.channel_id != str(interaction.channel_id):
-            await self.bot.table.refuse(interaction, f"Game #{sid} did not end in this channel: /replay lists the "
-                                                    "games of this channel.")
+            await self.bot.table.refuse(interaction, T("Game #{sid} did not end in this channel: /replay lists the "
+                                                      "games of this channel.", sid=str(sid)))
             return
         row = await self.service.session(sid)
         if row is None:
-            await self.bot.table.refuse(interaction, f"Game #{sid} is no longer stored.")
+            await self.bot.table.refuse(interaction, T("Game #{sid} is no longer stored.", sid=str(sid)))
             return
         names = await self.bot.links.names(sid)
         key = replay_key(sid, row.game_id, row.seed, row.players, record.moves, names)
@@ -201,16 +215,19 @@ class Results(commands.Cog):
                                                    names)
                 except Exception:
                     log.exception("replay of session %s failed", sid)
-                    await self.bot.table.refuse(interaction, "The replay could not be built; the game's record is "
-                                                            "unchanged.")
+                    await self.bot.table.refuse(interaction, T("The replay could not be built; the game's record is "
+                                                              "unchanged."))
                     return
         else:
             await self._defer(interaction, public)
         title = results._title(record.game_id)
-        text = (f"🎞️ Replay of #{sid} {title} ({record.moves} moves, {results.date_text(record.ended_ms)}"
-                f"{', abandoned' if record.outcome == 'abandoned' else ''})")
+        args = {"sid": str(sid), "game": title, "moves": N("{n} move", "{n} moves", n=record.moves),
+                "date": results.date_text(record.ended_ms)}
+        text = say(T("🎞️ Replay of #{sid} {game} ({moves}, {date}, abandoned)", **args)
+                   if record.outcome == "abandoned" else T("🎞️ Replay of #{sid} {game} ({moves}, {date})", **args),
+                   None if public else reader_lang())
         await answer(interaction, text, file=discord.File(path, filename=f"replay-{sid}.gif",
-                                                          description=replay_alt(record, names)), ephemeral=not public,
+                                                          description=replay_alt(record, names, None if public else reader_lang())), ephemeral=not public,
                      allowed_mentions=NO_PINGS)
 
     # -- answering ------------------------------------------------------------------------------------------------

@@ -37,8 +37,9 @@ import discord
 from bot import memory
 from bot.sessions import STALE_TEXT, SessionError, Update
 from bot.store import SessionRow
+from games.core import T, Text
 
-from ..i18n import reader_lang, speaking
+from ..i18n import reader_lang, say, speaking
 from .answers import THINKING, await_render, defer_when_late, followup
 from .freshness import BoardFloors
 from .images import png_file
@@ -337,8 +338,9 @@ class Table:
             if interaction is not None:
                 self.catch_up(update)
             try:
-                await self.send(interaction, row.channel_id, "Done — but the board could not be posted yet; it "
-                                "follows in the channel as soon as Discord takes it (/board shows it now).",
+                done = T("Done — but the board could not be posted yet; it follows in the channel as soon as "
+                         "Discord takes it (/board shows it now).")
+                await self.send(interaction, row.channel_id, say(done, reader_lang() if interaction else None),
                                 ephemeral=interaction is not None)
             except Exception:
                 log.warning("fallback message of session %s failed too", row.id)
@@ -405,10 +407,12 @@ class Table:
     @staticmethod
     def what(update: Update) -> str:
         """A board in words, for the notice of a post that failed ("the race result (Tatamokatsu board v7)")."""
-        board = f"{update.game.title} board v{update.session.version}"
+        board = T("{game} board v{version}", game=update.game.title, version=str(update.session.version))
         if any(e.kind == "window" for e in update.events):
-            return f"the race result ({board})"
-        return f"the result ({board})" if update.result is not None else f"the {board}"
+            return T("the race result ({board})", board=board)
+        if update.result is not None:
+            return T("the result ({board})", board=board)
+        return T("the {game} board v{version}", game=update.game.title, version=str(update.session.version))
 
     async def _show(self, update: Update, interaction: discord.Interaction | None, *, notes: list[str],
                     first: bool, fresh: bool = False) -> None:
@@ -432,15 +436,15 @@ class Table:
         async with lock:
             live = self.live.get(row.id)
             if live is not None and live.version >= row.version and row.status == "active":
-                await self.ack(interaction, "Done.")  # a later board is out already
+                await self.ack(interaction, T("Done."))  # a later board is out already
                 return
             now = frozenset(deciders(update.pending))
             races = frozenset(n for n, d in zip(self.bot.races.names(update), update.pending, strict=False)
                               if d.player is None and n)
             racing = any(d.player is None for d in update.pending)
             if live is not None and live.races and races & live.races and row.status == "active":
-                counted = " ".join(as_mentions(e.text) for e in update.events) or "Counted."
-                await self.ack(interaction, f"✅ {counted}")
+                counted = Text.join(" ", [e.text for e in update.events]) if update.events else T("Counted.")
+                await self.ack(interaction, Text.join(" ", ["✅", counted]))
                 self.bot.races.track(update)
                 return
             same = (live is not None and row.status == "active" and not racing and not live.races and not fresh
@@ -655,7 +659,7 @@ class Table:
                             ephemeral=True, plain=plain)
         except Exception:
             log.exception("private board v%s of session %s failed", row.version, row.id)
-            await self.ack(interaction, "The board could not be shown; try again.")
+            await self.ack(interaction, T("The board could not be shown; try again."))
 
     async def _attach(self, task: asyncio.Future, posted: Posted, row: SessionRow, plain: str | None = None,
                       plain_retired: str = "", alt: str | None = None) -> None:
@@ -733,7 +737,7 @@ class Table:
         try:
             update = await self.service.show(str(interaction.channel_id))
         except SessionError:  # the press that won ended the game
-            await self.refuse(interaction, "This board is out of date: the game is over.")
+            await self.refuse(interaction, T("This board is out of date: the game is over."))
             return
         await self.send_board(update, interaction, ephemeral=True, notes=[STALE_TEXT])
 
