@@ -15,6 +15,7 @@ from pydantic import BaseModel, ValidationError
 
 import games
 from bot.ai_seats import level_of
+from bot.i18n import reader_lang, say
 from bot.rules_help import AI_LEVEL_TEXT
 from bot.sessions import SessionError, Update
 from games.ai import LEVELS
@@ -83,7 +84,7 @@ def _known(game: games.Game) -> str:
 async def level_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice]:
     """The AI levels (``games.ai.LEVELS``) that start with what was typed."""
     needle = current.lower().strip()
-    return [app_commands.Choice(name=f"{lv} — {AI_LEVEL_TEXT.get(lv, '')}"[:100], value=lv)
+    return [app_commands.Choice(name=f"{lv} — {say(AI_LEVEL_TEXT.get(lv, ''), reader_lang())}"[:100], value=lv)
             for lv in LEVELS if lv.startswith(needle)]
 
 

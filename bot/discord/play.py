@@ -18,7 +18,8 @@ from discord import app_commands
 from discord.ext import commands
 
 import games
-from bot.rules_help import guide, help_command, how_to_play, rules_command
+from bot.i18n import reader_lang, say
+from bot.rules_help import MAX_CONTENT, guide, help_command, how_to_play, rules_command
 from bot.sessions import SessionError, StaleBoard, Update
 from bot.store import SessionRow, TimerRow
 from games import Decision
@@ -254,9 +255,9 @@ class Play(commands.Cog):
     @app_commands.guild_only()
     async def rules(self, interaction: discord.Interaction, game: str | None = None, topic: str | None = None) -> None:
         if not game:
-            await answer(interaction, guide(typed_words=self.bot.intents.message_content))
+            await answer(interaction, say(guide(typed_words=self.bot.intents.message_content), reader_lang())[:MAX_CONTENT])
             return
-        await answer(interaction, rules_command(self.service.game(game), topic))
+        await answer(interaction, say(rules_command(self.service.game(game), topic), reader_lang())[:MAX_CONTENT])
 
     async def how_to_play(self, interaction: discord.Interaction, game_id: str, topic: str | None = None) -> None:
         """The "How to play" button (``topic`` None: a new ephemeral answer with the overview) and its topic select
@@ -269,7 +270,8 @@ class Play(commands.Cog):
         if topic and topic not in game.rules_help:
             await self.table.refuse(interaction, f"{game.title} has no rules topic '{topic[:50]}'.")
             return
-        text, view = how_to_play(game, topic or ""), topics_view(game, topic or "")
+        text = say(how_to_play(game, topic or ""), reader_lang())[:MAX_CONTENT]
+        view = topics_view(game, topic or "")
         try:
             if topic is None:
                 kwargs: dict[str, Any] = {"view": view} if view is not None else {}
@@ -292,7 +294,7 @@ class Play(commands.Cog):
     @app_commands.command(name="help", description="What this bot does and its commands")
     @app_commands.guild_only()
     async def help(self, interaction: discord.Interaction) -> None:
-        await answer(interaction, help_command(typed_words=self.bot.intents.message_content))
+        await answer(interaction, say(help_command(typed_words=self.bot.intents.message_content), reader_lang()))
 
     # -- timers (events of bot.discord.timers) ------------------------------------------------------------------
     @commands.Cog.listener()

@@ -131,7 +131,7 @@ def lobby_view(row: SessionRow, game: Game | None = None) -> discord.ui.View | N
     view.add_item(HelpButton(row.game_id, row=1))
     if game is not None and max(game.seat_counts(row.options) or [game.max_players]) > 1:
         view.add_item(AddAiSelect(row.id, [discord.SelectOption(label=f"Add AI · {lv.capitalize()}", value=lv,
-                                                                description=AI_LEVEL_TEXT.get(lv))
+                                                                description=say(AI_LEVEL_TEXT.get(lv)))
                                            for lv in LEVELS], row=2))
     bots = [p for p in row.players if is_ai(p)]
     if bots:
