@@ -21,6 +21,7 @@ and needs no admission. Result cards (the bot's own, when a game ends) are never
 from __future__ import annotations
 
 import asyncio
+import functools
 import hashlib
 import json
 import logging
@@ -154,16 +155,16 @@ CARDS = {"stats": "stats_card", "leaderboard": "leaderboard_card", "summary": "s
 """Card kinds -> the :mod:`bot.results` function that draws them."""
 
 
-def draw_card(kind: str, *args) -> bytes:
+def draw_card(kind: str, *args, lang: str | None = None) -> bytes:
     """PNG bytes of the card ``kind`` (:data:`CARDS`) drawn by :mod:`bot.results` (a leaderboard's first argument is
-    the game's id). Runs in a worker process."""
+    the game's id) in ``lang`` (None: English). Runs in a worker process."""
     import games
 
     from . import results
 
     if kind == "leaderboard":
         args = (games.get(args[0]), *args[1:])
-    return getattr(results, CARDS[kind])(*args)
+    return getattr(results, CARDS[kind])(*args, lang=lang)
 
 
 ALT_LIMIT = 1024
@@ -414,9 +415,12 @@ class Heavy:
                     counts.pop(key, None)
 
     # -- the work -----------------------------------------------------------------------------------------------
-    async def card(self, kind: str, *args) -> bytes:
+    async def card(self, kind: str, *args, lang: str | None = None) -> bytes:
         """PNG bytes of the card ``kind`` (:data:`CARDS`: ``"stats"`` (stats, name), ``"leaderboard"`` (game id,
-        standings), ``"summary"`` (record, details)), drawn in a worker. Errors of the drawing are raised."""
+        standings), ``"summary"`` (record, details)), drawn in a worker in ``lang`` (None: English). Errors of the
+        drawing are raised."""
+        if lang is not None and lang != "en":
+            return await self._run(kind, functools.partial(draw_card, lang=lang), kind, *args)
         return await self._run(kind, draw_card, kind, *args)
 
     def kept_replay(self, key: str) -> Path | None:

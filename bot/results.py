@@ -14,10 +14,11 @@ from collections.abc import Sequence
 
 import games
 import renderers
-from games import Game, Move, format_text, plural
-from games.core import BaseState
+from games import Game, Move, plural
+from games.core import BaseState, N, T, Text
 from renderers.animation import animate_within, frames_for
 from renderers.results import Section, card, name
+from renderers.words import words as named
 
 from .store import MoveRow
 from .store.records import GameRecord, PlayerStats, Standing
@@ -32,22 +33,22 @@ RATING_HELP = (
 
 def rating_text(mu: float | None, sigma: float | None) -> str:
     """"27.9 ± 8.2" (μ ± σ), or "unrated"."""
-    return "unrated" if mu is None or sigma is None else f"{mu:.1f} ± {sigma:.1f}"
+    return T("unrated") if mu is None or sigma is None else f"{mu:.1f} ± {sigma:.1f}"
 
 
 def duration_text(ms: int) -> str:
     """A game's length in words: "45 s", "14 min", "2 h 5 min", "3 d 4 h"."""
     s = max(0, ms) // 1000
     if s < 60:
-        return f"{s} s"
+        return T("{s} s", s=s)
     m = s // 60
     if m < 60:
-        return f"{m} min"
+        return T("{m} min", m=m)
     h, m = divmod(m, 60)
     if h < 24:
-        return f"{h} h {m} min" if m else f"{h} h"
+        return T("{h} h {m} min", h=h, m=m) if m else T("{h} h", h=h)
     d, h = divmod(h, 24)
-    return f"{d} d {h} h" if h else f"{d} d"
+    return T("{d} d {h} h", d=d, h=h) if h else T("{d} d", d=d)
 
 
 def date_text(ms: int) -> str:
@@ -58,7 +59,13 @@ def date_text(ms: int) -> str:
 def ordinal_text(rank: int) -> str:
     """1 -> "1st", 2 -> "2nd", 11 -> "11th"."""
     suffix = "th" if 10 <= rank % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(rank % 10, "th")
-    return f"{rank}{suffix}"
+    if suffix == "st":
+        return T("{n}st", n=rank)
+    if suffix == "nd":
+        return T("{n}nd", n=rank)
+    if suffix == "rd":
+        return T("{n}rd", n=rank)
+    return T("{n}th", n=rank)
 
 
 def _title(game_id: str) -> str:
@@ -103,14 +110,24 @@ def leaderboard_text(game: Game, standings: list[Standing], where: str = "this s
     return "\n".join(lines)
 
 
-def leaderboard_card(game: Game, standings: list[Standing], where: str = "this server") -> bytes:
-    """The leaderboard card: place, name, rating (μ ± σ), games, wins; AI levels marked "AI"."""
+def leaderboard_card(game: Game, standings: list[Standing], where: str = T("this server"),
+                     lang: str | None = None) -> bytes:
+    """The leaderboard card: place, name, rating (μ ± σ), games, wins; AI levels marked "AI". ``lang``: the
+    card's language (None: English)."""
     rows = [[ordinal_text(s.place), name(s.name) + (" · AI" if s.is_ai and not s.name.startswith("AI") else ""),
              rating_text(s.mu, s.sigma), str(s.games), str(s.wins)] for s in standings]
-    section = Section("", ["#", "Player", "Rating", "Games", "Wins"], rows, align="llrrr",
+    section = Section("", ["#", T("Player"), T("Rating"), T("Games"), T("Wins")], rows, align="llrrr",
                       weights=[0.8, 3.2, 2.1, 1.1, 1.0], bold={0} if rows else set())
-    return card(f"{game.title} — leaderboard", f"Top {len(rows)} of {where} · ordered by rating", [section],
-                "Rating: skill ± uncertainty · ordered by its conservative estimate")
+    return card(T("{game} — leaderboard", game=game.title),
+                T("Top {n} of {where} · ordered by rating", n=len(rows), where=where), [section],
+                T("Rating: skill ± uncertainty · ordered by its conservative estimate"), translate=_translator(lang))
+
+
+def _translator(lang: str | None):
+    """What :func:`renderers.results.card` takes as ``translate`` for ``lang`` (None: English)."""
+    from .i18n import translator
+
+    return None if lang is None else translator(lang)
 
 
 # -- stats --------------------------------------------------------------------------------------------------------
@@ -141,24 +158,26 @@ def _recent(r) -> str:
     return f"{_title(r.game_id)} {place}{score} ({date_text(r.ended_ms)})"
 
 
-def stats_card(stats: PlayerStats, shown_name: str | None = None) -> bytes:
+def stats_card(stats: PlayerStats, shown_name: str | None = None, lang: str | None = None) -> bytes:
     """The ``/stats`` card: a row per game (games, wins, win rate, average place, rating, best score) and the
-    recent results (game, place of seats, score, date)."""
+    recent results (game, place of seats, score, date). ``lang``: the card's language (None: English)."""
     rows = [[_title(g.game_id), str(g.games), f"{g.wins} · {g.win_rate:.0%}",
              "—" if g.avg_rank is None else f"{g.avg_rank:.2f}", rating_text(g.mu, g.sigma),
              score_cell(g.game_id, g.best_score)] for g in stats.games]
-    games_section = Section("", ["Game", "Games", "Won", "Avg", "Rating", "Best"], rows, align="lrrrrr",
-                            weights=[2.0, 1.3, 1.7, 0.9, 1.9, 1.3])
+    games_section = Section("", [T("Game"), T("Games"), T("Won"), T("Avg"), T("Rating"), T("Best")], rows,
+                            align="lrrrrr", weights=[2.0, 1.3, 1.7, 0.9, 1.9, 1.3])
     recent = [[_title(r.game_id),
-               ("abandoned" if r.rank is None else f"{ordinal_text(r.rank)} of {r.seats}")
-               + (" ⚑" if r.resigned else ""),
+               Text.join("", [T("abandoned") if r.rank is None else T("{place} of {seats}", place=ordinal_text(r.rank),
+                                                                         seats=r.seats),
+                              " ⚑" if r.resigned else ""]),
                score_cell(r.game_id, r.score), date_text(r.ended_ms)] for r in stats.recent]
-    recent_section = Section("Recent games", ["Game", "Place", "Score", "Date"], recent, align="llrr",
+    recent_section = Section(T("Recent games"), [T("Game"), T("Place"), T("Score"), T("Date")], recent, align="llrr",
                              weights=[2.6, 1.8, 1.3, 1.8], bold={i for i, r in enumerate(stats.recent) if r.rank == 1})
     total = sum(g.games for g in stats.games)
-    return card(f"Stats — {name(shown_name or stats.name)}", f"{plural(total, 'finished game')} in this server",
+    return card(T("Stats — {player}", player=name(shown_name or stats.name)),
+                N("{n} finished game in this server", "{n} finished games in this server", n=total),
                 [games_section, recent_section],
-                "Avg: average place · Rating: μ ± σ · ⚑ resigned · bold: won")
+                T("Avg: average place · Rating: μ ± σ · ⚑ resigned · bold: won"), translate=_translator(lang))
 
 
 # -- a game's result ----------------------------------------------------------------------------------------------
@@ -186,30 +205,31 @@ def summary_lines(record: GameRecord, names: dict[str, str] | None = None,
     return out
 
 
-def summary_card(record: GameRecord, details: str = "") -> bytes:
+def summary_card(record: GameRecord, details: str = "", lang: str | None = None) -> bytes:
     """The summary image that goes with a result: the ranking (★ winners, ⚑ resigned), scores, rating after and
     its change, and the game's key numbers (moves, length, seats, rated or not); ``details``: the game's own
     account of its end (``Game.status`` of the final state: shrines, stashes, points …, ``{@id}`` refs allowed)
-    under the reason."""
+    under the reason. ``lang``: the card's language (None: English)."""
     game_title = _title(record.game_id)
     rows, bold = [], set()
     for i, s in enumerate(record.ranked):
-        who = name(s.name) + (" ★" if s.won else "") + (" ⚑" if s.resigned else "")
+        who = name(s.name) + (" ★" if s.won else "") + (" ⚑" if s.resigned else "")  # a name and marks
         change = "—" if s.mu_after is None or s.mu_before is None else \
             f"{s.mu_after:.1f} ({s.mu_after - s.mu_before:+.1f})"
         rows.append([ordinal_text(s.rank) if s.rank else "—", who, score_cell(record.game_id, s.score), change])
         if s.won:
             bold.add(i)
-    section = Section("", ["Place", "Player", "Score", "Rating (Δ)"], rows, align="llrr",
+    section = Section("", [T("Place"), T("Player"), T("Score"), T("Rating (Δ)")], rows, align="llrr",
                       weights=[1.1, 3.2, 1.1, 2.4], bold=bold)
-    numbers = (f"{record.moves} moves · {duration_text(record.ended_ms - record.started_ms)} · "
-               f"{len(record.seats)} seats · {'rated' if record.rated else 'not rated'}")
-    status = "Abandoned" if record.outcome == "abandoned" else "Game over"
+    numbers = Text.join(" · ", [T("{n} moves", n=record.moves), duration_text(record.ended_ms - record.started_ms),
+                                T("{n} seats", n=len(record.seats)), T("rated") if record.rated else T("not rated")])
+    status = T("Abandoned") if record.outcome == "abandoned" else T("Game over")
     def shown(text: str) -> str:
-        return format_text(text, lambda p: next((s.name for s in record.seats if s.player_id == p), p))
+        return named(text, lambda p: next((s.name for s in record.seats if s.player_id == p), p))
 
-    footer = "\n".join(x for x in (shown(record.reason), shown(details)) if x)
-    return card(f"{game_title} — {status}", numbers, [section], footer or "★ won · ⚑ resigned")
+    footer = Text.join("\n", [x for x in (shown(record.reason), shown(details)) if x])
+    return card(T("{game} — {status}", game=game_title, status=status), numbers, [section],
+                footer or T("★ won · ⚑ resigned"), translate=_translator(lang))
 
 
 # -- replays ------------------------------------------------------------------------------------------------------

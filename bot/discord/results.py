@@ -21,6 +21,7 @@ from discord.ext import commands
 import games
 from bot import results
 from bot.heavy import Busy, Heavy, card_alt, replay_alt, replay_key
+from bot.i18n import reader_lang, table_lang
 from bot.sessions import SessionError, Update
 
 from . import ids
@@ -87,7 +88,7 @@ class Results(commands.Cog):
             lines.append("-# Not rated (fewer than two ranked seats).")
         try:
             details = update.game.status(update.state) if update.state is not None else ""
-            png = await self.heavy.card("summary", record, details)
+            png = await self.heavy.card("summary", record, details, lang=table_lang())
         except Exception:
             log.exception("summary card of session %s failed", record.session_id)
             png = None
@@ -119,7 +120,7 @@ class Results(commands.Cog):
             raise SessionError(f"{subject} no recorded games{where} in this server yet.")
         with self.heavy.admit(interaction.user.id, interaction.guild_id):
             await self._defer(interaction, public)
-            png = await self.heavy.card("stats", stats, label)
+            png = await self.heavy.card("stats", stats, label, lang=table_lang() if public else reader_lang())
         await self._answer(interaction, results.stats_text(stats, label), png, f"stats-{who.id}", public,
                            card_alt("stats", stats, label))
 
@@ -136,7 +137,7 @@ class Results(commands.Cog):
                                "players.")
         with self.heavy.admit(interaction.user.id, interaction.guild_id):
             await self._defer(interaction, public)
-            png = await self.heavy.card("leaderboard", g.id, standings)
+            png = await self.heavy.card("leaderboard", g.id, standings, lang=table_lang() if public else reader_lang())
         await self._answer(interaction, results.leaderboard_text(g, standings), png, f"leaderboard-{g.id}", public,
                            card_alt("leaderboard", g.id, standings))
 
