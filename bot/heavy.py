@@ -157,16 +157,16 @@ CARDS = {"stats": "stats_card", "leaderboard": "leaderboard_card", "summary": "s
 """Card kinds -> the :mod:`bot.results` function that draws them."""
 
 
-def draw_card(kind: str, *args) -> bytes:
+def draw_card(kind: str, *args, lang: str | None = None) -> bytes:
     """PNG bytes of the card ``kind`` (:data:`CARDS`) drawn by :mod:`bot.results` (a leaderboard's first argument is
-    the game's id). Runs in a worker process."""
+    the game's id) in ``lang`` (None: English). Runs in a worker process."""
     import games
 
     from . import results
 
     if kind == "leaderboard":
         args = (games.get(args[0]), *args[1:])
-    return getattr(results, CARDS[kind])(*args)
+    return getattr(results, CARDS[kind])(*args, lang=lang)
 
 
 def draw_card_in(lang: str, kind: str, *args) -> bytes:

@@ -14,10 +14,11 @@ from collections.abc import Sequence
 
 import games
 import renderers
-from games import Game, Move, format_text
+from games import Game, Move
 from games.core import BaseState, N, T, Text
 from renderers.animation import animate_within, frames_for
 from renderers.results import Section, card, name
+from renderers.words import words as named
 
 from .i18n import say
 from .store import MoveRow
@@ -161,7 +162,7 @@ def _recent(r) -> Text:
     return T("{game} {place} ({date})", game=_title(r.game_id), place=place, date=date_text(r.ended_ms))
 
 
-def stats_card(stats: PlayerStats, shown_name: str | None = None) -> bytes:
+def stats_card(stats: PlayerStats, shown_name: str | None = None, lang: str | None = None) -> bytes:
     """The ``/stats`` card: a row per game (games, wins, win rate, average place, rating, best score) and the
     recent results (game, place of seats, score, date)."""
     rows = [[say(_title(g.game_id)), str(g.games), f"{g.wins} · {g.win_rate:.0%}",
@@ -208,15 +209,15 @@ def summary_lines(record: GameRecord, names: dict[str, str] | None = None,
     return out
 
 
-def summary_card(record: GameRecord, details: str = "") -> bytes:
+def summary_card(record: GameRecord, details: str = "", lang: str | None = None) -> bytes:
     """The summary image that goes with a result: the ranking (★ winners, ⚑ resigned), scores, rating after and
     its change, and the game's key numbers (moves, length, seats, rated or not); ``details``: the game's own
     account of its end (``Game.status`` of the final state: shrines, stashes, points …, ``{@id}`` refs allowed)
-    under the reason."""
+    under the reason. ``lang``: the card's language (None: English)."""
     game_title = _title(record.game_id)
     rows, bold = [], set()
     for i, s in enumerate(record.ranked):
-        who = name(s.name) + (" ★" if s.won else "") + (" ⚑" if s.resigned else "")
+        who = name(s.name) + (" ★" if s.won else "") + (" ⚑" if s.resigned else "")  # a name and marks
         change = "—" if s.mu_after is None or s.mu_before is None else \
             f"{s.mu_after:.1f} ({s.mu_after - s.mu_before:+.1f})"
         rows.append([say(ordinal_text(s.rank)) if s.rank else "—", who, say(score_cell(record.game_id, s.score)),
@@ -231,7 +232,7 @@ def summary_card(record: GameRecord, details: str = "") -> bytes:
                                     T("rated") if record.rated else T("not rated")]))
     status = T("Abandoned") if record.outcome == "abandoned" else T("Game over")
     def shown(text: str) -> str:
-        return format_text(text, lambda p: next((s.name for s in record.seats if s.player_id == p), p))
+        return named(text, lambda p: next((s.name for s in record.seats if s.player_id == p), p))
 
     footer = "\n".join(x for x in (shown(say(record.reason)), shown(say(details))) if x)
     return card(say(T("{game} — {status}", game=game_title, status=status)), numbers, [section],

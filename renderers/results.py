@@ -11,12 +11,13 @@ Pure: Pillow and :mod:`renderers.common` only (no ``bot`` imports).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from .common import INK, MUTED, PAPER, WHITE, display_name, encode_png, font, text
+from .common import INK, MUTED, PAPER, WHITE, display_name, encode_png, font, text, translating, words
 
 WIDTH = 800
 """Card width, px."""
@@ -47,9 +48,19 @@ class Section:
     bold: set[int] = field(default_factory=set)
 
 
-def card(title: str, subtitle: str, sections: list[Section], footer: str = "", max_footer_lines: int = 4) -> bytes:
+def card(title: str, subtitle: str, sections: list[Section], footer: str = "", max_footer_lines: int = 4,
+         translate: Callable[[str], str] | None = None) -> bytes:
     """PNG bytes of a card: ``title`` (bold), ``subtitle`` (muted), the sections, an optional ``footer`` (wrapped
-    at spaces, at most ``max_footer_lines`` lines, the last cut with "…"; "\n" starts a new line)."""
+    at spaces, at most ``max_footer_lines`` lines, the last cut with "…"; "\n" starts a new line). ``translate``:
+    how its :class:`games.core.Text` pieces are said (as in :func:`renderers.render`; None: English); they are
+    translated before they are measured, cut and wrapped."""
+    with translating(translate):
+        return _card(words(title), words(subtitle), [
+            Section(words(s.heading), [words(h) for h in s.headers], [[words(c) for c in r] for r in s.rows],
+                    s.align, s.weights, s.bold) for s in sections], words(footer), max_footer_lines)
+
+
+def _card(title: str, subtitle: str, sections: list[Section], footer: str, max_footer_lines: int) -> bytes:
     lines = wrap(footer, SMALL_PX, WIDTH - 2 * PAD)
     if len(lines) > max_footer_lines:
         lines = lines[:max_footer_lines - 1] + [fit(" ".join(lines[max_footer_lines - 1:]) + " …", SMALL_PX, False,

@@ -53,6 +53,7 @@ from renderers.common import (
     sprite,
     text,
 )
+from renderers.common import words as common_words
 
 W, H = 1000, 850
 DIE = 150
@@ -140,19 +141,35 @@ def _text(img: Image.Image, xy: tuple[float, float], words: str, size: int, bold
           bg=PANEL, anchor: str = "lm") -> None:
     """Paste ``words`` anchored at ``xy`` (Pillow anchors: "lm", "rm", "mm" …) on a flat ``bg``, from the sprite
     cache (:func:`_sprite`)."""
-    sprite, left, top = _sprite(words, size, bold, fill, bg, anchor)
+    sprite, left, top = _sprite(said(words), size, bold, fill, bg, anchor)
     img.paste(sprite, (int(round(xy[0])) + left, int(round(xy[1])) + top))
 
 
-@lru_cache(maxsize=4096)
+def said(words: str) -> str:
+    """``words`` in the image's language as a plain ``str`` (:func:`renderers.common.words`): the caches below
+    are keyed by it, and a :class:`games.core.Text` equals its English wording."""
+    return str(common_words(words))
+
+
 def width(words: str, size: int, bold: bool = False) -> float:
+    """Advance width of ``words`` (in the image's language) at ``size`` px, in px."""
+    return _width(said(words), size, bold)
+
+
+@lru_cache(maxsize=4096)
+def _width(words: str, size: int, bold: bool = False) -> float:
     """Advance width of ``words`` at ``size`` px, in px (cached: layouts measure the same texts every board)."""
     return font(size, bold=bold).getlength(words)
 
 
-@lru_cache(maxsize=1024)
 def fit(words: str, size: int, bold: bool, room: float) -> str:
-    """``words`` shortened with "…" until it is at most ``room`` px wide at ``size`` px (bold or not)."""
+    """``words`` (in the image's language) shortened with "…" until it is at most ``room`` px wide at ``size`` px
+    (bold or not)."""
+    return _fit(said(words), size, bold, room)
+
+
+@lru_cache(maxsize=1024)
+def _fit(words: str, size: int, bold: bool, room: float) -> str:
     while width(words, size, bold) > room and len(words) > 1:
         words = words.rstrip("…")[:-1] + "…"
     return words

@@ -15,7 +15,7 @@ from bot.rules_help import sandbox_rules as rules_text
 def test_topics_are_listed_once_and_completely(game):
     g = games.get(game)
     assert "Topics:" not in g.rules_help.get("", "")
-    text = rules_text(game)
+    text = str(rules_text(game))  # Text.count is its plural argument name
     assert text.count("Topics:") == 1
     listed = text.split("Topics:", 1)[1]
     for topic in (t for t in g.rules_help if t):

@@ -19,7 +19,7 @@ from discord.ext import commands
 
 import games
 from bot.i18n import reader_lang, say
-from bot.rules_help import guide, help_command, how_to_play, rules_command
+from bot.rules_help import MAX_CONTENT, guide, help_command, how_to_play, rules_command
 from bot.sessions import SessionError, StaleBoard, Update
 from bot.store import SessionRow, TimerRow
 from games import Decision
@@ -259,7 +259,7 @@ class Play(commands.Cog):
     @app_commands.guild_only()
     async def rules(self, interaction: discord.Interaction, game: str | None = None, topic: str | None = None) -> None:
         if not game:
-            await answer(interaction, guide(typed_words=self.bot.intents.message_content))
+            await answer(interaction, say(guide(typed_words=self.bot.intents.message_content), reader_lang())[:MAX_CONTENT])
             return
         await answer(interaction, say(rules_command(self.service.game(game), topic), reader_lang())[:2000])
 

@@ -21,7 +21,7 @@ from discord.ext import commands
 import games
 from bot import results
 from bot.heavy import Busy, Heavy, card_alt, replay_alt, replay_key
-from bot.i18n import reader_lang, say
+from bot.i18n import reader_lang, say, table_lang
 from bot.sessions import SessionError, Update
 from games.core import N, T
 
@@ -92,7 +92,7 @@ class Results(commands.Cog):
             lines.append(T("-# Not rated (fewer than two ranked seats)."))
         try:
             details = update.game.status(update.state) if update.state is not None else ""
-            png = await self.heavy.card("summary", record, details)
+            png = await self.heavy.card("summary", record, details, lang=table_lang())
         except Exception:
             log.exception("summary card of session %s failed", record.session_id)
             png = None

@@ -15,7 +15,7 @@ from games.core import T
 from games.tatsumi import data as D
 from games.tatsumi.state import TatsumiState
 
-from ..common import INK, MUTED, font, shape
+from ..common import INK, MUTED, font, shape, words
 from .icons import ELEMENT_TINT, GOLD, NAME_INK, label, player_style, ring_icon
 
 CARD_W, CARD_H = 134, 104
@@ -36,35 +36,55 @@ seaboard close-up (``decision.SEA_VIEW_W`` px wide) is shown 400 px wide."""
 
 
 def wrap(text: str, width: float, size: int = CARD_TEXT_PX) -> list[str]:
-    """``text`` in lines at most ``width`` px wide at ``size`` px (a longer word stands alone)."""
+    """``text`` (in the image's language, :func:`renderers.common.words`) in lines at most ``width`` px wide at
+    ``size`` px, broken at spaces; a word wider than a line (Japanese has no spaces) is broken between its
+    characters, a closing mark such as "、" or "）" kept with the character before it."""
     fnt = font(size)
-    words, lines, cur = text.split(), [], ""
-    for w in words:
+    pieces, lines, cur = str(words(text)).split(), [], ""
+    for w in pieces:
         if cur and fnt.getlength(f"{cur} {w}") > width:
             lines.append(cur)
             cur = w
         else:
             cur = f"{cur} {w}".strip()
+        while fnt.getlength(cur) > width and len(cur) > 1:
+            cut = len(cur) - 1
+            while cut > 1 and fnt.getlength(cur[:cut]) > width:
+                cut -= 1
+            while 1 < cut < len(cur) and cur[cut] in NO_LINE_START:
+                cut -= 1
+            lines.append(cur[:cut])
+            cur = cur[cut:]
     if cur:
         lines.append(cur)
     return lines
 
 
-@lru_cache(maxsize=64)
+NO_LINE_START = "、。，．・：；？！）」』】〕》〉ー…ゃゅょっャュョッァィゥェォ"
+"""Characters a line never starts with when a word is broken between characters (Japanese line breaking)."""
+
+
 def card_face(card: str, k: float = 1.0) -> Image.Image:
     """A summoning card at scale ``k`` (``CARD_W*k x CARD_H*k`` px): title (13 px, smaller for a long title so it
-    never runs into the kind), kind, short text; scales are drawn over it per render (:func:`scale_marks`)."""
+    never runs into the kind), kind, short text, in the image's language; scales are drawn over it per render
+    (:func:`scale_marks`)."""
+    return _card_face(card, k, str(words(D.CARD_TITLES[card])), str(words(D.CARD_TEXT[card])))
+
+
+@lru_cache(maxsize=64)
+def _card_face(card: str, k: float, title: str, rule: str) -> Image.Image:
+    """:func:`card_face` cached by its words (so each language has its own)."""
     lasting = card in D.LASTING_CARDS
     w, h = round(CARD_W * k), round(CARD_H * k)
     img = Image.new("RGB", (w, h), (238, 230, 250) if lasting else (252, 246, 226))
     d = ImageDraw.Draw(img)
     d.rectangle((0, 0, w - 1, h - 1), outline=INK, width=2)
-    kind = "lasting" if lasting else "score"
+    kind = str(words(T("lasting") if lasting else T("score")))
     room = CARD_W - 16 - font(CARD_TEXT_PX).getlength(kind)
-    size = next((z for z in (13, 12) if font(z, True).getlength(D.CARD_TITLES[card]) <= room), CARD_TEXT_PX)
-    d.text((6 * k, (4 + (13 - size) / 2) * k), D.CARD_TITLES[card], font=font(round(size * k), bold=True), fill=INK)
+    size = next((z for z in (13, 12) if font(z, True).getlength(title) <= room), CARD_TEXT_PX)
+    d.text((6 * k, (4 + (13 - size) / 2) * k), title, font=font(round(size * k), bold=True), fill=INK)
     d.text((w - 6 * k, 6 * k), kind, font=font(round(CARD_TEXT_PX * k)), fill=NAME_INK, anchor="ra")
-    for i, line in enumerate(wrap(D.CARD_TEXT[card], CARD_W - 10)[:3]):
+    for i, line in enumerate(wrap(rule, CARD_W - 10)[:3]):
         d.text((5 * k, (21 + i * 13) * k), line, font=font(round(CARD_TEXT_PX * k)), fill=INK)
     d.line((4 * k, CARD_RULE * k, w - 4 * k, CARD_RULE * k), fill=MUTED)
     return img
@@ -105,31 +125,40 @@ def scale_marks(img: Image.Image, scales: tuple[tuple[int, int], ...], x: int, y
         label(img, (x + sx + 9 * k, y + sy), f"×{n}", size, True, INK, "lm")
 
 
-@lru_cache(maxsize=64)
 def card_image(card: str, scales: tuple[tuple[int, int], ...]) -> Image.Image:
     """The summoning card ``card`` (:func:`card_face`, ``CARD_W x CARD_H`` px) with the ``scales``
-    (:func:`scales_on`) on it, as on the board. Cached by that content (64 images): a card's scales change only when
-    a player takes one."""
+    (:func:`scales_on`) on it, as on the board. Cached by that content and language (64 images): a card's scales
+    change only when a player takes one."""
+    return _card_image(card, scales, str(words(D.CARD_TITLES[card])), str(words(T("no scales"))))
+
+
+@lru_cache(maxsize=64)
+def _card_image(card: str, scales: tuple[tuple[int, int], ...], title: str, no_scales: str) -> Image.Image:
     img = card_face(card).copy()
     scale_marks(img, scales, 0, 0)
     return img
 
 
-@lru_cache(maxsize=16)
 def shrine_tile(e: str, side: str) -> Image.Image:
     """A shrine tile (``TILE_W x TILE_H`` px): element and side on top (the back with the scale icon, TM-6), the
     shrine's ring in the marker slot on the left (a marker covers it when the shrine is offered), and the rings it
-    asks for with their counts (``TILE_COUNT_PX``)."""
+    asks for with their counts (``TILE_COUNT_PX``); its words in the image's language."""
+    return _shrine_tile(e, side, str(words(D.ELEMENT_TEXT[e])).upper(),
+                        str(words(T("front") if side == "front" else T("back"))))
+
+
+@lru_cache(maxsize=16)
+def _shrine_tile(e: str, side: str, element: str, side_name: str) -> Image.Image:
     img = Image.new("RGB", (TILE_W, TILE_H), ELEMENT_TINT[e])
     d = ImageDraw.Draw(img)
     d.rectangle((0, 0, TILE_W - 1, TILE_H - 1), outline=INK, width=2)
-    d.text((6, 4), D.ELEMENT_NAMES[e].upper(), font=font(12, bold=True), fill=INK)
+    d.text((6, 4), element, font=font(12, bold=True), fill=INK)
     right = TILE_W - 6
     if side == "back":  # the scale icon: this side puts a scale on the card above
         d.polygon([(right - 12, 4), (right, 4), (right, 13), (right - 6, 19), (right - 12, 13)], fill=GOLD,
                   outline=INK)
         right -= 16
-    d.text((right, 5), side, font=font(11), fill=INK, anchor="ra")
+    d.text((right, 5), side_name, font=font(11), fill=INK, anchor="ra")
     slot = ring_icon(e, 13)
     img.paste(slot, (SLOT[0] - slot.width // 2, SLOT[1] - slot.height // 2), slot)
     req = (D.SHRINE_FRONT if side == "front" else D.SHRINE_BACK)[e]

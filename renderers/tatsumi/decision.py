@@ -37,12 +37,13 @@ from games.tatsumi import data as D
 from games.tatsumi.island import layout
 from games.tatsumi.state import Seat, TatsumiState
 
-from ..common import INK, PAPER, WHITE, display_name, font, marker
+from ..common import INK, PAPER, WHITE, display_name, font, marker, words
 from .cards import (
     CARD_H,
     CARD_RULE,
     CARD_TEXT_PX,
     CARD_W,
+    NO_LINE_START,
     SLOT,
     TILE_COUNT_PX,
     TILE_H,
@@ -159,14 +160,22 @@ def decider(state: TatsumiState, dec: Decision) -> Seat:
 @lru_cache(maxsize=1024)
 def _lines(text: str, size: int, width: int) -> list[str]:
     fnt = font(size, True)
-    words, lines, cur = text.split(), [], ""
-    for w in words:
+    pieces, lines, cur = text.split(), [], ""
+    for w in pieces:
         trial = f"{cur} {w}".strip()
         if cur and fnt.getlength(trial) > width:
             lines.append(cur)
             cur = w
         else:
             cur = trial
+        while fnt.getlength(cur) > width and len(cur) > 1:  # a word wider than the line (Japanese): by characters
+            cut = len(cur) - 1
+            while cut > 1 and fnt.getlength(cur[:cut]) > width:
+                cut -= 1
+            while 1 < cut < len(cur) and cur[cut] in NO_LINE_START:
+                cut -= 1
+            lines.append(cur[:cut])
+            cur = cur[cut:]
     return lines + [cur]
 
 
@@ -177,7 +186,7 @@ def _header(img: Image.Image, state: TatsumiState, dec: Decision, names, height:
     d.rectangle((0, 0, img.width, height), fill=INK)
     p = decider(state, dec)
     player_mark(img, p.mark, 22, height // 2, 12)
-    prompt = format_text(dec.prompt, lambda pid: display_name(pid, names, 14))
+    prompt = format_text(str(words(dec.prompt)), lambda pid: display_name(pid, names, 14))
     size = HEADER_PX
     lines = _lines(prompt, size, img.width - 52)
     if len(lines) > 2 and height >= HEADER_H:

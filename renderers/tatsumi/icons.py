@@ -49,9 +49,14 @@ def label(img: Image.Image, xy: tuple[float, float], s: str, size: int, bold: bo
         common.text(img, xy, s, size, fill=tuple(fill), bold=bold, anchor=anchor)
 
 
-@lru_cache(maxsize=1024)
 def text_width(s: str, size: int, bold: bool = False) -> float:
-    """Advance width of ``s`` at ``size`` px, cached."""
+    """Advance width of ``s`` (in the image's language, :func:`renderers.common.words`) at ``size`` px."""
+    return _text_width(str(common.words(s)), size, bold)
+
+
+@lru_cache(maxsize=1024)
+def _text_width(s: str, size: int, bold: bool = False) -> float:
+    """Advance width of ``s`` at ``size`` px, cached (by the words drawn: a Text equals its English wording)."""
     return font(size, bold).getlength(s)
 
 

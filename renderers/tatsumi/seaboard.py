@@ -13,7 +13,7 @@ from PIL import Image, ImageDraw
 from games.tatsumi import data as D
 from games.tatsumi.state import TatsumiState
 
-from ..common import INK, PAPER, WHITE, font
+from ..common import INK, PAPER, WHITE, font, words
 from .cards import CARD_H, TILE_H, TILE_W, card_image, scales_on, shrine_tile
 from .icons import NAME_INK, SEA, SEA_DEEP, label, paste, pip_icon, player_mark, ring_icon, sand_dollar
 from .island import HEX_R, PANEL_FILL, PANEL_H, PANEL_W, island_image, panel_xy
@@ -61,11 +61,16 @@ SEA_W = 746
 """Width of the board left of the players' panels, px."""
 
 
-@lru_cache(maxsize=16)
 def background(n_players: int, panels: bool = True) -> Image.Image:
     """The static image for ``n_players``: title band, legend, seaboard cells with their names, empty Tatsumi
     islands in the panels (5 players, the Void: a fifth panel row, TM-1); ``panels=False``: the left part only
-    (``SEA_W`` px wide), for a seaboard close-up."""
+    (``SEA_W`` px wide), for a seaboard close-up. The legend's names in the image's language."""
+    return _background(n_players, panels, tuple(str(words(D.ELEMENT_TEXT[e])) for e in D.ELEMENTS))
+
+
+@lru_cache(maxsize=16)
+def _background(n_players: int, panels: bool, element_names: tuple[str, ...]) -> Image.Image:
+    names = dict(zip(D.ELEMENTS, element_names, strict=True))
     if not panels:  # the source of the seaboard close-up: the left part, no panels drawn
         img = Image.new("RGB", (SEA_W, H), PAPER)
     else:
@@ -77,8 +82,8 @@ def background(n_players: int, panels: bool = True) -> Image.Image:
     for e in D.ELEMENTS:
         icon = ring_icon(e, 13)
         img.paste(icon, (x, 25 - 14), icon)
-        d.text((x + 32, 25), D.ELEMENT_NAMES[e], font=font(14), fill=WHITE, anchor="lm")
-        x += 42 + int(font(14).getlength(D.ELEMENT_NAMES[e]))
+        d.text((x + 32, 25), names[e], font=font(14), fill=WHITE, anchor="lm")
+        x += 42 + int(font(14).getlength(names[e]))
     d.rectangle((BX - 4, BY - 4, BX + 5 * CELL + 4, BY + 5 * CELL + 4), fill=SEA_DEEP, outline=INK, width=2)
     for w in range(25):
         x0, y0 = well_box(w)

@@ -17,7 +17,7 @@ from games.tatsumi import data as D
 from games.tatsumi.solo_data import SOLO_CARDS, SOLO_RANKS, rank_line
 from games.tatsumi.state import TatsumiState
 
-from ..common import INK, MUTED, WHITE, font
+from ..common import INK, MUTED, WHITE, font, words
 from .icons import label, paste
 from .seaboard import well_box
 
@@ -78,26 +78,31 @@ def draw_tokens(img: Image.Image, s: TatsumiState, dx: int = 0, dy: int = 0) -> 
         paste(img, maelstrom_icon(), x0 + TOKEN_AT[0] + dx, y0 + TOKEN_AT[1] + dy)
 
 
-@lru_cache(maxsize=2)
 def solo_frame() -> Image.Image:
-    """The solo panel's static part: frame, title, legend of the tokens, rank table."""
+    """The solo panel's static part: frame, title, legend of the tokens, rank table, in the image's language."""
+    return _solo_frame(str(words(T("SOLO — the maelstrom season"))))
+
+
+@lru_cache(maxsize=2)
+def _solo_frame(title: str) -> Image.Image:
     img = Image.new("RGB", (SOLO_W, SOLO_H), (244, 240, 248))
     d = ImageDraw.Draw(img)
     d.rectangle((0, 0, SOLO_W - 1, SOLO_H - 1), outline=INK, width=2)
-    d.text((12, 10), "SOLO — the maelstrom season", font=font(16, bold=True), fill=INK)
+    d.text((12, 10), title, font=font(16, bold=True), fill=INK)
     t, m = tekitatsu_icon(), maelstrom_icon()
     img.paste(t, (12, 124), t)
     d.text(
-        (56, 143), "Tekitatsu: guards its well; after your turn washes", font=font(11), fill=INK, anchor="lm"
+        (56, 143), words(T("Tekitatsu: guards its well; after your turn washes")), font=font(11), fill=INK,
+        anchor="lm"
     )
-    d.text((56, 157), "away the top ring of its 4 neighbours", font=font(11), fill=INK, anchor="lm")
+    d.text((56, 157), words(T("away the top ring of its 4 neighbours")), font=font(11), fill=INK, anchor="lm")
     img.paste(m, (12, 170), m)
-    d.text((56, 190), "Maelstrom: guards its well", font=font(11), fill=INK, anchor="lm")
-    d.text((12, 222), "Rank", font=font(12, bold=True), fill=MUTED)
+    d.text((56, 190), words(T("Maelstrom: guards its well")), font=font(11), fill=INK, anchor="lm")
+    d.text((12, 222), words(T("Rank")), font=font(12, bold=True), fill=MUTED)
     for k, (least, line) in enumerate(SOLO_RANKS):
         y = 242 + k * 14
         d.text((30, y), f"{least}+" if least else "<70", font=font(11, bold=True), fill=INK, anchor="lm")
-        d.text((70, y), line, font=font(11), fill=INK, anchor="lm")
+        d.text((70, y), words(line), font=font(11), fill=INK, anchor="lm")
     return img
 
 

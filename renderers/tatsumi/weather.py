@@ -16,7 +16,7 @@ from games.tatsumi import data as D
 from games.tatsumi.solo_data import WEATHER_SWAPS, weather_name
 from games.tatsumi.state import TatsumiState, WeatherCard
 
-from ..common import INK, MUTED, WHITE, display_name, font
+from ..common import INK, MUTED, WHITE, display_name, font, words
 from .icons import ELEMENT_TINT, label, ring_icon, sand_dollar
 
 WCARD_W, WCARD_H = 134, 182
@@ -35,30 +35,41 @@ def row_y(row: str) -> int:
     return ROW_Y + ROWS.index(row) * ROW_STEP
 
 
-@lru_cache(maxsize=16)
 def weather_face(element: str, side: str) -> Image.Image:
-    """A weather card's static face: side dots, event name, element, effect, and the three sand dollar rows."""
+    """A weather card's static face: side dots, event name, element, effect, and the three sand dollar rows, in the
+    image's language."""
+    return _weather_face(element, side, language_key())
+
+
+def language_key() -> str:
+    """A word of the cards in the image's language: the caches of drawn cards are keyed by it."""
+    return str(words(T("WEATHER")))
+
+
+@lru_cache(maxsize=16)
+def _weather_face(element: str, side: str, language: str) -> Image.Image:
     img = Image.new("RGB", (WCARD_W, WCARD_H), ELEMENT_TINT[element])
     d = ImageDraw.Draw(img)
     d.rectangle((0, 0, WCARD_W - 1, WCARD_H - 1), outline=INK, width=2)
-    d.text((6, 4), "WEATHER", font=font(11, bold=True), fill=INK)
+    d.text((6, 4), language, font=font(11, bold=True), fill=INK)
     for k in range(2):  # ●○ minor / ●● major
         cx = WCARD_W - 30 + k * 14
         filled = k == 0 or side == "major"
         d.ellipse((cx - 5, 6, cx + 5, 16), fill=INK if filled else WHITE, outline=INK, width=2)
-    d.text((6, 20), weather_name(element, side), font=font(14, bold=True), fill=INK)
+    d.text((6, 20), words(weather_name(element, side)), font=font(14, bold=True), fill=INK)
     icon = ring_icon(element, 11)
     img.paste(icon, (6, 40), icon)
     side_text = (T("minor {element}", element=D.ELEMENT_TEXT[element]) if side == "minor"
                  else T("major {element}", element=D.ELEMENT_TEXT[element]))
-    d.text((32, 51), side_text, font=font(11), fill=INK, anchor="lm")
+    d.text((32, 51), words(side_text), font=font(11), fill=INK, anchor="lm")
     n = WEATHER_SWAPS[side]
-    d.text((6, 65), N("swap {n} {element} ring", "swap {n} {element} rings", n=n, element=D.ELEMENT_TEXT[element]),
+    d.text((6, 65), words(N("swap {n} {element} ring", "swap {n} {element} rings", n=n,
+                            element=D.ELEMENT_TEXT[element])),
            font=font(11), fill=INK)
-    d.text((6, 78), T("with a neighbour (all)"), font=font(11), fill=INK)
+    d.text((6, 78), words(T("with a neighbour (all)")), font=font(11), fill=INK)
     d.line((4, 94, WCARD_W - 4, 94), fill=MUTED)
     for row, text in zip(ROWS, (T("on card"), T("beside"), T("in sea")), strict=True):
-        d.text((6, row_y(row)), text, font=font(12), fill=INK, anchor="lm")
+        d.text((6, row_y(row)), words(text), font=font(12), fill=INK, anchor="lm")
     return img
 
 
@@ -95,7 +106,7 @@ def draw_card(img: Image.Image, c: WeatherCard, x: int | None = None, y: int | N
 
 @lru_cache(maxsize=32)
 def _card_image(element: str, side: str, on_card: int, beside: int, in_wells: int, triggered: int,
-                neutralized: bool) -> Image.Image:
+                neutralized: bool, language: str = "") -> Image.Image:
     img = Image.new("RGB", (WCARD_W, WCARD_H))
     draw_card(img, WeatherCard(element=element, side=side, total=on_card + beside + in_wells, on_card=on_card,
                                in_wells=in_wells, triggered=triggered, neutralized=neutralized), 0, 0)
@@ -106,7 +117,8 @@ def card_image(c: WeatherCard) -> Image.Image:
     """Weather card ``c`` as :func:`draw_card` draws it, on its own (``WCARD_W x WCARD_H`` px, what would run
     past its edge left out), for the close-ups. Cached by its content (32 images): a card changes only when a
     sand dollar moves, it strikes or it is neutralised."""
-    return _card_image(c.element, c.side, c.on_card, c.beside, c.in_wells, c.triggered, c.neutralized)
+    return _card_image(c.element, c.side, c.on_card, c.beside, c.in_wells, c.triggered, c.neutralized,
+                       language_key())
 
 
 def draw_weather(img: Image.Image, s: TatsumiState, names: dict[str, str] | None = None) -> None:

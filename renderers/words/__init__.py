@@ -11,6 +11,11 @@ One module per game, ``renderers.words.<game id>``, with two pure functions (no 
   characters each (one ephemeral message per chunk), split between lines.
 
 ``names`` maps player ids to display names; a player without one is called "player N" (seat order), never by id.
+
+Every piece is a :class:`games.core.Text` (domain ``renderers``): drawn or measured inside
+:func:`renderers.common.translating`, it is said in that language (:func:`renderers.common.words`). There the
+English-only tricks of the shared pieces (a label's common head or tail said once, a shared clause taken out of
+the labels, an aside spliced into a parenthesis) are skipped: they work on the English wording.
 """
 
 from __future__ import annotations
@@ -23,7 +28,8 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 
 from games import Decision, Game, format_text, marker_keys
-from games.core import BaseState, T
+from games.core import BaseState, T, Text
+from renderers.common import TRANSLATE
 from renderers.common import words as in_language
 
 ALT_LIMIT = 1024
@@ -65,23 +71,46 @@ def namer(state: BaseState, names: dict[str, str]) -> Callable[[str], str]:
         got = names.get(pid)
         if got:
             return got
-        return f"player {seats[pid] + 1}" if pid in seats else "a player"
+        return T("player {n}", n=seats[pid] + 1) if pid in seats else T("a player")
 
     return name
 
 
 def words(text: str, name: Callable[[str], str]) -> str:
-    """An engine text in the current language (:func:`renderers.common.words`: a :class:`games.core.Text` through
-    the translator being drawn with) with its ``{@id}`` references turned into names."""
-    return format_text(in_language(text), name)
+    """An engine text with its ``{@id}`` references turned into names; a :class:`Text` stays one (the references
+    are replaced in its arguments and parts, which is where :func:`games.player_ref` puts them)."""
+    if not isinstance(text, Text):
+        return format_text(text, name)
+    if text.parts:
+        return Text.join(words(text.sep, name), [words(p, name) for p in text.parts])
+    if "{@" not in text:
+        return text
+    args = {k: v if isinstance(v, int) else _named(v, name) for k, v in text.args.items()}
+    return Text(text.msgid, args, plural=text.plural, count=text.count)
+
+
+def _named(value, name: Callable[[str], str]):
+    """An argument of a text with its references turned into names: a whole reference becomes the name itself
+    (which may be a :class:`Text`, "player 2")."""
+    if isinstance(value, Text):
+        return words(value, name)
+    if isinstance(value, str):
+        whole = re.fullmatch(r"\{@([^{}]+)\}", value)
+        return name(whole.group(1)) if whole else format_text(value, name)
+    return value
+
+
+def translating() -> bool:
+    """Whether the pieces are being said in another language than English (:data:`renderers.common.TRANSLATE`)."""
+    return TRANSLATE.get() is not None
 
 
 def listing(items: Sequence[str]) -> str:
     """``["a", "b", "c"]`` -> ``"a, b and c"``."""
     items = [i for i in items if i]
     if len(items) <= 1:
-        return "".join(items)
-    return ", ".join(items[:-1]) + " and " + items[-1]
+        return Text.join("", items)
+    return Text.join(T(" and "), [Text.join(T(", "), items[:-1]), items[-1]])
 
 
 @dataclass
@@ -147,6 +176,8 @@ def join_labels(labels: Sequence[str]) -> str:
     labels = list(dict.fromkeys(labels))
     if len(labels) == 1:
         return labels[0]
+    if translating():
+        return Text.join(T(", or "), labels)
     head = labels[0]
     for lab in labels[1:]:
         while not lab.startswith(head):
@@ -164,7 +195,7 @@ def join_labels(labels: Sequence[str]) -> str:
         heads = [lab[: len(lab) - len(tail)] for lab in labels]
         if all(h and "," not in h for h in heads):
             return " or ".join(heads) + tail
-    return ", or ".join(labels)
+    return Text.join(T(", or "), labels)
 
 
 def with_extra(text: str, extra: str) -> str:
@@ -172,9 +203,9 @@ def with_extra(text: str, extra: str) -> str:
     empty)"``, ``"B2"`` + ``"empty"`` -> ``"B2 (empty)"``; nothing added when ``text`` says it already."""
     if not extra or extra.lower() in text.lower():
         return text
-    if text.endswith(")") and "(" in text:
+    if text.endswith(")") and "(" in text and not translating():
         return f"{text[:-1]}; {extra})"
-    return f"{text} ({extra})"
+    return T("{text} ({extra})", text=text, extra=extra)
 
 
 def option_entries(decision: Decision, name: Callable[[str], str],
@@ -216,6 +247,8 @@ def _labels(decision: Decision, name: Callable[[str], str]) -> tuple[dict[str, s
     and the note that says it once (``"every fly also: claim water from c1"``, "" without one)."""
     keys = marker_keys(decision.options)
     labels = {o.id: words(o.label, name) for o in decision.options}
+    if translating():
+        return labels, ""
     word, tail = shared_tail([labels[o.id] for o in decision.options if o.id in keys])
     if not tail:
         return labels, ""
@@ -223,7 +256,7 @@ def _labels(decision: Decision, name: Callable[[str], str]) -> tuple[dict[str, s
         lab = labels[o.id]
         if o.id in keys and lab.startswith(word + " ") and lab.endswith(tail):
             labels[o.id] = lab[: len(lab) - len(tail)]
-    return labels, f"every {word} also: {tail[2:]}"
+    return labels, T("every {word} also: {clause}", word=word, clause=tail[2:])
 
 
 def _entries(decision: Decision, name: Callable[[str], str], where: Callable[[str], str] | None
@@ -259,8 +292,8 @@ def _entries(decision: Decision, name: Callable[[str], str], where: Callable[[st
             full.append(key)
             short.append(key)
             continue
-        full.append(f"{key} · {label if common else with_extra(label, extra)}")
-        short.append(f"{key} · {label}")
+        full.append(Text.join(" · ", [key, label if common else with_extra(label, extra)]))
+        short.append(Text.join(" · ", [key, label]))
     return full, short, common, note
 
 
@@ -273,8 +306,8 @@ def _first_labels(decision: Decision, name: Callable[[str], str], bare: bool = F
     for opt in decision.options:
         key = keys.get(opt.id) or labels[opt.id] or opt.id
         label = labels[opt.id] if opt.id in keys else ""
-        seen.setdefault(key, []).append(re.sub(r" \([^()]*\)", "", label) if bare else label)
-    return [key if not labels[0] else f"{key} · {labels[0]}" + (" …" if len(labels) > 1 else "")
+        seen.setdefault(key, []).append(re.sub(r" \([^()]*\)", "", label) if bare and not translating() else label)
+    return [key if not labels[0] else Text.join("", [key, " · ", labels[0], " …" if len(labels) > 1 else ""])
             for key, labels in seen.items()]
 
 
@@ -306,34 +339,45 @@ def decision_parts(game: Game, state: BaseState, name: Callable[[str], str],
     their asides, the keys alone)."""
     parts: list[Part] = []
     for d in pending_of(game, state):
-        prompt = words(d.prompt, name).rstrip()
-        if prompt and prompt[-1] not in ".?!:。？！：":
-            prompt += "."
-        who = "" if d.player is None or name(d.player) in prompt else \
-            words(T("{player} decides.", player=name(d.player)), name) + " "
-        parts.append(Part(who + prompt, rank=KEEP + 2))
+        prompt = words(d.prompt, name)
+        if prompt != prompt.rstrip():
+            prompt = prompt.rstrip()
+        if prompt and prompt[-1] not in ".?!:" and str(in_language(prompt))[-1:] not in "。？！：":
+            prompt = T("{text}.", text=prompt)
+        who = "" if d.player is None or name(d.player) in prompt else T("{player} decides.", player=name(d.player))
+        parts.append(Part(Text.join(" ", [who, prompt]) if who else prompt, rank=KEEP + 2))
         if not d.options:
             continue
         full, short, common, note = _entries(d, name, where)
         keys = marker_keys(d.options)
         only_keys = list(dict.fromkeys(keys.get(o.id) or words(o.label, name) or o.id for o in d.options))
-        said = f"Options ({note}): " if note else "Options: "
-        head = f"Options ({'; '.join(n for n in (note, f'all: {common}') if n)}): " if common else said
-        parts.append(Part(_end(head + "; ".join(full)), _end(said + "; ".join(short)), KEEP + 1,
-                          (_end(said + "; ".join(_first_labels(d, name))),
-                           _end(said + "; ".join(_first_labels(d, name, bare=True))),
-                           _end("Options: " + ", ".join(only_keys)))))
+        parts.append(Part(_options(full, note, common), _options(short, note), KEEP + 1,
+                          (_options(_first_labels(d, name), note), _options(_first_labels(d, name, bare=True), note),
+                           _options(only_keys, sep=", "))))
     return [p for p in parts if p.full or p.short]
 
 
+def _options(listed: Sequence[str], note: str = "", common: str = "", sep: str = "; ") -> Text:
+    """``"Options (note; all: common): a; b."``, each aside only when given."""
+    options = Text.join(sep, listed)
+    if note and common:
+        return _end(T("Options ({note}; all: {common}): {options}", note=note, common=common, options=options))
+    if common:
+        return _end(T("Options (all: {common}): {options}", common=common, options=options))
+    if note:
+        return _end(T("Options ({note}): {options}", note=note, options=options))
+    return _end(T("Options: {options}", options=options))
+
+
 def _end(text: str) -> str:
-    return text if text[-1:] in ".?!" else text + "."
+    return text if text[-1:] in ".?!" else T("{text}.", text=text)
 
 
 def chunks(lines: Sequence[str], limit: int | None = None) -> list[str]:
     """``lines`` joined by newlines into chunks of at most ``limit`` characters (default :data:`CHUNK_LIMIT`, read
     at each call; a longer line is cut at words)."""
     limit = limit or CHUNK_LIMIT
+    lines = [in_language(line) for line in lines]  # measured as read
     out: list[str] = []
     cur = ""
     for line in lines:
@@ -352,4 +396,4 @@ def chunks(lines: Sequence[str], limit: int | None = None) -> list[str]:
             cur = f"{cur}\n{line}" if cur else line
     if cur:
         out.append(cur)
-    return out or ["The board is empty."]
+    return out or [in_language(T("The board is empty."))]
