@@ -9,8 +9,10 @@ worker processes (:mod:`bot.heavy`), the offline adapters off their loop.
 
 from __future__ import annotations
 
+import functools
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 import games
 import renderers
@@ -20,7 +22,7 @@ from renderers.animation import animate_within, frames_for
 from renderers.results import Section, card, name
 from renderers.words import words as named
 
-from .i18n import say
+from .i18n import say, speaking
 from .store import MoveRow
 from .store.records import GameRecord, PlayerStats, Standing
 
@@ -115,6 +117,21 @@ def leaderboard_text(game: Game, standings: list[Standing], where: str | None = 
     return Text.join("\n", lines)
 
 
+def _spoken(draw: Callable[..., bytes]) -> Callable[..., bytes]:
+    """A card drawn in ``lang=`` (a keyword of the decorated function; None: the current table's language,
+    :func:`bot.i18n.table_lang`)."""
+
+    @functools.wraps(draw)
+    def in_language(*args: Any, lang: str | None = None, **kwargs: Any) -> bytes:
+        if lang is None:
+            return draw(*args, **kwargs)
+        with speaking(lang):
+            return draw(*args, **kwargs)
+
+    return in_language
+
+
+@_spoken
 def leaderboard_card(game: Game, standings: list[Standing], where: str | None = None) -> bytes:
     """The leaderboard card: place, name, rating (μ ± σ), games, wins; AI levels marked "AI". In the current
     table's language (:func:`bot.i18n.say`; the drawing worker is told it: :func:`bot.heavy.draw_card_in`)."""
@@ -162,7 +179,8 @@ def _recent(r) -> Text:
     return T("{game} {place} ({date})", game=_title(r.game_id), place=place, date=date_text(r.ended_ms))
 
 
-def stats_card(stats: PlayerStats, shown_name: str | None = None, lang: str | None = None) -> bytes:
+@_spoken
+def stats_card(stats: PlayerStats, shown_name: str | None = None) -> bytes:
     """The ``/stats`` card: a row per game (games, wins, win rate, average place, rating, best score) and the
     recent results (game, place of seats, score, date)."""
     rows = [[say(_title(g.game_id)), str(g.games), f"{g.wins} · {g.win_rate:.0%}",
@@ -209,11 +227,12 @@ def summary_lines(record: GameRecord, names: dict[str, str] | None = None,
     return out
 
 
-def summary_card(record: GameRecord, details: str = "", lang: str | None = None) -> bytes:
+@_spoken
+def summary_card(record: GameRecord, details: str = "") -> bytes:
     """The summary image that goes with a result: the ranking (★ winners, ⚑ resigned), scores, rating after and
     its change, and the game's key numbers (moves, length, seats, rated or not); ``details``: the game's own
     account of its end (``Game.status`` of the final state: shrines, stashes, points …, ``{@id}`` refs allowed)
-    under the reason. ``lang``: the card's language (None: English)."""
+    under the reason."""
     game_title = _title(record.game_id)
     rows, bold = [], set()
     for i, s in enumerate(record.ranked):
