@@ -157,6 +157,13 @@ CARDS = {"stats": "stats_card", "leaderboard": "leaderboard_card", "summary": "s
 """Card kinds -> the :mod:`bot.results` function that draws them."""
 
 
+def seat_name(seat) -> str:
+    """:func:`bot.results.seat_name` (imported when used: the results module draws, workers import it lazily)."""
+    from .results import seat_name as named
+
+    return named(seat)
+
+
 def draw_card(kind: str, *args, lang: str | None = None) -> bytes:
     """PNG bytes of the card ``kind`` (:data:`CARDS`) drawn by :mod:`bot.results` (a leaderboard's first argument is
     the game's id) in ``lang`` (None: English). Runs in a worker process."""
@@ -206,7 +213,7 @@ def ranking_words(record, names: dict[str, str] | None = None) -> Text:
 
     out = []
     for s in record.ranked:
-        who = (names or {}).get(s.player_id) or s.name
+        who = (names or {}).get(s.player_id) or seat_name(s)
         place = results.ordinal_text(s.rank) if s.rank else T("unranked")
         bits: list = [T("{place} {name} (won)", place=place, name=who) if s.won else
                       T("{place} {name}", place=place, name=who)]
@@ -237,7 +244,7 @@ def card_alt(kind: str, *args, names: dict[str, str] | None = None, lang: str | 
 
         def shown(text: str) -> str:
             return games.format_text(text, lambda p: (names or {}).get(p) or next(
-                (s.name for s in record.seats if s.player_id == p), p))
+                (seat_name(s) for s in record.seats if s.player_id == p), p))
 
         status = T("abandoned") if record.outcome == "abandoned" else T("game over")
         numbers = T("{moves}, {length}, {seats}, {rated}", moves=N("{n} move", "{n} moves", n=record.moves),
@@ -262,7 +269,7 @@ def card_alt(kind: str, *args, names: dict[str, str] | None = None, lang: str | 
         game_id, standings = args[0], args[1]
         places = Text.join(T("; "), [T(
             "{place} {name}, rating {rating}, {games}, {wins}", place=results.ordinal_text(s.place),
-            name=s.name + (" (AI)" if s.is_ai and not s.name.startswith("AI") else ""),
+            name=seat_name(s) + (" (AI)" if s.is_ai and not seat_name(s).startswith("AI") else ""),
             rating=results.rating_text(s.mu, s.sigma), games=N("{n} game", "{n} games", n=s.games),
             wins=N("{n} win", "{n} wins", n=s.wins)) for s in standings])
         return _clip(say(T("Leaderboard card of {game}, top {n} of this server, ordered by rating minus three times "
@@ -277,7 +284,7 @@ def replay_alt(record, names: dict[str, str] | None = None, lang: str | None = N
     from . import results
 
     title = results._title(record.game_id)
-    players = ", ".join((names or {}).get(s.player_id) or s.name for s in record.seats)
+    players = ", ".join((names or {}).get(s.player_id) or seat_name(s) for s in record.seats)
     args = {"sid": str(record.session_id), "game": title, "moves": N("{n} move", "{n} moves", n=record.moves),
             "date": results.date_text(record.ended_ms), "players": players, "ranking": ranking_words(record, names)}
     if record.outcome == "abandoned":

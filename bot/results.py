@@ -22,6 +22,7 @@ from renderers.animation import animate_within, frames_for
 from renderers.results import Section, card, name
 from renderers.words import words as named
 
+from .ai_seats import ai_name, is_ai
 from .i18n import say, speaking
 from .store import MoveRow
 from .store.records import GameRecord, PlayerStats, Standing
@@ -32,6 +33,16 @@ RATING_HELP = T(
     "ordered by rating (a conservative estimate: your skill less three times its uncertainty, so it grows as you "
     "play).")
 """How ratings work, for ``/help``."""
+
+
+def seat_name(seat: Any) -> str:
+    """How a recorded seat or leaderboard line names its player: an AI seat by its level in the table's language
+    (:func:`bot.ai_seats.ai_name`; records keep the name the game ended with), anyone else by the recorded name."""
+    pid = getattr(seat, "player_id", "") or ""
+    if is_ai(pid):
+        parts = pid.split(":")
+        return ai_name(":".join([*parts[:2], parts[2] if len(parts) > 2 else "1"]))
+    return seat.name
 
 
 def rating_text(mu: float | None, sigma: float | None) -> str:
@@ -110,8 +121,8 @@ def leaderboard_text(game: Game, standings: list[Standing], where: str | None = 
     lines = [T("{game} — top {n} of {where} (by rating, a conservative estimate)", game=game.title,
                n=len(standings), where=where)]
     for s in standings:
-        mark = " (AI)" if s.is_ai and not s.name.startswith("AI") else ""
-        lines.append(T("{place}. {name} — {rating} · {games}, {wins}", place=str(s.place), name=f"{s.name}{mark}",
+        mark = " (AI)" if s.is_ai and not seat_name(s).startswith("AI") else ""
+        lines.append(T("{place}. {name} — {rating} · {games}, {wins}", place=str(s.place), name=f"{seat_name(s)}{mark}",
                        rating=rating_text(s.mu, s.sigma), games=N("{n} game", "{n} games", n=s.games),
                        wins=N("{n} win", "{n} wins", n=s.wins)))
     return Text.join("\n", lines)
@@ -136,7 +147,7 @@ def leaderboard_card(game: Game, standings: list[Standing], where: str | None = 
     """The leaderboard card: place, name, rating (μ ± σ), games, wins; AI levels marked "AI". In the current
     table's language (:func:`bot.i18n.say`; the drawing worker is told it: :func:`bot.heavy.draw_card_in`)."""
     where = T("this server") if where is None else where
-    rows = [[say(ordinal_text(s.place)), name(s.name) + (" · AI" if s.is_ai and not s.name.startswith("AI") else ""),
+    rows = [[say(ordinal_text(s.place)), name(seat_name(s)) + (" · AI" if s.is_ai and not seat_name(s).startswith("AI") else ""),
              say(rating_text(s.mu, s.sigma)), str(s.games), str(s.wins)] for s in standings]
     section = Section("", ["#", say(T("Player")), say(T("Rating")), say(T("Games")), say(T("Wins"))], rows,
                       align="llrrr", weights=[0.8, 3.2, 2.1, 1.1, 1.0], bold={0} if rows else set())
@@ -212,7 +223,7 @@ def summary_lines(record: GameRecord, names: dict[str, str] | None = None,
     out = []
     standings = result.standings if result is not None else {}
     for s in record.ranked:
-        who = (names or {}).get(s.player_id) or s.name
+        who = (names or {}).get(s.player_id) or seat_name(s)
         parts: list = [Text.join(" ", [ordinal_text(s.rank) if s.rank else "—", who + (" ★" if s.won else "")])]
         if s.player_id in standings:
             parts.append(standings[s.player_id])
@@ -236,7 +247,7 @@ def summary_card(record: GameRecord, details: str = "") -> bytes:
     game_title = _title(record.game_id)
     rows, bold = [], set()
     for i, s in enumerate(record.ranked):
-        who = name(s.name) + (" ★" if s.won else "") + (" ⚑" if s.resigned else "")  # a name and marks
+        who = name(seat_name(s)) + (" ★" if s.won else "") + (" ⚑" if s.resigned else "")  # a name and marks
         change = "—" if s.mu_after is None or s.mu_before is None else \
             f"{s.mu_after:.1f} ({s.mu_after - s.mu_before:+.1f})"
         rows.append([say(ordinal_text(s.rank)) if s.rank else "—", who, say(score_cell(record.game_id, s.score)),
@@ -251,7 +262,7 @@ def summary_card(record: GameRecord, details: str = "") -> bytes:
                                     T("rated") if record.rated else T("not rated")]))
     status = T("Abandoned") if record.outcome == "abandoned" else T("Game over")
     def shown(text: str) -> str:
-        return named(text, lambda p: next((s.name for s in record.seats if s.player_id == p), p))
+        return named(text, lambda p: next((seat_name(s) for s in record.seats if s.player_id == p), p))
 
     footer = "\n".join(x for x in (shown(say(record.reason)), shown(say(details))) if x)
     return card(say(T("{game} — {status}", game=game_title, status=status)), numbers, [section],

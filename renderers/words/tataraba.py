@@ -53,7 +53,7 @@ def _where(state: TatarabaState, name):
             t = B.tile_index(ref)
         except ValueError:
             return ""
-        return _tile(state, t, name) + _pieces(state, t, name)
+        return Text.join("", [_tile(state, t, name), _pieces(state, t, name)])
     return where
 
 
