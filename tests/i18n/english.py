@@ -33,7 +33,7 @@ def english_words() -> frozenset[str]:
 def english_left(text: str) -> list[str]:
     """The catalogue's English words in ``text``, once mentions, `code`, /commands, key=value options, URLs and
     custom emoji are taken out."""
-    text = re.sub(r"<[@#:a]?[^<>]*>|`[^`]*`|https?://\S+|/[a-z][-a-z]*|\b\w+=\S+", " ", text)
+    text = re.sub(r"<[@#:a]?[^<>]*>|`[^`]*`|https?://\S+|/[a-z][-a-z]*(?: \w+:\w+)*|\b\w+=\S+", " ", text)
     return [w for w in re.findall(r"[A-Za-z]{3,}", text) if w.lower() in english_words()]
 
 
