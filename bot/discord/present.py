@@ -120,7 +120,7 @@ def lobby_text(row: SessionRow, game: Game, notes: list[str] = ()) -> str:
                 else T("**{game}** lobby", game=game.title)),
             say(T("Seats ({seated}/{seats}):", seated=len(row.players), seats=counts[-1])),
             seats,
-            say(T("Options: {options}", options=_options_text(row.options))),
+            say(T("Options: {settings}", settings=_options_text(row.options))),
             _need_line(need, then),
         ]
         if counts[-1] > 1 and len(row.players) < counts[-1]:
