@@ -126,6 +126,13 @@ class Text(str):
         ``Text.join("; ", [T("a"), T("b")]) == "a; b"``."""
         return cls("", parts=tuple(parts) or ("",), sep=sep)
 
+    def split(self, sep: str | None = None, maxsplit: int = -1) -> list[str]:
+        """As ``str.split``, except that a text with no ``sep`` in it stays itself (one piece keeping its message
+        id: Pillow splits every text it draws into lines, and a line must still be translatable)."""
+        if sep is not None and sep not in str(self):
+            return [self]
+        return super().split(sep, maxsplit)
+
     def __reduce__(self):  # pickling (worker processes) keeps the message id
         return (_rebuild_text, (self.msgid, self.args, self.plural, self.count, self.parts, self.sep))
 
@@ -409,6 +416,12 @@ def ranking_text(result: Result, name: Callable[[str], str]) -> str:
                             for i, grp in enumerate(result.ranking, 1)])
 
 
+OR = T(" or ")
+"""The word between two alternatives ("void=true seats 5 or solo=true seats 1")."""
+SEMICOLON = T("; ")
+"""Between the parts of a list of clauses."""
+
+
 def seats_text(counts: Sequence[int]) -> str:
     """``[2, 3, 4]`` -> "2-4 players", ``[5]`` -> "exactly 5 players", ``[1]`` -> "exactly 1 player"."""
     if len(counts) == 1:
@@ -592,15 +605,19 @@ class Game:
         """Every player count a table of this game may have, from :meth:`seat_counts` and :meth:`seat_options`:
         ``"2-4 players; exactly 5 with void=true; exactly 1 with solo=true"``, ``"exactly 2 players"``."""
         parts = [seats_text(self.seat_counts())]
-        parts += [f"{seats_text(counts)} with {option}" for option, counts in self.seat_options()]
-        return "; ".join(parts)
+        for option, counts in self.seat_options():
+            parts.append(T("{seats} with {option}", seats=seats_text(counts), option=option))
+        return Text.join(SEMICOLON, parts)
 
     def more_seats(self, options: Any = None) -> str:
         """For a full lobby: the options that would seat more players than ``options`` do, as one clause
         (``"a table opened with void=true seats 5"``), or ``""`` when none does (:meth:`seat_options`)."""
         now = max(self.seat_counts(options) or [self.max_players])
         more = [(o, c[-1]) for o, c in self.seat_options(options) if c[-1] > now]
-        return "a table opened with " + " or ".join(f"{o} seats {n}" for o, n in more) if more else ""
+        if not more:
+            return ""
+        each = [T("{option} seats {n}", option=o, n=n) for o, n in more]
+        return T("a table opened with {options}", options=Text.join(OR, each))
 
     def lobby_need(self, seated: int, options: Any = None) -> str:
         """One line for a lobby with ``seated`` players: how many more are needed, or that it may start, from

@@ -110,3 +110,23 @@ def test_shared_pieces_of_the_words_in_japanese():
         said = [i18n.say(form, "ja") for part in parts for form in part.forms() if form]
     assert any(text.startswith("選択肢：") for text in said), said
     assert not any("Options" in text or "decides" in text for text in said), said
+
+
+def test_text_drawn_straight_with_pillow_is_in_the_images_language():
+    """``ImageDraw.text`` splits what it draws into lines; a :class:`Text` without a line break stays itself, so a
+    board label drawn straight with Pillow (Tatari's "Shrine box") comes out in Japanese."""
+    from PIL import Image, ImageDraw
+
+    from bot.i18n import translator
+    from games.core import T
+    from renderers.common import font, translating
+
+    def drawn(text, translate=None) -> bytes:
+        image = Image.new("L", (300, 40))
+        with translating(translate):
+            ImageDraw.Draw(image).text((5, 5), text, font=font(16), fill=255)
+        return image.tobytes()
+
+    assert drawn(T("Shrine box"), translator("ja")) == drawn("成仏の祠") != drawn("Shrine box")
+    assert drawn(T("Shrine box")) == drawn("Shrine box")
+    assert T("a\\nb").split("\\n") == ["a", "b"] and T("ab").split("\\n")[0].msgid == "ab"
