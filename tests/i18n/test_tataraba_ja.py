@@ -5,25 +5,16 @@ event, status, result reason, standing and refusal rendered in ja by ``bot.i18n.
 from __future__ import annotations
 
 import random
-import re
 
 import pytest
 
 import games
 from bot import i18n
-from games.core import IllegalMove, Move, Text
+from games.core import IllegalMove, Move
+from tests.i18n.ja_texts import ENGLISH, NAMES, untranslated
 
-NAMES = {f"p{i}": name for i, name in enumerate(("あきら", "ゆき", "はると", "さくら", "れん"))}
-ENGLISH = re.compile(r"[A-Za-z]{2,}")
-LABEL_MAX = 40
-"""A button label in ja is at most this long (I18N.md), or no longer than its English."""
 OPTIONS_WORDS = {"round_limit", "round", "limit"}
 """Lobby option names kept in Latin in the rules help (the player types them)."""
-
-
-def english_words(text: str, allowed: set[str] = frozenset()) -> list[str]:
-    """The ASCII words of 2+ letters in ``text`` that are not ``allowed`` (ids, lobby option syntax)."""
-    return [w for w in ENGLISH.findall(text) if w not in allowed]
 
 
 def play(game_id: str, players: int, options: dict, seed: int, max_moves: int = 4000):
@@ -63,22 +54,6 @@ def play(game_id: str, players: int, options: dict, seed: int, max_moves: int = 
     with pytest.raises(IllegalMove) as exc:
         game.apply(state, Move(player=ids[0], option="x"))
     yield "refusal", exc.value.args[0], set()
-
-
-def untranslated(texts) -> list[str]:
-    """Each text that is not a Text, whose ja rendering still has English words, or a label too long for a
-    button, as one line."""
-    bad = []
-    for what, text, allowed in texts:
-        if not isinstance(text, Text):
-            bad.append(f"{what}: plain str {text!r}")
-            continue
-        ja = i18n.say(text, "ja", NAMES)
-        if english_words(ja, allowed):
-            bad.append(f"{what}: {ja!r}")
-        if what == "label" and len(ja) > max(LABEL_MAX, len(i18n.say(text, "en", NAMES))):
-            bad.append(f"label longer than {LABEL_MAX} characters: {ja!r}")
-    return bad
 
 
 @pytest.mark.parametrize("players,options,seed", [(2, {}, 1), (3, {}, 2), (4, {}, 3), (2, {"round_limit": 2}, 4),

@@ -6,26 +6,17 @@ translation) and no English word is left in it."""
 from __future__ import annotations
 
 import random
-import re
 
 import pytest
 
 import games
 from bot import i18n
-from games.core import IllegalMove, Move, Text
+from games.core import IllegalMove, Move
+from tests.i18n.ja_texts import ENGLISH, NAMES, untranslated
 
-NAMES = {f"p{i}": name for i, name in enumerate(("あきら", "ゆき", "はると", "さくら", "れん"))}
-ENGLISH = re.compile(r"[A-Za-z]{2,}")
-LABEL_MAX = 40
-"""A button label in ja is at most this long (I18N.md), or no longer than its English."""
 LOBBY_WORDS = {"void", "true", "solo", "colours", "seat", "choose", "random", "island", "dragons", "symmetric",
                "asymmetric", "weather"}
 """Lobby option names and values kept in Latin in help and setup refusals (the player types them)."""
-
-
-def english_words(text: str, allowed: set[str] = frozenset()) -> list[str]:
-    """The ASCII words of 2+ letters in ``text`` that are not ``allowed`` (option ids, lobby option syntax)."""
-    return [w for w in ENGLISH.findall(text) if w not in allowed]
 
 
 def play(players: int, options: dict, seed: int, max_moves: int = 3000):
@@ -65,22 +56,6 @@ def play(players: int, options: dict, seed: int, max_moves: int = 3000):
     with pytest.raises(IllegalMove) as exc:
         game.apply(state, Move(player=ids[0], option="x"))
     yield "refusal", exc.value.args[0], set()
-
-
-def untranslated(texts) -> list[str]:
-    """Each text that is not a Text, whose ja rendering still has English words, or a label too long for a
-    button, as one line."""
-    bad = []
-    for what, text, allowed in texts:
-        if not isinstance(text, Text):
-            bad.append(f"{what}: plain str {text!r}")
-            continue
-        ja = i18n.say(text, "ja", NAMES)
-        if english_words(ja, allowed):
-            bad.append(f"{what}: {ja!r}")
-        if what == "label" and len(ja) > max(LABEL_MAX, len(i18n.say(text, "en", NAMES))):
-            bad.append(f"label longer than {LABEL_MAX} characters: {ja!r}")
-    return bad
 
 
 TABLES = [
