@@ -57,6 +57,7 @@ from games.tatamokatsu.data import (
 )
 from games.tatamokatsu.dice import offered_choices
 from games.tatamokatsu.help import RULES_HELP
+from games.tatamokatsu.rules import COMMA
 from games.tatamokatsu.state import TatamokatsuOptions, TatamokatsuState
 
 ref = rules.ref
@@ -430,11 +431,11 @@ class Tatamokatsu(Game):
 
     def status(self, state: TatamokatsuState) -> Text:
         """One line: the phase and every hand."""
-        hands = ", ".join(f"{ref(p)} {state.fingers[p]}" for p in state.players)
+        hands = Text.join(COMMA, [f"{ref(p)} {state.fingers[p]}" for p in state.players])
         if state.phase == "over":
             rolls = N("{n} roll", "{n} rolls", n=state.rolls)
             return T("Over after {rolls}: {winners} won. {hands}", rolls=rolls,
-                     winners=", ".join(ref(p) for p in state.winners), hands=hands)
+                     winners=Text.join(COMMA, [ref(p) for p in state.winners]), hands=hands)
         roller = ref(state.roller)
         what = {
             "roll": lambda: T("{player} to roll", player=roller),

@@ -138,7 +138,7 @@ def finish_resolution(s: TatamokatsuState, before: dict[str, int], events: list[
     if len(winners) == 1:
         text = T("{player} is the last with fingers: Samurai!", player=ref(winners[0]))
     else:
-        text = T("The last fingers fell together: {players} share the win.", players=", ".join(ref(p) for p in winners))
+        text = T("The last fingers fell together: {players} share the win.", players=Text.join(COMMA, [ref(p) for p in winners]))
     events.append(Event(kind="end", text=text, data={"winners": winners}))
     return True
 

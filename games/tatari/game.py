@@ -232,7 +232,7 @@ class Tatari(Game):
 
     def status(self, state: TatariState) -> Text:
         """One line: whose turn and the total, the shrines and every stash."""
-        stashes = ", ".join(f"{player_ref(p)} {state.stashes[p]}" for p in state.in_play())
+        stashes = Text.join(_COMMA, [f"{player_ref(p)} {state.stashes[p]}" for p in state.in_play()])
         shrines = " ".join(f"{k}:{v}" for k, v in state.shrines.items())
         if state.phase == "over":
             head = T("{player} wins", player=player_ref(state.winner)) if state.winner else T("Game over")

@@ -24,7 +24,7 @@ def _fingers(state: TatamokatsuState, name) -> Text:
 def _dice(state: TatamokatsuState) -> Text | str:
     if not state.dice:
         return ""
-    faces = ", ".join(f"{d} {f}" for d, f in zip("ABC", state.dice, strict=False))
+    faces = Text.join(COMMA, [f"{d} {f}" for d, f in zip("ABC", state.dice, strict=False)])
     text = T("Last roll: {dice}.", dice=faces) if state.phase == "roll" else T("Dice: {dice}.", dice=faces)
     if state.total is not None:
         text = T("{dice} Sum {total}.", dice=text, total=state.total)

@@ -45,7 +45,7 @@ def _rabbits(state: TsukimiState, name) -> list[Text]:
     out = []
     for seat, p in enumerate(state.players):
         spots = [B.VERTEX_NAMES[v][0] for v in B.VERTICES if state.rabbits.get(v) == seat]
-        where = ", ".join(spots) if spots else T("none")
+        where = Text.join(COMMA, spots) if spots else T("none")
         out.append(T("{player}'s rabbits: {spots}; {n} in reserve.", player=name(p), spots=where,
                      n=state.reserve[seat]))
     return out
