@@ -22,9 +22,11 @@ FACE_LABEL = {"1": T("1"), "2": T("2"), "3": T("3"), "4": T("4"), "doll": T("dol
 FACE_WORDS = {
     "1": "1", "2": "2", "3": "3", "4": "4", "doll": "doll", "double": "double", "doubledoll": "double",
     "one": "1", "two": "2", "three": "3", "four": "4",
+    "人形": "doll", "にんぎょう": "doll", "ダブル人形": "double", "ダブル": "double",
 }
 """Typed words (case, spaces and punctuation ignored) that name a face: ``Tatari.chat_word`` reads "1" as the face
-1 and "double-doll" as the double-doll while a face is to be set aside."""
+1 and "double-doll" as the double-doll while a face is to be set aside; the Japanese names of the faces (人形,
+ダブル人形) and full-width digits are read too."""
 
 SHRINES: tuple[int, ...] = (7, 8, 9, 10)
 """The shrine boards that hold dolls; shrine 11 is the Shrine box (``TatariState.box``)."""

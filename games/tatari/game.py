@@ -13,6 +13,7 @@ Decisions (``kind``: option ids):
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Any
 
 from games.core import (
@@ -223,10 +224,11 @@ class Tatari(Game):
         return Outcome(state=s, events=events)
 
     def chat_word(self, text: str) -> str | None:
-        """A die face typed as itself: "1".."4", "doll", "double-doll" (or "double") -> ``set:<face>``; case, spaces
-        and punctuation ignored. Adapters that try chat words before list numbers make a typed "1" mean the face 1
-        while a face is to be set aside (a face not showing is then refused with its reason). None otherwise."""
-        word = "".join(ch for ch in text.casefold() if ch.isalnum())
+        """A die face typed as itself: "1".."4", "doll", "double-doll" (or "double"), or its Japanese name 人形,
+        ダブル人形 -> ``set:<face>``; width (NFKC), case, spaces and punctuation ignored. Adapters that try chat
+        words before list numbers make a typed "1" mean the face 1 while a face is to be set aside (a face not
+        showing is then refused with its reason). None otherwise."""
+        word = "".join(ch for ch in unicodedata.normalize("NFKC", text).casefold() if ch.isalnum())
         face = FACE_WORDS.get(word)
         return f"set:{face}" if face else None
 

@@ -86,3 +86,9 @@ def test_the_games_terms_in_japanese():
     event = GAME.resign(s, "bob").events[0]
     assert i18n.say(event.text, "ja", {"bob": "ボブ"}) == "ボブは投了。その人形は成仏の祠へ。"
     assert i18n.say(GAME.pending(GAME.setup(["a", "b"], None, 3))[0].prompt, "ja") .startswith(player_ref("a"))
+
+
+def test_a_face_typed_in_japanese_is_set_aside_as_the_rules_help_says():
+    assert GAME.chat_word("人形") == "set:doll" and GAME.chat_word("ダブル人形") == "set:double"
+    assert GAME.chat_word("ダブル") == "set:double" and GAME.chat_word("２") == "set:2"
+    assert GAME.chat_word("人形だよ") is None and GAME.chat_word("doll") == "set:doll"
