@@ -102,7 +102,7 @@ class Tatamokatsu(Game):
     """Tatamokatsu (rulebook ``tatamokatsu.md``; RULINGS TK-1..TK-12, C-1..C-4)."""
 
     id = "tatamokatsu"
-    title = "Tatamokatsu"
+    title = T("Tatamokatsu")
     min_players = 2
     max_players = 5
     Options = TatamokatsuOptions

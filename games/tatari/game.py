@@ -52,7 +52,7 @@ class Tatari(Game):
     """Tatari (rulebook ``tatari.md``; RULINGS TA-1..TA-10, C-1..C-4)."""
 
     id = "tatari"
-    title = "Tatari"
+    title = T("Tatari")
     lower_score_wins = True  # scores are dolls left, fewer better (TA-10)
     min_players = 2
     max_players = 5

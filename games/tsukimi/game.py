@@ -25,7 +25,7 @@ class Tsukimi(Game):
     """The game object registered as ``tsukimi``: 2 players, options :class:`TsukimiOptions`."""
 
     id: ClassVar[str] = "tsukimi"
-    title: ClassVar[str] = "Tsukimi"
+    title: ClassVar[str] = T("Tsukimi")
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 2
     Options = TsukimiOptions

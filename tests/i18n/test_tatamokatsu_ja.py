@@ -111,4 +111,4 @@ def test_the_games_terms_in_japanese():
     assert [i18n.say(RACE_LABELS[i], "ja") for i in ("shout", "grab", "katana", "salute")] == [
         "「タタモカツ！」と叫ぶ", "Tのダイスをつかむ", "カタナ！", "敬礼：はい！"]
     s = GAME.setup(["alice", "bob"], None, 0)
-    assert i18n.say(GAME.pending(s)[0].prompt, "ja", {"alice": "あき"}) == "あき、3個のダイスを振ってください。"
+    assert i18n.say(GAME.pending(s)[0].prompt, "ja", {"alice": "あき"}) == "あき：ダイスを3個振る。"
