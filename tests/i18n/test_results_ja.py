@@ -147,7 +147,7 @@ def test_cards_are_drawn_in_the_language_the_worker_is_told(monkeypatch):
     draw_card_in("ja", "leaderboard", "tatari", standings)
     draw_card_in("en", "leaderboard", "tatari", standings)
     (title, subtitle, (section,), footer), english = drawn
-    assert (title, subtitle, footer) == (f"{games.get('tatari').title} — ランキング", "このサーバーの上位1人 · レーティング順",
+    assert (title, subtitle, footer) == ("タタリ — ランキング", "このサーバーの上位1人 · レーティング順",
                                          "レーティング：実力 ± 不確かさ · 控えめな推定の順")
     assert section.headers == ["#", "プレイヤー", "レーティング", "対戦数", "勝利"] and section.rows[0][0] == "1位"
     assert english[0] == f"{games.get('tatari').title} — leaderboard" and english[3].startswith("Rating: skill")
