@@ -22,7 +22,7 @@ def test_seat_counts_and_lobby_lines_in_english_and_japanese():
                      "Ready to start (2-4 players).",
                      "Too many seats for these options: Forest of Tataraba needs 2-4 players."]
     assert [i18n.say(line, "ja") for line in lines] == [
-        "あと1人必要（2〜4人）。", "開始できる（2〜4人。4人まで待ってもよい）。", "開始できる（2〜4人）。",
+        "あと1人必要です（2〜4人）。", "開始できます（2〜4人。4人まで待つこともできます）。", "開始できます（2〜4人）。",
         "この設定では席が多すぎます：たたらばと森は2〜4人で遊びます。"]
     assert all(isinstance(line, Text) for line in lines)
 

@@ -87,7 +87,7 @@ def test_rules_help_and_lobby_lines_read_in_japanese():
             texts.append(("layout", exc.args[0], set()))
     assert len(texts) == len(game.rules_help) + 6 + 5
     assert untranslated(texts) == []
-    assert i18n.say(game.lobby_need(1), "ja") == "あと1人必要（2〜4人）。"
+    assert i18n.say(game.lobby_need(1), "ja") == "あと1人必要です（2〜4人）。"
     assert "既定60ラウンド" in i18n.say(game.rules_help["end"], "ja")
 
 

@@ -101,7 +101,7 @@ def test_rules_help_lobby_lines_and_seat_refusals_read_in_japanese():
             except ValueError as exc:
                 texts.append(("seats", exc.args[0], LOBBY_WORDS))
     assert untranslated(texts) == []
-    assert i18n.say(game.lobby_need(5, {"void": True}), "ja") == "開始できる（ちょうど5人）。"
+    assert i18n.say(game.lobby_need(5, {"void": True}), "ja") == "開始できます（ちょうど5人）。"
 
 
 def test_the_check_sees_english_when_a_translation_is_missing(monkeypatch):
