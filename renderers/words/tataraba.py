@@ -5,7 +5,7 @@ Shapes as in :mod:`renderers.words`."""
 from __future__ import annotations
 
 import games
-from games.core import N, T, Text
+from games.core import SEMICOLON, N, T, Text
 from games.tataraba import board as B
 from games.tataraba.data import EIDAI, TATARA, TREE_TEXT
 from games.tataraba.rules import COMMA
@@ -105,6 +105,6 @@ def board_words(state: TatarabaState, names: dict[str, str]) -> list[str]:
     for b in range(len(state.tiles) // 9):
         tiles = [T("{tile} {thing}{here}", tile=B.tile_name(t), thing=_tile(state, t, name), here=_pieces(state, t, name))
                  for t in range(b * 9, b * 9 + 9)]
-        lines.append(T("Board {board}: {tiles}.", board=b + 1, tiles=Text.join("; ", tiles)))
+        lines.append(T("Board {board}: {tiles}.", board=b + 1, tiles=Text.join(SEMICOLON, tiles)))
     lines += [_seat(state, i, name) for i in range(len(state.players))]
     return chunks(lines)
