@@ -38,6 +38,7 @@ from renderers.common import (
     text,
     text_mask,
     text_on,
+    words,
 )
 
 WIDTH = 1000
@@ -650,7 +651,7 @@ def _header(img: Image.Image, state: TatarabaState, names: dict[str, str]) -> No
     if state.phase == "over":
         res = GAME.result(state)
         line = (
-            T("Game over: {reason}", reason=format_text(res.reason, lambda p: display_name(p, names, 18)))
+            T("Game over: {reason}", reason=format_text(words(res.reason), lambda p: display_name(p, names, 18)))
             if res
             else T("Game over")
         )
