@@ -38,6 +38,7 @@ from renderers.common import (
     text,
     text_mask,
     text_on,
+    words,
 )
 
 WIDTH = 1000
@@ -650,7 +651,7 @@ def _header(img: Image.Image, state: TatarabaState, names: dict[str, str]) -> No
     if state.phase == "over":
         res = GAME.result(state)
         line = (
-            T("Game over: {reason}", reason=format_text(res.reason, lambda p: display_name(p, names, 18)))
+            T("Game over: {reason}", reason=format_text(words(res.reason), lambda p: display_name(p, names, 18)))
             if res
             else T("Game over")
         )
@@ -713,7 +714,7 @@ def _panel(img: Image.Image, d: ImageDraw.ImageDraw, state: TatarabaState) -> No
         if s.eidai == 0:
             tags.append(T("Eidai built"))
         if tags:
-            _txt(img, (MARGIN + 46, y + 30), Text.join(", ", tags), 13, bold=True, fill=TILE_NAME_INK, bg=ROW_FILL)
+            _txt(img, (MARGIN + 46, y + 30), Text.join(rules.COMMA, tags), 13, bold=True, fill=TILE_NAME_INK, bg=ROW_FILL)
         x = MARGIN + 240
         _txt(img, (x, y + 6), T("Sen {n}", n=s.sen), 16, bold=True, bg=ROW_FILL)
         _txt(img, (x + 90, y + 6), T("Material {n}", n=s.mat), 16, bold=True, bg=ROW_FILL)

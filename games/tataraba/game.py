@@ -86,7 +86,7 @@ class Tataraba(Game):
         state.deck = state.rng.shuffled(shift_cards(n))
         events: list[Event] = []
         rules.reveal(state, events)
-        cards = ", ".join(str(c) for c in state.shown)
+        cards = Text.join(rules.COMMA, [str(c) for c in state.shown])
         first = events[-1]  # the reveal (a fresh deck never runs out here)
         first.text = T("Shift cards revealed before the first round (they only inform, nothing grows): {cards}.",
                        cards=cards)
@@ -117,7 +117,7 @@ class Tataraba(Game):
         groups = [[state.players[i] for i in g] for g in rules.ranking(state)]
         builders = [p for p, s in zip(state.players, state.seats, strict=True) if s.eidai == 0]
         winners = groups[0]
-        names = ", ".join(player_ref(p) for p in winners)
+        names = Text.join(rules.COMMA, [player_ref(p) for p in winners])
         if state.end == "eidai" and len(builders) == 1:
             reason = T("{players} built the Eidai Tatara.", players=names)
         elif state.end == "eidai":
@@ -135,7 +135,7 @@ class Tataraba(Game):
                          sen=s.sen, mat=s.mat)
             return T("{player} {sen} Sen {mat} material", player=player_ref(state.players[i]), sen=s.sen, mat=s.mat)
 
-        standing = Text.join(", ", [score(i) for g in rules.ranking(state) for i in g])
+        standing = Text.join(rules.COMMA, [score(i) for g in rules.ranking(state) for i in g])
         reason = T("{reason} Scores are Sen: {standings}.", reason=reason, standings=standing)
         return Result(
             winners=winners,

@@ -33,6 +33,9 @@ from games.tataraba.data import (
 )
 from games.tataraba.state import Seat, TatarabaState
 
+COMMA = T(", ")
+"""The separator of listed texts (cards, players, tiles), translated like any text (ja 「、」)."""
+
 BUILDINGS = (TATARA, EIDAI)
 
 
@@ -114,7 +117,7 @@ def reveal(state: TatarabaState, events: list[Event]) -> None:
                 )
             )
         state.shown.append(state.deck.pop(0))
-    cards = ", ".join(str(c) for c in state.shown)
+    cards = Text.join(COMMA, [str(c) for c in state.shown])
     events.append(
         Event(kind="reveal", text=T("Shift cards revealed: {cards}.", cards=cards), data={"cards": list(state.shown)})
     )
@@ -515,7 +518,7 @@ def grow_text(board: int, grown: int, shifted: int) -> str:
         parts.append(N("{n} shifts", "{n} shift", n=shifted))
     elif shifted:
         parts.append(N("{n} tree shifts", "{n} trees shift", n=shifted))
-    return T("Board {board}: {changes}.", board=board, changes=Text.join(", ", parts)) if parts else ""
+    return T("Board {board}: {changes}.", board=board, changes=Text.join(COMMA, parts)) if parts else ""
 
 
 def exhausted(state: TatarabaState) -> bool:

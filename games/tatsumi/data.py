@@ -12,6 +12,9 @@ from __future__ import annotations
 
 from games.core import T
 
+COMMA = T(", ")
+"""The separator of listed texts (scores, rings, wells), translated like any text (ja 「、」)."""
+
 ELEMENTS = ("F", "W", "N", "L")
 """The four elements, in the order used everywhere (holding slots, renderer legend)."""
 

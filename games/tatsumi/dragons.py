@@ -223,7 +223,7 @@ SPECIAL_PREFIXES = ("breath:", "dash:", "dive:")
 def _tops(s: TatsumiState, wells: list[int]) -> str:
     parts = [T("{element} from {well}", element=D.ELEMENT_TEXT[s.wells[w][-1]], well=D.WELL_NAMES[w])
              for w in wells if s.wells[w]]
-    return Text.join(", ", parts) if parts else T("nothing")
+    return Text.join(D.COMMA, parts) if parts else T("nothing")
 
 
 def special_options(s: TatsumiState, p: Seat) -> list[tuple[str, str]]:

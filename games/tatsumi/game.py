@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import (
+    SEMICOLON,
     TIMEOUT,
     Decision,
     Event,
@@ -187,7 +188,7 @@ class TatsumiGame(Game):
         return ai.choose(state, decision, rng)
 
     def status(self, state: TatsumiState) -> str:
-        scores = Text.join(", ", [T("{player} {n}", player=player_ref(p.id), n=p.fortune) for p in state.seats])
+        scores = Text.join(D.COMMA, [T("{player} {n}", player=player_ref(p.id), n=p.fortune) for p in state.seats])
         sd = T("sand dollars {n}/{total}", n=len(state.sand_dollars), total=D.SAND_DOLLARS)
         if state.over and state.solo is not None:  # solo: a rank, not a winner
             p = state.seats[0]
@@ -201,6 +202,6 @@ class TatsumiGame(Game):
         parts = [sd] + [m.status(state) for m, on in ((weather, state.weather), (solo, state.solo)) if on]
         if state.end_triggered:
             return T("Round {round} (last round), {player} to play; fortune {scores}; {rest}.", round=state.round,
-                     player=turn, scores=scores, rest=Text.join("; ", parts))
+                     player=turn, scores=scores, rest=Text.join(SEMICOLON, parts))
         return T("Round {round}, {player} to play; fortune {scores}; {rest}.", round=state.round, player=turn,
-                 scores=scores, rest=Text.join("; ", parts))
+                 scores=scores, rest=Text.join(SEMICOLON, parts))

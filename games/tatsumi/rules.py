@@ -723,13 +723,13 @@ def _game_over(s: TatsumiState, events: list[Event]) -> None:
     for p in s.seats:
         m = mastery(layout(p.island_key), p.island)
         total = sum(m.values())
-        detail = Text.join(", ", [T("{element} {n}", element=etext(e), n=m[e]) for e in D.ELEMENTS])
+        detail = Text.join(D.COMMA, [T("{element} {n}", element=etext(e), n=m[e]) for e in D.ELEMENTS])
         score(s, p, total, "mastery", T("Elemental Mastery: {detail}", detail=detail), events)
     best = max(p.fortune for p in s.seats)
     s.interrupts.clear()  # (only a resignation can end the game with module decisions pending)
     if s.solo is not None:
         events.append(solo.rank_event(s))
-    text = T("The game is over: {scores}.", scores=Text.join(", ", [T("{player} {n}", player=player_ref(p.id),
+    text = T("The game is over: {scores}.", scores=Text.join(D.COMMA, [T("{player} {n}", player=player_ref(p.id),
                                                                         n=p.fortune) for p in s.seats]))
     if s.solo is not None:  # a rank, not a winner (rulebook "Solo-mode Scoring Rank")
         p = s.seats[0]

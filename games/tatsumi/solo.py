@@ -123,7 +123,7 @@ def storm(s: TatsumiState, events: list[Event]) -> None:
             Event(
                 kind="tekitatsu",
                 text=N("The Tekitatsu wash away {pieces} ({n} ring).", "The Tekitatsu wash away {pieces} ({n} rings).",
-                       n=len(gone), pieces=Text.join(", ", gone) if gone else T("nothing")),
+                       n=len(gone), pieces=Text.join(D.COMMA, gone) if gone else T("nothing")),
                 data={"rings": len(gone), "wells": [D.WELL_NAMES[w] for w in sorted(by_well)]},
             )
         )

@@ -405,7 +405,7 @@ def status(s: TatsumiState) -> str:
         name = weather_name(c.element, c.side)
         parts.append(T("{name} neutralised", name=name) if c.neutralized else
                      T("{name} {n} on/{beside} beside", name=name, n=c.on_card, beside=c.beside))
-    return T("weather {cards}", cards=Text.join(", ", parts))
+    return T("weather {cards}", cards=Text.join(D.COMMA, parts))
 
 
 # --------------------------------------------------------------------------------------------------------------

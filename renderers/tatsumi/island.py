@@ -323,7 +323,7 @@ def draw_panel(img: Image.Image, s: TatsumiState, seat: int, names: dict[str, st
         else:
             d.ellipse((hx + 3, py + 82, hx + 23, py + 102), outline=(200, 190, 175), width=1)
         hx += 58
-    bl = Text.join(", ", [
+    bl = Text.join(D.COMMA, [
         T("{space} used", space=lay.names[b[0]]) if p.blessings[k] else T("{space} waiting", space=lay.names[b[0]])
         for k, b in enumerate(lay.blessings)
     ])

@@ -5,9 +5,10 @@ Shapes as in :mod:`renderers.words`."""
 from __future__ import annotations
 
 import games
-from games.core import N, T, Text
+from games.core import SEMICOLON, N, T, Text
 from games.tataraba import board as B
 from games.tataraba.data import EIDAI, TATARA, TREE_TEXT
+from games.tataraba.rules import COMMA
 from games.tataraba.state import TatarabaState
 from renderers.words import ALT_LIMIT, Part, chunks, decision_parts, fit, namer, pending_of, words
 
@@ -76,7 +77,7 @@ def _around(state: TatarabaState, name) -> str:
     tiles = [T("{tile} {thing}", tile=B.tile_name(t), thing=_tile(state, t, name))
              for t in range(board * 9, board * 9 + 9) if state.tiles[t]]
     return T("Board {board} around {player}: {tiles}.", board=board + 1, player=name(state.players[state.turn]),
-             tiles=Text.join(", ", tiles) if tiles else T("all empty"))
+             tiles=Text.join(COMMA, tiles) if tiles else T("all empty"))
 
 
 def alt_text(state: TatarabaState, names: dict[str, str], limit: int = ALT_LIMIT) -> str:
@@ -91,7 +92,7 @@ def alt_text(state: TatarabaState, names: dict[str, str], limit: int = ALT_LIMIT
         if res is not None:
             head = T("Forest of Tataraba, game over. {reason}", reason=words(res.reason, name))
         return fit([Part(head, rank=200), Part(seats, rank=50)], limit)
-    return fit([Part(T("Forest of Tataraba, round {round}.", round=state.round + 1), rank=90),
+    return fit([Part(T("Forest of Tataraba, round {round}.", round=max(state.round, 1)), rank=90),
                 *decision_parts(game, state, name, _where(state, name)),
                 Part(_around(state, name), rank=70), Part(seats, rank=60)], limit)
 
@@ -99,11 +100,11 @@ def alt_text(state: TatarabaState, names: dict[str, str], limit: int = ALT_LIMIT
 def board_words(state: TatarabaState, names: dict[str, str]) -> list[str]:
     """The whole forest, one line per board, then each player: chunks of ≤ 1,900 characters."""
     name = namer(state, names)
-    lines = [T("Forest of Tataraba, round {round}. {player} to play.", round=state.round + 1,
+    lines = [T("Forest of Tataraba, round {round}. {player} to play.", round=max(state.round, 1),
                player=name(state.players[state.turn]))]
     for b in range(len(state.tiles) // 9):
         tiles = [T("{tile} {thing}{here}", tile=B.tile_name(t), thing=_tile(state, t, name), here=_pieces(state, t, name))
                  for t in range(b * 9, b * 9 + 9)]
-        lines.append(T("Board {board}: {tiles}.", board=b + 1, tiles=Text.join("; ", tiles)))
+        lines.append(T("Board {board}: {tiles}.", board=b + 1, tiles=Text.join(SEMICOLON, tiles)))
     lines += [_seat(state, i, name) for i in range(len(state.players))]
     return chunks(lines)

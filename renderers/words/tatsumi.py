@@ -5,14 +5,14 @@ bottom first, the top ring is the one a dragon claims). Shapes as in :mod:`rende
 from __future__ import annotations
 
 import games
-from games.core import N, T, Text
+from games.core import SEMICOLON, N, T, Text
 from games.tatsumi import data as D
 from games.tatsumi import island
 from games.tatsumi.seaboard import rings_text
 from games.tatsumi.state import TatsumiState
 from renderers.words import ALT_LIMIT, Part, chunks, decision_parts, fit, namer, pending_of, words
 
-SEMI = "; "
+SEMI = SEMICOLON
 
 
 def _state_of_well(state: TatsumiState, w: int) -> Text:
@@ -69,9 +69,10 @@ def _island_space(state: TatsumiState, player: str, space: str) -> Text | str:
     rift = lay.rift[i] if i < len(lay.rift) else ""
     near = [Text.join(" ", [lay.names[j], D.ELEMENT_TEXT.get(seat.island[j], seat.island[j])]) for j in lay.adj[i]
             if j < len(seat.island) and seat.island[j] != island.EMPTY]
-    bits = [T("a {element} rift", element=D.ELEMENT_TEXT.get(rift, rift))] if rift else []
-    bits.append(T("next to {rings}", rings=Text.join(", ", near)) if near else T("no ring next to it"))
-    return Text.join(SEMI, bits)
+    beside = T("next to {rings}", rings=Text.join(D.COMMA, near)) if near else T("no ring next to it")
+    if not rift:
+        return Text.join("", [beside])
+    return T("{rift}; {beside}", rift=T("a {element} rift", element=D.ELEMENT_TEXT.get(rift, rift)), beside=beside)
 
 
 def _shrines(state: TatsumiState) -> Text:
