@@ -65,4 +65,4 @@ async def test_settings_say_the_language_and_answer_in_the_readers(tmp_path):
         mod.locale = "ja"
         saved = (await h.slash(mod, "settings", language="ja")).message()
         assert saved.ephemeral and saved.content.startswith("保存しました。このチャンネルの設定：")
-        assert "言語 日本語。" in saved.content and "反応時間" in saved.content
+        assert "言語 日本語。" in saved.content and "早押しの受付時間" in saved.content
