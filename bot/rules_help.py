@@ -34,7 +34,7 @@ _AI_LEVEL_CLAUSE = {
 AI_SEATS_LINE = T(
     "-# **AI players**: alone? `/play game ai:1 level:strong` seats AI players at once, or the host adds them with "
     "the lobby's Add AI menu (and removes them there before the start). Levels: {levels}.",
-    levels=Text.join("; ", [Text.join(" — ", [lv, _AI_LEVEL_CLAUSE.get(lv, "")]) for lv in LEVELS]),
+    levels=Text.join(T("; "), [Text.join(" — ", [lv, _AI_LEVEL_CLAUSE.get(lv, "")]) for lv in LEVELS]),
 )
 """One line on AI seats under Discord's ``/rules`` and ``/help``."""
 SANDBOX_HELP = T("""Commands: /play <game> [key=value …] [ai:<n> level:<easy|normal|strong>], /join, /leave, /start, /cancel,
@@ -101,6 +101,11 @@ def help_command(typed_words: bool) -> str:
     return Text.join("\n", lines)
 
 
+def _rules_of(game_id: str) -> str:
+    """"`/rules tatari`": the command that shows one game's rules, as the reader's client names it."""
+    return T("`/rules {game}`", game=game_id)
+
+
 def guide(typed_words: bool) -> str:
     """Discord's ``/rules`` without a game: every command, results and ratings (:data:`RATING_HELP`), AI seats
     (:data:`AI_SEATS_LINE`) and the games (``/rules game`` for each); at most :data:`MAX_CONTENT` characters; a
@@ -113,7 +118,7 @@ def guide(typed_words: bool) -> str:
         "Results: `/stats [member] [game]` · `/leaderboard game` · `/replay [game]` (only you see them; "
         "`public:true` posts them) · every result has a Replay button.\n{ratings}\n{ai}\n"
         "How to play: {rules}",
-        ratings=RATING_HELP, ai=AI_SEATS_LINE, rules=Text.join(" · ", [f"`/rules {g.id}`" for g in games.all()]))
+        ratings=RATING_HELP, ai=AI_SEATS_LINE, rules=Text.join(" · ", [_rules_of(g.id) for g in games.all()]))
     if not typed_words:
         text = Text.join("\n", [text, T(
             "-# Typed race words are off on this bot: use the race buttons or reactions. (Its owner can turn them on "
