@@ -45,6 +45,24 @@ A choice is its number in the last list, its id, or a chat word of the game.
 """The sandbox's ``/help`` (and the end of an unknown command's refusal)."""
 
 
+TOPIC_LABELS = {
+    "dice": T("dice"), "race": T("race"), "sums": T("sums"), "katana": T("katana"), "dragon": T("dragon"),
+    "mistakes": T("mistakes"), "end": T("end"), "turn": T("turn"), "move": T("move"), "actions": T("actions"),
+    "logging": T("logging"), "forest": T("forest"), "build": T("build"), "stop": T("stop"), "bust": T("bust"),
+    "stash": T("stash"), "fly": T("fly"), "gather": T("gather"), "holding": T("holding"), "offer": T("offer"),
+    "island": T("island"), "cards": T("cards"), "weather": T("weather"), "solo": T("solo"), "dragons": T("dragons"),
+    "islands": T("islands"), "void": T("void"), "tiles": T("tiles"), "cost": T("cost"), "placing": T("placing"),
+    "effects": T("effects"), "groups": T("groups"), "scoring": T("scoring"), "dark": T("dark"), "names": T("names"),
+}
+"""Each rules topic (a ``Game.rules_help`` key, what ``/rules topic:`` takes) as people read it: in English the key
+itself, in Japanese the topic's name (ダイス, 早押し, …)."""
+
+
+def topic_label(topic: str) -> str:
+    """The rules topic ``topic`` as people read it (:data:`TOPIC_LABELS`; an unknown key as it is)."""
+    return TOPIC_LABELS.get(topic, topic)
+
+
 def clip(text: str, limit: int) -> str:
     """``text`` itself (a :class:`Text` stays translatable) when it has at most ``limit`` characters, else its
     first ``limit`` characters (English). Adapters clip again after translating (:data:`MAX_CONTENT`)."""
@@ -59,12 +77,12 @@ def rules_command(game: Game, topic: str | None = None) -> str:
         known = Text.join(", ", [t for t in help_ if t]) if any(help_) else T("none")
         raise SessionError(T("{game} has no rules topic '{topic}'. Topics: {known}.", game=game.title, topic=topic,
                              known=known))
-    text: str = T("**{game}** — {topic}\n{text}", game=game.title, topic=topic or T("overview"),
+    text: str = T("**{game}** — {topic}\n{text}", game=game.title, topic=topic_label(topic) if topic else T("overview"),
                   text=help_.get(topic or "", game.summary))
     others = [t for t in help_ if t and t != topic]
     if others:
         text = Text.join("\n", [text, T("More: /rules {game} topic: {topics}", game=game.id,
-                                         topics=Text.join(", ", others))])
+                                         topics=Text.join(T(", "), [topic_label(t) for t in others]))])
     if not topic:
         text = Text.join("\n", [clip(text, MAX_CONTENT - len(AI_SEATS_LINE) - 1), AI_SEATS_LINE])
     return clip(text, MAX_CONTENT)
@@ -74,7 +92,7 @@ def how_to_play(game: Game, topic: str = "") -> str:
     """The "How to play" button and its topic select: the overview (``Game.rules_help[""]``, else the summary) or
     one topic, a :class:`Text`."""
     help_ = game.rules_help
-    text = T("**{game}** — {topic}\n{text}", game=game.title, topic=topic or T("how to play"),
+    text = T("**{game}** — {topic}\n{text}", game=game.title, topic=topic_label(topic) if topic else T("how to play"),
              text=help_.get(topic, game.summary if not topic else ""))
     return clip(text, MAX_CONTENT)
 
@@ -151,4 +169,4 @@ def sandbox_rules(game_id: str | None = None, topic: str | None = None) -> str:
 
 
 __all__ = ["AI_LEVEL_TEXT", "AI_SEATS_LINE", "MAX_HELP", "SANDBOX_HELP", "UNDO_RULE", "clip", "guide",
-           "help_command", "how_to_play", "rules_command", "sandbox_rules"]
+           "help_command", "how_to_play", "rules_command", "sandbox_rules", "topic_label", "TOPIC_LABELS"]
