@@ -129,7 +129,7 @@ def lobby_text(row: SessionRow, game: Game, notes: list[str] = ()) -> str:
         lines.append(say(T("The {game} lobby is closed.", game=game.title)))
     else:
         lines.append(say(T("**{game}** started with {players}: the board follows.", game=game.title,
-                           players=", ".join(mention(p) for p in row.players))))
+                           players=Text.join(T(", "), [mention(p) for p in row.players]))))
     return clip(lines)
 
 
