@@ -115,7 +115,8 @@ async def game_autocomplete(interaction: discord.Interaction, current: str) -> l
         log.exception("the game registry failed to load")
         return []
     return [
-        app_commands.Choice(name=f"{say(g.title, lang)} ({say(g.seats_summary(), lang)})"[:100], value=g.id)
+        app_commands.Choice(name=say(T("{game} ({seats})", game=g.title, seats=g.seats_summary()), lang)[:100],
+                            value=g.id)
         for g in found if needle in g.id or needle in g.title.lower() or needle in say(g.title, lang).lower()
     ][:25]
 
