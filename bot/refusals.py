@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from games import Decision, player_ref
-from games.core import T
+from games.core import T, Text
 
 
 class SessionError(Exception):
@@ -46,5 +46,5 @@ IDLE_WHO = T("Only the other players, the host or a moderator can remove an idle
 def not_your_turn(decisions: Iterable[Decision]) -> str:
     """The one refusal of a move, press or typed input by a seated player while others decide: ``It is not your
     turn: waiting for {@p}.`` (the wording of ``Game.find_decision``)."""
-    waiting = ", ".join(player_ref(p) for p in dict.fromkeys(d.player for d in decisions if d.player))
+    waiting = Text.join(T(", "), [player_ref(p) for p in dict.fromkeys(d.player for d in decisions if d.player)])
     return T("It is not your turn: waiting for {waiting}.", waiting=waiting)

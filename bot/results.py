@@ -39,9 +39,11 @@ def seat_name(seat: Any) -> str:
     """How a recorded seat or leaderboard line names its player: an AI seat by its level in the table's language
     (:func:`bot.ai_seats.ai_name`; records keep the name the game ended with), anyone else by the recorded name."""
     pid = getattr(seat, "player_id", "") or ""
-    if is_ai(pid):
-        parts = pid.split(":")
-        return ai_name(":".join([*parts[:2], parts[2] if len(parts) > 2 else "1"]))
+    parts = pid.split(":")
+    if len(parts) == 2 and is_ai(f"{pid}:1"):  # a leaderboard line's rating key, "ai:<level>"
+        parts.append("1")
+    if is_ai(":".join(parts)):
+        return ai_name(":".join(parts))
     return seat.name
 
 

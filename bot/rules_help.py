@@ -34,7 +34,7 @@ _AI_LEVEL_CLAUSE = {
 AI_SEATS_LINE = T(
     "-# **AI players**: alone? `/play game ai:1 level:strong` seats AI players at once, or the host adds them with "
     "the lobby's Add AI menu (and removes them there before the start). Levels: {levels}.",
-    levels=Text.join("; ", [Text.join(" — ", [lv, _AI_LEVEL_CLAUSE.get(lv, "")]) for lv in LEVELS]),
+    levels=Text.join(T("; "), [Text.join(" — ", [lv, _AI_LEVEL_CLAUSE.get(lv, "")]) for lv in LEVELS]),
 )
 """One line on AI seats under Discord's ``/rules`` and ``/help``."""
 SANDBOX_HELP = T("""Commands: /play <game> [key=value …] [ai:<n> level:<easy|normal|strong>], /join, /leave, /start, /cancel,
@@ -43,6 +43,24 @@ SANDBOX_HELP = T("""Commands: /play <game> [key=value …] [ai:<n> level:<easy|n
 A choice is its number in the last list, its id, or a chat word of the game.
 {undo} Approve with /undo, refuse with /undo no.""", undo=UNDO_RULE)
 """The sandbox's ``/help`` (and the end of an unknown command's refusal)."""
+
+
+TOPIC_LABELS = {
+    "dice": T("dice"), "race": T("race"), "sums": T("sums"), "katana": T("katana"), "dragon": T("dragon"),
+    "mistakes": T("mistakes"), "end": T("end"), "turn": T("turn"), "move": T("move"), "actions": T("actions"),
+    "logging": T("logging"), "forest": T("forest"), "build": T("build"), "stop": T("stop"), "bust": T("bust"),
+    "stash": T("stash"), "fly": T("fly"), "gather": T("gather"), "holding": T("holding"), "offer": T("offer"),
+    "island": T("island"), "cards": T("cards"), "weather": T("weather"), "solo": T("solo"), "dragons": T("dragons"),
+    "islands": T("islands"), "void": T("void"), "tiles": T("tiles"), "cost": T("cost"), "placing": T("placing"),
+    "effects": T("effects"), "groups": T("groups"), "scoring": T("scoring"), "dark": T("dark"), "names": T("names"),
+}
+"""Each rules topic (a ``Game.rules_help`` key, what ``/rules topic:`` takes) as people read it: in English the key
+itself, in Japanese the topic's name (ダイス, 早押し, …)."""
+
+
+def topic_label(topic: str) -> str:
+    """The rules topic ``topic`` as people read it (:data:`TOPIC_LABELS`; an unknown key as it is)."""
+    return TOPIC_LABELS.get(topic, topic)
 
 
 def clip(text: str, limit: int) -> str:
@@ -59,12 +77,12 @@ def rules_command(game: Game, topic: str | None = None) -> str:
         known = Text.join(", ", [t for t in help_ if t]) if any(help_) else T("none")
         raise SessionError(T("{game} has no rules topic '{topic}'. Topics: {known}.", game=game.title, topic=topic,
                              known=known))
-    text: str = T("**{game}** — {topic}\n{text}", game=game.title, topic=topic or T("overview"),
+    text: str = T("**{game}** — {topic}\n{text}", game=game.title, topic=topic_label(topic) if topic else T("overview"),
                   text=help_.get(topic or "", game.summary))
     others = [t for t in help_ if t and t != topic]
     if others:
         text = Text.join("\n", [text, T("More: /rules {game} topic: {topics}", game=game.id,
-                                         topics=Text.join(", ", others))])
+                                         topics=Text.join(T(", "), [topic_label(t) for t in others]))])
     if not topic:
         text = Text.join("\n", [clip(text, MAX_CONTENT - len(AI_SEATS_LINE) - 1), AI_SEATS_LINE])
     return clip(text, MAX_CONTENT)
@@ -74,7 +92,7 @@ def how_to_play(game: Game, topic: str = "") -> str:
     """The "How to play" button and its topic select: the overview (``Game.rules_help[""]``, else the summary) or
     one topic, a :class:`Text`."""
     help_ = game.rules_help
-    text = T("**{game}** — {topic}\n{text}", game=game.title, topic=topic or T("how to play"),
+    text = T("**{game}** — {topic}\n{text}", game=game.title, topic=topic_label(topic) if topic else T("how to play"),
              text=help_.get(topic, game.summary if not topic else ""))
     return clip(text, MAX_CONTENT)
 
@@ -101,6 +119,11 @@ def help_command(typed_words: bool) -> str:
     return Text.join("\n", lines)
 
 
+def _rules_of(game_id: str) -> str:
+    """"`/rules tatari`": the command that shows one game's rules, as the reader's client names it."""
+    return T("`/rules {game}`", game=game_id)
+
+
 def guide(typed_words: bool) -> str:
     """Discord's ``/rules`` without a game: every command, results and ratings (:data:`RATING_HELP`), AI seats
     (:data:`AI_SEATS_LINE`) and the games (``/rules game`` for each); at most :data:`MAX_CONTENT` characters; a
@@ -113,7 +136,7 @@ def guide(typed_words: bool) -> str:
         "Results: `/stats [member] [game]` · `/leaderboard game` · `/replay [game]` (only you see them; "
         "`public:true` posts them) · every result has a Replay button.\n{ratings}\n{ai}\n"
         "How to play: {rules}",
-        ratings=RATING_HELP, ai=AI_SEATS_LINE, rules=Text.join(" · ", [f"`/rules {g.id}`" for g in games.all()]))
+        ratings=RATING_HELP, ai=AI_SEATS_LINE, rules=Text.join(" · ", [_rules_of(g.id) for g in games.all()]))
     if not typed_words:
         text = Text.join("\n", [text, T(
             "-# Typed race words are off on this bot: use the race buttons or reactions. (Its owner can turn them on "
@@ -146,4 +169,4 @@ def sandbox_rules(game_id: str | None = None, topic: str | None = None) -> str:
 
 
 __all__ = ["AI_LEVEL_TEXT", "AI_SEATS_LINE", "MAX_HELP", "SANDBOX_HELP", "UNDO_RULE", "clip", "guide",
-           "help_command", "how_to_play", "rules_command", "sandbox_rules"]
+           "help_command", "how_to_play", "rules_command", "sandbox_rules", "topic_label", "TOPIC_LABELS"]

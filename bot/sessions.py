@@ -829,7 +829,7 @@ class SessionService(UndoRule, AiTurns):
             if by != row.host and not moderator:
                 raise SessionError(T("Only the host, {host}, or a moderator can abandon this game. To leave it "
                                      "yourself, {command}.", host=player_ref(row.host),
-                                     command="/leave" if row.status == "lobby" else "/resign"))
+                                     command=T("/leave") if row.status == "lobby" else T("/resign")))
             row = await self._abandon(row)
         self.forget(row.id)
         return self._update(row, notes=[T("{player} abandoned the game.", player=player_ref(by))])

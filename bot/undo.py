@@ -144,7 +144,7 @@ class UndoRule:
         update = self._update(vote.session)
         update.notes.append(T("{player} asks to take back the last move. {waiting}: approve? (Any move meanwhile "
                               "cancels the request.)", player=player_ref(by),
-                              waiting=", ".join(player_ref(p) for p in vote.waiting)))
+                              waiting=Text.join(T(", "), [player_ref(p) for p in vote.waiting])))
         return update
 
     async def _take_back(self, channel_id: str, asked_by: str, expect_version: int | None = None) -> Update:

@@ -80,7 +80,7 @@ class Admin(commands.Cog):
         await answer(
             interaction,
             say(T("↩️ {player} asks to take back the last move. {waiting}: approve? (Any move meanwhile cancels the "
-                  "request.)", player=mention(user), waiting=", ".join(mention(p) for p in vote.waiting))),
+                  "request.)", player=mention(user), waiting=Text.join(T(", "), [mention(p) for p in vote.waiting]))),
             ephemeral=False,
             view=view,
             allowed_mentions=discord.AllowedMentions(users=[discord.Object(int(p)) for p in vote.waiting
@@ -110,8 +110,8 @@ class Admin(commands.Cog):
                 interaction,
                 content=say(T("↩️ {player} asks to take back the last move. Approved by {approved}; waiting for "
                               "{waiting}.", player=mention(vote.by),
-                              approved=", ".join(mention(p) for p in vote.approved),
-                              waiting=", ".join(mention(p) for p in vote.waiting))),
+                              approved=Text.join(T(", "), [mention(p) for p in vote.approved]),
+                              waiting=Text.join(T(", "), [mention(p) for p in vote.waiting]))),
                 allowed_mentions=NO_PINGS,
             )
             return

@@ -21,7 +21,7 @@ from discord import AppCommandOptionType, app_commands
 from discord.ext import commands
 
 import renderers
-from bot import logs, metrics
+from bot import i18n, logs, metrics
 from bot.config import Settings
 from bot.i18n import refusal
 from bot.sessions import SessionError, SessionService
@@ -200,6 +200,7 @@ class PlayTree(app_commands.CommandTree):
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
         """Refuse a slash command whose options do not fit its definition (see :func:`outdated_options`)."""
         logs.about(guild_id=interaction.guild_id, channel_id=interaction.channel_id)
+        i18n.READER.set(i18n.language(interaction.locale))  # the refusals below answer in the reader's language
         if interaction.type is discord.InteractionType.application_command and outdated_options(interaction):
             raise app_commands.CheckFailure(OUTDATED)
         bot: PlayBot = interaction.client  # type: ignore[assignment]

@@ -19,7 +19,7 @@ from discord.ext import commands
 from pydantic import BaseModel, ValidationError
 
 import games
-from bot.ai_seats import level_of
+from bot.ai_seats import LEVEL_NAMES, level_of
 from bot.i18n import reader_lang, refusal, say
 from bot.sessions import SessionError, Update
 from bot.store import SessionRow, TimerRow
@@ -96,11 +96,14 @@ def _known(game: games.Game) -> Text:
 
 
 async def level_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice]:
-    """The AI levels (``games.ai.LEVELS``) that start with what was typed."""
+    """The AI levels (``games.ai.LEVELS``) whose id, or name in the reader's language, starts with what was typed
+    ("強い（strong） — …" in Japanese; "strong — …" in English)."""
     needle = current.lower().strip()
     lang = reader_lang()
-    return [app_commands.Choice(name=f"{lv} — {level_text(lv, lang) or ''}"[:100], value=lv)
-            for lv in LEVELS if lv.startswith(needle)]
+    names = {lv: say(LEVEL_NAMES[lv], lang) if lv in LEVEL_NAMES else lv for lv in LEVELS}
+    return [app_commands.Choice(name=((lv if names[lv].lower() == lv else f"{names[lv]}（{lv}）")
+                                      + f" — {level_text(lv, lang) or ''}")[:100], value=lv)
+            for lv in LEVELS if lv.startswith(needle) or names[lv].lower().startswith(needle)]
 
 
 async def game_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice]:
@@ -112,7 +115,8 @@ async def game_autocomplete(interaction: discord.Interaction, current: str) -> l
         log.exception("the game registry failed to load")
         return []
     return [
-        app_commands.Choice(name=f"{say(g.title, lang)} ({say(g.seats_summary(), lang)})"[:100], value=g.id)
+        app_commands.Choice(name=say(T("{game} ({seats})", game=g.title, seats=g.seats_summary()), lang)[:100],
+                            value=g.id)
         for g in found if needle in g.id or needle in g.title.lower() or needle in say(g.title, lang).lower()
     ][:25]
 

@@ -19,7 +19,7 @@ from discord.ext import commands
 
 import games
 from bot.i18n import reader_lang, say
-from bot.rules_help import MAX_CONTENT, guide, help_command, how_to_play, rules_command
+from bot.rules_help import MAX_CONTENT, guide, help_command, how_to_play, rules_command, topic_label
 from bot.sessions import SessionError, StaleBoard, Update
 from bot.store import SessionRow, TimerRow
 from games import Decision
@@ -249,8 +249,11 @@ class Play(commands.Cog):
             game = games.get(game_id or "")
         except KeyError:
             return []
-        topics = [t for t in game.rules_help if t and current.lower() in t.lower()]
-        return [app_commands.Choice(name=t, value=t) for t in topics[:25]]
+        lang = reader_lang()
+        labels = {t: say(topic_label(t), lang) for t in game.rules_help if t}
+        topics = [t for t, label in labels.items() if current.lower() in t.lower() or current.lower() in label.lower()]
+        return [app_commands.Choice(name=t if labels[t] == t else f"{labels[t]}（{t}）"[:100], value=t)
+                for t in topics[:25]]
 
     @app_commands.command(name="rules", description="How a game is played, in short; without a game: every command")
     @app_commands.describe(game="Which game (none: every command, results, ratings, AI players)",

@@ -16,7 +16,7 @@ from bot import board_text as board_text_lines
 from bot.ai_seats import LEVEL_NAMES, ai_name, is_ai
 from bot.board_text import BUTTON_OPTIONS, button_label, display, fit_names, option_label  # noqa: F401 - play imports it here
 from bot.i18n import say, table_lang
-from bot.rules_help import AI_LEVEL_TEXT
+from bot.rules_help import AI_LEVEL_TEXT, topic_label
 from bot.sessions import Update
 from bot.store import SessionRow
 from games import Decision, Game, marker_keys
@@ -129,7 +129,7 @@ def lobby_text(row: SessionRow, game: Game, notes: list[str] = ()) -> str:
         lines.append(say(T("The {game} lobby is closed.", game=game.title)))
     else:
         lines.append(say(T("**{game}** started with {players}: the board follows.", game=game.title,
-                           players=", ".join(mention(p) for p in row.players))))
+                           players=Text.join(T(", "), [mention(p) for p in row.players]))))
     return clip(lines)
 
 
@@ -333,6 +333,6 @@ def topics_view(game: Game, current: str = "") -> discord.ui.View | None:
         return None
     view = discord.ui.View(timeout=None)
     opts = [discord.SelectOption(label=say(T("Overview")), value="-", default=not current)] + [
-        discord.SelectOption(label=t[:100], value=t[:100], default=t == current) for t in topics]
+        discord.SelectOption(label=say(topic_label(t))[:100], value=t[:100], default=t == current) for t in topics]
     view.add_item(TopicSelect(game.id, opts))
     return view

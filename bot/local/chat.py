@@ -32,7 +32,7 @@ import games
 import renderers
 from games.core import Decision, T
 
-from .. import results
+from .. import i18n, results
 from ..ai_seats import ai_name, is_ai
 from ..board_text import board_lines, shows_position
 from ..i18n import refusal, say, translator
@@ -56,6 +56,22 @@ class Channel:
     shown: dict[str | None, list[str]] = field(default_factory=dict)  # player (None: anyone) -> option ids shown
     mark_ms: int = 0  # virtual time at which the current decisions opened
     mark_key: tuple = ()  # (kind, player, deadline) of those decisions
+
+
+SANDBOX_COMMANDS = ("play", "join", "leave", "cancel", "start", "move", "board", "history", "resign", "abandon",
+                    "undo", "wait", "rules", "games", "help", "stats", "leaderboard", "replay")
+"""The sandbox's commands, by their English names."""
+
+
+def _english_command(cmd: str, lang: str) -> str:
+    """The sandbox command ``cmd`` names: itself, or the English name of a slash command's name in ``lang`` (the
+    refusals a Japanese table reads say /参加, as its Discord client does), e.g. "参加" -> "join"."""
+    if lang == "en" or cmd in SANDBOX_COMMANDS:
+        return cmd
+    for english in SANDBOX_COMMANDS:
+        if i18n.translations(lang).pgettext("command_name", english) == cmd:
+            return english
+    return cmd
 
 
 class LocalChat:
@@ -151,6 +167,7 @@ class LocalChat:
         except ValueError:
             parts = text[1:].split()
         cmd, args = (parts[0].lower(), parts[1:]) if parts else ("", [])
+        cmd = _english_command(cmd, self.lang)
         if cmd == "play":
             if not args:
                 raise SessionError("Name a game: /play <game>. " + self._games_line())

@@ -71,3 +71,25 @@ async def test_english_clients_get_no_localisation_and_japanese_ones_the_catalog
     assert await translator.translate(app_commands.locale_str("play"), discord.Locale.american_english, name) is None
     assert await translator.translate(app_commands.locale_str("play"), discord.Locale.japanese, name) == "あそぶ"
     assert await translator.translate(app_commands.locale_str("no such"), discord.Locale.japanese, name) is None
+
+
+def test_the_japanese_messages_name_commands_as_the_japanese_client_shows_them(payloads):
+    """A Japanese reader's slash menu lists /あそぶ, /参加, …: every command a ja message names ("/参加 を使って
+    ください") is one of those names, and each English command named in a message has its Japanese one."""
+    import re
+
+    from babel.messages.pofile import read_po
+
+    from bot import i18n
+
+    ja_names = {p["name_localizations"]["ja"]: p["name"] for p in payloads}
+    named, english = set(), set()
+    with (i18n.LOCALES / "ja" / "LC_MESSAGES" / "bot.po").open("rb") as fh:
+        for m in read_po(fh, locale="ja"):
+            text = m.string if isinstance(m.string, str) else "".join(m.string)
+            named |= set(re.findall(r"/([\u3040-\u30ff\u4e00-\u9fff][\u3040-\u30ff\u4e00-\u9fffー]*)", text))
+            english |= set(re.findall(r"(?<![\w/])/([a-z][-a-z]+)", text))
+    assert named - set(ja_names) == set()
+    assert {"あそぶ", "参加", "開始", "投了", "盤面", "選ぶ", "待った", "データ削除"} <= named
+    sandbox_only = {"cancel", "wait", "games"}  # the local sandbox's own commands (its help stays in English)
+    assert english - set(ja_names.values()) - sandbox_only == set()

@@ -65,4 +65,16 @@ async def test_settings_say_the_language_and_answer_in_the_readers(tmp_path):
         mod.locale = "ja"
         saved = (await h.slash(mod, "settings", language="ja")).message()
         assert saved.ephemeral and saved.content.startswith("保存しました。このチャンネルの設定：")
-        assert "言語 日本語。" in saved.content and "反応時間" in saved.content
+        assert "言語 日本語。" in saved.content and "早押しの受付時間" in saved.content
+
+
+async def test_a_command_refused_before_it_runs_answers_in_the_readers_language(tmp_path):
+    """An option of a type the command no longer has (an outdated client) is refused in the reader's language."""
+    async with Harness(tmp_path / "bot.sqlite3") as h:
+        mod = h.user(100, "mod", moderator=True)
+        mod.locale = "ja"
+        refused = (await h.slash(mod, "settings", reminder_hours=12)).message()
+        assert refused.ephemeral and refused.content.startswith("このコマンドは Discord アプリが読み込んだ後に変更されました。")
+        mod.locale = "en-US"
+        refused = (await h.slash(mod, "settings", reminder_hours=12)).message()
+        assert refused.content.startswith("This command changed since your Discord app loaded it.")

@@ -25,32 +25,32 @@ async def test_a_japanese_lobby_card_its_buttons_and_refusals_read_in_japanese(t
         alice.locale = bob.locale = "ja"
         card = (await h.slash(alice, "play", game="tatari")).message(public=True)
         lines = card.content.splitlines()
-        assert lines[0] == f"<@101> が {title} のロビーを開きました。"
-        assert lines[1].startswith(f"**{title}** ロビー — ")
+        assert lines[0] == f"<@101>が{title}のロビーを開きました。"
+        assert lines[1].startswith(f"**{title}** のロビー — ")
         assert lines[2:5] == ["席（1/5）：", "1. <@101>（ホスト）", "オプション：`first=host`"]
-        assert lines[-1] == "-# ほかに誰もいませんか？ホストは「AIを追加」メニューでAIプレイヤーを座らせられます。"
+        assert lines[-1] == "-# 相手がいないときは、ホストが「AIを追加」メニューでAIプレイヤーを席に着けられます。"
         assert card.buttons() == ["参加", "退出", "開始", "中止", "遊び方"]
         menu = next(c for c in card.components if c["type"] == 3)
         assert menu["placeholder"] == "AIを追加…"
-        assert [o["label"] for o in menu["options"]] == ["AIを追加・弱い", "AIを追加・普通", "AIを追加・強い"]
+        assert [o["label"] for o in menu["options"]] == ["AIを追加（弱い）", "AIを追加（普通）", "AIを追加（強い）"]
 
         joined = (await h.click(bob, card, 0)).message()
-        assert joined.content.splitlines()[0] == "<@102> が参加しました（2/5）。"
+        assert joined.content.splitlines()[0] == "<@102>が参加しました（2/5）。"
         assert "2. <@102>" in joined.content.splitlines()
         again = (await h.click(bob, card, 0)).message()
-        assert again.ephemeral and again.content == "もう席に着いています。ホストの /start を待ってください。"
+        assert again.ephemeral and again.content == "すでに席に着いています。ホストが /開始 するのをお待ちください。"
         not_host = (await h.click(bob, card, 2)).message()
-        assert not_host.ephemeral and not_host.content == "ゲームを始められるのはホストの <@101> だけです。"
+        assert not_host.ephemeral and not_host.content == "ゲームを開始できるのはホストの<@101>だけです。"
 
         with_ai = (await h.select(alice, card, 5, ["strong"])).message()
         assert "3. AI・強い" in with_ai.content.splitlines()
         removal = [c for c in with_ai.components if c["type"] == 3][-1]
         assert removal["placeholder"] == "AIを外す…"
-        assert [o["label"] for o in removal["options"]] == ["AI・強い を外す"]
+        assert [o["label"] for o in removal["options"]] == ["AI・強いを外す"]
 
         started = await h.click(alice, card, 2)
-        edited = [s for s in started if s.kind in ("response", "edit", "edit_original") and "始めました" in s.content]
-        assert edited and edited[0].content == f"**{title}** を <@101>, <@102>, AI・強い で始めました。盤面が続きます。"
+        edited = [s for s in started if s.kind in ("response", "edit", "edit_original") and "開始しました" in s.content]
+        assert edited and edited[0].content == f"**{title}** を <@101>、<@102>、AI・強い で開始しました。盤面はこの下に続きます。"
         for sent in [card, joined, again, not_host, with_ai, edited[0]]:
             texts = [sent.content] + [c.get("label") or c.get("placeholder") or "" for c in sent.components]
             assert [w for t in texts for w in _latin_words(t) if w not in ("Tatari",)] == []
@@ -83,14 +83,14 @@ async def test_an_undo_request_at_a_japanese_table_reads_in_japanese(tmp_path):
         other = bob if mover is alice else alice
         await h.choose(mover, d.options[0].id)
         ask = (await h.slash(mover, "undo")).message(public=True)
-        assert ask.content == (f"↩️ <@{mover.sid}> が直前の手の「待った」を求めています。<@{other.sid}>：認めますか？"
-                               "（その間に手が指されると依頼は取り消されます。）")
+        assert ask.content == (f"↩️ <@{mover.sid}>が直前の手の「待った」を求めています。<@{other.sid}>：認めますか？"
+                               "（その間に手が進むと依頼は取り消されます）")
         assert ask.buttons() == ["「待った」を認める", "断る"]
         own = (await h.click(mover, ask, 0)).message()
-        assert own.ephemeral and own.content == "頼んだのはあなたです。ほかのプレイヤーが決めます。"
+        assert own.ephemeral and own.content == "頼んだのはあなたです。ほかのプレイヤーの判断を待ちましょう。"
         done = await h.click(other, ask, 0)
-        assert "↩️ 全員が認めました。直前の手を戻します。" in done.text
-        assert f"<@{mover.sid}> が直前の手を戻しました（<@{mover.sid}>：{d.options[0].id}）。" in done.text
+        assert "↩️ 全員が認めました。直前の手を取り消します。" in done.text
+        assert f"<@{mover.sid}>が直前の手を取り消しました（<@{mover.sid}>：{d.options[0].id}）。" in done.text
 
 
 async def test_plays_autocomplete_reads_in_the_readers_language(tmp_path):
@@ -98,7 +98,9 @@ async def test_plays_autocomplete_reads_in_the_readers_language(tmp_path):
         reader = h.user(101, "alice")
         reader.locale = "ja"
         levels = await h.autocomplete(reader, "play", "level", game="tatari", level="s")
-        assert levels == [{"name": "strong — 毎手、先を読んでから指す", "value": "strong"}]
+        assert levels == [{"name": "強い（strong） — 毎回、先の展開を読んでから選ぶ", "value": "strong"}]
+        levels = await h.autocomplete(reader, "play", "level", game="tatari", level="強")
+        assert levels == [{"name": "強い（strong） — 毎回、先の展開を読んでから選ぶ", "value": "strong"}]
         reader.locale = "en-US"
         levels = await h.autocomplete(reader, "play", "level", game="tatari", level="s")
         assert levels == [{"name": "strong — Searches ahead before each move", "value": "strong"}]

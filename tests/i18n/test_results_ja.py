@@ -69,13 +69,13 @@ async def test_stats_and_leaderboard_for_a_japanese_reader(tmp_path):
     try:
         (akira, _), _ = await finished_game(h)
         sent = (await h.slash(akira, "stats"))[-1]
-        assert sent.ephemeral and sent.content.startswith("あきら の成績\n")
-        assert "1ゲーム、1勝（100%）、平均順位 1.00、レーティング " in sent.content
+        assert sent.ephemeral and sent.content.startswith("あきらの戦績\n")
+        assert "1戦1勝（勝率100%）、平均順位 1.00、レーティング " in sent.content
         assert "最近：" in sent.content and "2人中1位" in sent.content
         assert english_left(sent.content) == [], english_left(sent.content)
         sent = (await h.slash(akira, "leaderboard", game="tatari"))[-1]
         assert sent.ephemeral and "このサーバーの上位2人" in sent.content
-        assert "1. あきら — " in sent.content and "1ゲーム、1勝" in sent.content
+        assert "1. あきら — " in sent.content and "1戦1勝" in sent.content
         assert english_left(sent.content) == [], english_left(sent.content)
     finally:
         await h.__aexit__(None, None, None)
@@ -87,7 +87,7 @@ async def test_refusals_of_results_and_boards_are_japanese(tmp_path):
         akira = h.user(101, "あきら")
         akira.locale = "ja"
         (sent,) = await h.slash(akira, "stats")
-        assert sent.ephemeral and sent.content == "このサーバーにはあなたの記録されたゲームがまだありません。"
+        assert sent.ephemeral and sent.content == "このサーバーでのあなたのゲームの記録はまだありません。"
         (sent,) = await h.slash(akira, "replay")
         assert sent.ephemeral and sent.content.startswith("このチャンネルで終わったゲームはまだありません。")
         (sent,) = await h.slash(akira, "replay", game="abc")
@@ -102,12 +102,12 @@ async def test_privacy_and_forget_me_for_a_japanese_reader(tmp_path):
         akira = h.user(101, "あきら")
         akira.locale = "ja"
         (sent,) = await h.slash(akira, "privacy")
-        assert sent.ephemeral and sent.content.startswith("**このボットがあなたについて保存するもの**")
-        assert "終わったゲームは無期限（運営者が期限を決めることがあります）。" in sent.content
+        assert sent.ephemeral and sent.content.startswith("**このボットが保存するあなたの情報**")
+        assert "終わったゲームは無期限（運営者が期限を設けることがあります）。" in sent.content
         assert english_left(sent.content) == [], english_left(sent.content)
         ask = (await h.slash(akira, "forget-me")).message()
-        assert ask.content.startswith("あなたのレーティングと設定を削除し") and ask.buttons() == ["データを削除する", "残す"]
-        kept = await h.click(akira, ask, "残す")
+        assert ask.content.startswith("あなたのレーティングと設定を削除し") and ask.buttons() == ["データを削除する", "削除しない"]
+        kept = await h.click(akira, ask, "削除しない")
         assert [s.content for s in kept] == ["何も削除しませんでした。"]
     finally:
         await h.__aexit__(None, None, None)
@@ -122,7 +122,7 @@ def test_busy_refusals_ordinals_lengths_and_permissions_read_in_japanese(tmp_pat
             heavy.admit(1, 9)
         except Busy as exc:
             assert str(exc) == "Busy — try again in 20 s (your last image is still being drawn)."
-            assert i18n.say(i18n.refusal(exc), "ja") == "混み合っています。20 秒後にもう一度どうぞ（前の画像をまだ描いています）。"
+            assert i18n.say(i18n.refusal(exc), "ja") == "混み合っています。20秒後にもう一度お試しください（前の画像をまだ描画中です）。"
         else:
             raise AssertionError("not refused")
     assert [str(ordinal_text(n)) for n in (1, 2, 3, 4, 11, 21)] == ["1st", "2nd", "3rd", "4th", "11th", "21st"]
@@ -131,7 +131,7 @@ def test_busy_refusals_ordinals_lengths_and_permissions_read_in_japanese(tmp_pat
         "45秒", "14分", "2時間5分", "3日4時間"]
     line = cannot_post_text([LABELS["send_messages"]])
     assert str(line).startswith("⚠️ I can't post in this channel: I need Send Messages. A moderator can grant it;")
-    assert i18n.say(line, "ja").startswith("⚠️ このチャンネルに投稿できません：メッセージを送信 が必要です。モデレーターがこの権限を")
+    assert i18n.say(line, "ja").startswith("⚠️ このチャンネルに投稿できません。「メッセージを送信」の権限が必要です。モデレーターがこの権限を")
 
 
 def test_cards_are_drawn_in_the_language_the_worker_is_told(monkeypatch):
@@ -148,6 +148,20 @@ def test_cards_are_drawn_in_the_language_the_worker_is_told(monkeypatch):
     draw_card_in("en", "leaderboard", "tatari", standings)
     (title, subtitle, (section,), footer), english = drawn
     assert (title, subtitle, footer) == ("タタリ — ランキング", "このサーバーの上位1人 · レーティング順",
-                                         "レーティング：実力 ± 不確かさ · 控えめな推定の順")
-    assert section.headers == ["#", "プレイヤー", "レーティング", "対戦数", "勝利"] and section.rows[0][0] == "1位"
+                                         "レーティング：実力 ± 不確かさ · 控えめな推定値の順")
+    assert section.headers == ["#", "プレイヤー", "レーティング", "対戦数", "勝数"] and section.rows[0][0] == "1位"
     assert english[0] == f"{games.get('tatari').title} — leaderboard" and english[3].startswith("Rating: skill")
+
+
+def test_an_ai_levels_leaderboard_line_is_named_in_the_tables_language():
+    """A leaderboard line of an AI level (rating key ``ai:normal``, recorded as "AI · Normal") reads "AI・普通" in ja."""
+    import games
+    from bot.results import leaderboard_text
+    from bot.store.records import Standing
+
+    standings = [Standing(1, "1", "あきら", 27.6, 8.1, 1, 1), Standing(2, "ai:normal", "AI · Normal", 22.4, 8.1, 1, 0)]
+    with i18n.speaking("ja"):
+        ja = i18n.say(leaderboard_text(games.get("tatari"), standings), "ja")
+    assert ja.splitlines()[2] == "2. AI・普通 — 22.4 ± 8.1 · 1戦0勝"
+    text = leaderboard_text(games.get("tatari"), standings)
+    assert str(text).splitlines()[2] == "2. AI · Normal — 22.4 ± 8.1 · 1 game, 0 wins"

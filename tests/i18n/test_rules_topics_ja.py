@@ -1,0 +1,49 @@
+"""Rules topics in Japanese (ARCHITECTURE.md "Text and languages"): each game's ``/rules`` topic is named in the
+reader's language on /rules, the How to play menu and the topic autocomplete, while ``/rules topic:`` still takes the
+English key; English stays the key itself."""
+
+from __future__ import annotations
+
+import re
+
+import games
+from bot import i18n
+from bot.rules_help import TOPIC_LABELS, rules_command, topic_label
+from tests.discord.harness import Harness
+
+
+def test_every_rules_topic_of_every_game_has_a_japanese_name():
+    topics = {t for g in games.all() for t in g.rules_help if t}
+    assert topics - set(TOPIC_LABELS) == set()
+    for topic in topics:
+        assert str(topic_label(topic)) == topic
+        ja = i18n.say(topic_label(topic), "ja")
+        assert ja != topic and not re.search(r"[A-Za-z]", ja), (topic, ja)
+
+
+def test_rules_name_the_other_topics_in_japanese():
+    text = rules_command(games.get("tatari"))
+    assert "More: /rules tatari topic: dice, stop, bust, stash, end" in str(text)
+    assert "ほかの項目（/ルール ゲーム:tatari 項目:…）：ダイス、ストップ、バースト、手元、ゲームの終わり" in i18n.say(text, "ja")
+    assert i18n.say(rules_command(games.get("tatari"), "bust"), "ja").startswith("**")
+    assert "— バースト\n" in i18n.say(rules_command(games.get("tatari"), "bust"), "ja")
+
+
+async def test_the_topic_autocomplete_and_how_to_play_menu_read_in_japanese(tmp_path):
+    async with Harness(tmp_path / "bot.sqlite3") as h:
+        h.guild_locale = "ja"
+        reader = h.user(101, "あきら")
+        reader.locale = "ja"
+        found = await h.autocomplete(reader, "rules", "topic", game="tatari", topic="バー")
+        assert found == [{"name": "バースト（bust）", "value": "bust"}]
+        found = await h.autocomplete(reader, "rules", "topic", game="tatari", topic="bu")
+        assert found == [{"name": "バースト（bust）", "value": "bust"}]
+        reader.locale = "en-US"
+        found = await h.autocomplete(reader, "rules", "topic", game="tatari", topic="bu")
+        assert found == [{"name": "bust", "value": "bust"}]
+        reader.locale = "ja"
+        card = (await h.slash(reader, "play", game="tatari")).message(public=True)
+        shown = (await h.click(reader, card, "遊び方")).message()
+        menu = next(c for row in shown.data["components"] for c in row["components"] if c["type"] == 3)
+        assert [o["label"] for o in menu["options"]] == ["概要", "ダイス", "ストップ", "バースト", "手元", "ゲームの終わり"]
+        assert [o["value"] for o in menu["options"]] == ["-", "dice", "stop", "bust", "stash", "end"]
