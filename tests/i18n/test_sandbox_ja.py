@@ -18,7 +18,7 @@ async def chat(tmp_path):
 
 
 async def test_japanese_command_names_work_in_a_japanese_sandbox(chat):
-    assert (await chat.line("alice: /あそぶ tatari"))[0].startswith("aliceがTatariのロビーを開きました。")
+    assert (await chat.line("alice: /あそぶ tatari"))[0].startswith("aliceがタタリのロビーを開きました。")
     refused = await chat.line("bob: /開始")
     assert any("ゲームを開始できるのはホストの" in line for line in refused), refused
     joined = await chat.line("bob: /参加")
