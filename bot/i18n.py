@@ -9,7 +9,7 @@
 - Catalogues, one gettext domain per part (:func:`domain_of`): ``core`` (``games/core.py`` and the other shared
   modules of ``games/``), each game (``games/<game>/`` and ``renderers/<game>.py``: ``tatari``, ``tsukimi``, …),
   ``renderers`` (shared drawing) and ``bot`` (the adapters, commands, help). ``bot/locales/<domain>.pot`` is extracted
-  from the source (every ``T("…")`` and ``N("…", "…")`` call), ``bot/locales/<lang>/LC_MESSAGES/<domain>.po`` holds
+  from the source (every ``T("…")`` and ``N("…", "…")`` call, and ``Tc``/``Nc`` with their message context), ``bot/locales/<lang>/LC_MESSAGES/<domain>.po`` holds
   the translations and the compiled ``<domain>.mo`` is what the bot reads (all of a language's domains merged). ``python -m bot i18n extract|update|compile|check`` keeps them
   (:func:`extract`, :func:`update`, :func:`compile_catalogues`, :func:`problems`).
 - The terms of each game in each language are in ``bot/locales/glossary.toml``; :func:`problems` checks that a
@@ -53,8 +53,10 @@ ROOT = HERE.parent
 SOURCES = ("games", "renderers", "bot")
 """Folders (under the project root) whose ``T``/``N`` calls are the catalogue's messages."""
 
-KEYWORDS = {"T": None, "N": (1, 2)}
-"""Babel extraction keywords: ``T(msgid, …)`` and ``N(singular, plural, …)`` (:mod:`games.core`)."""
+KEYWORDS = {"T": None, "N": (1, 2), "Tc": ((1, "c"), 2), "Nc": ((1, "c"), 2, 3)}
+"""Babel extraction keywords: ``T(msgid, …)``, ``N(singular, plural, …)`` and their forms with a message context
+first, ``Tc(context, msgid, …)`` and ``Nc(context, singular, plural, …)`` (:mod:`games.core`; the context is the
+entry's ``msgctxt``)."""
 
 _FIXED_DATE = datetime.datetime(2026, 1, 1, tzinfo=datetime.UTC)
 _JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uff66-\uff9f\u3000-\u303f\uff01-\uff5e]")
@@ -157,8 +159,9 @@ def number(n: int | float, lang: str) -> str:
 
 
 def render(text: Any, lang: str) -> str:
-    """``text`` in ``lang``, player references left as ``{@id}``: a :class:`Text` through the catalogue (a missing
-    entry falls back to English), anything else as ``str(text)``."""
+    """``text`` in ``lang``, player references left as ``{@id}``: a :class:`Text` through the catalogue, looked up
+    by its message context and id (``pgettext``/``npgettext`` for a text with a context; a missing entry falls back
+    to English), anything else as ``str(text)``."""
     if not isinstance(text, Text):
         return str(text)
     if text.parts:
@@ -166,7 +169,12 @@ def render(text: Any, lang: str) -> str:
     if lang == SOURCE:
         return str(text)
     tr = translations(lang)
-    if text.plural is not None:
+    if text.context is not None:  # (context, msgid) is its own entry of the merged catalogue
+        if text.plural is not None:
+            template = tr.npgettext(text.context, text.msgid, text.plural, text.args[text.count])
+        else:
+            template = tr.pgettext(text.context, text.msgid)
+    elif text.plural is not None:
         template = tr.ngettext(text.msgid, text.plural, text.args[text.count])
     else:
         template = tr.gettext(text.msgid)
