@@ -349,20 +349,21 @@ def problems(lang: str = "ja", root: Path = ROOT, commands: list[tuple[str, str,
             if not m.id:
                 continue
             key = m.id[0] if isinstance(m.id, tuple) else m.id
+            what = f"{key!r} (context {m.context!r})" if m.context else repr(key)  # a context is another message
             t = catalog.get(m.id, context=m.context)
             if t is None or not _translated(t):
-                out.append(f"{domain}: untranslated: {key!r}")
+                out.append(f"{domain}: untranslated: {what}")
                 continue
             wanted = set().union(*(placeholders(i) for i in (m.id if isinstance(m.id, tuple) else (m.id,))))
             for s in _strings(t):
                 if placeholders(s) != wanted:
-                    out.append(f"{domain}: placeholders differ: {key!r} -> {s!r}")
+                    out.append(f"{domain}: placeholders differ: {what} -> {s!r}")
                 if lang == "ja" and _letters(key) and not _JAPANESE.search(fill(s, {k: "" for k in placeholders(s)})):
-                    out.append(f"{domain}: not Japanese: {key!r} -> {s!r}")
+                    out.append(f"{domain}: not Japanese: {what} -> {s!r}")
             words = fill(key, {k: "" for k in placeholders(key)})  # a placeholder's name is no term: {dolls}
             for en, native in terms.items():
                 if re.search(rf"\b{re.escape(en)}\b", words, re.IGNORECASE) and not any(native in s for s in _strings(t)):
-                    out.append(f"{domain}: glossary: {key!r} uses {en!r}; its translation lacks {native!r}")
+                    out.append(f"{domain}: glossary: {what} uses {en!r}; its translation lacks {native!r}")
         mo = catalogue_path(lang, domain, "mo")
         if not mo.exists() or _entries(mo.read_bytes()) != _entries(_mo_bytes(path, lang)):
             out.append(f"{domain}: {mo.name} is not compiled from {path.name}: run python -m bot i18n compile")

@@ -143,7 +143,7 @@ class Text(str):
         return (_rebuild_text, (self.msgid, self.args, self.plural, self.count, self.parts, self.sep, self.context))
 
     def __repr__(self) -> str:
-        return f"T({str(self)!r})"
+        return f"Tc({self.context!r}, {str(self)!r})" if self.context else f"T({str(self)!r})"
 
 
 def _rebuild_text(msgid, args, plural, count, parts, sep, context=None) -> Text:
