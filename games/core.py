@@ -21,7 +21,9 @@ Engines keep no language. Every text a person reads — option labels, prompts, 
 with :func:`T` (or :func:`N` when it counts something): a :class:`Text` that *is* its English wording (a ``str``, so
 every adapter and test that reads English keeps working) and also carries its message id (the English template,
 the gettext ``msgid``) and its arguments, so a presenter renders it in the table's language
-(``bot.i18n.say``). Player references stay ``{@id}`` inside arguments; names are never translated.
+(``bot.i18n.say``). Player references stay ``{@id}`` inside arguments; names are never translated. An English word
+with a game's own sense takes a message context, :func:`Tc` / :func:`Nc` (``Tc("tatsumi seawell", "empty")``: the
+same English, its own catalogue entry), since every domain's catalogue is merged into one.
 
 Randomness (RULINGS C-1)
 ------------------------
