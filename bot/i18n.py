@@ -9,7 +9,7 @@
 - Catalogues, one gettext domain per part (:func:`domain_of`): ``core`` (``games/core.py`` and the other shared
   modules of ``games/``), each game (``games/<game>/`` and ``renderers/<game>.py``: ``tatari``, ``tsukimi``, …),
   ``renderers`` (shared drawing) and ``bot`` (the adapters, commands, help). ``bot/locales/<domain>.pot`` is extracted
-  from the source (every ``T("…")`` and ``N("…", "…")`` call), ``bot/locales/<lang>/LC_MESSAGES/<domain>.po`` holds
+  from the source (every ``T("…")`` and ``N("…", "…")`` call, and ``Tc``/``Nc`` with their message context), ``bot/locales/<lang>/LC_MESSAGES/<domain>.po`` holds
   the translations and the compiled ``<domain>.mo`` is what the bot reads (all of a language's domains merged). ``python -m bot i18n extract|update|compile|check`` keeps them
   (:func:`extract`, :func:`update`, :func:`compile_catalogues`, :func:`problems`).
 - The terms of each game in each language are in ``bot/locales/glossary.toml``; :func:`problems` checks that a
@@ -53,8 +53,10 @@ ROOT = HERE.parent
 SOURCES = ("games", "renderers", "bot")
 """Folders (under the project root) whose ``T``/``N`` calls are the catalogue's messages."""
 
-KEYWORDS = {"T": None, "N": (1, 2)}
-"""Babel extraction keywords: ``T(msgid, …)`` and ``N(singular, plural, …)`` (:mod:`games.core`)."""
+KEYWORDS = {"T": None, "N": (1, 2), "Tc": ((1, "c"), 2), "Nc": ((1, "c"), 2, 3)}
+"""Babel extraction keywords: ``T(msgid, …)``, ``N(singular, plural, …)`` and their forms with a message context
+first, ``Tc(context, msgid, …)`` and ``Nc(context, singular, plural, …)`` (:mod:`games.core`; the context is the
+entry's ``msgctxt``)."""
 
 _FIXED_DATE = datetime.datetime(2026, 1, 1, tzinfo=datetime.UTC)
 _JAPANESE = re.compile(r"[\u3040-\u30ff\u3400-\u9fff\uff66-\uff9f\u3000-\u303f\uff01-\uff5e]")
@@ -157,8 +159,9 @@ def number(n: int | float, lang: str) -> str:
 
 
 def render(text: Any, lang: str) -> str:
-    """``text`` in ``lang``, player references left as ``{@id}``: a :class:`Text` through the catalogue (a missing
-    entry falls back to English), anything else as ``str(text)``."""
+    """``text`` in ``lang``, player references left as ``{@id}``: a :class:`Text` through the catalogue, looked up
+    by its message context and id (``pgettext``/``npgettext`` for a text with a context; a missing entry falls back
+    to English), anything else as ``str(text)``."""
     if not isinstance(text, Text):
         return str(text)
     if text.parts:
@@ -166,7 +169,12 @@ def render(text: Any, lang: str) -> str:
     if lang == SOURCE:
         return str(text)
     tr = translations(lang)
-    if text.plural is not None:
+    if text.context is not None:  # (context, msgid) is its own entry of the merged catalogue
+        if text.plural is not None:
+            template = tr.npgettext(text.context, text.msgid, text.plural, text.args[text.count])
+        else:
+            template = tr.pgettext(text.context, text.msgid)
+    elif text.plural is not None:
         template = tr.ngettext(text.msgid, text.plural, text.args[text.count])
     else:
         template = tr.gettext(text.msgid)
@@ -341,20 +349,21 @@ def problems(lang: str = "ja", root: Path = ROOT, commands: list[tuple[str, str,
             if not m.id:
                 continue
             key = m.id[0] if isinstance(m.id, tuple) else m.id
+            what = f"{key!r} (context {m.context!r})" if m.context else repr(key)  # a context is another message
             t = catalog.get(m.id, context=m.context)
             if t is None or not _translated(t):
-                out.append(f"{domain}: untranslated: {key!r}")
+                out.append(f"{domain}: untranslated: {what}")
                 continue
             wanted = set().union(*(placeholders(i) for i in (m.id if isinstance(m.id, tuple) else (m.id,))))
             for s in _strings(t):
                 if placeholders(s) != wanted:
-                    out.append(f"{domain}: placeholders differ: {key!r} -> {s!r}")
+                    out.append(f"{domain}: placeholders differ: {what} -> {s!r}")
                 if lang == "ja" and _letters(key) and not _JAPANESE.search(fill(s, {k: "" for k in placeholders(s)})):
-                    out.append(f"{domain}: not Japanese: {key!r} -> {s!r}")
+                    out.append(f"{domain}: not Japanese: {what} -> {s!r}")
             words = fill(key, {k: "" for k in placeholders(key)})  # a placeholder's name is no term: {dolls}
             for en, native in terms.items():
                 if re.search(rf"\b{re.escape(en)}\b", words, re.IGNORECASE) and not any(native in s for s in _strings(t)):
-                    out.append(f"{domain}: glossary: {key!r} uses {en!r}; its translation lacks {native!r}")
+                    out.append(f"{domain}: glossary: {what} uses {en!r}; its translation lacks {native!r}")
         mo = catalogue_path(lang, domain, "mo")
         if not mo.exists() or _entries(mo.read_bytes()) != _entries(_mo_bytes(path, lang)):
             out.append(f"{domain}: {mo.name} is not compiled from {path.name}: run python -m bot i18n compile")

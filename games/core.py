@@ -21,7 +21,9 @@ Engines keep no language. Every text a person reads — option labels, prompts, 
 with :func:`T` (or :func:`N` when it counts something): a :class:`Text` that *is* its English wording (a ``str``, so
 every adapter and test that reads English keeps working) and also carries its message id (the English template,
 the gettext ``msgid``) and its arguments, so a presenter renders it in the table's language
-(``bot.i18n.say``). Player references stay ``{@id}`` inside arguments; names are never translated.
+(``bot.i18n.say``). Player references stay ``{@id}`` inside arguments; names are never translated. An English word
+with a game's own sense takes a message context, :func:`Tc` / :func:`Nc` (``Tc("tatsumi seawell", "empty")``: the
+same English, its own catalogue entry), since every domain's catalogue is merged into one.
 
 Randomness (RULINGS C-1)
 ------------------------
@@ -50,8 +52,10 @@ __all__ = [
     "Result",
     "Rng",
     "N",
+    "Nc",
     "SHORT_LABEL",
     "T",
+    "Tc",
     "TIMEOUT",
     "Text",
     "TextField",
@@ -88,6 +92,9 @@ class Text(str):
       the games' proper names).
     - ``plural``: the English plural template when the message counts something (:func:`N`); ``count`` names the
       argument that chooses the form (``ngettext``).
+    - ``context``: the gettext message context (``msgctxt``) when one English word has another sense in a game
+      (:func:`Tc`, :func:`Nc`: ``Tc("tatsumi seawell", "empty")`` is another message than ``T("empty")``, with
+      its own Japanese, and the same English); None for most texts.
     - ``parts``/``sep``: a joined text's pieces (each translated) and separator (a :class:`Text` or a plain str).
 
     ``Text("x", {}) == "x"``: comparisons, hashing and ``str`` methods see the English wording. Methods that
@@ -95,16 +102,17 @@ class Text(str):
     :meth:`join` instead, so the text stays translatable. ``ValueError`` when a placeholder has no argument.
     """
 
-    __slots__ = ("msgid", "args", "plural", "count", "parts", "sep")
+    __slots__ = ("msgid", "args", "plural", "count", "parts", "sep", "context")
     msgid: str
     args: dict[str, Any]
     plural: str | None
     count: str | None
+    context: str | None
     parts: tuple[Any, ...]
     sep: Any
 
     def __new__(cls, msgid: str, args: dict[str, Any] | None = None, *, plural: str | None = None,
-                count: str | None = None, parts: Sequence[Any] = (), sep: Any = "") -> Text:
+                count: str | None = None, parts: Sequence[Any] = (), sep: Any = "", context: str | None = None) -> Text:
         args = dict(args or {})
         if parts:
             english = str(sep).join(str(p) for p in parts)
@@ -117,7 +125,7 @@ class Text(str):
             english = fill(template, {k: str(v) for k, v in args.items()})
         self = super().__new__(cls, english)
         self.msgid, self.args, self.plural, self.count = msgid, args, plural, count
-        self.parts, self.sep = tuple(parts), sep
+        self.parts, self.sep, self.context = tuple(parts), sep, context
         return self
 
     @classmethod
@@ -134,14 +142,14 @@ class Text(str):
         return super().split(sep, maxsplit)
 
     def __reduce__(self):  # pickling (worker processes) keeps the message id
-        return (_rebuild_text, (self.msgid, self.args, self.plural, self.count, self.parts, self.sep))
+        return (_rebuild_text, (self.msgid, self.args, self.plural, self.count, self.parts, self.sep, self.context))
 
     def __repr__(self) -> str:
-        return f"T({str(self)!r})"
+        return f"Tc({self.context!r}, {str(self)!r})" if self.context else f"T({str(self)!r})"
 
 
-def _rebuild_text(msgid, args, plural, count, parts, sep) -> Text:
-    return Text(msgid, args, plural=plural, count=count, parts=parts, sep=sep)
+def _rebuild_text(msgid, args, plural, count, parts, sep, context=None) -> Text:
+    return Text(msgid, args, plural=plural, count=count, parts=parts, sep=sep, context=context)
 
 
 def fill(template: str, values: dict[str, str]) -> str:
@@ -172,6 +180,19 @@ def N(singular: str, plural: str, count: str = "n", **args: Any) -> Text:
     """A translatable text that counts: ``N("{n} doll", "{n} dolls", n=3) == "3 dolls"``; ``count`` names the
     argument (an int) that picks singular or plural (each language has its own plural rules in its catalogue)."""
     return Text(singular, args, plural=plural, count=count)
+
+
+def Tc(context: str, msgid: str, **args: Any) -> Text:
+    """:func:`T` with a message context (gettext's ``pgettext``), for an English word that has another sense in
+    this game than elsewhere: ``Tc("tatsumi seawell", "empty") == "empty"`` (the English is the same), but its
+    Japanese is its own (枯れた井戸, where a Tsukimi tile circle's ``T("empty")`` is 空). ``context`` and ``msgid``
+    must be literals (extracted as ``msgctxt`` and ``msgid``); name the context by the game and the thing meant."""
+    return Text(msgid, args, context=context)
+
+
+def Nc(context: str, singular: str, plural: str, count: str = "n", **args: Any) -> Text:
+    """:func:`N` with a message context (gettext's ``npgettext``): ``Nc("ctx", "{n} tile", "{n} tiles", n=2)``."""
+    return Text(singular, args, plural=plural, count=count, context=context)
 
 
 def _keep_text(value: Any, handler: Callable[[Any], Any]) -> Any:

@@ -21,7 +21,7 @@ rulebook's rank line (:func:`games.tatsumi.solo_data.rank_line`).
 
 from __future__ import annotations
 
-from games.core import Event, N, T, Text, player_ref
+from games.core import Event, N, T, Tc, Text, player_ref
 from games.tatsumi import data as D
 from games.tatsumi import weather
 from games.tatsumi.seaboard import ORTHO, mark_depleted, trigger_end
@@ -210,8 +210,10 @@ def rank_event(s: TatsumiState) -> Event:
 
 
 def status(s: TatsumiState) -> str:
-    """``"solo card 3/16, Tekitatsu b2 d4, maelstrom c3"``."""
+    """``"solo card 3/16, Tekitatsu b2 d4, maelstrom c3"``; a Tekitatsu or the maelstrom not on the seaboard is
+    ``off`` (off the board: 盤外, not a setting's オフ)."""
     sb = s.solo
-    tk = Text.join(" ", [D.WELL_NAMES[w] if w >= 0 else T("off") for w in sb.tekitatsu])
-    m = D.WELL_NAMES[sb.maelstrom] if sb.maelstrom >= 0 else T("off")
+    off = Tc("tatsumi off the board", "off")
+    tk = Text.join(" ", [D.WELL_NAMES[w] if w >= 0 else off for w in sb.tekitatsu])
+    m = D.WELL_NAMES[sb.maelstrom] if sb.maelstrom >= 0 else off
     return T("solo card {n}/16, Tekitatsu {tk}, maelstrom {m}", n=16 - len(sb.deck), tk=tk, m=m)

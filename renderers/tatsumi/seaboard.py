@@ -10,6 +10,7 @@ from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
+from games.core import Tc
 from games.tatsumi import data as D
 from games.tatsumi.state import TatsumiState
 
@@ -102,10 +103,11 @@ def pip_step(depth: int) -> int:
 
 
 @lru_cache(maxsize=2048)
-def well_image(w: int, stack: str, sand_dollar_no: int) -> Image.Image:
+def well_image(w: int, stack: str, sand_dollar_no: int, empty: str = "empty") -> Image.Image:
     """Well ``w``'s cell (``CELL - 4`` px square, its frame excluded): its name; its top ring large, its depth, and
     the whole stack as pips with symbols (top first); a depleted well its sand dollar and its number in placing
-    order (``sand_dollar_no`` > 0), else "empty". Cached: a well changes only when a ring leaves it."""
+    order (``sand_dollar_no`` > 0), else ``empty`` (the word in the image's language). Cached: a well changes only
+    when a ring leaves it."""
     img = Image.new("RGB", (CELL - 4, CELL - 4), SEA)
     d = ImageDraw.Draw(img)
     d.rectangle((0, 0, CELL - 5, CELL - 5), outline=(120, 160, 180))
@@ -123,7 +125,7 @@ def well_image(w: int, stack: str, sand_dollar_no: int) -> Image.Image:
         paste(img, sand_dollar(24), 40 + o, 46 + o)
         label(img, (5 + o, CELL - 4 + o), f"#{sand_dollar_no}", 14, True, INK, "ld")
     else:
-        label(img, (CELL // 2 + o, 46 + o), "empty", 12, False, NAME_INK, "mm")
+        label(img, (CELL // 2 + o, 46 + o), empty, 12, False, NAME_INK, "mm")
     return img
 
 
@@ -131,9 +133,10 @@ def draw_wells(img: Image.Image, s: TatsumiState, dx: int = 0, dy: int = 0) -> N
     """The 25 wells' cells (:func:`well_image`) and the dragons on them, each board point (x, y) drawn at
     (x + dx, y + dy) px: (0, 0) on the full board, a close-up's offset otherwise."""
     sd_order = {w: k + 1 for k, w in enumerate(s.sand_dollars)}
+    empty = str(words(Tc("tatsumi seawell", "empty")))  # a depleted well after the 13th sand dollar
     for w in range(25):
         x0, y0 = well_box(w)
-        img.paste(well_image(w, s.wells[w], sd_order.get(w, 0)), (x0 + 2 + dx, y0 + 2 + dy))
+        img.paste(well_image(w, s.wells[w], sd_order.get(w, 0), empty), (x0 + 2 + dx, y0 + 2 + dy))
     cx, cy, r = DRAGON
     for p in s.seats:
         x0, y0 = well_box(p.well)

@@ -86,7 +86,7 @@ def words(text: str, name: Callable[[str], str]) -> str:
     if "{@" not in text:
         return text
     args = {k: v if isinstance(v, int) else _named(v, name) for k, v in text.args.items()}
-    return Text(text.msgid, args, plural=text.plural, count=text.count)
+    return Text(text.msgid, args, plural=text.plural, count=text.count, context=text.context)
 
 
 def _named(value, name: Callable[[str], str]):

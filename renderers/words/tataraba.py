@@ -5,7 +5,7 @@ Shapes as in :mod:`renderers.words`."""
 from __future__ import annotations
 
 import games
-from games.core import SEMICOLON, N, T, Text
+from games.core import SEMICOLON, N, T, Tc, Text
 from games.tataraba import board as B
 from games.tataraba.data import EIDAI, TATARA, TREE_TEXT
 from games.tataraba.rules import COMMA
@@ -27,7 +27,7 @@ def _stage(stage: str, tree: Text) -> Text:
 def _tile(state: TatarabaState, t: int, name) -> str:
     code = state.tiles[t]
     if not code:
-        return T("empty")
+        return Tc("tataraba tile", "empty")  # a tile with nothing on it: 空きマス (Tsukimi's empty circle is 空)
     kind, stage, owner = code[0], code[1], code[2]
     what = {TATARA: T("Tatara"), EIDAI: T("Eidai Tatara")}.get(kind) or _stage(stage, TREE_TEXT.get(kind, kind))
     if owner.isdigit() and int(owner) < len(state.players):

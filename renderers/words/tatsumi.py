@@ -5,7 +5,7 @@ bottom first, the top ring is the one a dragon claims). Shapes as in :mod:`rende
 from __future__ import annotations
 
 import games
-from games.core import SEMICOLON, N, T, Text
+from games.core import SEMICOLON, N, T, Tc, Text
 from games.tatsumi import data as D
 from games.tatsumi import island
 from games.tatsumi.seaboard import rings_text
@@ -19,7 +19,7 @@ def _state_of_well(state: TatsumiState, w: int) -> Text:
     """A well's rings without its name: ``"empty"``, ``"depth 2, top fire, 1 fire + 1 wind"``."""
     rings = state.wells[w]
     if not rings:
-        return T("empty, a sand dollar") if w in state.sand_dollars else T("empty")
+        return T("empty, a sand dollar") if w in state.sand_dollars else Tc("tatsumi seawell", "empty")
     top = D.ELEMENT_TEXT.get(rings[-1], rings[-1])
     if len(rings) > 1:
         return T("depth {n}, top {element}, {rings}", n=len(rings), element=top, rings=rings_text(rings))

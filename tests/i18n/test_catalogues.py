@@ -19,15 +19,20 @@ def test_every_text_has_its_japanese_with_the_same_placeholders_and_compiled():
     assert i18n.problems("ja") == []
 
 
+WANTED = {"T": 1, "N": 2, "Tc": 2, "Nc": 3}
+"""How many leading arguments of each text maker are extracted (context, message ids): they must be literals."""
+
+
 def test_texts_are_made_with_literal_message_ids():
-    """Babel extracts only literal strings: ``T(f"…")`` or ``T(name)`` would never reach the catalogue."""
+    """Babel extracts only literal strings: ``T(f"…")``, ``T(name)`` or ``Tc(ctx, "…")`` would never reach the
+    catalogue."""
     bad = []
     for folder in i18n.SOURCES:
         for path in (ROOT / folder).rglob("*.py"):
             tree = ast.parse(path.read_text(encoding="utf-8"))
             for node in ast.walk(tree):
-                if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("T", "N"):
-                    wanted = 1 if node.func.id == "T" else 2
+                if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in WANTED:
+                    wanted = WANTED[node.func.id]
                     args = node.args[:wanted]
                     if len(args) < wanted or not all(isinstance(a, ast.Constant) and isinstance(a.value, str)
                                                       for a in args):

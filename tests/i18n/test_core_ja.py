@@ -57,7 +57,8 @@ def test_find_decision_refusals_read_in_japanese():
 def test_a_message_id_used_by_several_domains_has_one_japanese():
     """The bot merges every domain's catalogue into one, so a message id shared by two domains ("The game is
     over.", "nothing", "off") must read the same in both, or one silently replaces the other. A message with a
-    context (the slash commands' ``command_name`` "start") is another message."""
+    context (the slash commands' ``command_name`` "start"; an engine's ``Tc("tatsumi off the board", "off")``,
+    盤外 where a setting's "off" is オフ) is another message."""
     from babel.messages.pofile import read_po
 
     seen: dict = {}
