@@ -42,8 +42,8 @@ def test_one_english_word_reads_in_each_games_sense_in_japanese_and_the_same_in_
     assert "Row 1: a1 empty, player 1's dragon here; b1 empty, a sand dollar; " in tatsumi
     assert tsukimi.endswith("Tile circle, clockwise: empty.")
     tataraba, tatsumi, tsukimi = _boards("ja")
-    assert "; 1-2 空きマス; 1-3 空きマス;" in tataraba
-    assert "1行目：a1 枯れた井戸、プレイヤー1の竜がここに; b1 枯れた井戸、カシパンあり; " in tatsumi
+    assert "。1-2 空きマス。1-3 空きマス。" in tataraba
+    assert "1行目：a1 枯れた井戸、プレイヤー1の竜がここに。b1 枯れた井戸、カシパンあり。" in tatsumi
     assert tsukimi.endswith("タイルの輪（時計回り）：空。")
 
     empties = [T("empty"), Tc("tataraba tile", "empty"), Tc("tatsumi seawell", "empty")]
