@@ -19,8 +19,8 @@ from discord.ext import commands
 from pydantic import BaseModel, ValidationError
 
 import games
-from bot.ai_seats import level_of
-from bot.i18n import reader_lang, refusal, say
+from bot.ai_seats import LEVEL_NAMES, level_of
+from bot.i18n import SOURCE, reader_lang, refusal, say
 from bot.sessions import SessionError, Update
 from bot.store import SessionRow, TimerRow
 from games.ai import LEVELS
@@ -99,8 +99,9 @@ async def level_autocomplete(interaction: discord.Interaction, current: str) -> 
     """The AI levels (``games.ai.LEVELS``) that start with what was typed."""
     needle = current.lower().strip()
     lang = reader_lang()
-    return [app_commands.Choice(name=f"{lv} — {level_text(lv, lang) or ''}"[:100], value=lv)
-            for lv in LEVELS if lv.startswith(needle)]
+    names = {lv: say(LEVEL_NAMES.get(lv, lv), lang) if lang != SOURCE else lv for lv in LEVELS}
+    return [app_commands.Choice(name=f"{names[lv]} — {level_text(lv, lang) or ''}"[:100], value=lv)
+            for lv in LEVELS if lv.startswith(needle) or (needle and needle in names[lv].lower())]
 
 
 async def game_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice]:

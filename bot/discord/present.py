@@ -327,12 +327,13 @@ def page_view(row: SessionRow, di: int, d: Decision, page: int, names: dict[str,
 
 # -- help ----------------------------------------------------------------------------------------------------------
 def topics_view(game: Game, current: str = "") -> discord.ui.View | None:
-    """A select of ``game``'s rules topics (the overview first), or None when it has none besides the overview."""
+    """A select of ``game``'s rules topics (the overview first, each by its name: ``Game.topic_name``), or None when
+    it has none besides the overview."""
     topics = [t for t in game.rules_help if t][:MAX_MENU - 1]
     if not topics:
         return None
     view = discord.ui.View(timeout=None)
     opts = [discord.SelectOption(label=say(T("Overview")), value="-", default=not current)] + [
-        discord.SelectOption(label=t[:100], value=t[:100], default=t == current) for t in topics]
+        discord.SelectOption(label=say(game.topic_name(t))[:100], value=t[:100], default=t == current) for t in topics]
     view.add_item(TopicSelect(game.id, opts))
     return view

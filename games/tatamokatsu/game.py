@@ -56,7 +56,7 @@ from games.tatamokatsu.data import (
     VICTIM_PREFIX,
 )
 from games.tatamokatsu.dice import offered_choices
-from games.tatamokatsu.help import RULES_HELP
+from games.tatamokatsu.help import RULES_HELP, TOPIC_NAMES
 from games.tatamokatsu.state import TatamokatsuOptions, TatamokatsuState
 
 ref = rules.ref
@@ -101,13 +101,14 @@ class Tatamokatsu(Game):
     """Tatamokatsu (rulebook ``tatamokatsu.md``; RULINGS TK-1..TK-12, C-1..C-4)."""
 
     id = "tatamokatsu"
-    title = "Tatamokatsu"
+    title = T("Tatamokatsu")
     min_players = 2
     max_players = 5
     Options = TatamokatsuOptions
     State = TatamokatsuState
     summary = T("Roll three dice and react first: shout Tatamokatsu, grab the T die, Katana, salute. Last hand wins.")
     rules_help = RULES_HELP
+    rules_topics = TOPIC_NAMES
 
     # -- setup --------------------------------------------------------------------------------------------------
     def setup(self, players: list[str], options: Any = None, seed: int = 0) -> TatamokatsuState:
