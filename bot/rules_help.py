@@ -11,7 +11,7 @@ from games import Game
 from games.ai import LEVELS
 from games.core import T, Text
 
-from .ai_seats import LEVEL_NAMES
+from .ai_seats import LEVEL_NAMES, named
 from .i18n import SOURCE, language
 from .results import RATING_HELP
 from .sessions import SessionError
@@ -37,14 +37,6 @@ _COMMA = T(", ")
 """The separator of listed items (each language has its own comma)."""
 _SEMICOLON = T("; ")
 """The separator of listed clauses."""
-
-
-def named(name: str, key: str, lang: str | None = None) -> str:
-    """A topic or level as a reader of ``lang`` finds it: in English its key (``dice``), the name and the key to
-    type otherwise (``ダイス（`dice`）``); a :class:`Text` in ``lang``'s shape (None: English)."""
-    if language(lang) == SOURCE:
-        return key
-    return T("{name} (`{key}`)", name=name, key=key)
 
 
 def ai_seats_line(lang: str | None = None) -> str:
@@ -178,5 +170,5 @@ def sandbox_rules(game_id: str | None = None, topic: str | None = None) -> str:
     return T("{game}: {text}", game=game.title, text=overview)
 
 
-__all__ = ["AI_LEVEL_TEXT", "AI_SEATS_LINE", "ai_seats_line", "named", "topics_text", "MAX_HELP", "SANDBOX_HELP", "UNDO_RULE", "clip", "guide",
+__all__ = ["AI_LEVEL_TEXT", "AI_SEATS_LINE", "ai_seats_line", "topics_text", "MAX_HELP", "SANDBOX_HELP", "UNDO_RULE", "clip", "guide",
            "help_command", "how_to_play", "rules_command", "sandbox_rules"]

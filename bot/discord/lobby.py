@@ -21,7 +21,7 @@ from pydantic import BaseModel, ValidationError
 import games
 from bot.ai_seats import LEVEL_NAMES, level_of
 from bot.i18n import SOURCE, reader_lang, refusal, say
-from bot.sessions import SessionError, Update
+from bot.sessions import SessionError, Update, option_problems
 from bot.store import SessionRow, TimerRow
 from games.ai import LEVELS
 from games.core import N, T, Text
@@ -79,9 +79,8 @@ def parse_options(game: games.Game, text: str | None) -> dict[str, Any]:
     try:
         game.options(out)
     except ValidationError as exc:
-        problems = "; ".join(f"{'.'.join(map(str, e['loc'])) or 'options'}: {e['msg']}" for e in exc.errors())
         raise SessionError(T("Those options do not work for {game}: {problems}. {known}", game=game.title,
-                             problems=problems, known=_known(game))) from None
+                             problems=option_problems(exc), known=_known(game))) from None
     return out
 
 
@@ -101,7 +100,7 @@ async def level_autocomplete(interaction: discord.Interaction, current: str) -> 
     lang = reader_lang()
     names = {lv: say(LEVEL_NAMES.get(lv, lv), lang) if lang != SOURCE else lv for lv in LEVELS}
     return [app_commands.Choice(name=f"{names[lv]} — {level_text(lv, lang) or ''}"[:100], value=lv)
-            for lv in LEVELS if lv.startswith(needle) or (needle and needle in names[lv].lower())]
+            for lv in LEVELS if lv.startswith(needle) or (lang != SOURCE and needle and needle in names[lv].lower())]
 
 
 async def game_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice]:
@@ -179,7 +178,7 @@ class Lobby(commands.Cog):
             raise SessionError(refusal(exc)) from None
         lacking = permissions.missing(interaction.app_permissions, permissions.needed_for(g, thread))
         if lacking:
-            missing = ", ".join(lacking)
+            missing = Text.join(T(", "), lacking)
             if thread:
                 raise SessionError(N("I can't run {game} in a thread of this channel: I am missing {missing}. Ask a "
                                      "moderator to grant it to me in this channel, then /play again.",

@@ -1,0 +1,320 @@
+"""Every answer a Japanese player meets (ARCHITECTURE.md "Text and languages"): in a ja server, a member whose
+Discord client is Japanese issues every slash command of the bot's tree (walked at run time) with valid and
+invalid inputs, every autocomplete, presses every lobby and board button and menu (as the wrong player, on a stale
+board, out of turn), asks /help, /rules, /settings, /board (words:true too), /history, /undo, /kick, /resign,
+/abandon, /stats, /leaderboard, /replay, /privacy and /forget-me. Every reply — content, embeds, button labels,
+menu placeholders and options, attachment descriptions, autocomplete choice names — holds no English word of the
+catalogues (:func:`tests.i18n.english.english_left`), the games' titles, names of people, `code` and /commands
+aside."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from discord import AppCommandOptionType as Kind
+
+import games
+from games.ai import LEVELS
+from tests.discord.harness import Harness, Reply, Sent, User
+from tests.i18n.english import english_left
+
+PROPER = {"Discord"}
+"""Proper names a Japanese text keeps."""
+JUNK = "ぬぬぬ"
+"""What a player types that names nothing (no English word of its own: a refusal may repeat it)."""
+
+
+def texts_of(sent: Sent) -> list[tuple[str, str]]:
+    """(where, text) of everything a member reads in one outgoing call."""
+    out: list[tuple[str, str]] = []
+    if sent.type == 8:  # autocomplete choices
+        return [("choice", c.get("name") or "") for c in (sent.body.get("data") or {}).get("choices") or []]
+    data = sent.data or {}
+    out.append(("content", data.get("content") or ""))
+    for e in data.get("embeds") or []:
+        out += [("embed", e.get("title") or ""), ("embed", e.get("description") or "")]
+        out += [("embed", f"{f.get('name', '')} {f.get('value', '')}") for f in e.get("fields") or []]
+        out += [("embed", (e.get("footer") or {}).get("text") or ""), ("embed", (e.get("author") or {}).get("name") or "")]
+    for row in data.get("components") or []:
+        for c in row.get("components", []):
+            out += [("label", c.get("label") or ""), ("placeholder", c.get("placeholder") or "")]
+            out += [("option", f"{o.get('label', '')} {o.get('description') or ''}") for o in c.get("options") or []]
+    out += [("alt text", a.get("description") or "") for a in data.get("attachments") or []]
+    return [(w, t) for w, t in out if t.strip()]
+
+
+class Reader:
+    """Feeds inputs as a Japanese member and collects every English word any reply holds."""
+
+    def __init__(self, h: Harness) -> None:
+        self.h = h
+        self.found: dict[str, list[str]] = {}
+        self.answers = 0
+
+    def read(self, reply: Reply, what: str) -> Reply:
+        for sent in reply:
+            if sent.kind == "thread":
+                continue
+            self.answers += 1
+            for where, text in texts_of(sent):
+                left = [w for w in english_left(text) if w not in PROPER]
+                if left:
+                    self.found.setdefault(f"{what} [{where}] {text[:150]!r}", left)
+        return reply
+
+    async def slash(self, user: User, name: str, **options: Any) -> Reply:
+        self.h.advance(61_000)  # past every per-member cooldown
+        what = f"/{name} " + " ".join(f"{k}:{getattr(v, 'name', v)!s:.20}" for k, v in options.items())
+        return self.read(await self.h.slash(user, name, **options), what)
+
+    async def autocomplete(self, user: User, name: str, focused: str, **options: Any) -> list[dict]:
+        self.h.advance(1_000)
+        choices = await self.h.autocomplete(user, name, focused, **options)
+        self.answers += 1
+        for c in choices:
+            left = [w for w in english_left(c["name"]) if w not in PROPER]
+            if left:
+                self.found.setdefault(f"/{name} {focused}: autocomplete {c['name']!r}", left)
+        return choices
+
+    async def click(self, user: User, sent: Sent | dict, which: str | int, what: str, **kw: Any) -> Reply:
+        self.h.advance(3_000)
+        return self.read(await self.h.click(user, sent, which, **kw), f"press {what}")
+
+    async def select(self, user: User, sent: Sent | dict, which: str | int, values: list[str], what: str) -> Reply:
+        self.h.advance(3_000)
+        return self.read(await self.h.select(user, sent, which, values), f"pick {what} {values}")
+
+    def check(self) -> None:
+        assert self.answers > 0
+        assert self.found == {}, "\n".join(f"{k} -> {v}" for k, v in self.found.items())
+
+
+@pytest.fixture
+async def ja(tmp_path):
+    async with Harness(tmp_path / "bot.sqlite3") as h:
+        h.guild_locale = "ja"
+        users = [h.user(101, "あきら"), h.user(102, "ゆうき"), h.user(103, "さくら"), h.user(109, "もも", moderator=True)]
+        for u in users:
+            u.locale = "ja"
+        yield h, Reader(h), users
+
+
+def sample(kind: Kind) -> Any:
+    return {Kind.string: JUNK, Kind.integer: 3, Kind.number: 2.0, Kind.boolean: True}.get(kind)
+
+
+async def every_command(r: Reader, user: User, skip: tuple[str, ...] = ()) -> int:
+    """Each command of the tree: bare, then each option alone (its choices, a sample value of its type)."""
+    sent = 0
+    for command in r.h.bot.tree.walk_commands():
+        if command.name in skip or not hasattr(command, "parameters"):
+            continue
+        params = command.parameters
+        required = {p.name: ("tatari" if p.name == "game" else sample(p.type)) for p in params if p.required
+                    and p.type is not Kind.user}
+        if any(p.required and p.type is Kind.user for p in params):
+            required["player"] = user
+        await r.slash(user, command.name, **required)
+        sent += 1
+        for p in params:
+            if p.required:
+                continue
+            for value in [c.value for c in p.choices] or [sample(p.type)]:
+                if value is None:
+                    continue
+                await r.slash(user, command.name, **{**required, p.name: value})
+                sent += 1
+    return sent
+
+
+async def test_every_command_without_a_game_answers_in_japanese(ja):
+    h, r, (akira, yuki, _, mod) = ja
+    sent = await every_command(r, akira, skip=("forget-me", "settings", "play"))
+    assert sent >= 30, sent
+    await r.slash(akira, "settings")
+    for reader in (akira, mod):
+        await r.slash(reader, "settings", reminder_hours=6.0)
+        await r.slash(reader, "settings", afk_hours=24.0)
+        await r.slash(reader, "settings", race_window_seconds=10.0)
+        await r.slash(reader, "settings", pings="off")
+        await r.slash(reader, "settings", pings="turn")
+        await r.slash(reader, "settings", language="ja")
+        await r.slash(reader, "settings", reminder_hours=500.0)
+        await r.slash(reader, "settings", race_window_seconds=0.0)
+    for turn in ("on", "off", None):
+        await r.slash(akira, "pings", turn=turn)
+    await r.slash(akira, "help")
+    await r.slash(akira, "rules")
+    for g in games.all():
+        await r.slash(akira, "rules", game=g.id)
+        for topic in g.rules_help:
+            if topic:
+                await r.slash(akira, "rules", game=g.id, topic=topic)
+        await r.slash(akira, "rules", game=g.id, topic=JUNK)
+        await r.slash(akira, "leaderboard", game=g.id)
+        await r.slash(akira, "stats", game=g.id)
+        await r.slash(akira, "stats", member=yuki, game=g.id)
+    await r.slash(akira, "rules", game=JUNK)
+    await r.slash(akira, "leaderboard", game=JUNK)
+    await r.slash(akira, "stats", game=JUNK)
+    await r.slash(akira, "replay", game=JUNK)
+    await r.slash(akira, "replay", game="#1")
+    await r.slash(akira, "privacy")
+    ask = (await r.slash(akira, "forget-me")).message()
+    await r.click(akira, ask, 1, "keep my data")
+    ask = (await r.slash(akira, "forget-me")).message()
+    await r.click(yuki, ask, 0, "someone else's forget-me")
+    await r.click(akira, ask, 0, "delete my data")
+    r.check()
+
+
+async def test_every_autocomplete_answers_in_japanese(ja):
+    h, r, (akira, *_) = ja
+    for typed in ("", "t", "た", "タ", "月", JUNK):
+        for command in ("play", "rules", "leaderboard", "stats", "replay"):
+            await r.autocomplete(akira, command, "game", game=typed)
+    for g in games.all():
+        choices = await r.autocomplete(akira, "rules", "topic", game=g.id, topic="")
+        assert [c["value"] for c in choices] == [t for t in g.rules_help if t][:25]
+        for typed in ("e", JUNK):
+            await r.autocomplete(akira, "rules", "topic", game=g.id, topic=typed)
+        await r.autocomplete(akira, "play", "options", game=g.id, options="")
+        await r.autocomplete(akira, "play", "options", game=g.id, options="zz=1")
+        levels = await r.autocomplete(akira, "play", "level", game=g.id, level="")
+        assert [c["value"] for c in levels] == list(LEVELS)
+    await r.autocomplete(akira, "move", "option", option="")
+    r.check()
+
+
+async def test_a_lobby_answers_in_japanese(ja):
+    h, r, (akira, yuki, sakura, mod) = ja
+    await r.slash(akira, "play", game=JUNK)
+    await r.slash(akira, "play", game="tatari", options="zz=1")
+    await r.slash(akira, "play", game="tatari", options="first=nobody")
+    await r.slash(akira, "play", game="tatari", level="strong")
+    await r.slash(akira, "play", game="tatari", ai=1, level=JUNK)
+    await r.slash(akira, "play", game="tatari", ai=9)
+    await r.slash(akira, "play", game="tsukimi", ai=3)
+    for command in ("join", "leave", "start", "abandon", "undo", "resign", "board", "history"):
+        await r.slash(yuki, command)
+    await r.slash(yuki, "kick", player=akira)
+    await r.slash(yuki, "move", option="1")
+    card = (await r.slash(akira, "play", game="tatari")).message(public=True)
+    await r.slash(yuki, "play", game="tsukimi")
+    labels = card.buttons()
+    await r.click(akira, card, labels[0], "Join as the host")
+    await r.click(yuki, card, labels[1], "Leave before joining")
+    await r.click(yuki, card, labels[0], "Join")
+    await r.click(yuki, card, labels[0], "Join again")
+    await r.click(yuki, card, labels[2], "Start as a guest")
+    await r.click(yuki, card, labels[3], "Cancel as a guest")
+    await r.slash(yuki, "start")
+    await r.slash(yuki, "abandon")
+    await r.slash(akira, "kick", player=sakura)
+    how = (await r.click(sakura, card, labels[4], "How to play")).message()
+    for topic in [t for t in games.get("tatari").rules_help if t] + ["-"]:
+        await r.select(sakura, how, 0, [topic], "a rules topic")
+    await r.select(sakura, how, 0, [JUNK], "no rules topic")
+    await r.select(yuki, card, 5, ["strong"], "Add AI as a guest")
+    added = (await r.select(akira, card, 5, ["easy"], "Add AI")).message()
+    await r.select(akira, card, 5, [JUNK], "Add AI of no level")
+    await r.select(yuki, added, 6, [added.components[6]["options"][0]["value"]], "Remove AI as a guest")
+    await r.select(akira, added, 6, [added.components[6]["options"][0]["value"]], "Remove AI")
+    await r.slash(sakura, "join")
+    await r.slash(sakura, "leave")
+    await r.slash(mod, "kick", player=yuki)
+    await r.click(yuki, card, labels[0], "Join after a kick")
+    await r.click(akira, card, labels[3], "Cancel")
+    await r.click(yuki, card, labels[0], "Join a cancelled lobby")
+    r.check()
+
+
+async def started(h: Harness, r: Reader, host: User, guests: list[User], game: str = "tatari") -> Sent:
+    card = (await r.slash(host, "play", game=game)).message(public=True)
+    for g in guests:
+        await r.click(g, card, card.buttons()[0], "Join")
+    return (await r.click(host, card, card.buttons()[2], "Start")).message(public=True, with_components=True)
+
+
+async def test_a_game_answers_in_japanese(ja):
+    h, r, (akira, yuki, sakura, mod) = ja
+    users = {u.sid: u for u in (akira, yuki)}
+    board = await started(h, r, akira, [yuki])
+    update = await h.bot.service.show(str(h.channel_id))
+    d = update.pending[0]
+    mover, other = users[d.player], (yuki if users[d.player] is akira else akira)
+    buttons = [c for c in board.components if c.get("custom_id", "").startswith("pbc:c:")]
+    await r.click(other, board, buttons[0]["custom_id"], "a choice out of turn")
+    await r.click(sakura, board, buttons[0]["custom_id"], "a choice by an onlooker")
+    for cid in [c["custom_id"] for c in board.components if c["type"] == 2 and not c["custom_id"].startswith("pbc:c:")]:
+        await r.click(sakura, board, cid, f"board button {cid}")
+    for command, kw in [("move", {"option": JUNK}), ("move", {"option": d.options[0].id}), ("undo", {}),
+                        ("board", {}), ("board", {"words": True}), ("board", {"full": True}),
+                        ("board", {"public": True}), ("history", {}), ("history", {"count": -1}),
+                        ("history", {"count": 500}), ("join", {}), ("leave", {}), ("start", {}),
+                        ("kick", {"player": akira}), ("abandon", {}), ("resign", {})]:
+        await r.slash(sakura, command, **kw)
+    await r.autocomplete(mover, "move", "option", option="")
+    await r.autocomplete(other, "move", "option", option="")
+    await r.autocomplete(mover, "move", "option", option=JUNK)
+    await r.slash(other, "move", option=d.options[0].id)
+    await r.slash(mover, "move", option=JUNK)
+    await r.slash(mover, "undo")
+    await r.slash(mover, "board", words=True)
+    await r.slash(mover, "board", full=True)
+    await r.slash(mover, "board", public=True, words=True)
+    await r.slash(mover, "history")
+    await r.slash(mover, "kick", player=sakura)
+    await r.slash(yuki, "abandon")  # not the host, no moderator
+    r.read(await h.choose(mover, d.options[0].id), "a legal choice")
+    await r.click(mover, board, buttons[0]["custom_id"], "a choice on a stale board")
+    await r.slash(mover, "history", count=3)
+    ask = (await r.slash(mover, "undo")).message(public=True)
+    await r.click(mover, ask, 0, "approve one's own undo")
+    await r.click(sakura, ask, 0, "approve an undo as an onlooker")
+    await r.click(other, ask, 1, "refuse an undo")
+    await r.click(other, ask, 0, "approve a closed undo")
+    ask = (await r.slash(mover, "undo")).message(public=True)
+    await r.slash(other, "undo")
+    await r.click(other, ask, 0, "approve an undo")
+    update = await h.bot.service.show(str(h.channel_id))
+    d = update.pending[0]
+    r.read(await h.choose(users[d.player], d.options[0].id), "a legal choice")
+    await r.slash(mod, "kick", player=sakura)
+    await r.slash(mod, "settings", reminder_hours=1.0)
+    h.advance(3_600_000 + 60_000)
+    await h.bot.timers.fire_due(h.now_ms)
+    r.read(Reply(h.fake.sent[-5:]), "a turn reminder")
+    result = await r.slash(yuki, "resign")
+    await r.slash(yuki, "resign")
+    msg = result.message(public=True, result=True)
+    await r.click(sakura, msg, 0, "Replay")
+    for command, kw in [("stats", {}), ("stats", {"member": yuki}), ("stats", {"game": "tatari"}),
+                        ("stats", {"public": True}), ("leaderboard", {"game": "tatari"}),
+                        ("leaderboard", {"game": "tatari", "public": True}), ("replay", {}),
+                        ("replay", {"game": "tatari"}), ("replay", {"public": True}), ("history", {}),
+                        ("board", {}), ("undo", {})]:
+        await r.slash(akira, command, **kw)
+    await r.autocomplete(akira, "replay", "game", game="")
+    r.check()
+
+
+async def test_a_game_ended_by_a_moderator_and_a_kick_answers_in_japanese(ja):
+    h, r, (akira, yuki, sakura, mod) = ja
+    await started(h, r, akira, [yuki, sakura])
+    await r.slash(akira, "kick", player=sakura)
+    await r.slash(akira, "kick", player=mod)
+    await r.slash(yuki, "abandon")
+    await r.slash(mod, "abandon")
+    await r.slash(mod, "abandon")
+    card = (await r.slash(akira, "play", game="tatari", ai=2, level="strong")).message(public=True)
+    r.read(await h.click(akira, card, card.buttons()[2]), "Start with AI seats")
+    h.advance(120_000)
+    await h.bot.timers.fire_due(h.now_ms)
+    await h.settle()
+    await r.slash(akira, "undo")
+    await r.slash(akira, "history")
+    await r.slash(akira, "resign")
+    r.check()
