@@ -127,6 +127,9 @@ def line_editing(history: Path) -> bool:
 def sandbox(out: Path | None, db: str | None, lang: str) -> None:
     """An interactive chat in the terminal: type lines like 'alice: /play tatari', 'bob: /join', 'alice: 2'.
     In a terminal, Up/Down recall earlier lines (also of earlier sessions: sandbox_history beside DATABASE_PATH)."""
+    from games.core import T
+
+    from .i18n import say
     from .local.chat import LocalChat
     from .rules_help import SANDBOX_HELP
 
@@ -138,7 +141,8 @@ def sandbox(out: Path | None, db: str | None, lang: str) -> None:
         service = await _service(db or settings.database_url or str(settings.database_path.with_name(
             "sandbox.sqlite3")))
         chat = LocalChat(service, out, lang=lang)
-        click.echo(f"Sandbox. Board images go to {out}/. Type 'name: /help'; Ctrl-D to quit.\n{SANDBOX_HELP}")
+        click.echo(say(T("Sandbox. Board images go to {out}/. Type 'name: /help'; Ctrl-D to quit.\n{help}",
+                         out=str(out), help=SANDBOX_HELP), lang))
         loop = asyncio.get_running_loop()
         while True:
             line = await loop.run_in_executor(None, _read_line)

@@ -27,8 +27,8 @@ from games import Decision, format_text, marker_keys, ranking_text
 from games.core import SHORT_LABEL, T, Text
 
 from .ai_seats import ai_name, is_ai
+from .i18n import SOURCE, say, table_lang
 from .i18n import language as language_of
-from .i18n import say, table_lang
 from .sessions import Update
 
 Options = Literal["listed", "buttons", "numbered"]
@@ -182,8 +182,9 @@ def result_lines(update: Update, name: Callable[[str], str], *, markdown: bool, 
     if res is None:
         return []
     if not markdown:
-        return ["[game over] " + say(res.reason, lang, name),
-                say(T("Ranking: {ranking}", ranking=ranking_text(res, lambda p: p)), lang)]
+        english = (language_of(lang) if lang is not None else table_lang()) == SOURCE
+        return [say(T("[game over] {reason}", reason=res.reason), lang, name),  # ids as typed in English
+                say(T("Ranking: {ranking}", ranking=ranking_text(res, (lambda p: p) if english else name)), lang)]
     lines = [say(T("🏁 **Game over.** {reason}", reason=say(res.reason, lang, name)), lang).rstrip()]
     for rank, group in enumerate(res.ranking, 1):
         who = ", ".join(f"{name(p)}" + (f" ({res.scores[p]})" if p in res.scores else "") for p in group)

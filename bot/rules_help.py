@@ -146,9 +146,10 @@ def guide(typed_words: bool, lang: str | None = None) -> str:
     return clip(text, MAX_CONTENT)
 
 
-def sandbox_rules(game_id: str | None = None, topic: str | None = None) -> str:
+def sandbox_rules(game_id: str | None = None, topic: str | None = None, lang: str | None = None) -> str:
     """The sandbox's ``/rules [game] [topic]``: the game list, a game's overview and topics, or one topic (a
-    :class:`Text`). :class:`SessionError` for an unknown game or topic."""
+    :class:`Text`), its topics listed for a reader of ``lang`` (:func:`topics_text`; None: English).
+    :class:`SessionError` for an unknown game or topic."""
     if not game_id:
         return T("Which game? {games}", games=Text.join(", ", [Text.join(": ", [g.id, g.summary])
                                                                for g in games.all()]))
@@ -161,12 +162,13 @@ def sandbox_rules(game_id: str | None = None, topic: str | None = None) -> str:
         text = helps.get(topic.lower())
         if text is None:
             raise SessionError(T("No topic '{topic}' for {game}. Topics: {topics}.", topic=topic, game=game.title,
-                                 topics=Text.join(", ", [k for k in helps if k])))
-        return T("{game} — {topic}: {text}", game=game.title, topic=topic, text=text)
+                                 topics=topics_text(game, [k for k in helps if k], lang)))
+        return T("{game} — {topic}: {text}", game=game.title, topic=game.topic_name(topic.lower()), text=text)
     topics = [k for k in helps if k]
     overview = helps.get("", game.summary)
     if topics:
-        return T("{game}: {text} Topics: {topics}.", game=game.title, text=overview, topics=Text.join(", ", topics))
+        return T("{game}: {text} Topics: {topics}.", game=game.title, text=overview,
+                 topics=topics_text(game, topics, lang))
     return T("{game}: {text}", game=game.title, text=overview)
 
 

@@ -152,8 +152,9 @@ class Lobby(commands.Cog):
             values = field_values(game.Options, name) or [str(game.Options.model_fields[name].default)]
             for v in values:
                 token = f"{name}={v}"
-                if token.startswith(last.lower()) or not last:
-                    out.append(app_commands.Choice(name=(prefix + token)[:100], value=(prefix + token)[:100]))
+                if token.startswith(last.lower()) or not last:  # an empty default: "layout=…", a value to type
+                    out.append(app_commands.Choice(name=(prefix + token + ("" if v else "…"))[:100],
+                                                   value=(prefix + token)[:100]))
         return out[:25]
 
     @app_commands.command(name="play", description="Open a lobby for a game in this channel (or a new thread)")

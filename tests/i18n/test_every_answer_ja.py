@@ -9,6 +9,7 @@ aside."""
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 import pytest
@@ -21,8 +22,15 @@ from tests.i18n.english import english_left
 
 PROPER = {"Discord"}
 """Proper names a Japanese text keeps."""
+OPTION_ID = re.compile(r"\b[a-z]+:[\w:-]+")
+"""An option id as a player types it (``set:doll``, ``tile:1-2``): a value, like `code`."""
 JUNK = "ぬぬぬ"
 """What a player types that names nothing (no English word of its own: a refusal may repeat it)."""
+
+
+def japanese_left(text: str) -> list[str]:
+    """The English words of ``text`` (:func:`english_left`), option ids and proper names aside."""
+    return [w for w in english_left(OPTION_ID.sub(" ", text)) if w not in PROPER]
 
 
 def texts_of(sent: Sent) -> list[tuple[str, str]]:
@@ -58,7 +66,7 @@ class Reader:
                 continue
             self.answers += 1
             for where, text in texts_of(sent):
-                left = [w for w in english_left(text) if w not in PROPER]
+                left = japanese_left(text)
                 if left:
                     self.found.setdefault(f"{what} [{where}] {text[:150]!r}", left)
         return reply
@@ -73,7 +81,7 @@ class Reader:
         choices = await self.h.autocomplete(user, name, focused, **options)
         self.answers += 1
         for c in choices:
-            left = [w for w in english_left(c["name"]) if w not in PROPER]
+            left = japanese_left(c["name"])
             if left:
                 self.found.setdefault(f"/{name} {focused}: autocomplete {c['name']!r}", left)
         return choices
