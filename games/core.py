@@ -412,16 +412,14 @@ def ranking_text(result: Result, name: Callable[[str], str]) -> str:
             return T("{player} — {standing}", player=name(p), standing=result.standings[p])
         return T("{player} ({score})", player=name(p), score=result.scores[p]) if p in result.scores else name(p)
 
-    return Text.join(SEMICOLON, [T("{rank}. {players}", rank=i, players=Text.join(COMMA, [one(p) for p in grp]))
-                                 for i, grp in enumerate(result.ranking, 1)])
+    return Text.join("; ", [T("{rank}. {players}", rank=i, players=Text.join(", ", [one(p) for p in grp]))
+                            for i, grp in enumerate(result.ranking, 1)])
 
 
 OR = T(" or ")
 """The word between two alternatives ("void=true seats 5 or solo=true seats 1")."""
 SEMICOLON = T("; ")
 """Between the parts of a list of clauses."""
-COMMA = T(", ")
-"""Between the items of a list."""
 
 
 def seats_text(counts: Sequence[int]) -> str:

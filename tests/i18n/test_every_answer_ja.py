@@ -326,3 +326,47 @@ async def test_a_game_ended_by_a_moderator_and_a_kick_answers_in_japanese(ja):
     await r.slash(akira, "history")
     await r.slash(akira, "resign")
     r.check()
+
+
+async def test_rules_topics_and_ai_levels_show_their_japanese_names_with_the_value_to_type(ja):
+    h, r, (akira, yuki, *_) = ja
+    overview = (await r.slash(akira, "rules", game="tatari"))[-1].content
+    assert ("ほかの項目（/rules tatari の「項目」で）：ダイス（`dice`）、ストップ（`stop`）、バースト（`bust`）、手元（`stash`）、"
+            "ゲームの終わり（`end`）") in overview.splitlines()
+    assert "強さ：弱い（`easy`） — " in overview and "。普通（`normal`） — " in overview
+    assert (await r.slash(akira, "rules", game="tatari", topic="stash"))[-1].content.startswith("**タタリ** — 手元\n")
+    topics = await r.autocomplete(akira, "rules", "topic", game="tatari", topic="")
+    assert topics == [{"name": "ダイス", "value": "dice"}, {"name": "ストップ", "value": "stop"},
+                      {"name": "バースト", "value": "bust"}, {"name": "手元", "value": "stash"},
+                      {"name": "ゲームの終わり", "value": "end"}]
+    assert await r.autocomplete(akira, "rules", "topic", game="tatari", topic="手") == [{"name": "手元", "value": "stash"}]
+    assert await r.autocomplete(akira, "rules", "topic", game="tatari", topic="bu") == [{"name": "バースト", "value": "bust"}]
+    levels = await r.autocomplete(akira, "play", "level", game="tatari", level="")
+    assert [c["name"].split(" — ")[0] for c in levels] == ["弱い", "普通", "強い"]
+    card = (await r.slash(akira, "play", game="tatari")).message(public=True)
+    how = (await r.click(yuki, card, card.buttons()[4], "How to play")).message()
+    (menu,) = [c for c in how.components if c["type"] == 3]
+    assert [(o["label"], o["value"]) for o in menu["options"]] == [
+        ("概要", "-"), ("ダイス", "dice"), ("ストップ", "stop"), ("バースト", "bust"), ("手元", "stash"),
+        ("ゲームの終わり", "end")]
+    picked = (await r.select(yuki, how, 0, ["bust"], "a rules topic"))[-1]
+    assert picked.content.startswith("**タタリ** — バースト\n")
+    bad = (await r.slash(akira, "settings", reminder_hours=500.0))[-1]
+    assert bad.ephemeral and not english_left(bad.content) and "0 から 168" in bad.content
+    r.check()
+
+
+async def test_the_english_rules_list_their_topics_and_levels_as_before(tmp_path):
+    async with Harness(tmp_path / "bot.sqlite3") as h:
+        alice = h.user(101, "alice")
+        overview = (await h.slash(alice, "rules", game="tatari"))[-1].content
+        assert "More: /rules tatari topic: dice, stop, bust, stash, end" in overview.splitlines()
+        assert ("Levels: easy — random legal moves; avoids losing at once; normal — greedy: the best-looking move now; "
+                "strong — searches ahead before each move.") in overview
+        topics = await h.autocomplete(alice, "rules", "topic", game="tatari", topic="s")
+        assert topics == [{"name": "stop", "value": "stop"}, {"name": "bust", "value": "bust"},
+                          {"name": "stash", "value": "stash"}]
+        levels = await h.autocomplete(alice, "play", "level", game="tatari", level="s")
+        assert levels == [{"name": "strong — Searches ahead before each move", "value": "strong"}]
+        bad = (await h.slash(alice, "settings", reminder_hours=500.0))[-1]
+        assert bad.content == "The option reminder_hours takes a number from 0 to 168."
