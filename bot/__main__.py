@@ -222,7 +222,9 @@ def demo(game: str, players: int, seed: int, out: Path | None, strategy: str, bu
     """AI players (alice, bob, carol, …) play GAME to the end: a PNG per move, an animated GIF, the result
     printed. The game is recorded (and rated) in the database like any other."""
     import games
+    from games.core import N, T
 
+    from .i18n import refusal, say
     from .local.demo import run_demo
     from .sessions import SessionError
 
@@ -250,12 +252,9 @@ def demo(game: str, players: int, seed: int, out: Path | None, strategy: str, bu
     try:
         res = asyncio.run(main())
     except SessionError as exc:
-        raise click.ClickException(str(exc)) from None
+        raise click.ClickException(say(refusal(exc), lang)) from None
     r = res.update.result
     from games import ranking_text
-    from games.core import N, T
-
-    from .i18n import say
 
     for line in res.log[-8:]:
         click.echo(line)

@@ -106,3 +106,12 @@ def test_a_demo_game_log_reads_in_japanese(tmp_path, game_id, n):
     lines = result.output.splitlines()
     assert any(line.startswith("順位：1位 ") for line in lines), lines[-5:]
     assert english_in(lines, NAMES) == {}
+
+
+def test_a_demo_refusal_reads_in_japanese(tmp_path):
+    result = CliRunner().invoke(cli, ["demo", "tatsumi", "--players", "1", "--locale", "ja", "--no-images",
+                                      "--db", str(tmp_path / "demo.sqlite3")])
+    assert result.exit_code == 1
+    message = result.output.removeprefix("Error: ").strip()  # click's own prefix
+    assert message.startswith("辰巳 は、このオプションでは AIプレイヤー 1 人 で遊べません：") and "`solo=true`" not in message
+    assert english_in([message]) == {}
