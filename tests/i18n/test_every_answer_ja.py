@@ -370,3 +370,62 @@ async def test_the_english_rules_list_their_topics_and_levels_as_before(tmp_path
         assert levels == [{"name": "strong — Searches ahead before each move", "value": "strong"}]
         bad = (await h.slash(alice, "settings", reminder_hours=500.0))[-1]
         assert bad.content == "The option reminder_hours takes a number from 0 to 168."
+
+
+GAMES = [("tatari", None), ("tsukimi", None), ("tatamokatsu", None), ("tataraba", None), ("tatsumi", None),
+         ("tatsumi", "solo=true")]
+
+
+@pytest.mark.parametrize("game_id,options", GAMES)
+async def test_every_board_component_and_board_view_of_each_game_answers_in_japanese(ja, game_id, options):
+    """A few turns of each game: each turn, every button and menu of the board pressed by an onlooker and by the
+    player not asked; /board (words, full, public) and /history by each; then the move by its player."""
+    import random
+
+    from games.ai import greedy
+
+    h, r, (akira, yuki, sakura, mod) = ja
+    await h.bot.timers.stop()
+    solo = options == "solo=true"
+    seated = [akira] if solo else [akira, yuki]
+    by_id = {u.sid: u for u in seated}
+    card = (await r.slash(akira, "play", game=game_id, **({"options": options} if options else {}))).message(
+        public=True)
+    for u in seated[1:]:
+        await r.click(u, card, card.buttons()[0], "Join")
+    await r.click(akira, card, card.buttons()[2], "Start")
+    game, rng = games.get(game_id), random.Random(3)
+    pressed = 0
+    for turn in range(4):
+        update = await h.bot.service.show(str(h.channel_id))
+        if update.session.status != "active":
+            break
+        d = update.pending[0]
+        asked = by_id.get(d.player) or akira
+        others = [u for u in (yuki, sakura) if u is not asked]
+        board = h.latest_with()  # choices, menus or race buttons
+        comps = [c for row in (board or {}).get("components", []) for c in row["components"] if c.get("custom_id")]
+        pressed += len(comps) * len(others)
+        for who in others:
+            for c in comps:
+                if c["type"] == 2:
+                    await r.click(who, board, c["custom_id"], f"{game_id} {c.get('label')!r} by {who.name}")
+                elif c["type"] == 3 and c.get("options"):
+                    await r.select(who, board, c["custom_id"], [c["options"][0]["value"]],
+                                   f"{game_id} menu {c.get('placeholder')!r} by {who.name}")
+        for who in (asked, sakura):
+            for kw in ({}, {"words": True}, {"full": True}, {"words": True, "full": True}):
+                await r.slash(who, "board", **kw)
+            await r.slash(who, "history")
+            await r.autocomplete(who, "move", "option", option="")
+        if turn == 0:
+            await r.slash(asked, "board", public=True)
+        if d.player is None:  # a race: its window closes
+            h.now_ms = max(h.now_ms, d.deadline_ms)
+            await h.bot.timers.fire_due(h.now_ms)
+            await h.settle()
+            continue
+        r.read(await h.choose(asked, greedy(game, update.state, d, rng), allow_move=True), f"{game_id} a move")
+    await r.slash(akira, "resign")
+    assert pressed >= 4, pressed
+    r.check()
