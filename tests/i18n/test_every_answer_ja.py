@@ -429,3 +429,38 @@ async def test_every_board_component_and_board_view_of_each_game_answers_in_japa
     await r.slash(akira, "resign")
     assert pressed >= 4, pressed
     r.check()
+
+
+async def test_idle_players_threads_and_missing_permissions_answer_in_japanese(ja):
+    h, r, (akira, yuki, sakura, mod) = ja
+    await r.slash(mod, "settings", afk_hours=1.0, reminder_hours=0.5)
+    users = {u.sid: u for u in (akira, yuki)}
+    await started(h, r, akira, [yuki])
+    idle = users[(await h.bot.service.show(str(h.channel_id))).pending[0].player]
+    other = yuki if idle is akira else akira
+    start = len(h.fake.sent)
+    for _ in range(3):
+        h.advance(40 * 60_000)
+        await h.bot.timers.fire_due(h.now_ms)
+        await h.settle()
+    r.read(Reply(h.fake.sent[start:]), "a reminder and the AFK notice")
+    notice = h.latest_with(("pbc:k:",))
+    assert notice is not None, [s.content[:60] for s in h.fake.sent[start:]]
+    kick = next(c["custom_id"] for row in notice["components"] for c in row["components"]
+                if c.get("custom_id", "").startswith("pbc:k:"))
+    await r.click(idle, notice, kick, "remove oneself as idle")
+    await r.click(sakura, notice, kick, "remove an idle player as an onlooker")
+    await r.slash(other, "kick", player=idle)
+    await r.click(other, notice, kick, "remove an idle player")
+    await r.click(other, notice, kick, "remove an idle player again")
+    await r.slash(mod, "abandon")
+    card = (await r.slash(akira, "play", game="tsukimi", thread=True))
+    thread_id = int(next(s for s in card if s.kind == "thread").message["id"])
+    r.read(await h.slash(akira, "play", game="tsukimi", thread=True, channel_id=thread_id, channel_type=11),
+           "/play thread:true in a thread")
+    r.read(await h.slash(yuki, "play", game="tsukimi", thread=True), "a second thread at once")
+    h.app_permissions = 1 << 10  # View Channel only
+    r.read(await h.slash(sakura, "play", game="tatari"), "/play without the bot's permissions")
+    r.read(await h.slash(sakura, "play", game="tatari", thread=True), "/play thread:true without permissions")
+    r.read(await h.slash(sakura, "board"), "/board without permissions")
+    r.check()
