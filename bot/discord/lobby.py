@@ -222,7 +222,7 @@ class Lobby(commands.Cog):
                 await self.bot.links.add_name(update.session.id, host, interaction.user.display_name)
                 # the card is retried with backoff: the interaction is deferred, nothing else waits
                 await self.bot.delivery.insist(lambda: self.send_card(None, update, channel),
-                                               what=f"the {g.title} lobby card", channel_id=channel)
+                                               what=T("the {game} lobby card", game=g.title), channel_id=channel)
             except Exception as exc:  # a thread the bot could not use is removed, with its lobby: nothing left behind
                 await self._remove_thread(channel)
                 if isinstance(exc, discord.HTTPException) and not isinstance(exc, discord.NotFound):
@@ -412,12 +412,12 @@ class Lobby(commands.Cog):
             try:
                 await self.bot.delivery.send(
                     lambda: message.edit(content=text, view=None, allowed_mentions=discord.AllowedMentions.none()),
-                    what=f"the closed {game.title} lobby card", channel_id=row.channel_id, session_id=row.id)
+                    what=T("the closed {game} lobby card", game=game.title), channel_id=row.channel_id, session_id=row.id)
             except discord.HTTPException as exc:  # the card was deleted: the line below still tells the channel
                 log.info("the card of expired lobby %s was not edited: %s", row.id, exc)
         line = say(T("⌛ The {game} lobby closed itself: nobody started it within {hours} h. The channel is free: "
                      "/play opens a new game.", game=game.title, hours=shown))
         channel = self.bot.get_partial_messageable(int(row.channel_id))
         await self.bot.delivery.send(lambda: channel.send(line, allowed_mentions=discord.AllowedMentions.none()),
-                                     what=f"the closing line of the {game.title} lobby", channel_id=row.channel_id,
+                                     what=T("the closing line of the {game} lobby", game=game.title), channel_id=row.channel_id,
                                      session_id=row.id)
