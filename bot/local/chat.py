@@ -324,8 +324,8 @@ class LocalChat:
 
     @staticmethod
     def _games_line() -> str:
-        return T("Games: {games}.", games=Text.join(T(", "), [T("{game} ({seats})", game=g.id, seats=g.seats_summary())
-                                                           for g in games.all()]))
+        listed = [T("{game} ({seats})", game=g.id, seats=g.seats_summary()) for g in games.all()]
+        return T("Games: {games}.", games=Text.join(T(", "), listed))
 
     async def _choose(self, chan: Channel, name: str, text: str, at: int | None) -> list[str]:
         """A choice by number (from the last list shown to ``name``), by option id, or by a chat word."""
