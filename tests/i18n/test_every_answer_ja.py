@@ -264,6 +264,7 @@ async def test_a_game_answers_in_japanese(ja):
                         ("history", {"count": 500}), ("join", {}), ("leave", {}), ("start", {}),
                         ("kick", {"player": akira}), ("abandon", {}), ("resign", {})]:
         await r.slash(sakura, command, **kw)
+    assert await every_command(r, sakura, skip=("forget-me", "settings", "play")) >= 30  # an onlooker, mid-game
     await r.autocomplete(mover, "move", "option", option="")
     await r.autocomplete(other, "move", "option", option="")
     await r.autocomplete(mover, "move", "option", option=JUNK)
