@@ -30,6 +30,7 @@ from .ai_seats import ai_name, is_ai
 from .i18n import SOURCE, say, table_lang
 from .i18n import language as language_of
 from .sessions import Update
+from .store.privacy import is_former
 
 Options = Literal["listed", "buttons", "numbered"]
 
@@ -46,11 +47,18 @@ MAX_NUMBERED = 25
 """Options listed per decision in a text-only Discord board (the rest: ``/move`` autocompletes them)."""
 
 
+FORMER_PLAYER = T("a former player")
+"""How a forgotten member's seat (``former-<n>``, :mod:`bot.store.privacy`) is named."""
+
+
 def display(names: dict[str, str], player: str) -> str:
-    """A plain display name for labels and images (components cannot show mentions); an AI seat's is its name."""
+    """A plain display name for labels and images (components cannot show mentions); an AI seat's is its name,
+    a forgotten member's seat :data:`FORMER_PLAYER` (in the table's language)."""
     if is_ai(player):
         return ai_name(player)
-    return names.get(player) or (f"player {player[-4:]}" if player.isdigit() else player)
+    if is_former(player):
+        return say(FORMER_PLAYER)
+    return names.get(player) or (say(T("player {digits}", digits=player[-4:])) if player.isdigit() else player)
 
 
 def prompt_text(decision: Decision, name: Callable[[str], str], lang: str | None = None) -> str:

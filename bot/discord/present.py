@@ -14,11 +14,12 @@ import discord
 
 from bot import board_text as board_text_lines
 from bot.ai_seats import LEVEL_NAMES, ai_name, is_ai
-from bot.board_text import BUTTON_OPTIONS, button_label, display, fit_names, option_label  # noqa: F401 - play imports it here
+from bot.board_text import BUTTON_OPTIONS, FORMER_PLAYER, button_label, display, fit_names, option_label  # noqa: F401 - play imports it here
 from bot.i18n import say, table_lang
 from bot.rules_help import AI_LEVEL_TEXT
 from bot.sessions import Update
 from bot.store import SessionRow
+from bot.store.privacy import is_former
 from games import Decision, Game, marker_keys
 from games.ai import LEVELS
 from games.core import T, Text, describe_options
@@ -50,6 +51,8 @@ def mention(player: str) -> str:
     ids (names) stay as they are."""
     if is_ai(player):
         return ai_name(player)
+    if is_former(player):
+        return say(FORMER_PLAYER)
     return f"<@{player}>" if player.isdigit() else player
 
 

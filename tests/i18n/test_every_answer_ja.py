@@ -326,6 +326,10 @@ async def test_a_game_ended_by_a_moderator_and_a_kick_answers_in_japanese(ja):
     await r.slash(akira, "undo")
     await r.slash(akira, "history")
     await r.slash(akira, "resign")
+    await started(h, r, akira, [yuki])
+    ask = (await r.slash(yuki, "forget-me")).message()
+    r.read(await h.click(yuki, ask, 0), "delete my data while seated")
+    await r.slash(akira, "history")
     r.check()
 
 
