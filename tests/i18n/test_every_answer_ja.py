@@ -20,8 +20,9 @@ from games.ai import LEVELS
 from tests.discord.harness import Harness, Reply, Sent, User
 from tests.i18n.english import english_left
 
-PROPER = {"Discord"}
-"""Proper names a Japanese text keeps."""
+PROPER = {"Discord", "English"}
+"""Proper names a Japanese text keeps: Discord, and English as the language names itself (the language choice reads
+"English（英語）", as language menus do)."""
 OPTION_ID = re.compile(r"\b[a-z]+:[\w:-]+")
 """An option id as a player types it (``set:doll``, ``tile:1-2``): a value, like `code`."""
 JUNK = "ぬぬぬ"
@@ -468,4 +469,34 @@ async def test_idle_players_threads_and_missing_permissions_answer_in_japanese(j
     r.read(await h.slash(sakura, "play", game="tatari"), "/play without the bot's permissions")
     r.read(await h.slash(sakura, "play", game="tatari", thread=True), "/play thread:true without permissions")
     r.read(await h.slash(sakura, "board"), "/board without permissions")
+    r.check()
+
+
+WRONG = {Kind.string: [12, True, "x" * 6000], Kind.integer: ["lots", 1.5, 10**30, -(10**30)],
+         Kind.number: ["NaN", True, 1e308, -1e308], Kind.boolean: ["yes", 2], Kind.user: ["not a snowflake", 0]}
+"""Values no Discord client sends for an option of each type (a stale or forged payload)."""
+
+
+async def test_malformed_options_are_refused_in_japanese(ja):
+    """What a stale client or a forged payload sends — a value of another type, out of range, an unknown option,
+    a required option missing — is refused in the reader's language, the option named as their client shows it."""
+    h, r, (akira, yuki, *_) = ja
+    await started(h, r, akira, [yuki])
+    sent = 0
+    for command in h.bot.tree.walk_commands():
+        params = getattr(command, "parameters", [])
+        payloads = [[{"name": "zzz_unknown", "type": 3, "value": "x"}]]
+        if any(p.required for p in params):
+            payloads.append([])
+        for p in params:
+            payloads += [[{"name": p.name, "type": p.type.value, "value": v}] for v in WRONG.get(p.type, [])]
+        for options in payloads:
+            data = {"id": str(10_000 + hash(command.name) % 10_000), "name": command.name, "type": 1,
+                    "options": options}
+            h.advance(61_000)
+            reply = await h._feed(h.bot._connection.parse_interaction_create, h._interaction(akira, 2, data))
+            assert reply and all(s.ephemeral or s.type == 8 for s in reply if s.message is not None), command.name
+            r.read(reply, f"/{command.name} {options!r:.60}")
+            sent += 1
+    assert sent >= 60, sent
     r.check()
