@@ -127,6 +127,9 @@ def line_editing(history: Path) -> bool:
 def sandbox(out: Path | None, db: str | None, lang: str) -> None:
     """An interactive chat in the terminal: type lines like 'alice: /play tatari', 'bob: /join', 'alice: 2'.
     In a terminal, Up/Down recall earlier lines (also of earlier sessions: sandbox_history beside DATABASE_PATH)."""
+    from games.core import T
+
+    from .i18n import say
     from .local.chat import LocalChat
     from .rules_help import SANDBOX_HELP
 
@@ -138,7 +141,8 @@ def sandbox(out: Path | None, db: str | None, lang: str) -> None:
         service = await _service(db or settings.database_url or str(settings.database_path.with_name(
             "sandbox.sqlite3")))
         chat = LocalChat(service, out, lang=lang)
-        click.echo(f"Sandbox. Board images go to {out}/. Type 'name: /help'; Ctrl-D to quit.\n{SANDBOX_HELP}")
+        click.echo(say(T("Sandbox. Board images go to {out}/. Type 'name: /help'; Ctrl-D to quit.\n{help}",
+                         out=str(out), help=SANDBOX_HELP), lang))
         loop = asyncio.get_running_loop()
         while True:
             line = await loop.run_in_executor(None, _read_line)
@@ -218,7 +222,9 @@ def demo(game: str, players: int, seed: int, out: Path | None, strategy: str, bu
     """AI players (alice, bob, carol, …) play GAME to the end: a PNG per move, an animated GIF, the result
     printed. The game is recorded (and rated) in the database like any other."""
     import games
+    from games.core import N, T
 
+    from .i18n import refusal, say
     from .local.demo import run_demo
     from .sessions import SessionError
 
@@ -246,12 +252,9 @@ def demo(game: str, players: int, seed: int, out: Path | None, strategy: str, bu
     try:
         res = asyncio.run(main())
     except SessionError as exc:
-        raise click.ClickException(str(exc)) from None
+        raise click.ClickException(say(refusal(exc), lang)) from None
     r = res.update.result
     from games import ranking_text
-    from games.core import N, T
-
-    from .i18n import say
 
     for line in res.log[-8:]:
         click.echo(line)

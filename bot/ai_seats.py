@@ -19,9 +19,9 @@ from dataclasses import dataclass
 
 import games
 from games import ai as game_ai
-from games.core import T
+from games.core import T, Text
 
-from .i18n import say
+from .i18n import SOURCE, language, reader_lang, say
 from .workers import ignore_sigint, quiet_spawn
 
 AI_PREFIX = "ai:"
@@ -55,6 +55,21 @@ LEVEL_NAMES = {"easy": T("Easy"), "normal": T("Normal"), "strong": T("Strong")}
 """Each AI level as people read it (:data:`games.ai.LEVELS`)."""
 
 
+def named(name: str, key: str, lang: str | None = None) -> str:
+    """A rules topic or AI level as a reader of ``lang`` finds it: in English its key (``strong``), else its name
+    and the key to type (``強い（`strong`）``); a :class:`Text` in ``lang``'s shape (None: English)."""
+    if language(lang) == SOURCE:
+        return key
+    return T("{name} (`{key}`)", name=name, key=key)
+
+
+def levels_text(lang: str | None = None) -> str:
+    """The AI levels listed for a reader of ``lang`` (:func:`named`): ``easy, normal, strong`` in English."""
+    if language(lang) == SOURCE:
+        return ", ".join(game_ai.LEVELS)
+    return Text.join(T(", "), [named(LEVEL_NAMES.get(lv, lv), lv, lang) for lv in game_ai.LEVELS])
+
+
 def ai_name(player: str, lang: str | None = None) -> str:
     """How an AI seat is shown (boards, lobby cards, /history, mentions), in ``lang`` (None: the current table's,
     :func:`bot.i18n.table_lang`): ``"AI · Strong"`` for the first of its level, ``"AI · Strong 2"`` for the
@@ -73,7 +88,8 @@ def level_of(text: str | None) -> str:
         return DEFAULT_LEVEL
     level = text.strip().lower()
     if level not in game_ai.LEVELS:
-        raise ValueError(f"There is no AI level '{text.strip()[:20]}'. Levels: {', '.join(game_ai.LEVELS)}.")
+        raise ValueError(T("There is no AI level '{level}'. Levels: {levels}.", level=text.strip()[:20],
+                           levels=levels_text(reader_lang())))
     return level
 
 

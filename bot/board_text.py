@@ -27,9 +27,10 @@ from games import Decision, format_text, marker_keys, ranking_text
 from games.core import SHORT_LABEL, T, Text
 
 from .ai_seats import ai_name, is_ai
+from .i18n import SOURCE, say, table_lang
 from .i18n import language as language_of
-from .i18n import say, table_lang
 from .sessions import Update
+from .store.privacy import is_former
 
 Options = Literal["listed", "buttons", "numbered"]
 
@@ -46,11 +47,18 @@ MAX_NUMBERED = 25
 """Options listed per decision in a text-only Discord board (the rest: ``/move`` autocompletes them)."""
 
 
+FORMER_PLAYER = T("a former player")
+"""How a forgotten member's seat (``former-<n>``, :mod:`bot.store.privacy`) is named."""
+
+
 def display(names: dict[str, str], player: str) -> str:
-    """A plain display name for labels and images (components cannot show mentions); an AI seat's is its name."""
+    """A plain display name for labels and images (components cannot show mentions); an AI seat's is its name,
+    a forgotten member's seat :data:`FORMER_PLAYER` (in the table's language)."""
     if is_ai(player):
         return ai_name(player)
-    return names.get(player) or (f"player {player[-4:]}" if player.isdigit() else player)
+    if is_former(player):
+        return say(FORMER_PLAYER)
+    return names.get(player) or (say(T("player {digits}", digits=player[-4:])) if player.isdigit() else player)
 
 
 def prompt_text(decision: Decision, name: Callable[[str], str], lang: str | None = None) -> str:
@@ -182,8 +190,9 @@ def result_lines(update: Update, name: Callable[[str], str], *, markdown: bool, 
     if res is None:
         return []
     if not markdown:
-        return ["[game over] " + say(res.reason, lang, name),
-                say(T("Ranking: {ranking}", ranking=ranking_text(res, lambda p: p)), lang)]
+        english = (language_of(lang) if lang is not None else table_lang()) == SOURCE
+        return [say(T("[game over] {reason}", reason=res.reason), lang, name),  # ids as typed in English
+                say(T("Ranking: {ranking}", ranking=ranking_text(res, (lambda p: p) if english else name)), lang)]
     lines = [say(T("🏁 **Game over.** {reason}", reason=say(res.reason, lang, name)), lang).rstrip()]
     for rank, group in enumerate(res.ranking, 1):
         who = ", ".join(f"{name(p)}" + (f" ({res.scores[p]})" if p in res.scores else "") for p in group)

@@ -11,6 +11,8 @@ from games import Game
 from games.ai import LEVELS
 from games.core import T, Text
 
+from .ai_seats import LEVEL_NAMES, named
+from .i18n import SOURCE, language
 from .results import RATING_HELP
 from .sessions import SessionError
 
@@ -31,11 +33,23 @@ _AI_LEVEL_CLAUSE = {
     "strong": T("searches ahead before each move"),
 }
 """:data:`AI_LEVEL_TEXT` inside a sentence (lower case in English)."""
-AI_SEATS_LINE = T(
-    "-# **AI players**: alone? `/play game ai:1 level:strong` seats AI players at once, or the host adds them with "
-    "the lobby's Add AI menu (and removes them there before the start). Levels: {levels}.",
-    levels=Text.join(T("; "), [Text.join(" — ", [lv, _AI_LEVEL_CLAUSE.get(lv, "")]) for lv in LEVELS]),
-)
+_COMMA = T(", ")
+"""The separator of listed items (each language has its own comma)."""
+_SEMICOLON = T("; ")
+"""The separator of listed clauses."""
+
+
+def ai_seats_line(lang: str | None = None) -> str:
+    """One line on AI seats under Discord's ``/rules`` and ``/help``, its levels :func:`named` for ``lang``."""
+    return T(
+        "-# **AI players**: alone? `/play game ai:1 level:strong` seats AI players at once, or the host adds them "
+        "with the lobby's Add AI menu (and removes them there before the start). Levels: {levels}.",
+        levels=Text.join(_SEMICOLON, [Text.join(" — ", [named(LEVEL_NAMES.get(lv, lv), lv, lang), _AI_LEVEL_CLAUSE.get(lv, "")])
+                               for lv in LEVELS]),
+    )
+
+
+AI_SEATS_LINE = ai_seats_line()
 """One line on AI seats under Discord's ``/rules`` and ``/help``."""
 SANDBOX_HELP = T("""Commands: /play <game> [key=value …] [ai:<n> level:<easy|normal|strong>], /join, /leave, /start, /cancel,
 /move <choice>, /board, /rules [game] [topic], /history, /resign, /abandon, /undo [no], /wait <ms>, /games, /help,
@@ -45,23 +59,6 @@ A choice is its number in the last list, its id, or a chat word of the game.
 """The sandbox's ``/help`` (and the end of an unknown command's refusal)."""
 
 
-TOPIC_LABELS = {
-    "dice": T("dice"), "race": T("race"), "sums": T("sums"), "katana": T("katana"), "dragon": T("dragon"),
-    "mistakes": T("mistakes"), "end": T("end"), "turn": T("turn"), "move": T("move"), "actions": T("actions"),
-    "logging": T("logging"), "forest": T("forest"), "build": T("build"), "stop": T("stop"), "bust": T("bust"),
-    "stash": T("stash"), "fly": T("fly"), "gather": T("gather"), "holding": T("holding"), "offer": T("offer"),
-    "island": T("island"), "cards": T("cards"), "weather": T("weather"), "solo": T("solo"), "dragons": T("dragons"),
-    "islands": T("islands"), "void": T("void"), "tiles": T("tiles"), "cost": T("cost"), "placing": T("placing"),
-    "effects": T("effects"), "groups": T("groups"), "scoring": T("scoring"), "dark": T("dark"), "names": T("names"),
-}
-"""Each rules topic (a ``Game.rules_help`` key, what ``/rules topic:`` takes) as people read it: in English the key
-itself, in Japanese the topic's name (ダイス, 早押し, …)."""
-
-
-def topic_label(topic: str) -> str:
-    """The rules topic ``topic`` as people read it (:data:`TOPIC_LABELS`; an unknown key as it is)."""
-    return TOPIC_LABELS.get(topic, topic)
-
 
 def clip(text: str, limit: int) -> str:
     """``text`` itself (a :class:`Text` stays translatable) when it has at most ``limit`` characters, else its
@@ -69,22 +66,32 @@ def clip(text: str, limit: int) -> str:
     return text if len(text) <= limit else str(text)[:limit]
 
 
-def rules_command(game: Game, topic: str | None = None) -> str:
-    """Discord's ``/rules game [topic]``: the overview (with the other topics and :data:`AI_SEATS_LINE`) or one
-    topic, a :class:`Text`. :class:`SessionError` for a topic the game does not have."""
+def topics_text(game: Game, topics: list[str], lang: str | None = None) -> str:
+    """``topics`` (keys of ``game.rules_help``) listed for a reader of ``lang``: ``dice, stop`` in English,
+    ``ダイス（`dice`）、ストップ（`stop`）`` otherwise (:func:`named`)."""
+    if language(lang) == SOURCE:
+        return Text.join(", ", topics)
+    return Text.join(_COMMA, [named(game.topic_name(t), t, lang) for t in topics])
+
+
+def rules_command(game: Game, topic: str | None = None, lang: str | None = None) -> str:
+    """Discord's ``/rules game [topic]``: the overview (with the other topics and :func:`ai_seats_line`) or one
+    topic, a :class:`Text`, its topics and levels listed for a reader of ``lang`` (:func:`topics_text`; None:
+    English). :class:`SessionError` for a topic the game does not have."""
     help_ = game.rules_help
     if topic and topic not in help_:
-        known = Text.join(", ", [t for t in help_ if t]) if any(help_) else T("none")
+        known = topics_text(game, [t for t in help_ if t], lang) if any(help_) else T("none")
         raise SessionError(T("{game} has no rules topic '{topic}'. Topics: {known}.", game=game.title, topic=topic,
                              known=known))
-    text: str = T("**{game}** — {topic}\n{text}", game=game.title, topic=topic_label(topic) if topic else T("overview"),
-                  text=help_.get(topic or "", game.summary))
+    text: str = T("**{game}** — {topic}\n{text}", game=game.title,
+                  topic=game.topic_name(topic) if topic else T("overview"), text=help_.get(topic or "", game.summary))
     others = [t for t in help_ if t and t != topic]
     if others:
         text = Text.join("\n", [text, T("More: /rules {game} topic: {topics}", game=game.id,
-                                         topics=Text.join(T(", "), [topic_label(t) for t in others]))])
+                                         topics=topics_text(game, others, lang))])
     if not topic:
-        text = Text.join("\n", [clip(text, MAX_CONTENT - len(AI_SEATS_LINE) - 1), AI_SEATS_LINE])
+        line = ai_seats_line(lang)
+        text = Text.join("\n", [clip(text, MAX_CONTENT - len(line) - 1), line])
     return clip(text, MAX_CONTENT)
 
 
@@ -92,7 +99,8 @@ def how_to_play(game: Game, topic: str = "") -> str:
     """The "How to play" button and its topic select: the overview (``Game.rules_help[""]``, else the summary) or
     one topic, a :class:`Text`."""
     help_ = game.rules_help
-    text = T("**{game}** — {topic}\n{text}", game=game.title, topic=topic_label(topic) if topic else T("how to play"),
+    text = T("**{game}** — {topic}\n{text}", game=game.title,
+             topic=game.topic_name(topic) if topic else T("how to play"),
              text=help_.get(topic, game.summary if not topic else ""))
     return clip(text, MAX_CONTENT)
 
@@ -124,10 +132,10 @@ def _rules_of(game_id: str) -> str:
     return T("`/rules {game}`", game=game_id)
 
 
-def guide(typed_words: bool) -> str:
+def guide(typed_words: bool, lang: str | None = None) -> str:
     """Discord's ``/rules`` without a game: every command, results and ratings (:data:`RATING_HELP`), AI seats
-    (:data:`AI_SEATS_LINE`) and the games (``/rules game`` for each); at most :data:`MAX_CONTENT` characters; a
-    :class:`Text`."""
+    (:func:`ai_seats_line` for a reader of ``lang``) and the games (``/rules game`` for each); at most
+    :data:`MAX_CONTENT` characters; a :class:`Text`."""
     text: str = T(
         "**Play-by-chat board games** — the commands. One game per channel or thread.\n"
         "`/play game [options] [thread]` open a lobby · `/join` `/leave` `/start` · "
@@ -136,7 +144,7 @@ def guide(typed_words: bool) -> str:
         "Results: `/stats [member] [game]` · `/leaderboard game` · `/replay [game]` (only you see them; "
         "`public:true` posts them) · every result has a Replay button.\n{ratings}\n{ai}\n"
         "How to play: {rules}",
-        ratings=RATING_HELP, ai=AI_SEATS_LINE, rules=Text.join(" · ", [_rules_of(g.id) for g in games.all()]))
+        ratings=RATING_HELP, ai=ai_seats_line(lang), rules=Text.join(" · ", [_rules_of(g.id) for g in games.all()]))
     if not typed_words:
         text = Text.join("\n", [text, T(
             "-# Typed race words are off on this bot: use the race buttons or reactions. (Its owner can turn them on "
@@ -144,9 +152,10 @@ def guide(typed_words: bool) -> str:
     return clip(text, MAX_CONTENT)
 
 
-def sandbox_rules(game_id: str | None = None, topic: str | None = None) -> str:
+def sandbox_rules(game_id: str | None = None, topic: str | None = None, lang: str | None = None) -> str:
     """The sandbox's ``/rules [game] [topic]``: the game list, a game's overview and topics, or one topic (a
-    :class:`Text`). :class:`SessionError` for an unknown game or topic."""
+    :class:`Text`), its topics listed for a reader of ``lang`` (:func:`topics_text`; None: English).
+    :class:`SessionError` for an unknown game or topic."""
     if not game_id:
         return T("Which game? {games}", games=Text.join(", ", [Text.join(": ", [g.id, g.summary])
                                                                for g in games.all()]))
@@ -159,14 +168,15 @@ def sandbox_rules(game_id: str | None = None, topic: str | None = None) -> str:
         text = helps.get(topic.lower())
         if text is None:
             raise SessionError(T("No topic '{topic}' for {game}. Topics: {topics}.", topic=topic, game=game.title,
-                                 topics=Text.join(", ", [k for k in helps if k])))
-        return T("{game} — {topic}: {text}", game=game.title, topic=topic, text=text)
+                                 topics=topics_text(game, [k for k in helps if k], lang)))
+        return T("{game} — {topic}: {text}", game=game.title, topic=game.topic_name(topic.lower()), text=text)
     topics = [k for k in helps if k]
     overview = helps.get("", game.summary)
     if topics:
-        return T("{game}: {text} Topics: {topics}.", game=game.title, text=overview, topics=Text.join(", ", topics))
+        return T("{game}: {text} Topics: {topics}.", game=game.title, text=overview,
+                 topics=topics_text(game, topics, lang))
     return T("{game}: {text}", game=game.title, text=overview)
 
 
-__all__ = ["AI_LEVEL_TEXT", "AI_SEATS_LINE", "MAX_HELP", "SANDBOX_HELP", "UNDO_RULE", "clip", "guide",
-           "help_command", "how_to_play", "rules_command", "sandbox_rules", "topic_label", "TOPIC_LABELS"]
+__all__ = ["AI_LEVEL_TEXT", "AI_SEATS_LINE", "ai_seats_line", "topics_text", "MAX_HELP", "SANDBOX_HELP", "UNDO_RULE", "clip", "guide",
+           "help_command", "how_to_play", "rules_command", "sandbox_rules"]

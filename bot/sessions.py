@@ -44,7 +44,7 @@ from pydantic import ValidationError
 
 import games
 from games import TIMEOUT, Decision, Event, Game, IllegalMove, Move, Result, player_ref
-from games.core import BaseState, N, T
+from games.core import BaseState, N, T, Text
 
 from . import metrics
 from .ai_seats import AiSettings, is_ai, level_of, new_ai_ids
@@ -103,6 +103,46 @@ def _rerun_when_stale(verb):
         raise SessionError(T("This game changed several times while your request was handled; please try again."))
 
     return run
+
+
+_OR = T(" or ")
+"""The last separator of listed alternatives."""
+
+
+def option_problems(exc: ValidationError) -> str:
+    """What is wrong with a game's options, one clause per pydantic error joined by ``; ``, each a :class:`Text`
+    (``first: Input should be 'host' or 'random'``): a value outside the choices, a number out of its bounds, text
+    for a number or true/false, or the game's own validator's words (a :class:`Text` when it raised one); any
+    other error keeps pydantic's English."""
+    clauses = []
+    for e in exc.errors():
+        field = ".".join(map(str, e["loc"])) or "options"
+        kind, ctx = e.get("type", ""), e.get("ctx") or {}
+        error = ctx.get("error")
+        if kind in ("literal_error", "enum"):
+            expected = [str(v) for v in e.get("ctx", {}).get("expected", "").replace("'", "").replace(" or ", ", ")
+                        .split(", ") if v]
+            clause = T("{field}: Input should be {values}", field=field,
+                       values=Text.join(_OR, [f"`{v}`" for v in expected]))
+        elif kind in ("greater_than_equal", "less_than_equal", "greater_than", "less_than"):
+            bound = {"greater_than_equal": "ge", "less_than_equal": "le", "greater_than": "gt", "less_than": "lt"}[kind]
+            limit = str(ctx.get(bound))
+            clause = {"ge": T("{field}: Input should be greater than or equal to {limit}", field=field, limit=limit),
+                      "le": T("{field}: Input should be less than or equal to {limit}", field=field, limit=limit),
+                      "gt": T("{field}: Input should be greater than {limit}", field=field, limit=limit),
+                      "lt": T("{field}: Input should be less than {limit}", field=field, limit=limit)}[bound]
+        elif kind in ("int_parsing", "int_type", "int_from_float"):
+            clause = T("{field}: Input should be a valid integer", field=field)
+        elif kind in ("float_parsing", "float_type"):
+            clause = T("{field}: Input should be a valid number", field=field)
+        elif kind in ("bool_parsing", "bool_type"):
+            clause = T("{field}: Input should be a valid boolean", field=field)
+        elif kind == "value_error" and isinstance(error, ValueError) and error.args and isinstance(error.args[0], Text):
+            clause = T("{field}: {problem}", field=field, problem=error.args[0])
+        else:
+            clause = f"{field}: {e['msg']}"
+        clauses.append(clause)
+    return Text.join(T("; "), clauses)
 
 
 @dataclass
@@ -341,9 +381,8 @@ class SessionService(UndoRule, AiTurns):
         try:
             opts = game.options(options or {}).model_dump(mode="json")
         except ValidationError as exc:
-            problems = "; ".join(f"{'.'.join(map(str, e['loc'])) or 'options'}: {e['msg']}" for e in exc.errors())
             raise SessionError(T("Those options do not work for {game}: {problems}.", game=game.title,
-                                 problems=problems)) from None
+                                 problems=option_problems(exc))) from None
         seats = max(game.seat_counts(opts) or [game.max_players])
         if ai_seats < 0 or 1 + ai_seats > seats:
             free = seats - 1

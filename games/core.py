@@ -503,6 +503,9 @@ class Game:
     State: ClassVar[type[BaseState]]
     summary: ClassVar[str] = ""
     rules_help: ClassVar[dict[str, str]] = {}
+    rules_topics: ClassVar[dict[str, str]] = {}
+    """Each ``rules_help`` topic by its name (a :class:`Text`: ``{"dice": T("dice")}``), what ``/rules`` lists and
+    its menus show in the reader's language; the key stays what a player types (:meth:`topic_name`)."""
     score_unit: ClassVar[str] = ""
     """What ``Result.scores`` count when a bare number would read as points (Tataraba: ``"Sen"``): results and
     ``/stats`` then write ``"4 Sen"`` instead of ``"score 4"``. ``""``: a plain score."""
@@ -621,6 +624,12 @@ class Game:
                     typed = str(value).lower() if isinstance(value, bool) else str(value)
                     found.append((f"{name}={typed}", counts))
         return sorted(found, key=lambda oc: -oc[1][-1])
+
+    @classmethod
+    def topic_name(cls, topic: str) -> str:
+        """The name of the rules topic ``topic`` (a key of ``rules_help``): its :attr:`rules_topics` text, else the
+        key itself."""
+        return cls.rules_topics.get(topic) or topic
 
     def seats_summary(self) -> str:
         """Every player count a table of this game may have, from :meth:`seat_counts` and :meth:`seat_options`:

@@ -162,7 +162,7 @@ class Admin(commands.Cog):
                      others=", ".join(mention(p) for p in others)))
         channel = self.bot.get_partial_messageable(int(row.channel_id))
         await self.bot.delivery.send(lambda: channel.send(text, view=view, allowed_mentions=told),
-                                     what=f"the AFK notice of {update.game.title}", channel_id=row.channel_id,
+                                     what=T("the AFK notice of {game}", game=update.game.title), channel_id=row.channel_id,
                                      session_id=row.id)
 
     # -- kick -----------------------------------------------------------------------------------------------------

@@ -109,6 +109,13 @@ _SNOWFLAKE_TYPES = {
 }
 
 
+def shown_name(name: str, place: str, locale: Any) -> str:
+    """A parameter's or choice's ``name`` as the client of ``locale`` shows it (its ``commands`` catalogue entry,
+    ``place`` a :class:`app_commands.TranslationContextLocation` name: ``"parameter_name"``), else ``name``."""
+    lang = i18n.language(locale)
+    return name if lang == i18n.SOURCE else i18n.translations(lang).pgettext(place, name)
+
+
 def malformed_option(interaction: discord.Interaction) -> Text | None:
     """Why a slash command's option values cannot come from Discord's own client, or None: a value of another JSON
     type than its option type (text for a number, a number for text, anything but true/false for a boolean), a
@@ -129,7 +136,7 @@ def malformed_option(interaction: discord.Interaction) -> Text | None:
         param = params.get(option.get("name"))
         if param is None:
             continue
-        name, value, kind = param.display_name, option.get("value"), param.type
+        name, value, kind = shown_name(param.display_name, "parameter_name", interaction.locale), option.get("value"), param.type
         if kind is AppCommandOptionType.string:
             if not isinstance(value, str):
                 return T("The option {name} takes text.", name=name)
@@ -156,7 +163,8 @@ def malformed_option(interaction: discord.Interaction) -> Text | None:
                 return T("Discord did not send who or what {name} is; pick it again from the list.", name=name)
         if param.choices and value not in [c.value for c in param.choices]:
             return T("The option {name} takes one of: {values}.", name=name,
-                     values=", ".join(str(c.value) for c in param.choices))
+                     values=Text.join(T(", "), [shown_name(c.name, "choice_name", interaction.locale)
+                                                for c in param.choices]))
     return None
 
 
@@ -200,7 +208,7 @@ class PlayTree(app_commands.CommandTree):
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
         """Refuse a slash command whose options do not fit its definition (see :func:`outdated_options`)."""
         logs.about(guild_id=interaction.guild_id, channel_id=interaction.channel_id)
-        i18n.READER.set(i18n.language(interaction.locale))  # the refusals below answer in the reader's language
+        i18n.READER.set(i18n.language(interaction.locale))  # a refusal before any database work: the reader's
         if interaction.type is discord.InteractionType.application_command and outdated_options(interaction):
             raise app_commands.CheckFailure(OUTDATED)
         bot: PlayBot = interaction.client  # type: ignore[assignment]

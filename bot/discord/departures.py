@@ -86,7 +86,7 @@ class Departures(commands.Cog):
                      player=who, when=when, who=kicks))
         channel = self.bot.get_partial_messageable(int(row.channel_id))
         await self.bot.delivery.send(lambda: channel.send(text, allowed_mentions=discord.AllowedMentions.none()),
-                                     what=f"the departure notice of session {row.id}", channel_id=row.channel_id,
+                                     what=T("the departure notice of session {sid}", sid=str(row.id)), channel_id=row.channel_id,
                                      session_id=row.id)
 
     @commands.Cog.listener()

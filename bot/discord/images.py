@@ -217,10 +217,11 @@ def board_words(state: BaseState, names: dict[str, str]) -> list[str]:
     messages of at most :data:`renderers.words.CHUNK_LIMIT` (1,900) characters each. A game without words gets
     one line saying so."""
     try:
-        return renderers.words.board_words(state, {p: display(names, p) for p in state.players})
+        with translating(translator()):  # in the language of the context (the reader's, for a private board)
+            return renderers.words.board_words(state, {p: display(names, p) for p in state.players})
     except KeyError:
-        return [f"{games.get(state.game).title} has no board in words yet; the board image's text says the "
-                "decision."]
+        return [say(T("{game} has no board in words yet; the board image's text says the decision.",
+                      game=games.get(state.game).title))]
 
 
 def png_file(data: bytes | None, session_id: int, version: int, alt: str | None = None) -> discord.File | None:

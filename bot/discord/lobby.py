@@ -20,8 +20,8 @@ from pydantic import BaseModel, ValidationError
 
 import games
 from bot.ai_seats import LEVEL_NAMES, level_of
-from bot.i18n import reader_lang, refusal, say
-from bot.sessions import SessionError, Update
+from bot.i18n import SOURCE, reader_lang, refusal, say
+from bot.sessions import SessionError, Update, option_problems
 from bot.store import SessionRow, TimerRow
 from games.ai import LEVELS
 from games.core import N, T, Text
@@ -79,9 +79,8 @@ def parse_options(game: games.Game, text: str | None) -> dict[str, Any]:
     try:
         game.options(out)
     except ValidationError as exc:
-        problems = "; ".join(f"{'.'.join(map(str, e['loc'])) or 'options'}: {e['msg']}" for e in exc.errors())
         raise SessionError(T("Those options do not work for {game}: {problems}. {known}", game=game.title,
-                             problems=problems, known=_known(game))) from None
+                             problems=option_problems(exc), known=_known(game))) from None
     return out
 
 
@@ -100,10 +99,9 @@ async def level_autocomplete(interaction: discord.Interaction, current: str) -> 
     ("強い（strong） — …" in Japanese; "strong — …" in English)."""
     needle = current.lower().strip()
     lang = reader_lang()
-    names = {lv: say(LEVEL_NAMES[lv], lang) if lv in LEVEL_NAMES else lv for lv in LEVELS}
-    return [app_commands.Choice(name=((lv if names[lv].lower() == lv else f"{names[lv]}（{lv}）")
-                                      + f" — {level_text(lv, lang) or ''}")[:100], value=lv)
-            for lv in LEVELS if lv.startswith(needle) or names[lv].lower().startswith(needle)]
+    names = {lv: say(LEVEL_NAMES.get(lv, lv), lang) if lang != SOURCE else lv for lv in LEVELS}
+    return [app_commands.Choice(name=f"{names[lv]} — {level_text(lv, lang) or ''}"[:100], value=lv)
+            for lv in LEVELS if lv.startswith(needle) or (lang != SOURCE and needle and needle in names[lv].lower())]
 
 
 async def game_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice]:
@@ -156,8 +154,9 @@ class Lobby(commands.Cog):
             values = field_values(game.Options, name) or [str(game.Options.model_fields[name].default)]
             for v in values:
                 token = f"{name}={v}"
-                if token.startswith(last.lower()) or not last:
-                    out.append(app_commands.Choice(name=(prefix + token)[:100], value=(prefix + token)[:100]))
+                if token.startswith(last.lower()) or not last:  # an empty default: "layout=…", a value to type
+                    out.append(app_commands.Choice(name=(prefix + token + ("" if v else "…"))[:100],
+                                                   value=(prefix + token)[:100]))
         return out[:25]
 
     @app_commands.command(name="play", description="Open a lobby for a game in this channel (or a new thread)")
@@ -182,7 +181,7 @@ class Lobby(commands.Cog):
             raise SessionError(refusal(exc)) from None
         lacking = permissions.missing(interaction.app_permissions, permissions.needed_for(g, thread))
         if lacking:
-            missing = ", ".join(lacking)
+            missing = Text.join(T(", "), lacking)
             if thread:
                 raise SessionError(N("I can't run {game} in a thread of this channel: I am missing {missing}. Ask a "
                                      "moderator to grant it to me in this channel, then /play again.",
@@ -225,7 +224,7 @@ class Lobby(commands.Cog):
                 await self.bot.links.add_name(update.session.id, host, interaction.user.display_name)
                 # the card is retried with backoff: the interaction is deferred, nothing else waits
                 await self.bot.delivery.insist(lambda: self.send_card(None, update, channel),
-                                               what=f"the {g.title} lobby card", channel_id=channel)
+                                               what=T("the {game} lobby card", game=g.title), channel_id=channel)
             except Exception as exc:  # a thread the bot could not use is removed, with its lobby: nothing left behind
                 await self._remove_thread(channel)
                 if isinstance(exc, discord.HTTPException) and not isinstance(exc, discord.NotFound):
@@ -415,12 +414,12 @@ class Lobby(commands.Cog):
             try:
                 await self.bot.delivery.send(
                     lambda: message.edit(content=text, view=None, allowed_mentions=discord.AllowedMentions.none()),
-                    what=f"the closed {game.title} lobby card", channel_id=row.channel_id, session_id=row.id)
+                    what=T("the closed {game} lobby card", game=game.title), channel_id=row.channel_id, session_id=row.id)
             except discord.HTTPException as exc:  # the card was deleted: the line below still tells the channel
                 log.info("the card of expired lobby %s was not edited: %s", row.id, exc)
         line = say(T("⌛ The {game} lobby closed itself: nobody started it within {hours} h. The channel is free: "
                      "/play opens a new game.", game=game.title, hours=shown))
         channel = self.bot.get_partial_messageable(int(row.channel_id))
         await self.bot.delivery.send(lambda: channel.send(line, allowed_mentions=discord.AllowedMentions.none()),
-                                     what=f"the closing line of the {game.title} lobby", channel_id=row.channel_id,
+                                     what=T("the closing line of the {game} lobby", game=game.title), channel_id=row.channel_id,
                                      session_id=row.id)

@@ -18,8 +18,8 @@ from discord import app_commands
 from discord.ext import commands
 
 import games
-from bot.i18n import reader_lang, say
-from bot.rules_help import MAX_CONTENT, guide, help_command, how_to_play, rules_command, topic_label
+from bot.i18n import reader_lang, say, speaking
+from bot.rules_help import MAX_CONTENT, guide, help_command, how_to_play, rules_command
 from bot.sessions import SessionError, StaleBoard, Update
 from bot.store import SessionRow, TimerRow
 from games import Decision
@@ -249,11 +249,10 @@ class Play(commands.Cog):
             game = games.get(game_id or "")
         except KeyError:
             return []
-        lang = reader_lang()
-        labels = {t: say(topic_label(t), lang) for t in game.rules_help if t}
-        topics = [t for t, label in labels.items() if current.lower() in t.lower() or current.lower() in label.lower()]
-        return [app_commands.Choice(name=t if labels[t] == t else f"{labels[t]}（{t}）"[:100], value=t)
-                for t in topics[:25]]
+        lang, needle = reader_lang(), current.lower().strip()
+        named = [(t, say(game.topic_name(t), lang)) for t in game.rules_help if t]
+        return [app_commands.Choice(name=name[:100], value=t)
+                for t, name in named if needle in t.lower() or needle in name.lower()][:25]
 
     @app_commands.command(name="rules", description="How a game is played, in short; without a game: every command")
     @app_commands.describe(game="Which game (none: every command, results, ratings, AI players)",
@@ -262,9 +261,10 @@ class Play(commands.Cog):
     @app_commands.guild_only()
     async def rules(self, interaction: discord.Interaction, game: str | None = None, topic: str | None = None) -> None:
         if not game:
-            await answer(interaction, say(guide(typed_words=self.bot.intents.message_content), reader_lang())[:MAX_CONTENT])
+            text = guide(typed_words=self.bot.intents.message_content, lang=reader_lang())
+            await answer(interaction, say(text, reader_lang())[:MAX_CONTENT])
             return
-        await answer(interaction, say(rules_command(self.service.game(game), topic), reader_lang())[:2000])
+        await answer(interaction, say(rules_command(self.service.game(game), topic, reader_lang()), reader_lang())[:2000])
 
     async def how_to_play(self, interaction: discord.Interaction, game_id: str, topic: str | None = None) -> None:
         """The "How to play" button (``topic`` None: a new ephemeral answer with the overview) and its topic select
@@ -278,7 +278,8 @@ class Play(commands.Cog):
             await self.table.refuse(interaction, T("{game} has no rules topic '{topic}'.", game=game.title,
                                                    topic=topic[:50]))
             return
-        text, view = say(how_to_play(game, topic or ""), reader_lang())[:2000], topics_view(game, topic or "")
+        with speaking(reader_lang()):  # the select's placeholder and options too: the answer is the reader's
+            text, view = say(how_to_play(game, topic or ""))[:2000], topics_view(game, topic or "")
         try:
             if topic is None:
                 kwargs: dict[str, Any] = {"view": view} if view is not None else {}

@@ -14,11 +14,12 @@ import discord
 
 from bot import board_text as board_text_lines
 from bot.ai_seats import LEVEL_NAMES, ai_name, is_ai
-from bot.board_text import BUTTON_OPTIONS, button_label, display, fit_names, option_label  # noqa: F401 - play imports it here
+from bot.board_text import BUTTON_OPTIONS, FORMER_PLAYER, button_label, display, fit_names, option_label  # noqa: F401 - play imports it here
 from bot.i18n import say, table_lang
-from bot.rules_help import AI_LEVEL_TEXT, topic_label
+from bot.rules_help import AI_LEVEL_TEXT
 from bot.sessions import Update
 from bot.store import SessionRow
+from bot.store.privacy import is_former
 from games import Decision, Game, marker_keys
 from games.ai import LEVELS
 from games.core import T, Text, describe_options
@@ -50,6 +51,8 @@ def mention(player: str) -> str:
     ids (names) stay as they are."""
     if is_ai(player):
         return ai_name(player)
+    if is_former(player):
+        return say(FORMER_PLAYER)
     return f"<@{player}>" if player.isdigit() else player
 
 
@@ -327,12 +330,13 @@ def page_view(row: SessionRow, di: int, d: Decision, page: int, names: dict[str,
 
 # -- help ----------------------------------------------------------------------------------------------------------
 def topics_view(game: Game, current: str = "") -> discord.ui.View | None:
-    """A select of ``game``'s rules topics (the overview first), or None when it has none besides the overview."""
+    """A select of ``game``'s rules topics (the overview first, each by its name: ``Game.topic_name``), or None when
+    it has none besides the overview."""
     topics = [t for t in game.rules_help if t][:MAX_MENU - 1]
     if not topics:
         return None
     view = discord.ui.View(timeout=None)
     opts = [discord.SelectOption(label=say(T("Overview")), value="-", default=not current)] + [
-        discord.SelectOption(label=say(topic_label(t))[:100], value=t[:100], default=t == current) for t in topics]
+        discord.SelectOption(label=say(game.topic_name(t))[:100], value=t[:100], default=t == current) for t in topics]
     view.add_item(TopicSelect(game.id, opts))
     return view

@@ -567,7 +567,7 @@ class Table:
                             lambda t: interaction.edit_original_response(content=t), kwargs["content"])
             await self.bot.delivery.surface(interaction)
             return posted
-        await self.ack(interaction, "✅ Done: the board in the channel shows it.")
+        await self.ack(interaction, T("✅ Done: the board in the channel shows it."))
 
         def edit(image: bytes | None) -> Edit:
             def kwargs() -> dict[str, Any]:

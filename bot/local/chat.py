@@ -30,12 +30,12 @@ from pathlib import Path
 
 import games
 import renderers
-from games.core import Decision, T
+from games.core import Decision, N, T, Text
 
 from .. import i18n, results
 from ..ai_seats import ai_name, is_ai
 from ..board_text import board_lines, shows_position
-from ..i18n import refusal, say, translator
+from ..i18n import refusal, say, speaking, translator
 from ..rules_help import SANDBOX_HELP, sandbox_rules
 from ..sessions import AI_MOVE, AI_RACE, DEADLINE, MAX_MS, SessionError, SessionService, Update
 
@@ -43,8 +43,8 @@ LINE = re.compile(r"^\s*(?:\[\s*#(?P<bchan>[\w-]+)\s*\]\s*|#(?P<chan>[\w-]+)\s+)
                   r"(?:\+(?P<offset>\d+)|\[\s*\+(?P<boffset>\d+)\s*\])?\s*:\s*(?P<text>.*)$")
 """``[#channel] name [+ms]: text``; the channel and the offset may be typed with or without the brackets of the
 notation (``[#ch2] carol: 2`` is ``#ch2 carol: 2``)."""
-FORMAT_HINT = ("a line is '[#channel] name [+ms]: text', the parts in brackets optional, e.g. 'alice: /play tatari', "
-               "'#ch2 carol: /join', 'bob +1200: hai'.")
+FORMAT_HINT = T("a line is '[#channel] name [+ms]: text', the parts in brackets optional, e.g. 'alice: /play "
+                "tatari', '#ch2 carol: /join', 'bob +1200: hai'.")
 """What a line that cannot be read is answered with, after the line itself."""
 MAX_WAIT_MS = 365 * 24 * 3600 * 1000
 """The longest ``/wait`` and ``+ms`` offset (a year): keeps the virtual clock within what the store holds."""
@@ -90,7 +90,11 @@ class LocalChat:
 
     # -- input ------------------------------------------------------------------------------------------------
     async def line(self, raw: str) -> list[str]:
-        """Handle one transcript line; returns the reply lines (errors start with ``!``)."""
+        """Handle one transcript line; returns the reply lines (errors start with ``!``), in :attr:`lang`."""
+        with speaking(self.lang):  # AI seats' names, cards and every text with no language of its own
+            return [say(r, self.lang, player_name) for r in await self._line(raw)]
+
+    async def _line(self, raw: str) -> list[str]:
         raw = raw.rstrip("\r\n").lstrip("\ufeff")  # a Windows transcript: CRLF, a byte-order mark
         if not raw.strip() or raw.lstrip().startswith("# ") or raw.strip() == "#":
             return []
@@ -98,14 +102,15 @@ class LocalChat:
             raw = "clock: " + raw.strip()
         m = LINE.match(raw)
         if not m:
-            return [f"! Cannot read {raw!r}: {FORMAT_HINT}"]
+            return [Text.join("", ["! ", T("Cannot read {line}: {hint}", line=repr(raw), hint=FORMAT_HINT)])]
         chan = await self._channel(m["chan"] or m["bchan"] or "table")
         name, text = m["name"], m["text"].strip()
         offset = m["offset"] or m["boffset"]
         at = None
         if offset is not None:
             if int(offset) > MAX_WAIT_MS:
-                return [f"! {name}: The offset +{offset} ms is too far: at most +{MAX_WAIT_MS} ms (a year)."]
+                return [Text.join("", [f"! {name}: ", T("The offset +{offset} ms is too far: at most +{most} ms (a year).",
+                                                        offset=str(offset), most=str(MAX_WAIT_MS))])]
             at = chan.mark_ms + int(offset)
             out = await self._advance(max(self.now, at))
         else:
@@ -170,7 +175,7 @@ class LocalChat:
         cmd = _english_command(cmd, self.lang)
         if cmd == "play":
             if not args:
-                raise SessionError("Name a game: /play <game>. " + self._games_line())
+                raise SessionError(T("Name a game: /play <game>. {games}", games=self._games_line()))
             opts, ai, level = {}, 0, None
             for a in args[1:]:
                 key, colon, value = a.partition(":")
@@ -178,16 +183,17 @@ class LocalChat:
                     if key.lower() == "level":
                         level = value
                     elif not _number(value) or int(value) > 10:
-                        raise SessionError(f"Say how many AI players: ai:<n>, a number from 0 to 10, not {a!r}.")
+                        raise SessionError(T("Say how many AI players: ai:<n>, a number from 0 to 10, not {typed}.",
+                                             typed=repr(a)))
                     else:
                         ai = int(value)
                     continue
                 if "=" not in a:
-                    raise SessionError(f"Options are key=value, not {a!r}.")
+                    raise SessionError(T("Options are key=value, not {typed}.", typed=repr(a)))
                 k, v = a.split("=", 1)
                 opts[k] = v
             if level is not None and not ai:
-                raise SessionError("level: goes with ai:<n>, the number of AI players to seat (ai:1 level:strong).")
+                raise SessionError(T("level: goes with ai:<n>, the number of AI players to seat (ai:1 level:strong)."))
             return self._show(chan, await svc.open_lobby(ch, args[0].lower(), name, opts, ai_seats=ai,
                                                          ai_level=level))
         if cmd == "join":
@@ -200,7 +206,7 @@ class LocalChat:
             return self._show(chan, await svc.start(ch, name))
         if cmd == "move":
             if not args:
-                raise SessionError("Say which: /move <number or option id>.")
+                raise SessionError(T("Say which: /move <number or option id>."))
             return await self._choose(chan, name, " ".join(args), at)
         if cmd == "board":
             return self._show(chan, await svc.show(ch), board=True)
@@ -216,10 +222,11 @@ class LocalChat:
             return await self._undo(chan, name, args)
         if cmd == "wait":
             if len(args) != 1 or not _number(args[0]) or int(args[0]) > MAX_WAIT_MS:
-                raise SessionError(f"Say how long: /wait <ms>, a whole number from 0 to {MAX_WAIT_MS} (a year).")
+                raise SessionError(T("Say how long: /wait <ms>, a whole number from 0 to {most} (a year).",
+                                     most=str(MAX_WAIT_MS)))
             return await self._advance(self.now + int(args[0]))
         if cmd == "rules":
-            return [sandbox_rules(*args[:2])]
+            return [sandbox_rules(*args[:2], lang=self.lang)]
         if cmd == "games":
             return [self._games_line()]
         if cmd == "help":
@@ -230,7 +237,7 @@ class LocalChat:
             return await self._leaderboard(args)
         if cmd == "replay":
             return await self._replay(ch, args)
-        raise SessionError(f"Unknown command /{cmd}. {SANDBOX_HELP}")
+        raise SessionError(T("Unknown command /{command}. {help}", command=cmd, help=SANDBOX_HELP))
 
     async def _undo(self, chan: Channel, name: str, args: list[str]) -> list[str]:
         """``/undo``: ask to take back the last move, or approve another player's request; ``/undo no`` refuses it
@@ -241,18 +248,20 @@ class LocalChat:
         if vote is not None and vote.get("version") == row.version:  # a vote (the asker is told to wait)
             v = await svc.vote_undo(row.id, row.version, name, not no)
             if v.refused_by is not None:
-                return [f"{name} refused to undo the last move."]
+                return [T("{player} refused to undo the last move.", player=name)]
             if v.update is not None:
-                return ["Everyone approved: the last move is taken back.", *self._show(chan, v.update)]
-            return [f"{player_name(v.by)} asks to take back the last move. Approved by "
-                    f"{', '.join(map(player_name, v.approved))}; waiting for {', '.join(map(player_name, v.waiting))}."]
+                return [T("Everyone approved: the last move is taken back."), *self._show(chan, v.update)]
+            return [T("{player} asks to take back the last move. Approved by {approved}; waiting for {waiting}.",
+                      player=player_name(v.by), approved=Text.join(T(", "), list(map(player_name, v.approved))),
+                      waiting=Text.join(T(", "), list(map(player_name, v.waiting))))]
         if no:
-            raise SessionError("No undo request is open: /undo asks for one.")
+            raise SessionError(T("No undo request is open: /undo asks for one."))
         v = await svc.ask_undo(chan.name, name)
         if v.update is not None:
             return self._show(chan, v.update)
-        return [f"{name} asks to take back the last move. {', '.join(map(player_name, v.waiting))}: approve with "
-                "/undo, or refuse with /undo no. (Any move meanwhile cancels the request.)"]
+        return [T("{player} asks to take back the last move. {waiting}: approve with /undo, or refuse with /undo no. "
+                  "(Any move meanwhile cancels the request.)", player=name,
+                  waiting=Text.join(T(", "), list(map(player_name, v.waiting))))]
 
     # -- results -------------------------------------------------------------------------------------------
     async def _stats(self, name: str, args: list[str]) -> list[str]:
@@ -261,31 +270,37 @@ class LocalChat:
         game_id = next((a.lower() for a in args if a.lower() in known), None)
         others = [a for a in args if a.lower() != game_id]
         if len(others) > 1:
-            raise SessionError(f"Say /stats [name] [game]; '{others[1]}' is not a game. " + self._games_line())
+            raise SessionError(T("Say /stats [name] [game]; '{word}' is not a game. {games}", word=others[1],
+                                 games=self._games_line()))
         who = others[0] if others else name
         store = self.service.store
         player = await store.player_by_name(None, who)
         stats = await store.player_stats(None, player, game_id) if player else None
         if stats is None:
-            where = f" of {games.get(game_id).title}" if game_id else ""
             if player is None and others and len(args) == 1 and not game_id:
-                raise SessionError(f"Nobody called '{who}' has played here, and there is no game called "
-                                   f"'{who}'. " + self._games_line())
-            raise SessionError(f"{'You have' if who == name else who + ' has'} no recorded games{where} yet.")
-        out = results.stats_text(stats).split("\n")
+                raise SessionError(T("Nobody called '{who}' has played here, and there is no game called '{who}'. "
+                                     "{games}", who=who, games=self._games_line()))
+            if game_id:
+                raise SessionError(T("You have no recorded games of {game} yet.", game=games.get(game_id).title)
+                                   if who == name else T("{who} has no recorded games of {game} yet.", who=who,
+                                                         game=games.get(game_id).title))
+            raise SessionError(T("You have no recorded games yet.") if who == name else
+                               T("{who} has no recorded games yet.", who=who))
+        out = say(results.stats_text(stats), self.lang).split("\n")
         path = self._write_file(f"stats-{who}.png", results.stats_card(stats))
         return out + ([f"[card] {path}"] if path else [])
 
     async def _leaderboard(self, args: list[str]) -> list[str]:
         if len(args) != 1:
-            raise SessionError("Name a game: /leaderboard <game>. " + self._games_line())
+            raise SessionError(T("Name a game: /leaderboard <game>. {games}", games=self._games_line()))
         game = self.service.game(args[0].lower())
         standings = await self.service.store.leaderboard(None, game.id)
         if not standings:
-            raise SessionError(f"No rated games of {game.title} yet: finish a game with two or more players.")
-        out = results.leaderboard_text(game, standings, "this table").split("\n")
+            raise SessionError(T("No rated games of {game} yet: finish a game with two or more players.",
+                                 game=game.title))
+        out = say(results.leaderboard_text(game, standings, T("this table")), self.lang).split("\n")
         path = self._write_file(f"leaderboard-{game.id}.png", results.leaderboard_card(game, standings,
-                                                                                        "this table"))
+                                                                                        T("this table")))
         return out + ([f"[card] {path}"] if path else [])
 
     async def _replay(self, channel: str, args: list[str]) -> list[str]:
@@ -294,24 +309,26 @@ class LocalChat:
         if not args:
             recent = await store.channel_records(channel, limit=1)
             if not recent:
-                raise SessionError("No game has ended in this channel yet: /replay shows games that ended here.")
+                raise SessionError(T("No game has ended in this channel yet: /replay shows games that ended here."))
             sid = recent[0][0]
         else:
             text = args[0].lstrip("#")
             if not _number(text) or len(text) > 18:
-                raise SessionError(f"'{args[0]}' is not a game of this channel: say /replay #<game number>.")
+                raise SessionError(T("'{typed}' is not a game of this channel: say /replay #<game number>.",
+                                     typed=args[0]))
             sid = int(text)
         record = await store.game_record(sid)
         if record is None or record.channel_id != channel:
-            raise SessionError(f"Game #{sid} did not end in this channel.")
+            raise SessionError(T("Game #{sid} did not end in this channel.", sid=str(sid)))
         if self.out_dir is None:
-            raise SessionError("Replays are written as files: run with --out DIR.")
+            raise SessionError(T("Replays are written as files: run with --out DIR."))
         row = await store.session(sid)
         game = self.service.game(row.game_id)
         gif = await asyncio.to_thread(results.replay_gif, game, row.players, row.options, row.seed,
                                       await store.moves(sid))
         path = self._write_file(f"replay-{sid}.gif", gif, force=True)
-        return [f"Replay of #{sid} {game.title} ({record.moves} moves): {path}"]
+        return [T("Replay of #{sid} {game} ({moves}): {path}", sid=str(sid), game=game.title,
+                  moves=N("{n} move", "{n} moves", n=record.moves), path=path)]
 
     def _write_file(self, name: str, data: bytes, force: bool = False) -> str | None:
         """Write ``data`` to ``out_dir/name`` (cards only when images are on); returns the path or None."""
@@ -324,7 +341,8 @@ class LocalChat:
 
     @staticmethod
     def _games_line() -> str:
-        return "Games: " + ", ".join(f"{g.id} ({g.seats_summary()})" for g in games.all()) + "."
+        listed = [T("{game} ({seats})", game=g.id, seats=g.seats_summary()) for g in games.all()]
+        return T("Games: {games}.", games=Text.join(T(", "), listed))
 
     async def _choose(self, chan: Channel, name: str, text: str, at: int | None) -> list[str]:
         """A choice by number (from the last list shown to ``name``), by option id, or by a chat word."""
@@ -337,9 +355,9 @@ class LocalChat:
             listed = chan.shown.get(name) or chan.shown.get(None) or _ids_for(update.pending, name)
             k = int(choice)
             if not listed:
-                raise SessionError("Nothing is waiting for you now.")
+                raise SessionError(T("Nothing is waiting for you now."))
             if not 1 <= k <= len(listed):
-                raise SessionError(f"Choose a number from 1 to {len(listed)}.")
+                raise SessionError(T("Choose a number from 1 to {n}.", n=len(listed)))
             choice = listed[k - 1]
         else:
             listed = {o.id for d in update.pending for o in d.options}
@@ -359,7 +377,7 @@ class LocalChat:
                     *(say(e.text, self.lang, player_name) for e in update.events),
                     say(T("[{title} lobby] seats {n}: {names} (host {host}). {need} /join, /start",
                           title=game.title, n=len(row.players), names=", ".join(map(player_name, row.players)),
-                          host=row.host, need=game.lobby_need(len(row.players), row.options)), self.lang)]
+                          host=player_name(row.host), need=game.lobby_need(len(row.players), row.options)), self.lang)]
         key = tuple((d.kind, d.player, d.deadline_ms) for d in update.pending)
         if key != chan.mark_key:  # new decisions: offsets (+ms) now count from here
             chan.mark_ms, chan.mark_key = self.now, key

@@ -14,6 +14,7 @@ import games
 import renderers
 from games import TIMEOUT
 from games.ai import DEFAULT_BUDGET_MS, LEVELS, STRATEGIES, Budget, Strategy, level_strategy
+from games.core import N, T, Text
 from renderers.animation import animate
 
 from ..i18n import say, translator
@@ -134,11 +135,12 @@ def check_table(game: games.Game, names: list[str], options: dict | None, seed: 
     try:
         game.setup(list(names), opts, seed)
     except ValueError as exc:
-        fields = ", ".join(game.Options.model_fields) or "none"
-        raise SessionError(
-            f"{game.title} cannot be played by {len(names)} AI player{'s' if len(names) != 1 else ''} with these "
-            f"options: {str(exc).rstrip('.')}. Pass game options with --option key=value (options: {fields})."
-        ) from None
+        problem = exc.args[0] if exc.args and isinstance(exc.args[0], Text) and not exc.args[0].endswith(".") \
+            else str(exc).rstrip(".")
+        raise SessionError(T(
+            "{game} cannot be played by {players} with these options: {problem}. Pass game options with --option "
+            "key=value (options: {fields}).", game=game.title, players=N("{n} AI player", "{n} AI players", n=len(names)),
+            problem=problem, fields=", ".join(game.Options.model_fields) or T("none"))) from None
 
 
 def write_gif(frames: list[bytes], path: Path, ms_per_frame: int = 600) -> None:

@@ -56,7 +56,7 @@ from games.tatamokatsu.data import (
     VICTIM_PREFIX,
 )
 from games.tatamokatsu.dice import offered_choices
-from games.tatamokatsu.help import RULES_HELP
+from games.tatamokatsu.help import RULES_HELP, TOPIC_NAMES
 from games.tatamokatsu.rules import COMMA
 from games.tatamokatsu.state import TatamokatsuOptions, TatamokatsuState
 
@@ -109,6 +109,7 @@ class Tatamokatsu(Game):
     State = TatamokatsuState
     summary = T("Roll three dice and react first: shout Tatamokatsu, grab the T die, Katana, salute. Last hand wins.")
     rules_help = RULES_HELP
+    rules_topics = TOPIC_NAMES
 
     # -- setup --------------------------------------------------------------------------------------------------
     def setup(self, players: list[str], options: Any = None, seed: int = 0) -> TatamokatsuState:

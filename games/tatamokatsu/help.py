@@ -44,3 +44,15 @@ RULES_HELP: dict[str, Text] = {
         "that lose their last fingers to the same roll share the win.")
     ),
 }
+
+TOPIC_NAMES: dict[str, str] = {
+    "dice": T("dice"),
+    "race": T("race"),
+    "sums": T("sums"),
+    "katana": T("katana"),
+    "dragon": T("dragon"),
+    "mistakes": T("mistakes"),
+    "end": T("end"),
+}
+"""Each topic of :data:`RULES_HELP` by its name (a :class:`~games.core.Text`): what ``/rules`` lists and its menus
+show; the key stays what a player types."""

@@ -38,7 +38,7 @@ from games.tataraba.data import (
     TREE_TEXT,
     shift_cards,
 )
-from games.tataraba.help import RULES_HELP
+from games.tataraba.help import RULES_HELP, TOPIC_NAMES
 from games.tataraba.state import Seat, TatarabaOptions, TatarabaState
 
 KIND_OF = {"pine": PINE, "cedar": CEDAR}
@@ -57,6 +57,7 @@ class Tataraba(Game):
                 "wins.")
     score_unit = T("Sen")
     rules_help = RULES_HELP
+    rules_topics = TOPIC_NAMES
 
     # -- setup ---------------------------------------------------------------------------------------------------
     def setup(self, players: list[str], options: BaseModel | dict | None, seed: int) -> TatarabaState:

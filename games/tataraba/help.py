@@ -55,3 +55,15 @@ RULES_HELP: dict[str, str] = {  # each a T(): /rules reads them in the table's l
         rounds=DEFAULT_ROUND_LIMIT,
     ),
 }
+
+TOPIC_NAMES: dict[str, str] = {
+    "turn": T("turn"),
+    "move": T("move"),
+    "actions": T("actions"),
+    "logging": T("logging"),
+    "forest": T("forest"),
+    "build": T("build"),
+    "end": T("end"),
+}
+"""Each topic of :data:`RULES_HELP` by its name (a :class:`~games.core.Text`): what ``/rules`` lists and its menus
+show; the key stays what a player types."""

@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field, field_validator
 
-from games.core import BaseState
+from games.core import BaseState, T, Text
 from games.tataraba.board import layout_for, normalise_layout
 from games.tataraba.data import (
     BEECHES,
@@ -54,8 +54,8 @@ class TatarabaOptions(BaseModel):
                 layout_for(n, value)
                 return value
             except ValueError as exc:
-                problems.append(f"{n} players: {exc}")
-        raise ValueError("the layout fits no table (" + "; ".join(problems) + ")")
+                problems.append(T("{n} players: {problem}", n=n, problem=exc.args[0] if exc.args else str(exc)))
+        raise ValueError(T("the layout fits no table ({problems})", problems=Text.join(T("; "), problems)))
 
 
 class Seat(BaseModel):

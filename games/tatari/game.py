@@ -33,7 +33,7 @@ from games.core import (
 )
 from games.tatari import rules
 from games.tatari.data import DICE, FACE_LABEL, FACE_WORDS, FACES, SHRINES, TOTAL_DOLLS, stash_size
-from games.tatari.help import RULES_HELP
+from games.tatari.help import RULES_HELP, TOPIC_NAMES
 from games.tatari.rules import dice_text, dolls_text, kept_of
 from games.tatari.state import TatariOptions, TatariState
 
@@ -60,6 +60,7 @@ class Tatari(Game):
     State = TatariState
     summary = T("Push-your-luck dice: break the curse by pushing your cursed dolls onto shrines 7-11.")
     rules_help = RULES_HELP
+    rules_topics = TOPIC_NAMES
 
     # -- setup ------------------------------------------------------------------------------------------------
     def setup(self, players: list[str], options: Any = None, seed: int = 0) -> TatariState:

@@ -31,3 +31,13 @@ RULES_HELP: dict[str, Text] = {
     ),
     "end": T("The game ends when a player starts a turn with no dolls: they win. Others rank by dolls left."),
 }
+
+TOPIC_NAMES: dict[str, str] = {
+    "dice": T("dice"),
+    "stop": T("stop"),
+    "bust": T("bust"),
+    "stash": T("stash"),
+    "end": T("end"),
+}
+"""Each topic of :data:`RULES_HELP` by its name (a :class:`~games.core.Text`): what ``/rules`` lists and its menus
+show; the key stays what a player types."""

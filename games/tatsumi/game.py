@@ -23,7 +23,7 @@ from games.core import (
 )
 from games.tatsumi import ai, dragons, rules, solo, weather
 from games.tatsumi import data as D
-from games.tatsumi.help import RULES_HELP
+from games.tatsumi.help import RULES_HELP, TOPIC_NAMES
 from games.tatsumi.island import EMPTY
 from games.tatsumi.seaboard import end_reason_text
 from games.tatsumi.solo_data import rank_name
@@ -41,6 +41,7 @@ class TatsumiGame(Game):
     State = TatsumiState
     summary = T("Dragons gather elemental rings at sea, offer them at shrines and heal their islands.")
     rules_help = RULES_HELP
+    rules_topics = TOPIC_NAMES
 
     # -- contract ----------------------------------------------------------------------------------------------
     def setup(self, players: list[str], options: Any = None, seed: int = 0) -> TatsumiState:

@@ -92,3 +92,20 @@ RULES_HELP: dict[str, str] = {
         "1 per other element touching it, fire 5 per 3 fire rings. Ties: most rings of your dragon's element."
     ),
 }
+
+TOPIC_NAMES: dict[str, str] = {
+    "fly": T("fly"),
+    "gather": T("gather"),
+    "holding": T("holding"),
+    "offer": T("offer"),
+    "island": T("island"),
+    "cards": T("cards"),
+    "weather": T("weather"),
+    "solo": T("solo"),
+    "dragons": T("dragons"),
+    "islands": T("islands"),
+    "void": T("void"),
+    "end": T("end"),
+}
+"""Each topic of :data:`RULES_HELP` by its name (a :class:`~games.core.Text`): what ``/rules`` lists and its menus
+show; the key stays what a player types."""

@@ -17,7 +17,7 @@ from games.core import Event, Game, IllegalMove, Move, Outcome, Result, Rng, T, 
 from . import rules
 from .answers import named_vertex, normalise, refusal, resolve
 from .data import COLOUR_TEXT, COLOURS, SIDE_TEXT, START, TEMPLE, TILES
-from .help import RULES_HELP
+from .help import RULES_HELP, TOPIC_NAMES
 from .state import TsukimiOptions, TsukimiState
 
 
@@ -32,6 +32,7 @@ class Tsukimi(Game):
     State = TsukimiState
     summary: ClassVar[str] = T("Two rabbit clans surround mochi on the Moon; the clan claiming the most mochi points wins.")
     rules_help: ClassVar[dict[str, str]] = RULES_HELP
+    rules_topics: ClassVar[dict[str, str]] = TOPIC_NAMES
 
     # -- contract -----------------------------------------------------------------------------------------------
     def setup(self, players: list[str], options: Any = None, seed: int = 0) -> TsukimiState:

@@ -37,3 +37,16 @@ RULES_HELP: dict[str, Text] = {
               "to three names (C3-n = B2-se = B3-sw); any of them is accepted. You may type a bare name when it "
               "names one choice: C4-s to place or move there, C3 for a space, 'sakura 5' for a tile.")),
 }
+
+TOPIC_NAMES: dict[str, str] = {
+    "tiles": T("tiles"),
+    "cost": T("cost"),
+    "placing": T("placing"),
+    "effects": T("effects"),
+    "groups": T("groups"),
+    "scoring": T("scoring"),
+    "dark": T("dark"),
+    "names": T("names"),
+}
+"""Each topic of :data:`RULES_HELP` by its name (a :class:`~games.core.Text`): what ``/rules`` lists and its menus
+show; the key stays what a player types."""
