@@ -10,15 +10,17 @@ from bot import i18n
 
 
 def literal_messages() -> list[tuple[str, int, str]]:
-    """(file, line, msgid) of every ``T("…")``/``N("…", …)`` call with a literal first argument."""
+    """(file, line, msgid) of every ``T("…")``/``N("…", …)`` call with a literal message id (the second argument
+    of ``Tc``/``Nc``, whose first is the context)."""
     found = []
     for folder in i18n.SOURCES:
         for path in sorted((i18n.ROOT / folder).rglob("*.py")):
             for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
                 if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in i18n.KEYWORDS
-                        and node.args and isinstance(node.args[0], ast.Constant)
-                        and isinstance(node.args[0].value, str) and node.args[0].value):
-                    found.append((str(path.relative_to(i18n.ROOT)), node.lineno, node.args[0].value))
+                        and len(node.args) > (i := 1 if node.func.id in ("Tc", "Nc") else 0)
+                        and isinstance(node.args[i], ast.Constant)
+                        and isinstance(node.args[i].value, str) and node.args[i].value):
+                    found.append((str(path.relative_to(i18n.ROOT)), node.lineno, node.args[i].value))
     return found
 
 
