@@ -98,9 +98,9 @@ async def test_plays_autocomplete_reads_in_the_readers_language(tmp_path):
         reader = h.user(101, "alice")
         reader.locale = "ja"
         levels = await h.autocomplete(reader, "play", "level", game="tatari", level="s")
-        assert levels == [{"name": "強い — 毎手、先を読んでから指す", "value": "strong"}]
+        assert levels == [{"name": "強い — 毎回、先の展開を読んでから選ぶ", "value": "strong"}]
         levels = await h.autocomplete(reader, "play", "level", game="tatari", level="強")
-        assert levels == [{"name": "強い — 毎手、先を読んでから指す", "value": "strong"}]
+        assert levels == [{"name": "強い — 毎回、先の展開を読んでから選ぶ", "value": "strong"}]
         reader.locale = "en-US"
         levels = await h.autocomplete(reader, "play", "level", game="tatari", level="s")
         assert levels == [{"name": "strong — Searches ahead before each move", "value": "strong"}]

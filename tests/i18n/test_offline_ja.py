@@ -113,5 +113,5 @@ def test_a_demo_refusal_reads_in_japanese(tmp_path):
                                       "--db", str(tmp_path / "demo.sqlite3")])
     assert result.exit_code == 1
     message = result.output.removeprefix("Error: ").strip()  # click's own prefix
-    assert message.startswith("辰巳 は、このオプションでは AIプレイヤー 1 人 で遊べません：") and "`solo=true`" not in message
+    assert message.startswith("辰巳は、このオプションではAIプレイヤー1人で遊べません：") and "`solo=true`" not in message
     assert english_in([message]) == {}

@@ -58,7 +58,7 @@ async def test_a_result_message_at_a_japanese_table_is_japanese(tmp_path):
         assert all(is_japanese(line) for line in lines), [english_left(line) for line in lines]
         assert msg.buttons() == ["リプレイ"]
         (alt,) = [a.get("description") for a in msg.data.get("attachments") or []]
-        assert alt.startswith("タタリ の結果カード、"), alt
+        assert alt.startswith("タタリの結果カード、"), alt
         assert english_left(alt) == [], english_left(alt)
     finally:
         await h.__aexit__(None, None, None)
