@@ -48,6 +48,12 @@ def _or(items: list[Text]) -> Text:
     return Text.join("", items)
 
 
+
+def _narrow(ch: str) -> str:
+    """``ch`` as its ordinary form when it is a full-width or half-width form (U+FF00-U+FFEF: ２ -> 2, Ｄ -> D,
+    ﾆ -> ニ), else itself."""
+    return unicodedata.normalize("NFKC", ch) if 0xFF00 <= ord(ch) <= 0xFFEF else ch
+
 class Tatari(Game):
     """Tatari (rulebook ``tatari.md``; RULINGS TA-1..TA-10, C-1..C-4)."""
 
@@ -226,10 +232,12 @@ class Tatari(Game):
 
     def chat_word(self, text: str) -> str | None:
         """A die face typed as itself: "1".."4", "doll", "double-doll" (or "double"), or its Japanese name 人形,
-        ダブル人形 -> ``set:<face>``; width (NFKC), case, spaces and punctuation ignored. Adapters that try chat
+        ダブル人形 -> ``set:<face>``; width (full- and half-width forms, as a Japanese IME types them), case, spaces and
+        punctuation ignored; other look-alike digits (superscripts ², circled ①) are no face. Adapters that try chat
         words before list numbers make a typed "1" mean the face 1 while a face is to be set aside (a face not
         showing is then refused with its reason). None otherwise."""
-        word = "".join(ch for ch in unicodedata.normalize("NFKC", text).casefold() if ch.isalnum())
+        narrow = unicodedata.normalize("NFC", "".join(_narrow(ch) for ch in text))  # ｷﾞ -> ギ
+        word = "".join(ch for ch in narrow.casefold() if ch.isalnum())
         face = FACE_WORDS.get(word)
         return f"set:{face}" if face else None
 
