@@ -61,9 +61,17 @@ def recording() -> Iterator[list[str]]:
     drawn: list[str] = []
     original = ImageDraw.ImageDraw.text
 
+    inside = []
+
     def text(self, xy, value, *args, **kwargs):
+        if inside:  # a run of a mixed-script string, drawn by the shared font: the whole string was recorded
+            return original(self, xy, value, *args, **kwargs)
         drawn.append(str(common.words(value)))
-        return original(self, xy, value, *args, **kwargs)
+        inside.append(True)
+        try:
+            return original(self, xy, value, *args, **kwargs)
+        finally:
+            inside.pop()
 
     ImageDraw.ImageDraw.text = text
     try:
