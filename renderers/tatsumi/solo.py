@@ -29,15 +29,15 @@ well), clear of the pips."""
 
 
 
-TEKITATSU_MARK = T("T")
-"""The letter on a Tekitatsu: the initial of its name (テ in Japanese)."""
+TEKITATSU = T("Tekitatsu")
+"""The Tekitatsu's name: its initial is the letter on its token ("T"; テ in Japanese)."""
 MAELSTROM_MARK = T("M")
 """The letter on the maelstrom: the initial of its name (渦 in Japanese)."""
 
 
 @cached_in_language(maxsize=4)
 def tekitatsu_icon(r: int = 17) -> Image.Image:
-    """A Tekitatsu: a black disc with eight spikes and a white "T" (:data:`TEKITATSU_MARK`)."""
+    """A Tekitatsu: a black disc with eight spikes and a white "T" (the initial of :data:`TEKITATSU`)."""
     size = 2 * r + 6
     img = Image.new("RGBA", (size, size), (0, 0, 0, 0))
     d = ImageDraw.Draw(img)
@@ -48,7 +48,7 @@ def tekitatsu_icon(r: int = 17) -> Image.Image:
         rr = r + 2 if k % 2 == 0 else r - 4
         pts.append((c + rr * math.cos(a), c + rr * math.sin(a)))
     d.polygon(pts, fill=STORM, outline=WHITE)
-    d.text((c, c + 1), TEKITATSU_MARK, font=font(15, bold=True), fill=WHITE, anchor="mm")
+    d.text((c, c + 1), str(words(TEKITATSU))[:1], font=font(15, bold=True), fill=WHITE, anchor="mm")
     return img
 
 

@@ -173,3 +173,25 @@ def test_stats_and_leaderboard_cards_draw_no_english_in_japanese():
                                          Standing(2, "ai:normal:2", "AI", 25.0, 6.0, 4, 1)], lang="ja")
     found = problems(drawn, "stats and leaderboard cards", allowed=frozenset(UNTRANSLATED_TITLES))
     assert not found, "\n".join(found)
+
+
+def test_a_message_id_in_two_domains_has_one_japanese():
+    """The domains' catalogues are merged into one (:func:`bot.i18n.translations`): a message id two domains share
+    (a board's one-letter mark, "none") must read the same in both, or one game draws the other's word (Tataraba's
+    Tatara mark "T" once drew Tatsumi's テ)."""
+    from pathlib import Path
+
+    from babel.messages.pofile import read_po
+
+    seen: dict[str, tuple[str, str]] = {}
+    clashes = []
+    for po in sorted(Path(i18n.LOCALES).glob("ja/LC_MESSAGES/*.po")):
+        with po.open("rb") as fh:
+            for m in read_po(fh):
+                if not m.id or not m.string or m.context:  # a message with a context is looked up by both
+                    continue
+                key, said = str(m.id), str(m.string)
+                if key in seen and seen[key][1] != said:
+                    clashes.append(f"{key!r}: {seen[key][0]} {seen[key][1]!r}, {po.stem} {said!r}")
+                seen.setdefault(key, (po.stem, said))
+    assert not clashes, "\n".join(clashes)
