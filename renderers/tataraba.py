@@ -667,7 +667,18 @@ def _header(img: Image.Image, state: TatarabaState, names: dict[str, str]) -> No
         )
     else:
         line = _headline(state, {p: display_name(p, names, 18) for p in state.players})
-    _txt(img, (MARGIN + 250, 15), line, 18, bg=PAPER)
+    _txt(img, (MARGIN + 250, 15), fit_line(line, 18, WIDTH - MARGIN - (MARGIN + 250)), 18, bg=PAPER)
+
+
+def fit_line(line: str, size: int, room: float, bold: bool = False) -> str:
+    """``line`` in the image's language, cut with "…" to at most ``room`` px at ``size`` px (the end header's
+    reason with every score would run off the board; the end panel below tells it whole)."""
+    said, fnt = str(words(line)), font(size, bold)
+    if fnt.getlength(said) <= room:
+        return said
+    while said and fnt.getlength(said + "…") > room:
+        said = said[:-1]
+    return said.rstrip() + "…"
 
 
 def end_lines(end: str, round_: int | str, limit: int | str) -> tuple[Text, Text]:
