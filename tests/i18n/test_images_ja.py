@@ -195,3 +195,21 @@ def test_a_message_id_in_two_domains_has_one_japanese():
                     clashes.append(f"{key!r}: {seen[key][0]} {seen[key][1]!r}, {po.stem} {said!r}")
                 seen.setdefault(key, (po.stem, said))
     assert not clashes, "\n".join(clashes)
+
+
+@pytest.mark.parametrize("game", [g.id for g in games.all()])
+def test_a_japanese_board_drawn_after_an_english_one_is_the_same_as_drawn_first(game):
+    """The renderers' caches (sprites, static layers) are keyed by the image's language: an English board drawn
+    first in a process leaves no English sprite or layer on the Japanese board drawn next, and the reverse."""
+    g = games.get(game)
+    picks = play(g, g.min_players if g.min_players > 1 else 2, 4)
+    names = {f"p{i}": NAMES[i] for i in range(5)}
+    for state in (picks["decision"], picks["end"]):
+        for full in (False, True):
+            clear_caches()
+            japanese = renderers.render(state, names, full=full, translate=JA)
+            clear_caches()
+            english = renderers.render(state, names, full=full)
+            assert renderers.render(state, names, full=full, translate=JA) == japanese
+            assert renderers.render(state, names, full=full, translate=i18n.translator("ja")) == japanese
+            assert renderers.render(state, names, full=full) == english
