@@ -213,3 +213,32 @@ def test_a_japanese_board_drawn_after_an_english_one_is_the_same_as_drawn_first(
             assert renderers.render(state, names, full=full, translate=JA) == japanese
             assert renderers.render(state, names, full=full, translate=i18n.translator("ja")) == japanese
             assert renderers.render(state, names, full=full) == english
+
+
+OPTION_SETUPS = [("tsukimi", 2, {"side": "dark"}), ("tatsumi", 3, {"island": "asymmetric", "dragons": "asymmetric"}),
+                 ("tatsumi", 2, {"weather": True}), ("tatsumi", 4, {"island": "choose", "dragons": "choose"})]
+"""Lobby options the gallery does not show: the dark side of the Moon (recruit numbers), Tatsumi's six island
+boards (their reminders), asymmetric dragon cards, the weather module and the choosing decisions."""
+
+
+@pytest.mark.parametrize(("game", "n", "options"), OPTION_SETUPS, ids=lambda v: str(v))
+def test_boards_with_lobby_options_draw_no_english_in_japanese(game, n, options):
+    g = games.get(game)
+    found: list[str] = []
+    for seed in (1, 2, 3):
+        state = g.begin([f"p{i}" for i in range(n)], options, seed).state
+        rng, k = random.Random(seed), 0
+        names = {f"p{i}": NAMES[i] for i in range(n)}
+        while True:
+            move = next_move(g, state, {}, rng)
+            if k % 7 == 0 or move is None:
+                for full in (False, True):
+                    clear_caches()
+                    with recording() as drawn:
+                        renderers.render(state, names, full=full, translate=JA)
+                    found += problems(drawn, f"{game} {options} seed {seed} move {k} full={full}", game)
+            if move is None:
+                break
+            state = g.apply(state, move).state
+            k += 1
+    assert not found, "\n".join(found)
