@@ -11,6 +11,8 @@ Tatamokatsu face "T" (TK rulebook; Japanese rules say ダイスA, 目T)."""
 
 from __future__ import annotations
 
+import hashlib
+import json
 import random
 import re
 import sys
@@ -242,3 +244,20 @@ def test_boards_with_lobby_options_draw_no_english_in_japanese(game, n, options)
             state = g.apply(state, move).state
             k += 1
     assert not found, "\n".join(found)
+
+
+def test_a_replay_is_kept_per_language():
+    """A Japanese table's replay is drawn in Japanese and kept apart from the English one; English keys are those
+    kept before replays had a language (no English replay is rebuilt)."""
+    from bot.heavy import replay_key
+
+    args = (12, "tatari", 99, ["101", "102"], 30, {"101": "alice"})
+    kept = json.dumps(["tatari", 99, ["101", "102"], 30, [["101", "alice"]]]).encode()
+    assert replay_key(*args) == replay_key(*args, "en") == "12-" + hashlib.sha256(kept).hexdigest()[:16]
+    assert replay_key(*args, "ja") != replay_key(*args)
+    players, moves, _, _ = finished("tatari", 2)
+    english = results.replay_gif(games.get("tatari"), players, {}, 3, moves[:12])
+    japanese = results.replay_gif(games.get("tatari"), players, {}, 3, moves[:12], lang="ja")
+    assert english != japanese
+    with i18n.speaking("ja"):  # no language given: the current table's
+        assert results.replay_gif(games.get("tatari"), players, {}, 3, moves[:12]) == japanese
