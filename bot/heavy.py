@@ -297,14 +297,14 @@ def replay_alt(record, names: dict[str, str] | None = None, lang: str | None = N
 
 
 def draw_replay(path: str, game_id: str, players: Sequence[str], options: dict, seed: int,
-                moves: Sequence[MoveRow], names: dict[str, str] | None) -> int:
-    """Write the replay GIF of a game (:func:`bot.results.replay_gif`) to ``path`` (whole or not at all: written
-    aside, then renamed); returns its size in bytes. Runs in a worker process."""
+                moves: Sequence[MoveRow], names: dict[str, str] | None, lang: str = "en") -> int:
+    """Write the replay GIF of a game (:func:`bot.results.replay_gif`, its boards' words in ``lang``) to ``path``
+    (whole or not at all: written aside, then renamed); returns its size in bytes. Runs in a worker process."""
     import games
 
     from . import results
 
-    data = results.replay_gif(games.get(game_id), players, options, seed, moves, names)
+    data = results.replay_gif(games.get(game_id), players, options, seed, moves, names, lang=lang)
     tmp = f"{path}.{os.getpid()}.tmp"
     with open(tmp, "wb") as f:
         f.write(data)
@@ -379,11 +379,12 @@ class ReplayCache:
 
 
 def replay_key(session_id: int, game_id: str, seed: int, players: Sequence[str], moves: int,
-               names: dict[str, str] | None) -> str:
+               names: dict[str, str] | None, lang: str = "en") -> str:
     """The cache key of a finished game's replay: its id and a digest of everything the animation shows (a
-    database swapped under the same directory never serves another game's replay)."""
-    digest = hashlib.sha256(json.dumps([game_id, seed, list(players), moves, sorted((names or {}).items())])
-                            .encode()).hexdigest()[:16]
+    database swapped under the same directory never serves another game's replay), its language among them
+    (English keys are those kept before boards had a language)."""
+    shown = [game_id, seed, list(players), moves, sorted((names or {}).items())]
+    digest = hashlib.sha256(json.dumps(shown if lang == "en" else [*shown, lang]).encode()).hexdigest()[:16]
     return f"{session_id}-{digest}"
 
 
@@ -462,15 +463,17 @@ class Heavy:
         return self.cache.get(key)
 
     async def replay(self, key: str, game_id: str, players: Sequence[str], options: dict, seed: int,
-                     moves: Sequence[MoveRow], names: dict[str, str] | None) -> Path:
-        """The replay GIF file of a finished game (:func:`draw_replay`): the kept file when there is one, else built
-        in a worker once (requests arriving meanwhile wait for the same build) and kept."""
+                     moves: Sequence[MoveRow], names: dict[str, str] | None, lang: str | None = None) -> Path:
+        """The replay GIF file of a finished game (:func:`draw_replay`), its boards' words in ``lang`` (None: the
+        current table's; ``key`` from :func:`replay_key` with the same language): the kept file when there is
+        one, else built in a worker once (requests arriving meanwhile wait for the same build) and kept."""
+        lang = language(lang) if lang is not None else table_lang()
         path = self.cache.get(key)
         if path is not None:
             return path
         building = self._building.get(key)
         if building is None:
-            building = asyncio.ensure_future(self._build(key, game_id, players, options, seed, moves, names))
+            building = asyncio.ensure_future(self._build(key, game_id, players, options, seed, moves, names, lang))
             self._building[key] = building
             building.add_done_callback(lambda _f: self._building.pop(key, None))
         return await asyncio.shield(building)

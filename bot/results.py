@@ -23,7 +23,7 @@ from renderers.results import Section, card, name
 from renderers.words import words as named
 
 from .ai_seats import ai_name, is_ai
-from .i18n import say, speaking
+from .i18n import say, speaking, translator
 from .store import MoveRow
 from .store.records import GameRecord, PlayerStats, Standing
 
@@ -294,14 +294,15 @@ def replay_states(game: Game, players: Sequence[str], options: dict, seed: int,
 
 
 def replay_gif(game: Game, players: Sequence[str], options: dict, seed: int, moves: Sequence[MoveRow],
-               names: dict[str, str] | None = None) -> bytes:
+               names: dict[str, str] | None = None, lang: str | None = None) -> bytes:
     """The replay of a game as an animated GIF: its boards rebuilt from the seed and move log, sampled so the
     animation lasts at most :data:`renderers.animation.MAX_MS` and weighs at most
-    :data:`renderers.animation.MAX_BYTES`. ``KeyError`` when the game has no renderer. CPU-bound: call it off
-    the event loop."""
-    render = renderers.get(game.id)
+    :data:`renderers.animation.MAX_BYTES`, their words in ``lang`` (None: the current table's language).
+    ``KeyError`` when the game has no renderer. CPU-bound: call it off the event loop."""
+    renderers.get(game.id)
+    translate = translator(lang)
     states = replay_states(game, players, options, seed, moves)
-    frames = [render(states[i], names=names) for i in frames_for(len(states))]
+    frames = [renderers.render(states[i], names=names, translate=translate) for i in frames_for(len(states))]
     return animate_within(frames)
 
 

@@ -12,7 +12,7 @@ import unicodedata
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from contextvars import ContextVar
-from functools import cache, lru_cache
+from functools import cache, lru_cache, partial, wraps
 from importlib.resources import files
 from typing import NamedTuple
 
@@ -194,6 +194,37 @@ def words(text):
     message id and arguments in the table's language), anything else as it is."""
     translate = TRANSLATE.get()
     return translate(text) if translate is not None and isinstance(text, Text) else text
+
+
+def language_key() -> object:
+    """The image's language as a cache key: None in English, else the translator of :data:`TRANSLATE` — a
+    ``functools.partial`` (what ``bot.i18n.translator`` gives) by its function and arguments, so equal translators
+    made apart (one per render, or unpickled in a worker) share their cached pictures."""
+    translate = TRANSLATE.get()
+    if isinstance(translate, partial):
+        return (translate.func, translate.args, tuple(sorted(translate.keywords.items())))
+    return translate
+
+
+def cached_in_language(maxsize: int = 128):
+    """Like ``functools.lru_cache(maxsize)``, with the image's language (:func:`language_key`) in the key: for a
+    cached picture (a sprite, a static layer) that draws words, so a Japanese board never gets an English sprite
+    drawn earlier. The wrapped function keeps ``cache_clear`` and ``cache_info``."""
+
+    def decorate(fn):
+        @lru_cache(maxsize=maxsize)
+        def keyed(_language, *args, **kwargs):
+            return fn(*args, **kwargs)
+
+        @wraps(fn)
+        def call(*args, **kwargs):
+            return keyed(language_key(), *args, **kwargs)
+
+        call.cache_clear = keyed.cache_clear
+        call.cache_info = keyed.cache_info
+        return call
+
+    return decorate
 
 
 class ScriptFont(ImageFont.FreeTypeFont):

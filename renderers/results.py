@@ -11,6 +11,7 @@ Pure: Pillow and :mod:`renderers.common` only (no ``bot`` imports).
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -113,11 +114,14 @@ def _table(img: Image.Image, draw: ImageDraw.ImageDraw, y: int, s: Section) -> i
     def row(cells: list[str], top: int, size: int, bold: bool, fill) -> None:
         for i, cell in enumerate(cells[:n]):
             width = xs[i + 1] - xs[i] - 12
-            cell = fit(cell, size, bold, width)
+            px = size  # a cell too wide is drawn smaller first (down to SMALL_PX), then cut with "…"
+            while px > SMALL_PX and font(px, bold).getlength(cell) > width:
+                px -= 1
+            cell = fit(cell, px, bold, width)
             if align[i] == "r":
-                text(img, (xs[i + 1] - 6, top + ROW_H / 2), cell, size, fill, bold=bold, anchor="rm")
+                text(img, (xs[i + 1] - 6, top + ROW_H / 2), cell, px, fill, bold=bold, anchor="rm")
             else:
-                text(img, (xs[i] + 6, top + ROW_H / 2), cell, size, fill, bold=bold, anchor="lm")
+                text(img, (xs[i] + 6, top + ROW_H / 2), cell, px, fill, bold=bold, anchor="lm")
 
     row(s.headers, y, HEAD_PX, True, MUTED_L)
     y += ROW_H
@@ -132,9 +136,19 @@ def _table(img: Image.Image, draw: ImageDraw.ImageDraw, y: int, s: Section) -> i
     return y
 
 
+NO_LINE_START = "、。，．・：；？！）」』】〕》〉ー…ゃゅょっャュョッァィゥェォ"
+"""Characters a line never starts with when Japanese is broken between characters."""
+
+
+def _wide(word: str) -> bool:
+    """Whether ``word`` holds a wide (CJK) character: such text has no spaces to break at."""
+    return any(unicodedata.east_asian_width(ch) in ("W", "F") for ch in word)
+
+
 def wrap(value: str, size: int, width: float) -> list[str]:
-    """``value`` in lines of at most ``width`` px at ``size`` px, broken at spaces (a word too long alone is cut
-    with "…"); "\n" breaks a line."""
+    """``value`` in lines of at most ``width`` px at ``size`` px, broken at spaces; a word too long alone is
+    broken between its characters when it holds CJK (Japanese has no spaces; a closing mark such as "、" is kept
+    with the character before it), else cut with "…"; "\n" breaks a line."""
     fnt = font(size, False)
     out: list[str] = []
     for para in value.split("\n"):
@@ -142,6 +156,16 @@ def wrap(value: str, size: int, width: float) -> list[str]:
         for word in para.split():
             trial = f"{line} {word}" if line else word
             if fnt.getlength(trial) <= width:
+                line = trial
+            elif _wide(word):
+                while fnt.getlength(trial) > width:
+                    cut = len(trial)
+                    while cut > 1 and fnt.getlength(trial[:cut]) > width:
+                        cut -= 1
+                    while 1 < cut < len(trial) and trial[cut] in NO_LINE_START:
+                        cut -= 1
+                    out.append(trial[:cut].rstrip())
+                    trial = trial[cut:].lstrip()
                 line = trial
             else:
                 if line:

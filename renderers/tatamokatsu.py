@@ -40,6 +40,7 @@ from renderers.common import (
     WHITE,
     YELLOW,
     Sprite,
+    cached_in_language,
     centred_text,
     display_name,
     encode_png,
@@ -88,6 +89,9 @@ MARKER_R = 20
 RACE_COLS, RACE_PITCH = 2, 36
 """Race list: columns, row pitch (px); 6 or 7 rows a column, as the roll-off line leaves room."""
 
+TITLE = T("Tatamokatsu")
+TAGS = {"samurai": T("SAMURAI"), "left": T("LEFT"), "roller": T("ROLLER"), "out": T("OUT")}
+"""A hand card's badge: the winner, a player who left, the roller, a player with no fingers left."""
 INPUT_NAMES = {"shout": T("shout"), "grab": T("grab"), "katana": T("Katana"), "salute": T("salute")}
 NOTE_TEXT = {"first": T("FIRST"), "mistake": T("mistake: -1"), "last": T("last: -1"), "missed": T("missed: -1")}
 OR = T(" or ")
@@ -108,13 +112,14 @@ PIPS = {
 }
 
 
-@lru_cache(maxsize=8)
+@cached_in_language(maxsize=8)
 def _background(n_players: int) -> Image.Image:
-    """The static picture for ``n_players``: title, panels, empty hand cards."""
+    """The static picture for ``n_players``: title (the game's name in capitals, タタモカツ in Japanese), panels,
+    empty hand cards."""
     img = Image.new("RGB", (W, H), PAPER)
     d = ImageDraw.Draw(img)
     d.rectangle((0, 0, W, 70), fill=INK)
-    d.text((24, 35), "TATAMOKATSU", font=font(28, bold=True), fill=WHITE, anchor="lm")
+    d.text((24, 35), said(TITLE).upper(), font=font(28, bold=True), fill=WHITE, anchor="lm")
     d.rounded_rectangle((16, 80, W - 16, 300), radius=14, fill=PANEL, outline=LIGHT, width=2)
     for i in range(n_players):
         x0, x1 = _card_x(i, n_players)
@@ -355,7 +360,7 @@ def draw(state: TatamokatsuState, names: dict[str, str] | None = None) -> Image.
         else:
             d.rounded_rectangle((x + 4, DICE_Y + 4, x + DIE - 4, DICE_Y + DIE - 4), radius=22, outline=LIGHT, width=4)
             label = ""
-        _text(img, (x + DIE / 2, DICE_Y + DIE + 24), f"{DIE_NAMES[k]}  {label}".strip(), TEXT_PX["die label"], True,
+        _text(img, (x + DIE / 2, DICE_Y + DIE + 24), f"{DIE_NAMES[k]}  {said(label)}".strip(), TEXT_PX["die label"], True,
               anchor="mm")
         x += DIE + 30
     ty = 104
@@ -380,13 +385,13 @@ def draw(state: TatamokatsuState, names: dict[str, str] | None = None) -> Image.
         _text(img, (x0 + 14, CARDS_Y + 168), f"{f}/{FINGERS}", TEXT_PX["fingers"], True)
         tag = ""
         if p in s.winners:
-            tag = "SAMURAI"
+            tag = TAGS["samurai"]
         elif p in s.left:
-            tag = "LEFT"
+            tag = TAGS["left"]
         elif is_roller:
-            tag = "ROLLER"
+            tag = TAGS["roller"]
         elif f == 0:
-            tag = "OUT"
+            tag = TAGS["out"]
         if tag:
             size = tag_size(tag, cw - 14 - width(f"{f}/{FINGERS}", TEXT_PX["fingers"], True) - 16)
             tw = width(tag, size, True) + 14
@@ -517,7 +522,7 @@ def race_layout(s: TatamokatsuState, names: dict[str, str] | None = None) -> Rac
         cy = top + (k % per_col) * RACE_PITCH
         tag = NOTE_TEXT.get(note, note)
         tag_w = width(tag, TEXT_PX["race tag"], True) if tag else 0
-        word = " " + INPUT_NAMES[inp]
+        word = " " + said(INPUT_NAMES[inp])
         col_end = cx + col_w - 16
         room = col_end - (tag_w + 14 if tag else 0) - (cx + 130) - width(word, TEXT_PX["race row"])
         words = fit(name(p, 24), TEXT_PX["race row"], False, room) + word

@@ -15,16 +15,17 @@ from typing import NamedTuple
 
 from PIL import Image, ImageDraw
 
-from games.core import T, Text, format_text, marker_keys
+from games.core import N, T, Text, format_text, marker_keys
 from games.tataraba import GAME, rules
 from games.tataraba.board import BOARD_SIDE, CELLS, geometry, tile_index, tile_name
-from games.tataraba.data import BEECHES, CEDARS, EIDAI_COST, OAKS, PINES, TATARA_COST
+from games.tataraba.data import BEECHES, CEDARS, EIDAI_COST, OAKS, PINES, TATARA_COST, TREE_TEXT
 from games.tataraba.state import TatarabaState
 from renderers.common import (
     INK,
     PAPER,
     WHITE,
     Sprite,
+    cached_in_language,
     centred_text,
     display_name,
     encode_png,
@@ -122,7 +123,18 @@ def _crisp(img: Image.Image, px: int) -> Image.Image:
     return img
 
 
-@lru_cache(maxsize=256)
+MARKS = {"R": T("R"), "O": T("O"), "C": T("C"), "B": T("B"), "E": T("E"), "T": T("T"), "ET": T("ET")}
+"""The mark a tree or building carries (kind letter of :mod:`games.tataraba.data` -> its mark: the initial of
+Red Pine, Oak, Cedar, Beech, Evergreen, Tatara, Eidai Tatara), as the legend names it; in Japanese the kanji or
+kana of the name (松 楢 杉 橅 常, た 永)."""
+
+
+def mark_of(kind: str) -> str:
+    """The mark of tree or building ``kind`` (a key of :data:`MARKS`) in the image's language."""
+    return str(words(MARKS[kind]))
+
+
+@cached_in_language(maxsize=256)
 def _tree_sprite(kind: str, stage: str, colour: tuple[int, int, int], mark: str, px: int) -> Image.Image:
     """An RGBA sprite of one tree, ``px`` square. Adults stand; young trees lie on their side (rotated), drawn
     lighter; the letter (and a Cedar's side number) stays upright. ``mark`` is the owner's shape ("" for none)."""
@@ -169,7 +181,7 @@ def _tree_sprite(kind: str, stage: str, colour: tuple[int, int, int], mark: str,
     img = _crisp(img, px)
     d = ImageDraw.Draw(img)
     c = px // 2
-    label = {"R": "R", "O": "O", "C": "C", "B": "B", "E": "E"}[kind]
+    label = mark_of(kind)
     text_fill = WHITE if not young and sum(colour) < 420 else INK
     if young:
         ty = c
@@ -184,7 +196,7 @@ def _tree_sprite(kind: str, stage: str, colour: tuple[int, int, int], mark: str,
     return img
 
 
-@lru_cache(maxsize=64)
+@cached_in_language(maxsize=64)
 def _building_sprite(eidai: bool, colour: tuple[int, int, int], mark: str, px: int) -> Image.Image:
     """A Tatara (a forge house with "T") or an Eidai Tatara (a taller house with a flag, "ET")."""
     big = px * 2
@@ -215,7 +227,7 @@ def _building_sprite(eidai: bool, colour: tuple[int, int, int], mark: str, px: i
     centred_text(
         d,
         (px // 2, int(px * 0.66)),
-        "ET" if eidai else "T",
+        mark_of("ET" if eidai else "T"),
         font(max(11, px // 5), bold=True),
         fill=text_fill,
     )
@@ -226,7 +238,7 @@ def _building_sprite(eidai: bool, colour: tuple[int, int, int], mark: str, px: i
 # -- the static background ------------------------------------------------------------------------------------------
 
 
-@lru_cache(maxsize=32)
+@cached_in_language(maxsize=32)
 def _background(layout: str, players: tuple[str, ...], names: tuple[tuple[str, str], ...]) -> Image.Image:
     """Boards with tile names and board numbers, the panel frames with player marks and names, the legend."""
     n = len(players)
@@ -274,13 +286,11 @@ def _background(layout: str, players: tuple[str, ...], names: tuple[tuple[str, s
     d.text((MARGIN + 110 + 48 * n + 200, cy), T("Revealed earlier:"), font=font(14), fill=TILE_NAME_INK)
     d.text((MARGIN, 12), T("Forest of Tataraba"), font=font(22, bold=True), fill=INK)
     ly = h - LEGEND_H + 4
-    legend = T(
-        "Standing = adult, lying = young (Cedar shows side 1/2).  R Red Pine  O Oak  C Cedar  B Beech  "
-        "E Evergreen."
-    )
+    trees = Text.join("  ", [T("{mark} {tree}", mark=MARKS[k], tree=TREE_TEXT[k]) for k in "ROCBE"])
+    legend = T("Standing = adult, lying = young (Cedar shows side 1/2).  {trees}.", trees=trees)
     legend2 = T(
-        "T Tatara, ET Eidai Tatara (flag).  Player pieces: the big shapes.  Tiles: board-cell (2-5 = centre of 2).  "
-        "Keys: offered tiles."
+        "{tatara} Tatara, {eidai} Eidai Tatara (flag).  Player pieces: the big shapes.  Tiles: board-cell "
+        "(2-5 = centre of 2).  Keys: offered tiles.", tatara=MARKS["T"], eidai=MARKS["ET"]
     )
     d.text((MARGIN, ly), legend, font=font(13), fill=TILE_NAME_INK)
     d.text((MARGIN, ly + 18), legend2, font=font(13), fill=TILE_NAME_INK)
@@ -380,7 +390,7 @@ def _player_piece(seat: int, px: int) -> Sprite:
     return sprite(img)
 
 
-@lru_cache(maxsize=1024)
+@cached_in_language(maxsize=1024)
 def _tile_with_piece(layout: str, t: int, code: str) -> Image.Image:
     """Tile ``t`` (its floor, outline and name) with the tree or building ``code`` on it, composed once (RGB): a
     render pastes it without a mask."""
@@ -651,13 +661,24 @@ def _header(img: Image.Image, state: TatarabaState, names: dict[str, str]) -> No
     if state.phase == "over":
         res = GAME.result(state)
         line = (
-            T("Game over: {reason}", reason=format_text(words(res.reason), lambda p: display_name(p, names, 18)))
+            T("Game over: {reason}", reason=format_text(str(words(res.reason)), lambda p: display_name(p, names, 18)))
             if res
             else T("Game over")
         )
     else:
         line = _headline(state, {p: display_name(p, names, 18) for p in state.players})
-    _txt(img, (MARGIN + 250, 15), line, 18, bg=PAPER)
+    _txt(img, (MARGIN + 250, 15), fit_line(line, 18, WIDTH - MARGIN - (MARGIN + 250)), 18, bg=PAPER)
+
+
+def fit_line(line: str, size: int, room: float, bold: bool = False) -> str:
+    """``line`` in the image's language, cut with "…" to at most ``room`` px at ``size`` px (the end header's
+    reason with every score would run off the board; the end panel below tells it whole)."""
+    said, fnt = str(words(line)), font(size, bold)
+    if fnt.getlength(said) <= room:
+        return said
+    while said and fnt.getlength(said + "…") > room:
+        said = said[:-1]
+    return said.rstrip() + "…"
 
 
 def end_lines(end: str, round_: int | str, limit: int | str) -> tuple[Text, Text]:
@@ -740,18 +761,16 @@ def _cards(img: Image.Image, d: ImageDraw.ImageDraw, state: TatarabaState) -> No
         d.rounded_rectangle((x, y - 4, x + 40, y + 50), radius=6, fill=WHITE, outline=INK, width=3)
         _txt(img, (x + 20, y + 23), str(c), 26, bold=True, anchor="mm", bg=WHITE)
         x += 48
-    _txt(
-        img, (x + 14, y), f"Deck: {len(state.deck)} card{'s' if len(state.deck) != 1 else ''}", 16, bold=True,
-        bg=PAPER,
-    )
-    _txt(img, (x + 14, y + 24), f"Beech left: {state.beech}/{BEECHES}", 16, bg=PAPER)
-    earlier = " ".join(str(c) for c in state.used) or "none"
+    _txt(img, (x + 14, y), T("Deck: {cards}", cards=N("{n} card", "{n} cards", n=len(state.deck))), 16, bold=True,
+         bg=PAPER)
+    _txt(img, (x + 14, y + 24), T("Beech left: {left}/{all}", left=state.beech, all=BEECHES), 16, bg=PAPER)
+    earlier = " ".join(str(c) for c in state.used) or T("none")
     _txt(img, (x + 200, y + 22), earlier, 16, bold=True, fill=TILE_NAME_INK, bg=PAPER)
     when = _growth_round(state)
     note = (
-        f"Revealed at the end of round {when}: those boards already grew and shifted (FT-6)."
+        T("Revealed at the end of round {round}: those boards already grew and shifted (FT-6).", round=when)
         if when
-        else "Revealed at setup: they only inform, nothing grew (FT-7)."
+        else T("Revealed at setup: they only inform, nothing grew (FT-7).")
     )
     _txt(img, (MARGIN, y + 56), note, 14, fill=TILE_NAME_INK, bg=PAPER)
 

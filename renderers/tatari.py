@@ -34,6 +34,7 @@ from .common import (
     PAPER,
     WHITE,
     Sprite,
+    cached_in_language,
     display_name,
     encode_png,
     font,
@@ -44,6 +45,7 @@ from .common import (
     shape,
     sprite,
     text,
+    words,
 )
 
 W, H = 1000, 770
@@ -99,7 +101,7 @@ def _shrine_xs() -> list[int]:
     return [30 + i * 190 for i in range(5)]
 
 
-@lru_cache(maxsize=1)
+@cached_in_language(maxsize=4)
 def background() -> Image.Image:
     """The static part: title band, shrine frames with their numbers, the stash section label."""
     img = Image.new("RGB", (W, H), PAPER)
@@ -192,6 +194,7 @@ RANK_W = 470
 def stash_label(d: ImageDraw.ImageDraw, name: str, suffix: str, fnt, width: int = LABEL_W) -> str:
     """``name + suffix`` shortened (the name, with "…") to fit ``width`` px (default :data:`LABEL_W`), so
     "(resigned)" or "(winner)" never runs into the dolls."""
+    suffix = str(words(suffix))
     label = name + suffix
     while d.textlength(label, font=fnt) > width and len(name) > 1:
         name = name.rstrip("…")[:-1] + "…"
@@ -332,7 +335,7 @@ def draw(state: TatariState, names: dict[str, str] | None = None) -> Image.Image
         shape(d, kind, 50, y + row_h / 2 - 4, 14, colour)
         gone = p in state.out
         suffix = row_suffix(state, p)
-        label = _row_label(display_name(p, names, 18), suffix, is_cur)
+        label = _row_label(display_name(p, names, 18), str(words(suffix)), is_cur)
         text(img, (76, y + row_h / 2 - 4), label, TEXT_PX["stash name"], GREY if gone else INK, bold=is_cur,
              anchor="lm")
         if gone:  # their dolls went to the Shrine box: no count, which would read as a winning empty stash

@@ -56,6 +56,7 @@ from renderers.common import (
     WHITE,
     YELLOW,
     Sprite,
+    cached_in_language,
     display_name,
     encode_png,
     font,
@@ -64,6 +65,7 @@ from renderers.common import (
     paste_sprite,
     sprite,
     text,
+    words,
 )
 
 W, H = 1000, 1140
@@ -114,6 +116,8 @@ CARD_TOKEN_X = 8 + 2 * MARK_R_CLOSE + 6 + SLOT_R
 on the card's left edge, level with the token's middle), so the marker never covers the flavour's name."""
 CARD_TEXT_X = CARD_TOKEN_X + SLOT_R + 10
 """Left of a card's cost and effects, px from the card's left."""
+TOKEN_NAME_W = 56
+"""Widest flavour name (px) drawn at 11 px on a round token (the chord 19 px above its centre is about 59 px)."""
 CLOSE_FOOT = 92
 CLOSE_TEXT_PX = 15
 """Smallest text (px) in the close-up that a choice depends on (clan lines, recruit numbers, space names, card
@@ -177,7 +181,7 @@ def _symbol(d: ImageDraw.ImageDraw, kind: str, cx: float, cy: float, r: float, f
 # -- static layers ---------------------------------------------------------------------------------------------------
 
 
-@lru_cache(maxsize=2)
+@cached_in_language(maxsize=4)
 def _moon_layer(side: str) -> Image.Image:
     """The empty Moon (RGBA, MOON_W x MOON_H, centre in the middle): spaces with their names, recruit numbers on
     the dark side (TS-7), vertex dots."""
@@ -197,7 +201,7 @@ def _moon_layer(side: str) -> Image.Image:
     return img
 
 
-@lru_cache(maxsize=6)
+@cached_in_language(maxsize=12)
 def _background(side: str, active: int | None = None) -> Image.Image:
     """The whole board's static layer: night sky, the circle's line, the empty Moon, the legend, the clans' header
     frames (``active``: the seat to play, framed in yellow; None once the game is over)."""
@@ -218,7 +222,7 @@ def _background(side: str, active: int | None = None) -> Image.Image:
     return img
 
 
-@lru_cache(maxsize=1024)
+@cached_in_language(maxsize=1024)
 def _slot_sprite(k: int, tile: int | None, highlight: bool) -> Image.Image:
     """The ``k``-th slot of the circle (clockwise from the Temple) holding ``tile`` (None: a gap), composed onto
     the night sky behind it (RGB, so a render pastes it without a mask)."""
@@ -248,7 +252,7 @@ def _legend(img: Image.Image, d: ImageDraw.ImageDraw, x0: int, y: int, width: in
         x += 20 + d.textlength(FLAVOUR_NAME[flavour], font=font(15)) + 22
 
 
-@lru_cache(maxsize=32)
+@cached_in_language(maxsize=32)
 def _close_background(side: str, choose_rows: int, active: int = 0) -> Image.Image:
     """The close-up's static layer: night, the clan lines' frame (``active``: the seat to play) and shapes, the
     empty Moon, the cards area for ``choose_rows`` rows of tiles."""
@@ -268,7 +272,7 @@ def _close_background(side: str, choose_rows: int, active: int = 0) -> Image.Ima
     return img
 
 
-@lru_cache(maxsize=256)
+@cached_in_language(maxsize=256)
 def _card(tile: int, cost: int) -> Image.Image:
     """A tile's card in the close-up's choose panel (RGB, CARD_W x CARD_H, on the night sky): the token, its cost
     and its effects in words."""
@@ -277,8 +281,8 @@ def _card(tile: int, cost: int) -> Image.Image:
     d.rounded_rectangle((3, 3, CARD_W - 3, CARD_H - 3), radius=10, fill=NIGHT_DISC, outline=NIGHT_LINE)
     _paste(img, _ring_tile_sprite(tile), CARD_TOKEN_X, CARD_H / 2)
     text(img, (CARD_TEXT_X, 24), T("cost {n}", n=cost), 17, fill=YELLOW, bold=True, anchor="lm")
-    for k, words in enumerate(_effects_words(TILES[tile].value)):
-        text(img, (CARD_TEXT_X, 50 + 22 * k), words, CLOSE_TEXT_PX, fill=LIGHT_TEXT, anchor="lm")
+    for k, effect in enumerate(_effects_words(TILES[tile].value)):
+        text(img, (CARD_TEXT_X, 50 + 22 * k), effect, CLOSE_TEXT_PX, fill=LIGHT_TEXT, anchor="lm")
     return img
 
 
@@ -289,16 +293,28 @@ def _shape(d: ImageDraw.ImageDraw, kind: str, cx: float, cy: float, r: float, fi
         d.rectangle((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=WHITE if fill != WHITE else INK, width=2)
 
 
-@lru_cache(maxsize=4)
+@cached_in_language(maxsize=8)
 def _rabbit(seat: int, r: int = RABBIT_R) -> Sprite:
-    """A rabbit mark: white clan a white circle with 'W', purple clan a purple square with 'P'."""
+    """A rabbit mark: white clan a white circle, purple clan a purple square, each with the initial of its colour
+    in the image's language (:func:`rabbit_letter`: 'W' and 'P'; 白 and 紫 in Japanese)."""
     size = 2 * r + 6
     img = Image.new("RGBA", (size, size), (0, 0, 0, 0))
     d = ImageDraw.Draw(img)
     c = size / 2
     _shape(d, CLAN_SHAPE[seat], c, c, r, CLAN_FILL[seat])
-    d.text((c, c + 1), "WP"[seat], font=font(int(r * 1.2), True), fill=INK if seat == 0 else WHITE, anchor="mm")
+    d.text((c, c + 1), rabbit_letter(seat), font=font(int(r * 1.2), True), fill=INK if seat == 0 else WHITE, anchor="mm")
     return sprite(img)
+
+
+def rabbit_letter(seat: int) -> str:
+    """The letter on a rabbit of ``seat``: the first letter of its colour's name in the image's language, upper
+    case (:data:`games.tsukimi.data.COLOUR_TEXT`: "W" white, "P" purple; 白, 紫 in Japanese), as the legend names it."""
+    return str(words(COLOUR_TEXT[seat]))[:1].upper()
+
+
+def _flavour_name(flavour: str) -> str:
+    """A flavour's name as its tiles print it, in the image's language ("matcha"; 抹茶 in Japanese)."""
+    return str(words(FLAVOUR_NAME[flavour]))
 
 
 def _board_tile(tile: int, space: str) -> Image.Image:
@@ -314,11 +330,11 @@ def _board_tile(tile: int, space: str) -> Image.Image:
     d.text((c, c - 27), space, font=font(SPACE_NAME_PX, True), fill=fg, anchor="mm")
     d.text((c + 6, c - 3), str(t.value), font=font(TILE_VALUE_PX, True), fill=fg, anchor="mm")
     _symbol(d, FLAVOUR_SYMBOL[t.flavour], c - 16, c - 3, 7, fg, None)
-    d.text((c, c + 20), t.flavour, font=font(11, True), fill=fg, anchor="mm")
+    d.text((c, c + 20), _flavour_name(t.flavour), font=font(11, True), fill=fg, anchor="mm")
     return img.crop(img.getbbox())
 
 
-@lru_cache(maxsize=512)
+@cached_in_language(maxsize=512)
 def _board_tile_sprite(tile: int, space: str) -> Sprite:
     """:func:`_board_tile` as a cached :class:`~renderers.common.Sprite` (18 tiles x 37 spaces at most)."""
     return sprite(_board_tile(tile, space))
@@ -351,9 +367,10 @@ def _badge(cost: int, takeable: bool) -> Sprite:
 
 
 def _token_name(tile: int) -> tuple[str, int, int]:
-    """The flavour's name on a tile's token: (text, size px, centre's offset px below the token's centre)."""
-    flavour = TILES[tile].flavour
-    return flavour, 10 if len(flavour) > 7 else 11, -19
+    """The flavour's name on a tile's token, in the image's language: (text, size px, centre's offset px below the
+    token's centre); 11 px, 10 px for a name wider than :data:`TOKEN_NAME_W` at 11 px ("strawberry", ブルーベリー)."""
+    name = _flavour_name(TILES[tile].flavour)
+    return name, 11 if font(11, True).getlength(name) <= TOKEN_NAME_W else 10, -19
 
 
 def token_name_box(tile: int, cx: float, cy: float) -> tuple[int, int, int, int]:
@@ -364,7 +381,7 @@ def token_name_box(tile: int, cx: float, cy: float) -> tuple[int, int, int, int]
     return round(cx + left), round(cy + dy + top), round(cx + right), round(cy + dy + bottom)
 
 
-@lru_cache(maxsize=64)
+@cached_in_language(maxsize=64)
 def _ring_tile(tile: int, highlight: bool = False) -> Image.Image:
     """A tile in the circle: a round token (the Temple dark red with its name); ``highlight``: a yellow ring
     around a tile the player may take now."""
@@ -390,7 +407,7 @@ def _ring_tile(tile: int, highlight: bool = False) -> Image.Image:
     return img
 
 
-@lru_cache(maxsize=64)
+@cached_in_language(maxsize=64)
 def _ring_tile_sprite(tile: int, highlight: bool = False) -> Sprite:
     return sprite(_ring_tile(tile, highlight))
 
@@ -584,7 +601,7 @@ def _draw_claims(state: TsukimiState, img: Image.Image, d: ImageDraw.ImageDraw, 
         _paste(img, _claim_sprite(claim.winner, *claim.counts), cx, cy)
 
 
-@lru_cache(maxsize=256)
+@cached_in_language(maxsize=256)
 def _claim_sprite(winner: int | None, w: int, p: int) -> Sprite:
     """A claim as drawn over its tile (2S px square, centred): the claimer's outline and a badge with the shape
     and the counts (white-purple), or a dark outline and 'tie w-p' when the tile is discarded."""
@@ -594,7 +611,7 @@ def _claim_sprite(winner: int | None, w: int, p: int) -> Sprite:
     cx = cy = size / 2
     if winner is None:
         d.polygon(_hex(cx, cy, S * 0.80), outline=(40, 40, 40), width=5)
-        label, fill, fg = f"tie {w}-{p}", (70, 70, 70), WHITE
+        label, fill, fg = T("tie {w}-{p}", w=str(w), p=str(p)), (70, 70, 70), WHITE
     else:
         d.polygon(_hex(cx, cy, S * 0.84), outline=CLAN_FILL[winner], width=6)
         label, fill, fg = f"{w}-{p}", CLAN_FILL[winner], INK if winner == 0 else WHITE

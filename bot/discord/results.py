@@ -199,7 +199,8 @@ class Results(commands.Cog):
             await self.bot.table.refuse(interaction, T("Game #{sid} is no longer stored.", sid=str(sid)))
             return
         names = await self.bot.links.names(sid)
-        key = replay_key(sid, row.game_id, row.seed, row.players, record.moves, names)
+        lang = table_lang() if public else reader_lang()
+        key = replay_key(sid, row.game_id, row.seed, row.players, record.moves, names, lang)
         path = self.heavy.kept_replay(key)
         if path is None:
             try:
@@ -212,7 +213,7 @@ class Results(commands.Cog):
                 moves = await self.service.moves(sid)
                 try:
                     path = await self.heavy.replay(key, row.game_id, row.players, row.options, row.seed, moves,
-                                                   names)
+                                                   names, lang)
                 except Exception:
                     log.exception("replay of session %s failed", sid)
                     await self.bot.table.refuse(interaction, T("The replay could not be built; the game's record is "

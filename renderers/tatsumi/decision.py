@@ -37,7 +37,7 @@ from games.tatsumi import data as D
 from games.tatsumi.island import layout
 from games.tatsumi.state import Seat, TatsumiState
 
-from ..common import INK, PAPER, WHITE, display_name, font, marker, words
+from ..common import INK, PAPER, WHITE, cached_in_language, display_name, font, marker, words
 from .cards import (
     CARD_H,
     CARD_RULE,
@@ -356,7 +356,7 @@ def _weather_slot(side: str) -> tuple[float, float]:
 # ---------------------------------------------------------------------------------------------- views
 
 
-@lru_cache(maxsize=4)
+@cached_in_language(maxsize=4)
 def _sea_paper(height: int) -> Image.Image:
     """The seaboard view's static part, ``SEA_VIEW_W x height`` px: paper, and the board's middle column as the
     empty board has it (the sea, the wells' cells and names) at (0, ``SEA_HEADER_H``)."""

@@ -14,7 +14,6 @@ to their supports by gold lines drawn under the marks.
 from __future__ import annotations
 
 import math
-from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -24,7 +23,7 @@ from games.tatsumi.dragons import gather_title
 from games.tatsumi.island import EMPTY, layout
 from games.tatsumi.state import Seat, TatsumiState
 
-from ..common import INK, MUTED, WHITE, display_name, font
+from ..common import INK, MUTED, WHITE, cached_in_language, display_name, font, words
 from .icons import (
     ELEMENT_COLOUR,
     ELEMENT_TINT,
@@ -51,13 +50,17 @@ DARK = (96, 96, 108)
 LAVA = (150, 62, 40)
 DROP = (0, 114, 178)
 HINTS = {
-    "arashima": ("edge", "first"),
-    "inyo": ("balance", "±1"),
-    "isuragi": ("obelisk", "last"),
-    "kogasu": ("centre", "apart"),
-    "mizukame": ("drops", "1→2→3"),
-    "raikou": ("1 bolt", "/ offer"),
+    "arashima": (T("edge"), T("first")),
+    "inyo": (T("balance"), "±1"),
+    "isuragi": (T("obelisk"), T("last")),
+    "kogasu": (T("centre"), T("apart")),
+    "mizukame": (T("drops"), "1→2→3"),
+    "raikou": (T("1 bolt"), T("/ offer")),
 }
+"""An asymmetric island's two-word reminder of its rule, bottom-left of its picture (in the image's language)."""
+SOURCES = {"card": T("card"), "mastery": T("mastery"), "rift": T("rift"), "heron": T("heron"), "duck": T("duck"),
+           "swallows": T("swallows")}
+"""A fortune source of ``Seat.scored`` as the score breakdown names it (another source by its id)."""
 SHORT = {
     "karyusama": T("breath: 2 nearest rings in a line"),
     "raijinsama": T("zap: 2 matching rings around"),
@@ -137,7 +140,7 @@ def _drop(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float) -> None:
 # ---------------------------------------------------------------------------------------------- island images
 
 
-@lru_cache(maxsize=32)
+@cached_in_language(maxsize=32)
 def island_image(key: str, r: float = HEX_R) -> Image.Image:
     """The empty island ``key`` with hex radius ``r`` px (size :func:`island_size`): rifts, blessings with their
     supports and links, the board's marks and the space names; an asymmetric board's name top-left and a two-word
@@ -241,7 +244,7 @@ def island_rings(island: str, key: str, r: float = HEX_R) -> Image.Image:
     return layer
 
 
-@lru_cache(maxsize=64)
+@cached_in_language(maxsize=64)
 def island_picture(island: str, key: str, r: float = HEX_R) -> Image.Image:
     """Island ``key`` (:func:`island_image`, hex radius ``r`` px) with the rings of the island string ``island``
     on it (:func:`island_rings`), RGB, the size of :func:`island_image`: a board pastes it without a mask. Cached
@@ -282,7 +285,7 @@ def dragon_line(img: Image.Image, p: Seat, tx: int, y: int) -> None:
 def breakdown_lines(p: Seat, width: int = 40) -> list[str]:
     """``p``'s fortune by source, whole (never cut): ``"card 12 · mastery 22 · rift 40"`` wrapped at ``width``
     characters into at most 2 lines; the parts add up to the fortune."""
-    parts = [f"{k} {v}" for k, v in sorted(p.scored.items())]
+    parts = [f"{words(SOURCES.get(k, k))} {v}" for k, v in sorted(p.scored.items())]
     lines: list[str] = []
     for part in parts:
         if lines and len(lines[-1]) + 3 + len(part) <= width:

@@ -6,19 +6,19 @@ empty islands in the players' panels).
 
 from __future__ import annotations
 
-from functools import lru_cache
-
 from PIL import Image, ImageDraw
 
-from games.core import Tc
+from games.core import T, Tc
 from games.tatsumi import data as D
 from games.tatsumi.state import TatsumiState
 
-from ..common import INK, PAPER, WHITE, font, words
+from ..common import INK, PAPER, WHITE, cached_in_language, font, words
 from .cards import CARD_H, TILE_H, TILE_W, card_image, scales_on, shrine_tile
 from .icons import NAME_INK, SEA, SEA_DEEP, label, paste, pip_icon, player_mark, ring_icon, sand_dollar
 from .island import HEX_R, PANEL_FILL, PANEL_H, PANEL_W, island_image, panel_xy
 
+TITLE = T("Tatsumi")
+"""The game's name in the board's title band, in capitals (辰巳 in Japanese)."""
 W, H = 1240, 860
 CELL = 88
 BX, BY = 150, 235  # seaboard top-left
@@ -69,7 +69,7 @@ def background(n_players: int, panels: bool = True) -> Image.Image:
     return _background(n_players, panels, tuple(str(words(D.ELEMENT_TEXT[e])) for e in D.ELEMENTS))
 
 
-@lru_cache(maxsize=16)
+@cached_in_language(maxsize=16)
 def _background(n_players: int, panels: bool, element_names: tuple[str, ...]) -> Image.Image:
     names = dict(zip(D.ELEMENTS, element_names, strict=True))
     if not panels:  # the source of the seaboard close-up: the left part, no panels drawn
@@ -78,7 +78,7 @@ def _background(n_players: int, panels: bool, element_names: tuple[str, ...]) ->
         img = Image.new("RGB", (W, max(H, 64 + n_players * (PANEL_H + 4))), PAPER)
     d = ImageDraw.Draw(img)
     d.rectangle((0, 0, W, 50), fill=INK)
-    d.text((16, 25), "TATSUMI", font=font(28, bold=True), fill=WHITE, anchor="lm")
+    d.text((16, 25), str(words(TITLE)).upper(), font=font(28, bold=True), fill=WHITE, anchor="lm")
     x = 180  # the elements' legend: ring, symbol and name
     for e in D.ELEMENTS:
         icon = ring_icon(e, 13)
@@ -102,8 +102,8 @@ def pip_step(depth: int) -> int:
     return PIP + 1 if depth <= 6 else (CELL - 12 - PIP) // max(depth - 1, 1)
 
 
-@lru_cache(maxsize=2048)
-def well_image(w: int, stack: str, sand_dollar_no: int, empty: str = "empty") -> Image.Image:
+@cached_in_language(maxsize=2048)
+def well_image(w: int, stack: str, sand_dollar_no: int) -> Image.Image:
     """Well ``w``'s cell (``CELL - 4`` px square, its frame excluded): its name; its top ring large, its depth, and
     the whole stack as pips with symbols (top first); a depleted well its sand dollar and its number in placing
     order (``sand_dollar_no`` > 0), else ``empty`` (the word in the image's language). Cached: a well changes only
@@ -125,7 +125,7 @@ def well_image(w: int, stack: str, sand_dollar_no: int, empty: str = "empty") ->
         paste(img, sand_dollar(24), 40 + o, 46 + o)
         label(img, (5 + o, CELL - 4 + o), f"#{sand_dollar_no}", 14, True, INK, "ld")
     else:
-        label(img, (CELL // 2 + o, 46 + o), empty, 12, False, NAME_INK, "mm")
+        label(img, (CELL // 2 + o, 46 + o), Tc("tatsumi seawell", "empty"), 12, False, NAME_INK, "mm")
     return img
 
 
@@ -133,10 +133,9 @@ def draw_wells(img: Image.Image, s: TatsumiState, dx: int = 0, dy: int = 0) -> N
     """The 25 wells' cells (:func:`well_image`) and the dragons on them, each board point (x, y) drawn at
     (x + dx, y + dy) px: (0, 0) on the full board, a close-up's offset otherwise."""
     sd_order = {w: k + 1 for k, w in enumerate(s.sand_dollars)}
-    empty = str(words(Tc("tatsumi seawell", "empty")))  # a depleted well after the 13th sand dollar
     for w in range(25):
         x0, y0 = well_box(w)
-        img.paste(well_image(w, s.wells[w], sd_order.get(w, 0), empty), (x0 + 2 + dx, y0 + 2 + dy))
+        img.paste(well_image(w, s.wells[w], sd_order.get(w, 0)), (x0 + 2 + dx, y0 + 2 + dy))
     cx, cy, r = DRAGON
     for p in s.seats:
         x0, y0 = well_box(p.well)

@@ -8,7 +8,6 @@ Tokens differ by shape and letter, never by colour alone.
 from __future__ import annotations
 
 import math
-from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
@@ -17,7 +16,7 @@ from games.tatsumi import data as D
 from games.tatsumi.solo_data import SOLO_CARDS, SOLO_RANKS, rank_line
 from games.tatsumi.state import TatsumiState
 
-from ..common import INK, MUTED, WHITE, font, words
+from ..common import INK, MUTED, WHITE, cached_in_language, font, words
 from .icons import label, paste
 from .seaboard import well_box
 
@@ -30,9 +29,15 @@ well), clear of the pips."""
 
 
 
-@lru_cache(maxsize=2)
+TEKITATSU = T("Tekitatsu")
+"""The Tekitatsu's name: its initial is the letter on its token ("T"; テ in Japanese)."""
+MAELSTROM_MARK = T("M")
+"""The letter on the maelstrom: the initial of its name (渦 in Japanese)."""
+
+
+@cached_in_language(maxsize=4)
 def tekitatsu_icon(r: int = 17) -> Image.Image:
-    """A Tekitatsu: a black disc with eight spikes and a white "T"."""
+    """A Tekitatsu: a black disc with eight spikes and a white "T" (the initial of :data:`TEKITATSU`)."""
     size = 2 * r + 6
     img = Image.new("RGBA", (size, size), (0, 0, 0, 0))
     d = ImageDraw.Draw(img)
@@ -43,13 +48,13 @@ def tekitatsu_icon(r: int = 17) -> Image.Image:
         rr = r + 2 if k % 2 == 0 else r - 4
         pts.append((c + rr * math.cos(a), c + rr * math.sin(a)))
     d.polygon(pts, fill=STORM, outline=WHITE)
-    d.text((c, c + 1), "T", font=font(15, bold=True), fill=WHITE, anchor="mm")
+    d.text((c, c + 1), str(words(TEKITATSU))[:1], font=font(15, bold=True), fill=WHITE, anchor="mm")
     return img
 
 
-@lru_cache(maxsize=2)
+@cached_in_language(maxsize=4)
 def maelstrom_icon(r: int = 19) -> Image.Image:
-    """The maelstrom: a spiral around an "M" on a white disc."""
+    """The maelstrom: a spiral around an "M" (:data:`MAELSTROM_MARK`) on a white disc."""
     size = 2 * r + 4
     img = Image.new("RGBA", (size, size), (0, 0, 0, 0))
     d = ImageDraw.Draw(img)
@@ -61,7 +66,7 @@ def maelstrom_icon(r: int = 19) -> Image.Image:
         rr = 7 + k * (r - 9) / 90
         pts.append((c + rr * math.cos(a), c + rr * math.sin(a)))
     d.line(pts, fill=STORM, width=2)
-    d.text((c, c + 1), "M", font=font(12, bold=True), fill=INK, anchor="mm")
+    d.text((c, c + 1), MAELSTROM_MARK, font=font(12, bold=True), fill=INK, anchor="mm")
     return img
 
 
@@ -83,7 +88,7 @@ def solo_frame() -> Image.Image:
     return _solo_frame(str(words(T("SOLO — the maelstrom season"))))
 
 
-@lru_cache(maxsize=2)
+@cached_in_language(maxsize=4)
 def _solo_frame(title: str) -> Image.Image:
     img = Image.new("RGB", (SOLO_W, SOLO_H), (244, 240, 248))
     d = ImageDraw.Draw(img)

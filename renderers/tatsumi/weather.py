@@ -63,9 +63,8 @@ def _weather_face(element: str, side: str, language: str) -> Image.Image:
                  else T("major {element}", element=D.ELEMENT_TEXT[element]))
     d.text((32, 51), words(side_text), font=font(11), fill=INK, anchor="lm")
     n = WEATHER_SWAPS[side]
-    d.text((6, 65), words(N("swap {n} {element} ring", "swap {n} {element} rings", n=n,
-                            element=D.ELEMENT_TEXT[element])),
-           font=font(11), fill=INK)
+    swap = str(words(N("swap {n} {element} ring", "swap {n} {element} rings", n=n, element=D.ELEMENT_TEXT[element])))
+    d.text((6, 65), swap, font=font(11 if font(11).getlength(swap) <= WCARD_W - 12 else 10), fill=INK)
     d.text((6, 78), words(T("with a neighbour (all)")), font=font(11), fill=INK)
     d.line((4, 94, WCARD_W - 4, 94), fill=MUTED)
     for row, text in zip(ROWS, (T("on card"), T("beside"), T("in sea")), strict=True):
