@@ -15,6 +15,7 @@ from bot import i18n
 from games.core import Nc, T, Tc, Text, describe_options, player_ref
 from games.tatsumi import solo
 from renderers.common import translating
+from renderers.common import words as in_language
 from renderers.tatsumi import seaboard
 from renderers.words import tataraba as tataraba_words
 from renderers.words import tatsumi as tatsumi_words
@@ -125,14 +126,15 @@ def test_the_seaboard_writes_an_emptied_well_in_the_images_language(monkeypatch)
     state = games.get("tatsumi").setup(["p0", "p1"], None, 1)
     state.wells[0] = ""
     drawn = []
-    real = seaboard.well_image
+    real = seaboard.label
 
-    def spy(w, stack, sand_dollar_no, empty="empty"):
-        drawn.append((w, stack, sand_dollar_no, empty))
-        return real(w, stack, sand_dollar_no, empty)
+    def spy(img, xy, text, *args, **kwargs):
+        drawn.append(str(in_language(text)))
+        return real(img, xy, text, *args, **kwargs)
 
-    monkeypatch.setattr(seaboard, "well_image", spy)
+    monkeypatch.setattr(seaboard, "label", spy)
     for lang in ("en", "ja"):
         with translating(i18n.translator(lang)):
+            seaboard.well_image.cache_clear()
             seaboard.draw_wells(Image.new("RGB", (1400, 1400)), state)
-    assert [d for d in drawn if d[0] == 0] == [(0, "", 0, "empty"), (0, "", 0, "枯れた井戸")]
+    assert [t for t in drawn if t in ("empty", "枯れた井戸")] == ["empty", "枯れた井戸"]
