@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import datetime
 import functools
-import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -71,7 +70,7 @@ def duration_text(ms: int) -> str:
 def date_text(ms: int) -> Text:
     """The UTC date of ``ms`` (ms since the epoch), written as the reader's language writes dates
     (:func:`bot.i18n.date`): "2026-12-01" in English, "2026年12月1日" in Japanese."""
-    return Text("{date}", {"date": datetime.datetime.fromtimestamp(ms / 1000, datetime.timezone.utc).date()})
+    return Text("{date}", {"date": datetime.datetime.fromtimestamp(ms / 1000, datetime.UTC).date()})
 
 
 def ordinal_text(rank: int) -> str:
