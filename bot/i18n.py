@@ -31,6 +31,7 @@ from pathlib import Path
 from typing import Any
 
 from babel import Locale
+from babel.dates import format_date
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_dir
 from babel.messages.mofile import read_mo, write_mo
@@ -151,6 +152,14 @@ def translations(lang: str) -> Translations:
     return merged
 
 
+def date(day: datetime.date, lang: str) -> str:
+    """``day`` written as ``lang`` writes dates (Babel's long form: ``"2026年12月1日"`` in ja); English keeps the
+    ISO form ``"2026-12-01"``."""
+    if lang == SOURCE:
+        return day.isoformat()
+    return format_date(day, format="long", locale=Locale.parse(lang))
+
+
 def number(n: int | float, lang: str) -> str:
     """``n`` written as ``lang`` writes numbers (``1234`` -> ``"1,234"`` in ja; English keeps the engines' ``"1234"``)."""
     if lang == SOURCE:
@@ -178,8 +187,8 @@ def render(text: Any, lang: str) -> str:
         template = tr.ngettext(text.msgid, text.plural, text.args[text.count])
     else:
         template = tr.gettext(text.msgid)
-    values = {k: number(v, lang) if isinstance(v, int) and not isinstance(v, bool) else render(v, lang)
-              for k, v in text.args.items()}
+    values = {k: number(v, lang) if isinstance(v, int) and not isinstance(v, bool)
+              else date(v, lang) if isinstance(v, datetime.date) else render(v, lang) for k, v in text.args.items()}
     try:
         return fill(template, values)
     except ValueError:  # a catalogue entry whose placeholders differ: :func:`problems` fails the tests on it

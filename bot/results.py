@@ -9,8 +9,8 @@ worker processes (:mod:`bot.heavy`), the offline adapters off their loop.
 
 from __future__ import annotations
 
+import datetime
 import functools
-import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -67,9 +67,10 @@ def duration_text(ms: int) -> str:
     return T("{d} d {h} h", d=d, h=h) if h else T("{d} d", d=d)
 
 
-def date_text(ms: int) -> str:
-    """UTC date of ``ms``: "2026-12-01"."""
-    return time.strftime("%Y-%m-%d", time.gmtime(ms / 1000))
+def date_text(ms: int) -> Text:
+    """The UTC date of ``ms`` (ms since the epoch), written as the reader's language writes dates
+    (:func:`bot.i18n.date`): "2026-12-01" in English, "2026年12月1日" in Japanese."""
+    return Text("{date}", {"date": datetime.datetime.fromtimestamp(ms / 1000, datetime.UTC).date()})
 
 
 def ordinal_text(rank: int) -> str:
@@ -205,7 +206,7 @@ def stats_card(stats: PlayerStats, shown_name: str | None = None) -> bytes:
                say(T("abandoned") if r.rank is None else T("{place} of {seats}", place=ordinal_text(r.rank),
                                                              seats=r.seats))
                + (" ⚑" if r.resigned else ""),
-               say(score_cell(r.game_id, r.score)), date_text(r.ended_ms)] for r in stats.recent]
+               say(score_cell(r.game_id, r.score)), say(date_text(r.ended_ms))] for r in stats.recent]
     recent_section = Section(say(T("Recent games")), [say(T("Game")), say(T("Place")), say(T("Score")),
                                                       say(T("Date"))], recent, align="llrr",
                              weights=[2.6, 1.8, 1.3, 1.8], bold={i for i, r in enumerate(stats.recent) if r.rank == 1})
