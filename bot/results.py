@@ -99,17 +99,32 @@ def _unit(game_id: str) -> str:
         return ""
 
 
+def _counted(game_id: str, score: int) -> Text | None:
+    """The score in its game's own words (:meth:`Game.score_words`: ``"3 dolls left"``), None for points."""
+    try:
+        return games.get(game_id).score_words(score)
+    except KeyError:
+        return None
+
+
 def score_text(game_id: str, score: int) -> str:
-    """A recorded score in words: ``"4 Sen"`` for a game whose scores count something (``Game.score_unit``),
-    else ``"score 4"``."""
+    """A recorded score in words: the game's own (``"3 dolls left"``, :meth:`Game.score_words`), ``"4 Sen"`` for a
+    game whose scores count something (``Game.score_unit``), else ``"score 4"``."""
+    counted = _counted(game_id, score)
+    if counted is not None:
+        return counted
     unit = _unit(game_id)
     return T("{score} {unit}", score=score, unit=unit) if unit else T("score {score}", score=score)
 
 
 def score_cell(game_id: str, score: int | None) -> str:
-    """A score in a card's column: ``"4 Sen"`` (``Game.score_unit``), ``"4"``, or ``"—"`` for none."""
+    """A score in a card's column: ``"3 dolls left"`` (:meth:`Game.score_words`), ``"4 Sen"``
+    (``Game.score_unit``), ``"4"``, or ``"—"`` for none."""
     if score is None:
         return "—"
+    counted = _counted(game_id, score)
+    if counted is not None:
+        return counted
     unit = _unit(game_id)
     return T("{score} {unit}", score=score, unit=unit) if unit else str(score)
 

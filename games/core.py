@@ -513,6 +513,12 @@ class Game:
     """True when ``Result.scores`` rank fewer first (Tatari's dolls left, TA-10): a player's best score is then
     the lowest (``/stats``)."""
 
+    def score_words(self, score: int) -> Text | None:
+        """A recorded score in the game's own words when it counts pieces a player still holds rather than points
+        (Tatari: ``"3 dolls left"``; Tatamokatsu: ``"2 fingers left"``), else None (results then use
+        :attr:`score_unit` or a plain score)."""
+        return None
+
     # -- the contract ------------------------------------------------------------------------------------------
     def setup(self, players: list[str], options: BaseModel | dict | None, seed: int) -> BaseState:
         raise NotImplementedError

@@ -408,6 +408,10 @@ class Tatamokatsu(Game):
         return Outcome(state=s, events=events)
 
     # -- helpers for people and AI ------------------------------------------------------------------------------
+    def score_words(self, score: int) -> Text:
+        """The fingers a player has left (``Result.scores``, TK-1): ``"2 fingers left"``."""
+        return N("{n} finger left", "{n} fingers left", n=score)
+
     def chat_word(self, text: str) -> str | None:
         """Typed words count as race inputs (TK-3): see :func:`word_to_input`."""
         return word_to_input(text)

@@ -22,6 +22,7 @@ from games.core import (
     Game,
     IllegalMove,
     Move,
+    N,
     Option,
     Outcome,
     Result,
@@ -229,6 +230,10 @@ class Tatari(Game):
         elif s.phase == "give" and len(rules.recipients(s)) == 1:  # C-3: one recipient left, no question
             rules.give(s, rules.recipients(s)[0], events)
         return Outcome(state=s, events=events)
+
+    def score_words(self, score: int) -> Text:
+        """The dolls left in a player's stash (the score ranks fewer first, TA-10): ``"3 dolls left"``."""
+        return N("{n} doll left", "{n} dolls left", n=score)
 
     def chat_word(self, text: str) -> str | None:
         """A die face typed as itself: "1".."4", "doll", "double-doll" (or "double"), or its Japanese name 人形,

@@ -86,5 +86,7 @@ def test_tataraba_result_message_names_the_sen_and_the_eidai_builder():
     assert summary_lines(record, result=result) == ["1st bob ★ · Eidai Tatara, 0 Sen, 0 material",
                                                      "2nd alice · 12 Sen, 6 material"]
     assert summary_lines(record) == ["1st bob ★ · 0 Sen", "2nd alice · 12 Sen"]
-    record.game_id = "tatari"
+    record.game_id = "tsukimi"  # points: a plain score
     assert summary_lines(record) == ["1st bob ★ · score 0", "2nd alice · score 12"]
+    record.game_id = "tatari"  # the dolls left in a stash (TA-10)
+    assert summary_lines(record) == ["1st bob ★ · 0 dolls left", "2nd alice · 12 dolls left"]

@@ -25,7 +25,7 @@ from openskill.models import PlackettLuce
 from PIL import Image, PngImagePlugin
 from test_discord_games import NAMES, play_whole_game
 from test_discord_play import open_game
-from test_discord_results import resigned_game
+from test_discord_results import dolls_left, resigned_game
 
 import games
 import renderers.words
@@ -147,7 +147,7 @@ async def test_result_stats_leaderboard_and_replay_images_say_what_they_show(h):
     score = {s.player_id: s.score for s in record.seats}[alice.sid]
     model = PlackettLuce()
     (a,), (b,) = model.rate([[model.rating()], [model.rating()]], ranks=[1, 2])
-    ranking = (f"1st alice (won), score {score}, rating {a.mu:.1f}, up {a.mu - 25:.1f}; "
+    ranking = (f"1st alice (won), {dolls_left(score)}, rating {a.mu:.1f}, up {a.mu - 25:.1f}; "
                f"2nd bob, resigned, rating {b.mu:.1f}, down {25 - b.mu:.1f}")
     ((name, alt),) = descriptions(reply.message(public=True, result=True))
     assert name == f"result-{sid}.png"
@@ -157,7 +157,7 @@ async def test_result_stats_leaderboard_and_replay_images_say_what_they_show(h):
     ((name, alt),) = descriptions((await h.slash(alice, "stats"))[-1])
     assert name == f"stats-{alice.id}.png"
     assert alt == (f"Stats card of alice: Tatari: 1 game, 1 win (100%), average place 1.00, rating {a.mu:.1f} ± "
-                   f"{a.sigma:.1f}, best score {score}. Recent: Tatari 1st of 2, score {score} "
+                   f"{a.sigma:.1f}, best {dolls_left(score)}. Recent: Tatari 1st of 2, {dolls_left(score)} "
                    f"({results.date_text(record.ended_ms)}).")
 
     ((name, alt),) = descriptions((await h.slash(bob, "leaderboard", game="tatari"))[-1])

@@ -14,7 +14,7 @@ from test_discord_ai_seats import card_of, fire_ai, settings
 from test_discord_ai_seats import no_render as no_board_image
 from test_discord_failed_posts import ATTACH_FILES, SEND_MESSAGES, refuse_channel_posts, refuse_files
 from test_discord_play import open_game, play_turn
-from test_discord_results import result_message
+from test_discord_results import dolls_left, result_message
 
 from bot.config import Settings
 from bot.discord import ids
@@ -52,7 +52,7 @@ async def test_result_message_without_attach_files_is_text_with_ranking_ratings_
         assert msg.kind == "message" and not msg.files
         assert msg.content.split("\n") == [
             "🏁 **Tatari** — result",
-            f"1st alice ★ · score {score[alice.sid]} · rating {a.mu:.1f} ({a.mu - 25:+.1f})",
+            f"1st alice ★ · {dolls_left(score[alice.sid])} · rating {a.mu:.1f} ({a.mu - 25:+.1f})",
             f"2nd bob · resigned · rating {b.mu:.1f} ({b.mu - 25:+.1f})",
         ]
         assert msg.buttons() == ["Replay"] and msg.custom_ids() == [ids.replay(sid)]

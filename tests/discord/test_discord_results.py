@@ -17,6 +17,11 @@ from bot.config import Settings
 OTHER_CHANNEL = CHANNEL_ID + 5
 
 
+def dolls_left(n: int) -> str:
+    """A Tatari score as the results write it (``Game.score_words``, TA-10): the dolls left in the stash."""
+    return f"{n} doll left" if n == 1 else f"{n} dolls left"
+
+
 @pytest.fixture
 async def h(database, tmp_path):
     settings = Settings(discord_token=None, reminder_hours=12, afk_hours=0, images_dir=tmp_path)
@@ -52,7 +57,7 @@ async def test_result_message_carries_summary_ratings_and_replay(h):
     score = {s.player_id: s.score for s in (await h.store.game_record(sid)).seats}
     assert msg.content.split("\n") == [
         "🏁 **Tatari** — result",
-        f"1st alice ★ · score {score[alice.sid]} · rating {a.mu:.1f} ({a.mu - 25:+.1f})",
+        f"1st alice ★ · {dolls_left(score[alice.sid])} · rating {a.mu:.1f} ({a.mu - 25:+.1f})",
         f"2nd bob · resigned · rating {b.mu:.1f} ({b.mu - 25:+.1f})",
     ]
     assert score[bob.sid] is None  # Tatari scores only the players still in the game

@@ -55,7 +55,7 @@ def test_summary_marks_winners_and_resigners_in_text_not_colour():
         Seat(1, "b", "bob", rank=2, resigned=True, mu_before=25.0, sigma_before=8.3, mu_after=22.4,
              sigma_after=8.0),
     ])
-    assert results.summary_lines(record) == ["1st alice ★ · score 0 · rating 27.6 (+2.6)",
+    assert results.summary_lines(record) == ["1st alice ★ · 0 dolls left · rating 27.6 (+2.6)",
                                              "2nd bob · resigned · rating 22.4 (-2.6)"]
     img = png(results.summary_card(record))
     assert img.size[0] == cards.WIDTH and img.mode == "P"
@@ -69,8 +69,8 @@ def test_stats_text_and_card():
                          RecentResult("tatari", 8, 3, 3, None, True, 1_764_460_800_000)])
     assert results.stats_text(stats).split("\n") == [
         "Stats of alice",
-        "Tatari: 4 games, 1 win (25%), average place 2.25, rating 26.1 ± 7.5, best score 9, 1 abandoned",
-        "Recent: Tatari 1st of 3, score 9 (2025-12-01); Tatari 3rd of 3 (resigned) (2025-11-30)"]
+        "Tatari: 4 games, 1 win (25%), average place 2.25, rating 26.1 ± 7.5, best 9 dolls left, 1 abandoned",
+        "Recent: Tatari 1st of 3, 9 dolls left (2025-12-01); Tatari 3rd of 3 (resigned) (2025-11-30)"]
     assert png(results.stats_card(stats)).size[0] == cards.WIDTH
 
 
