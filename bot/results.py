@@ -117,14 +117,21 @@ def score_text(game_id: str, score: int) -> str:
     return T("{score} {unit}", score=score, unit=unit) if unit else T("score {score}", score=score)
 
 
+def score_heading(game_id: str) -> Text:
+    """The heading of a result card's score column: what the game's scores count (:meth:`Game.score_heading`:
+    "Dolls" in Tatari: the dolls left), else "Score"."""
+    try:
+        heading = games.get(game_id).score_heading()
+    except KeyError:
+        heading = None
+    return heading if heading is not None else T("Score")
+
+
 def score_cell(game_id: str, score: int | None) -> str:
-    """A score in a card's column: ``"3 dolls left"`` (:meth:`Game.score_words`), ``"4 Sen"``
-    (``Game.score_unit``), ``"4"``, or ``"—"`` for none."""
+    """A score in a card's column: ``"4 Sen"`` (``Game.score_unit``), ``"4"`` (a game that counts what a player
+    still holds names it in the column's heading, :func:`score_heading`), or ``"—"`` for none."""
     if score is None:
         return "—"
-    counted = _counted(game_id, score)
-    if counted is not None:
-        return counted
     unit = _unit(game_id)
     return T("{score} {unit}", score=score, unit=unit) if unit else str(score)
 
@@ -272,7 +279,8 @@ def summary_card(record: GameRecord, details: str = "") -> bytes:
                      change])
         if s.won:
             bold.add(i)
-    section = Section("", [say(T("Place")), say(T("Player")), say(T("Score")), say(T("Rating (Δ)"))], rows,
+    section = Section("", [say(T("Place")), say(T("Player")), say(score_heading(record.game_id)),
+                           say(T("Rating (Δ)"))], rows,
                       align="llrr", weights=[1.1, 3.2, 1.1, 2.4], bold=bold)
     numbers = say(Text.join(" · ", [N("{n} move", "{n} moves", n=record.moves),
                                     duration_text(record.ended_ms - record.started_ms),

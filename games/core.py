@@ -519,6 +519,11 @@ class Game:
         :attr:`score_unit` or a plain score)."""
         return None
 
+    def score_heading(self) -> Text | None:
+        """What a result card's score column is headed when :meth:`score_words` names the scores (Tatari:
+        ``"Dolls"``), else None ("Score")."""
+        return None
+
     # -- the contract ------------------------------------------------------------------------------------------
     def setup(self, players: list[str], options: BaseModel | dict | None, seed: int) -> BaseState:
         raise NotImplementedError

@@ -412,6 +412,10 @@ class Tatamokatsu(Game):
         """The fingers a player has left (``Result.scores``, TK-1): ``"2 fingers left"``."""
         return N("{n} finger left", "{n} fingers left", n=score)
 
+    def score_heading(self) -> Text:
+        """The result card's score column: the fingers each player has left (TK-1)."""
+        return T("Fingers")
+
     def chat_word(self, text: str) -> str | None:
         """Typed words count as race inputs (TK-3): see :func:`word_to_input`."""
         return word_to_input(text)

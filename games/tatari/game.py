@@ -235,6 +235,10 @@ class Tatari(Game):
         """The dolls left in a player's stash (the score ranks fewer first, TA-10): ``"3 dolls left"``."""
         return N("{n} doll left", "{n} dolls left", n=score)
 
+    def score_heading(self) -> Text:
+        """The result card's score column: the dolls left in each stash (TA-10)."""
+        return T("Dolls")
+
     def chat_word(self, text: str) -> str | None:
         """A die face typed as itself: "1".."4", "doll", "double-doll" (or "double"), or its Japanese name 人形,
         ダブル人形 -> ``set:<face>``; width (full- and half-width forms, as a Japanese IME types them), case, spaces and

@@ -7,6 +7,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import pytest
+
 from bot import i18n
 from bot.discord.delivery import cannot_post_text
 from bot.discord.permissions import LABELS
@@ -164,3 +166,26 @@ def test_an_ai_levels_leaderboard_line_is_named_in_the_tables_language():
     assert ja.splitlines()[2] == "2. AI・普通 — 22.4 ± 8.1 · 1戦0勝"
     text = leaderboard_text(games.get("tatari"), standings)
     assert str(text).splitlines()[2] == "2. AI · Normal — 22.4 ± 8.1 · 1 game, 0 wins"
+
+
+@pytest.mark.parametrize("game_id,heading,ja_heading,line,ja_line", [
+    ("tatari", "Dolls", "人形", "1st あきら ★ · 0 dolls left", "1位 あきら ★ · 人形残り0体"),
+    ("tatamokatsu", "Fingers", "指", "1st あきら ★ · 2 fingers left", "1位 あきら ★ · 指残り2本"),
+    ("tsukimi", "Score", "得点", "1st あきら ★ · score 2", "1位 あきら ★ · 2点"),
+])
+def test_a_result_names_what_its_scores_count(monkeypatch, game_id, heading, ja_heading, line, ja_line):
+    """Tatari's score is the dolls left (fewest wins, TA-10) and Tatamokatsu's the fingers left: the result lines
+    and the card's score column say so instead of calling them points; points games keep "score"."""
+    from bot import results
+    from bot.store.records import GameRecord, Seat
+
+    record = GameRecord(1, game_id, "g", "c", {}, 5, 0, 60_000, 12, "finished", "", True,
+                        [Seat(0, "a", "あきら", score=0 if game_id == "tatari" else 2, rank=1, won=True)])
+    assert [str(x) for x in results.summary_lines(record)] == [line]
+    assert [i18n.say(x, "ja") for x in results.summary_lines(record)] == [ja_line]
+    drawn = []
+    monkeypatch.setattr(results, "card", lambda *args: drawn.append(args) or b"")
+    for lang in ("en", "ja"):
+        with i18n.speaking(lang):
+            results.summary_card(record)
+    assert [args[2][0].headers[2] for args in drawn] == [heading, ja_heading]
