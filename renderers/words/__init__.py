@@ -132,6 +132,9 @@ class Part:
         return out
 
 
+_AFTER_FULL_STOP = re.compile(r"([。！？]) ")
+
+
 def fit(parts: list[Part], limit: int = ALT_LIMIT) -> str:
     """Join ``parts`` (each in the current language: :func:`renderers.common.words`) with spaces within ``limit``
     characters. Parts are shortened lowest rank first (the later of
@@ -141,8 +144,8 @@ def fit(parts: list[Part], limit: int = ALT_LIMIT) -> str:
     forms = [[str(in_language(f)) for f in p.forms()] for p in parts]  # measured as they will read
     level = [0] * len(parts)
 
-    def joined() -> str:
-        return " ".join(t for t in (f[i] for f, i in zip(forms, level, strict=True)) if t)
+    def joined() -> str:  # Japanese sentences follow their 。 with no space
+        return _AFTER_FULL_STOP.sub(r"\1", " ".join(t for t in (f[i] for f, i in zip(forms, level, strict=True)) if t))
 
     order = sorted(range(len(parts)), key=lambda i: (parts[i].rank, -i))
     for i in order:
