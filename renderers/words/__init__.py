@@ -28,7 +28,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 
 from games import Decision, Game, format_text, marker_keys
-from games.core import BaseState, T, Text
+from games.core import BaseState, T, Tc, Text
 from renderers.common import TRANSLATE
 from renderers.common import words as in_language
 
@@ -360,7 +360,7 @@ def decision_parts(game: Game, state: BaseState, name: Callable[[str], str],
     return [p for p in parts if p.full or p.short]
 
 
-def _options(listed: Sequence[str], note: str = "", common: str = "", sep: str = "; ") -> Text:
+def _options(listed: Sequence[str], note: str = "", common: str = "", sep: str = Tc("words options", "; ")) -> Text:
     """``"Options (note; all: common): a; b."``, each aside only when given."""
     options = Text.join(sep, listed)
     if note and common:
