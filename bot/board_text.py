@@ -195,8 +195,9 @@ def result_lines(update: Update, name: Callable[[str], str], *, markdown: bool, 
                 say(T("Ranking: {ranking}", ranking=ranking_text(res, (lambda p: p) if english else name)), lang)]
     lines = [say(T("🏁 **Game over.** {reason}", reason=say(res.reason, lang, name)), lang).rstrip()]
     for rank, group in enumerate(res.ranking, 1):
-        who = ", ".join(f"{name(p)}" + (f" ({res.scores[p]})" if p in res.scores else "") for p in group)
-        lines.append(f"{rank}. {who}")
+        who = Text.join(T(", "), [T("{player} ({score})", player=name(p), score=res.scores[p]) if p in res.scores
+                                  else name(p) for p in group])
+        lines.append(f"{rank}. {say(who, lang)}")
     return lines
 
 

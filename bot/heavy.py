@@ -256,7 +256,7 @@ def card_alt(kind: str, *args, names: dict[str, str] | None = None, lang: str | 
             told = told.replace(say(T("Game over: {reason}", reason=reason), lang), "").replace(reason, "")
         told = re.sub(r"\s*[|·]\s*", say(T("; "), lang), told).strip(" ;.。；")
         stop = say(T("."), lang)
-        ending = " ".join(t.rstrip(".。") + stop for t in (reason, told) if t)
+        ending = ("" if stop == "。" else " ").join(t.rstrip(".。") + stop for t in (reason, told) if t)
         return _clip(say(T("Result card of {game}, {status}: {ranking}. {numbers}. {ending}", game=title,
                            status=status, ranking=ranking_words(record, names), numbers=numbers, ending=ending),
                          lang).strip())

@@ -433,7 +433,7 @@ def ranking_text(result: Result, name: Callable[[str], str]) -> str:
             return T("{player} — {standing}", player=name(p), standing=result.standings[p])
         return T("{player} ({score})", player=name(p), score=result.scores[p]) if p in result.scores else name(p)
 
-    return Text.join("; ", [T("{rank}. {players}", rank=i, players=Text.join(", ", [one(p) for p in grp]))
+    return Text.join(Tc("ranking places", "; "), [T("{rank}. {players}", rank=i, players=Text.join(T(", "), [one(p) for p in grp]))
                             for i, grp in enumerate(result.ranking, 1)])
 
 

@@ -202,7 +202,8 @@ def board_alt(state: BaseState | None, names: dict[str, str], first: bool = Fals
             if first:
                 hint = say(WORDS_HINT)
                 limit = renderers.words.ALT_LIMIT - 1 - len(hint)
-                return renderers.words.alt_text(state, shown, limit) + " " + hint
+                text = renderers.words.alt_text(state, shown, limit)
+                return text + ("" if text.endswith(("。", "！", "？")) else " ") + hint  # no space after 。
             return renderers.words.alt_text(state, shown)
     except Exception:
         log.exception("alt text of a %s board failed", state.game)

@@ -28,7 +28,7 @@ from contextvars import ContextVar
 from dataclasses import dataclass
 
 from games import Decision, Game, format_text, marker_keys
-from games.core import BaseState, T, Text
+from games.core import BaseState, T, Tc, Text
 from renderers.common import TRANSLATE
 from renderers.common import words as in_language
 
@@ -132,6 +132,9 @@ class Part:
         return out
 
 
+_AFTER_FULL_STOP = re.compile(r"([。！？]) ")
+
+
 def fit(parts: list[Part], limit: int = ALT_LIMIT) -> str:
     """Join ``parts`` (each in the current language: :func:`renderers.common.words`) with spaces within ``limit``
     characters. Parts are shortened lowest rank first (the later of
@@ -141,8 +144,8 @@ def fit(parts: list[Part], limit: int = ALT_LIMIT) -> str:
     forms = [[str(in_language(f)) for f in p.forms()] for p in parts]  # measured as they will read
     level = [0] * len(parts)
 
-    def joined() -> str:
-        return " ".join(t for t in (f[i] for f, i in zip(forms, level, strict=True)) if t)
+    def joined() -> str:  # Japanese sentences follow their 。 with no space
+        return _AFTER_FULL_STOP.sub(r"\1", " ".join(t for t in (f[i] for f, i in zip(forms, level, strict=True)) if t))
 
     order = sorted(range(len(parts)), key=lambda i: (parts[i].rank, -i))
     for i in order:
@@ -357,7 +360,7 @@ def decision_parts(game: Game, state: BaseState, name: Callable[[str], str],
     return [p for p in parts if p.full or p.short]
 
 
-def _options(listed: Sequence[str], note: str = "", common: str = "", sep: str = "; ") -> Text:
+def _options(listed: Sequence[str], note: str = "", common: str = "", sep: str = Tc("words options", "; ")) -> Text:
     """``"Options (note; all: common): a; b."``, each aside only when given."""
     options = Text.join(sep, listed)
     if note and common:

@@ -37,7 +37,7 @@ def test_a_ranking_keeps_names_and_translates_standings():
     result = Result(winners=["a"], ranking=[["a"], ["b", "c"]], scores={"a": 1234, "b": 0, "c": 0})
     line = ranking_text(result, {"a": "Ann", "b": "ぼぶ", "c": "ちえ"}.get)
     assert line == "1. Ann (1234); 2. ぼぶ (0), ちえ (0)"
-    assert i18n.say(line, "ja") == "1位 Ann（1,234）; 2位 ぼぶ（0）, ちえ（0）"
+    assert i18n.say(line, "ja") == "1位 Ann（1,234）／2位 ぼぶ（0）、ちえ（0）"
 
 
 def test_find_decision_refusals_read_in_japanese():
