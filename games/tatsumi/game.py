@@ -188,6 +188,14 @@ class TatsumiGame(Game):
     def greedy(self, state: TatsumiState, decision: Decision, rng: Any) -> str | None:
         return ai.choose(state, decision, rng)
 
+    def score_words(self, score: int) -> Text:
+        """A player's fortune (``Result.scores``, TM-12), as the board counts it: ``"64 fortune"``."""
+        return T("{n} fortune", n=score)
+
+    def score_heading(self) -> Text:
+        """The result card's score column: each player's fortune."""
+        return T("Fortune")
+
     def status(self, state: TatsumiState) -> str:
         scores = Text.join(D.COMMA, [T("{player} {n}", player=player_ref(p.id), n=p.fortune) for p in state.seats])
         sd = T("sand dollars {n}/{total}", n=len(state.sand_dollars), total=D.SAND_DOLLARS)

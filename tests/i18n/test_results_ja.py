@@ -171,10 +171,12 @@ def test_an_ai_levels_leaderboard_line_is_named_in_the_tables_language():
 @pytest.mark.parametrize("game_id,heading,ja_heading,line,ja_line", [
     ("tatari", "Dolls", "人形", "1st あきら ★ · 0 dolls left", "1位 あきら ★ · 人形残り0体"),
     ("tatamokatsu", "Fingers", "指", "1st あきら ★ · 2 fingers left", "1位 あきら ★ · 指残り2本"),
+    ("tatsumi", "Fortune", "福", "1st あきら ★ · 2 fortune", "1位 あきら ★ · 福2"),
     ("tsukimi", "Score", "得点", "1st あきら ★ · score 2", "1位 あきら ★ · 2点"),
 ])
 def test_a_result_names_what_its_scores_count(monkeypatch, game_id, heading, ja_heading, line, ja_line):
-    """Tatari's score is the dolls left (fewest wins, TA-10) and Tatamokatsu's the fingers left: the result lines
+    """Tatari's score is the dolls left (fewest wins, TA-10), Tatamokatsu's the fingers left and Tatsumi's the
+    fortune (TM-12): the result lines
     and the card's score column say so instead of calling them points; points games keep "score"."""
     from bot import results
     from bot.store.records import GameRecord, Seat
