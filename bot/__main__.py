@@ -187,14 +187,16 @@ def script(file, out: Path | None, db: str | None, settings_store: bool, echo: b
         service.seeds = lambda: next(seeds)
         chat = LocalChat(service, out, lang=lang)
         errors = 0
-        for line in file:
-            replies = await chat.line(line)
-            if echo and line.strip() and not line.lstrip().startswith("# "):
-                click.echo(f">>> {line.rstrip()}")
-            for reply in replies:
-                errors += reply.startswith("!")
-                click.echo(reply)
-        await service.store.close()
+        try:  # the store's thread must stop whatever ends the run (a closed pipe, Ctrl-C), or the process hangs
+            for line in file:
+                replies = await chat.line(line)
+                if echo and line.strip() and not line.lstrip().startswith("# "):
+                    click.echo(f">>> {line.rstrip()}")
+                for reply in replies:
+                    errors += reply.startswith("!")
+                    click.echo(reply)
+        finally:
+            await service.store.close()
         return errors
 
     asyncio.run(main())

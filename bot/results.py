@@ -147,7 +147,7 @@ def leaderboard_text(game: Game, standings: list[Standing], where: str | None = 
                n=len(standings), where=where)]
     for s in standings:
         mark = " (AI)" if s.is_ai and not seat_name(s).startswith("AI") else ""
-        lines.append(T("{place}. {name} — {rating} · {games}, {wins}", place=str(s.place), name=f"{seat_name(s)}{mark}",
+        lines.append(T("{place}. {name} — {rating} · {games}, {wins}", place=str(s.place), name=seat_name(s) + mark,
                        rating=rating_text(s.mu, s.sigma), games=N("{n} game", "{n} games", n=s.games),
                        wins=N("{n} win", "{n} wins", n=s.wins)))
     return Text.join("\n", lines)
@@ -191,7 +191,7 @@ def stats_text(stats: PlayerStats, shown_name: str | None = None) -> str:
                          games=N("{n} game", "{n} games", n=g.games), wins=N("{n} win", "{n} wins", n=g.wins),
                          rate=f"{g.win_rate:.0%}")]
         if g.avg_rank is not None:
-            parts.append(T("average place {avg}", avg=f"{g.avg_rank:.2f}"))
+            parts.append(T("average place {avg}", avg=format(g.avg_rank, ".2f")))
         parts.append(T("rating {rating}", rating=rating_text(g.mu, g.sigma)))
         if g.best_score is not None:
             parts.append(T("best {score}", score=score_text(g.game_id, g.best_score)))
@@ -257,8 +257,8 @@ def summary_lines(record: GameRecord, names: dict[str, str] | None = None,
         if s.resigned:
             parts.append(T("resigned"))
         if s.mu_after is not None and s.mu_before is not None:
-            parts.append(T("rating {rating} ({change})", rating=f"{s.mu_after:.1f}",
-                           change=f"{s.mu_after - s.mu_before:+.1f}"))
+            parts.append(T("rating {rating} ({change})", rating=format(s.mu_after, ".1f"),
+                           change=format(s.mu_after - s.mu_before, "+.1f")))
         out.append(Text.join(" · ", parts))
     return out
 

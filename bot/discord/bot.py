@@ -151,8 +151,8 @@ def malformed_option(interaction: discord.Interaction) -> Text | None:
                     T("The option {name} takes a number.", name=name)
             low, high = param.min_value, param.max_value
             if (low is not None and value < low) or (high is not None and value > high) or abs(value) > 2**53:
-                return T("The option {name} takes a number from {low} to {high}.", name=name, low=f"{low:g}",
-                         high=f"{high:g}") if None not in (low, high) \
+                return T("The option {name} takes a number from {low} to {high}.", name=name, low=format(low, "g"),
+                         high=format(high, "g")) if None not in (low, high) \
                     else T("The option {name} is out of range.", name=name)
         elif kind is AppCommandOptionType.boolean:
             if not isinstance(value, bool):

@@ -245,3 +245,18 @@ def test_bench_store_with_two_sqlite_processes_finishes_and_prints_its_line(tmp_
     assert done.returncode == 0, done.stderr
     assert re.fullmatch(r"backend=sqlite processes=2 moves_per_s=\d+ p50_ms=[\d.]+ p99_ms=[\d.]+\n", done.stdout)
     assert "database is locked" not in done.stderr, done.stderr
+
+
+def test_script_whose_reader_stops_early_ends_without_a_traceback(tmp_path):
+    """``python -m bot script … | head -1``: the pipe closes after the first line; the script must still close its
+    store (its connection thread kept the process alive forever before) and exit without a traceback."""
+    proc = subprocess.Popen([sys.executable, "-m", "bot", "script", str(ROOT / "examples" / "tatari.txt")],
+                            cwd=tmp_path, env=bot_env(tmp_path), stdout=subprocess.PIPE, stderr=subprocess.PIPE)
+    assert proc.stdout.readline().startswith(b">>> ")
+    proc.stdout.close()  # as `head -1` does
+    try:
+        stderr = proc.communicate(timeout=60)[1].decode()
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        raise AssertionError("the script kept running after its output closed") from None
+    assert "Traceback" not in stderr, stderr
