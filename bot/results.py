@@ -92,19 +92,23 @@ def _title(game_id: str) -> str:
         return game_id
 
 
-def _unit(game_id: str) -> str:
+def _game(game_id: str) -> Game | None:
+    """The game of a record, None for one no longer registered (its scores are then plain numbers)."""
     try:
-        return games.get(game_id).score_unit
+        return games.get(game_id)
     except KeyError:
-        return ""
+        return None
+
+
+def _unit(game_id: str) -> str:
+    game = _game(game_id)
+    return game.score_unit if game else ""
 
 
 def _counted(game_id: str, score: int) -> Text | None:
     """The score in its game's own words (:meth:`Game.score_words`: ``"3 dolls left"``), None for points."""
-    try:
-        return games.get(game_id).score_words(score)
-    except KeyError:
-        return None
+    game = _game(game_id)
+    return game.score_words(score) if game else None
 
 
 def score_text(game_id: str, score: int) -> str:
@@ -120,10 +124,8 @@ def score_text(game_id: str, score: int) -> str:
 def score_heading(game_id: str) -> Text:
     """The heading of a result card's score column: what the game's scores count (:meth:`Game.score_heading`:
     "Dolls" in Tatari: the dolls left), else "Score"."""
-    try:
-        heading = games.get(game_id).score_heading()
-    except KeyError:
-        heading = None
+    game = _game(game_id)
+    heading = game.score_heading() if game else None
     return heading if heading is not None else T("Score")
 
 

@@ -37,16 +37,22 @@ seaboard close-up (``decision.SEA_VIEW_W`` px wide) is shown 400 px wide."""
 
 def wrap(text: str, width: float, size: int = CARD_TEXT_PX) -> list[str]:
     """``text`` (in the image's language, :func:`renderers.common.words`) in lines at most ``width`` px wide at
-    ``size`` px, broken at spaces; a word wider than a line (Japanese has no spaces) is broken between its
-    characters, a closing mark such as "、" or "）" kept with the character before it."""
-    fnt = font(size)
-    pieces, lines, cur = str(words(text)).split(), [], ""
-    for w in pieces:
-        if cur and fnt.getlength(f"{cur} {w}") > width:
+    ``size`` px (:func:`break_lines`)."""
+    return break_lines(str(words(text)), width, font(size))
+
+
+def break_lines(text: str, width: float, fnt) -> list[str]:
+    """``text`` in lines at most ``width`` px wide in ``fnt``, broken at spaces; a word wider than a line (Japanese
+    has no spaces) is broken between its characters, a closing mark such as "、" or "）" kept with the character
+    before it. ``[]`` for a text without words."""
+    lines, cur = [], ""
+    for w in text.split():
+        trial = f"{cur} {w}".strip()
+        if cur and fnt.getlength(trial) > width:
             lines.append(cur)
             cur = w
         else:
-            cur = f"{cur} {w}".strip()
+            cur = trial
         while fnt.getlength(cur) > width and len(cur) > 1:
             cut = len(cur) - 1
             while cut > 1 and fnt.getlength(cur[:cut]) > width:

@@ -43,10 +43,10 @@ from .cards import (
     CARD_RULE,
     CARD_TEXT_PX,
     CARD_W,
-    NO_LINE_START,
     SLOT,
     TILE_COUNT_PX,
     TILE_H,
+    break_lines,
     card_face,
     scale_marks,
     scales_on,
@@ -159,24 +159,8 @@ def decider(state: TatsumiState, dec: Decision) -> Seat:
 
 @lru_cache(maxsize=1024)
 def _lines(text: str, size: int, width: int) -> list[str]:
-    fnt = font(size, True)
-    pieces, lines, cur = text.split(), [], ""
-    for w in pieces:
-        trial = f"{cur} {w}".strip()
-        if cur and fnt.getlength(trial) > width:
-            lines.append(cur)
-            cur = w
-        else:
-            cur = trial
-        while fnt.getlength(cur) > width and len(cur) > 1:  # a word wider than the line (Japanese): by characters
-            cut = len(cur) - 1
-            while cut > 1 and fnt.getlength(cur[:cut]) > width:
-                cut -= 1
-            while 1 < cut < len(cur) and cur[cut] in NO_LINE_START:
-                cut -= 1
-            lines.append(cur[:cut])
-            cur = cur[cut:]
-    return lines + [cur]
+    """The header's prompt in bold lines (:func:`cards.break_lines`); one empty line for an empty prompt."""
+    return break_lines(text, width, font(size, True)) or [""]
 
 
 def _header(img: Image.Image, state: TatsumiState, dec: Decision, names, height: int = HEADER_H) -> None:
