@@ -67,6 +67,7 @@ from .refusals import (
 from .refusals import (
     UNDO_OUT_OF_DATE as UNDO_OUT_OF_DATE,
 )
+from .service.stand_in import StandIns, ai_players, stand_ins, stood_in
 from .store import SessionRow, StaleVersion, Store, now_ms
 from .store.records import RESIGN_MOVE, GameRecord
 from .undo import UNDONE_MS, MemoryUndoVotes, UndoRule, UndoVote, replay
@@ -200,6 +201,9 @@ class SessionService(UndoRule, AiTurns):
         self.undo_votes: Any = MemoryUndoVotes()
         """Where open undo requests are kept (``get_undo(session_id)``, ``put_undo(session_id, vote | None)``; the
         Discord adapter sets its :class:`bot.discord.links.Links`, which keeps them with its per-session data)."""
+        self.stand_ins = StandIns(self)
+        """The AI stand-in's verbs: take over an absent person's seat, "I'm back", remove
+        (:mod:`bot.service.stand_in`)."""
         self.display_names: Callable[[int], Awaitable[dict[str, str]]] | None = None
         """Session id -> {player id: display name} at the game's end, for its record (the Discord adapter sets
         it; offline the ids are the names)."""
@@ -595,7 +599,10 @@ class SessionService(UndoRule, AiTurns):
 
     async def _apply(self, row: SessionRow, state: BaseState, player: str | None, option: str,
                      at_ms: int | None) -> Update:
-        """Apply a checked move to ``row``'s ``state`` and commit it (under the channel's lock)."""
+        """Apply a checked move to ``row``'s ``state`` and commit it (under the channel's lock). A person whose seat
+        the AI stand-in plays is refused: "I'm back" first (:mod:`bot.service.stand_in`)."""
+        if player is not None and player in stand_ins(row):
+            raise SessionError(T("The AI plays for you now: press “I'm back” on the board to take your seat back first."))
         game = self.game(row.game_id)
         move = Move(player=player, option=option, at_ms=self.clock() if at_ms is None else at_ms)
         try:
@@ -665,7 +672,7 @@ class SessionService(UndoRule, AiTurns):
             db, session_id=row.id, game_id=row.game_id, guild_id=row.guild_id, channel_id=row.channel_id,
             options=row.options, seed=row.seed, players=row.players,
             started_ms=int(row.meta.get("started_ms", row.created_ms)), ended_ms=self.clock(), moves=moves,
-            result=result, resigned=resigned, names=names)
+            result=result, resigned=resigned, names=names, stood_in=stood_in(row))
 
     async def _commit_tx(self, row: SessionRow, seq: int, move: Move, state_json: str, status: str, meta: dict,
                          pending: list[Decision], result: Result | None, plan, fired: int | None) -> GameRecord | None:
@@ -789,35 +796,43 @@ class SessionService(UndoRule, AiTurns):
         last undo: :meth:`waiting_since`)."""
         async with self.lock(channel_id):
             row = await self.board_row(channel_id, session_id)
-            if idle_after_ms <= 0:
-                raise SessionError(T("Idle players are not removed in this channel (its AFK limit is off: /settings)."))
-            if row.version != version:
-                raise SessionError(IDLE_PLAYED)
-            if not 0 <= seat < len(row.players):
-                raise SessionError(T("This button is not valid. Use the buttons of the latest notice."))
-            idle = row.players[seat]
-            if is_ai(idle):
-                raise SessionError(T("AI players never idle: they move on their own."))
-            resigned = await self.store.players_with_move(row.id, RESIGN)
-            if idle in resigned:
-                raise SessionError(T("{player} has already left this game.", player=player_ref(idle)))
-            pending = self.pending_of(row)
-            if not any(d.player == idle for d in pending):
-                raise SessionError(T("The game is not waiting for {player}: nothing to do.", player=player_ref(idle)))
-            if by in resigned:
-                raise SessionError(LEFT_GAME)
-            if by == idle:
-                raise SessionError(T("You cannot remove yourself: /resign leaves the game."))
-            if by not in row.players and not moderator:
-                raise SessionError(IDLE_WHO)
-            since = await self.waiting_since(row)
-            due = since + idle_after_ms
-            now = self.clock()
-            if now < due:
-                raise SessionError(T("{player} is not idle yet: they may be removed once the AFK limit ({hours} h) "
-                                     "has passed, in {wait}.", player=player_ref(idle),
-                                     hours=format(idle_after_ms / HOUR_MS, "g"), wait=_duration(due - now)))
+            idle, resigned = await self.idle_seat(row, version, seat, by, idle_after_ms, moderator)
             return await self._resign(row, idle, by, resigned)
+
+    async def idle_seat(self, row: SessionRow, version: int, seat: int, by: str, idle_after_ms: int,
+                        moderator: bool = False) -> tuple[str, set[str]]:
+        """The checks of an action on the idle player of ``seat`` of running session ``row`` (under the channel's
+        lock): :meth:`remove_idle` and the AI stand-in (:mod:`bot.service.stand_in`). Returns the idle player and
+        who has left the game; :class:`SessionError` in the order :meth:`remove_idle` gives."""
+        if idle_after_ms <= 0:
+            raise SessionError(T("Idle players are not removed in this channel (its AFK limit is off: /settings)."))
+        if row.version != version:
+            raise SessionError(IDLE_PLAYED)
+        if not 0 <= seat < len(row.players):
+            raise SessionError(T("This button is not valid. Use the buttons of the latest notice."))
+        idle = row.players[seat]
+        if is_ai(idle):
+            raise SessionError(T("AI players never idle: they move on their own."))
+        resigned = await self.store.players_with_move(row.id, RESIGN)
+        if idle in resigned:
+            raise SessionError(T("{player} has already left this game.", player=player_ref(idle)))
+        pending = self.pending_of(row)
+        if not any(d.player == idle for d in pending):
+            raise SessionError(T("The game is not waiting for {player}: nothing to do.", player=player_ref(idle)))
+        if by in resigned:
+            raise SessionError(LEFT_GAME)
+        if by == idle:
+            raise SessionError(T("You cannot remove yourself: /resign leaves the game."))
+        if by not in row.players and not moderator:
+            raise SessionError(IDLE_WHO)
+        since = await self.waiting_since(row)
+        due = since + idle_after_ms
+        now = self.clock()
+        if now < due:
+            raise SessionError(T("{player} is not idle yet: they may be removed once the AFK limit ({hours} h) "
+                                 "has passed, in {wait}.", player=player_ref(idle),
+                                 hours=format(idle_after_ms / HOUR_MS, "g"), wait=_duration(due - now)))
+        return idle, resigned
 
     async def waiting_since(self, row: SessionRow) -> int:
         """When (ms, the service clock) ``row``'s board version was dealt: the time of the last move, the start of
@@ -846,7 +861,7 @@ class SessionService(UndoRule, AiTurns):
             raise SessionError(refusal(exc)) from None
         move = Move(player=player, option=RESIGN, at_ms=self.clock())
         playing = [p for p in row.players if p != player and p not in resigned]
-        if outcome is not None and playing and all(is_ai(p) for p in playing):
+        if outcome is not None and playing and all(p in ai_players(row) for p in playing):
             # no person is left: AI seats do not play on alone; they share the win
             events = [*outcome.events, Event(kind="resign", text=T("{player} resigns: only AI players are left, so the "
                                                                  "game ends.", player=player_ref(player)))]

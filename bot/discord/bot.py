@@ -44,6 +44,7 @@ from .prefs import ChannelPrefs
 from .privacy import Privacy
 from .races import Races
 from .results import ReplayButton, Results
+from .stand_in import StandIn
 from .sync import sync_if_changed
 from .table import Table
 from .timers import Timers
@@ -328,6 +329,7 @@ class PlayBot(commands.Bot):
         self.service.undo_votes = self.links  # open undo requests survive a restart
         self.play, self.lobby, self.admin, self.races = Play(self), Lobby(self), Admin(self), Races(self)
         self.places, self.departures, self.results = Places(self), Departures(self), Results(self)
+        self.stand_in = StandIn(self)  # the AI stand-in's buttons and the departure's default
         for cog in (self.play, self.lobby, self.admin, self.races, self.places, self.departures, self.results):
             await self.add_cog(cog)
         await self.add_cog(Privacy(self))  # /privacy, /forget-me, pruning old games (sets self.privacy)

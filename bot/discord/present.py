@@ -17,6 +17,7 @@ from bot.ai_seats import LEVEL_NAMES, ai_name, is_ai
 from bot.board_text import BUTTON_OPTIONS, FORMER_PLAYER, button_label, display, fit_names, option_label  # noqa: F401 - play imports it here
 from bot.i18n import say, table_lang
 from bot.rules_help import AI_LEVEL_TEXT
+from bot.service.stand_in import ai_players, stand_ins
 from bot.sessions import Update
 from bot.store import SessionRow
 from bot.store.privacy import is_former
@@ -35,6 +36,7 @@ from .components import (
     LobbyButton,
     RaceButton,
     RemoveAiSelect,
+    SeatButton,
     TopicSelect,
 )
 
@@ -250,9 +252,10 @@ def board_view(row: SessionRow, pending: list[Decision], names: dict[str, str],
     room = 0  # free places on the last row of buttons (rows - 1)
     sid, ver = row.id, row.version
     thinking = False  # a decision of an AI seat: no buttons (nobody else may answer it)
+    playing_ai = ai_players(row)  # AI seats and the seats the AI stand-in plays
     for di, d in enumerate(pending):
         n = len(d.options)
-        if is_ai(d.player):
+        if d.player in playing_ai:
             thinking = True
             continue
         if n == 0 or rows >= MAX_ROWS:
@@ -278,13 +281,29 @@ def board_view(row: SessionRow, pending: list[Decision], names: dict[str, str],
             groups = [group_option(d, p, names, markers) for p in range(math.ceil(n / MAX_MENU))]
             view.add_item(GroupSelect(sid, ver, di, groups, placeholder=as_names(d.prompt, names), row=rows))
             rows, room = rows + 1, 0
-    if not view.children and not (thinking and extras):
+    seats = seat_buttons(row, names) if extras else []
+    if not view.children and not (thinking and extras) and not seats:
         return None
     if extras and (rows < MAX_ROWS or room >= 2):
         last = rows if rows < MAX_ROWS else rows - 1
         view.add_item(HelpButton(row.game_id, row=last))
         view.add_item(FullBoardButton(sid, row=last))
+        rows = last + 1
+    for i, button in enumerate(seats[:2 * (MAX_ROWS - rows)]):  # a row each: "I'm back" and "Remove"
+        button.row = rows + i // 2
+        view.add_item(button)
     return view
+
+
+def seat_buttons(row: SessionRow, names: dict[str, str]) -> list[SeatButton]:
+    """For each seat of ``row`` the AI stand-in plays (:mod:`bot.service.stand_in`): "I'm back (X)" (only X may
+    press it) and "Remove X" (the other players or a moderator), in that order."""
+    buttons = []
+    for player in stand_ins(row):
+        seat, who = row.players.index(player), display(names, player)
+        buttons.append(SeatButton(row.id, 0, seat, "back", say(T("I'm back ({player})", player=who))))
+        buttons.append(SeatButton(row.id, 0, seat, "out", say(T("Remove {player}", player=who))))
+    return buttons
 
 
 def group_option(d: Decision, page: int, names: dict[str, str], markers: dict[str, str]) -> discord.SelectOption:
