@@ -29,6 +29,7 @@ from games.core import SHORT_LABEL, T, Text
 from .ai_seats import ai_name, is_ai
 from .i18n import SOURCE, say, table_lang
 from .i18n import language as language_of
+from .service.stand_in import stand_in_label, stand_ins
 from .sessions import Update
 from .store.privacy import is_former
 
@@ -240,6 +241,8 @@ def board_lines(update: Update, name: Callable[[str], str], *, markdown: bool, o
     status = game.status(update.state) if update.state is not None else ""
     if status and (with_status and row.status == "active" if markdown else shows_position(update, asked)):
         tail.append((("-# " if markdown else "") + say(status, lang, name), False))  # the board in words
+    if row.status == "active":  # the seats the AI stand-in plays, on every board (bot.service.stand_in)
+        tail += [("🤖 " + say(stand_in_label(p), lang, name), False) for p in stand_ins(row)]
     if markdown and update.result is not None:
         tail += [(line, False) for line in result_lines(update, name, markdown=True, lang=lang)]
     elif markdown and row.status == "abandoned":

@@ -306,13 +306,15 @@ class RecordStore:
             (session_id, game_id, guild, channel_id, json.dumps(options), seed, len(seats), started_ms, ended_ms,
              moves, outcome, reason, int(bool(new))),
         )
+        # ``stand_in`` (migration 7) only when a seat was stood in for: migration 4's backfill runs this before it
+        extra = ", stand_in" if stood_in else ""
         await db.executemany(
             "INSERT INTO game_seats (session_id, seat, player_id, display_name, ai_level, score, rank, resigned, won,"
-            " mu_before, sigma_before, mu_after, sigma_after, game_id, guild_id, seats, ended_ms, outcome, stand_in)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            f" mu_before, sigma_before, mu_after, sigma_after, game_id, guild_id, seats, ended_ms, outcome{extra})"
+            f" VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?{', ?' if stood_in else ''})",
             [(session_id, s.seat, s.player_id, s.name, s.ai_level, s.score, s.rank, int(s.resigned), int(s.won),
               s.mu_before, s.sigma_before, s.mu_after, s.sigma_after, game_id, guild, len(seats), ended_ms,
-              outcome, int(s.stand_in)) for s in seats],
+              outcome, *([int(s.stand_in)] if stood_in else [])) for s in seats],
         )
         if new:
             wins: dict[str, int] = {}
