@@ -49,6 +49,11 @@ def ai_seats_line(lang: str | None = None) -> str:
     )
 
 
+STAND_IN_LINE = T(
+    "-# **Away?** Once a player's AFK limit passes, the others may let the AI play for them (the AI stand-in, at "
+    "the normal level; a member who left the server gets it when their grace ends); they take their seat back "
+    "with “I'm back” on the board.")
+"""One line on the AI stand-in (:mod:`bot.service.stand_in`) under Discord's ``/rules``."""
 AI_SEATS_LINE = ai_seats_line()
 """One line on AI seats under Discord's ``/rules`` and ``/help``."""
 SANDBOX_HELP = T("""Commands: /play <game> [key=value …] [ai:<n> level:<easy|normal|strong>], /join, /leave, /start, /cancel,
@@ -142,9 +147,9 @@ def guide(typed_words: bool, lang: str | None = None) -> str:
         "`/move option` (or the buttons) · `/board [public] [full]` · `/history` · `/undo` (the others approve) · "
         "`/resign` · `/pings` (your own turn pings) · moderators: `/abandon`, `/kick` (or the host), `/settings`\n"
         "Results: `/stats [member] [game]` · `/leaderboard game` · `/replay [game]` (only you see them; "
-        "`public:true` posts them) · every result has a Replay button.\n{ratings}\n{ai}\n"
+        "`public:true` posts them) · every result has a Replay button.\n{ratings}\n{ai}\n{stand_in}\n"
         "How to play: {rules}",
-        ratings=RATING_HELP, ai=ai_seats_line(lang), rules=Text.join(" · ", [_rules_of(g.id) for g in games.all()]))
+        ratings=RATING_HELP, ai=ai_seats_line(lang), stand_in=STAND_IN_LINE, rules=Text.join(" · ", [_rules_of(g.id) for g in games.all()]))
     if not typed_words:
         text = Text.join("\n", [text, T(
             "-# Typed race words are off on this bot: use the race buttons or reactions. (Its owner can turn them on "
@@ -178,5 +183,5 @@ def sandbox_rules(game_id: str | None = None, topic: str | None = None, lang: st
     return T("{game}: {text}", game=game.title, text=overview)
 
 
-__all__ = ["AI_LEVEL_TEXT", "AI_SEATS_LINE", "ai_seats_line", "topics_text", "MAX_HELP", "SANDBOX_HELP", "UNDO_RULE", "clip", "guide",
+__all__ = ["AI_LEVEL_TEXT", "AI_SEATS_LINE", "ai_seats_line", "topics_text", "MAX_HELP", "SANDBOX_HELP", "STAND_IN_LINE", "UNDO_RULE", "clip", "guide",
            "help_command", "how_to_play", "rules_command", "sandbox_rules"]
