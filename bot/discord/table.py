@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot import memory
+from bot.service.stand_in import stand_ins
 from bot.sessions import STALE_TEXT, SessionError, Update
 from bot.store import SessionRow
 from games.core import T, Text
@@ -624,12 +625,14 @@ class Table:
 
     async def turn_pings(self, update: Update, clicker: str | None) -> discord.AllowedMentions:
         """Who the board of a new turn notifies: the players it names, minus ``clicker`` (whose input caused it),
-        minus members who muted their turn pings; nobody when the channel's ping mode is ``off``."""
+        minus members who muted their turn pings and those the AI stand-in plays for; nobody when the channel's
+        ping mode is ``off``."""
         prefs = await self.bot.prefs.get(update.session.channel_id)
         if prefs.get("pings", "turn") == "off":
             return NO_PINGS
         named = deciders(update.pending) - {clicker}
-        return pings(update.pending, exclude={clicker or "", *await self.bot.links.muted(named)})
+        away = stand_ins(update.session)
+        return pings(update.pending, exclude={clicker or "", *away, *await self.bot.links.muted(named)})
 
     async def ack(self, interaction: discord.Interaction | None, text: str) -> None:
         """A short ephemeral answer to an interaction whose effect shows elsewhere (nothing without one)."""

@@ -79,6 +79,7 @@ async def test_the_ai_plays_an_idle_seat_across_a_restart_until_its_owner_is_bac
         assert reply.ephemeral() and "The game is not waiting for" in reply.text
         assert STAND_INS not in (await h.store.session(sid)).meta
 
+        taken = len(h.fake.sent)
         reply = await h.click(bob, notice, 0)
         board = live_board(h)  # the live board, edited in place
         assert f"🤖 <@{alice.sid}> · AI stand-in" in board["content"]
@@ -99,6 +100,12 @@ async def test_the_ai_plays_an_idle_seat_across_a_restart_until_its_owner_is_bac
         assert await fire_ai(h) == 1
         after = await h.store.moves(sid)
         assert len(after) > moves and after[moves].player == alice.sid
+
+        # the absent player is never pinged while the AI plays for her; no reminder or AFK limit for her seat
+        for sent in h.fake.sent[taken:]:
+            assert int(alice.sid) not in ((sent.data or {}).get("allowed_mentions") or {}).get("users", [])
+        assert not [t for t in await h.store.timers(sid) if t.payload.get("player") == alice.sid
+                    and t.kind != AI_MOVE]
 
         # forged "I'm back": bob on alice's button, an outsider with a forged id; nothing changes
         board = copy.deepcopy(live_board(h))  # as the players saw it (the fake edits messages in place)
