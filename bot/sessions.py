@@ -67,6 +67,7 @@ from .refusals import (
 from .refusals import (
     UNDO_OUT_OF_DATE as UNDO_OUT_OF_DATE,
 )
+from .service.rematch import Rematch
 from .service.stand_in import StandIns, ai_players, stand_ins, stood_in
 from .store import SessionRow, StaleVersion, Store, now_ms
 from .store.records import RESIGN_MOVE, GameRecord
@@ -201,6 +202,8 @@ class SessionService(UndoRule, AiTurns):
         self.undo_votes: Any = MemoryUndoVotes()
         """Where open undo requests are kept (``get_undo(session_id)``, ``put_undo(session_id, vote | None)``; the
         Discord adapter sets its :class:`bot.discord.links.Links`, which keeps them with its per-session data)."""
+        self.rematch = Rematch(self)
+        """Rematch of a finished game (:mod:`bot.service.rematch`)."""
         self.stand_ins = StandIns(self)
         """The AI stand-in's verbs: take over an absent person's seat, "I'm back", remove
         (:mod:`bot.service.stand_in`)."""

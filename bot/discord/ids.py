@@ -14,6 +14,7 @@ Each id carries what it needs to be handled after a restart, never a discord.py 
 - ``pbc:t:<game id>`` — that topic select (values are topic names, ``-`` the overview);
 - ``pbc:f:<session>`` — "Full board": the whole board (``renderers.render(full=True)``), ephemeral;
 - ``pbc:p:<session>`` — "Replay" on a result message: the game's animation, ephemeral;
+- ``pbc:rm:<session>`` — "Rematch" on a result message: a lobby for the same table (:mod:`bot.service.rematch`);
 - ``pbc:si:<session>:<version>:<seat>:<action>`` — a seat the AI stand-in plays (:mod:`bot.service.stand_in`):
   ``ai`` ("The AI plays for X" on an AFK notice of board ``version``), ``back`` ("I'm back", the seat's owner) or
   ``out`` ("Remove X" beside a stand-in); ``version`` 0 for the last two;
@@ -43,7 +44,8 @@ ADD_AI = r"pbc:a:(?P<sid>[0-9]{1,18})"
 REMOVE_AI = r"pbc:x:(?P<sid>[0-9]{1,18})"
 REPLAY = r"pbc:p:(?P<sid>[0-9]{1,18})"
 SEAT = r"pbc:si:(?P<sid>[0-9]{1,18}):(?P<ver>[0-9]{1,9}):(?P<seat>[0-9]{1,2}):(?P<action>ai|back|out)"
-TEMPLATES = (CHOICE, MENU, GROUP, LOBBY, UNDO, AFK, RACE, HELP, TOPIC, FULL, ADD_AI, REMOVE_AI, REPLAY, SEAT)
+REMATCH = r"pbc:rm:(?P<sid>[0-9]{1,18})"
+TEMPLATES = (CHOICE, MENU, GROUP, LOBBY, UNDO, AFK, RACE, HELP, TOPIC, FULL, ADD_AI, REMOVE_AI, REPLAY, SEAT, REMATCH)
 
 
 def choice(sid: int, version: int, decision: int, option: int) -> str:
@@ -108,3 +110,7 @@ def remove_ai(sid: int) -> str:
 
 def replay(sid: int) -> str:
     return f"pbc:p:{sid}"
+
+
+def rematch(sid: int) -> str:
+    return f"pbc:rm:{sid}"

@@ -141,6 +141,19 @@ class Lobby(commands.Cog):
             await self.bot.links.update(row.id, lobby=[channel_id or row.channel_id, str(posted.message_id)])
         self.bot.table.ended(update)  # a lobby closed by its last player leaving: forget it (bounded memory)
 
+    async def refresh_card(self, update: Update) -> None:
+        """Edit the posted card of lobby ``update.session`` to show it as it stands (a join made elsewhere, e.g.
+        the Rematch button); nothing when no card is known."""
+        row = update.session
+        card = (await self.bot.links.get(row.id)).get("lobby")
+        if not card or str(card[0]) != row.channel_id:
+            return
+        message = self.bot.get_partial_messageable(int(card[0])).get_partial_message(int(card[1]))
+        text, view = lobby_text(row, update.game, update.notes), lobby_view(row, update.game)
+        await self.bot.delivery.send(
+            lambda: message.edit(content=text, view=view, allowed_mentions=discord.AllowedMentions.none()),
+            what=T("the {game} lobby card", game=update.game.title), channel_id=row.channel_id, session_id=row.id)
+
     async def options_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice]:
         """Suggest ``key=value`` completions of the last word from the chosen game's ``Options`` fields."""
         try:
