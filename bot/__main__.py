@@ -52,12 +52,12 @@ def settings_or_exit(**overrides) -> Settings:
         sys.exit(2)
 
 
-async def _service(db: str | None) -> SessionService:
+async def _service(db: str | None, **options) -> SessionService:
     """The session service on the store ``db`` (an SQLite path or a ``postgresql://`` URL; None: a fresh
-    temporary SQLite file). Exit 5 with one line when the store cannot be used."""
+    temporary SQLite file), with ``options`` (``seeds``, …). Exit 5 with one line when the store cannot be used."""
     target = db or str(Path(tempfile.mkdtemp(prefix="bot-")) / "session.sqlite3")
     try:
-        return SessionService(await Store.open(target))
+        return SessionService(await Store.open(target), **options)
     except StoreError as exc:
         click.echo(f"The store cannot be used: {exc}.", err=True)
         sys.exit(5)
@@ -150,7 +150,7 @@ def sandbox(out: Path | None, db: str | None, lang: str) -> None:
                 break
             for reply in await chat.line(line):
                 click.echo(reply)
-        await service.store.close()
+        await service.close()
 
     asyncio.run(main())
 
@@ -182,9 +182,8 @@ def script(file, out: Path | None, db: str | None, settings_store: bool, echo: b
         db = db or settings_or_exit().database()
 
     async def main() -> int:
-        service = await _service(db)
         seeds = iter(range(seed, seed + 1_000_000))
-        service.seeds = lambda: next(seeds)
+        service = await _service(db, seeds=lambda: next(seeds))
         chat = LocalChat(service, out, lang=lang)
         errors = 0
         try:  # the store's thread must stop whatever ends the run (a closed pipe, Ctrl-C), or the process hangs
@@ -196,7 +195,7 @@ def script(file, out: Path | None, db: str | None, settings_store: bool, echo: b
                     errors += reply.startswith("!")
                     click.echo(reply)
         finally:
-            await service.store.close()
+            await service.close()
         return errors
 
     asyncio.run(main())
@@ -247,9 +246,10 @@ def demo(game: str, players: int, seed: int, out: Path | None, strategy: str, bu
     async def main():
         service = await _service(db or settings.database())
         try:
-            return await run_demo(service, game, players, seed, out, strategy, opts, budget_ms=budget_ms, lang=lang)
+            return await run_demo(service.store, game, players, seed, out, strategy, opts, budget_ms=budget_ms,
+                                  lang=lang)
         finally:
-            await service.store.close()
+            await service.close()
 
     try:
         res = asyncio.run(main())
