@@ -243,7 +243,7 @@ class LocalChat:
         """``/undo``: ask to take back the last move, or approve another player's request; ``/undo no`` refuses it
         (the service's undo rule: a seated player asks, the other seated people approve)."""
         svc, no = self.service, bool(args) and args[0].lower() in ("no", "n")
-        row = await svc.live_session(chan.name)
+        row = await svc.reads.live_session(chan.name)
         vote = await svc.pending_undo(row.id) if row is not None else None
         if vote is not None and vote.get("version") == row.version:  # a vote (the asker is told to wait)
             v = await svc.vote_undo(row.id, row.version, name, not no)

@@ -19,7 +19,7 @@ from renderers.animation import animate
 
 from ..i18n import say, translator
 from ..sessions import SessionError, SessionService, Update
-from ..store import now_ms
+from ..store import Store, now_ms
 
 NAMES = ["alice", "bob", "carol", "dave", "eve"]
 DEMO_STRATEGIES: tuple[str, ...] = tuple(STRATEGIES) + tuple(level for level in LEVELS if level not in STRATEGIES)

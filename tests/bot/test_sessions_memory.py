@@ -26,7 +26,7 @@ async def test_an_ended_game_leaves_nothing_cached(tmp_path):
         assert sid in service.states
         await service.resign("c1", "alice")  # two players: the game ends
         assert (await store.session(sid)).status == "finished"
-        assert sid not in service._cache and sid not in service.deadlines
+        assert sid not in service.states and sid not in service.deadlines
         sid2 = await _two_player_game(service, "c2")
         await service.abandon("c2", "alice")
         assert sid2 not in service.states
