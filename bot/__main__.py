@@ -53,11 +53,16 @@ def settings_or_exit(**overrides) -> Settings:
 
 
 async def _service(db: str | None, **options) -> SessionService:
-    """The session service on the store ``db`` (an SQLite path or a ``postgresql://`` URL; None: a fresh
-    temporary SQLite file), with ``options`` (``seeds``, …). Exit 5 with one line when the store cannot be used."""
+    """The session service on :func:`_store` ``db``, with ``options`` (``seeds``, …)."""
+    return SessionService(await _store(db), **options)
+
+
+async def _store(db: str | None) -> Store:
+    """The store ``db`` (an SQLite path or a ``postgresql://`` URL; None: a fresh temporary SQLite file). Exit 5
+    with one line when it cannot be used."""
     target = db or str(Path(tempfile.mkdtemp(prefix="bot-")) / "session.sqlite3")
     try:
-        return SessionService(await Store.open(target), **options)
+        return await Store.open(target)
     except StoreError as exc:
         click.echo(f"The store cannot be used: {exc}.", err=True)
         sys.exit(5)
@@ -244,12 +249,11 @@ def demo(game: str, players: int, seed: int, out: Path | None, strategy: str, bu
     out = None if no_images else (out or settings.images_dir / f"demo-{game}-{seed}")
 
     async def main():
-        service = await _service(db or settings.database())
+        store = await _store(db or settings.database())
         try:
-            return await run_demo(service.store, game, players, seed, out, strategy, opts, budget_ms=budget_ms,
-                                  lang=lang)
+            return await run_demo(store, game, players, seed, out, strategy, opts, budget_ms=budget_ms, lang=lang)
         finally:
-            await service.close()
+            await store.close()
 
     try:
         res = asyncio.run(main())
