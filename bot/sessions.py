@@ -37,11 +37,10 @@ from __future__ import annotations
 import secrets
 from collections.abc import Callable
 
-from games import Event, IllegalMove, Move, Result, player_ref
+from games import Event, Move, player_ref
 from games.core import BaseState, T
 
-from .ai_seats import AiSettings, is_ai
-from .i18n import refusal
+from .ai_seats import AiSettings
 from .refusals import (
     GAME_OVER,
     IDLE_PLAYED,
@@ -67,8 +66,9 @@ from .service.lobby import Lobby, option_problems, rerun_when_stale
 from .service.privacy import Privacy
 from .service.reads import Reads
 from .service.records import DisplayNames, Records
+from .service.resignations import Resignations
 from .service.timers import Timer, Timers
-from .service.undo import UNDONE_MS, MemoryUndoVotes, UndoRule, UndoVote, UndoVotes, replay
+from .service.undo import MemoryUndoVotes, UndoRule, UndoVote, UndoVotes, replay
 from .store import SessionRow, StaleVersion, Store, now_ms
 from .store.records import RESIGN_MOVE
 
@@ -76,18 +76,6 @@ RESIGN = RESIGN_MOVE
 """Option id under which a resignation is logged, so that replay reproduces it."""
 MAX_MS = 2**63 - 1
 """The largest time (ms) the store can hold (SQLite INTEGER)."""
-HOUR_MS = 3_600_000
-
-
-def resign_result(players: list[str], resigner: str) -> Result:
-    """The result when a game that cannot go on without ``resigner`` ends: the others share the win."""
-    others = [p for p in players if p != resigner]
-    return Result(
-        winners=others,
-        ranking=[others, [resigner]] if others else [[resigner]],
-        scores={},
-        reason=T("{player} resigned.", player=player_ref(resigner)),
-    )
 
 
 class SessionService:
@@ -126,6 +114,7 @@ class SessionService:
         self.undo_rule = UndoRule(store, clock, self.lock, self.rows, self.states, self.deadlines, planner,
                                   undo_votes or MemoryUndoVotes())
         self.privacy = Privacy(store, self.lock, self.forget)
+        self.resignations = Resignations(clock, self.lock, self.rows, self.states, self.reads, self.ledger)
 
     def _now(self) -> int:
         return self.clock()
@@ -220,7 +209,7 @@ class SessionService:
             raise SessionError(T("That time ({at} ms) is out of range: a move's time is 0 to {most} ms.", at=str(at_ms),
                                  most=str(MAX_MS)))
         async with self.lock(channel_id):
-            row = await self.board_row(channel_id, session_id)
+            row = await self.rows.on_board(channel_id, session_id)
             if row.version != version:
                 raise StaleBoard(STALE_TEXT)
             state = self.states.state_of(row)
@@ -242,16 +231,23 @@ class SessionService:
             raise SessionError(LEFT_GAME)
 
     async def board_row(self, channel_id: str, session_id: int) -> SessionRow:
-        """The running session ``session_id`` that a component in ``channel_id`` names; :class:`SessionError`
-        (:data:`NOT_THIS_CHANNEL`, :data:`NOT_STARTED`, :data:`GAME_OVER`) when it is not one."""
-        row = await self.reads.session(session_id)
-        if row is None or row.channel_id != channel_id:
-            raise SessionError(NOT_THIS_CHANNEL)
-        if row.status == "lobby":
-            raise SessionError(NOT_STARTED)
-        if row.status != "active":
-            raise SessionError(GAME_OVER)
-        return row
+        """:meth:`bot.service.board.Rows.on_board`: the running session a component in ``channel_id`` names."""
+        return await self.rows.on_board(channel_id, session_id)
+
+    async def resign(self, channel_id: str, player: str, by: str | None = None) -> Update:
+        """:meth:`bot.service.resignations.Resignations.resign`: ``player`` leaves a running game (``by``: who
+        removes them; None when they resign themselves)."""
+        return await self.resignations.resign(channel_id, player, by)
+
+    async def remove_idle(self, channel_id: str, session_id: int, version: int, seat: int, by: str,
+                          idle_after_ms: int, moderator: bool = False) -> Update:
+        """:meth:`bot.service.resignations.Resignations.remove_idle`: the "remove the idle player" press."""
+        return await self.resignations.remove_idle(channel_id, session_id, version, seat, by, idle_after_ms,
+                                                   moderator)
+
+    async def waiting_since(self, row: SessionRow) -> int:
+        """When (ms) ``row``'s board version was dealt (:meth:`bot.service.resignations.Resignations.waiting_since`)."""
+        return await self.resignations.waiting_since(row)
 
     async def tick(self, now: int | None = None, ai: bool = True) -> list[Update]:
         """Fire every timer of the game due at ``now`` (ms, default the clock), earliest first: the system's
@@ -260,105 +256,6 @@ class SessionService:
         events carry them)."""
         fired = await self.timeouts.fire_due(self.clock() if now is None else now, ai)
         return [t.update for t in fired if t.update is not None]
-
-    async def resign(self, channel_id: str, player: str, by: str | None = None) -> Update:
-        """``player`` leaves a running game: ``Game.resign`` when the game can go on without them, else the game
-        ends and the others share the win. Logged as a move (``RESIGN``). ``by``: who removes them (the host or a
-        moderator with /kick, ``"departure"`` for a member who left the server), None when they resign themselves.
-
-        One check for every game: a player who has already resigned (or been removed) is no longer playing and
-        cannot resign, be removed again, or remove anyone (:class:`SessionError`; nothing is stored) — before this,
-        a second resignation in Tatamokatsu ended the game for everyone."""
-        async with self.lock(channel_id):
-            row = await self.rows.live(channel_id)
-            if row.status == "lobby":
-                raise SessionError(T("The game has not started yet: use /leave to leave the lobby."))
-            return await self._resign(row, player, by, await self.reads.resigned(row.id))
-
-    async def remove_idle(self, channel_id: str, session_id: int, version: int, seat: int, by: str,
-                          idle_after_ms: int, moderator: bool = False) -> Update:
-        """The "remove the idle player" press: the player of ``seat`` (index into the seats) of board ``version``
-        of session ``session_id`` is removed (their resignation, :meth:`resign`) by ``by``. ``idle_after_ms``: the
-        channel's AFK limit (ms; 0 = off). ``moderator``: ``by`` manages the channel.
-
-        Refused (:class:`SessionError`, nothing stored), in this order: not this channel's running game; the AFK
-        limit off; another board version (:data:`IDLE_PLAYED`); a seat that names nobody, an AI seat, or a player
-        who already left; a player the game does not wait for; ``by`` who left the game; ``by`` the idle player
-        themselves (/resign is theirs); ``by`` neither a seated player still playing nor a moderator
-        (:data:`IDLE_WHO`); the AFK limit not yet due since the board was dealt (the last move, the start or the
-        last undo: :meth:`waiting_since`)."""
-        async with self.lock(channel_id):
-            row = await self.board_row(channel_id, session_id)
-            if idle_after_ms <= 0:
-                raise SessionError(T("Idle players are not removed in this channel (its AFK limit is off: /settings)."))
-            if row.version != version:
-                raise SessionError(IDLE_PLAYED)
-            if not 0 <= seat < len(row.players):
-                raise SessionError(T("This button is not valid. Use the buttons of the latest notice."))
-            idle = row.players[seat]
-            if is_ai(idle):
-                raise SessionError(T("AI players never idle: they move on their own."))
-            resigned = await self.reads.resigned(row.id)
-            if idle in resigned:
-                raise SessionError(T("{player} has already left this game.", player=player_ref(idle)))
-            pending = self.states.pending_of(row)
-            if not any(d.player == idle for d in pending):
-                raise SessionError(T("The game is not waiting for {player}: nothing to do.", player=player_ref(idle)))
-            if by in resigned:
-                raise SessionError(LEFT_GAME)
-            if by == idle:
-                raise SessionError(T("You cannot remove yourself: /resign leaves the game."))
-            if by not in row.players and not moderator:
-                raise SessionError(IDLE_WHO)
-            since = await self.waiting_since(row)
-            due = since + idle_after_ms
-            now = self.clock()
-            if now < due:
-                raise SessionError(T("{player} is not idle yet: they may be removed once the AFK limit ({hours} h) "
-                                     "has passed, in {wait}.", player=player_ref(idle),
-                                     hours=format(idle_after_ms / HOUR_MS, "g"), wait=_duration(due - now)))
-            return await self._resign(row, idle, by, resigned)
-
-    async def waiting_since(self, row: SessionRow) -> int:
-        """When (ms, the service clock) ``row``'s board version was dealt: the time of the last move, the start of
-        the game, or the last undo, whichever came last."""
-        moves = await self.reads.moves(row.id) if row.move_count else []
-        times = [int(row.meta.get("started_ms", row.created_ms)), int(row.meta.get(UNDONE_MS, 0))]
-        if moves and moves[-1].at_ms is not None:
-            times.append(int(moves[-1].at_ms))
-        return max(times)
-
-    async def _resign(self, row: SessionRow, player: str, by: str | None, resigned: set[str]) -> Update:
-        """:meth:`resign` on the running session ``row`` (under the channel's lock); ``resigned``: who has left."""
-        if player not in row.players:
-            raise SessionError(T("You are not playing in this game."))
-        if player in resigned:
-            if by is None or by == player:
-                raise SessionError(T("You have already left this game."))
-            raise SessionError(T("{player} has already left this game.", player=player_ref(player)))
-        if by is not None and by != player and by in resigned:
-            raise SessionError(LEFT_GAME)
-        game = game_of(row.game_id)
-        state = self.states.state_of(row)
-        try:
-            outcome = game.resign(state, player)
-        except IllegalMove as exc:
-            raise SessionError(refusal(exc)) from None
-        move = Move(player=player, option=RESIGN, at_ms=self.clock())
-        playing = [p for p in row.players if p != player and p not in resigned]
-        if outcome is not None and playing and all(is_ai(p) for p in playing):
-            # no person is left: AI seats do not play on alone; they share the win
-            events = [*outcome.events, Event(kind="resign", text=T("{player} resigns: only AI players are left, so the "
-                                                                 "game ends.", player=player_ref(player)))]
-            ranking = [playing, [player], *([sorted(resigned)] if resigned else [])]
-            result = Result(winners=playing, ranking=ranking, scores={},
-                            reason=T("{player} resigned; only AI players were left.", player=player_ref(player)))
-            return await self.ledger.commit(row, game, move, outcome.state, events, result=result)
-        if outcome is not None:
-            return await self.ledger.commit(row, game, move, outcome.state, outcome.events)
-        result = resign_result(row.players, player)
-        events = [Event(kind="resign", text=T("{player} resigns. The game ends.", player=player_ref(player)))]
-        return await self.ledger.commit(row, game, move, state, events, result=result)
 
     @rerun_when_stale
     async def abandon(self, channel_id: str, by: str, moderator: bool = False) -> Update:
@@ -465,15 +362,6 @@ class SessionService:
             state = outcome.state
             events.extend(outcome.events)
         return events[-limit:]
-
-
-def _duration(ms: int) -> str:
-    """``ms`` for people: ``3 h 20 min``, ``12 min``, ``40 s`` (a :class:`games.core.Text`)."""
-    s = max(1, -(-ms // 1000))
-    if s < 60:
-        return T("{s} s", s=s)
-    h, m = divmod(-(-s // 60), 60)
-    return T("{h} h {m} min", h=h, m=m) if h and m else T("{h} h", h=h) if h else T("{m} min", m=m)
 
 
 __all__ = ["AI_MOVE", "AI_RACE", "DEADLINE", "GAME_OVER", "IDLE_PLAYED", "IDLE_WHO", "LEFT_GAME", "NOT_SEATED",

@@ -12,7 +12,7 @@ import games
 from games import Decision, Event, Game, Result
 from games.core import BaseState, T
 
-from ..refusals import NOT_STARTED, SessionError
+from ..refusals import GAME_OVER, NOT_STARTED, NOT_THIS_CHANNEL, SessionError
 from ..store import SessionRow
 from ..store.records import GameRecord
 
@@ -91,6 +91,19 @@ class Rows:
         row = await self.live(channel_id)
         if row.status == "lobby":
             raise SessionError(NOT_STARTED)
+        return row
+
+
+    async def on_board(self, channel_id: str, session_id: int) -> SessionRow:
+        """The running session ``session_id`` that a component in ``channel_id`` names; :class:`SessionError`
+        (:data:`NOT_THIS_CHANNEL`, :data:`NOT_STARTED`, :data:`GAME_OVER`) when it is not one."""
+        row = await self.store.session(session_id)
+        if row is None or row.channel_id != channel_id:
+            raise SessionError(NOT_THIS_CHANNEL)
+        if row.status == "lobby":
+            raise SessionError(NOT_STARTED)
+        if row.status != "active":
+            raise SessionError(GAME_OVER)
         return row
 
 
