@@ -2,9 +2,9 @@
 
 Verbs: :meth:`SessionService.open_lobby`, ``join``, ``leave``, ``add_ai``, ``remove_ai``, ``start``, ``cancel``,
 ``act`` (a move by option id), ``press`` (a board component: session, version, decision and option indices),
-``tick``, ``resign``, ``abandon``, ``ask_undo``/``vote_undo`` (and ``undo``), ``show``. AI seats are played through
-durable timers (:mod:`bot.service.ai_turns`). Each returns an :class:`Update` (what changed and what the game now waits for)
-or raises :class:`SessionError` whose message a person can read (adapters show it ephemerally); a refused call stores
+``tick``, ``resign``, ``remove_idle``, ``abandon``, ``ask_undo``/``vote_undo`` (and ``undo``), ``show``. AI seats
+are played through durable timers (:mod:`bot.service.ai_turns`). Each returns an :class:`Update` (what changed and
+what the game now waits for) or raises :class:`SessionError` whose message a person can read (adapters show it ephemerally); a refused call stores
 nothing. Every rule an adapter needs is checked here and every refusal worded here (``NOT_SEATED``,
 :func:`not_your_turn`, …), so the Discord adapter, the sandbox and the transcripts meet the same rules:
 

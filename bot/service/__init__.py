@@ -6,6 +6,7 @@ class given exactly what it needs (typed by a :class:`typing.Protocol` where an 
 - :mod:`.deadlines` — decisions' deadline timers: scheduled with each move, fired as the system's timeout move;
 - :mod:`.ai_turns` — AI seats: their planned timers and what firing them does;
 - :mod:`.lobby` — opening, seating (people and AI seats), cancelling and starting a game;
+- :mod:`.resignations` — a player resigns or is removed (also an idle one, after the channel's AFK limit);
 - :mod:`.undo` — the undo rule (asks, votes, the take-back); the votes are kept where the adapter says
   (:class:`~.undo.UndoVotes`);
 - :mod:`.timers` — the durable timers for an adapter's dispatcher and its own kinds, and the one
