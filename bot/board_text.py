@@ -23,12 +23,13 @@ import re
 from collections.abc import Callable, Sequence
 from typing import Literal
 
-from games import Decision, format_text, marker_keys, ranking_text
+from games import Decision, format_text, marker_keys, player_ref, ranking_text
 from games.core import SHORT_LABEL, T, Text
 
 from .ai_seats import ai_name, is_ai
 from .i18n import SOURCE, say, table_lang
 from .i18n import language as language_of
+from .service.presence import held_people
 from .service.stand_in import stand_in_label, stand_ins
 from .sessions import Update
 from .store.privacy import is_former
@@ -243,6 +244,10 @@ def board_lines(update: Update, name: Callable[[str], str], *, markdown: bool, o
         tail.append((("-# " if markdown else "") + say(status, lang, name), False))  # the board in words
     if row.status == "active":  # the seats the AI stand-in plays, on every board (bot.service.stand_in)
         tail += [("🤖 " + say(stand_in_label(p), lang, name), False) for p in stand_ins(row)]
+    held = held_people(row, update.state, update.pending) if row.status == "active" else []
+    if held:  # a live table's roll waits for the players marked missing (bot.service.presence)
+        tail.append(("⏸️ " + say(T("The roll waits for {players}: press “I'm here” (or answer any race).",
+                                   players=Text.join(T(", "), [player_ref(p) for p in held])), lang, name), True))
     if markdown and update.result is not None:
         tail += [(line, False) for line in result_lines(update, name, markdown=True, lang=lang)]
     elif markdown and row.status == "abandoned":

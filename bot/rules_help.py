@@ -49,6 +49,16 @@ def ai_seats_line(lang: str | None = None) -> str:
     )
 
 
+LIVE_MARK = T("⚡ all here at once")
+"""A live game's mark in ``/help``'s list of games (``Game.live``)."""
+
+
+def live_line(game: Game) -> Text:
+    """The line of a live game (``Game.live``) on its lobby card, ``/rules`` and ``/help``."""
+    return T("⚡ {game} is a live game: all players must be in the channel together (every roll opens a race of a "
+             "few seconds).", game=game.title)
+
+
 STAND_IN_LINE = T(
     "-# **Away?** Once a player's AFK limit passes, the others may let the AI play for them (the AI stand-in, at "
     "the normal level; a member who left the server gets it when their grace ends); they take their seat back "
@@ -94,6 +104,8 @@ def rules_command(game: Game, topic: str | None = None, lang: str | None = None)
     if others:
         text = Text.join("\n", [text, T("More: /rules {game} topic: {topics}", game=game.id,
                                          topics=topics_text(game, others, lang))])
+    if not topic and game.live:
+        text = Text.join("\n", [live_line(game), text])
     if not topic:
         line = ai_seats_line(lang)
         text = Text.join("\n", [clip(text, MAX_CONTENT - len(line) - 1), line])
@@ -112,7 +124,7 @@ def how_to_play(game: Game, topic: str = "") -> str:
 
 MAX_HELP = 600
 """Characters ``/help`` takes at most: one screen on a phone; the rest is in ``/rules`` (:func:`guide`)."""
-TYPED_WORDS_OFF = T("-# Typed race words are off on this bot: use the race buttons or reactions.")
+TYPED_WORDS_OFF = T("-# Typed race words are off: use the buttons or reactions.")
 """The line ``/help`` and ``/rules`` add when the bot cannot read typed race words."""
 
 
@@ -125,7 +137,8 @@ def help_command(typed_words: bool) -> str:
         "**Play-by-chat board games**, one game per channel or thread.\n"
         "`/play game` opens a lobby; players `/join`, the host `/start`s; answer with the buttons.\n"
         "`/rules game`: how to play · `/rules`: every command, results, ratings and AI players.")]
-    lines += [Text.join(" · ", [Text.join("", ["• **", g.title, f"** `{g.id}`"]), g.seats_summary()])
+    lines += [Text.join(" · ", [Text.join("", ["• **", g.title, f"** `{g.id}`"]), g.seats_summary(),
+                                 *([LIVE_MARK] if g.live else [])])
               for g in games.all()]
     if not typed_words:
         lines.append(TYPED_WORDS_OFF)
@@ -183,5 +196,5 @@ def sandbox_rules(game_id: str | None = None, topic: str | None = None, lang: st
     return T("{game}: {text}", game=game.title, text=overview)
 
 
-__all__ = ["AI_LEVEL_TEXT", "AI_SEATS_LINE", "ai_seats_line", "topics_text", "MAX_HELP", "SANDBOX_HELP", "STAND_IN_LINE", "UNDO_RULE", "clip", "guide",
+__all__ = ["AI_LEVEL_TEXT", "AI_SEATS_LINE", "ai_seats_line", "topics_text", "MAX_HELP", "SANDBOX_HELP", "STAND_IN_LINE", "live_line", "UNDO_RULE", "clip", "guide",
            "help_command", "how_to_play", "rules_command", "sandbox_rules"]

@@ -211,6 +211,25 @@ class SeatButton(ui.DynamicItem[ui.Button], template=ids.SEAT):
         await interaction.client.stand_in.press(interaction, self.sid, self.ver, self.seat, self.action)
 
 
+class HereButton(ui.DynamicItem[ui.Button], template=ids.HERE):
+    """ "I'm here" on a live table's board while a roll waits for players marked missing (:mod:`bot.service.presence`);
+    only a player marked missing can press it."""
+
+    interaction_check = in_budget
+
+    def __init__(self, sid: int, label: str = "?", row: int | None = None) -> None:
+        super().__init__(ui.Button(label=label[:80] or "?", style=discord.ButtonStyle.success,
+                                   custom_id=ids.here(sid)), row=row)
+        self.sid = sid
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item, match: re.Match[str], /):
+        return cls(int(match["sid"]))
+
+    async def callback(self, interaction: discord.Interaction[PlayBot]) -> None:
+        await interaction.client.races.here(interaction, self.sid)
+
+
 class RaceButton(ui.DynamicItem[ui.Button], template=ids.RACE):
     """An input of a race (``Game.race_key``): ``(session, race key, option id)``, valid while that race is pending
     whatever other inputs came in (see :mod:`bot.discord.races`)."""
@@ -327,4 +346,4 @@ class RemoveAiSelect(ui.DynamicItem[ui.Select], template=ids.REMOVE_AI):
 
 
 DYNAMIC_ITEMS = (ChoiceButton, ChoiceSelect, GroupSelect, LobbyButton, UndoButton, AfkButton, RaceButton,
-                 HelpButton, TopicSelect, FullBoardButton, AddAiSelect, RemoveAiSelect, SeatButton)
+                 HelpButton, TopicSelect, FullBoardButton, AddAiSelect, RemoveAiSelect, SeatButton, HereButton)

@@ -14,6 +14,7 @@ Each id carries what it needs to be handled after a restart, never a discord.py 
 - ``pbc:t:<game id>`` — that topic select (values are topic names, ``-`` the overview);
 - ``pbc:f:<session>`` — "Full board": the whole board (``renderers.render(full=True)``), ephemeral;
 - ``pbc:p:<session>`` — "Replay" on a result message: the game's animation, ephemeral;
+- ``pbc:hr:<session>`` — "I'm here" on a live table's board (:mod:`bot.service.presence`);
 - ``pbc:rm:<session>`` — "Rematch" on a result message: a lobby for the same table (:mod:`bot.service.rematch`);
 - ``pbc:si:<session>:<version>:<seat>:<action>`` — a seat the AI stand-in plays (:mod:`bot.service.stand_in`):
   ``ai`` ("The AI plays for X" on an AFK notice of board ``version``), ``back`` ("I'm back", the seat's owner) or
@@ -45,7 +46,8 @@ REMOVE_AI = r"pbc:x:(?P<sid>[0-9]{1,18})"
 REPLAY = r"pbc:p:(?P<sid>[0-9]{1,18})"
 SEAT = r"pbc:si:(?P<sid>[0-9]{1,18}):(?P<ver>[0-9]{1,9}):(?P<seat>[0-9]{1,2}):(?P<action>ai|back|out)"
 REMATCH = r"pbc:rm:(?P<sid>[0-9]{1,18})"
-TEMPLATES = (CHOICE, MENU, GROUP, LOBBY, UNDO, AFK, RACE, HELP, TOPIC, FULL, ADD_AI, REMOVE_AI, REPLAY, SEAT, REMATCH)
+HERE = r"pbc:hr:(?P<sid>[0-9]{1,18})"
+TEMPLATES = (CHOICE, MENU, GROUP, LOBBY, UNDO, AFK, RACE, HELP, TOPIC, FULL, ADD_AI, REMOVE_AI, REPLAY, SEAT, REMATCH, HERE)
 
 
 def choice(sid: int, version: int, decision: int, option: int) -> str:
@@ -110,6 +112,10 @@ def remove_ai(sid: int) -> str:
 
 def replay(sid: int) -> str:
     return f"pbc:p:{sid}"
+
+
+def here(sid: int) -> str:
+    return f"pbc:hr:{sid}"
 
 
 def rematch(sid: int) -> str:

@@ -16,7 +16,7 @@ from bot import board_text as board_text_lines
 from bot.ai_seats import LEVEL_NAMES, ai_name, is_ai
 from bot.board_text import BUTTON_OPTIONS, FORMER_PLAYER, button_label, display, fit_names, option_label  # noqa: F401 - play imports it here
 from bot.i18n import say, table_lang
-from bot.rules_help import AI_LEVEL_TEXT
+from bot.rules_help import AI_LEVEL_TEXT, live_line
 from bot.service.stand_in import ai_players, stand_ins
 from bot.sessions import Update
 from bot.store import SessionRow
@@ -33,6 +33,7 @@ from .components import (
     FullBoardButton,
     GroupSelect,
     HelpButton,
+    HereButton,
     LobbyButton,
     RaceButton,
     RemoveAiSelect,
@@ -128,6 +129,8 @@ def lobby_text(row: SessionRow, game: Game, notes: list[str] = ()) -> str:
             say(T("Options: {settings}", settings=_options_text(row.options))),
             _need_line(need, then),
         ]
+        if game.live:
+            lines.append(say(live_line(game)))
         if counts[-1] > 1 and len(row.players) < counts[-1]:
             lines.append(say(T("-# No one else around? The host can seat AI players with the Add AI menu.")))
     elif row.status == "abandoned":
@@ -237,7 +240,8 @@ def _fits(pending: list[Decision]) -> bool:
 
 def board_view(row: SessionRow, pending: list[Decision], names: dict[str, str],
                keys: list[str | None] | None = None,
-               emoji: list[dict[str, str]] | None = None, extras: bool = True) -> discord.ui.View | None:
+               emoji: list[dict[str, str]] | None = None, extras: bool = True,
+               held: list[str] | tuple[str, ...] = ()) -> discord.ui.View | None:
     """Components for ``pending``: buttons, 5 a row, for a decision of up to :data:`BUTTON_OPTIONS` options while
     the rows last, else one select per 25 options, or a two-step pick (a group select, then an ephemeral page of
     selects) when the rows run out; labels (:func:`bot.board_text.button_label`, at most 40 characters) start with
@@ -282,6 +286,8 @@ def board_view(row: SessionRow, pending: list[Decision], names: dict[str, str],
             view.add_item(GroupSelect(sid, ver, di, groups, placeholder=as_names(d.prompt, names), row=rows))
             rows, room = rows + 1, 0
     seats = seat_buttons(row, names) if extras else []
+    if held:  # a live table waits for players marked missing (bot.service.presence): one "I'm here" for them
+        seats.insert(0, HereButton(row.id, say(T("🙋 I'm here"))))
     if not view.children and not (thinking and extras) and not seats:
         return None
     if extras and (rows < MAX_ROWS or room >= 2):
@@ -289,8 +295,8 @@ def board_view(row: SessionRow, pending: list[Decision], names: dict[str, str],
         view.add_item(HelpButton(row.game_id, row=last))
         view.add_item(FullBoardButton(sid, row=last))
         rows = last + 1
-    for i, button in enumerate(seats[:2 * (MAX_ROWS - rows)]):  # a row each: "I'm back" and "Remove"
-        button.row = rows + i // 2
+    for i, button in enumerate(seats[:MAX_BUTTONS * (MAX_ROWS - rows)]):
+        button.row = rows + i // MAX_BUTTONS
         view.add_item(button)
     return view
 

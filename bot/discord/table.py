@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot import memory
+from bot.service.presence import held_people
 from bot.service.stand_in import stand_ins
 from bot.sessions import STALE_TEXT, SessionError, Update
 from bot.store import SessionRow
@@ -460,7 +461,9 @@ class Table:
 
             def view() -> discord.ui.View | None:
                 return board_view(row, update.pending, names, keys=self.bot.races.keys(update),
-                                  emoji=self.bot.races.button_emoji(update)) if row.status == "active" else None
+                                  emoji=self.bot.races.button_emoji(update),
+                                  held=held_people(row, update.state, update.pending)) \
+                    if row.status == "active" else None
 
             def texts(events: list[str] | None, first: bool) -> tuple[str, str, dict[str, str]]:
                 """The board's text (with its image, else its text form), its text form, and each one's
@@ -630,9 +633,14 @@ class Table:
         prefs = await self.bot.prefs.get(update.session.channel_id)
         if prefs.get("pings", "turn") == "off":
             return NO_PINGS
-        named = deciders(update.pending) - {clicker}
+        held = held_people(update.session, update.state, update.pending)  # a live table's missing: pinged once
+        named = (deciders(update.pending) | set(held)) - {clicker}
         away = stand_ins(update.session)
-        return pings(update.pending, exclude={clicker or "", *away, *await self.bot.links.muted(named)})
+        muted = {clicker or "", *away, *await self.bot.links.muted(named)}
+        mentions = pings(update.pending, exclude=muted)
+        extra = [discord.Object(int(p)) for p in held if p.isdigit() and p not in muted]
+        return discord.AllowedMentions(everyone=False, roles=False, users=[*(mentions.users or []), *extra]) \
+            if extra else mentions
 
     async def ack(self, interaction: discord.Interaction | None, text: str) -> None:
         """A short ephemeral answer to an interaction whose effect shows elsewhere (nothing without one)."""

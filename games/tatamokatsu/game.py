@@ -113,6 +113,15 @@ class Tatamokatsu(Game):
     rules_topics = TOPIC_NAMES
 
     # -- setup --------------------------------------------------------------------------------------------------
+    live = True
+
+    def held_by(self, state: TatamokatsuState, decision: Decision) -> list[str]:
+        """Presence (``TatamokatsuOptions.presence``): a roll waits for every player marked missing who still has
+        fingers (any input of theirs, or ``here``, ends the mark)."""
+        if decision.kind != "roll":
+            return []
+        return [p for p in state.missing if state.fingers[p] > 0 and p not in state.left]
+
     def setup(self, players: list[str], options: Any = None, seed: int = 0) -> TatamokatsuState:
         """A new game: five fingers each (TK-1); seat 0 rolls first (TK-3). ``ValueError`` on a bad table or
         options (``pydantic.ValidationError``)."""
