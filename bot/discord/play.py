@@ -25,7 +25,7 @@ from bot.store import SessionRow, TimerRow
 from games import Decision
 from games.core import T, Text
 
-from .answers import DISCORD_EPOCH_MS, answer, await_render, snowflake_ms
+from .answers import DISCORD_EPOCH_MS, NO_PINGS, answer, await_render, snowflake_ms
 from .cooldowns import Cooldown
 from .images import board_words, png_file
 from .lobby import game_autocomplete
@@ -40,7 +40,7 @@ from .present import (
     page_view,
     topics_view,
 )
-from .table import NO_PINGS, Live
+from .table import Live
 from .timers import waiting_on
 
 if TYPE_CHECKING:
@@ -79,10 +79,10 @@ class Play(commands.Cog):
         try:
             await self._choose(interaction, sid, ver, d, o)
         except SessionError as exc:
-            await self.table.refuse(interaction, str(exc))
+            await self.bot.answers.refuse(interaction, str(exc))
         except Exception:
             log.exception("choice %s/%s/%s/%s failed (session %s)", sid, ver, d, o, sid)
-            await self.table.refuse(interaction, T("Something went wrong on our side; the game is unchanged. "
+            await self.bot.answers.refuse(interaction, T("Something went wrong on our side; the game is unchanged. "
                                                    "Try again."))
 
     async def _choose(self, interaction: discord.Interaction, sid: int, ver: int, d: int, o: int) -> None:
@@ -92,19 +92,19 @@ class Play(commands.Cog):
             update = await self.service.press(str(interaction.channel_id), sid, ver, d, o, str(interaction.user.id),
                                               at_ms=snowflake_ms(interaction.id))
         except StaleBoard:
-            await self.table.stale(interaction)
+            await self.bot.answers.stale(interaction)
             return
         self.table.floors.committed(update.session.id, update.session.version)
         await self.table.send_board(update, interaction)
 
     async def open_group(self, interaction: discord.Interaction, sid: int, ver: int, d: int, page: int) -> None:
         """Step two of a two-step pick: an ephemeral select with page ``page`` of decision ``d``'s options."""
-        update = await self.table.current(interaction, sid, ver)
+        update = await self.bot.answers.current(interaction, sid, ver)
         if update is None:
             return
         row = update.session
         if not (0 <= d < len(update.pending)) or page * 25 >= len(update.pending[d].options):
-            await self.table.refuse(interaction, T("This menu is not valid. Use the current board."))
+            await self.bot.answers.refuse(interaction, T("This menu is not valid. Use the current board."))
             return
         names = await self.bot.links.names(row.id)
         await answer(interaction, as_names(update.pending[d].prompt, names),
@@ -151,7 +151,7 @@ class Play(commands.Cog):
             raise SessionError(T("The game has not started yet: the host can /start it."))
         seen = update.session.version
         if self.table.floors.stale(update.session.id, seen, interaction.id):
-            await self.table.stale(interaction)
+            await self.bot.answers.stale(interaction)
             return
         names = await self.bot.links.names(update.session.id)
         wanted = option.strip().lower()
@@ -164,7 +164,7 @@ class Play(commands.Cog):
             update = await self.service.act(channel, user, option, at_ms=snowflake_ms(interaction.id),
                                             expect_version=seen)
         except StaleBoard:
-            await self.table.stale(interaction)
+            await self.bot.answers.stale(interaction)
             return
         self.table.floors.committed(update.session.id, update.session.version)
         await self.table.send_board(update, interaction)
@@ -222,7 +222,7 @@ class Play(commands.Cog):
             note = say(T("-# Shown by /board; the buttons are on the live board."))
             text, plain = (t + "\n" + note for t in (text, plain))
         alt = await self.bot.images.alt(row, update.state, names)
-        await self.table.send(interaction, channel, text[:2000], plain=plain[:2000],
+        await self.bot.answers.send(interaction, channel, text[:2000], plain=plain[:2000],
                               file=png_file(png, row.id, row.version, alt))
 
     @app_commands.command(name="history", description="The recent events of this channel's game")
@@ -272,10 +272,10 @@ class Play(commands.Cog):
         try:
             game = games.get(game_id)
         except KeyError:
-            await self.table.refuse(interaction, T("This game is not available any more. /help lists the games."))
+            await self.bot.answers.refuse(interaction, T("This game is not available any more. /help lists the games."))
             return
         if topic and topic not in game.rules_help:
-            await self.table.refuse(interaction, T("{game} has no rules topic '{topic}'.", game=game.title,
+            await self.bot.answers.refuse(interaction, T("{game} has no rules topic '{topic}'.", game=game.title,
                                                    topic=topic[:50]))
             return
         with speaking(reader_lang()):  # the select's placeholder and options too: the answer is the reader's
@@ -295,7 +295,7 @@ class Play(commands.Cog):
         ephemeral; for a game that is over too."""
         row = await self.service.session(sid)
         if row is None or row.channel_id != str(interaction.channel_id) or row.state is None:
-            await self.table.refuse(interaction, T("This button does not belong to a game in this channel."))
+            await self.bot.answers.refuse(interaction, T("This button does not belong to a game in this channel."))
             return
         await self.table.send_private_board(self.service.view(row), interaction, full=True)
 
