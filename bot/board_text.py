@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Literal
 
 from games import Decision, format_text, marker_keys, ranking_text
@@ -207,14 +208,46 @@ def shows_position(update: Update, asked: bool = False) -> bool:
     return update.state is not None and bool(update.events or asked or update.session.status != "abandoned")
 
 
+@dataclass(frozen=True)
+class BoardLines:
+    """A board's lines, built once (:func:`build_board`), from which each form it goes out in is taken
+    (:meth:`lines`): ``top`` (title, race window, notes, events — :attr:`head` of them before the events) and
+    ``tail`` (the lines under the events: ``(line, live, form)`` — ``live``: shown only while the board is live;
+    ``form``: the only options form it is in, None for every form)."""
+
+    top: list[str]
+    head: int
+    tail: list[tuple[str, bool, Options | None]]
+
+    def lines(self, options: Options, *, retired: bool = False,
+              fold: Callable[..., list[str]] | None = None) -> list[str]:
+        """The board's lines as ``options`` offers them (``retired``: once a later board was posted; ``fold``: as
+        :func:`board_lines` says)."""
+        tail = [(line, live) for line, live, form in self.tail if form in (None, options)]
+        every = self.top + [line for line, _ in tail]
+        kept = fold(every, head=self.head, tail=len(tail)) if fold is not None else every
+        if retired and tail:
+            kept = kept[:len(kept) - len(tail)] + [line for line, live in tail if not live]
+        return kept
+
+
 def board_lines(update: Update, name: Callable[[str], str], *, markdown: bool, options: Options,
-                retired: bool = False, notes: Sequence[str] = (), events: list[str] | None = None,
-                first: bool = False, names: dict[str, str] | None = None, buttons_fit: bool = True,
-                with_status: bool = True, image: str | None = None, asked: bool = False,
-                since_ms: int | None = None, fold: Callable[..., list[str]] | None = None,
-                lang: str | None = None) -> list[str]:
+                retired: bool = False, fold: Callable[..., list[str]] | None = None, **build) -> list[str]:
     """The lines of a board — the one place that decides what a board says, in Discord's form or in plain text
-    (the forms: this module's docstring).
+    (the forms: this module's docstring): :func:`build_board` (``build``: its keyword arguments) in the form
+    ``options``, ``retired`` or live. ``fold(lines, head=, tail=)``: shortens the lines to the message's limit
+    keeping the first ``head`` and last ``tail`` (Discord's 2000 characters)."""
+    return build_board(update, name, markdown=markdown, listed=options == "listed", **build).lines(
+        options, retired=retired, fold=fold)
+
+
+def build_board(update: Update, name: Callable[[str], str], *, markdown: bool, listed: bool,
+                notes: Sequence[str] = (), events: list[str] | None = None, first: bool = False,
+                names: dict[str, str] | None = None, buttons_fit: bool = True, with_status: bool = True,
+                image: str | None = None, asked: bool = False, since_ms: int | None = None,
+                lang: str | None = None) -> BoardLines:
+    """What a board says, built once: every line of each form — ``listed`` (plain text), else both Discord forms
+    (``"buttons"`` and ``"numbered"``: :meth:`BoardLines.lines` picks one).
 
     ``notes``: lines after ``update.notes``. ``events``: the event lines to show (default: :func:`event_lines`;
     Discord's live message of a turn passes every line of the turn so far). ``first``: the first board of a game,
@@ -222,11 +255,11 @@ def board_lines(update: Update, name: Callable[[str], str], *, markdown: bool, o
     ``buttons_fit``: whether components can offer every pending option (else a line points at ``/move``).
     ``with_status``: show the position in words (Discord). ``image``: the path of the board image written (plain
     text: a ``[board] path`` line). ``asked``: the board was asked for (``/board``). ``since_ms``: the time (ms) the
-    decisions opened, for their deadlines (plain text). ``fold(lines, head=, tail=)``: shortens the lines to the
-    message's limit keeping the first ``head`` and last ``tail`` (Discord's 2000 characters). ``lang``: the
-    language of the table (:mod:`bot.i18n`); names are never translated.
+    decisions opened, for their deadlines (plain text). ``lang``: the language of the table (:mod:`bot.i18n`); names
+    are never translated.
     """
     game, row = update.game, update.session
+    options: Options = "listed" if listed else "buttons"  # how prompts are worded (the same for both Discord forms)
     title = say(game.title, lang)
     lines = [say(T("**{title}** · board v{version}", title=title, version=str(row.version)), lang)] if markdown else []
     if markdown:  # a closed race window first (one line: who was first and by how many ms)
@@ -234,36 +267,32 @@ def board_lines(update: Update, name: Callable[[str], str], *, markdown: bool, o
     lines += [say(n, lang, name) for n in [*update.notes, *notes]]
     head = len(lines)
     lines += event_lines(update, name, markdown=markdown, lang=lang) if events is None else events
-    tail: list[tuple[str, bool]] = []  # (line, shown only while the board is live)
+    tail: list[tuple[str, bool, Options | None]] = []  # (line, shown only while the board is live, only in form)
     if image is not None:
-        tail.append((f"[board] {image}", False))
+        tail.append((f"[board] {image}", False, None))
     status = game.status(update.state) if update.state is not None else ""
     if status and (with_status and row.status == "active" if markdown else shows_position(update, asked)):
-        tail.append((("-# " if markdown else "") + say(status, lang, name), False))  # the board in words
+        tail.append((("-# " if markdown else "") + say(status, lang, name), False, None))  # the board in words
     if markdown and update.result is not None:
-        tail += [(line, False) for line in result_lines(update, name, markdown=True, lang=lang)]
+        tail += [(line, False, None) for line in result_lines(update, name, markdown=True, lang=lang)]
     elif markdown and row.status == "abandoned":
-        tail.append((say(T("The game was abandoned."), lang), False))
+        tail.append((say(T("The game was abandoned."), lang), False, None))
     else:
         for d in update.pending:
             tail.append((prompt_line(d, name, markdown=markdown, options=options, since_ms=since_ms, lang=lang,
-                                     reactions=game.reactions(d) if options != "listed" else None), True))
-            if options == "listed":
-                tail.append((listed_line(d, name, lang), True))
-            elif options == "buttons":
-                tail += [(line, True) for line in detail_lines(d, name, lang)]
-        if options != "listed" and update.pending and not buttons_fit:
-            tail.append((say(TOO_MANY, lang), False))
-        elif options != "listed" and first and update.pending:
-            tail.append((say(HOW_TO_ANSWER, lang), True))
-        if options == "numbered" and update.pending:
-            tail += [(line, True) for line in numbered_lines(update, names or {}, lang)]
+                                     reactions=game.reactions(d) if not listed else None), True, None))
+            if listed:
+                tail.append((listed_line(d, name, lang), True, None))
+            else:
+                tail += [(line, True, "buttons") for line in detail_lines(d, name, lang)]
+        if not listed and update.pending and not buttons_fit:
+            tail.append((say(TOO_MANY, lang), False, None))
+        elif not listed and first and update.pending:
+            tail.append((say(HOW_TO_ANSWER, lang), True, None))
+        if not listed and update.pending:
+            tail += [(line, True, "numbered") for line in numbered_lines(update, names or {}, lang)]
         if not markdown and row.status == "finished":
-            tail += [(line, False) for line in result_lines(update, name, markdown=False, lang=lang)]
-    if options == "numbered":
-        tail.append((say(NO_IMAGE, lang), False))
-    every = lines + [line for line, _ in tail]
-    kept = fold(every, head=head, tail=len(tail)) if fold is not None else every
-    if retired and tail:
-        kept = kept[:len(kept) - len(tail)] + [line for line, live in tail if not live]
-    return kept
+            tail += [(line, False, None) for line in result_lines(update, name, markdown=False, lang=lang)]
+    if not listed:
+        tail.append((say(NO_IMAGE, lang), False, "numbered"))
+    return BoardLines(lines, head, tail)

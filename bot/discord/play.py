@@ -30,9 +30,9 @@ from .cooldowns import Cooldown
 from .images import board_words, png_file
 from .lobby import game_autocomplete
 from .present import (
+    BoardText,
     as_mentions,
     as_names,
-    board_text,
     deciders,
     display,
     mention,
@@ -217,7 +217,8 @@ class Play(commands.Cog):
             self.bot.images.png(row, update.state, names)
         png = await await_render(interaction, asyncio.ensure_future(render))
         live = row.status == "active"  # then the buttons stay on the live board: this copy is shown retired
-        text, plain = board_text(update, retired=live), board_text(update, numbered=names, retired=live)
+        board = BoardText(update, names=names)
+        text, plain = board.form(retired=live), board.form(numbered=True, retired=live)
         if live:
             note = say(T("-# Shown by /board; the buttons are on the live board."))
             text, plain = (t + "\n" + note for t in (text, plain))

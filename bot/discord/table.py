@@ -40,7 +40,7 @@ from .answers import NO_PINGS, THINKING, Posted, await_render
 from .edits import BoardEdits, Edit
 from .freshness import BoardFloors
 from .images import png_file
-from .present import board_text, board_view, deciders, event_lines, pings
+from .present import BoardText, board_view, deciders, event_lines, pings
 
 if TYPE_CHECKING:
     from .bot import PlayBot
@@ -63,7 +63,7 @@ class Live:
     text: str
     first: bool = False
     retired: str = ""
-    """Its text once a later board is posted (``board_text(…, retired=True)`` of the form it went out in; "" when
+    """Its text once a later board is posted (``BoardText.form(…, retired=True)`` of the form it went out in; "" when
     not known: a message restored after a restart keeps its text)."""
 
 
@@ -252,12 +252,12 @@ class Table:
             def texts(events: list[str] | None, first: bool) -> tuple[str, str, dict[str, str]]:
                 """The board's text (with its image, else its text form), its text form, and each one's
                 retired text."""
-                kw: dict[str, Any] = {"notes": notes, "events": events, "first": first}
-                plain = board_text(update, numbered=names, **kw)
-                text = board_text(update, **kw) if attach else plain
-                retire = {plain: board_text(update, numbered=names, retired=True, **kw)}
+                board = BoardText(update, notes=notes, events=events, first=first, names=names)
+                plain = board.form(numbered=True)
+                text = board.form() if attach else plain
+                retire = {plain: board.form(numbered=True, retired=True)}
                 if attach:
-                    retire[text] = board_text(update, retired=True, **kw)
+                    retire[text] = board.form(retired=True)
                 return text, plain, retire
 
             posted = None
@@ -436,14 +436,15 @@ class Table:
                 render = self.bot.images.full_png(row, update.state, names) if full else \
                     self.bot.images.png(row, update.state, names)
                 png = await await_render(interaction, asyncio.ensure_future(render))
-                text = board_text(update, notes=list(notes))
+                board = BoardText(update, notes=list(notes), names=names)
+                text = board.form()
                 view = board_view(row, update.pending, names, keys=self.bot.races.keys(update),
                                   emoji=self.bot.races.button_emoji(update)) if row.status == "active" and mine \
                     else None
-                plain = board_text(update, notes=list(notes), numbered=names)
+                plain = board.form(numbered=True)
                 alt = await self.bot.images.alt(row, update.state, names, pending=update.pending)
-            await self.bot.answers.send(interaction, row.channel_id, text, file=png_file(png, row.id, row.version, alt), view=view,
-                            ephemeral=True, plain=plain)
+            await self.bot.answers.send(interaction, row.channel_id, text, view=view, ephemeral=True, plain=plain,
+                                        file=png_file(png, row.id, row.version, alt))
         except Exception:
             log.exception("private board v%s of session %s failed", row.version, row.id)
             if interaction is not None:
