@@ -30,7 +30,7 @@ from games.core import SHORT_LABEL, T, Text
 from .ai_seats import ai_name, is_ai
 from .i18n import SOURCE, say, table_lang
 from .i18n import language as language_of
-from .sessions import Update
+from .sessions import SessionError, Update
 from .store.privacy import is_former
 
 Options = Literal["listed", "buttons", "numbered"]
@@ -136,6 +136,79 @@ def button_label(d: Decision, index: int, names: dict[str, str], keys: dict[str,
     english = (language_of(lang) if lang is not None else table_lang()) == "en"
     short = opt.short if opt.short and (isinstance(opt.short, Text) or english) else None
     return fit_names(say(short or opt.label, lang) or opt.id, names, limit, f"{key} · " if key else "")
+
+
+def is_number(text: str) -> bool:
+    """``text`` is a plain number 0-9… (not "²" or "٣": digits to ``str.isdigit`` that ``int`` refuses or that nobody
+    types as a list number)."""
+    return text.isascii() and text.isdigit()
+
+
+def typed_choice(pending: Sequence[Decision], player: str, typed: str, *, seated: bool,
+                 names: dict[str, str] | None = None, word: Callable[[str], str | None] | None = None,
+                 numbers: Sequence[str] | None = None) -> str:
+    """The option id a typed choice stands for — Discord's ``/move`` and the sandbox's ``/move`` alike — or the
+    typed text itself (stripped) when it names none (the move is then refused with the engine's reason). Pure: the
+    pending decisions and what the adapter offers decide.
+
+    In order: the game's own chat word (``word``: ``Game.chat_word``) when it answers a decision open to ``player``
+    (in Tatari a typed "1" is the face 1, not list item 1); a number from the list last shown (``numbers``: the
+    option ids numbered 1…n, empty: those of ``player``'s decision, else of the race; None: numbers are not
+    choices); an option open to ``player`` (``seated``: a race's too) by its id or — with ``names``, the players'
+    display names — its label, plain or keyed as its button shows it (:func:`option_label`), case aside; else the
+    chat word of a text that is no option's id. Raises :class:`bot.sessions.SessionError` for a number that
+    names no option."""
+    choice = typed.strip()
+    chat = word(choice) if word is not None else None
+    if chat is not None and _answers(pending, player, chat):
+        return chat
+    if numbers is not None and is_number(choice):
+        listed = list(numbers) or _ids_for(pending, player)
+        if not listed:
+            raise SessionError(T("Nothing is waiting for you now."))
+        if not 1 <= int(choice) <= len(listed):
+            raise SessionError(T("Choose a number from 1 to {n}.", n=len(listed)))
+        return listed[int(choice) - 1]
+    wanted = choice.lower()
+    for d, i in options_open_to(pending, player, seated=seated):
+        opt = d.options[i]
+        if wanted == opt.id.lower() or names is not None and wanted in (
+                say(opt.label, None, lambda p: display(names, p)).lower(), option_label(d, i, names).lower()):
+            return opt.id
+    if word is not None and choice not in {o.id for d in pending for o in d.options}:
+        return word(choice) or choice
+    return choice
+
+
+def options_open_to(pending: Sequence[Decision], player: str, *, seated: bool) -> list[tuple[Decision, int]]:
+    """``player``'s options now, as (decision, option index): those of the decisions naming them and, when
+    ``seated``, of anyone's (a race)."""
+    return [(d, i) for d in pending if d.player == player or (d.player is None and seated)
+            for i in range(len(d.options))]
+
+
+def _ids_for(pending: Sequence[Decision], player: str) -> list[str]:
+    """The option ids of ``player``'s decision, else of the race (anyone's decision with options)."""
+    for d in pending:
+        if d.player == player:
+            return [o.id for o in d.options]
+    for d in pending:
+        if d.player is None and d.options:
+            return [o.id for o in d.options]
+    return []
+
+
+def _answers(pending: Sequence[Decision], player: str, option_id: str) -> bool:
+    """Whether ``option_id`` (what a chat word stands for) answers a decision open to ``player``: one of its
+    options, or an id of the same kind (``set:1`` while faces ``set:…`` are offered), which the game then accepts
+    or refuses with its own reason."""
+    kind = option_id.partition(":")[0] + ":" if ":" in option_id else None
+    return any(
+        o.id == option_id or (kind is not None and o.id.startswith(kind))
+        for d in pending
+        if d.player in (player, None)
+        for o in d.options
+    )
 
 
 BUTTON_OPTIONS = 23

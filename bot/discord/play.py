@@ -2,9 +2,11 @@
 ``/help``, How to play and Full board, and the turn timers (deadlines, AI moves, reminders).
 
 Every handler parses Discord input, calls :class:`bot.sessions.SessionService` (which makes every check and says
-every refusal), and answers through :mod:`bot.discord.table` (the live board message, refusals). A press carries
-``(session, version, decision, option)`` (see :mod:`bot.discord.ids`); ``SessionService.press`` applies it only to
-that board version, so a stale or double click can never reach another state.
+every refusal), and answers through :mod:`bot.discord.table` (the live board message) and :mod:`bot.discord.answers`
+(refusals, stale presses). A press carries ``(session, version, decision, option)`` (see :mod:`bot.discord.ids`);
+``SessionService.press`` applies it only to that board version, so a stale or double click can never reach another
+state. A typed ``/move`` costs what a press costs (the session row read once): its text is resolved to an option
+(:func:`bot.board_text.typed_choice`, as in the sandbox) once the service has read the row.
 """
 
 from __future__ import annotations
@@ -18,9 +20,10 @@ from discord import app_commands
 from discord.ext import commands
 
 import games
+from bot.board_text import options_open_to, typed_choice
 from bot.i18n import reader_lang, say, speaking
 from bot.rules_help import MAX_CONTENT, guide, help_command, how_to_play, rules_command
-from bot.sessions import SessionError, StaleBoard, Update
+from bot.sessions import STALE_TEXT, SessionError, StaleBoard, Update
 from bot.store import SessionRow, TimerRow
 from games import Decision
 from games.core import T, Text
@@ -111,14 +114,6 @@ class Play(commands.Cog):
                      view=page_view(row, d, update.pending[d], page, names))
 
     # -- slash commands ------------------------------------------------------------------------------------------
-    def _mine(self, update: Update, user: str) -> list[tuple[Decision, int]]:
-        """The caller's options now: (decision, option index)."""
-        return [
-            (d, i) for d in update.pending if d.player == user or (d.player is None and user in
-                                                                   update.session.players)
-            for i in range(len(d.options))
-        ]
-
     async def option_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice]:
         """The caller's legal options now (label shown — with its board marker key first — option id
         sent), filtered by what they typed."""
@@ -131,7 +126,8 @@ class Play(commands.Cog):
         names = await self.bot.links.names(update.session.id)
         needle = current.lower().strip()
         out = []
-        for d, i in self._mine(update, str(interaction.user.id)):
+        user = str(interaction.user.id)
+        for d, i in options_open_to(update.pending, user, seated=user in update.session.players):
             label, opt = option_label(d, i, names), d.options[i]
             if needle in label.lower() or needle in opt.id.lower():
                 out.append(app_commands.Choice(name=label[:100] or opt.id[:100], value=opt.id[:100]))
@@ -146,23 +142,16 @@ class Play(commands.Cog):
         if not isinstance(option, str):  # a forged or stale payload (the tree refuses those before: belt and braces)
             raise SessionError(T("The option of /move is text: one of your options (it autocompletes)."))
         channel, user = str(interaction.channel_id), str(interaction.user.id)
-        update = await self.service.show(channel)
-        if update.session.status != "active":
-            raise SessionError(T("The game has not started yet: the host can /start it."))
-        seen = update.session.version
-        if self.table.floors.stale(update.session.id, seen, interaction.id):
-            await self.bot.answers.stale(interaction)
-            return
-        names = await self.bot.links.names(update.session.id)
-        wanted = option.strip().lower()
-        for d, i in self._mine(update, user):
-            opt = d.options[i]
-            if wanted in (opt.id.lower(), as_names(opt.label, names).lower(), option_label(d, i, names).lower()):
-                option = opt.id
-                break
+
+        async def resolve(row: SessionRow, pending: list[Decision]) -> str:
+            """The option id typed, once the session row is read (the service reads it once)."""
+            if self.table.floors.stale(row.id, row.version, interaction.id):
+                raise StaleBoard(STALE_TEXT)
+            names = await self.bot.links.names(row.id)
+            return typed_choice(pending, user, option, seated=user in row.players, names=names)
+
         try:
-            update = await self.service.act(channel, user, option, at_ms=snowflake_ms(interaction.id),
-                                            expect_version=seen)
+            update = await self.service.act(channel, user, option, at_ms=snowflake_ms(interaction.id), resolve=resolve)
         except StaleBoard:
             await self.bot.answers.stale(interaction)
             return
