@@ -1,8 +1,8 @@
 """What a board says: the one builder of a board's text, for Discord's board message (:mod:`bot.discord.present`)
 and for the plain-text board of the sandbox, ``python -m bot script`` and the transcripts (:mod:`bot.local.chat`).
 
-Pure text from a :class:`bot.sessions.Update` plus how players are named. The two forms differ only by the
-parameters of :func:`board_lines`:
+Pure text from a :class:`bot.sessions.Update` plus how players are named, built once per board
+(:func:`build_board`); the forms differ only by parameters (:func:`board_lines`, :meth:`BoardLines.lines`):
 
 - ``name``: how a player shows in the lines (Discord: a mention; plain text: the typed name);
 - ``markdown``: Discord's message: a bold title line, a closed race window's line first in bold, events as bullets,
@@ -15,6 +15,9 @@ parameters of :func:`board_lines`:
   plus the options as numbered lines, :func:`numbered_lines`);
 - ``retired``: the same board once it is no longer live (a later board was posted): without the prompts, the
   how-to line and the numbered options, its earlier lines folded exactly as in the live form.
+
+And the way back, for both adapters: what a typed choice stands for (:func:`typed_choice`: Discord's ``/move`` and
+the sandbox's).
 """
 
 from __future__ import annotations

@@ -20,7 +20,7 @@ from discord import app_commands
 from discord.ext import commands
 
 import games
-from bot.board_text import options_open_to, typed_choice
+from bot.board_text import option_label, options_open_to, typed_choice
 from bot.i18n import reader_lang, say, speaking
 from bot.rules_help import MAX_CONTENT, guide, help_command, how_to_play, rules_command
 from bot.sessions import STALE_TEXT, SessionError, StaleBoard, Update
@@ -39,7 +39,6 @@ from .present import (
     deciders,
     display,
     mention,
-    option_label,
     page_view,
     topics_view,
 )

@@ -14,7 +14,7 @@ import discord
 
 from bot import board_text as board_text_lines
 from bot.ai_seats import LEVEL_NAMES, ai_name, is_ai
-from bot.board_text import BUTTON_OPTIONS, FORMER_PLAYER, button_label, display, fit_names, option_label  # noqa: F401 - play imports it here
+from bot.board_text import BUTTON_OPTIONS, FORMER_PLAYER, button_label, display, fit_names
 from bot.i18n import say, table_lang
 from bot.rules_help import AI_LEVEL_TEXT
 from bot.sessions import Update

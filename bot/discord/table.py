@@ -333,7 +333,7 @@ class Table:
                          retire: dict[str, str], alt: str | None = None) -> Posted:
         """Edit the live message in place (the image described by ``alt``): the press's own update when the press is on it (when Discord refuses
         the image, 403, the update is made again with ``plain``, the board's text form); else the interaction is
-        answered first (a short ephemeral "done") and the REST edit is queued (:class:`BoardEdits`: made after the
+        answered first (a short ephemeral "done") and the REST edit is queued (:class:`bot.discord.edits.BoardEdits`: made after the
         answer, the latest content only, in the background). Raises ``discord.NotFound`` when the pressed message
         was deleted (the caller posts a new board)."""
         row = update.session
@@ -408,7 +408,7 @@ class Table:
 
     def retire(self, live: Live, session_id: int) -> None:
         """The previous turn's message: its text without the prompt, no components (its image stays); queued
-        (:class:`BoardEdits`), after any edit of it not made yet."""
+        (:class:`bot.discord.edits.BoardEdits`), after any edit of it not made yet."""
         kwargs: dict[str, Any] = {"content": live.retired} if live.retired else {}  # (unknown: restored)
         self.edits.queue(live.channel_id, live.message_id,
                          Edit(session_id, live.version, lambda: {"view": None, "allowed_mentions": NO_PINGS, **kwargs},
