@@ -237,7 +237,7 @@ class PlayTree(app_commands.CommandTree):
             missing = Text.join(T(", "), lacking) if lacking else \
                 T("Discord answered {status} {text}", status=str(original.status), text=original.text)
             await bot.answers.refuse(interaction, T("I am missing a permission in this channel ({missing}). Ask a "
-                                                  "moderator, then /board.", missing=missing))
+                                                    "moderator, then /board.", missing=missing))
         elif isinstance(error, app_commands.NoPrivateMessage):
             await bot.answers.refuse(interaction, T("Use this in a server channel or thread."))
         elif isinstance(error, app_commands.TransformerError | app_commands.CheckFailure):
@@ -253,7 +253,7 @@ class PlayTree(app_commands.CommandTree):
             log.error("command /%s failed in channel %s (session %s)", name, interaction.channel_id, sid,
                       exc_info=original)
             await bot.answers.refuse(interaction, T("Something went wrong on our side. /board shows where things "
-                                                  "stand."))
+                                                    "stand."))
 
 
 class PlayBot(commands.Bot):
@@ -392,7 +392,7 @@ class PlayBot(commands.Bot):
         custom_id = (interaction.data or {}).get("custom_id", "")
         if custom_id.startswith(ids.PREFIX) and not any(p.fullmatch(custom_id) for p in _OURS):
             await self.answers.refuse(interaction, T("This button is not valid any more. Use /board for the current "
-                                                   "one."))
+                                                         "one."))
 
     def is_closed(self) -> bool:
         """True from the moment :meth:`close` begins (discord.py then does not reconnect the closed gateway)."""

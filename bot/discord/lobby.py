@@ -136,7 +136,7 @@ class Lobby(commands.Cog):
         row = update.session
         text = lobby_text(row, update.game, [*update.notes, *notes])
         posted = await self.bot.answers.send(interaction, channel_id or row.channel_id, text,
-                                          view=lobby_view(row, update.game))
+                                                view=lobby_view(row, update.game))
         if posted.message_id is not None:
             await self.bot.links.update(row.id, lobby=[channel_id or row.channel_id, str(posted.message_id)])
         self.bot.table.ended(update)  # a lobby closed by its last player leaving: forget it (bounded memory)
@@ -318,7 +318,8 @@ class Lobby(commands.Cog):
             await self.bot.answers.refuse(interaction, str(exc))
         except Exception:
             log.exception("lobby AI %s failed (session %s)", action, sid)
-            await self.bot.answers.refuse(interaction, T("Something went wrong on our side; nothing changed. Try again."))
+            await self.bot.answers.refuse(interaction,
+                                          T("Something went wrong on our side; nothing changed. Try again."))
 
     async def press(self, interaction: discord.Interaction, sid: int, action: str) -> None:
         """A lobby button: the card is edited in place (Join/Leave/Cancel) or the board follows (Start)."""
@@ -328,7 +329,8 @@ class Lobby(commands.Cog):
             await self.bot.answers.refuse(interaction, str(exc))
         except Exception:
             log.exception("lobby %s failed (session %s)", action, sid)
-            await self.bot.answers.refuse(interaction, T("Something went wrong on our side; nothing changed. Try again."))
+            await self.bot.answers.refuse(interaction,
+                                          T("Something went wrong on our side; nothing changed. Try again."))
 
     async def _press(self, interaction: discord.Interaction, sid: int, action: str) -> None:
         if interaction.user.bot:
@@ -339,7 +341,8 @@ class Lobby(commands.Cog):
             return
         if row.status != "lobby":
             await self.bot.answers.refuse(interaction, T("This lobby is closed: the game is running (/board shows it).")
-                                        if row.status == "active" else T("This lobby is closed. Open one with /play."))
+                                          if row.status == "active"
+                                          else T("This lobby is closed. Open one with /play."))
             return
         channel, user = row.channel_id, str(interaction.user.id)
         if action == "join":

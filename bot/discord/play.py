@@ -85,7 +85,7 @@ class Play(commands.Cog):
         except Exception:
             log.exception("choice %s/%s/%s/%s failed (session %s)", sid, ver, d, o, sid)
             await self.bot.answers.refuse(interaction, T("Something went wrong on our side; the game is unchanged. "
-                                                   "Try again."))
+                                                         "Try again."))
 
     async def _choose(self, interaction: discord.Interaction, sid: int, ver: int, d: int, o: int) -> None:
         if interaction.user.bot:
@@ -212,7 +212,7 @@ class Play(commands.Cog):
             text, plain = (t + "\n" + note for t in (text, plain))
         alt = await self.bot.images.alt(row, update.state, names)
         await self.bot.answers.send(interaction, channel, text[:2000], plain=plain[:2000],
-                              file=png_file(png, row.id, row.version, alt))
+                                    file=png_file(png, row.id, row.version, alt))
 
     @app_commands.command(name="history", description="The recent events of this channel's game")
     @app_commands.describe(count="How many events (default 15)")
@@ -265,7 +265,7 @@ class Play(commands.Cog):
             return
         if topic and topic not in game.rules_help:
             await self.bot.answers.refuse(interaction, T("{game} has no rules topic '{topic}'.", game=game.title,
-                                                   topic=topic[:50]))
+                                                         topic=topic[:50]))
             return
         with speaking(reader_lang()):  # the select's placeholder and options too: the answer is the reader's
             text, view = say(how_to_play(game, topic or ""))[:2000], topics_view(game, topic or "")

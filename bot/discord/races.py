@@ -297,7 +297,7 @@ class Races(commands.Cog):
         except Exception:
             log.exception("race button %s/%s/%s failed (session %s)", sid, key, option, sid)
             await self.bot.answers.refuse(interaction, T("Something went wrong on our side; the game is unchanged. "
-                                                      "Try again."))
+                                                        "Try again."))
 
     async def _press(self, interaction: discord.Interaction, sid: int, key: str, option: str) -> None:
         if interaction.user.bot:

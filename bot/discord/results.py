@@ -101,8 +101,8 @@ class Results(commands.Cog):
         text = "\n".join(say(line) for line in lines)[:2000]
         # without Attach Files (Discord answers 403) the same text and button go out without the card
         await self.bot.answers.send(None, record.channel_id, text,
-                                 file=card_file(png, f"result-{record.session_id}", alt) if png else None, view=view,
-                                 plain=text)
+                                   file=card_file(png, f"result-{record.session_id}", alt) if png else None, view=view,
+                                   plain=text)
 
     # -- /stats ---------------------------------------------------------------------------------------------------
     @app_commands.command(name="stats", description="A player's games, wins, places and rating in this server")
@@ -191,7 +191,7 @@ class Results(commands.Cog):
         record = await self.service.records.game_record(sid)
         if record is None or record.channel_id != str(interaction.channel_id):
             await self.bot.answers.refuse(interaction, T("Game #{sid} did not end in this channel: /replay lists the "
-                                                      "games of this channel.", sid=str(sid)))
+                                                        "games of this channel.", sid=str(sid)))
             return
         row = await self.service.session(sid)
         if row is None:
@@ -216,7 +216,7 @@ class Results(commands.Cog):
                 except Exception:
                     log.exception("replay of session %s failed", sid)
                     await self.bot.answers.refuse(interaction, T("The replay could not be built; the game's record is "
-                                                              "unchanged."))
+                                                                "unchanged."))
                     return
         else:
             await self._defer(interaction, public)

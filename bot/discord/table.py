@@ -68,7 +68,7 @@ class Live:
 
 
 class Table:
-    """The live board messages of ``bot``'s sessions and the answers to its interactions."""
+    """The live board messages of ``bot``'s sessions (cogs use ``bot.table``)."""
 
     def __init__(self, bot: PlayBot) -> None:
         self.bot = bot
@@ -156,8 +156,9 @@ class Table:
             try:
                 done = T("Done — but the board could not be posted yet; it follows in the channel as soon as "
                          "Discord takes it (/board shows it now).")
-                await self.bot.answers.send(interaction, row.channel_id, say(done, reader_lang() if interaction else None),
-                                ephemeral=interaction is not None)
+                await self.bot.answers.send(interaction, row.channel_id,
+                                            say(done, reader_lang() if interaction else None),
+                                            ephemeral=interaction is not None)
             except Exception:
                 log.warning("fallback message of session %s failed too", row.id)
 
@@ -331,11 +332,11 @@ class Table:
     async def _edit_live(self, interaction: discord.Interaction | None, live: Live, update: Update, text: str,
                          png: bytes | None, view: Callable[[], discord.ui.View | None], plain: str | None,
                          retire: dict[str, str], alt: str | None = None) -> Posted:
-        """Edit the live message in place (the image described by ``alt``): the press's own update when the press is on it (when Discord refuses
-        the image, 403, the update is made again with ``plain``, the board's text form); else the interaction is
-        answered first (a short ephemeral "done") and the REST edit is queued (:class:`bot.discord.edits.BoardEdits`: made after the
-        answer, the latest content only, in the background). Raises ``discord.NotFound`` when the pressed message
-        was deleted (the caller posts a new board)."""
+        """Edit the live message in place (the image described by ``alt``): the press's own update when the press is
+        on it (when Discord refuses the image, 403, the update is made again with ``plain``, the board's text form);
+        else the interaction is told first (a short ephemeral "done") and the REST edit is queued
+        (:class:`bot.discord.edits.BoardEdits`: made after the answer, the latest content only, in the background).
+        Raises ``discord.NotFound`` when the pressed message was deleted (the caller posts a new board)."""
         row = update.session
         if self._on(interaction, live):
             kwargs: dict[str, Any] = {"content": text, "view": view(), "allowed_mentions": NO_PINGS}
@@ -401,7 +402,7 @@ class Table:
             await interaction.response.edit_message(view=None, allowed_mentions=NO_PINGS, **kwargs)
         mentions = await self.turn_pings(update, clicker)
         posted = await self.bot.answers.send(interaction, update.session.channel_id, text, file=file, view=view,
-                                 mentions=mentions, plain=plain)
+                                             mentions=mentions, plain=plain)
         if live is not None and not on:
             self.retire(live, update.session.id)
         return posted
