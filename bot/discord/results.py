@@ -193,7 +193,7 @@ class Results(commands.Cog):
             await self.bot.answers.refuse(interaction, T("Game #{sid} did not end in this channel: /replay lists the "
                                                         "games of this channel.", sid=str(sid)))
             return
-        row = await self.service.session(sid)
+        row = await self.service.reads.session(sid)
         if row is None:
             await self.bot.answers.refuse(interaction, T("Game #{sid} is no longer stored.", sid=str(sid)))
             return
@@ -209,7 +209,7 @@ class Results(commands.Cog):
                 return
             with ticket:
                 await self._defer(interaction, public)
-                moves = await self.service.moves(sid)
+                moves = await self.service.reads.moves(sid)
                 try:
                     path = await self.heavy.replay(key, row.game_id, row.players, row.options, row.seed, moves,
                                                    names, lang)
