@@ -52,10 +52,10 @@ class StandIn:
                 update = await service.stand_ins.remove(channel, sid, seat, user, moderator)
             await self.bot.table.send_board(update, interaction)
         except SessionError as exc:
-            await self.bot.table.refuse(interaction, str(exc))
+            await self.bot.answers.refuse(interaction, str(exc))
         except Exception:
             log.exception("stand-in press %s failed (session %s)", action, sid)
-            await self.bot.table.refuse(interaction, T("Something went wrong on our side; nothing changed."))
+            await self.bot.answers.refuse(interaction, T("Something went wrong on our side; nothing changed."))
 
     async def departed(self, session_id: int, player: str) -> Update | None:
         """The departure grace of ``player`` ended and they are still gone: the AI plays for them (posted, with the
