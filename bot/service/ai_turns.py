@@ -33,8 +33,8 @@ from games.core import BaseState
 
 from ..ai_seats import AiSettings, ai_rng, race_opened_ms, think
 from ..store import SessionRow
+from . import stand_in  # read at call time: stand_in imports this module
 from .board import Locks, States, game_of
-from .stand_in import ai_players
 
 if TYPE_CHECKING:
     from .board import Update
@@ -81,7 +81,7 @@ class AiPlanner:
         open race (``player=None`` with a deadline) not planned yet, each AI seat's input from
         ``games.ai.race_answer`` as an ``ai_race`` timer at the window's opening + the reaction (never sooner than
         ``games.ai.MIN_REACTION_MS``; none when the reaction falls after the deadline or the seat lets it pass)."""
-        levels = ai_players(row)  # AI seats, and the absent people the stand-in plays for
+        levels = stand_in.ai_players(row)  # AI seats, and the absent people the stand-in plays for
         seats = list(levels)
         if not seats or state is None:
             return AiPlan(False, [], [], [])
@@ -194,7 +194,7 @@ class AiTurns:
                 return None
             decision = game.pending(state)[index]
             state_json = row.state
-            level = ai_players(row).get(player)
+            level = stand_in.ai_players(row).get(player)
             if level is None:  # the seat's owner is back: the stand-in no longer plays it
                 await self.store.delete_timer(timer.id)
                 return None
