@@ -17,7 +17,7 @@ from ..store.records import RESIGN_MOVE, GameRecord
 from .ai_turns import AiPlan, AiPlanner
 from .board import States, Update, game_of
 from .deadlines import DEADLINE, Deadlines
-from .presence import check_held
+from .presence import HERE, check_held
 from .records import Records
 from .stand_in import stand_ins
 
@@ -47,7 +47,8 @@ class Ledger:
         (:mod:`bot.service.stand_in`)."""
         if player is not None and player in stand_ins(row):
             raise SessionError(T("The AI plays for you now: press “I'm back” on the board to take your seat back first."))
-        check_held(row, state, self.states.pending_of(row, state), player)  # a live table's presence
+        if option != HERE:  # a live table's presence: "I'm here" itself is never held
+            check_held(row, state, self.states.pending_of(row, state), player)
         game = game_of(row.game_id)
         move = Move(player=player, option=option, at_ms=self.clock() if at_ms is None else at_ms)
         try:
