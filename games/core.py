@@ -564,6 +564,12 @@ class Game:
         """A short text summary of the position (scores, whose turn) for chat and logs."""
         return ""
 
+    def typed_words(self, decision: Decision) -> dict[str, Text]:
+        """Option id -> the word a player types for it (a text, in the reader's language), for the options of
+        ``decision`` that have one (:meth:`chat_word` reads it back): what a race prompt lists beside each reaction.
+        The default knows none (the prompt shows the option id)."""
+        return {}
+
     def reactions(self, decision: Decision) -> dict[str, str]:
         """Emoji -> option id of ``decision``: reactions a chat adapter adds to the message showing the decision and
         maps back to moves (a real-time race's inputs, e.g. Tatamokatsu's shout). The default offers none."""

@@ -52,6 +52,7 @@ from games.tatamokatsu.data import (
     RECOVER,
     ROLL,
     SALUTE,
+    TO_TYPE,
     TYPED_WORDS,
     VICTIM_PREFIX,
 )
@@ -77,12 +78,18 @@ _KATAKANA = {code: code - 0x60 for code in range(0x30A1, 0x30F7)}
 """Katakana -> hiragana (ァ..ヶ to ぁ..ゖ: the two scripts' tables are 0x60 apart)."""
 
 
+_LENGTHENERS = str.maketrans("", "", "ー〜～~")
+"""Long-vowel marks and wave dashes (every one is dropped: "はーい" is "はい", "タタモカツー" the shout)."""
+
+
 def normal_word(text: str) -> str:
     """A typed word in the form :data:`~games.tatamokatsu.data.TYPED_WORDS` keys use: Unicode NFKC (full-width
     romaji and half-width katakana become their plain forms: "ＨＡＩ" -> "HAI", "ﾊｲ" -> "ハイ"), case folded,
-    katakana as hiragana ("ハイ" -> "はい"), only letters and digits kept (spaces, punctuation, "！" dropped)."""
-    folded = unicodedata.normalize("NFKC", text).casefold().translate(_KATAKANA)
-    return "".join(ch for ch in folded if ch.isalnum())
+    katakana as hiragana ("ハイ" -> "はい"), every long-vowel mark and wave dash dropped ("はーい" -> "はい"), only
+    letters and digits kept (spaces, punctuation, "！" dropped), then a trailing small tsu dropped (a clipped
+    spoken ending: "はいっ" -> "はい", "ハイッ！" -> "はい")."""
+    folded = unicodedata.normalize("NFKC", text).casefold().translate(_KATAKANA).translate(_LENGTHENERS)
+    return "".join(ch for ch in folded if ch.isalnum()).rstrip("っ")
 
 
 def word_to_input(text: str) -> str | None:
@@ -419,6 +426,13 @@ class Tatamokatsu(Game):
     def chat_word(self, text: str) -> str | None:
         """Typed words count as race inputs (TK-3): see :func:`word_to_input`."""
         return word_to_input(text)
+
+    def typed_words(self, decision: Decision) -> dict[str, Text]:
+        """The word to type for each race input the decision lists (``data.TO_TYPE``: ``tatamokatsu``, ``grab``,
+        ``katana``, ``hai``; in Japanese タタモカツ, つかむ, カタナ, はい), as the rules' /rules text says (TK-3)."""
+        if decision.player is not None:
+            return {}
+        return {opt: word for opt, word in TO_TYPE.items() if decision.option(opt) is not None}
 
     def reactions(self, decision: Decision) -> dict[str, str]:
         """The race inputs as reactions (``data.REACTIONS``): 📣 shout, ✊ grab, 🗡 Katana, 🙇 salute — those the
