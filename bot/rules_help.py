@@ -13,6 +13,7 @@ from games.core import T, Text
 
 from .ai_seats import LEVEL_NAMES, named
 from .i18n import SOURCE, language
+from .matching import find_game
 from .results import RATING_HELP
 from .sessions import SessionError
 
@@ -159,10 +160,9 @@ def sandbox_rules(game_id: str | None = None, topic: str | None = None, lang: st
     if not game_id:
         return T("Which game? {games}", games=Text.join(", ", [Text.join(": ", [g.id, g.summary])
                                                                for g in games.all()]))
-    try:
-        game = games.get(game_id.lower())
-    except KeyError:
-        raise SessionError(T("There is no game called '{game}'. /games lists them.", game=game_id)) from None
+    game = find_game(game_id)
+    if game is None:
+        raise SessionError(T("There is no game called '{game}'. /games lists them.", game=game_id))
     helps = game.rules_help
     if topic:
         text = helps.get(topic.lower())

@@ -50,6 +50,7 @@ from . import metrics
 from .ai_seats import AiSettings, is_ai, level_of, new_ai_ids
 from .ai_turns import AI_MOVE, AI_RACE, AiTurns
 from .i18n import refusal
+from .matching import find_game
 from .refusals import (
     GAME_OVER,
     IDLE_PLAYED,
@@ -224,11 +225,13 @@ class SessionService(UndoRule, AiTurns):
     # -- helpers ----------------------------------------------------------------------------------------------
     @staticmethod
     def game(game_id: str) -> Game:
-        try:
-            return games.get(game_id)
-        except KeyError:
-            known = ", ".join(g.id for g in games.all())
-            raise SessionError(T("There is no game called '{game}'. Games: {known}.", game=game_id, known=known)) from None
+        """The game ``game_id`` names: its id, or its title or a reading in any language (:func:`find_game`).
+        :class:`SessionError` listing the games' titles when it names none (or several)."""
+        found = find_game(game_id)
+        if found is None:
+            known = Text.join(T(", "), [g.title for g in games.all()])
+            raise SessionError(T("There is no game called '{game}'. Games: {known}.", game=game_id, known=known))
+        return found
 
     async def _live(self, channel_id: str) -> SessionRow:
         row = await self.store.live_session(channel_id)

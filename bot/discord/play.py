@@ -19,6 +19,7 @@ from discord.ext import commands
 
 import games
 from bot.i18n import reader_lang, say, speaking
+from bot.matching import find_game, fold, matches, names_of
 from bot.rules_help import MAX_CONTENT, guide, help_command, how_to_play, rules_command
 from bot.sessions import SessionError, StaleBoard, Update
 from bot.store import SessionRow, TimerRow
@@ -121,7 +122,7 @@ class Play(commands.Cog):
 
     async def option_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice]:
         """The caller's legal options now (label shown — with its board marker key first — option id
-        sent), filtered by what they typed."""
+        sent), filtered by what they typed (:func:`bot.matching.matches`: kana script and width do not matter)."""
         try:
             update = await self.service.show(str(interaction.channel_id))
         except SessionError:
@@ -129,11 +130,10 @@ class Play(commands.Cog):
         if update.session.status != "active":
             return []
         names = await self.bot.links.names(update.session.id)
-        needle = current.lower().strip()
         out = []
         for d, i in self._mine(update, str(interaction.user.id)):
             label, opt = option_label(d, i, names), d.options[i]
-            if needle in label.lower() or needle in opt.id.lower():
+            if matches(current, {fold(label), fold(opt.id)}):
                 out.append(app_commands.Choice(name=label[:100] or opt.id[:100], value=opt.id[:100]))
         return out[:25]
 
@@ -244,15 +244,14 @@ class Play(commands.Cog):
         await self.table.send_board(update, interaction)
 
     async def topic_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice]:
-        game_id = getattr(interaction.namespace, "game", None)
-        try:
-            game = games.get(game_id or "")
-        except KeyError:
+        """The game's rules topics whose key, or name in any language, holds what was typed
+        (:func:`bot.matching.matches`)."""
+        game = find_game(getattr(interaction.namespace, "game", None) or "")
+        if game is None:
             return []
-        lang, needle = reader_lang(), current.lower().strip()
-        named = [(t, say(game.topic_name(t), lang)) for t in game.rules_help if t]
-        return [app_commands.Choice(name=name[:100], value=t)
-                for t, name in named if needle in t.lower() or needle in name.lower()][:25]
+        lang = reader_lang()
+        return [app_commands.Choice(name=say(game.topic_name(t), lang)[:100], value=t)
+                for t in game.rules_help if t and matches(current, names_of(t, game.topic_name(t)))][:25]
 
     @app_commands.command(name="rules", description="How a game is played, in short; without a game: every command")
     @app_commands.describe(game="Which game (none: every command, results, ratings, AI players)",

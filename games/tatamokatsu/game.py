@@ -21,7 +21,6 @@ exact. Once a roll; a game played without it (offline adapters) keeps the window
 
 from __future__ import annotations
 
-import unicodedata
 from typing import Any
 
 from games.core import (
@@ -39,6 +38,7 @@ from games.core import (
     T,
     Text,
 )
+from games.spelling import fold
 from games.tatamokatsu import rules
 from games.tatamokatsu.data import (
     ATTACK,
@@ -74,22 +74,12 @@ def _choice_options(fingers: int) -> list[Option]:
     return [Option(id=ATTACK, label=T("Every opponent loses one finger")), Option(id=RECOVER, label=recover,
                                                                                    short=short)]
 
-_KATAKANA = {code: code - 0x60 for code in range(0x30A1, 0x30F7)}
-"""Katakana -> hiragana (ァ..ヶ to ぁ..ゖ: the two scripts' tables are 0x60 apart)."""
-
-
-_LENGTHENERS = str.maketrans("", "", "ー〜～~")
-"""Long-vowel marks and wave dashes (every one is dropped: "はーい" is "はい", "タタモカツー" the shout)."""
-
-
 def normal_word(text: str) -> str:
-    """A typed word in the form :data:`~games.tatamokatsu.data.TYPED_WORDS` keys use: Unicode NFKC (full-width
-    romaji and half-width katakana become their plain forms: "ＨＡＩ" -> "HAI", "ﾊｲ" -> "ハイ"), case folded,
-    katakana as hiragana ("ハイ" -> "はい"), every long-vowel mark and wave dash dropped ("はーい" -> "はい"), only
-    letters and digits kept (spaces, punctuation, "！" dropped), then a trailing small tsu dropped (a clipped
-    spoken ending: "はいっ" -> "はい", "ハイッ！" -> "はい")."""
-    folded = unicodedata.normalize("NFKC", text).casefold().translate(_KATAKANA).translate(_LENGTHENERS)
-    return "".join(ch for ch in folded if ch.isalnum()).rstrip("っ")
+    """A typed word in the form :data:`~games.tatamokatsu.data.TYPED_WORDS` keys use: :func:`games.spelling.fold`
+    (Unicode NFKC: "ＨＡＩ" -> "HAI", "ﾊｲ" -> "ハイ"; case folded; katakana as hiragana: "ハイ" -> "はい"; spaces,
+    punctuation, "！" and wave dashes dropped), every long-vowel mark dropped ("はーい" -> "はい"), then a trailing
+    small tsu dropped (a clipped spoken ending: "はいっ" -> "はい", "ハイッ！" -> "はい")."""
+    return fold(text).replace("ー", "").rstrip("っ")
 
 
 def word_to_input(text: str) -> str | None:
