@@ -439,12 +439,15 @@ def i18n_compile() -> None:
 
 @i18n.command("check")
 def i18n_check() -> None:
-    """List what is wrong with the catalogues (untranslated, placeholders, glossary, not compiled); exit 1 if any."""
+    """The register of each game's Japanese rules and refusals, then what is wrong with the catalogues
+    (untranslated, placeholders, glossary, plain form, unused, not compiled); exit 1 if any."""
     from . import catalogues
     from .discord.bot import command_strings
     from .i18n import LANGUAGES
 
     commands = command_strings()  # the slash commands' strings, from the command tree built offline
+    for line in catalogues.register_lines("ja"):
+        click.echo(f"register {line}")
     found = [line for lang in LANGUAGES[1:] for line in catalogues.problems(commands, lang)]
     for line in found:
         click.echo(line)

@@ -10,11 +10,13 @@ The slash commands' strings (the ``commands`` domain) come from the caller, as `
 - :func:`extract`, :func:`update`, :func:`compile_catalogues`;
 - :func:`problems`: a message without its translation, placeholders that differ, English left in a Japanese text,
   a glossary term (``bot/locales/glossary.toml``, :func:`glossary`) not rendered by its translation, a ``.mo`` not
-  compiled from its ``.po``, and a catalogue entry the source no longer uses.
+  compiled from its ``.po``, a catalogue entry the source no longer uses, and a sentence of a game's rules or
+  refusals in Japanese plain form (:func:`registers`: they speak です・ます, STYLE.md).
 """
 
 from __future__ import annotations
 
+import ast
 import datetime
 import functools
 import io
@@ -174,6 +176,7 @@ def problems(commands: Commands, lang: str = "ja", root: Path = ROOT) -> list[st
     language (English left in), a glossary term not rendered by its translation, an entry the source no longer
     uses (``python -m bot i18n update`` drops it), a ``.mo`` not compiled from its ``.po``."""
     out: list[str] = []
+    plain = registers(lang, root) if lang == "ja" else {}
     for domain, source in extract(commands, root).items():
         path = catalogue_path(lang, domain)
         if not len(source):
@@ -203,12 +206,93 @@ def problems(commands: Commands, lang: str = "ja", root: Path = ROOT) -> list[st
             for en, native in terms.items():
                 if re.search(rf"\b{re.escape(en)}\b", words, re.IGNORECASE) and not any(native in s for s in _strings(t)):
                     out.append(f"{domain}: glossary: {what} uses {en!r}; its translation lacks {native!r}")
+        for kind, found in plain.get(domain, {}).items():
+            out.extend(f"{domain}: plain form in its {kind} (です・ます wanted): {s!r}" for s in found["plain"])
         out.extend(f"{domain}: unused: {_what(m)}: run python -m bot i18n update"
                    for m in catalog if m.id and source.get(m.id, context=m.context) is None)
         mo = catalogue_path(lang, domain, "mo")
         if not mo.exists() or _entries(mo.read_bytes()) != _entries(_mo_bytes(path, lang)):
             out.append(f"{domain}: {mo.name} is not compiled from {path.name}: run python -m bot i18n compile")
     return out
+
+
+POLITE = ("です", "ます", "ません", "でした", "ました", "ましょう", "ください", "でしょう")
+"""How a Japanese sentence in the polite register (です・ます) ends."""
+_PLAIN = re.compile(r"[るうくつぬむぶぐすただいずか]$")
+"""How a sentence in the plain register ends (a verb, adjective or だ; a noun or a list item is neither)."""
+_SENTENCES = re.compile(r"[。！？!?\n]+")
+_ASIDES = re.compile(r"「[^「」]*」|（[^（）]*）|\([^()]*\)")
+"""A quoted word (「はい！」) or an aside in brackets: not where a sentence's register shows."""
+KINDS = ("rules", "refusals")
+"""What :func:`registers` sorts a game's texts into: its ``/rules`` texts (``games/<game>/help.py``) and its
+refusals (texts made inside an ``IllegalMove(…)`` or a function named for a refusal)."""
+
+
+def register_of(sentence: str) -> str | None:
+    """``"polite"`` (ends in です, ます, ません, ください, …), ``"plain"`` (ends in a verb, adjective or だ: 勝つ,
+    できない, 1歩だ), or None (a noun, a list item, a quoted word): the register of one Japanese sentence."""
+    sentence = sentence.strip().rstrip("）」』)…・ 　")
+    if sentence.endswith(POLITE):
+        return "polite"
+    return "plain" if _PLAIN.search(sentence) else None
+
+
+def game_texts(game: str, root: Path = ROOT) -> dict[tuple[str | None, str], str]:
+    """``(context, msgid)`` -> kind (:data:`KINDS`) of the texts of ``games/<game>/`` that are rules or refusals."""
+    found: dict[tuple[str | None, str], str] = {}
+    makers = {"T": 0, "N": 0, "Tc": 1, "Nc": 1}
+
+    def visit(node: ast.AST, kind: str | None, rules: bool) -> None:
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and "refusal" in node.name:
+            kind = "refusals"
+        if isinstance(node, ast.Call):
+            name = getattr(node.func, "id", None) or getattr(node.func, "attr", None)
+            if name == "IllegalMove":
+                kind = "refusals"
+            at = makers.get(name or "")
+            if at is not None and len(node.args) > at and isinstance(node.args[at], ast.Constant):
+                context = node.args[0].value if at else None
+                if kind or rules:
+                    found[(context, node.args[at].value)] = kind or "rules"
+        for child in ast.iter_child_nodes(node):
+            visit(child, kind, rules)
+
+    for path in sorted((root / "games" / game).rglob("*.py")):
+        visit(ast.parse(path.read_text(encoding="utf-8")), None, path.name == "help.py")
+    return found
+
+
+def registers(lang: str = "ja", root: Path = ROOT) -> dict[str, dict[str, list[str]]]:
+    """Per game, per kind (:data:`KINDS`), the sentences of its ``lang`` rules and refusals that are polite and
+    plain: ``{"tatari": {"rules": {"polite": [...], "plain": [...]}, …}}`` (:func:`register_of`)."""
+    out: dict[str, dict[str, dict[str, list[str]]]] = {}
+    for game in game_ids():
+        path = catalogue_path(lang, game)
+        if not path.exists():
+            continue
+        with path.open("rb") as fh:
+            catalog = read_po(fh, locale=lang)
+        by_kind = out.setdefault(game, {k: {"polite": [], "plain": []} for k in KINDS})
+        for (context, msgid), kind in game_texts(game, root).items():
+            message = next((m for m in catalog if m.context == context and
+                            (m.id[0] if isinstance(m.id, tuple) else m.id) == msgid), None)
+            if message is None or not _translated(message):
+                continue
+            for string in _strings(message):
+                filled = _ASIDES.sub("〇", fill(string, {k: "〇" for k in placeholders(string)}))
+                for sentence in _SENTENCES.split(filled):
+                    register = register_of(sentence)
+                    if register:
+                        by_kind[kind][register].append(sentence.strip())
+    return out
+
+
+def register_lines(lang: str = "ja", root: Path = ROOT) -> list[str]:
+    """The register of each game's rules and refusals, one line a game: ``tatari: rules 24 polite, 0 plain;
+    refusals 9 polite, 0 plain``."""
+    return [f"{game}: " + "; ".join(f"{kind} {len(r['polite'])} polite, {len(r['plain'])} plain"
+                                   for kind, r in kinds.items())
+            for game, kinds in registers(lang, root).items()]
 
 
 def _what(message) -> str:
@@ -223,5 +307,5 @@ def _letters(msgid: str) -> bool:
     return bool(re.search(r"[A-Za-z]{2,}", fill(msgid, {k: "" for k in placeholders(msgid)})))
 
 
-__all__ = ["KEYWORDS", "SOURCES", "Commands", "compile_catalogues", "domain_of", "extract", "glossary", "problems",
-           "update"]
+__all__ = ["KEYWORDS", "KINDS", "POLITE", "SOURCES", "Commands", "compile_catalogues", "domain_of", "extract",
+           "game_texts", "glossary", "problems", "register_lines", "register_of", "registers", "update"]

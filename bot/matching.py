@@ -40,12 +40,12 @@ def names_of(key: str, name: str) -> set[str]:
     return out - {""}
 
 
-def matches(typed: str, names: Iterable[str]) -> bool:
-    """Whether what was typed (folded) starts one of ``names`` (folded already: :func:`names_of`), or, two
-    characters or more, is part of one (``ばーすと`` in ``ばーすと``, ``もり`` in ``たたらばともり``; a lone ``s`` finds
-    ``strong``, not ``easy``); nothing typed matches everything."""
+def matches(typed: str, names: Iterable[str], *, prefix: bool = False) -> bool:
+    """Whether what was typed (folded) is part of one of ``names`` (folded already: :func:`names_of`; ``もり`` in
+    ``たたらばともり``), or with ``prefix`` starts one (a short list such as the AI levels: ``s`` finds ``strong``,
+    not ``easy``); nothing typed matches everything."""
     needle = fold(typed)
-    return not needle or any(n.startswith(needle) or (len(needle) >= 2 and needle in n) for n in names)
+    return not needle or any(n.startswith(needle) if prefix else needle in n for n in names)
 
 
 def find_game(typed: str) -> Game | None:

@@ -754,12 +754,12 @@ class Game:
             raise IllegalMove(T("Nothing is waiting on a deadline."))
         mine = [d for d in decisions if d.player is None or d.player == move.player]
         if not mine:
-            waiting = ", ".join(player_ref(d.player) for d in decisions if d.player)
+            waiting = Text.join(T(", "), [player_ref(d.player) for d in decisions if d.player])
             raise IllegalMove(T("It is not your turn: waiting for {players}.", players=waiting))
         for d in mine:
             opt = d.option(move.option)
             if opt is not None:
                 return d, opt
-        listed = ", ".join(o.id for d in mine for o in d.options)
+        listed = Text.join(T(", "), [o.id for d in mine for o in d.options])
         raise IllegalMove(T("'{option}' is not a choice now. Choose one of: {choices}.", option=move.option,
                             choices=listed))

@@ -96,13 +96,13 @@ def _known(game: games.Game) -> Text:
 
 
 async def level_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice]:
-    """The AI levels (``games.ai.LEVELS``) whose id, or name or reading in any language, holds what was typed
-    (:func:`bot.matching.matches`: "つよ", "ツヨ" and "str" find 強い（strong）; shown as "強い — …" in Japanese, "strong — …"
-    in English)."""
+    """The AI levels (``games.ai.LEVELS``) whose id, or name or reading in any language, starts with what was typed
+    (:func:`bot.matching.matches`: "つよ", "ツヨ", "強" and "str" find 強い（strong）; shown as "強い — …" in Japanese,
+    "strong — …" in English)."""
     lang = reader_lang()
     names = {lv: say(LEVEL_NAMES.get(lv, lv), lang) if lang != SOURCE else lv for lv in LEVELS}
     return [app_commands.Choice(name=f"{names[lv]} — {level_text(lv, lang) or ''}"[:100], value=lv)
-            for lv in LEVELS if matches(current, names_of(lv, LEVEL_NAMES.get(lv, lv)))]
+            for lv in LEVELS if matches(current, names_of(lv, LEVEL_NAMES.get(lv, lv)), prefix=True)]
 
 
 async def game_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice]:
@@ -248,7 +248,7 @@ class Lobby(commands.Cog):
 
         lacking = permissions.missing(interaction.app_permissions, (
             "view_channel", "send_messages_in_threads", "read_message_history"))
-        why = (T("I am missing {missing}", missing=", ".join(lacking)) if lacking
+        why = (T("I am missing {missing}", missing=Text.join(T(", "), lacking)) if lacking
                else T("Discord answered {answer}", answer=describe(exc)))
         return T("I could not post the {game} lobby in the new thread ({why}), so I removed the thread. Ask a "
                  "moderator to check my permissions in this channel's threads, or /play here without thread.",

@@ -458,6 +458,8 @@ class Tatamokatsu(Game):
             "choice": lambda: T("{player} to choose", player=ref(state.winner or "")),
             "victim": lambda: T("{player} to choose a victim", player=roller),
         }[state.phase]()
+        if not state.rolls:
+            return T("No roll yet: {what}. Fingers: {hands}", what=what, hands=hands)
         return T("Roll {n}: {what}. Fingers: {hands}", n=state.rolls, what=what, hands=hands)
 
     def greedy(self, state: TatamokatsuState, decision: Decision, rng: Any) -> str | None:
