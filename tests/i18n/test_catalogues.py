@@ -101,3 +101,23 @@ def test_a_japanese_count_uses_the_languages_one_plural_form():
     moves = N("{n} move.", "{n} moves.", n=200)
     assert moves == "200 moves." and i18n.say(moves, "ja") == "200手。"
     assert i18n.say(N("{n} move.", "{n} moves.", n=1), "ja") == "1手。"
+
+
+@pytest.mark.parametrize("sentence,register", [
+    ("お辞儀しても何も失いません", "polite"), ("手番を終えます", "polite"), ("勝ちです", "polite"),
+    ("手番を終えてください", "polite"), ("建てた者が勝つ", "plain"), ("伐採できない", "plain"),
+    ("1歩だ", "plain"), ("何をどこに植林する", "plain"), ("カタナ", None), ("ゾロ目でないのにカタナ", None),
+])
+def test_a_japanese_sentence_is_polite_plain_or_neither(sentence, register):
+    assert catalogues.register_of(sentence) == register
+
+
+def test_every_games_rules_and_refusals_speak_desu_masu():
+    """STYLE.md: です・ます for /rules and refusals in all five games; ``i18n check`` prints the count per game and
+    names any plain sentence as a problem."""
+    found = catalogues.registers("ja")
+    assert sorted(found) == ["tatamokatsu", "tataraba", "tatari", "tatsumi", "tsukimi"]
+    for game, kinds in found.items():
+        assert kinds["rules"]["plain"] == [] and kinds["refusals"]["plain"] == [], game
+        assert len(kinds["rules"]["polite"]) >= 10, game
+    assert catalogues.register_lines("ja")[0].startswith("tatamokatsu: rules ")
