@@ -162,7 +162,7 @@ class Admin(commands.Cog):
         text = say(T("💤 {player} has not played for {hours} h. {others}: any of you may let the AI play for them "
                      "until they are back, or remove them from the game (it counts as their resignation).",
                      player=display(names, player), hours=format(hours, "g"),
-                     others=", ".join(mention(p) for p in others)))
+                     others=Text.join(T(", "), [mention(p) for p in others])))
         channel = self.bot.get_partial_messageable(int(row.channel_id))
         await self.bot.delivery.send(lambda: channel.send(text, view=view, allowed_mentions=told),
                                      what=T("the AFK notice of {game}", game=update.game.title), channel_id=row.channel_id,
