@@ -130,10 +130,10 @@ def ai_rng(seed: int, *parts: object) -> random.Random:
     return random.Random(":".join(map(str, (seed, *parts))))
 
 
-def think(game_id: str, state_json: str, decision_index: int, player: str, seed_text: str, budget_ms: int,
-          iterations: int | None) -> str:
-    """The option id AI seat ``player`` answers pending decision ``decision_index`` of the stored state with
-    (``games.ai.choose`` at the seat's level). Runs in a worker (thread or process): a time budget of
+def think(game_id: str, state_json: str, decision_index: int, player: str, level: str, seed_text: str,
+          budget_ms: int, iterations: int | None) -> str:
+    """The option id the AI playing seat ``player`` answers pending decision ``decision_index`` of the stored state
+    with (``games.ai.choose`` at ``level``: an AI seat's own, or the stand-in's for an absent person). Runs in a worker (thread or process): a time budget of
     ``budget_ms`` (capped at ``games.ai.MAX_BUDGET_MS``) measured by ``time.perf_counter`` from here, or
     ``iterations`` playouts when given. ``IndexError`` when that decision is not pending."""
     game = games.get(game_id)
@@ -145,7 +145,7 @@ def think(game_id: str, state_json: str, decision_index: int, player: str, seed_
         ms = min(max(budget_ms, 1), game_ai.MAX_BUDGET_MS)
         budget = game_ai.Budget(deadline=time.perf_counter() + ms / 1000, clock=time.perf_counter)
     rng = random.Random(seed_text)
-    return game_ai.choose(game, state, decision, player, ai_level(player), rng, budget)
+    return game_ai.choose(game, state, decision, player, level, rng, budget)
 
 
 def _load_games() -> None:

@@ -27,12 +27,14 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from games import Decision, format_text, marker_keys, ranking_text
+from games import Decision, format_text, marker_keys, player_ref, ranking_text
 from games.core import SHORT_LABEL, T, Text
 
 from .ai_seats import ai_name, is_ai
 from .i18n import SOURCE, say, table_lang
 from .i18n import language as language_of
+from .service.presence import held_people
+from .service.stand_in import stand_in_label, stand_ins
 from .sessions import SessionError, Update
 from .store.privacy import is_former
 
@@ -353,6 +355,13 @@ def build_board(update: Update, name: Callable[[str], str], *, markdown: bool, l
     status = game.status(update.state) if update.state is not None else ""
     if status and (with_status and row.status == "active" if markdown else shows_position(update, asked)):
         tail.append((("-# " if markdown else "") + say(status, lang, name), False, None))  # the board in words
+    if row.status == "active":  # the seats the AI stand-in plays, on every board (bot.service.stand_in)
+        tail += [("🤖 " + say(stand_in_label(p), lang, name), False, None) for p in stand_ins(row)]
+    held = held_people(row, update.state, update.pending) if row.status == "active" else []
+    if held:  # a live table's roll waits for the players marked missing (bot.service.presence)
+        tail.append(("⏸️ " + say(T("The roll waits for {players}: press “I'm here” (or answer any race).",
+                                   players=Text.join(T(", "), [player_ref(p) for p in held])), lang, name), True,
+                     None))
     if markdown and update.result is not None:
         tail += [(line, False, None) for line in result_lines(update, name, markdown=True, lang=lang)]
     elif markdown and row.status == "abandoned":

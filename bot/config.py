@@ -65,7 +65,8 @@ class Settings(BaseSettings):
                                   "0 = off")
     afk_hours: float = Field(default=72, ge=0, le=720, description="Default AFK limit in hours; 0 = off")
     departure_grace_hours: float = Field(default=24, ge=0, le=720, description="A seated player who left the server is "
-                                         "resigned after this many hours (if they have not come back)")
+                                         "played by the AI stand-in after this many hours (if they have not come "
+                                         "back)")
     lobby_hours: float = Field(default=24, ge=1, le=720, description="A lobby not started within this many hours "
                                "closes itself (the channel is free again)")
     members_intent: bool = Field(default=False, description="Ask for the privileged Server Members intent: "

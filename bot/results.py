@@ -28,8 +28,8 @@ from .store import MoveRow
 from .store.records import GameRecord, PlayerStats, Standing
 
 RATING_HELP = T(
-    "Ratings: one per game per server; ties share a place, a player who resigns ranks last, abandoned games are not "
-    "rated. AI seats are rated as their level (one rating per level, listed as \"AI · Level\"). The leaderboard is "
+    "Ratings: one per game per server; ties share a place, a player who resigns ranks last, and so does a player "
+    "whose seat the AI stand-in played (the others are rated as they played); abandoned games are not rated. AI seats are rated as their level (one rating per level, listed as \"AI · Level\"). The leaderboard is "
     "ordered by rating (a conservative estimate: your skill less three times its uncertainty, so it grows as you "
     "play).")
 """How ratings work, for ``/help``."""

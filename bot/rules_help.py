@@ -50,6 +50,21 @@ def ai_seats_line(lang: str | None = None) -> str:
     )
 
 
+LIVE_MARK = T("⚡ all here at once")
+"""A live game's mark in ``/help``'s list of games (``Game.live``)."""
+
+
+def live_line(game: Game) -> Text:
+    """The line of a live game (``Game.live``) on its lobby card, ``/rules`` and ``/help``."""
+    return T("⚡ {game} is a live game: all players must be in the channel together (every roll opens a race of a "
+             "few seconds).", game=game.title)
+
+
+STAND_IN_LINE = T(
+    "-# **Away?** Once a player's AFK limit passes, the others may let the AI play for them (the AI stand-in, at "
+    "the normal level; a member who left the server gets it when their grace ends); they take their seat back "
+    "with “I'm back” on the board.")
+"""One line on the AI stand-in (:mod:`bot.service.stand_in`) under Discord's ``/rules``."""
 AI_SEATS_LINE = ai_seats_line()
 """One line on AI seats under Discord's ``/rules`` and ``/help``."""
 SANDBOX_HELP = T("""Commands: /play <game> [key=value …] [ai:<n> level:<easy|normal|strong>], /join, /leave, /start, /cancel,
@@ -90,6 +105,8 @@ def rules_command(game: Game, topic: str | None = None, lang: str | None = None)
     if others:
         text = Text.join("\n", [text, T("More: /rules {game} topic: {topics}", game=game.id,
                                          topics=topics_text(game, others, lang))])
+    if not topic and game.live:
+        text = Text.join("\n", [live_line(game), text])
     if not topic:
         line = ai_seats_line(lang)
         text = Text.join("\n", [clip(text, MAX_CONTENT - len(line) - 1), line])
@@ -108,7 +125,7 @@ def how_to_play(game: Game, topic: str = "") -> str:
 
 MAX_HELP = 600
 """Characters ``/help`` takes at most: one screen on a phone; the rest is in ``/rules`` (:func:`guide`)."""
-TYPED_WORDS_OFF = T("-# Typed race words are off on this bot: use the race buttons or reactions.")
+TYPED_WORDS_OFF = T("-# Typed race words are off: use the buttons or reactions.")
 """The line ``/help`` and ``/rules`` add when the bot cannot read typed race words."""
 
 
@@ -121,7 +138,8 @@ def help_command(typed_words: bool) -> str:
         "**Play-by-chat board games**, one game per channel or thread.\n"
         "`/play game` opens a lobby; players `/join`, the host `/start`s; answer with the buttons.\n"
         "`/rules game`: how to play · `/rules`: every command, results, ratings and AI players.")]
-    lines += [Text.join(" · ", [Text.join("", ["• **", g.title, f"** `{g.id}`"]), g.seats_summary()])
+    lines += [Text.join(" · ", [Text.join("", ["• **", g.title, f"** `{g.id}`"]), g.seats_summary(),
+                                 *([LIVE_MARK] if g.live else [])])
               for g in games.all()]
     if not typed_words:
         lines.append(TYPED_WORDS_OFF)
@@ -143,9 +161,9 @@ def guide(typed_words: bool, lang: str | None = None) -> str:
         "`/move option` (or the buttons) · `/board [public] [full]` · `/history` · `/undo` (the others approve) · "
         "`/resign` · `/pings` (your own turn pings) · moderators: `/abandon`, `/kick` (or the host), `/settings`\n"
         "Results: `/stats [member] [game]` · `/leaderboard game` · `/replay [game]` (only you see them; "
-        "`public:true` posts them) · every result has a Replay button.\n{ratings}\n{ai}\n"
+        "`public:true` posts them) · every result has a Replay button.\n{ratings}\n{ai}\n{stand_in}\n"
         "How to play: {rules}",
-        ratings=RATING_HELP, ai=ai_seats_line(lang), rules=Text.join(" · ", [_rules_of(g.id) for g in games.all()]))
+        ratings=RATING_HELP, ai=ai_seats_line(lang), stand_in=STAND_IN_LINE, rules=Text.join(" · ", [_rules_of(g.id) for g in games.all()]))
     if not typed_words:
         text = Text.join("\n", [text, T(
             "-# Typed race words are off on this bot: use the race buttons or reactions. (Its owner can turn them on "
@@ -178,5 +196,5 @@ def sandbox_rules(game_id: str | None = None, topic: str | None = None, lang: st
     return T("{game}: {text}", game=game.title, text=overview)
 
 
-__all__ = ["AI_LEVEL_TEXT", "AI_SEATS_LINE", "ai_seats_line", "topics_text", "MAX_HELP", "SANDBOX_HELP", "UNDO_RULE", "clip", "guide",
+__all__ = ["AI_LEVEL_TEXT", "AI_SEATS_LINE", "ai_seats_line", "topics_text", "MAX_HELP", "SANDBOX_HELP", "STAND_IN_LINE", "live_line", "UNDO_RULE", "clip", "guide",
            "help_command", "how_to_play", "rules_command", "sandbox_rules"]

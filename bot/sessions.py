@@ -63,10 +63,13 @@ from .service.board import Locks, Rows, States, Update, game_of
 from .service.deadlines import DEADLINE, Deadlines, TimeoutMoves
 from .service.ledger import Ledger
 from .service.lobby import Lobby, option_problems, rerun_when_stale
+from .service.presence import Presence
 from .service.privacy import Privacy
 from .service.reads import Reads
 from .service.records import DisplayNames, Records
+from .service.rematch import Rematch
 from .service.resignations import Resignations
+from .service.stand_in import StandIns
 from .service.timers import Timer, Timers
 from .service.undo import MemoryUndoVotes, UndoRule, UndoVote, UndoVotes, replay
 from .store import SessionRow, StaleVersion, Store, now_ms
@@ -115,6 +118,12 @@ class SessionService:
                                   undo_votes or MemoryUndoVotes())
         self.privacy = Privacy(store, self.lock, self.forget)
         self.resignations = Resignations(clock, self.lock, self.rows, self.states, self.reads, self.ledger)
+        self.stand_ins = StandIns(store, self.lock, self.rows, self.states, self.reads, planner, self.resignations)
+        """The AI stand-in: take over an absent person's seat, "I'm back", remove (:mod:`bot.service.stand_in`)."""
+        self.presence = Presence(self.lock, self.rows, self.states, self.ledger.apply)
+        """A live table's "I'm here" (:mod:`bot.service.presence`)."""
+        self.rematch = Rematch(store, self.lock, self.reads, self.states, self.lobby)
+        """Rematch of a finished game (:mod:`bot.service.rematch`)."""
 
     def _now(self) -> int:
         return self.clock()

@@ -553,6 +553,15 @@ class Game:
     lower_score_wins: ClassVar[bool] = False
     """True when ``Result.scores`` rank fewer first (Tatari's dolls left, TA-10): a player's best score is then
     the lowest (``/stats``)."""
+    live: ClassVar[bool] = False
+    """True for a game played in real time (Tatamokatsu's races): every player must be in the channel together;
+    adapters say so (lobby card, ``/rules``, ``/help``) and ping every seated person at the start."""
+
+    def held_by(self, state: Any, decision: Decision) -> list[str]:
+        """The players ``decision`` waits for before it may be answered (a live table's presence: Tatamokatsu's
+        roll while someone is marked missing), in seat order; [] for most games and decisions. The session refuses
+        the answer of a person while anyone listed is a person (AI seats never hold a table)."""
+        return []
 
     def score_words(self, score: int) -> Text | None:
         """A recorded score in the game's own words when it counts pieces a player still holds rather than points

@@ -17,7 +17,7 @@ from bot.sessions import NOT_STARTED, SessionError
 from games.core import T, Text, player_ref
 
 from .answers import NO_PINGS, answer, update_message
-from .components import AfkButton, UndoButton
+from .components import AfkButton, SeatButton, UndoButton
 from .cooldowns import Cooldown
 from .language import channel_language
 from .present import display, mention
@@ -140,7 +140,8 @@ class Admin(commands.Cog):
     @commands.Cog.listener()
     async def on_afk_timer_complete(self, timer: Timer) -> None:
         """A player has not played for the channel's AFK hours: tell the others (and the host) that any of them may
-        remove the idle player (the button :meth:`remove_idle` answers)."""
+        let the AI stand-in play for them (the first button, the default: :mod:`bot.discord.stand_in`) or remove
+        them (the button :meth:`remove_idle` answers)."""
         waiting = await waiting_on(self.bot, timer)
         if waiting is None:
             return
@@ -150,14 +151,17 @@ class Admin(commands.Cog):
         update = self.service.view(row)
         names = await self.bot.links.names(row.id)
         view = discord.ui.View(timeout=None)
+        view.add_item(SeatButton(row.id, row.version, row.players.index(player), "ai",
+                                 say(T("🤖 The AI plays for {player}", player=display(names, player)))))
         view.add_item(AfkButton(row.id, row.version, row.players.index(player),
                                 label=say(T("Remove {player}", player=display(names, player)))))
         hours = self.bot.prefs.cached(row.channel_id)["afk_hours"]
         others = [p for p in dict.fromkeys([*row.players, row.host]) if p != player]
         told = discord.AllowedMentions(everyone=False, roles=False,
                                        users=[discord.Object(int(p)) for p in others if p.isdigit()])
-        text = say(T("💤 {player} has not played for {hours} h. {others}: any of you may remove them from the game "
-                     "(it counts as their resignation).", player=display(names, player), hours=format(hours, "g"),
+        text = say(T("💤 {player} has not played for {hours} h. {others}: any of you may let the AI play for them "
+                     "until they are back, or remove them from the game (it counts as their resignation).",
+                     player=display(names, player), hours=format(hours, "g"),
                      others=Text.join(T(", "), [mention(p) for p in others])))
         channel = self.bot.get_partial_messageable(int(row.channel_id))
         await self.bot.delivery.send(lambda: channel.send(text, view=view, allowed_mentions=told),

@@ -17,6 +17,7 @@ import logging
 from typing import TYPE_CHECKING
 
 from bot.ai_seats import is_ai
+from bot.service.stand_in import ai_players
 from bot.sessions import MAX_MS, Update
 from bot.store import now_ms
 
@@ -128,8 +129,9 @@ class Bookkeeper:
             if row.status != "active":  # the game is over: nothing more to strip later (bounded memory)
                 self.boards.pop(sid, None)
                 continue
-            # no reminder or AFK limit for an AI seat: it never idles and is never pinged
-            for player in dict.fromkeys(d.player for d in update.pending if d.player and not is_ai(d.player)):
+            # no reminder or AFK limit for an AI seat or a seat the AI stand-in plays: it never idles
+            played = ai_players(row)
+            for player in dict.fromkeys(d.player for d in update.pending if d.player and d.player not in played):
                 for kind, hours in ((REMINDER, prefs.get("reminder_hours")), (AFK, prefs.get("afk_hours"))):
                     if hours and hours > 0:
                         payload = json.dumps({"version": row.version, "player": player})

@@ -45,7 +45,8 @@ from .play import Play, is_moderator
 from .prefs import ChannelPrefs
 from .privacy import Privacy
 from .races import Races
-from .results import ReplayButton, Results
+from .results import RematchButton, ReplayButton, Results
+from .stand_in import StandIn
 from .sync import sync_if_changed
 from .table import Table
 from .timers import Timers
@@ -334,10 +335,11 @@ class PlayBot(commands.Bot):
         ai.iterations = getattr(self.settings, "ai_iterations", ai.iterations)
         self.play, self.lobby, self.admin, self.races = Play(self), Lobby(self), Admin(self), Races(self)
         self.places, self.departures, self.results = Places(self), Departures(self), Results(self)
+        self.stand_in = StandIn(self)  # the AI stand-in's buttons and the departure's default
         for cog in (self.play, self.lobby, self.admin, self.races, self.places, self.departures, self.results):
             await self.add_cog(cog)
         await self.add_cog(Privacy(self))  # /privacy, /forget-me, pruning old games (sets self.privacy)
-        self.add_dynamic_items(*DYNAMIC_ITEMS, ReplayButton)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, ReplayButton, RematchButton)
         await self.tree.set_translator(CatalogueTranslator())  # command names and descriptions in ja as well
         if not start:
             return

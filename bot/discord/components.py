@@ -189,6 +189,47 @@ class AfkButton(ui.DynamicItem[ui.Button], template=ids.AFK):
         await interaction.client.admin.remove_idle(interaction, self.sid, self.ver, self.seat)
 
 
+class SeatButton(ui.DynamicItem[ui.Button], template=ids.SEAT):
+    """A seat the AI stand-in plays (:mod:`bot.discord.stand_in`): ``ai`` lets the AI play the idle seat of board
+    ``version``, ``back`` gives the seat back to its owner ("I'm back"), ``out`` removes the absent player."""
+
+    interaction_check = in_budget
+
+    STYLES = {"ai": discord.ButtonStyle.primary, "back": discord.ButtonStyle.success,
+              "out": discord.ButtonStyle.danger}
+
+    def __init__(self, sid: int, ver: int, seat: int, action: str, label: str = "?", row: int | None = None) -> None:
+        super().__init__(ui.Button(label=label[:80] or "?", style=self.STYLES[action],
+                                   custom_id=ids.seat(sid, ver, seat, action)), row=row)
+        self.sid, self.ver, self.seat, self.action = sid, ver, seat, action
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item, match: re.Match[str], /):
+        return cls(int(match["sid"]), int(match["ver"]), int(match["seat"]), match["action"])
+
+    async def callback(self, interaction: discord.Interaction[PlayBot]) -> None:
+        await interaction.client.stand_in.press(interaction, self.sid, self.ver, self.seat, self.action)
+
+
+class HereButton(ui.DynamicItem[ui.Button], template=ids.HERE):
+    """ "I'm here" on a live table's board while a roll waits for players marked missing (:mod:`bot.service.presence`);
+    only a player marked missing can press it."""
+
+    interaction_check = in_budget
+
+    def __init__(self, sid: int, label: str = "?", row: int | None = None) -> None:
+        super().__init__(ui.Button(label=label[:80] or "?", style=discord.ButtonStyle.success,
+                                   custom_id=ids.here(sid)), row=row)
+        self.sid = sid
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item, match: re.Match[str], /):
+        return cls(int(match["sid"]))
+
+    async def callback(self, interaction: discord.Interaction[PlayBot]) -> None:
+        await interaction.client.races.here(interaction, self.sid)
+
+
 class RaceButton(ui.DynamicItem[ui.Button], template=ids.RACE):
     """An input of a race (``Game.race_key``): ``(session, race key, option id)``, valid while that race is pending
     whatever other inputs came in (see :mod:`bot.discord.races`)."""
@@ -305,4 +346,4 @@ class RemoveAiSelect(ui.DynamicItem[ui.Select], template=ids.REMOVE_AI):
 
 
 DYNAMIC_ITEMS = (ChoiceButton, ChoiceSelect, GroupSelect, LobbyButton, UndoButton, AfkButton, RaceButton,
-                 HelpButton, TopicSelect, FullBoardButton, AddAiSelect, RemoveAiSelect)
+                 HelpButton, TopicSelect, FullBoardButton, AddAiSelect, RemoveAiSelect, SeatButton, HereButton)

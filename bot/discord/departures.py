@@ -1,12 +1,14 @@
 """Players who leave the server: no game waits for ever on someone who is gone.
 
-A seated player who is no longer a member of the game's server is resigned after ``Settings.departure_grace_hours``
-(unless they came back by then), with a public line. The moment the departure is noticed, the game's channel is told
-(``🚪 bob left the server; they are resigned from the game in 24 h unless they return; the host (@alice) can /kick
-them now``, the hours those of the setting; "a moderator" when the host left), so nobody waits in silence. A departure is noticed at once from the gateway
+A seated player who is no longer a member of the game's server is played by the AI stand-in after
+``Settings.departure_grace_hours`` (unless they came back by then; :mod:`bot.discord.stand_in`), with a public line;
+the others may then remove them with the board's "Remove" button (their resignation), and they take their seat back
+with "I'm back" if they return. The moment the departure is noticed, the game's channel is told
+(``🚪 bob left the server; the AI plays for them in 24 h unless they return; the host (@alice) can /kick them
+now``, the hours those of the setting; "a moderator" when the host left), so nobody waits in silence. A departure is noticed at once from the gateway
 (``raw_member_remove``, with the optional Server Members intent, ``Settings.members_intent``) and otherwise when a
 turn reminder or AFK limit comes due for the player (a REST look-up of the member: "Unknown Member" means gone).
-The pending resignation is a durable timer row of kind ``departed`` (payload ``{"player": id}``): it survives a
+The pending stand-in is a durable timer row of kind ``departed`` (payload ``{"player": id}``): it survives a
 restart like every other timer.
 """
 
@@ -20,9 +22,8 @@ from discord.ext import commands
 
 from bot.i18n import say
 from bot.service.timers import Timer
-from bot.sessions import SessionError
 from bot.store import SessionRow
-from games.core import T, player_ref
+from games.core import T
 
 from .present import display, mention
 
@@ -36,7 +37,7 @@ HOUR_MS = 3_600_000
 
 
 class Departures(commands.Cog):
-    """Notices departures and resigns the departed after the grace period."""
+    """Notices departures and lets the AI play for the departed after the grace period."""
 
     def __init__(self, bot: PlayBot) -> None:
         self.bot = bot
@@ -56,7 +57,7 @@ class Departures(commands.Cog):
         return False
 
     async def noticed(self, row: SessionRow, player: str) -> bool:
-        """``player`` of ``row`` left the server: schedule their resignation after the grace period (once).
+        """``player`` of ``row`` left the server: schedule the AI stand-in for them after the grace period (once).
         Returns True when a timer was added."""
         if row.status != "active" or player not in row.players:
             return False
@@ -68,14 +69,14 @@ class Departures(commands.Cog):
         await self.bot.service.timers.add(row.channel_id, DEPARTED, self.bot.service.clock() + grace_ms,
                                          {"player": player}, session_id=row.id)
         self.bot.timers.wake()
-        log.info("session %s: player %s left the server; resigned in %s h unless back", row.id, player,
+        log.info("session %s: player %s left the server; the AI plays for them in %s h unless back", row.id, player,
                  self.bot.settings.departure_grace_hours)
         await self.tell(row, player)
         return True
 
     async def tell(self, row: SessionRow, player: str) -> None:
-        """The public line in ``row``'s channel the moment ``player``'s departure is noticed: when they are resigned
-        (the grace period, ``Settings.departure_grace_hours``) unless they return, and that the host may /kick them
+        """The public line in ``row``'s channel the moment ``player``'s departure is noticed: when the AI plays for
+        them (the grace period, ``Settings.departure_grace_hours``) unless they return, and that the host may /kick them
         at once. Nobody is pinged; a refused post is retried in the background (:mod:`.delivery`)."""
         hours = float(self.bot.settings.departure_grace_hours)
         names = await self.bot.links.names(row.id)
@@ -83,7 +84,7 @@ class Departures(commands.Cog):
         shown = f"{hours:g}"
         when = T("in {hours} h unless they return", hours=shown) if hours > 0 else T("now")
         kicks = T("a moderator") if row.host == player else T("the host ({host})", host=mention(row.host))
-        text = say(T("🚪 {player} left the server; they are resigned from the game {when}; {who} can /kick them now.",
+        text = say(T("🚪 {player} left the server; the AI plays for them {when}; {who} can /kick them now.",
                      player=who, when=when, who=kicks))
         channel = self.bot.get_partial_messageable(int(row.channel_id))
         await self.bot.delivery.send(lambda: channel.send(text, allowed_mentions=discord.AllowedMentions.none()),
@@ -99,16 +100,10 @@ class Departures(commands.Cog):
 
     @commands.Cog.listener("on_departed_timer_complete")
     async def fire(self, timer: Timer) -> None:
-        """The grace period of a departure is over: resign the player if they are still gone."""
+        """The grace period of a departure is over: the AI plays for the player if they are still gone (the
+        default; the board then offers the others "Remove", :mod:`bot.discord.stand_in`)."""
         row = await self.bot.service.reads.session(timer.session_id) if timer.session_id is not None else None
         player = str(timer.payload.get("player"))
         if row is None or row.status != "active" or not await self.is_gone(row.guild_id, player):
             return
-        hours = float(self.bot.settings.departure_grace_hours)
-        try:
-            update = await self.bot.service.resign(row.channel_id, player, by="departure")
-        except SessionError:
-            return  # already resigned or removed
-        update.notes.append(T("{player} left the server {hours} h ago and is resigned from the game.",
-                              player=player_ref(player), hours=format(hours, "g")))
-        await self.bot.table.post(update)
+        await self.bot.stand_in.departed(row.id, player)

@@ -14,6 +14,11 @@ Each id carries what it needs to be handled after a restart, never a discord.py 
 - ``pbc:t:<game id>`` — that topic select (values are topic names, ``-`` the overview);
 - ``pbc:f:<session>`` — "Full board": the whole board (``renderers.render(full=True)``), ephemeral;
 - ``pbc:p:<session>`` — "Replay" on a result message: the game's animation, ephemeral;
+- ``pbc:hr:<session>`` — "I'm here" on a live table's board (:mod:`bot.service.presence`);
+- ``pbc:rm:<session>`` — "Rematch" on a result message: a lobby for the same table (:mod:`bot.service.rematch`);
+- ``pbc:si:<session>:<version>:<seat>:<action>`` — a seat the AI stand-in plays (:mod:`bot.service.stand_in`):
+  ``ai`` ("The AI plays for X" on an AFK notice of board ``version``), ``back`` ("I'm back", the seat's owner) or
+  ``out`` ("Remove X" beside a stand-in); ``version`` 0 for the last two;
 - ``pbc:r:<session>:<race>:<option id>`` — a button of a race (``Game.race_key``; ``race`` is a short hash of it):
   no version, so one player's input does not make the others' buttons stale; valid while that race is pending.
 
@@ -39,7 +44,10 @@ FULL = r"pbc:f:(?P<sid>[0-9]{1,18})"
 ADD_AI = r"pbc:a:(?P<sid>[0-9]{1,18})"
 REMOVE_AI = r"pbc:x:(?P<sid>[0-9]{1,18})"
 REPLAY = r"pbc:p:(?P<sid>[0-9]{1,18})"
-TEMPLATES = (CHOICE, MENU, GROUP, LOBBY, UNDO, AFK, RACE, HELP, TOPIC, FULL, ADD_AI, REMOVE_AI, REPLAY)
+SEAT = r"pbc:si:(?P<sid>[0-9]{1,18}):(?P<ver>[0-9]{1,9}):(?P<seat>[0-9]{1,2}):(?P<action>ai|back|out)"
+REMATCH = r"pbc:rm:(?P<sid>[0-9]{1,18})"
+HERE = r"pbc:hr:(?P<sid>[0-9]{1,18})"
+TEMPLATES = (CHOICE, MENU, GROUP, LOBBY, UNDO, AFK, RACE, HELP, TOPIC, FULL, ADD_AI, REMOVE_AI, REPLAY, SEAT, REMATCH, HERE)
 
 
 def choice(sid: int, version: int, decision: int, option: int) -> str:
@@ -64,6 +72,10 @@ def undo(sid: int, version: int, vote: str) -> str:
 
 def afk(sid: int, version: int, seat: int) -> str:
     return f"pbc:k:{sid}:{version}:{seat}"
+
+
+def seat(sid: int, version: int, seat_index: int, action: str) -> str:
+    return f"pbc:si:{sid}:{version}:{seat_index}:{action}"
 
 
 def race_key(name: str) -> str:
@@ -100,3 +112,11 @@ def remove_ai(sid: int) -> str:
 
 def replay(sid: int) -> str:
     return f"pbc:p:{sid}"
+
+
+def here(sid: int) -> str:
+    return f"pbc:hr:{sid}"
+
+
+def rematch(sid: int) -> str:
+    return f"pbc:rm:{sid}"

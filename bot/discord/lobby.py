@@ -31,7 +31,7 @@ from games.core import N, T, Text
 from . import permissions
 from .answers import update_message
 from .cooldowns import Cooldown
-from .present import level_text, lobby_text, lobby_view
+from .present import level_text, lobby_text, lobby_view, mention
 
 if TYPE_CHECKING:
     from .bot import PlayBot
@@ -39,6 +39,8 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 WINDOW_FIELDS = ("window_ms", "race_window_ms")
+PRESENCE = "presence"
+"""The option of a live game's presence (``TatamokatsuOptions.presence``): on for every game opened on Discord."""
 """Option fields that take the channel's race window (``/settings``) when the lobby does not set them."""
 PUBLIC_THREAD = 11
 THREAD_ARCHIVE_MIN = 10080
@@ -144,6 +146,19 @@ class Lobby(commands.Cog):
             await self.bot.links.update(row.id, lobby=[channel_id or row.channel_id, str(posted.message_id)])
         self.bot.table.ended(update)  # a lobby closed by its last player leaving: forget it (bounded memory)
 
+    async def refresh_card(self, update: Update) -> None:
+        """Edit the posted card of lobby ``update.session`` to show it as it stands (a join made elsewhere, e.g.
+        the Rematch button); nothing when no card is known."""
+        row = update.session
+        card = (await self.bot.links.get(row.id)).get("lobby")
+        if not card or str(card[0]) != row.channel_id:
+            return
+        message = self.bot.get_partial_messageable(int(card[0])).get_partial_message(int(card[1]))
+        text, view = lobby_text(row, update.game, update.notes), lobby_view(row, update.game)
+        await self.bot.delivery.send(
+            lambda: message.edit(content=text, view=view, allowed_mentions=discord.AllowedMentions.none()),
+            what=T("the {game} lobby card", game=update.game.title), channel_id=row.channel_id, session_id=row.id)
+
     async def options_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice]:
         """Suggest ``key=value`` completions of the last word from the chosen game's ``Options`` fields."""
         game = find_game(getattr(interaction.namespace, "game", None) or "")
@@ -200,6 +215,8 @@ class Lobby(commands.Cog):
         for name in WINDOW_FIELDS:
             if name in g.Options.model_fields and name not in opts:
                 opts[name] = int(prefs["race_window_ms"])
+        if PRESENCE in g.Options.model_fields and PRESENCE not in opts:
+            opts[PRESENCE] = True  # a chat table: the roll waits for players who missed a race (bot.service.presence)
         host, guild = str(interaction.user.id), str(interaction.guild_id) if interaction.guild_id else None
         channel = str(interaction.channel_id)
         if thread:
@@ -359,6 +376,8 @@ class Lobby(commands.Cog):
             await update_message(interaction, content=lobby_text(update.session, update.game), view=None)
             await self.bot.table.send_board(update, interaction, first=True)
             await self.disarm(update)
+            if update.game.live:
+                await self.call_the_table(update)
             return
         await self.disarm(update)
         await update_message(
@@ -367,6 +386,21 @@ class Lobby(commands.Cog):
             allowed_mentions=discord.AllowedMentions.none(),
         )
         self.bot.table.ended(update)  # a cancelled lobby: forget it (bounded memory)
+
+    async def call_the_table(self, update: Update) -> None:
+        """A live game (``Game.live``) started: one line pinging every seated person once, since every roll opens
+        a race of a few seconds."""
+        row = update.session
+        people = [p for p in row.players if p.isdigit()]
+        if not people:
+            return
+        text = say(T("⚡ {players}: {game} begins, all of you in this channel now: every roll opens a race of a few "
+                     "seconds.", players=Text.join(T(", "), [mention(p) for p in people]), game=update.game.title))
+        told = discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(int(p)) for p in people])
+        channel = self.bot.get_partial_messageable(int(row.channel_id))
+        await self.bot.delivery.send(lambda: channel.send(text, allowed_mentions=told),
+                                     what=T("the start call of {game}", game=update.game.title),
+                                     channel_id=row.channel_id, session_id=row.id)
 
     # -- expiry (a lobby nobody starts never blocks its channel) ------------------------------------------------------
     async def arm(self, row: SessionRow) -> None:

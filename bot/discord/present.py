@@ -16,7 +16,8 @@ from bot import board_text as board_text_lines
 from bot.ai_seats import LEVEL_NAMES, ai_name, is_ai
 from bot.board_text import BUTTON_OPTIONS, FORMER_PLAYER, button_label, display, fit_names
 from bot.i18n import say, table_lang
-from bot.rules_help import AI_LEVEL_TEXT
+from bot.rules_help import AI_LEVEL_TEXT, live_line
+from bot.service.stand_in import ai_players, stand_ins
 from bot.sessions import Update
 from bot.store import SessionRow
 from bot.store.privacy import is_former
@@ -32,9 +33,11 @@ from .components import (
     FullBoardButton,
     GroupSelect,
     HelpButton,
+    HereButton,
     LobbyButton,
     RaceButton,
     RemoveAiSelect,
+    SeatButton,
     TopicSelect,
 )
 
@@ -126,6 +129,8 @@ def lobby_text(row: SessionRow, game: Game, notes: list[str] = ()) -> str:
             say(T("Options: {settings}", settings=_options_text(row.options))),
             _need_line(need, then),
         ]
+        if game.live:
+            lines.append(say(live_line(game)))
         if counts[-1] > 1 and len(row.players) < counts[-1]:
             lines.append(say(T("-# No one else around? The host can seat AI players with the Add AI menu.")))
     elif row.status == "abandoned":
@@ -241,7 +246,8 @@ def _fits(pending: list[Decision]) -> bool:
 
 def board_view(row: SessionRow, pending: list[Decision], names: dict[str, str],
                keys: list[str | None] | None = None,
-               emoji: list[dict[str, str]] | None = None, extras: bool = True) -> discord.ui.View | None:
+               emoji: list[dict[str, str]] | None = None, extras: bool = True,
+               held: list[str] | tuple[str, ...] = ()) -> discord.ui.View | None:
     """Components for ``pending``: buttons, 5 a row, for a decision of up to :data:`BUTTON_OPTIONS` options while
     the rows last, else one select per 25 options, or a two-step pick (a group select, then an ephemeral page of
     selects) when the rows run out; labels (:func:`bot.board_text.button_label`, at most 40 characters) start with
@@ -256,9 +262,10 @@ def board_view(row: SessionRow, pending: list[Decision], names: dict[str, str],
     room = 0  # free places on the last row of buttons (rows - 1)
     sid, ver = row.id, row.version
     thinking = False  # a decision of an AI seat: no buttons (nobody else may answer it)
+    playing_ai = ai_players(row)  # AI seats and the seats the AI stand-in plays
     for di, d in enumerate(pending):
         n = len(d.options)
-        if is_ai(d.player):
+        if d.player in playing_ai:
             thinking = True
             continue
         if n == 0 or rows >= MAX_ROWS:
@@ -284,13 +291,31 @@ def board_view(row: SessionRow, pending: list[Decision], names: dict[str, str],
             groups = [group_option(d, p, names, markers) for p in range(math.ceil(n / MAX_MENU))]
             view.add_item(GroupSelect(sid, ver, di, groups, placeholder=as_names(d.prompt, names), row=rows))
             rows, room = rows + 1, 0
-    if not view.children and not (thinking and extras):
+    seats = seat_buttons(row, names) if extras else []
+    if held:  # a live table waits for players marked missing (bot.service.presence): one "I'm here" for them
+        seats.insert(0, HereButton(row.id, say(T("🙋 I'm here"))))
+    if not view.children and not (thinking and extras) and not seats:
         return None
     if extras and (rows < MAX_ROWS or room >= 2):
         last = rows if rows < MAX_ROWS else rows - 1
         view.add_item(HelpButton(row.game_id, row=last))
         view.add_item(FullBoardButton(sid, row=last))
+        rows = last + 1
+    for i, button in enumerate(seats[:MAX_BUTTONS * (MAX_ROWS - rows)]):
+        button.row = rows + i // MAX_BUTTONS
+        view.add_item(button)
     return view
+
+
+def seat_buttons(row: SessionRow, names: dict[str, str]) -> list[SeatButton]:
+    """For each seat of ``row`` the AI stand-in plays (:mod:`bot.service.stand_in`): "I'm back (X)" (only X may
+    press it) and "Remove X" (the other players or a moderator), in that order."""
+    buttons = []
+    for player in stand_ins(row):
+        seat, who = row.players.index(player), display(names, player)
+        buttons.append(SeatButton(row.id, 0, seat, "back", say(T("I'm back ({player})", player=who))))
+        buttons.append(SeatButton(row.id, 0, seat, "out", say(T("Remove {player}", player=who))))
+    return buttons
 
 
 def group_option(d: Decision, page: int, names: dict[str, str], markers: dict[str, str]) -> discord.SelectOption:

@@ -288,6 +288,19 @@ class Races(commands.Cog):
         log.warning("race input of %s in channel %s gave up after %d retries", user, channel, RETRIES)
         return False
 
+    async def here(self, interaction: discord.Interaction, sid: int) -> None:
+        """"I'm here" (:mod:`bot.service.presence`): the presser, marked missing, is at the table again; the board
+        follows (the roll opens once nobody is missing). A refusal is ephemeral and changes nothing."""
+        try:
+            update = await self.bot.service.presence.here(str(interaction.channel_id), sid, str(interaction.user.id))
+            await self.bot.table.send_board(update, interaction)
+        except SessionError as exc:
+            await self.bot.answers.refuse(interaction, str(exc))
+        except Exception:
+            log.exception("I'm here failed (session %s)", sid)
+            await self.bot.answers.refuse(interaction, T("Something went wrong on our side; the game is unchanged. "
+                                                      "Try again."))
+
     async def press(self, interaction: discord.Interaction, sid: int, key: str, option: str) -> None:
         """A race button: ``option`` of the race ``key`` (``ids.race_key``) of session ``sid``."""
         try:

@@ -60,6 +60,24 @@ class ReplayButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.REPLA
         await interaction.client.results.replay_game(interaction, self.sid, public=False)
 
 
+class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.REMATCH):
+    """ "Rematch" on a result message: a lobby for the same table (the presser hosts; the others join with it)."""
+
+    interaction_check = in_budget
+
+    def __init__(self, sid: int) -> None:
+        super().__init__(discord.ui.Button(label=say(T("Rematch")), style=discord.ButtonStyle.primary, emoji="🔁",
+                                           custom_id=ids.rematch(sid)))
+        self.sid = sid
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item, match, /):
+        return cls(int(match["sid"]))
+
+    async def callback(self, interaction: discord.Interaction[PlayBot]) -> None:
+        await interaction.client.results.rematch(interaction, self.sid)
+
+
 class Results(commands.Cog):
     """Stats, leaderboards, replays and result messages."""
 
@@ -97,12 +115,36 @@ class Results(commands.Cog):
             png = None
         view = discord.ui.View(timeout=None)
         view.add_item(ReplayButton(record.session_id))
+        if record.outcome == "finished":
+            view.add_item(RematchButton(record.session_id))
         alt = card_alt("summary", record, details, names=names) if png else None
         text = "\n".join(say(line) for line in lines)[:2000]
         # without Attach Files (Discord answers 403) the same text and button go out without the card
         await self.bot.answers.send(None, record.channel_id, text,
                                    file=card_file(png, f"result-{record.session_id}", alt) if png else None, view=view,
                                    plain=text)
+
+    async def rematch(self, interaction: discord.Interaction, sid: int) -> None:
+        """The Rematch button (:meth:`bot.service.rematch.Rematch.press`): the first press opens the lobby (its card
+        is the answer, its expiry armed), each later press by a player of that game joins it (the card is edited,
+        the presser told). A refusal is ephemeral and changes nothing."""
+        user = interaction.user
+        try:
+            update, opened = await self.service.rematch.press(
+                str(interaction.channel_id), sid, str(user.id),
+                guild_id=str(interaction.guild_id) if interaction.guild_id else None)
+            await self.bot.links.add_name(update.session.id, str(user.id), user.display_name)
+            if opened:
+                await self.bot.lobby.arm(update.session)
+                await self.bot.lobby.send_card(interaction, update)
+            else:
+                await self.bot.lobby.refresh_card(update)
+                await self.bot.answers.tell(interaction, T("You joined the rematch."))
+        except SessionError as exc:
+            await self.bot.answers.refuse(interaction, str(exc))
+        except Exception:
+            log.exception("rematch of session %s failed", sid)
+            await self.bot.answers.refuse(interaction, T("Something went wrong on our side; nothing changed."))
 
     # -- /stats ---------------------------------------------------------------------------------------------------
     @app_commands.command(name="stats", description="A player's games, wins, places and rating in this server")

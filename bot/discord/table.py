@@ -31,6 +31,8 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot import memory
+from bot.service.presence import held_people
+from bot.service.stand_in import stand_ins
 from bot.sessions import Update
 from bot.store import SessionRow
 from games.core import T
@@ -248,7 +250,9 @@ class Table:
 
             def view() -> discord.ui.View | None:
                 return board_view(row, update.pending, names, keys=self.bot.races.keys(update),
-                                  emoji=self.bot.races.button_emoji(update)) if row.status == "active" else None
+                                  emoji=self.bot.races.button_emoji(update),
+                                  held=held_people(row, update.state, update.pending)) \
+                    if row.status == "active" else None
 
             def texts(events: list[str] | None, first: bool) -> tuple[str, str, dict[str, str]]:
                 """The board's text (with its image, else its text form), its text form, and each one's
@@ -417,12 +421,19 @@ class Table:
 
     async def turn_pings(self, update: Update, clicker: str | None) -> discord.AllowedMentions:
         """Who the board of a new turn notifies: the players it names, minus ``clicker`` (whose input caused it),
-        minus members who muted their turn pings; nobody when the channel's ping mode is ``off``."""
+        minus members who muted their turn pings and those the AI stand-in plays for; nobody when the channel's
+        ping mode is ``off``."""
         prefs = await self.bot.prefs.get(update.session.channel_id)
         if prefs.get("pings", "turn") == "off":
             return NO_PINGS
-        named = deciders(update.pending) - {clicker}
-        return pings(update.pending, exclude={clicker or "", *await self.bot.links.muted(named)})
+        held = held_people(update.session, update.state, update.pending)  # a live table's missing: pinged once
+        named = (deciders(update.pending) | set(held)) - {clicker}
+        away = stand_ins(update.session)
+        muted = {clicker or "", *away, *await self.bot.links.muted(named)}
+        mentions = pings(update.pending, exclude=muted)
+        extra = [discord.Object(int(p)) for p in held if p.isdigit() and p not in muted]
+        return discord.AllowedMentions(everyone=False, roles=False, users=[*(mentions.users or []), *extra]) \
+            if extra else mentions
 
     async def send_private_board(self, update: Update, interaction: discord.Interaction | None, *,
                                  notes: list[str] = (), full: bool = False) -> None:

@@ -31,8 +31,9 @@ from games import Decision, Game, IllegalMove, Move
 from games import ai as game_ai
 from games.core import BaseState
 
-from ..ai_seats import AiSettings, ai_level, ai_rng, is_ai, race_opened_ms, think
+from ..ai_seats import AiSettings, ai_rng, race_opened_ms, think
 from ..store import SessionRow
+from . import stand_in  # read at call time: stand_in imports this module
 from .board import Locks, States, game_of
 
 if TYPE_CHECKING:
@@ -80,13 +81,14 @@ class AiPlanner:
         open race (``player=None`` with a deadline) not planned yet, each AI seat's input from
         ``games.ai.race_answer`` as an ``ai_race`` timer at the window's opening + the reaction (never sooner than
         ``games.ai.MIN_REACTION_MS``; none when the reaction falls after the deadline or the seat lets it pass)."""
-        seats = [p for p in row.players if is_ai(p)]
+        levels = stand_in.ai_players(row)  # AI seats, and the absent people the stand-in plays for
+        seats = list(levels)
         if not seats or state is None:
             return AiPlan(False, [], [], [])
         version = row.version + 1
         due = self.clock() + max(0, int(self.ai.pause_ms))
         moves = [(p, due, {"version": version, "player": p})
-                 for p in dict.fromkeys(d.player for d in pending if is_ai(d.player))]
+                 for p in dict.fromkeys(d.player for d in pending if d.player in levels)]
         done = set(row.meta.get(AI_RACES_META) or [])
         plans: list[str] = []
         races: list[tuple[str, int, dict]] = []
@@ -97,7 +99,7 @@ class AiPlanner:
             race = game.race_key(state, d) or f"{d.kind}@{d.deadline_ms}"
             for p in seats:
                 try:
-                    answer = game_ai.race_answer(game, state, d, p, ai_level(p), ai_rng(row.seed, race, p))
+                    answer = game_ai.race_answer(game, state, d, p, levels[p], ai_rng(row.seed, race, p))
                 except Exception:
                     log.exception("race answer of %s failed in session %s; it lets the race pass", p, row.id)
                     answer = None
@@ -192,11 +194,15 @@ class AiTurns:
                 return None
             decision = game.pending(state)[index]
             state_json = row.state
+            level = stand_in.ai_players(row).get(player)
+            if level is None:  # the seat's owner is back: the stand-in no longer plays it
+                await self.store.delete_timer(timer.id)
+                return None
         seed_text = f"{row.seed}:{version}:{player}"
         loop = asyncio.get_running_loop()
         try:
             option = await loop.run_in_executor(self.ai.executor, think, row.game_id, state_json, index, player,
-                                                seed_text, self.ai.budget_ms, self.ai.iterations)
+                                                level, seed_text, self.ai.budget_ms, self.ai.iterations)
         except Exception as exc:  # a broken search must not stall the game: a random legal option instead
             log.exception("AI search of %s failed in session %s; a random legal option instead", player, row.id)
             if isinstance(exc, BrokenExecutor) and self.ai.executor is not None:

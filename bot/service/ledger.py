@@ -17,7 +17,9 @@ from ..store.records import RESIGN_MOVE, GameRecord
 from .ai_turns import AiPlan, AiPlanner
 from .board import States, Update, game_of
 from .deadlines import DEADLINE, Deadlines
+from .presence import HERE, check_held
 from .records import Records
+from .stand_in import stand_ins
 
 
 class Ledger:
@@ -41,7 +43,12 @@ class Ledger:
     async def apply(self, row: SessionRow, state: BaseState, player: str | None, option: str,
                     at_ms: int | None) -> Update:
         """Apply a checked move to ``row``'s ``state`` and commit it (under the channel's lock); the engine's
-        refusal as a :class:`SessionError`."""
+        refusal as a :class:`SessionError`. A person whose seat the AI stand-in plays is refused: "I'm back" first
+        (:mod:`bot.service.stand_in`)."""
+        if player is not None and player in stand_ins(row):
+            raise SessionError(T("The AI plays for you now: press “I'm back” on the board to take your seat back first."))
+        if option != HERE:  # a live table's presence: "I'm here" itself is never held
+            check_held(row, state, self.states.pending_of(row, state), player)
         game = game_of(row.game_id)
         move = Move(player=player, option=option, at_ms=self.clock() if at_ms is None else at_ms)
         try:

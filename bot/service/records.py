@@ -10,6 +10,7 @@ from games import Result
 
 from ..store import SessionRow
 from ..store.records import GameRecord
+from .stand_in import stood_in
 
 DisplayNames = Callable[[int], Awaitable[dict[str, str]]]
 """Session id -> {player id: display name} at the game's end, for its record (the Discord adapter's
@@ -70,7 +71,7 @@ class Records:
             db, session_id=row.id, game_id=row.game_id, guild_id=row.guild_id, channel_id=row.channel_id,
             options=row.options, seed=row.seed, players=row.players,
             started_ms=int(row.meta.get("started_ms", row.created_ms)), ended_ms=self._clock(), moves=moves,
-            result=result, resigned=resigned, names=names)
+            result=result, resigned=resigned, names=names, stood_in=stood_in(row))
 
 
 __all__ = ["DisplayNames", "RecordStore", "Records"]

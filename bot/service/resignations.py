@@ -18,6 +18,7 @@ from ..store.records import RESIGN_MOVE as RESIGN
 from .board import Locks, Rows, States, Update, game_of
 from .ledger import Ledger
 from .reads import Reads
+from .stand_in import ai_players
 from .undo import UNDONE_MS
 
 HOUR_MS = 3_600_000
@@ -59,7 +60,7 @@ class Resignations:
             row = await self.rows.live(channel_id)
             if row.status == "lobby":
                 raise SessionError(T("The game has not started yet: use /leave to leave the lobby."))
-            return await self._resign(row, player, by, await self.reads.resigned(row.id))
+            return await self.resign_row(row, player, by, await self.reads.resigned(row.id))
 
     async def remove_idle(self, channel_id: str, session_id: int, version: int, seat: int, by: str,
                           idle_after_ms: int, moderator: bool = False) -> Update:
@@ -75,35 +76,43 @@ class Resignations:
         last undo: :meth:`waiting_since`)."""
         async with self.lock(channel_id):
             row = await self.rows.on_board(channel_id, session_id)
-            if idle_after_ms <= 0:
-                raise SessionError(T("Idle players are not removed in this channel (its AFK limit is off: /settings)."))
-            if row.version != version:
-                raise SessionError(IDLE_PLAYED)
-            if not 0 <= seat < len(row.players):
-                raise SessionError(T("This button is not valid. Use the buttons of the latest notice."))
-            idle = row.players[seat]
-            if is_ai(idle):
-                raise SessionError(T("AI players never idle: they move on their own."))
-            resigned = await self.reads.resigned(row.id)
-            if idle in resigned:
-                raise SessionError(T("{player} has already left this game.", player=player_ref(idle)))
-            pending = self.states.pending_of(row)
-            if not any(d.player == idle for d in pending):
-                raise SessionError(T("The game is not waiting for {player}: nothing to do.", player=player_ref(idle)))
-            if by in resigned:
-                raise SessionError(LEFT_GAME)
-            if by == idle:
-                raise SessionError(T("You cannot remove yourself: /resign leaves the game."))
-            if by not in row.players and not moderator:
-                raise SessionError(IDLE_WHO)
-            since = await self.waiting_since(row)
-            due = since + idle_after_ms
-            now = self.clock()
-            if now < due:
-                raise SessionError(T("{player} is not idle yet: they may be removed once the AFK limit ({hours} h) "
-                                     "has passed, in {wait}.", player=player_ref(idle),
-                                     hours=format(idle_after_ms / HOUR_MS, "g"), wait=_duration(due - now)))
-            return await self._resign(row, idle, by, resigned)
+            idle, resigned = await self.idle_seat(row, version, seat, by, idle_after_ms, moderator)
+            return await self.resign_row(row, idle, by, resigned)
+
+    async def idle_seat(self, row: SessionRow, version: int, seat: int, by: str, idle_after_ms: int,
+                        moderator: bool = False) -> tuple[str, set[str]]:
+        """The checks of an action on the idle player of ``seat`` of running session ``row`` (under the channel's
+        lock): :meth:`remove_idle` and the AI stand-in (:mod:`bot.service.stand_in`). Returns the idle player and
+        who has left the game; :class:`SessionError` in the order :meth:`remove_idle` gives."""
+        if idle_after_ms <= 0:
+            raise SessionError(T("Idle players are not removed in this channel (its AFK limit is off: /settings)."))
+        if row.version != version:
+            raise SessionError(IDLE_PLAYED)
+        if not 0 <= seat < len(row.players):
+            raise SessionError(T("This button is not valid. Use the buttons of the latest notice."))
+        idle = row.players[seat]
+        if is_ai(idle):
+            raise SessionError(T("AI players never idle: they move on their own."))
+        resigned = await self.reads.resigned(row.id)
+        if idle in resigned:
+            raise SessionError(T("{player} has already left this game.", player=player_ref(idle)))
+        pending = self.states.pending_of(row)
+        if not any(d.player == idle for d in pending):
+            raise SessionError(T("The game is not waiting for {player}: nothing to do.", player=player_ref(idle)))
+        if by in resigned:
+            raise SessionError(LEFT_GAME)
+        if by == idle:
+            raise SessionError(T("You cannot remove yourself: /resign leaves the game."))
+        if by not in row.players and not moderator:
+            raise SessionError(IDLE_WHO)
+        since = await self.waiting_since(row)
+        due = since + idle_after_ms
+        now = self.clock()
+        if now < due:
+            raise SessionError(T("{player} is not idle yet: they may be removed once the AFK limit ({hours} h) "
+                                 "has passed, in {wait}.", player=player_ref(idle),
+                                 hours=format(idle_after_ms / HOUR_MS, "g"), wait=_duration(due - now)))
+        return idle, resigned
 
     async def waiting_since(self, row: SessionRow) -> int:
         """When (ms, the service clock) ``row``'s board version was dealt: the time of the last move, the start of
@@ -114,7 +123,7 @@ class Resignations:
             times.append(int(moves[-1].at_ms))
         return max(times)
 
-    async def _resign(self, row: SessionRow, player: str, by: str | None, resigned: set[str]) -> Update:
+    async def resign_row(self, row: SessionRow, player: str, by: str | None, resigned: set[str]) -> Update:
         """:meth:`resign` on the running session ``row`` (under the channel's lock); ``resigned``: who has left."""
         if player not in row.players:
             raise SessionError(T("You are not playing in this game."))
@@ -132,7 +141,7 @@ class Resignations:
             raise SessionError(refusal(exc)) from None
         move = Move(player=player, option=RESIGN, at_ms=self.clock())
         playing = [p for p in row.players if p != player and p not in resigned]
-        if outcome is not None and playing and all(is_ai(p) for p in playing):
+        if outcome is not None and playing and all(p in ai_players(row) for p in playing):
             # no person is left: AI seats do not play on alone; they share the win
             events = [*outcome.events, Event(kind="resign", text=T("{player} resigns: only AI players are left, so the "
                                                                  "game ends.", player=player_ref(player)))]

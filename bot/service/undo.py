@@ -15,13 +15,13 @@ from typing import Any, Protocol
 from games import Decision, Game, Move, player_ref
 from games.core import BaseState, T, Text
 
-from ..ai_seats import is_ai
 from ..refusals import LEFT_GAME, UNDO_OUT_OF_DATE, SessionError, StaleBoard, UndoOutOfDate
 from ..store import SessionRow, StaleVersion
 from ..store.records import RESIGN_MOVE as RESIGN
 from .ai_turns import AI_RACE, AI_RACES_META, AiPlan, AiPlanner
 from .board import Locks, Rows, States, Update, game_of
 from .deadlines import Deadlines
+from .stand_in import ai_players
 
 UNDONE_MS = "undone_ms"
 """Session meta key: when (ms, the service clock) the last move was taken back (an idle player's AFK limit counts
@@ -111,7 +111,7 @@ class UndoRule:
                 raise SessionError(T("Only the players of this game can ask for an undo."))
             if row.move_count == 0:
                 raise SessionError(T("There is no move to undo yet."))
-        others = [p for p in playing if p != by and not is_ai(p)]
+        others = [p for p in playing if p != by and p not in ai_players(row)]  # AI seats and stand-ins never object
         if not others:
             return UndoVote(row, by, [by], [], update=await self._take_back(channel_id, by))
         await self.votes.put_undo(row.id, {"version": row.version, "by": by, "yes": [by]})
@@ -137,7 +137,7 @@ class UndoRule:
             await self.votes.put_undo(session_id, None)
             return UndoVote(row, vote["by"], list(vote["yes"]), [], refused_by=by)
         approved = sorted({*vote["yes"], by})
-        waiting = [p for p in playing if p not in approved and not is_ai(p)]
+        waiting = [p for p in playing if p not in approved and p not in ai_players(row)]
         if waiting:
             await self.votes.put_undo(session_id, {**vote, "yes": approved})
             return UndoVote(row, vote["by"], approved, waiting)

@@ -83,6 +83,8 @@ class Seat:
     rank: int | None = None
     resigned: bool = False
     won: bool = False
+    stand_in: bool = False
+    """The AI stand-in played this seat for a while (:mod:`bot.service.stand_in`): ranked last, never won."""
     mu_before: float | None = None
     sigma_before: float | None = None
     mu_after: float | None = None
@@ -182,10 +184,13 @@ class PlayerStats:
     recent: list[RecentResult]
 
 
-def seats_of(players: Sequence[str], result: Any | None, resigned: set[str], names: dict[str, str]) -> list[Seat]:
+def seats_of(players: Sequence[str], result: Any | None, resigned: set[str], names: dict[str, str],
+             stood_in: frozenset[str] | set[str] = frozenset()) -> list[Seat]:
     """The seats of a game that ended: ``result`` a ``games.Result`` (or its JSON dict; None when abandoned),
-    ``resigned`` the players who resigned (they rank last, tied), ``names`` player id -> display name (an AI seat
-    without one gets "AI · <Level>"; anyone else their id)."""
+    ``resigned`` the players who resigned and ``stood_in`` those whose seat the AI stand-in played for a while
+    (both rank last, tied, and never win: Board Game Arena's rule for leavers; the others keep their places as
+    played), ``names`` player id -> display name (an AI seat without one gets "AI · <Level>"; anyone else their
+    id)."""
     if isinstance(result, dict):
         ranking, winners, scores = result.get("ranking", []), result.get("winners", []), result.get("scores", {})
     elif result is not None:
@@ -195,10 +200,11 @@ def seats_of(players: Sequence[str], result: Any | None, resigned: set[str], nam
     rank_of: dict[str, int] = {}
     if result is not None:
         placed = 0
-        groups = [[p for p in grp if p in players and p not in resigned] for grp in ranking]
+        last = set(resigned) | set(stood_in)
+        groups = [[p for p in grp if p in players and p not in last] for grp in ranking]
         listed = {p for grp in groups for p in grp}
-        groups.append([p for p in players if p not in listed and p not in resigned])  # missing from the ranking
-        groups.append([p for p in players if p in resigned])
+        groups.append([p for p in players if p not in listed and p not in last])  # missing from the ranking
+        groups.append([p for p in players if p in last])
         for grp in groups:
             for p in grp:
                 rank_of[p] = placed + 1
@@ -208,8 +214,8 @@ def seats_of(players: Sequence[str], result: Any | None, resigned: set[str], nam
         level = ai_level(p)
         name = names.get(p) or (ai_name(level) if level else p)
         seats.append(Seat(seat=i, player_id=p, name=name, ai_level=level, score=scores.get(p),
-                          rank=rank_of.get(p), resigned=p in resigned,
-                          won=result is not None and p in winners and p not in resigned))
+                          rank=rank_of.get(p), resigned=p in resigned, stand_in=p in stood_in,
+                          won=result is not None and p in winners and p not in resigned and p not in stood_in))
     return seats
 
 
@@ -272,14 +278,15 @@ class RecordStore:
     async def record_game(
         self, db: Any, *, session_id: int, game_id: str, guild_id: str | None, channel_id: str,
         options: dict, seed: int, players: Sequence[str], started_ms: int, ended_ms: int, moves: int,
-        result: Any | None, resigned: set[str], names: dict[str, str],
+        result: Any | None, resigned: set[str], names: dict[str, str], stood_in: frozenset[str] | set[str] = frozenset(),
     ) -> GameRecord:
         """Record a game that ended, inside the caller's transaction (the one that ends it): ``result`` a
         ``games.Result`` or its dict, None when abandoned (kept, marked, unrated). A finished game with two or
         more ranked seats updates the ratings of (server, game) in the same transaction. Recording a session
-        twice replaces its record (the ratings move once more: callers record once). Returns the record."""
+        twice replaces its record (the ratings move once more: callers record once). ``stood_in``: the players
+        whose seat the AI stand-in played (ranked last: :func:`seats_of`). Returns the record."""
         guild = guild_key(guild_id)
-        seats = seats_of(players, result, resigned, names)
+        seats = seats_of(players, result, resigned, names, stood_in)
         reason = (result.get("reason", "") if isinstance(result, dict) else result.reason) if result else ""
         outcome = "finished" if result is not None else "abandoned"
         new: dict[str, tuple[float, float]] = {}
@@ -299,13 +306,15 @@ class RecordStore:
             (session_id, game_id, guild, channel_id, json.dumps(options), seed, len(seats), started_ms, ended_ms,
              moves, outcome, reason, int(bool(new))),
         )
+        # ``stand_in`` (migration 7) only when a seat was stood in for: migration 4's backfill runs this before it
+        extra = ", stand_in" if stood_in else ""
         await db.executemany(
             "INSERT INTO game_seats (session_id, seat, player_id, display_name, ai_level, score, rank, resigned, won,"
-            " mu_before, sigma_before, mu_after, sigma_after, game_id, guild_id, seats, ended_ms, outcome)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            f" mu_before, sigma_before, mu_after, sigma_after, game_id, guild_id, seats, ended_ms, outcome{extra})"
+            f" VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?{', ?' if stood_in else ''})",
             [(session_id, s.seat, s.player_id, s.name, s.ai_level, s.score, s.rank, int(s.resigned), int(s.won),
               s.mu_before, s.sigma_before, s.mu_after, s.sigma_after, game_id, guild, len(seats), ended_ms,
-              outcome) for s in seats],
+              outcome, *([int(s.stand_in)] if stood_in else [])) for s in seats],
         )
         if new:
             wins: dict[str, int] = {}
@@ -348,10 +357,10 @@ class RecordStore:
         record = GameRecord(r[0], r[1], r[2], r[3], json.loads(r[4]), r[5], r[6], r[7], r[8], r[9], r[10],
                             bool(r[11]))
         cur = await self.conn.execute(
-            "SELECT seat, player_id, display_name, ai_level, score, rank, resigned, won, mu_before, sigma_before,"
-            " mu_after, sigma_after FROM game_seats WHERE session_id = ? ORDER BY seat", (session_id,))
-        record.seats = [Seat(r[0], r[1], r[2], r[3], r[4], r[5], bool(r[6]), bool(r[7]), r[8], r[9], r[10], r[11])
-                        for r in await cur.fetchall()]
+            "SELECT seat, player_id, display_name, ai_level, score, rank, resigned, won, stand_in, mu_before,"
+            " sigma_before, mu_after, sigma_after FROM game_seats WHERE session_id = ? ORDER BY seat", (session_id,))
+        record.seats = [Seat(r[0], r[1], r[2], r[3], r[4], r[5], bool(r[6]), bool(r[7]), bool(r[8]), r[9], r[10],
+                             r[11], r[12]) for r in await cur.fetchall()]
         return record
 
     async def channel_records(self, channel_id: str, game_id: str | None = None,

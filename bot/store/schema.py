@@ -186,6 +186,10 @@ MIGRATIONS: list[Migration] = [
     Migration("the bot's own small values by key (e.g. the hash of the slash commands last synced)", """
         CREATE TABLE bot_meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)
         """),
+    Migration("a recorded seat the AI stand-in played for its absent owner (game_seats.stand_in, 0/1; ranked last, "
+              "bot/service/stand_in.py)", """
+        ALTER TABLE game_seats ADD COLUMN stand_in $INT NOT NULL DEFAULT 0
+        """),
 ]
 """Every migration, number ``i + 1`` at index ``i``."""
 

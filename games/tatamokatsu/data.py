@@ -80,6 +80,7 @@ roll message appeared (RULINGS TK-10; the chat adapter sends it right after post
 
 # Player decisions
 ROLL = "roll"
+HERE = "here"  # a player marked missing says they are at the table again (presence, TatamokatsuOptions.presence)
 ATTACK = "attack"  # TK-4: every opponent with fingers loses one
 RECOVER = "recover"  # TK-4: the winner recovers one (max 5)
 FIX_PREFIX = "fix:"  # fix:1, fix:10, fix:1+10 … (TK-6)

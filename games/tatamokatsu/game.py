@@ -45,6 +45,7 @@ from games.tatamokatsu.data import (
     FINGERS,
     FIX_PREFIX,
     GRAB,
+    HERE,
     OPEN,
     RACE_INPUTS,
     RACE_LABELS,
@@ -109,6 +110,15 @@ class Tatamokatsu(Game):
     rules_topics = TOPIC_NAMES
 
     # -- setup --------------------------------------------------------------------------------------------------
+    live = True
+
+    def held_by(self, state: TatamokatsuState, decision: Decision) -> list[str]:
+        """Presence (``TatamokatsuOptions.presence``): a roll waits for every player marked missing who still has
+        fingers (any input of theirs, or ``here``, ends the mark)."""
+        if decision.kind != "roll":
+            return []
+        return [p for p in state.missing if state.fingers[p] > 0 and p not in state.left]
+
     def setup(self, players: list[str], options: Any = None, seed: int = 0) -> TatamokatsuState:
         """A new game: five fingers each (TK-1); seat 0 rolls first (TK-3). ``ValueError`` on a bad table or
         options (``pydantic.ValidationError``)."""
@@ -120,6 +130,7 @@ class Tatamokatsu(Game):
             rng=Rng(seed=seed),
             window_ms=opts.window_ms,
             tie_tolerance_ms=opts.tie_tolerance_ms,
+            presence=opts.presence,
             fingers=dict.fromkeys(players, FINGERS),
             roller=players[0],
         )
@@ -210,7 +221,23 @@ class Tatamokatsu(Game):
     def apply(self, state: TatamokatsuState, move: Move) -> Outcome:
         """Apply ``move``; IllegalMove (state unchanged) for a move the rules do not allow now: an unseated or
         departed player, an option not listed, a race input without a time or timed outside the open window, a
-        count during the race or timed after its deadline (TK-11), a timeout before its deadline."""
+        count during the race or timed after its deadline (TK-11), a timeout before its deadline, ``here`` from a
+        player not marked missing. Presence (``TatamokatsuOptions.presence``): any input of a player marked
+        missing ends the mark, ``here`` (at any time) only that."""
+        if move.option == HERE and move.player is not None and state.phase != "over":
+            if move.player not in state.missing:
+                raise IllegalMove(T("You are not marked missing: nothing to do."))
+            s = state.clone()
+            events: list[Event] = []
+            rules.here(s, move.player, events)
+            return Outcome(state=s, events=events)
+        outcome = self._apply(state, move)
+        if move.player is not None and move.player in outcome.state.missing:
+            rules.here(outcome.state, move.player, outcome.events)
+        return outcome
+
+    def _apply(self, state: TatamokatsuState, move: Move) -> Outcome:
+        """:meth:`apply` but presence's marks."""
         if state.phase == "over":
             raise IllegalMove(T("The game is over."))
         if move.player is None:
@@ -238,6 +265,7 @@ class Tatamokatsu(Game):
             s = state.clone()
             if decision.kind == "race":
                 rules.close_race(s, deadline, events)
+                rules.mark_missing(s, events)
             elif decision.kind == "salute":
                 rules.close_salute(s, deadline, events)
             else:  # the roller's late fix: the lowest offered sum (TK-6)
@@ -335,7 +363,7 @@ class Tatamokatsu(Game):
                 data={"player": player, "input": inp, "at_ms": at_ms, "ms": ms, "repeat": old is not None},
             )
         ]
-        if s.phase == "salute" and all(SALUTE in s.inputs.get(p, {}) for p in s.alive()):
+        if s.phase == "salute" and not rules.owes_salute(s):
             # Everyone who owes a salute has saluted: nothing can change any more, close now. The close time is
             # the latest salute of this window, whatever the arrival order.
             last = max(d[SALUTE] for d in s.inputs.values() if SALUTE in d)

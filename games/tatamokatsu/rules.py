@@ -71,6 +71,7 @@ def roll(s: TatamokatsuState, at_ms: int, events: list[Event]) -> None:
     s.inputs = {}
     s.rolloffs = []
     s.missed = []
+    s.excused = list(s.missing)  # presence: who was missing when this roll opened owes nothing in it
     s.phase = "race"
     events.append(
         Event(
@@ -225,7 +226,7 @@ def close_race(s: TatamokatsuState, close_ms: int, events: list[Event]) -> None:
                     mistake(p, SHOUT, T("shouted, but no Tatamokatsu"))
     if triple:
         # TK-7: everyone with fingers must Katana; if all did, the last (ties within the tolerance) loses one.
-        missing = [p for p in s.players if before[p] > 0 and p not in katanas]
+        missing = [p for p in s.players if before[p] > 0 and p not in katanas and p not in s.excused]
         if missing:
             for p in missing:
                 s.missed.append(Miss(player=p, input=KATANA))
@@ -477,7 +478,7 @@ def sum_effect(s: TatamokatsuState, at_ms: int, events: list[Event]) -> None:
         return
     if kind == "salute":
         events.append(Event(kind="sum", text=T("Sum {total}: salute! Say Hai.", total=total), data={"total": total}))
-        owing = [p for p in s.alive() if SALUTE not in s.inputs.get(p, {})]
+        owing = owes_salute(s)
         if not owing:
             events.append(Event(kind="salute_done", text=T("Everyone has already saluted."), data={}))
             end_resolution(s, before, events)
@@ -508,12 +509,44 @@ def close_salute(s: TatamokatsuState, close_ms: int, events: list[Event]) -> Non
     The end is decided after it, with the losses of the race's close (TK-12)."""
     s.now_ms = close_ms
     before = open_resolution(s)
-    owing = [p for p in s.alive() if SALUTE not in s.inputs.get(p, {})]
+    owing = owes_salute(s)
     record_race(s, {(e.player, e.input): e.note for e in s.last_race}, salute_window=True)
     s.missed = s.missed + [Miss(player=p, input=SALUTE) for p in owing]
     events.append(salute_summary(s, owing))
     lose(s, Counter(dict.fromkeys(owing, 1)), events, dict.fromkeys(owing, T("no salute")))
     end_resolution(s, before, events)
+    mark_missing(s, events)
+
+
+def owes_salute(s: TatamokatsuState) -> list[str]:
+    """Who must still salute (TK-6): every player with fingers who has not saluted since the roll, but a player
+    excused by presence (``TatamokatsuOptions.presence``)."""
+    return [p for p in s.alive() if SALUTE not in s.inputs.get(p, {}) and p not in s.excused]
+
+
+def mark_missing(s: TatamokatsuState, events: list[Event]) -> None:
+    """Presence (``TatamokatsuOptions.presence``): after a window closed, whoever missed an input they owed in it
+    (``s.missed``) and still has fingers is marked missing, in seat order, with one event naming the newly marked.
+    Nothing without presence."""
+    if not s.presence:
+        return
+    missed = {m.player for m in s.missed}
+    marked = [p for p in s.players if (p in s.missing or p in missed) and s.fingers[p] > 0 and p not in s.left]
+    new = [p for p in marked if p not in s.missing]
+    s.missing = marked
+    if new:
+        events.append(Event(kind="missing", text=T("{players} missed the race: the next roll waits until they are "
+                                                   "back (any input, or I'm here).",
+                                                   players=Text.join(COMMA, [ref(p) for p in new])),
+                            data={"players": new}))
+
+
+def here(s: TatamokatsuState, player: str, events: list[Event]) -> None:
+    """Presence: ``player`` gave an input, so they are no longer marked missing (an event when they were)."""
+    if player in s.missing:
+        s.missing = [p for p in s.missing if p != player]
+        events.append(Event(kind="here", text=T("{player} is back at the table.", player=ref(player)),
+                            data={"player": player}))
 
 
 def salute_summary(s: TatamokatsuState, owing: list[str]) -> Event:

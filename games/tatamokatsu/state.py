@@ -22,6 +22,13 @@ class TatamokatsuOptions(BaseModel):
 
     window_ms: int = Field(DEFAULT_WINDOW_MS, ge=MIN_WINDOW_MS, le=MAX_WINDOW_MS)
     tie_tolerance_ms: int = Field(0, ge=0, le=MAX_TIE_TOLERANCE_MS)
+    presence: bool = False
+    """Presence, for a table whose players may not all be watching (play by chat; off by default, so the rules of a
+    race are those of TK-1..13): a player who owed an input in a closed window (a Katana, TK-7; a salute, TK-6) and
+    sent none is marked missing (``state.missing``) until they send any input or ``here``; a player marked missing
+    when a roll opens its windows owes nothing in that roll (no finger lost for a Katana or a salute they did not
+    make). A player present who does not react loses as TK-6 and TK-7 say. The table (the session) holds each roll
+    while a person is marked missing; the engine only keeps the marks, so a replay re-derives them exactly."""
 
 
 class RaceEntry(BaseModel):
@@ -64,6 +71,9 @@ class TatamokatsuState(BaseState):
       closed while that close's resolution is still under way (the winner's choice, or the sum effect's count,
       salute window or victim, completes it: TK-9, TK-12), else empty; ``last_race``: the last closed window's inputs in time
       order; ``missed``: who owed a Katana or a salute and did not (this roll); ``rolloffs``: the last roll-off rounds (player -> die).
+    - ``presence``: the option of that name (:class:`TatamokatsuOptions`); ``missing``: the players marked missing
+      (seat order); ``excused``: those marked missing when the current roll opened its windows (they owe nothing in
+      it);
     - ``step``: resolutions so far; ``out_at``: player -> the resolution at which they lost their last finger;
       ``winners``: the Samurai (or the players sharing the win, TK-9) when over.
     """
@@ -95,6 +105,9 @@ class TatamokatsuState(BaseState):
     out_at: dict[str, int] = Field(default_factory=dict)
     left: list[str] = Field(default_factory=list)
     winners: list[str] = Field(default_factory=list)
+    presence: bool = False
+    missing: list[str] = Field(default_factory=list)
+    excused: list[str] = Field(default_factory=list)
 
     def alive(self) -> list[str]:
         """Players with fingers, in seat order."""
@@ -121,5 +134,7 @@ class TatamokatsuState(BaseState):
         d["resolution_before"] = dict(self.resolution_before)
         d["left"] = list(self.left)
         d["winners"] = list(self.winners)
+        d["missing"] = list(self.missing)
+        d["excused"] = list(self.excused)
         return new
 

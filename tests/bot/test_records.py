@@ -64,6 +64,16 @@ def test_seats_resigners_rank_last_and_ties_share_a_rank():
                                                                      ("x", None, None, None)]
 
 
+def test_a_seat_the_ai_stand_in_played_ranks_last_and_never_wins():
+    """Board Game Arena's rule for leavers (bot/service/stand_in.py): the absent player ranks last, tied with any
+    resigner, and does not win even when the stand-in won; the others keep their places as played."""
+    result = Result(winners=["a"], ranking=[["a"], ["b"], ["c"], ["d"]], scores={"a": 9, "b": 5, "c": 3, "d": 0})
+    seats = seats_of(["a", "b", "c", "d"], result, {"d"}, {}, stood_in={"a"})
+    assert [(s.player_id, s.rank, s.won, s.stand_in, s.resigned) for s in seats] == [
+        ("a", 3, False, True, False), ("b", 1, False, False, False), ("c", 2, False, False, False),
+        ("d", 3, False, False, True)]
+
+
 async def test_ratings_match_openskill_exactly(service):
     """Three games of Tatari in one server; the stored μ and σ equal openskill's Plackett-Luce
     computed game by game from the results (ties share a rank), and another server's ratings stay apart."""

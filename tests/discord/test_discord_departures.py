@@ -1,5 +1,5 @@
-"""Departures: a seated player who leaves the server is resigned after the grace period, with a
-public line; the host or a moderator can /kick a seated player; nobody can act twice on one who already left."""
+"""Departures: a seated player who leaves the server is played by the AI stand-in after the grace period, with a
+public line (the stand-in itself: test_discord_stand_in.py); the host or a moderator can /kick a seated player; nobody can act twice on one who already left."""
 
 from __future__ import annotations
 
@@ -33,7 +33,7 @@ def _gone(h: Harness, monkeypatch, *players: str) -> None:
     monkeypatch.setattr(h.bot.http, "request", members)
 
 
-async def test_a_player_who_left_is_resigned_after_the_grace_period(database, monkeypatch):
+async def test_a_player_who_left_is_played_by_the_ai_after_the_grace_period(database, monkeypatch):
     settings = Settings(discord_token=None, reminder_hours=2, afk_hours=0, departure_grace_hours=24)
     async with Harness(database, settings=settings) as h:
         alice, bob, carol = h.user(101, "alice"), h.user(102, "bob"), h.user(103, "carol")
@@ -54,11 +54,10 @@ async def test_a_player_who_left_is_resigned_after_the_grace_period(database, mo
         assert await h.bot.timers.fire_due(h.now_ms) >= 1
         await h.settle()
         text = "\n".join(s.content or "" for s in h.fake.sent[start:])
-        assert "left the server 24 h ago and is resigned" in text
+        assert f"<@{idle}> left the server: the AI plays for them until they are back" in text
         after = await pending(h)
-        assert after.session.status == "active" and idle not in [d.player for d in after.pending]
-        moves = await h.store.moves(after.session.id)
-        assert [(m.player, m.option) for m in moves][-1] == (idle, "__resign__")
+        assert after.session.status == "active" and after.session.meta["stand_ins"] == [idle]
+        assert await h.store.moves(after.session.id) == []  # nobody resigned
 
 
 async def test_a_player_who_came_back_is_not_resigned(database, monkeypatch):

@@ -87,19 +87,19 @@ async def test_turn_reminder_and_afk_timers(database):
         start = len(h.fake.sent)
         assert await h.bot.timers.fire_due(h.now_ms) == 1
         afk = h.fake.sent[start]
-        assert "has not played" in afk.content and afk.buttons()[0].startswith("Remove")
+        assert "has not played" in afk.content and afk.buttons() == ["🤖 The AI plays for alice", "Remove alice"]
         assert player == alice.sid  # first=host: alice, the host, is the idle one
         # the notice pings the others and the host, never the idle player; any other player may remove
         assert afk.body["allowed_mentions"]["users"] == [int(bob.sid)]
         assert f"<@{alice.sid}>" not in afk.content and f"<@{bob.sid}>" in afk.content
         outsider = h.user(160, "carol")
-        reply = await h.click(outsider, afk, 0)
+        reply = await h.click(outsider, afk, "Remove alice")
         assert reply.ephemeral() and "Only the other players, the host or a moderator" in reply.text
-        reply = await h.click(bob, afk, 0)
+        reply = await h.click(bob, afk, "Remove alice")
         assert reply.public() and "resigns" in reply.text
         assert (await h.store.session(update.session.id)).status == "finished"
         mod = h.user(150, "mod", moderator=True)
-        reply = await h.click(mod, afk, 0)
+        reply = await h.click(mod, afk, "Remove alice")
         assert reply.ephemeral() and "over" in reply.text
 
 

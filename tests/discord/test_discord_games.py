@@ -25,6 +25,7 @@ from PIL import Image
 import games
 import renderers
 from bot.discord import ids
+from bot.service.presence import held_people
 from bot.sessions import replay
 from games.ai import greedy
 
@@ -106,7 +107,8 @@ def discord_limits(sent: Sent) -> None:
 def check_board(sent: Sent, update, game, clicker: str | None = None) -> None:
     """A public board: title, a PNG, components of the current version for the pending decisions (so no press on it
     is stale; race buttons carry no version) and the help row. Pings: a new message notifies exactly the
-    players the decisions name except ``clicker`` (whose input caused it); the live message updated in place
+    players the decisions name, and those a live table's roll waits for (bot.service.presence), except ``clicker``
+    (whose input caused it); the live message updated in place
     (a component's update, type 7) notifies nobody."""
     assert not sent.ephemeral, sent.content
     title = re.match(rf"\*\*{re.escape(game.title)}\*\* · board v(\d+)", sent.content)
@@ -120,6 +122,9 @@ def check_board(sent: Sent, update, game, clicker: str | None = None) -> None:
             assert cid in (f"pbc:h:{game.id}", f"pbc:f:{sid}"), cid
             continue
         assert int(s) == sid, (cid, sid)
+        if kind == "hr":  # "I'm here": a live table's roll waits for players who missed a race
+            assert held_people(update.session, update.state, update.pending), cid
+            continue
         if kind == "r":  # a race button: (session, race key, option id) of a pending decision
             assert cid.split(":", 4)[4] in race_options, (cid, race_options)
             continue
@@ -129,6 +134,7 @@ def check_board(sent: Sent, update, game, clicker: str | None = None) -> None:
         assert update.pending[int(rest[1])].options, cid
     discord_limits(sent)
     named = {d.player for d in update.pending if d.player is not None} - {clicker}
+    named |= set(held_people(update.session, update.state, update.pending)) - {clicker}  # a live table's missing
     if sent.type == 7:
         named = set()
     pinged = {u["id"] if isinstance(u, dict) else str(u) for u in
@@ -221,6 +227,13 @@ async def play_whole_game(h: Harness, game_id: str, n: int, options: str | None,
             update = h.bot.service.view(await h.store.session(sid))
         d = update.pending[0]
         start = len(h.fake.sent)
+        held = held_people(update.session, update.state, update.pending)
+        if held:  # a live table's roll waits for players who missed a race: each says "I'm here" (one press)
+            for p in held:
+                reply = await h.click(by_id[p], h.latest_with(("pbc:hr:",)), ids.here(sid))
+                assert not reply.ephemeral(), reply.text
+            update = h.bot.service.view(await h.store.session(sid))
+            continue
         if d.player is None and (not d.options or race_presses >= 2 * n or rng.random() < 0.35):
             # nobody (more) races: the window closes at its deadline, through the dispatcher's fire_due
             assert d.deadline_ms is not None, d

@@ -174,7 +174,7 @@ def _gone(h: Harness, monkeypatch, *players: str) -> None:
     monkeypatch.setattr(h.bot.http, "request", members)
 
 
-async def test_a_player_who_leaves_is_announced_at_once_and_resigned_after_the_grace(h, monkeypatch):
+async def test_a_player_who_leaves_is_announced_at_once_and_played_by_the_ai_after_the_grace(h, monkeypatch):
     alice, bob, carol = h.user(101, "alice"), h.user(102, "bob"), h.user(103, "carol")
     await open_game(h, [alice, bob, carol])
     row = (await pending(h)).session
@@ -183,7 +183,7 @@ async def test_a_player_who_leaves_is_announced_at_once_and_resigned_after_the_g
     await h.settle()
     lines = [s for s in h.fake.sent[start:] if s.kind == "message"]
     assert [s.content for s in lines] == [
-        "🚪 bob left the server; they are resigned from the game in 5 h unless they return; the host (<@101>) can "
+        "🚪 bob left the server; the AI plays for them in 5 h unless they return; the host (<@101>) can "
         "/kick them now."]
     assert lines[0].body["allowed_mentions"]["parse"] == [] and lines[0].channel_id == h.channel_id
     _member_left(h, bob)  # told once
@@ -197,8 +197,8 @@ async def test_a_player_who_leaves_is_announced_at_once_and_resigned_after_the_g
     assert await h.store.moves(row.id) == []
     h.advance(1)
     sent = await _fire(h)
-    assert "left the server 5 h ago and is resigned" in "\n".join(s.content for s in sent)
-    assert [(m.player, m.option) for m in await h.store.moves(row.id)] == [(bob.sid, "__resign__")]
+    assert "<@102> left the server: the AI plays for them until they are back" in "\n".join(s.content for s in sent)
+    assert (await h.store.moves(row.id)) == [] and (await h.store.session(row.id)).meta["stand_ins"] == [bob.sid]
 
 
 async def test_a_host_who_leaves_can_be_kicked_by_a_moderator(h):
@@ -208,7 +208,7 @@ async def test_a_host_who_leaves_can_be_kicked_by_a_moderator(h):
     _member_left(h, alice)
     await h.settle()
     assert [s.content for s in h.fake.sent[start:] if s.kind == "message"] == [
-        "🚪 alice left the server; they are resigned from the game in 5 h unless they return; a moderator can "
+        "🚪 alice left the server; the AI plays for them in 5 h unless they return; a moderator can "
         "/kick them now."]
 
 

@@ -55,7 +55,7 @@ async def test_result_message_without_attach_files_is_text_with_ranking_ratings_
             f"1st alice ★ · {dolls_left(score[alice.sid])} · rating {a.mu:.1f} ({a.mu - 25:+.1f})",
             f"2nd bob · resigned · rating {b.mu:.1f} ({b.mu - 25:+.1f})",
         ]
-        assert msg.buttons() == ["Replay"] and msg.custom_ids() == [ids.replay(sid)]
+        assert msg.buttons() == ["Replay", "Rematch"] and msg.custom_ids() == [ids.replay(sid), ids.rematch(sid)]
         assert ("rest", "POST", "/channels/{channel_id}/messages") in refused  # the card was tried, refused
         press = await h.click(alice, msg, "Replay")  # the button works
         assert press and all(s.ephemeral for s in press)

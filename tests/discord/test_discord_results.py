@@ -61,7 +61,7 @@ async def test_result_message_carries_summary_ratings_and_replay(h):
         f"2nd bob · resigned · rating {b.mu:.1f} ({b.mu - 25:+.1f})",
     ]
     assert score[bob.sid] is None  # Tatari scores only the players still in the game
-    assert msg.buttons() == ["Replay"]
+    assert msg.buttons() == ["Replay", "Rematch"]
     ((name, png),) = msg.files
     assert name.startswith("result-") and Image.open(io.BytesIO(png)).size[0] == 800
 

@@ -58,7 +58,7 @@ async def test_a_result_message_at_a_japanese_table_is_japanese(tmp_path):
         assert lines[1].startswith("1位 あきら ★ · ") and "レーティング " in lines[1]
         assert lines[2].startswith("2位 ゆうき · 投了 · レーティング ")
         assert all(is_japanese(line) for line in lines), [english_left(line) for line in lines]
-        assert msg.buttons() == ["リプレイ"]
+        assert msg.buttons() == ["リプレイ", "もう一戦"]
         (alt,) = [a.get("description") for a in msg.data.get("attachments") or []]
         assert alt.startswith("タタリの結果カード、"), alt
         assert english_left(alt) == [], english_left(alt)

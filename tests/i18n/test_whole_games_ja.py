@@ -10,6 +10,8 @@ import random
 import pytest
 
 import games
+from bot.discord import ids
+from bot.service.presence import held_people
 from games.ai import greedy
 from tests.discord.harness import Harness
 from tests.i18n.english import english_left
@@ -56,7 +58,11 @@ async def test_a_whole_game_reads_in_japanese(tmp_path, game_id, n, options):
             if update.session.status != "active":
                 break
             d = update.pending[0]
-            if d.player is None and (not d.options or rng.random() < 0.5):
+            held = held_people(update.session, update.state, update.pending)
+            if held:  # a live table's roll waits for players who missed a race: "I'm here" (bot.service.presence)
+                for p in held:
+                    await h.click(by_id[p], h.latest_with(("pbc:hr:",)), ids.here(sid))
+            elif d.player is None and (not d.options or rng.random() < 0.5):
                 h.now_ms = max(h.now_ms, d.deadline_ms)
                 await h.bot.timers.fire_due(h.now_ms)
                 await h.settle()

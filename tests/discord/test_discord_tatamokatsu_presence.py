@@ -1,0 +1,118 @@
+"""Tatamokatsu is a live game at the Discord table (bot/service/presence.py, TatamokatsuOptions.presence): the
+lobby card says so and the start calls every seated person once; a player present who misses a race loses as TK-6
+and TK-7 say and is then marked missing; the next person's roll waits for them (one ping, an "I'm here" button only
+they can use); a roll that opens while they are missing (an AI roller) costs them nothing."""
+
+from __future__ import annotations
+
+import pytest
+from harness import Harness
+from test_discord_tatamokatsu_races import KATANA, SALUTE, close, force, no_render
+
+from bot.config import Settings
+from bot.discord import ids
+from bot.sessions import AI_MOVE, AI_RACE
+
+
+@pytest.fixture
+async def h(database):
+    settings = Settings(discord_token=None, reminder_hours=0, afk_hours=0, ai_iterations=3, ai_pause_ms=1500)
+    async with Harness(database, settings=settings, render=no_render) as harness:
+        yield harness
+
+
+async def fire_ai(h: Harness) -> None:
+    timers = [t for t in await h.store.timers() if t.kind in (AI_MOVE, AI_RACE)]
+    assert timers
+    h.now_ms = max(h.now_ms, min(t.due_ms for t in timers))
+    await h.bot.timers.fire_due(h.now_ms)
+    await h.settle()
+
+
+async def state(h: Harness):
+    return (await h.bot.service.show(str(h.channel_id))).state
+
+
+async def test_a_missing_player_holds_the_roll_is_pinged_once_and_loses_nothing_while_missing(h):
+    alice, carol = h.user(101, "alice"), h.user(103, "carol")
+    card = (await h.slash(alice, "play", game="tatamokatsu", ai=1, level="normal")).message(public=True)
+    assert "Tatamokatsu is a live game: all players must be in the channel together" in card.content
+    await h.click(carol, card, "Join")
+    start = len(h.fake.sent)
+    await h.click(alice, card, "Start")
+    call = [s for s in h.fake.sent[start:] if "begins, all of you in this channel now" in (s.content or "")]
+    assert len(call) == 1 and sorted(call[0].body["allowed_mentions"]["users"]) == [101, 103]
+    row = await h.store.live_session(str(h.channel_id))
+    assert row.options["presence"] is True and row.players == [alice.sid, "ai:normal:1", carol.sid]
+
+    # alice rolls triples (12): alice and the AI answer, carol is silent and loses as TK-6 and TK-7 say
+    await force(h, "4", "4", "4", "4", "4", "4")
+    board = (await h.slash(alice, "board")).message(with_components=True)
+    roll = (await h.click(alice, board, "Roll the dice")).message(public=True)
+    await h.click(alice, roll, KATANA)
+    await h.click(alice, roll, SALUTE)
+    await close(h)  # the AI's inputs fire before the deadline; then the salute window opens with the race's close
+    if (await state(h)).phase == "salute":
+        await close(h)
+    s = await state(h)
+    assert s.fingers[carol.sid] == 3 and s.missing == [carol.sid] and s.roller == "ai:normal:1"
+    posted = [m for m in h.fake.sent if "The roll waits for" in (m.content or "")]
+    assert posted and f"<@{carol.sid}>" in posted[-1].content
+    assert int(carol.sid) in posted[-1].body["allowed_mentions"]["users"]
+
+    # the AI rolls while carol is missing (AI seats are not held): she owes nothing in that roll
+    await fire_ai(h)
+    s = await state(h)
+    assert s.phase == "race" and s.excused == [carol.sid]
+    ai_roll = h.latest_with(("pbc:r:",))
+    await h.click(alice, ai_roll, KATANA)  # alice is present: she answers as ever
+    await h.click(alice, ai_roll, SALUTE)
+    await close(h)
+    if (await state(h)).phase == "salute":
+        await close(h)
+    s = await state(h)
+    assert s.fingers[carol.sid] == 3 and s.missing == [carol.sid]  # no finger lost while marked missing
+
+    # carol's own roll would end her mark; the others cannot say "I'm here" for her
+    sid = row.id
+    here_board = h.latest_with(("pbc:hr:",))
+    reply = await h.click(alice, here_board, ids.here(sid))
+    assert reply.ephemeral() and "You are not marked missing" in reply.text
+    outsider = h.user(160, "dave")
+    reply = await h.click(outsider, here_board, ids.here(sid))
+    assert reply.ephemeral() and "You are not playing in this game" in reply.text
+    assert (await state(h)).missing == [carol.sid]
+    reply = await h.click(carol, here_board, ids.here(sid))
+    assert not reply.ephemeral()
+    s = await state(h)
+    assert s.missing == [] and s.fingers[carol.sid] == 3
+    moves = await h.store.moves(sid)
+    assert (moves[-1].player, moves[-1].option) == (carol.sid, "here")  # logged: a replay re-derives the marks
+
+
+async def test_the_next_persons_roll_waits_for_a_missing_player(h):
+    alice, bob, carol = h.user(101, "alice"), h.user(102, "bob"), h.user(103, "carol")
+    card = (await h.slash(alice, "play", game="tatamokatsu")).message(public=True)
+    await h.click(bob, card, "Join")
+    await h.click(carol, card, "Join")
+    await h.click(alice, card, "Start")
+    await force(h, "4", "4", "4")
+    board = (await h.slash(alice, "board")).message(with_components=True)
+    roll = (await h.click(alice, board, "Roll the dice")).message(public=True)
+    for user in (alice, bob):
+        await h.click(user, roll, KATANA)
+        await h.click(user, roll, SALUTE)
+    await close(h)
+    if (await state(h)).phase == "salute":
+        await close(h)
+    s = await state(h)
+    assert s.missing == [carol.sid] and s.roller == bob.sid and s.fingers[carol.sid] == 3
+    board = (await h.slash(bob, "board")).message(with_components=True)
+    reply = await h.click(bob, board, "Roll the dice")
+    assert reply.ephemeral() and "Waiting for <@103>: they missed the last race" in reply.text
+    assert (await state(h)).phase == "roll"
+    live = h.latest_with(("pbc:hr:",))
+    await h.click(carol, live, "🙋 I'm here")
+    board = (await h.slash(bob, "board")).message(with_components=True)
+    reply = await h.click(bob, board, "Roll the dice")
+    assert not reply.ephemeral() and (await state(h)).phase == "race"
