@@ -51,7 +51,7 @@ from .translator import CatalogueTranslator
 
 log = logging.getLogger(__name__)
 _OURS = [re.compile(t) for t in ids.TEMPLATES]
-DRAIN_S = 5.0
+DRAIN_S = 1.0
 """How long a stopping bot waits for the interactions and background work in flight (a move being committed, its
 reply) after its gateway closed, before it cancels what is left (s)."""
 IN_FLIGHT = ("CommandTree-invoker", "discord-ui-view-dispatch", "discord-ui-dynamic-item", "discord.py: on_",
@@ -299,8 +299,11 @@ class PlayBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         await self.prepare()
-        if self._serving:  # the first board of each game would otherwise wait for its renderer's palette (seconds);
-            # a daemon thread: a bot stopped meanwhile exits at once instead of waiting for it
+        if self._serving and not self.images.in_processes:
+            # boards drawn here: the first board of each game would otherwise wait for its renderer's palette
+            # (seconds); a daemon thread: a bot stopped meanwhile exits at once instead of waiting for it. Boards
+            # drawn in worker processes: they warm themselves, this process keeps none of it (~270 MB of fonts and
+            # sprites, seconds of CPU that held the gateway's heartbeats back)
             threading.Thread(target=_warm_renderers, name="warm-renderers", daemon=True).start()
         if self.sync_commands:
             await self.sync_tree()

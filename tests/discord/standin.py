@@ -34,7 +34,8 @@ def _json(data, status: int = 200) -> web.Response:
 
 class StandIn:
     """The server. ``login_failures``: how many ``GET /users/@me`` answer ``login_status`` (a 5xx; 502 Bad Gateway
-    unless told) first; ``hold_ready``: IDENTIFY is answered with READY only once :meth:`release_ready` is called."""
+    unless told, 401 for a rejected token) first; ``hold_ready``: IDENTIFY is answered with READY only once
+    :meth:`release_ready` is called."""
 
     def __init__(self, login_failures: int = 0, hold_ready: bool = False, login_status: int = 502) -> None:
         self.login_failures = login_failures
@@ -93,6 +94,8 @@ class StandIn:
         self.requests.append(("GET", request.path))
         if self.login_failures > 0:
             self.login_failures -= 1
+            if self.login_status == 401:
+                return _json({"message": "401: Unauthorized", "code": 0}, status=401)
             return web.Response(status=self.login_status, text=HTTPStatus(self.login_status).phrase)
         return _json(USER)
 

@@ -38,7 +38,7 @@ class Bot:
         self.proc: asyncio.subprocess.Process | None = None
 
     async def start(self) -> Bot:
-        env = self.standin.env(DATABASE_PATH=str(self.tmp / "bot.sqlite3"), AI_PROCESSES="true", **self.env)
+        env = self.standin.env(**{"DATABASE_PATH": str(self.tmp / "bot.sqlite3"), "AI_PROCESSES": "true", **self.env})
         self.proc = await asyncio.create_subprocess_exec(
             sys.executable, "-m", "bot", *self.args, env=env, cwd=ROOT, stdout=asyncio.subprocess.PIPE,
             stderr=self.err_path.open("wb"), start_new_session=True)
