@@ -69,7 +69,10 @@ def app(store: Any, bot: Any) -> web.Application:
         return web.Response(text="ready\n")
 
     async def scrape(request: web.Request) -> web.Response:
-        connected, total = shards_connected(bot())
+        client = bot()
+        connected, total = shards_connected(client)
+        if client is not None:
+            metrics.watch_gateway(client)
         metrics.SHARDS.set(total)
         metrics.SHARDS_CONNECTED.set(connected)
         try:

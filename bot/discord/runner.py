@@ -226,9 +226,10 @@ def run(settings: Settings | None = None) -> int:
     token = settings.discord_token.get_secret_value().strip() if settings.discord_token else ""
     if not logging.getLogger().handlers:  # ``python -m bot run`` configures logging already
         discord.utils.setup_logging(level=getattr(logging, str(settings.log_level).upper(), logging.INFO), root=True)
-    redact = Redact(token)
+    redact, errors = Redact(token), metrics.ErrorCounter()
     for handler in logging.getLogger().handlers:
         handler.addFilter(redact)
+        handler.addFilter(errors)
     if not token:
         return _fail(NO_TOKEN, 2)
 
