@@ -9,7 +9,8 @@ each finished game's replay is built once and kept on disk.
   jobs per worker before it is replaced (a worker's memory returns to the system), shut down after :data:`IDLE_S`
   without work (memory returns after a burst), replaced when a worker dies, stopped at once when the bot stops;
 - :class:`ReplayCache`: the GIFs of finished games, one file each under ``IMAGES_DIR/replays``, least recently used
-  removed beyond ``REPLAY_CACHE_MB``.
+  removed beyond ``REPLAY_CACHE_MB`` for the folder as a whole; :func:`drop_replays` deletes a game's files (a
+  forgotten member's games, pruned games).
 
 Quotas (per bot process; one :class:`Heavy` per bot): a member has at most :data:`MEMBER_AT_ONCE` request drawing
 and :data:`MEMBER_PER_MINUTE` per minute; a server :data:`SERVER_AT_ONCE` and :data:`SERVER_PER_MINUTE`; the whole
@@ -26,7 +27,7 @@ import logging
 import math
 import os
 from collections import OrderedDict, deque
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from concurrent.futures import BrokenExecutor, Executor
 from dataclasses import dataclass
 from pathlib import Path
@@ -192,68 +193,83 @@ def draw_replay(path: str, game_id: str, players: Sequence[str], options: dict, 
 
 # -- the replay files -------------------------------------------------------------------------------------------------
 class ReplayCache:
-    """Replay GIFs on disk: ``<dir>/<key>.gif``, at most ``max_bytes`` in all (least recently used removed first).
-    The index is read from the directory once (oldest first by modification time) and kept in memory; a hit touches
-    the file, so the order survives a restart."""
+    """Replay GIFs on disk: ``<dir>/<key>.gif`` (``key`` from :func:`replay_key`: the session id first), at most
+    ``max_bytes`` in the folder as a whole, least recently used (oldest modification time: a hit touches its file)
+    removed first. The folder is the truth, not a per-process index: processes sharing it keep one bound between
+    them, and a file another process removed is simply drawn again. The folder is listed when a replay is added
+    (once per replay drawn, beside seconds of drawing)."""
 
     def __init__(self, directory: Path, max_bytes: int) -> None:
         self.dir = Path(directory)
         self.max_bytes = max_bytes
-        self._index: OrderedDict[str, int] | None = None
         self.total = 0
-
-    def _load(self) -> OrderedDict[str, int]:
-        if self._index is None:
-            self.dir.mkdir(parents=True, exist_ok=True)
-            found = []
-            for p in self.dir.glob("*.gif"):
-                try:
-                    st = p.stat()
-                except OSError:
-                    continue
-                found.append((st.st_mtime, p.stem, st.st_size))
-            self._index = OrderedDict((key, size) for _, key, size in sorted(found))
-            self.total = sum(self._index.values())
-            self._evict()
-        return self._index
+        """Bytes in the folder after the last :meth:`put` (or ``len()``)."""
 
     def path(self, key: str) -> Path:
         return self.dir / f"{key}.gif"
 
     def get(self, key: str) -> Path | None:
         """The file of ``key`` (marked most recently used), or None."""
-        index = self._load()
-        if key not in index:
-            return None
         path = self.path(key)
         try:
             os.utime(path)
-        except OSError:  # removed behind our back
-            self.total -= index.pop(key)
+        except OSError:  # never drawn, or removed (the bound, a forgotten member, another process)
             return None
-        index.move_to_end(key)
         return path
 
     def put(self, key: str, size: int) -> None:
-        """``key``'s file was written (``size`` bytes): index it and remove the least recently used beyond the cap
-        (never the one just written)."""
-        index = self._load()
-        self.total += size - index.pop(key, 0)
-        index[key] = size
-        self._evict()
+        """``key``'s file was written (``size`` bytes): remove the least recently used files of the folder beyond
+        the bound (never the one just written)."""
+        self._evict(keep=key)
 
-    def _evict(self) -> None:
-        index = self._index or OrderedDict()
-        while self.total > self.max_bytes and len(index) > 1:
-            key, size = index.popitem(last=False)
-            self.total -= size
+    def _files(self) -> list[tuple[float, str, int]]:
+        """(modification time, key, size) of every replay in the folder, oldest first."""
+        found = []
+        for p in self.dir.glob("*.gif"):
+            try:
+                st = p.stat()
+            except OSError:  # removed meanwhile
+                continue
+            found.append((st.st_mtime, p.stem, st.st_size))
+        return sorted(found)
+
+    def _evict(self, keep: str | None = None) -> int:
+        files = self._files()
+        total = sum(size for _, _, size in files)
+        left = len(files)
+        for _, key, size in files:
+            if total <= self.max_bytes:
+                break
+            if key == keep:
+                continue
             try:
                 self.path(key).unlink()
-            except OSError:
+            except FileNotFoundError:  # another process removed it first
                 pass
+            total -= size
+            left -= 1
+        self.total = total
+        return left
 
     def __len__(self) -> int:
-        return len(self._load())
+        return self._evict()
+
+
+def drop_replays(directory: Path, session_ids: Iterable[int]) -> int:
+    """Delete every replay file of ``session_ids`` in ``directory`` (each language and set of names: keys begin
+    with the session id, :func:`replay_key`), whichever process drew them; returns how many were deleted."""
+    wanted = {str(int(sid)) for sid in session_ids}
+    deleted = 0
+    if not wanted:
+        return 0
+    for path in Path(directory).glob("*.gif"):
+        if path.stem.split("-", 1)[0] in wanted:
+            try:
+                path.unlink()
+                deleted += 1
+            except FileNotFoundError:  # another process deleted it first
+                pass
+    return deleted
 
 
 def replay_key(session_id: int, game_id: str, seed: int, players: Sequence[str], moves: int,
@@ -431,4 +447,4 @@ card waits for no one's replay)."""
 
 
 __all__ = ["BUSY_S", "CARDS", "Busy", "Heavy", "Quotas", "ReplayCache", "Ticket", "WORKERS", "Workers", "draw_card",
-           "draw_replay", "replay_key"]
+           "draw_replay", "drop_replays", "replay_key"]

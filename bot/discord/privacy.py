@@ -22,7 +22,7 @@ from discord import app_commands, ui
 from discord.ext import commands
 
 from bot.i18n import reader_lang, say, speaking
-from bot.privacy import forget_member, privacy_text, prune_records
+from bot.privacy import forget_member, privacy_text, prune_records, replays_dir
 from games.core import N, T
 
 from .answers import answer, update_message
@@ -104,7 +104,8 @@ class Privacy(commands.Cog):
         """Delete the finished games older than ``RECORDS_DAYS`` days on the service's clock; failures are logged
         (the next day tries again). Returns how many were deleted."""
         try:
-            return await prune_records(self.service.store, self.records_days, now=self.service.clock())
+            return await prune_records(self.service.store, self.records_days, now=self.service.clock(),
+                                       replays=replays_dir(self.bot.settings))
         except Exception:
             log.exception("pruning finished games older than %d days failed", self.records_days)
             return 0
@@ -137,7 +138,7 @@ class Privacy(commands.Cog):
             return
         if not interaction.response.is_done():
             await interaction.response.defer()
-        done = await forget_member(self.service, str(user_id))
+        done = await forget_member(self.service, str(user_id), replays_dir(self.bot.settings))
         for sid in done.forgotten.sessions if done.forgotten else []:
             self.bot.links.forget(sid)
         for update in done.updates:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import io
 import logging
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 import discord
@@ -22,6 +21,7 @@ import games
 from bot import results
 from bot.heavy import Busy, Heavy, replay_key
 from bot.i18n import reader_lang, say, table_lang
+from bot.privacy import replays_dir
 from bot.sessions import SessionError, Update
 from games.core import N, T
 
@@ -67,7 +67,7 @@ class Results(commands.Cog):
     def __init__(self, bot: PlayBot) -> None:
         self.bot = bot
         settings = bot.settings
-        self.heavy = Heavy(Path(getattr(settings, "images_dir", "out")) / "replays",
+        self.heavy = Heavy(replays_dir(settings),
                            getattr(settings, "replay_cache_mb", 256), clock=bot.service.clock,
                            workers=getattr(settings, "heavy_processes", 1))
 
