@@ -25,17 +25,13 @@ import argparse
 import asyncio
 import os
 import random
-import signal
 import sys
 import tempfile
-import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "tests" / "discord"))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from standin import StandIn  # noqa: E402
+from running import CONNECTED, Running  # noqa: E402
 
 from bot.ai_seats import is_ai  # noqa: E402
 from bot.sessions import SessionError, SessionService  # noqa: E402
@@ -125,32 +121,17 @@ async def one(name: str, smoke: bool) -> str:
         db = Path(tmp) / "bot.sqlite3"
         if game is not None:
             await seed(db, game, level, tables)
-        standin = await StandIn(guilds={GUILD: channels(tables)}).start()
-        err_path = Path(tmp) / "stderr.txt"
-        try:
-            proc = await asyncio.create_subprocess_exec(
-                sys.executable, "-m", "bot", "run", cwd=ROOT, stderr=err_path.open("wb"),
-                stdout=asyncio.subprocess.DEVNULL, start_new_session=True,
-                env=standin.env(DATABASE_PATH=str(db), IMAGES_DIR=str(Path(tmp) / "images"), **env))
-            ready = "store: " if name == "warm-up" else "has connected to Gateway"
-            while ready not in err_path.read_text() and proc.returncode is None:
-                await asyncio.sleep(0.02)
+        async with Running(Path(tmp), guilds={GUILD: channels(tables)}, **env) as bot:
+            await bot.logged("store: " if name == "warm-up" else CONNECTED)
             if name != "warm-up":
                 stop = asyncio.Event()
                 host = asyncio.create_task(host_turns(db, tables, stop))
                 await asyncio.sleep(1.0 if smoke else 5.0)
                 stop.set()
                 await host
-            sent = time.monotonic()
-            if proc.returncode is not None:
-                raise SystemExit(f"the bot exited ({proc.returncode}) before the signal:\n{err_path.read_text()}")
-            os.killpg(proc.pid, signal.SIGTERM)
-            rc = await proc.wait()
-            exit_s = time.monotonic() - sent
-        finally:
-            await standin.stop()
+            exit_s, rc = await bot.stop()
             if os.environ.get("BENCH_STOP_LOG"):
-                sys.stderr.write(err_path.read_text())
+                sys.stderr.write(bot.err)
         return f"phase={name} exit_s={exit_s:.2f} rc={rc} lost={await lost(db)}"
 
 

@@ -30,12 +30,12 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
-import os
 from collections import Counter as Tally
-from pathlib import Path
 from typing import Any
 
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram, ProcessCollector, generate_latest
+
+from . import memory
 
 REGISTRY = CollectorRegistry()
 """The bot's own registry: its metrics and the process collector."""
@@ -143,27 +143,7 @@ def watch_gateway(bot: Any) -> None:
         GUILDS.labels(shard=str(shard)).set(servers.get(shard, 0))
 
 
-def _children_rss_bytes(pid: int | None = None) -> float:
-    """Resident memory of the child processes of ``pid`` (this process), bytes (``/proc``; 0 elsewhere)."""
-    pid = pid or os.getpid()
-    total = 0
-    page = os.sysconf("SC_PAGE_SIZE")
-    try:
-        entries = list(Path("/proc").iterdir())
-    except OSError:
-        return 0.0
-    for entry in entries:
-        if not entry.name.isdigit():
-            continue
-        try:
-            if int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1]) == pid:
-                total += int((entry / "statm").read_text().split()[1]) * page
-        except (OSError, ValueError, IndexError):  # gone meanwhile
-            continue
-    return float(total)
-
-
-WORKER_MEMORY.set_function(_children_rss_bytes)
+WORKER_MEMORY.set_function(lambda: float(memory.children_resident_bytes()))
 
 
 def watch_pools(images: Any = None, ai: Any = None) -> None:
