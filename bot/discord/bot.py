@@ -54,6 +54,8 @@ _OURS = [re.compile(t) for t in ids.TEMPLATES]
 DRAIN_S = 1.0
 """How long a stopping bot waits for the interactions and background work in flight (a move being committed, its
 reply) after its gateway closed, before it cancels what is left (s)."""
+CANCEL_S = 0.5
+"""How long a stopping bot waits for its cancelled background tasks to clean up (s)."""
 IN_FLIGHT = ("CommandTree-invoker", "discord-ui-view-dispatch", "discord-ui-dynamic-item", "discord.py: on_",
              "pbc-bg:")
 """Name prefixes of the tasks that handle an interaction or event (discord.py's, and :meth:`PlayBot.spawn`'s)."""
@@ -415,6 +417,8 @@ class PlayBot(commands.Bot):
         await self.bookkeeper.stop()
         for task in list(self._tasks):
             task.cancel()
+        if self._tasks:  # their own clean-up (an AI search gives its timer back) before the store closes
+            await asyncio.wait(list(self._tasks), timeout=CANCEL_S)
         await super().close()
         await asyncio.to_thread(self.images.close, True)
         if self._owns_store and self.service is not None:

@@ -403,3 +403,38 @@ async def test_an_ai_search_never_blocks_the_dispatcher_or_another_channel(h):
     row = await h.store.session(update.session.id)
     assert row.version > update.session.version
     assert [m.player for m in await h.store.moves(row.id)].count("ai:normal:1") >= 1  # the held move, applied
+
+
+async def test_a_stop_during_an_ai_search_keeps_the_seats_turn_for_the_next_start(database):
+    """The bot stops while the AI searches (past the 1 s the stop gives work in flight): no move is made, and the
+    seat's timer stays, free to be claimed, so the seat moves after the restart (nothing lost)."""
+    h = Harness(database, settings=settings(), render=no_render)
+    await h.open()
+    try:
+        alice = h.user(101, "alice")
+        card = await card_of(h, alice, game="tsukimi", ai=1)
+        await h.click(alice, card, "Start")
+        update = await h.bot.service.show(str(h.channel_id))
+        while update.pending[0].player == alice.sid:
+            await h.choose(alice, update.pending[0].options[0].id, allow_move=False)
+            update = await h.bot.service.show(str(h.channel_id))
+        sid = update.session.id
+        log = await h.store.moves(sid)
+        [timer] = [t for t in await h.store.timers(sid) if t.kind == AI_MOVE]
+        held = HeldSearch()
+        h.bot.service.ai.executor = held
+        h.now_ms = timer.due_ms
+        assert await h.bot.timers.fire_due(h.now_ms) == 1
+        await held.submitted.wait()
+        await h.bot.close()  # the stop: the search still running after the drain is cancelled
+        h.bot = None
+        assert await h.store.moves(sid) == log  # no move made
+        [kept] = [t for t in await h.store.timers(sid) if t.kind == AI_MOVE]
+        assert (kept.id, kept.payload) == (timer.id, timer.payload)
+        await h.close()
+        await h.open()  # the next start: its dispatcher claims and fires the kept timer at once (its lease was freed)
+        await h.settle()
+        moves = await h.store.moves(sid)
+        assert len(moves) == len(log) + 1 and moves[-1].player == "ai:normal:1"
+    finally:
+        await h.close()
