@@ -2,7 +2,7 @@
 
 Every metric object lives here; the call sites elsewhere are one line each:
 
-- ``bot_moves_committed_total{game}`` — moves the session service committed (``SessionService._commit``);
+- ``bot_moves_committed_total{game}`` — moves the session service committed (``bot.service.ledger.Ledger.commit``);
 - ``bot_interaction_seconds{kind}`` — from an interaction's creation at Discord (its snowflake time) to the end of
   its handling (slash commands: ``app_command_completion`` and the tree's error handler);
 - ``bot_render_seconds`` — one board image rendered in a worker (``Images._run``);
@@ -13,7 +13,7 @@ Every metric object lives here; the call sites elsewhere are one line each:
   makes ahead of them when a bucket is empty (``bot_rate_limit_wait_seconds_total``: their length; both
   :func:`watch_rate_limits`);
 - ``bot_errors_total{kind}`` — log records at ERROR or above, by exception type (``error`` without one;
-  :class:`ErrorCounter`);
+  :func:`watch_errors`);
 - ``bot_shards_connected`` / ``bot_shards`` — gateway shards connected / run by this process;
 - ``bot_gateway_latency_seconds{shard}`` / ``bot_guilds{shard}`` — each shard's heartbeat latency and servers, at each
   scrape (:func:`watch_gateway`);
@@ -30,6 +30,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import logging
+import weakref
 from collections import Counter as Tally
 from typing import Any
 
@@ -75,15 +76,23 @@ def interaction_done(kind: str, seconds: float) -> None:
     INTERACTION_SECONDS.labels(kind=kind).observe(max(0.0, seconds))
 
 
-class ErrorCounter(logging.Filter):
-    """Counts log records at ERROR or above into :data:`ERRORS` by their exception's type (``error`` without one);
-    lets every record through. Put on the root logger's handlers (it then sees every logger's records)."""
+class ErrorCounter(logging.Handler):
+    """Counts log records at ERROR or above into :data:`ERRORS` by their exception's type (``error`` without one).
+    A handler of the root logger (:func:`watch_errors`): it sees every logger's records, each once."""
 
-    def filter(self, record: logging.LogRecord) -> bool:
-        if record.levelno >= logging.ERROR:
-            exc = record.exc_info[0] if record.exc_info else None
-            ERRORS.labels(kind=exc.__name__ if exc is not None else "error").inc()
-        return True
+    def __init__(self) -> None:
+        super().__init__(level=logging.ERROR)
+
+    def emit(self, record: logging.LogRecord) -> None:
+        exc = record.exc_info[0] if record.exc_info else None
+        ERRORS.labels(kind=exc.__name__ if exc is not None else "error").inc()
+
+
+def watch_errors() -> None:
+    """Count the error log lines of every logger (once per process)."""
+    root = logging.getLogger()
+    if not any(isinstance(h, ErrorCounter) for h in root.handlers):
+        root.addHandler(ErrorCounter())
 
 
 class RateLimitCounter(logging.Filter):
@@ -148,12 +157,15 @@ WORKER_MEMORY.set_function(lambda: float(memory.children_resident_bytes()))
 
 def watch_pools(images: Any = None, ai: Any = None) -> None:
     """Read the queues of the render pool (``bot.discord.present.Images``: renders waiting for a slot) and of the
-    AI search executor (``AiSettings.executor``: searches submitted, not yet running) at each scrape."""
+    AI search executor (``AiSettings.executor``: searches submitted, not yet running) at each scrape. Held weakly:
+    a stopped bot's pools are freed (their semaphores released) whatever the metrics still read."""
     if images is not None:
-        POOL_QUEUE.labels(pool="render").set_function(lambda: _waiting(getattr(images, "_slots", None)))
+        seen = weakref.ref(images)
+        POOL_QUEUE.labels(pool="render").set_function(lambda: _waiting(getattr(seen(), "_slots", None)))
     executor = getattr(ai, "executor", None)
     if executor is not None:
-        POOL_QUEUE.labels(pool="ai").set_function(lambda: _pending(executor))
+        pool = weakref.ref(executor)
+        POOL_QUEUE.labels(pool="ai").set_function(lambda: _pending(pool()))
 
 
 def _waiting(semaphore: Any) -> float:

@@ -31,7 +31,6 @@ from tenacity import AsyncRetrying, RetryCallState, retry_if_exception_type, wai
 from bot import health, heavy, metrics, workers
 from bot.ai_seats import AiSettings, search_pool
 from bot.config import Settings, load_settings
-from bot.sessions import SessionService
 from bot.store import Store, StoreError
 
 from . import sync as command_sync
@@ -226,10 +225,9 @@ def run(settings: Settings | None = None) -> int:
     token = settings.discord_token.get_secret_value().strip() if settings.discord_token else ""
     if not logging.getLogger().handlers:  # ``python -m bot run`` configures logging already
         discord.utils.setup_logging(level=getattr(logging, str(settings.log_level).upper(), logging.INFO), root=True)
-    redact, errors = Redact(token), metrics.ErrorCounter()
+    redact = Redact(token)
     for handler in logging.getLogger().handlers:
         handler.addFilter(redact)
-        handler.addFilter(errors)
     if not token:
         return _fail(NO_TOKEN, 2)
 
@@ -238,6 +236,7 @@ def run(settings: Settings | None = None) -> int:
         handler.addFilter(QuietVoice())
     logging.getLogger("discord.client").addFilter(QuietVoice())
     metrics.watch_rate_limits()
+    metrics.watch_errors()
     stop = Stop()
 
     async def serve(store: Store, message_content: bool) -> None:
@@ -251,7 +250,7 @@ def run(settings: Settings | None = None) -> int:
 
     async def serve_with(store: Store, message_content: bool, ai: AiSettings) -> None:
         images = Images(processes=True)
-        async with make_bot(settings, SessionService(store, ai=ai), sync=settings.syncs_commands(),
+        async with make_bot(settings, store, ai=ai, sync=settings.syncs_commands(),
                             images=images, message_content=message_content) as bot:
             metrics.watch_pools(images=images, ai=ai)
 
@@ -351,7 +350,7 @@ def sync_commands(settings: Settings, *, guild_id: int | None = None, clear_guil
 
     async def main() -> None:
         store = await Store.open(":memory:" if print_only else settings.database())
-        bot = make_bot(settings, SessionService(store), sync=False)
+        bot = make_bot(settings, store, sync=False)
         try:
             await bot.prepare(start=False)
             if print_only:

@@ -5,6 +5,7 @@ pruning exactly the old games."""
 
 from __future__ import annotations
 
+import functools
 import os
 import random
 import subprocess
@@ -15,6 +16,7 @@ import pytest
 from pydantic import ValidationError
 
 from bot.config import Settings
+from bot.heavy import drop_replays
 from bot.privacy import DAY_MS, forget_member, prune_records
 from bot.sessions import RESIGN, SessionService, replay
 from bot.store import Store, now_ms
@@ -59,12 +61,11 @@ async def service(database):
     store = await Store.open(database)
     seeds = iter(range(1000, 100000))
     clock = [now_ms() - 100 * DAY_MS]
-    svc = SessionService(store, clock=lambda: clock[0], seeds=lambda: next(seeds))
 
     async def names(session_id: int) -> dict[str, str]:
         return dict((await store.session_data(session_id)).get("names", {}))
 
-    svc.display_names = names
+    svc = SessionService(store, clock=lambda: clock[0], seeds=lambda: next(seeds), display_names=names)
     svc.test_clock = clock
     yield svc
     await store.close()
@@ -287,5 +288,5 @@ async def test_pruned_games_take_their_replays_with_them(service, tmp_path):
     service.test_clock[0] = now - 1 * DAY_MS
     recent = await play(service, "c2", (BOB, CAROL), rng)
     old_file, recent_file = replay_file(replays, old.session.id, "a"), replay_file(replays, recent.session.id, "b")
-    assert await prune_records(store, 30, now=now, replays=replays) == 1
+    assert await prune_records(store, 30, now=now, drop=functools.partial(drop_replays, replays)) == 1
     assert not old_file.exists() and recent_file.exists()
