@@ -64,6 +64,19 @@ async def fire_ai(h: Harness) -> None:
     await h.settle()
 
 
+async def ai_to_move(h: Harness, alice, rng: random.Random | None = None):
+    """``alice``'s Tsukimi game against one AI seat, started and played (her first option, or ``rng``'s choice)
+    until the AI is to move: its :class:`Update`."""
+    card = await card_of(h, alice, game="tsukimi", ai=1)
+    await h.click(alice, card, "Start")
+    update = await h.bot.service.show(str(h.channel_id))
+    while update.pending[0].player == alice.sid:
+        options = update.pending[0].options
+        await h.choose(alice, (rng.choice(options) if rng else options[0]).id, allow_move=False)
+        update = await h.bot.service.show(str(h.channel_id))
+    return update
+
+
 # -- item 1: seats in the lobby ----------------------------------------------------------------------------------
 async def test_add_and_remove_ai_in_the_lobby_with_every_refusal(h):
     """The host adds AI seats with the card's Add AI menu (named by level, numbered when two
@@ -198,13 +211,7 @@ async def test_restart_while_the_ai_is_to_move(database):
     await h.open()
     try:
         alice = h.user(101, "alice")
-        card = await card_of(h, alice, game="tsukimi", ai=1)
-        await h.click(alice, card, "Start")
-        rng = random.Random(2)
-        update = await h.bot.service.show(str(h.channel_id))
-        while update.pending[0].player == alice.sid:
-            await h.choose(alice, rng.choice(update.pending[0].options).id, allow_move=False)
-            update = await h.bot.service.show(str(h.channel_id))
+        update = await ai_to_move(h, alice, random.Random(2))
         version = update.session.version
         [timer] = [t for t in await h.store.timers(update.session.id) if t.kind == AI_MOVE]
         await h.restart()  # the process dies with the AI to move
@@ -379,12 +386,7 @@ async def test_an_ai_search_never_blocks_the_dispatcher_or_another_channel(h):
     from test_discord_play import open_game
 
     alice, bob, carol = h.user(101, "alice"), h.user(102, "bob"), h.user(103, "carol")
-    card = await card_of(h, alice, game="tsukimi", ai=1)
-    await h.click(alice, card, "Start")
-    update = await h.bot.service.show(str(h.channel_id))
-    while update.pending[0].player == alice.sid:
-        await h.choose(alice, update.pending[0].options[0].id, allow_move=False)
-        update = await h.bot.service.show(str(h.channel_id))
+    update = await ai_to_move(h, alice)
     other = h.channel_id + 9
     await open_game(h, [bob, carol], channel_id=other)
     [timer] = [t for t in await h.store.timers(update.session.id) if t.kind == AI_MOVE]
@@ -412,12 +414,7 @@ async def test_a_stop_during_an_ai_search_keeps_the_seats_turn_for_the_next_star
     await h.open()
     try:
         alice = h.user(101, "alice")
-        card = await card_of(h, alice, game="tsukimi", ai=1)
-        await h.click(alice, card, "Start")
-        update = await h.bot.service.show(str(h.channel_id))
-        while update.pending[0].player == alice.sid:
-            await h.choose(alice, update.pending[0].options[0].id, allow_move=False)
-            update = await h.bot.service.show(str(h.channel_id))
+        update = await ai_to_move(h, alice)
         sid = update.session.id
         log = await h.store.moves(sid)
         [timer] = [t for t in await h.store.timers(sid) if t.kind == AI_MOVE]
