@@ -390,7 +390,7 @@ def replay_alt(record, names: dict[str, str] | None = None, lang: str | None = N
     """The alt text (≤ :data:`ALT_LIMIT` characters) of a game's replay animation: the game replayed (its boards
     from the deal to the end), its players and their ranking with rating changes."""
     title = _title(record.game_id)
-    players = ", ".join((names or {}).get(s.player_id) or seat_name(s) for s in record.seats)
+    players = Text.join(T(", "), [(names or {}).get(s.player_id) or seat_name(s) for s in record.seats])
     args = {"sid": str(record.session_id), "game": title, "moves": N("{n} move", "{n} moves", n=record.moves),
             "date": date_text(record.ended_ms), "players": players, "ranking": ranking_words(record, names)}
     if record.outcome == "abandoned":
