@@ -1,5 +1,13 @@
-"""Bounded memory in steady play: play N whole games through the real discord.py stack (``tests/discord/harness.py``,
-real renderer, real store) and report the process's resident memory before and after. The last line is exactly::
+"""Idle memory of the real bot, and bounded memory in steady play.
+
+First the real ``python -m bot run`` is started against the stand-in of Discord (``bench/running.py``) and, once it
+is connected and has settled, its resident memory and its worker processes' together are printed, exactly::
+
+    idle_rss_mb=<x> workers_rss_mb=<y>
+
+(goal: idle_rss_mb <= 150; the boards are drawn in the workers, which warm the renderers themselves). Then N whole
+games are played through the real discord.py stack (``tests/discord/harness.py``, real renderer, real store) and the
+process's resident memory before and after is reported. The last line is exactly::
 
     games=<n> rss_start_mb=<x> rss_end_mb=<y>
 
@@ -13,6 +21,8 @@ in hundreds, for fewer), what steady play adds once the bounded caches are full.
 rss_end_mb - rss_start_mb <= 20 over 2,000 games, and last_1000_growth_mb <= 5.
 
     PYTHONPATH=$PWD python bench/bench_memory.py --games 2000
+
+``--smoke``: the same code paths in a few seconds (10 games after 2, a short settling before the idle reading).
 
 ``--trace FROM TO`` also prints (stderr) the allocations that grew most between games FROM and TO (tracemalloc,
 by traceback) and the object counts by type that grew most (``gc.get_objects``).
@@ -33,18 +43,31 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "discord"))
 
+sys.path.insert(0, str(ROOT / "bench"))
+
 from harness import CHANNEL_ID, Harness  # noqa: E402
+from running import CONNECTED, Running  # noqa: E402
 
 import games  # noqa: E402
+from bot import memory  # noqa: E402
 from games.ai import greedy  # noqa: E402
 
 
 def rss_mb() -> float:
     """Resident set size of this process, MB (``/proc/self/statm``)."""
-    import os
+    return memory.resident_bytes() / 1_048_576
 
-    pages = int(Path("/proc/self/statm").read_text().split()[1])
-    return pages * os.sysconf("SC_PAGE_SIZE") / 1_048_576
+
+async def idle(settle_s: float) -> str:
+    """The line ``idle_rss_mb=<x> workers_rss_mb=<y>`` of the real bot, ``settle_s`` after it connected."""
+    with tempfile.TemporaryDirectory() as tmp:
+        async with Running(Path(tmp)) as bot:
+            await bot.logged(CONNECTED)
+            await asyncio.sleep(settle_s)
+            main_mb = memory.resident_bytes(bot.proc.pid) / 1_048_576
+            workers_mb = memory.children_resident_bytes(bot.proc.pid) / 1_048_576
+            await bot.stop()
+    return f"idle_rss_mb={main_mb:.1f} workers_rss_mb={workers_mb:.1f}"
 
 
 async def play_one(h: Harness, channel: int, rng: random.Random) -> None:
@@ -161,6 +184,7 @@ if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--warm", type=int, default=20)
+    parser.add_argument("--smoke", action="store_true", help="10 games after 2, 1 s settling (a few seconds)")
     parser.add_argument("--trace", type=int, nargs=2, metavar=("FROM", "TO"),
                         help="tracemalloc snapshots after games FROM and TO; the lines that grew most (stderr)")
     parser.add_argument("--trim", action="store_true",
@@ -169,5 +193,8 @@ if __name__ == "__main__":
                         help="object counts by type after games FROM and TO; the types that grew most (stderr; cheap, "
                         "unlike --trace)")
     args = parser.parse_args()
+    if args.smoke:
+        args.games, args.warm = 10, 2
+    print(asyncio.run(idle(1.0 if args.smoke else 10.0)), flush=True)
     asyncio.run(main(args.games, args.warm, tuple(args.trace) if args.trace else None, args.trim,
                      tuple(args.types) if args.types else None))

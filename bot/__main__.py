@@ -9,9 +9,14 @@ Every command that reads the settings exits 2 with one line per bad value (:clas
 from __future__ import annotations
 
 import asyncio
+import gc
+import logging
+import multiprocessing
+import os
 import sys
 import tempfile
 from pathlib import Path
+from typing import NoReturn
 
 import click
 
@@ -326,7 +331,19 @@ def run() -> None:
             sys.exit(2)
         click.echo("The Discord adapter is not installed in this build.", err=True)
         sys.exit(2)
-    sys.exit(run_discord(settings))
+    end_now(run_discord(settings))
+
+
+def end_now(code: int) -> NoReturn:
+    """End the process with ``code`` once ``run`` returned (the bot stopped: store closed, workers joined, log
+    handlers flushed here): skips the interpreter's teardown of a large heap and many modules, which took longer
+    than a supervisor's stop grace allows on a busy machine (seconds of garbage collection after "stopped cleanly")."""
+    logging.shutdown()
+    gc.collect()  # the stopped pools freed: their semaphores are released (no "leaked semaphore" at exit)
+    multiprocessing.active_children()  # reaps the stopped workers
+    sys.stdout.flush()
+    sys.stderr.flush()
+    os._exit(code)
 
 
 @cli.command("migrate-store")

@@ -14,7 +14,7 @@ import os
 import random
 import time
 from collections.abc import Sequence
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import Executor
 from dataclasses import dataclass
 
 import games
@@ -23,7 +23,8 @@ from games.core import T, Text
 
 from .i18n import SOURCE, language, reader_lang, say
 from .matching import fold, names_of
-from .workers import ignore_sigint, quiet_spawn
+from .workers import Pool
+from .workers import pool as worker_pool
 
 AI_PREFIX = "ai:"
 DEFAULT_LEVEL = "normal"
@@ -149,18 +150,16 @@ def think(game_id: str, state_json: str, decision_index: int, player: str, level
 
 
 def _load_games() -> None:
-    """Start of a search worker: Ctrl-C ignored (it reaches the whole process group; the bot stops its workers),
-    every game imported now, so the first AI move does not wait for it."""
-    ignore_sigint()
+    """Start of a search worker (after :func:`bot.workers.pool`'s own: SIGINT ignored): every game imported now,
+    so the first AI move does not wait for it."""
     games.all()
 
 
-def search_pool(workers: int | None = None) -> ProcessPoolExecutor:
+def search_pool(workers: int | None = None) -> Pool:
     """Worker processes for :func:`think` (``spawn``: no state of the bot is copied): half the cores by default,
     so searches of several channels run side by side while replies and board images keep the rest."""
     count = workers or max(1, (os.cpu_count() or 2) // 2)
-    pool = ProcessPoolExecutor(max_workers=count, mp_context=quiet_spawn(),
-                               initializer=_load_games)
+    pool = worker_pool(count, start=_load_games)
     pool.submit(int)  # start a worker now (they start on demand): the first AI move finds it ready
     return pool
 

@@ -16,6 +16,14 @@ LOG_FORMATS = ("text", "json")
 """The values of ``LOG_FORMAT``: plain lines, or one JSON object per line (python-json-logger)."""
 MAX_SHARDS = 1024
 """The largest ``SHARD_COUNT`` accepted (Discord asks for one shard per 1000-2500 servers)."""
+MAX_AI_ITERATIONS = 10_000
+"""The largest ``AI_ITERATIONS``: a fixed-iteration search stays within seconds per move."""
+MAX_REPLAY_CACHE_MB = 1_048_576
+"""The largest ``REPLAY_CACHE_MB`` (1 TB)."""
+MAX_SNOWFLAKE = 2**63 - 1
+"""The largest Discord id (a 64-bit snowflake)."""
+DATABASE_SCHEMES = ("postgresql://", "postgres://", "sqlite:///")
+"""The URL forms ``DATABASE_URL`` accepts; a value without ``://`` is an SQLite file path."""
 
 
 def parse_shard_ids(text: str) -> list[int]:
@@ -43,7 +51,7 @@ class Settings(BaseSettings):
     model_config = SettingsConfigDict(env_file=".env", env_file_encoding="utf-8", extra="ignore", env_ignore_empty=True)
 
     discord_token: SecretStr | None = Field(default=None, description="Bot token from the Discord developer portal")
-    dev_guild_id: int | None = Field(default=None, ge=1, description="Sync slash commands to this guild only (fast)")
+    dev_guild_id: int | None = Field(default=None, ge=1, le=MAX_SNOWFLAKE, description="Sync slash commands to this guild only (fast)")
     database_path: Path = Field(default=Path("data/bot.sqlite3"), description="SQLite file of the store")
     database_url: str | None = Field(default=None, description="The store: postgresql://user:password@host/db "
                                      "(PostgreSQL, several processes) or an SQLite path; unset = DATABASE_PATH")
@@ -79,7 +87,7 @@ class Settings(BaseSettings):
                              "before it moves (a human-like pause), ms")
     ai_budget_ms: int = Field(default=DEFAULT_BUDGET_MS, ge=1, le=MAX_BUDGET_MS, description="The strong AI's "
                               "thinking time per move, ms (one core)")
-    ai_iterations: int | None = Field(default=None, ge=1, description="An iteration budget per AI move instead of "
+    ai_iterations: int | None = Field(default=None, ge=1, le=MAX_AI_ITERATIONS, description="An iteration budget per AI move instead of "
                                       "ai_budget_ms (deterministic; tests)")
     records_days: int = Field(default=0, ge=0, le=36_500, description="Finished games older than this many days "
                               "are deleted (at start and daily); 0 = kept for ever")
@@ -87,7 +95,7 @@ class Settings(BaseSettings):
                                "(false); never on the event loop")
     heavy_processes: int = Field(default=1, ge=1, le=8, description="Worker processes that draw replays and "
                                  "result, stats and leaderboard cards (never the event loop or its threads)")
-    replay_cache_mb: float = Field(default=256, ge=1, description="Disk kept for finished games' replay GIFs "
+    replay_cache_mb: float = Field(default=256, ge=1, le=MAX_REPLAY_CACHE_MB, description="Disk kept for finished games' replay GIFs "
                                    "(under IMAGES_DIR/replays; least recently used removed first), MB")
 
     @field_validator("shard_ids")
@@ -95,6 +103,13 @@ class Settings(BaseSettings):
     def _shard_ids_parse(cls, value: str | None) -> str | None:
         if value is not None:
             parse_shard_ids(value)
+        return value
+
+    @field_validator("database_url")
+    @classmethod
+    def _database_url_known(cls, value: str | None) -> str | None:
+        if value is not None and "://" in value and not value.startswith(DATABASE_SCHEMES):
+            raise ValueError("unknown scheme")
         return value
 
     @field_validator("log_level")
@@ -154,7 +169,8 @@ def allowed(name: str) -> str:
     """What setting ``name`` (a field of :class:`Settings`) accepts, in words: its kind and bounds, or its choices."""
     choices = {"log_level": f"one of {', '.join(LOG_LEVELS)} (any case)",
                "log_format": f"one of {', '.join(LOG_FORMATS)}",
-               "shard_ids": "shard numbers like 0,1 or a range like 0-3, each less than SHARD_COUNT"}
+               "shard_ids": "shard numbers like 0,1 or a range like 0-3, each less than SHARD_COUNT",
+               "database_url": "a postgresql:// or postgres:// URL, sqlite:///path or a file path"}
     if name in choices:
         return choices[name]
     field = Settings.model_fields[name]
@@ -183,6 +199,8 @@ def describe(error: ValidationError) -> list[str]:
             lines.append(str(e.get("ctx", {}).get("error", e["msg"])))
             continue
         value = "[hidden]" if name == "discord_token" else repr(str(e["input"]))
+        if name == "database_url":  # its credentials are never shown: the scheme says what is wrong
+            value = repr(str(e["input"]).split("://", 1)[0] + "://…")
         reason = ""
         if name == "shard_ids" and e["type"] == "value_error":
             reason = f" ({e['ctx']['error']})"

@@ -69,7 +69,10 @@ def app(store: Any, bot: Any) -> web.Application:
         return web.Response(text="ready\n")
 
     async def scrape(request: web.Request) -> web.Response:
-        connected, total = shards_connected(bot())
+        client = bot()
+        connected, total = shards_connected(client)
+        if client is not None:
+            metrics.watch_gateway(client)
         metrics.SHARDS.set(total)
         metrics.SHARDS_CONNECTED.set(connected)
         try:
@@ -83,12 +86,23 @@ def app(store: Any, bot: Any) -> web.Application:
     return application
 
 
+class ListenerError(OSError):
+    """The listener cannot start: ``str()`` is the line to show (the address, and why: in use, not resolvable)."""
+
+
 async def start(settings: Any, store: Any, stop: Any) -> web.AppRunner:
     """Serve :func:`app` on ``settings.http_host:settings.http_port``; ``stop.bot`` is the running bot. Returns the
-    runner (``await runner.cleanup()`` stops it)."""
+    runner (``await runner.cleanup()`` stops it). :class:`ListenerError` when the address cannot be listened on
+    (the port in use, the host not resolvable or not this machine's); nothing is left open then."""
     runner = web.AppRunner(app(store, lambda: stop.bot), access_log=None)
     await runner.setup()
     site = web.TCPSite(runner, settings.http_host, settings.http_port)
-    await site.start()
+    try:
+        await site.start()
+    except OSError as exc:
+        await runner.cleanup()
+        reason = exc.strerror or str(exc) or type(exc).__name__
+        raise ListenerError(f"The HTTP listener cannot start on {settings.http_host}:{settings.http_port} "
+                            f"({reason}): free the port or change HTTP_PORT / HTTP_HOST.") from None
     log.info("HTTP listener on http://%s:%d (/healthz, /readyz, /metrics)", settings.http_host, settings.http_port)
     return runner

@@ -4,13 +4,13 @@ each finished game's replay is built once and kept on disk.
 
 - :class:`Heavy` is what adapters call: :meth:`Heavy.admit` (quotas, raises :class:`Busy` with the line to show),
   :meth:`Heavy.card` and :meth:`Heavy.replay` (the work, in the pool);
-- the pools (one for replays, one for cards, so a result card never waits behind replays): ``spawn`` worker
-  processes at a lower priority (as the AI search pool of :func:`bot.ai_seats.search_pool`
-  and the board render workers), :data:`WORKER_TASKS` jobs per worker before it is replaced (a worker's memory
-  returns to the system), shut down after :data:`IDLE_S` without work (memory returns after a burst), replaced when
-  a worker dies;
+- the pools (one for replays, one for cards, so a result card never waits behind replays): worker processes of
+  :func:`bot.workers.pool` at a lower priority (as the AI search and board render pools), :data:`WORKER_TASKS`
+  jobs per worker before it is replaced (a worker's memory returns to the system), shut down after :data:`IDLE_S`
+  without work (memory returns after a burst), replaced when a worker dies, stopped at once when the bot stops;
 - :class:`ReplayCache`: the GIFs of finished games, one file each under ``IMAGES_DIR/replays``, least recently used
-  removed beyond ``REPLAY_CACHE_MB``.
+  removed beyond ``REPLAY_CACHE_MB`` for the folder as a whole; :func:`drop_replays` deletes a game's files (a
+  forgotten member's games, pruned games).
 
 Quotas (per bot process; one :class:`Heavy` per bot): a member has at most :data:`MEMBER_AT_ONCE` request drawing
 and :data:`MEMBER_PER_MINUTE` per minute; a server :data:`SERVER_AT_ONCE` and :data:`SERVER_PER_MINUTE`; the whole
@@ -25,20 +25,20 @@ import hashlib
 import json
 import logging
 import math
-import multiprocessing
 import os
-import re
 from collections import OrderedDict, deque
-from collections.abc import Callable, Hashable, Sequence
-from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor
+from collections.abc import Callable, Hashable, Iterable, Sequence
+from concurrent.futures import BrokenExecutor, Executor
 from dataclasses import dataclass
 from pathlib import Path
 
-from games.core import N, T, Text
+from games.core import T
 
-from .i18n import language, say, table_lang
+from .i18n import language, table_lang
 from .sessions import SessionError
 from .store import MoveRow
+from .workers import Pool
+from .workers import pool as pool_of
 
 log = logging.getLogger(__name__)
 
@@ -134,13 +134,10 @@ class Ticket:
 
 
 # -- work done in the worker processes -------------------------------------------------------------------------------
-def _worker_start(nice: int, warm: bool) -> None:
-    """Start of a worker: lower priority, the games imported and, for replays (``warm``), every board renderer
-    warmed (the first replay not seconds late; cards need only the results renderer)."""
-    try:
-        os.nice(nice)
-    except OSError:
-        pass
+def _worker_start(warm: bool) -> None:
+    """Start of a worker (after :func:`bot.workers.pool`'s own: SIGINT ignored, lower priority): the games imported
+    and, for replays (``warm``), every board renderer warmed (the first replay not seconds late; cards need only the
+    results renderer)."""
     import games
     import renderers
 
@@ -155,13 +152,6 @@ def _worker_start(nice: int, warm: bool) -> None:
 
 CARDS = {"stats": "stats_card", "leaderboard": "leaderboard_card", "summary": "summary_card"}
 """Card kinds -> the :mod:`bot.results` function that draws them."""
-
-
-def seat_name(seat) -> str:
-    """:func:`bot.results.seat_name` (imported when used: the results module draws, workers import it lazily)."""
-    from .results import seat_name as named
-
-    return named(seat)
 
 
 def draw_card(kind: str, *args, lang: str | None = None) -> bytes:
@@ -185,117 +175,6 @@ def draw_card_in(lang: str, kind: str, *args) -> bytes:
         return draw_card(kind, *args)
 
 
-ALT_LIMIT = 1024
-"""Discord's limit on an attachment ``description`` (alt text), characters."""
-
-
-def _clip(text: str, limit: int = ALT_LIMIT) -> str:
-    """``text`` within ``limit`` characters, cut at a word with "…" when longer."""
-    return text if len(text) <= limit else text[: limit - 1].rsplit(" ", 1)[0] + "…"
-
-
-def _change(before: float | None, after: float | None) -> str:
-    """A rating change in words: ``"rating 27.1, up 2.1"``, ``"rating 22.9, down 2.1"``; "" when unrated."""
-    if before is None or after is None:
-        return ""
-    delta, rating, by = after - before, f"{after:.1f}", f"{abs(after - before):.1f}"
-    if delta > 0.05:
-        return T("rating {rating}, up {by}", rating=rating, by=by)
-    if delta < -0.05:
-        return T("rating {rating}, down {by}", rating=rating, by=by)
-    return T("rating {rating}, unchanged", rating=rating)
-
-
-def ranking_words(record, names: dict[str, str] | None = None) -> Text:
-    """A recorded game's seats best first, in words: ``"1st alice (won), 4 Sen, rating 27.1, up 2.1; 2nd bob,
-    …"``; ``names`` (player id -> display name) before the recorded names."""
-    from . import results
-
-    out = []
-    for s in record.ranked:
-        who = (names or {}).get(s.player_id) or seat_name(s)
-        place = results.ordinal_text(s.rank) if s.rank else T("unranked")
-        bits: list = [T("{place} {name} (won)", place=place, name=who) if s.won else
-                      T("{place} {name}", place=place, name=who)]
-        if s.score is not None:
-            bits.append(results.score_text(record.game_id, s.score))
-        if s.resigned:
-            bits.append(T("resigned"))
-        change = _change(s.mu_before, s.mu_after)
-        if change:
-            bits.append(change)
-        out.append(Text.join(T(", "), bits))
-    return Text.join(T("; "), out)
-
-
-def card_alt(kind: str, *args, names: dict[str, str] | None = None, lang: str | None = None) -> str:
-    """The alt text (≤ :data:`ALT_LIMIT` characters) of the card :func:`draw_card` draws from the same ``args``:
-    ``"summary"`` (record, details): the game, its ranking with scores and rating changes, its numbers and how it
-    ended; ``"stats"`` (stats, name): each game's record and the recent results; ``"leaderboard"`` (game id,
-    standings): each place with rating, games and wins. Computed in the bot process (cheap text). ``lang``: the
-    reader's language (None: the current table's, :func:`bot.i18n.say`)."""
-    import games
-
-    from . import results
-
-    if kind == "summary":
-        record, details = args[0], (args[1] if len(args) > 1 else "")
-        title = results._title(record.game_id)
-
-        def shown(text: str) -> str:
-            return games.format_text(text, lambda p: (names or {}).get(p) or next(
-                (seat_name(s) for s in record.seats if s.player_id == p), p))
-
-        status = T("abandoned") if record.outcome == "abandoned" else T("game over")
-        numbers = T("{moves}, {length}, {seats}, {rated}", moves=N("{n} move", "{n} moves", n=record.moves),
-                    length=results.duration_text(record.ended_ms - record.started_ms),
-                    seats=N("{n} seat", "{n} seats", n=len(record.seats)),
-                    rated=T("rated") if record.rated else T("not rated"))
-        reason, told = shown(say(record.reason, lang)).strip(), shown(say(details, lang)).strip()
-        if reason:  # the game's account of its end often repeats the reason: said once
-            told = told.replace(say(T("Game over: {reason}", reason=reason), lang), "").replace(reason, "")
-        told = re.sub(r"\s*[|·]\s*", say(T("; "), lang), told).strip(" ;.。；")
-        stop = say(T("."), lang)
-        ending = ("" if stop == "。" else " ").join(t.rstrip(".。") + stop for t in (reason, told) if t)
-        return _clip(say(T("Result card of {game}, {status}: {ranking}. {numbers}. {ending}", game=title,
-                           status=status, ranking=ranking_words(record, names), numbers=numbers, ending=ending),
-                         lang).strip())
-    if kind == "stats":
-        stats, label = args[0], (args[1] if len(args) > 1 else None)
-        lines = say(results.stats_text(stats, label), lang).split("\n")
-        return _clip(say(T("Stats card of {who}: {lines}.", who=label or stats.name,
-                           lines=say(T(". "), lang).join(lines[1:])), lang))
-    if kind == "leaderboard":
-        game_id, standings = args[0], args[1]
-        places = Text.join(T("; "), [T(
-            "{place} {name}, rating {rating}, {games}, {wins}", place=results.ordinal_text(s.place),
-            name=seat_name(s) + (" (AI)" if s.is_ai and not seat_name(s).startswith("AI") else ""),
-            rating=results.rating_text(s.mu, s.sigma), games=N("{n} game", "{n} games", n=s.games),
-            wins=N("{n} win", "{n} wins", n=s.wins)) for s in standings])
-        return _clip(say(T("Leaderboard card of {game}, top {n} of this server, ordered by rating minus three times "
-                           "its uncertainty: {places}.", game=results._title(game_id), n=len(standings),
-                           places=places), lang))
-    raise KeyError(kind)
-
-
-def replay_alt(record, names: dict[str, str] | None = None, lang: str | None = None) -> str:
-    """The alt text (≤ :data:`ALT_LIMIT` characters) of a game's replay animation: the game replayed (its boards
-    from the deal to the end), its players and their ranking with rating changes."""
-    from . import results
-
-    title = results._title(record.game_id)
-    players = Text.join(T(", "), [(names or {}).get(s.player_id) or seat_name(s) for s in record.seats])
-    args = {"sid": str(record.session_id), "game": title, "moves": N("{n} move", "{n} moves", n=record.moves),
-            "date": results.date_text(record.ended_ms), "players": players, "ranking": ranking_words(record, names)}
-    if record.outcome == "abandoned":
-        text = T("Animated replay of game #{sid}, {game}: its boards from the deal abandoned, {moves}, {date}. "
-                 "Players: {players}. Ranking: {ranking}.", **args)
-    else:
-        text = T("Animated replay of game #{sid}, {game}: its boards from the deal to the end, {moves}, {date}. "
-                 "Players: {players}. Ranking: {ranking}.", **args)
-    return _clip(say(text, lang))
-
-
 def draw_replay(path: str, game_id: str, players: Sequence[str], options: dict, seed: int,
                 moves: Sequence[MoveRow], names: dict[str, str] | None, lang: str = "en") -> int:
     """Write the replay GIF of a game (:func:`bot.results.replay_gif`, its boards' words in ``lang``) to ``path``
@@ -314,68 +193,83 @@ def draw_replay(path: str, game_id: str, players: Sequence[str], options: dict, 
 
 # -- the replay files -------------------------------------------------------------------------------------------------
 class ReplayCache:
-    """Replay GIFs on disk: ``<dir>/<key>.gif``, at most ``max_bytes`` in all (least recently used removed first).
-    The index is read from the directory once (oldest first by modification time) and kept in memory; a hit touches
-    the file, so the order survives a restart."""
+    """Replay GIFs on disk: ``<dir>/<key>.gif`` (``key`` from :func:`replay_key`: the session id first), at most
+    ``max_bytes`` in the folder as a whole, least recently used (oldest modification time: a hit touches its file)
+    removed first. The folder is the truth, not a per-process index: processes sharing it keep one bound between
+    them, and a file another process removed is simply drawn again. The folder is listed when a replay is added
+    (once per replay drawn, beside seconds of drawing)."""
 
     def __init__(self, directory: Path, max_bytes: int) -> None:
         self.dir = Path(directory)
         self.max_bytes = max_bytes
-        self._index: OrderedDict[str, int] | None = None
         self.total = 0
-
-    def _load(self) -> OrderedDict[str, int]:
-        if self._index is None:
-            self.dir.mkdir(parents=True, exist_ok=True)
-            found = []
-            for p in self.dir.glob("*.gif"):
-                try:
-                    st = p.stat()
-                except OSError:
-                    continue
-                found.append((st.st_mtime, p.stem, st.st_size))
-            self._index = OrderedDict((key, size) for _, key, size in sorted(found))
-            self.total = sum(self._index.values())
-            self._evict()
-        return self._index
+        """Bytes in the folder after the last :meth:`put` (or ``len()``)."""
 
     def path(self, key: str) -> Path:
         return self.dir / f"{key}.gif"
 
     def get(self, key: str) -> Path | None:
         """The file of ``key`` (marked most recently used), or None."""
-        index = self._load()
-        if key not in index:
-            return None
         path = self.path(key)
         try:
             os.utime(path)
-        except OSError:  # removed behind our back
-            self.total -= index.pop(key)
+        except OSError:  # never drawn, or removed (the bound, a forgotten member, another process)
             return None
-        index.move_to_end(key)
         return path
 
     def put(self, key: str, size: int) -> None:
-        """``key``'s file was written (``size`` bytes): index it and remove the least recently used beyond the cap
-        (never the one just written)."""
-        index = self._load()
-        self.total += size - index.pop(key, 0)
-        index[key] = size
-        self._evict()
+        """``key``'s file was written (``size`` bytes): remove the least recently used files of the folder beyond
+        the bound (never the one just written)."""
+        self._evict(keep=key)
 
-    def _evict(self) -> None:
-        index = self._index or OrderedDict()
-        while self.total > self.max_bytes and len(index) > 1:
-            key, size = index.popitem(last=False)
-            self.total -= size
+    def _files(self) -> list[tuple[float, str, int]]:
+        """(modification time, key, size) of every replay in the folder, oldest first."""
+        found = []
+        for p in self.dir.glob("*.gif"):
+            try:
+                st = p.stat()
+            except OSError:  # removed meanwhile
+                continue
+            found.append((st.st_mtime, p.stem, st.st_size))
+        return sorted(found)
+
+    def _evict(self, keep: str | None = None) -> int:
+        files = self._files()
+        total = sum(size for _, _, size in files)
+        left = len(files)
+        for _, key, size in files:
+            if total <= self.max_bytes:
+                break
+            if key == keep:
+                continue
             try:
                 self.path(key).unlink()
-            except OSError:
+            except FileNotFoundError:  # another process removed it first
                 pass
+            total -= size
+            left -= 1
+        self.total = total
+        return left
 
     def __len__(self) -> int:
-        return len(self._load())
+        return self._evict()
+
+
+def drop_replays(directory: Path, session_ids: Iterable[int]) -> int:
+    """Delete every replay file of ``session_ids`` in ``directory`` (each language and set of names: keys begin
+    with the session id, :func:`replay_key`), whichever process drew them; returns how many were deleted."""
+    wanted = {str(int(sid)) for sid in session_ids}
+    deleted = 0
+    if not wanted:
+        return 0
+    for path in Path(directory).glob("*.gif"):
+        if path.stem.split("-", 1)[0] in wanted:
+            try:
+                path.unlink()
+                deleted += 1
+            except FileNotFoundError:  # another process deleted it first
+                pass
+    return deleted
 
 
 def replay_key(session_id: int, game_id: str, seed: int, players: Sequence[str], moves: int,
@@ -502,16 +396,15 @@ class Workers:
     on demand, stopped :data:`IDLE_S` after the last job, replaced when one dies."""
 
     def __init__(self) -> None:
-        self.pool: ProcessPoolExecutor | None = None
+        self.pool: Pool | None = None
         self.running = 0
         self._idle: asyncio.TimerHandle | None = None
 
     async def run(self, workers: int, idle_s: float, kind: str, fn, *args):
         """``fn(*args)`` in a worker process (at most ``workers`` of them)."""
         if self.pool is None:
-            self.pool = ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"),
-                                            initializer=_worker_start, initargs=(WORKER_NICE, kind == "replay"),
-                                            max_tasks_per_child=WORKER_TASKS)
+            self.pool = pool_of(workers, nice=WORKER_NICE, start=_worker_start, args=(kind == "replay",),
+                                max_tasks_per_child=WORKER_TASKS)
         pool = self.pool
         self.running += 1
         if self._idle is not None:
@@ -537,11 +430,21 @@ class Workers:
             pool, self.pool = self.pool, None
             pool.shutdown(wait=False)
 
+    def stop(self) -> None:
+        """Stop the workers now, whatever they draw (a bot that stops: :meth:`bot.workers.Pool.stop`); blocking.
+        A job stopped so raises to its caller, whose image is then not posted."""
+        if self._idle is not None:
+            self._idle.cancel()
+            self._idle = None
+        pool, self.pool = self.pool, None
+        if pool is not None:
+            pool.stop()
+
 
 WORKERS = {"replay": Workers(), "card": Workers()}
 """This process's drawing workers, in two lanes: replays (seconds each) never hold up the cards (a game's result
 card waits for no one's replay)."""
 
 
-__all__ = ["BUSY_S", "CARDS", "Busy", "Heavy", "Quotas", "ReplayCache", "Ticket", "WORKERS", "Workers", "draw_card", "draw_replay",
-           "replay_key"]
+__all__ = ["BUSY_S", "CARDS", "Busy", "Heavy", "Quotas", "ReplayCache", "Ticket", "WORKERS", "Workers", "draw_card",
+           "draw_replay", "drop_replays", "replay_key"]

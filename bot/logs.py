@@ -3,13 +3,15 @@
 
 The ids come from :data:`CONTEXT` (a context variable: set once at the start of a command's handling, it holds for
 every line that handling logs, in the same task) or from a record's own ``extra``: ``session_id``, ``guild_id``,
-``channel_id``. JSON lines carry ``time``, ``level``, ``logger``, ``message`` and those ids (when known);
+``channel_id``. JSON lines carry ``time`` (RFC 3339 in UTC with milliseconds, ``2026-12-03T22:05:09.570Z``),
+``level``, ``logger``, ``message`` and those ids (when known);
 text lines end with ``[session 12 guild 3 channel 4]`` when one is known.
 """
 
 from __future__ import annotations
 
 import contextvars
+import datetime
 import logging
 from collections.abc import Mapping
 
@@ -48,6 +50,12 @@ class ContextIds(logging.Filter):
         return True
 
 
+def rfc3339(created: float) -> str:
+    """``created`` (seconds since the epoch) as RFC 3339 in UTC with milliseconds: ``2026-12-03T22:05:09.570Z``."""
+    moment = datetime.datetime.fromtimestamp(created, datetime.UTC)
+    return moment.isoformat(timespec="milliseconds").replace("+00:00", "Z")
+
+
 def json_formatter() -> logging.Formatter:
     """python-json-logger's formatter: ``time``, ``level``, ``logger``, ``message`` and the known ids per line."""
     try:
@@ -56,6 +64,9 @@ def json_formatter() -> logging.Formatter:
         from pythonjsonlogger.jsonlogger import JsonFormatter
 
     class Formatter(JsonFormatter):
+        def formatTime(self, record: logging.LogRecord, datefmt: str | None = None) -> str:  # noqa: N802
+            return rfc3339(record.created)
+
         def process_log_record(self, log_record):
             for name in IDS:
                 if log_record.get(name) is None:

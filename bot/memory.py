@@ -19,6 +19,7 @@ import ctypes.util
 import logging
 import os
 import time
+from pathlib import Path
 
 log = logging.getLogger(__name__)
 
@@ -87,4 +88,40 @@ def release(now: float | None = None) -> bool:
     return True
 
 
-__all__ = ["ARENAS", "MIN_INTERVAL_S", "limit_arenas", "release"]
+def resident_bytes(pid: int | None = None) -> int:
+    """Resident memory of process ``pid`` (default: this one), bytes, from ``/proc/<pid>/statm``; 0 when it cannot
+    be read (gone, or no ``/proc``)."""
+    try:
+        pages = int(Path(f"/proc/{pid or os.getpid()}/statm").read_text().split()[1])
+    except (OSError, ValueError, IndexError):
+        return 0
+    return pages * os.sysconf("SC_PAGE_SIZE")
+
+
+def children(pid: int | None = None) -> list[int]:
+    """The process ids whose parent is ``pid`` (default: this process), from ``/proc``; [] without it."""
+    pid = pid or os.getpid()
+    found = []
+    try:
+        entries = list(Path("/proc").iterdir())
+    except OSError:
+        return []
+    for entry in entries:
+        if not entry.name.isdigit():
+            continue
+        try:
+            if int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1]) == pid:
+                found.append(int(entry.name))
+        except (OSError, ValueError, IndexError):  # gone meanwhile
+            continue
+    return found
+
+
+def children_resident_bytes(pid: int | None = None) -> int:
+    """Resident memory of the child processes of ``pid`` (default: this one: its worker processes) together,
+    bytes."""
+    return sum(resident_bytes(child) for child in children(pid))
+
+
+__all__ = ["ARENAS", "MIN_INTERVAL_S", "children", "children_resident_bytes", "limit_arenas", "release",
+           "resident_bytes"]

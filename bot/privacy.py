@@ -15,11 +15,13 @@ from __future__ import annotations
 import asyncio
 import logging
 from dataclasses import dataclass, field
+from pathlib import Path
 
 import click
 
 from games.core import N, T, Text
 
+from .heavy import drop_replays
 from .service.privacy import DAY_MS, prune_records
 from .sessions import SessionError, SessionService, Update
 from .store import Store, StoreError
@@ -61,6 +63,8 @@ class Forgetting:
     updates: list[Update] = field(default_factory=list)
     refused: list[tuple[str, str]] = field(default_factory=list)
     forgotten: Forgotten | None = None
+    replays: int = 0
+    """Replay files deleted (the member's games, :func:`bot.heavy.drop_replays`)."""
 
     def lines(self) -> list[str]:
         """What was done, one line each (the CLI prints them)."""
@@ -71,16 +75,21 @@ class Forgetting:
         out += [f"channel {ch}: not resigned ({why})" for ch, why in self.refused]
         if self.forgotten is not None:
             out += self.forgotten.lines()
+        if self.replays:
+            out.append(f"replay files: {self.replays} deleted")
         return out
 
 
-async def forget_member(service: SessionService, user_id: str) -> Forgetting:
+async def forget_member(service: SessionService, user_id: str, replays: Path | None = None) -> Forgetting:
     """Forget member ``user_id`` (a Discord id, or an offline name): resign them from each active game they still
     play (``SessionService.resign``), take them out of each lobby (``leave``), then
     :meth:`bot.store.Store.forget_user` while the channels of those games are locked in this process (no move of
     this process slips in between). A resignation the game refuses is reported in :attr:`Forgetting.refused` and the
     member is forgotten all the same (their seat stays, as a former player). The session service's cache of the
-    sessions touched is dropped. Raises :class:`ValueError` for an empty id."""
+    sessions touched is dropped, and the replay files of every game naming them are deleted from ``replays`` (the
+    folder, ``IMAGES_DIR/replays``: their names are drawn in them). A game the resignation ended carries its record
+    as stored after the forgetting (the member as "a former player"). Raises :class:`ValueError` for an empty
+    id."""
     user_id = str(user_id).strip()
     if not user_id:
         raise ValueError("no user id given")
@@ -95,8 +104,18 @@ async def forget_member(service: SessionService, user_id: str) -> Forgetting:
         except SessionError as exc:
             done.refused.append((row.channel_id, str(exc)))
     done.forgotten = await service.privacy.erase(user_id, [row.channel_id for row in live])
+    for update in done.updates:  # its result is posted after this: never with the member's name or rating
+        if update.record is not None:
+            update.record = await service.records.game_record(update.session.id)
+    if replays is not None:
+        done.replays = drop_replays(replays, done.forgotten.sessions)
     log.info("forgot member %s: %s", user_id, "; ".join(done.lines()))
     return done
+
+
+def replays_dir(settings) -> Path:
+    """Where the replay files of ``settings`` are kept: ``IMAGES_DIR/replays``."""
+    return Path(getattr(settings, "images_dir", "out")) / "replays"
 
 
 @click.command("forget-user")
@@ -106,17 +125,23 @@ def forget_user_command(user_id: str, db: str | None) -> None:
     """Delete or anonymise everything stored about member USER_ID (their Discord user id): a running game resigns
     them first, their seats stay as "a former player", their ratings and preferences are deleted. Prints what was
     removed; exit 2 for an id that is not a Discord user id, 5 when the store cannot be used."""
-    from .config import load_settings
+    from .config import SettingsError, load_settings
 
     user_id = user_id.strip()
     if not (user_id.isdigit() and 15 <= len(user_id) <= 20):
         click.echo(f"USER_ID must be a Discord user id (15 to 20 digits), not {user_id!r}.", err=True)
         raise SystemExit(2)
 
+    try:
+        settings = load_settings()
+    except SettingsError as exc:
+        click.echo(str(exc), err=True)
+        raise SystemExit(2) from None
+
     async def main() -> Forgetting:
-        store = await Store.open(db or load_settings().database())
+        store = await Store.open(db or settings.database())
         try:
-            return await forget_member(SessionService(store), user_id)
+            return await forget_member(SessionService(store), user_id, replays_dir(settings))
         finally:
             await store.close()
 
@@ -131,4 +156,4 @@ def forget_user_command(user_id: str, db: str | None) -> None:
 
 
 __all__ = ["DAY_MS", "MAX_RECORDS_DAYS", "PRIVACY_TEXT", "Forgetting", "forget_member", "forget_user_command",
-           "privacy_text", "prune_records"]
+           "privacy_text", "prune_records", "replays_dir"]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import datetime
 import functools
+import re
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -295,6 +296,110 @@ def summary_card(record: GameRecord, details: str = "") -> bytes:
     footer = "\n".join(x for x in (shown(say(record.reason)), shown(say(details))) if x)
     return card(say(T("{game} — {status}", game=game_title, status=status)), numbers, [section],
                 footer or say(T("★ won · ⚑ resigned")))
+
+
+# -- alt texts of the cards and the replay ------------------------------------------------------------------
+ALT_LIMIT = 1024
+"""Discord's limit on an attachment ``description`` (alt text), characters."""
+
+
+def _clip(text: str, limit: int = ALT_LIMIT) -> str:
+    """``text`` within ``limit`` characters, cut at a word with "…" when longer."""
+    return text if len(text) <= limit else text[: limit - 1].rsplit(" ", 1)[0] + "…"
+
+
+def _change(before: float | None, after: float | None) -> str:
+    """A rating change in words: ``"rating 27.1, up 2.1"``, ``"rating 22.9, down 2.1"``; "" when unrated."""
+    if before is None or after is None:
+        return ""
+    delta, rating, by = after - before, f"{after:.1f}", f"{abs(after - before):.1f}"
+    if delta > 0.05:
+        return T("rating {rating}, up {by}", rating=rating, by=by)
+    if delta < -0.05:
+        return T("rating {rating}, down {by}", rating=rating, by=by)
+    return T("rating {rating}, unchanged", rating=rating)
+
+
+def ranking_words(record, names: dict[str, str] | None = None) -> Text:
+    """A recorded game's seats best first, in words: ``"1st alice (won), 4 Sen, rating 27.1, up 2.1; 2nd bob,
+    …"``; ``names`` (player id -> display name) before the recorded names."""
+    out = []
+    for s in record.ranked:
+        who = (names or {}).get(s.player_id) or seat_name(s)
+        place = ordinal_text(s.rank) if s.rank else T("unranked")
+        bits: list = [T("{place} {name} (won)", place=place, name=who) if s.won else
+                      T("{place} {name}", place=place, name=who)]
+        if s.score is not None:
+            bits.append(score_text(record.game_id, s.score))
+        if s.resigned:
+            bits.append(T("resigned"))
+        change = _change(s.mu_before, s.mu_after)
+        if change:
+            bits.append(change)
+        out.append(Text.join(T(", "), bits))
+    return Text.join(T("; "), out)
+
+
+def card_alt(kind: str, *args, names: dict[str, str] | None = None, lang: str | None = None) -> str:
+    """The alt text (≤ :data:`ALT_LIMIT` characters) of the card :func:`draw_card` draws from the same ``args``:
+    ``"summary"`` (record, details): the game, its ranking with scores and rating changes, its numbers and how it
+    ended; ``"stats"`` (stats, name): each game's record and the recent results; ``"leaderboard"`` (game id,
+    standings): each place with rating, games and wins. Computed in the bot process (cheap text). ``lang``: the
+    reader's language (None: the current table's, :func:`bot.i18n.say`)."""
+    if kind == "summary":
+        record, details = args[0], (args[1] if len(args) > 1 else "")
+        title = _title(record.game_id)
+
+        def shown(text: str) -> str:
+            return games.format_text(text, lambda p: (names or {}).get(p) or next(
+                (seat_name(s) for s in record.seats if s.player_id == p), p))
+
+        status = T("abandoned") if record.outcome == "abandoned" else T("game over")
+        numbers = T("{moves}, {length}, {seats}, {rated}", moves=N("{n} move", "{n} moves", n=record.moves),
+                    length=duration_text(record.ended_ms - record.started_ms),
+                    seats=N("{n} seat", "{n} seats", n=len(record.seats)),
+                    rated=T("rated") if record.rated else T("not rated"))
+        reason, told = shown(say(record.reason, lang)).strip(), shown(say(details, lang)).strip()
+        if reason:  # the game's account of its end often repeats the reason: said once
+            told = told.replace(say(T("Game over: {reason}", reason=reason), lang), "").replace(reason, "")
+        told = re.sub(r"\s*[|·]\s*", say(T("; "), lang), told).strip(" ;.。；")
+        stop = say(T("."), lang)
+        ending = ("" if stop == "。" else " ").join(t.rstrip(".。") + stop for t in (reason, told) if t)
+        return _clip(say(T("Result card of {game}, {status}: {ranking}. {numbers}. {ending}", game=title,
+                           status=status, ranking=ranking_words(record, names), numbers=numbers, ending=ending),
+                         lang).strip())
+    if kind == "stats":
+        stats, label = args[0], (args[1] if len(args) > 1 else None)
+        lines = say(stats_text(stats, label), lang).split("\n")
+        return _clip(say(T("Stats card of {who}: {lines}.", who=label or stats.name,
+                           lines=say(T(". "), lang).join(lines[1:])), lang))
+    if kind == "leaderboard":
+        game_id, standings = args[0], args[1]
+        places = Text.join(T("; "), [T(
+            "{place} {name}, rating {rating}, {games}, {wins}", place=ordinal_text(s.place),
+            name=seat_name(s) + (" (AI)" if s.is_ai and not seat_name(s).startswith("AI") else ""),
+            rating=rating_text(s.mu, s.sigma), games=N("{n} game", "{n} games", n=s.games),
+            wins=N("{n} win", "{n} wins", n=s.wins)) for s in standings])
+        return _clip(say(T("Leaderboard card of {game}, top {n} of this server, ordered by rating minus three times "
+                           "its uncertainty: {places}.", game=_title(game_id), n=len(standings),
+                           places=places), lang))
+    raise KeyError(kind)
+
+
+def replay_alt(record, names: dict[str, str] | None = None, lang: str | None = None) -> str:
+    """The alt text (≤ :data:`ALT_LIMIT` characters) of a game's replay animation: the game replayed (its boards
+    from the deal to the end), its players and their ranking with rating changes."""
+    title = _title(record.game_id)
+    players = Text.join(T(", "), [(names or {}).get(s.player_id) or seat_name(s) for s in record.seats])
+    args = {"sid": str(record.session_id), "game": title, "moves": N("{n} move", "{n} moves", n=record.moves),
+            "date": date_text(record.ended_ms), "players": players, "ranking": ranking_words(record, names)}
+    if record.outcome == "abandoned":
+        text = T("Animated replay of game #{sid}, {game}: its boards from the deal abandoned, {moves}, {date}. "
+                 "Players: {players}. Ranking: {ranking}.", **args)
+    else:
+        text = T("Animated replay of game #{sid}, {game}: its boards from the deal to the end, {moves}, {date}. "
+                 "Players: {players}. Ranking: {ranking}.", **args)
+    return _clip(say(text, lang))
 
 
 # -- replays ------------------------------------------------------------------------------------------------------

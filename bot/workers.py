@@ -1,18 +1,28 @@
-"""Worker processes that a Ctrl-C leaves to the bot: :func:`quiet_spawn`, the ``spawn`` context of the render and
-AI search pools.
+"""The bot's worker processes, made one way: :func:`pool` builds the render, AI search and drawing pools.
 
-A terminal's Ctrl-C (and a supervisor that signals the whole process group) sends SIGINT to every process of the
-group: a pool worker would die with a ``KeyboardInterrupt`` traceback, even one still starting (importing), and
-leave the pool broken while the bot stops. So each worker starts with SIGINT ignored — set around the spawn, which
-the new interpreter inherits (Python installs its own SIGINT handler only over the default one) — and the bot stops
-its pools itself.
+Every worker is a ``spawn`` process (nothing of the bot's state is copied), starts with SIGINT ignored and at its
+pool's priority (:func:`_start`, the one initialiser), then runs its pool's own start (importing the games, warming
+the renderers). :meth:`Pool.stop` ends a pool within a bound, whatever its workers are doing.
+
+SIGINT: a terminal's Ctrl-C (and a supervisor that signals the whole process group) sends it to every process of
+the group; a pool worker would die with a ``KeyboardInterrupt`` traceback, even one still starting (importing), and
+leave the pool broken while the bot stops. So SIGINT is ignored around the spawn (the new interpreter inherits it:
+Python installs its own SIGINT handler only over the default one) and again in the worker's first step (for a
+worker started from another thread than the main one); the bot stops its pools itself.
 """
 
 from __future__ import annotations
 
 import multiprocessing.context
+import os
 import signal
 import threading
+import time
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+
+STOP_GRACE_S = 0.5
+"""How long :meth:`Pool.stop` lets the workers finish the job they run before it terminates them (s)."""
 
 
 class QuietSpawnProcess(multiprocessing.context.SpawnProcess):
@@ -33,11 +43,45 @@ class QuietSpawnContext(multiprocessing.context.SpawnContext):
     Process = QuietSpawnProcess
 
 
-def quiet_spawn() -> QuietSpawnContext:
-    """The ``spawn`` context whose processes ignore SIGINT (``ProcessPoolExecutor(mp_context=quiet_spawn())``)."""
-    return QuietSpawnContext()
-
-
-def ignore_sigint() -> None:
-    """In a worker: ignore SIGINT (for workers started from another thread than the main one)."""
+def _start(nice: int, then: Callable[..., None] | None, args: tuple) -> None:
+    """A worker's first step: SIGINT ignored, the priority lowered by ``nice`` (0: unchanged), then ``then(*args)``."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if nice:
+        try:
+            os.nice(nice)
+        except OSError:  # not allowed here: the worker runs at the bot's priority
+            pass
+    if then is not None:
+        then(*args)
+
+
+class Pool(ProcessPoolExecutor):
+    """A pool of :func:`pool`; :meth:`stop` ends it within a bound."""
+
+    def stop(self, grace_s: float = STOP_GRACE_S) -> None:
+        """Stop the pool: queued jobs dropped, the running ones given ``grace_s`` seconds, then their workers
+        terminated (SIGTERM); returns once every worker has exited. A job stopped so raises ``BrokenProcessPool``
+        to its caller (whose work is then never stored). Blocking: call it off the event loop."""
+        processes = list((getattr(self, "_processes", None) or {}).values())
+        self.shutdown(wait=False, cancel_futures=True)
+        deadline = time.monotonic() + grace_s
+        for process in processes:
+            process.join(max(0.0, deadline - time.monotonic()))
+        for process in processes:
+            if process.is_alive():
+                process.terminate()
+        for process in processes:
+            process.join()
+        self.shutdown(wait=True)
+
+
+def pool(workers: int, *, nice: int = 0, start: Callable[..., None] | None = None, args: tuple = (),
+         max_tasks_per_child: int | None = None) -> Pool:
+    """A pool of at most ``workers`` processes (started on demand): ``spawn``, SIGINT ignored, their priority lowered
+    by ``nice``, each running ``start(*args)`` first (a module-level function: it is pickled), each replaced after
+    ``max_tasks_per_child`` jobs when given (its memory returns to the system)."""
+    return Pool(max_workers=workers, mp_context=QuietSpawnContext(), initializer=_start,
+                initargs=(nice, start, args), max_tasks_per_child=max_tasks_per_child)
+
+
+__all__ = ["Pool", "STOP_GRACE_S", "pool"]

@@ -46,3 +46,13 @@ def _database_path_in_tmp(tmp_path_factory, monkeypatch):
     """DATABASE_PATH in a temporary folder: ``python -m bot demo`` records its games there, never in
     the working copy's ./data."""
     monkeypatch.setenv("DATABASE_PATH", str(tmp_path_factory.mktemp("db") / "bot.sqlite3"))
+
+
+@pytest.fixture(autouse=True)
+def _no_job_time_out(monkeypatch):
+    """The drawing workers' time-out (``bot.heavy.JOB_TIMEOUT_S``, a guard against a stuck worker in production)
+    is off in tests: a loaded machine only makes a replay slower, and the tests assert what is drawn, never how
+    fast."""
+    import bot.heavy
+
+    monkeypatch.setattr(bot.heavy, "JOB_TIMEOUT_S", None)

@@ -54,9 +54,11 @@ from .translator import CatalogueTranslator, strings_of
 
 log = logging.getLogger(__name__)
 _OURS = [re.compile(t) for t in ids.TEMPLATES]
-DRAIN_S = 5.0
+DRAIN_S = 1.0
 """How long a stopping bot waits for the interactions and background work in flight (a move being committed, its
 reply) after its gateway closed, before it cancels what is left (s)."""
+CANCEL_S = 0.5
+"""How long a stopping bot waits for its cancelled background tasks to clean up (s)."""
 IN_FLIGHT = ("CommandTree-invoker", "discord-ui-view-dispatch", "discord-ui-dynamic-item", "discord.py: on_",
              "pbc-bg:")
 """Name prefixes of the tasks that handle an interaction or event (discord.py's, and :meth:`PlayBot.spawn`'s)."""
@@ -309,8 +311,11 @@ class PlayBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         await self.prepare()
-        if self._serving:  # the first board of each game would otherwise wait for its renderer's palette (seconds);
-            # a daemon thread: a bot stopped meanwhile exits at once instead of waiting for it
+        if self._serving and not self.images.in_processes:
+            # boards drawn here: the first board of each game would otherwise wait for its renderer's palette
+            # (seconds); a daemon thread: a bot stopped meanwhile exits at once instead of waiting for it. Boards
+            # drawn in worker processes: they warm themselves, this process keeps none of it (~270 MB of fonts and
+            # sprites, seconds of CPU that held the gateway's heartbeats back)
             threading.Thread(target=_warm_renderers, name="warm-renderers", daemon=True).start()
         if self.sync_commands:
             await self.sync_tree()
@@ -428,6 +433,8 @@ class PlayBot(commands.Bot):
         await self.bookkeeper.stop()
         for task in list(self._tasks):
             task.cancel()
+        if self._tasks:  # their own clean-up (an AI search gives its timer back) before the store closes
+            await asyncio.wait(list(self._tasks), timeout=CANCEL_S)
         await super().close()
         await asyncio.to_thread(self.images.close, True)
         if self._owns_store and self.service is not None:

@@ -12,7 +12,7 @@ import logging
 import os
 from collections import OrderedDict
 from collections.abc import Callable
-from concurrent.futures import BrokenExecutor, Executor, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import BrokenExecutor, Executor, ThreadPoolExecutor
 
 import discord
 
@@ -36,16 +36,9 @@ RENDER_NICE = 10
 machine; images take what is left."""
 
 
-def _render_worker(nice: int) -> None:
-    """Start of a render worker process: lower priority, then every renderer's palette built (the first
-    board of each game is as fast as the rest, not seconds late)."""
-    workers.ignore_sigint()  # Ctrl-C reaches the whole group: the bot stops its workers
-    try:
-        os.nice(nice)
-    except OSError:
-        pass
-    import renderers
-
+def _render_worker() -> None:
+    """Start of a render worker process (after :func:`bot.workers.pool`'s own: SIGINT ignored, lower priority):
+    every renderer's palette built (the first board of each game is as fast as the rest, not seconds late)."""
     try:
         renderers.warm()
     except Exception:  # a renderer that cannot warm still renders (slower) or fails per board, logged there
@@ -78,13 +71,21 @@ class Images:
 
     def _new_pool(self) -> Executor:
         if self._processes:
-            return ProcessPoolExecutor(max_workers=self._workers, mp_context=workers.quiet_spawn(),
-                                       initializer=_render_worker, initargs=(RENDER_NICE,))
+            return workers.pool(self._workers, nice=RENDER_NICE, start=_render_worker)
         return ThreadPoolExecutor(max_workers=self._workers, thread_name_prefix="render")
 
+    @property
+    def in_processes(self) -> bool:
+        """Whether boards are drawn in worker processes (each warms the renderers itself: this process need not)."""
+        return self._processes
+
     def close(self, wait: bool = False) -> None:
-        """Stop the workers (queued renders dropped); ``wait``: until they have exited (a clean stop)."""
-        self._pool.shutdown(wait=wait, cancel_futures=True)
+        """Stop the workers (queued renders dropped); ``wait``: until they have exited (a clean stop: a render
+        still running after :data:`bot.workers.STOP_GRACE_S` is ended, its board goes out as text)."""
+        if wait and isinstance(self._pool, workers.Pool):
+            self._pool.stop()
+        else:
+            self._pool.shutdown(wait=wait, cancel_futures=True)
 
     def has_renderer(self, game_id: str) -> bool:
         if game_id in self._missing:

@@ -13,6 +13,7 @@ bot restores its games) and then every :data:`PRUNE_EVERY_S` seconds (every proc
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import re
 from typing import TYPE_CHECKING
@@ -21,8 +22,9 @@ import discord
 from discord import app_commands, ui
 from discord.ext import commands
 
+from bot.heavy import drop_replays
 from bot.i18n import reader_lang, say, speaking
-from bot.privacy import forget_member, privacy_text
+from bot.privacy import forget_member, privacy_text, replays_dir
 from games.core import N, T
 
 from .answers import NO_PINGS, answer, update_message
@@ -103,7 +105,9 @@ class Privacy(commands.Cog):
         """Delete the finished games older than ``RECORDS_DAYS`` days on the service's clock; failures are logged
         (the next day tries again). Returns how many were deleted."""
         try:
-            return await self.service.privacy.prune(self.records_days, now=self.service.clock())
+            return await self.service.privacy.prune(self.records_days, now=self.service.clock(),
+                                                    drop=functools.partial(drop_replays,
+                                                                           replays_dir(self.bot.settings)))
         except Exception:
             log.exception("pruning finished games older than %d days failed", self.records_days)
             return 0
@@ -136,7 +140,7 @@ class Privacy(commands.Cog):
             return
         if not interaction.response.is_done():
             await interaction.response.defer()
-        done = await forget_member(self.service, str(user_id))
+        done = await forget_member(self.service, str(user_id), replays_dir(self.bot.settings))
         for sid in done.forgotten.sessions if done.forgotten else []:
             self.bot.links.forget(sid)
         for update in done.updates:

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import io
 import logging
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 import discord
@@ -20,8 +19,9 @@ from discord.ext import commands
 
 import games
 from bot import results
-from bot.heavy import Busy, Heavy, card_alt, replay_alt, replay_key
+from bot.heavy import Busy, Heavy, replay_key
 from bot.i18n import reader_lang, say, table_lang
+from bot.privacy import replays_dir
 from bot.sessions import SessionError, Update
 from games.core import N, T
 
@@ -38,7 +38,7 @@ log = logging.getLogger(__name__)
 
 def card_file(png: bytes, name: str, alt: str | None = None) -> discord.File:
     """A card image as the attachment ``<name>.png`` whose ``description`` (alt text) is ``alt``
-    (:func:`bot.heavy.card_alt`)."""
+    (:func:`bot.results.card_alt`)."""
     return discord.File(io.BytesIO(png), filename=f"{name}.png", description=alt[:1024] if alt else None)
 
 
@@ -84,7 +84,7 @@ class Results(commands.Cog):
     def __init__(self, bot: PlayBot) -> None:
         self.bot = bot
         settings = bot.settings
-        self.heavy = Heavy(Path(getattr(settings, "images_dir", "out")) / "replays",
+        self.heavy = Heavy(replays_dir(settings),
                            getattr(settings, "replay_cache_mb", 256), clock=bot.service.clock,
                            workers=getattr(settings, "heavy_processes", 1))
 
@@ -117,7 +117,7 @@ class Results(commands.Cog):
         view.add_item(ReplayButton(record.session_id))
         if record.outcome == "finished":
             view.add_item(RematchButton(record.session_id))
-        alt = card_alt("summary", record, details, names=names) if png else None
+        alt = results.card_alt("summary", record, details, names=names) if png else None
         text = "\n".join(say(line) for line in lines)[:2000]
         # without Attach Files (Discord answers 403) the same text and button go out without the card
         await self.bot.answers.send(None, record.channel_id, text,
@@ -172,7 +172,7 @@ class Results(commands.Cog):
             await self._defer(interaction, public)
             png = await self.heavy.card("stats", stats, label, lang=None if public else reader_lang())
         await self._answer(interaction, say(results.stats_text(stats, label), None if public else reader_lang()), png, f"stats-{who.id}", public,
-                           card_alt("stats", stats, label, lang=None if public else reader_lang()))
+                           results.card_alt("stats", stats, label, lang=None if public else reader_lang()))
 
     # -- /leaderboard ---------------------------------------------------------------------------------------------
     @app_commands.command(name="leaderboard", description="The top 10 of this server in a game, by rating")
@@ -191,7 +191,7 @@ class Results(commands.Cog):
                                         lang=None if public else reader_lang())
         await self._answer(interaction, say(results.leaderboard_text(g, standings), None if public else reader_lang()),
                            png, f"leaderboard-{g.id}", public,
-                           card_alt("leaderboard", g.id, standings, lang=None if public else reader_lang()))
+                           results.card_alt("leaderboard", g.id, standings, lang=None if public else reader_lang()))
 
     # -- /replay --------------------------------------------------------------------------------------------------
     async def replay_autocomplete(self, interaction: discord.Interaction,
@@ -269,7 +269,7 @@ class Results(commands.Cog):
                    if record.outcome == "abandoned" else T("🎞️ Replay of #{sid} {game} ({moves}, {date})", **args),
                    None if public else reader_lang())
         await answer(interaction, text, file=discord.File(path, filename=f"replay-{sid}.gif",
-                                                          description=replay_alt(record, names, None if public else reader_lang())), ephemeral=not public,
+                                                          description=results.replay_alt(record, names, None if public else reader_lang())), ephemeral=not public,
                      allowed_mentions=NO_PINGS)
 
     # -- answering ------------------------------------------------------------------------------------------------

@@ -2,7 +2,9 @@
 
 Exit codes: 0 clean stop, 2 no token, 3 token rejected by Discord (``LoginFailure``, at once), 4 privileged intents
 refused even without Message Content, 5 the store cannot be used (cannot be opened, migrated or checked at start —
-before Discord is contacted — or its file was deleted or replaced while running), 1 anything else.
+before Discord is contacted — or its file was deleted or replaced while running), 6 the HTTP listener cannot start
+(``HTTP_PORT`` in use, ``HTTP_HOST`` not resolvable), 1 anything else. Every start-up failure ends the process within
+seconds with one line on stderr, the store closed.
 
 SIGTERM and SIGINT (Ctrl-C) stop the bot cleanly (:class:`Stop`): exit 0, no traceback.
 
@@ -26,7 +28,7 @@ import aiohttp
 import discord
 from tenacity import AsyncRetrying, RetryCallState, retry_if_exception_type, wait_exponential_jitter
 
-from bot import health, metrics
+from bot import health, heavy, metrics, workers
 from bot.ai_seats import AiSettings, search_pool
 from bot.config import Settings, load_settings
 from bot.store import Store, StoreError
@@ -171,7 +173,8 @@ def _fail(line: str, code: int) -> int:
 
 def exit_code(main, lost: list[StoreError] | None = None, *, refused: str | None = None) -> int:
     """``asyncio.run(main())`` and the process exit code of the module docstring, each failure said in one line on
-    stderr: 5 a :class:`StoreError` (raised, or the first of ``lost``: the store failed while running), 3 the token
+    stderr: 5 a :class:`StoreError` (raised, or the first of ``lost``: the store failed while running), 6 the HTTP
+    listener cannot start (:class:`bot.health.ListenerError`), 3 the token
     rejected, 4 the privileged intents refused, 1 a refused request when ``refused`` names what was asked (``"the
     commands"``), else 1 any error (logged with its traceback), 0 a clean end or a Ctrl-C before the loop's signal
     handlers were installed."""
@@ -181,6 +184,8 @@ def exit_code(main, lost: list[StoreError] | None = None, *, refused: str | None
             raise lost[0]
     except StoreError as exc:
         return _fail(f"The store cannot be used: {exc}.", 5)
+    except health.ListenerError as exc:
+        return _fail(str(exc), 6)
     except discord.LoginFailure:
         return _fail("Discord rejected the token (LoginFailure): check DISCORD_TOKEN in the environment or .env.", 3)
     except discord.PrivilegedIntentsRequired:
@@ -201,8 +206,17 @@ def exit_code(main, lost: list[StoreError] | None = None, *, refused: str | None
 
 STOP_SIGNALS = (signal.SIGTERM, signal.SIGINT)
 """The signals that stop the bot cleanly (a supervisor's stop, Ctrl-C)."""
-POOL_STOP_S = 10.0
-"""How long stopping waits for the AI search workers to exit (s)."""
+
+
+def stop_workers(ai_pool: workers.Pool | None) -> None:
+    """Stop the AI search pool and the drawing workers (:data:`bot.heavy.WORKERS`) within
+    :data:`bot.workers.STOP_GRACE_S` each (:meth:`bot.workers.Pool.stop`); blocking (run off the event loop). A
+    search ended so makes no move (the AI seat's timer fires again at the next start); a drawing ended so posts
+    no image."""
+    if ai_pool is not None:
+        ai_pool.stop()
+    for lane in heavy.WORKERS.values():
+        lane.stop()
 
 
 def run(settings: Settings | None = None) -> int:
@@ -222,6 +236,7 @@ def run(settings: Settings | None = None) -> int:
         handler.addFilter(QuietVoice())
     logging.getLogger("discord.client").addFilter(QuietVoice())
     metrics.watch_rate_limits()
+    metrics.watch_errors()
     stop = Stop()
 
     async def serve(store: Store, message_content: bool) -> None:
@@ -230,10 +245,8 @@ def run(settings: Settings | None = None) -> int:
         pool = search_pool() if settings.ai_processes else None
         try:
             await serve_with(store, message_content, AiSettings(executor=pool))
-        finally:
-            if pool is not None:  # the workers exit before the store closes: nothing leaks (semaphores)
-                pool.shutdown(wait=False, cancel_futures=True)
-                await asyncio.wait_for(asyncio.to_thread(pool.shutdown, True), POOL_STOP_S)
+        finally:  # the workers exit before the store closes (nothing leaks), a search in flight is ended
+            await asyncio.to_thread(stop_workers, pool)
 
     async def serve_with(store: Store, message_content: bool, ai: AiSettings) -> None:
         images = Images(processes=True)
@@ -257,18 +270,20 @@ def run(settings: Settings | None = None) -> int:
     async def main() -> None:
         stop.install()
         store = await Store.open(settings.database())  # first: a bad store fails in seconds, not after login
-        store.lease_ms = settings.timer_lease_ms
-        log.info("store: %s; shards %s of %d", store.backend, settings.shard_ids or "all", settings.shard_count)
-        server = await health.start(settings, store, stop) if settings.http_port else None
         try:
+            store.lease_ms = settings.timer_lease_ms
+            log.info("store: %s; shards %s of %d", store.backend, settings.shard_ids or "all", settings.shard_count)
+            server = await health.start(settings, store, stop) if settings.http_port else None
             try:
-                await serve(store, message_content=True)
-            except discord.PrivilegedIntentsRequired:
-                log.warning(NO_MESSAGE_CONTENT)
-                await serve(store, message_content=False)
-        finally:
-            if server is not None:
-                await server.cleanup()
+                try:
+                    await serve(store, message_content=True)
+                except discord.PrivilegedIntentsRequired:
+                    log.warning(NO_MESSAGE_CONTENT)
+                    await serve(store, message_content=False)
+            finally:
+                if server is not None:
+                    await server.cleanup()
+        finally:  # on every path: the store's thread would keep the process alive
             await store.close()
             if stop.requested:
                 log.info("stopped cleanly (%s)", stop.requested)

@@ -218,11 +218,16 @@ class Timers:
         return fired
 
     async def _ai_move(self, timer: Timer) -> None:
-        """An AI seat's move, in a background task (its search runs off the event loop)."""
+        """An AI seat's move, in a background task (its search runs off the event loop). Cancelled (the bot stops
+        mid-search): no move is made and the timer is freed for the next start, so the seat moves then."""
         try:
             await self.fire(timer)
-        finally:
+        except asyncio.CancelledError:
+            await asyncio.shield(self.service.timers.release([timer.id]))
+            raise
+        else:
             await self.service.timers.finish(timer.id)  # normally gone already: removed by the commit of the move
+        finally:
             self._busy.discard(timer.id)
             self.wake()
 

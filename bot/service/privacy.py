@@ -23,7 +23,7 @@ class PrivacyStore(Protocol):
 
     async def member_live_sessions(self, user_id: str) -> list[SessionRow]: ...
     async def forget_user(self, user_id: str) -> Forgotten: ...
-    async def prune_records(self, before_ms: int) -> int: ...
+    async def prune_records(self, before_ms: int) -> list[int]: ...
 
 
 class Privacy:
@@ -50,20 +50,25 @@ class Privacy:
             self._forget(sid)
         return forgotten
 
-    async def prune(self, records_days: int, now: int | None = None) -> int:
+    async def prune(self, records_days: int, now: int | None = None,
+                    drop: Callable[[list[int]], int] | None = None) -> int:
         """:func:`prune_records` on the service's store."""
-        return await prune_records(self._store, records_days, now)
+        return await prune_records(self._store, records_days, now, drop)
 
 
-async def prune_records(store: PrivacyStore, records_days: int, now: int | None = None) -> int:
+async def prune_records(store: PrivacyStore, records_days: int, now: int | None = None,
+                        drop: Callable[[list[int]], int] | None = None) -> int:
     """Delete the finished and abandoned games that ended more than ``records_days`` days (of 24 h) before ``now``
-    (wall-clock ms; default the store's clock). 0 keeps every game (returns 0). Returns how many were deleted."""
+    (wall-clock ms; default the store's clock), then ``drop(session ids)`` what the adapter keeps of them outside the
+    store (the replay files: :func:`bot.heavy.drop_replays`; returns how many). 0 keeps every game (returns 0).
+    Returns how many games were deleted."""
     if records_days <= 0:
         return 0
     deleted = await store.prune_records((now_ms() if now is None else now) - records_days * DAY_MS)
     if deleted:
-        log.info("pruned %d finished games older than %d days", deleted, records_days)
-    return deleted
+        files = drop(deleted) if drop is not None else 0
+        log.info("pruned %d finished games older than %d days (%d files)", len(deleted), records_days, files)
+    return len(deleted)
 
 
 __all__ = ["DAY_MS", "Privacy", "PrivacyStore", "prune_records"]

@@ -318,16 +318,19 @@ class PrivacyData:
             await db.execute(f"UPDATE {table} SET {col} = ? WHERE {where}", (s.text(value), *ids))
             report.count(table)
 
-    async def prune_records(self, before_ms: int) -> int:
+    async def prune_records(self, before_ms: int) -> list[int]:
         """Delete every finished or abandoned session that ended before ``before_ms`` (wall-clock ms: its record's
         end, else its last change), with its moves, timers, result, record, seats and adapter data (foreign keys
         ``ON DELETE CASCADE``), in one transaction; ratings stay. Lobbies and running games are never touched.
-        Returns how many sessions were deleted."""
+        Returns the ids of the sessions deleted (their replay files go too: :func:`bot.privacy.prune_records`)."""
         async with self.transaction() as db:
             cur = await db.execute(
-                "DELETE FROM sessions WHERE status IN ('finished', 'abandoned') AND COALESCE((SELECT r.ended_ms FROM"
-                " game_records r WHERE r.session_id = sessions.id), updated_ms) < ?", (before_ms,))
-            return cur.rowcount
+                "SELECT id FROM sessions WHERE status IN ('finished', 'abandoned') AND COALESCE((SELECT r.ended_ms"
+                " FROM game_records r WHERE r.session_id = sessions.id), updated_ms) < ? ORDER BY id", (before_ms,))
+            ids = [int(r[0]) for r in await cur.fetchall()]
+            if ids:
+                await db.execute(f"DELETE FROM sessions WHERE id IN ({','.join('?' * len(ids))})", ids)
+            return ids
 
 
 def _pseudonym(user_id: str, players: list[str]) -> str:

@@ -59,3 +59,21 @@ def test_quotas_remember_a_bounded_number_of_members(monkeypatch):
     assert len(quota._members) == 5 and len(quota._servers) == 2
     assert quota.admitted == 0 and quota._member_now == {} and quota._server_now == {}
     assert quota._members.wait_ms("7", 1_000) == 0 and quota._members._times["7"] == deque([1_000], maxlen=4)
+
+
+def test_two_processes_sharing_the_folder_keep_one_bound(tmp_path):
+    """Each process has its own cache object; the bound holds for the folder (it was per process: 1.91x)."""
+    one, two = ReplayCache(tmp_path, max_bytes=1000), ReplayCache(tmp_path, max_bytes=1000)
+    for i in range(6):
+        write(one if i % 2 else two, f"{i}-k", 300, 100 + i)
+        assert sum(p.stat().st_size for p in tmp_path.glob("*.gif")) <= 1000
+    assert sorted(p.name for p in tmp_path.glob("*.gif")) == ["3-k.gif", "4-k.gif", "5-k.gif"]
+    assert one.get("1-k") is None and two.get("5-k") == tmp_path / "5-k.gif"
+
+
+def test_dropping_a_games_replays_deletes_each_of_its_files_only(tmp_path):
+    for name in ("12-aaaa.gif", "12-bbbb.gif", "120-cccc.gif", "3-dddd.gif"):
+        (tmp_path / name).write_bytes(b"G")
+    assert heavy.drop_replays(tmp_path, [12, 3]) == 3
+    assert [p.name for p in tmp_path.glob("*.gif")] == ["120-cccc.gif"]
+    assert heavy.drop_replays(tmp_path, []) == 0

@@ -51,3 +51,11 @@ def test_ids_from_context_and_unknown_ones_left_out(json_stream):
     assert {k: lines[1][k] for k in logs.IDS if k in lines[1]} == {"session_id": "99", "guild_id": "7",
                                                                    "channel_id": "8"}
     assert set(lines[2]) == {"time", "level", "logger", "message"}
+
+
+def test_the_time_is_rfc_3339_in_utc_with_z(json_stream):
+    record = logging.LogRecord("bot.test", logging.INFO, __file__, 1, "at a known moment", None, None)
+    record.created = 1796335509.57
+    logging.getLogger("bot.test").handle(record)
+    line = json.loads(json_stream.getvalue().splitlines()[-1])
+    assert line["time"] == "2026-12-03T22:05:09.570Z"

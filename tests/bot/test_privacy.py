@@ -5,6 +5,7 @@ pruning exactly the old games."""
 
 from __future__ import annotations
 
+import functools
 import os
 import random
 import subprocess
@@ -15,6 +16,7 @@ import pytest
 from pydantic import ValidationError
 
 from bot.config import Settings
+from bot.heavy import drop_replays
 from bot.privacy import DAY_MS, forget_member, prune_records
 from bot.sessions import RESIGN, SessionService, replay
 from bot.store import Store, now_ms
@@ -241,3 +243,50 @@ async def test_forget_user_command(database):
                          capture_output=True, text=True, env=env, cwd=ROOT, timeout=120)
     assert (bad.returncode, bad.stdout, bad.stderr) == (
         2, "", "USER_ID must be a Discord user id (15 to 20 digits), not 'alice'.\n")
+
+
+def replay_file(folder: Path, session_id: int, digest: str) -> Path:
+    """A replay file as :class:`bot.heavy.ReplayCache` names it (``<session id>-<digest>.gif``)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    path = folder / f"{session_id}-{digest}.gif"
+    path.write_bytes(b"GIF89a")
+    return path
+
+
+async def test_forgetting_deletes_the_replays_of_her_games_drawn_by_any_process(service, tmp_path):
+    """Her name is drawn in the replays of her games: every file of them goes (each language and set of names, as
+    several processes sharing the folder drew them); the others' replays stay."""
+    rng, replays = random.Random(3), tmp_path / "replays"
+    hers = await play(service, "c1", (ALICE, BOB), rng)
+    others = await play(service, "c2", (BOB, CAROL), rng)
+    gone = [replay_file(replays, hers.session.id, d) for d in ("aaaa", "bbbb-ja")]
+    kept = replay_file(replays, others.session.id, "cccc")
+    done = await forget_member(service, ALICE, replays)
+    assert done.replays == 2 and "replay files: 2 deleted" in done.lines()
+    assert [p.exists() for p in gone] == [False, False] and kept.exists()
+
+
+async def test_the_result_of_the_game_her_forgetting_ends_names_a_former_player(service):
+    """Her resignation ends a two-player game; its result is posted after the forgetting: from the record as
+    stored then, without her id, name or rating."""
+    rng = random.Random(5)
+    live = await play(service, "c1", (ALICE, BOB), rng, moves=2)
+    assert live.session.status == "active"
+    done = await forget_member(service, ALICE)
+    [update] = done.updates
+    assert update.record is not None and update.session.status == "finished"
+    seats = {s.name for s in update.record.seats}
+    assert seats == {FORMER_NAME, NAMES[BOB]}
+    assert ALICE not in {s.player_id for s in update.record.seats}
+    assert all(s.mu_after is None for s in update.record.seats if s.name == FORMER_NAME)
+
+
+async def test_pruned_games_take_their_replays_with_them(service, tmp_path):
+    store, rng, now, replays = service.store, random.Random(9), now_ms(), tmp_path / "replays"
+    service.test_clock[0] = now - 40 * DAY_MS
+    old = await play(service, "c1", (ALICE, BOB), rng)
+    service.test_clock[0] = now - 1 * DAY_MS
+    recent = await play(service, "c2", (BOB, CAROL), rng)
+    old_file, recent_file = replay_file(replays, old.session.id, "a"), replay_file(replays, recent.session.id, "b")
+    assert await prune_records(store, 30, now=now, drop=functools.partial(drop_replays, replays)) == 1
+    assert not old_file.exists() and recent_file.exists()

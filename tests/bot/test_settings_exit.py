@@ -12,7 +12,7 @@ ROOT = Path(__file__).resolve().parents[2]
 BAD = [
     ("LOG_LEVEL", "verbose",
      "LOG_LEVEL='verbose' is not allowed: one of DEBUG, INFO, WARNING, ERROR, CRITICAL (any case)."),
-    ("DEV_GUILD_ID", "abc", "DEV_GUILD_ID='abc' is not allowed: a whole number of at least 1, or empty for unset."),
+    ("DEV_GUILD_ID", "abc", "DEV_GUILD_ID='abc' is not allowed: a whole number from 1 to 9223372036854775807, or empty for unset."),
     ("SHARD_IDS", "3", "SHARD_IDS='3' is not allowed: shard 3 is not one of 0-0 (SHARD_COUNT=1)"),
     ("RACE_WINDOW_MS", "-5", "RACE_WINDOW_MS='-5' is not allowed: a whole number from 1000 to 60000."),
     ("REMINDER_HOURS", "-1", "REMINDER_HOURS='-1' is not allowed: a number from 0 to 168."),

@@ -27,6 +27,23 @@ APP_ID = "900000000000000002"
 USER = {"id": BOT_ID, "username": "tabletop", "discriminator": "0", "global_name": None, "avatar": None, "bot": True}
 
 
+def guild_payload(guild: str, channel_ids: list[str]) -> dict:
+    """A server with the bot in it (every permission) and ``channel_ids`` as text channels, as GUILD_CREATE says."""
+    joined = "2026-01-01T00:00:00+00:00"
+    return {
+        "id": guild, "name": "stand-in server", "icon": None, "owner_id": "100000000000000099", "unavailable": False,
+        "roles": [{"id": guild, "name": "@everyone", "permissions": str((1 << 41) - 1), "position": 0, "color": 0,
+                   "hoist": False, "managed": False, "mentionable": False, "flags": 0}],
+        "channels": [{"id": c, "type": 0, "name": f"table-{i}", "position": i, "permission_overwrites": [],
+                      "guild_id": guild} for i, c in enumerate(channel_ids)],
+        "members": [{"user": USER, "roles": [], "joined_at": joined, "deaf": False, "mute": False, "flags": 0}],
+        "member_count": 2, "large": False, "features": [], "emojis": [], "stickers": [], "threads": [],
+        "voice_states": [], "presences": [], "stage_instances": [], "guild_scheduled_events": [],
+        "preferred_locale": "en-US", "verification_level": 0, "default_message_notifications": 0,
+        "explicit_content_filter": 0, "mfa_level": 0, "nsfw_level": 0, "premium_tier": 0, "system_channel_flags": 0,
+        "afk_timeout": 300, "joined_at": joined}
+
+
 def _json(data, status: int = 200) -> web.Response:
     """A JSON answer with Discord's exact content type (discord.py parses only ``application/json``, no charset)."""
     return web.Response(body=json.dumps(data).encode(), status=status, headers={"Content-Type": "application/json"})
@@ -34,9 +51,13 @@ def _json(data, status: int = 200) -> web.Response:
 
 class StandIn:
     """The server. ``login_failures``: how many ``GET /users/@me`` answer ``login_status`` (a 5xx; 502 Bad Gateway
-    unless told) first; ``hold_ready``: IDENTIFY is answered with READY only once :meth:`release_ready` is called."""
+    unless told, 401 for a rejected token) first; ``hold_ready``: IDENTIFY is answered with READY only once
+    :meth:`release_ready` is called; ``guilds`` (guild id -> its text channels' ids): servers the bot is in, sent
+    after READY (GUILD_CREATE: the bot with every permission, the channels open to all)."""
 
-    def __init__(self, login_failures: int = 0, hold_ready: bool = False, login_status: int = 502) -> None:
+    def __init__(self, login_failures: int = 0, hold_ready: bool = False, login_status: int = 502,
+                 guilds: dict[str, list[str]] | None = None) -> None:
+        self.guilds = guilds or {}
         self.login_failures = login_failures
         self.login_status = login_status
         self.requests: list[tuple[str, str]] = []
@@ -93,6 +114,8 @@ class StandIn:
         self.requests.append(("GET", request.path))
         if self.login_failures > 0:
             self.login_failures -= 1
+            if self.login_status == 401:
+                return _json({"message": "401: Unauthorized", "code": 0}, status=401)
             return web.Response(status=self.login_status, text=HTTPStatus(self.login_status).phrase)
         return _json(USER)
 
@@ -147,8 +170,13 @@ class StandIn:
                 seq += 1
                 shard = data["d"].get("shard", [0, 1])
                 await ws.send_str(json.dumps({"op": 0, "s": seq, "t": "READY", "d": {
-                    "v": 10, "user": USER, "guilds": [], "session_id": "standin-session", "shard": shard,
+                    "v": 10, "user": USER, "guilds": [{"id": g, "unavailable": True} for g in self.guilds],
+                    "session_id": "standin-session", "shard": shard,
                     "resume_gateway_url": f"ws://127.0.0.1:{self.port}/gateway",
                     "application": {"id": APP_ID, "flags": 0}}}))
+                for guild, channel_ids in self.guilds.items():
+                    seq += 1
+                    await ws.send_str(json.dumps({"op": 0, "s": seq, "t": "GUILD_CREATE",
+                                                  "d": guild_payload(guild, channel_ids)}))
         self.close_codes.append(close_code)
         return ws

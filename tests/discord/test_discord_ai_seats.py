@@ -64,6 +64,19 @@ async def fire_ai(h: Harness) -> None:
     await h.settle()
 
 
+async def ai_to_move(h: Harness, alice, rng: random.Random | None = None):
+    """``alice``'s Tsukimi game against one AI seat, started and played (her first option, or ``rng``'s choice)
+    until the AI is to move: its :class:`Update`."""
+    card = await card_of(h, alice, game="tsukimi", ai=1)
+    await h.click(alice, card, "Start")
+    update = await h.bot.service.show(str(h.channel_id))
+    while update.pending[0].player == alice.sid:
+        options = update.pending[0].options
+        await h.choose(alice, (rng.choice(options) if rng else options[0]).id, allow_move=False)
+        update = await h.bot.service.show(str(h.channel_id))
+    return update
+
+
 # -- item 1: seats in the lobby ----------------------------------------------------------------------------------
 async def test_add_and_remove_ai_in_the_lobby_with_every_refusal(h):
     """The host adds AI seats with the card's Add AI menu (named by level, numbered when two
@@ -198,13 +211,7 @@ async def test_restart_while_the_ai_is_to_move(database):
     await h.open()
     try:
         alice = h.user(101, "alice")
-        card = await card_of(h, alice, game="tsukimi", ai=1)
-        await h.click(alice, card, "Start")
-        rng = random.Random(2)
-        update = await h.bot.service.show(str(h.channel_id))
-        while update.pending[0].player == alice.sid:
-            await h.choose(alice, rng.choice(update.pending[0].options).id, allow_move=False)
-            update = await h.bot.service.show(str(h.channel_id))
+        update = await ai_to_move(h, alice, random.Random(2))
         version = update.session.version
         [timer] = [t for t in await h.store.timers(update.session.id) if t.kind == AI_MOVE]
         await h.restart()  # the process dies with the AI to move
@@ -379,12 +386,7 @@ async def test_an_ai_search_never_blocks_the_dispatcher_or_another_channel(h):
     from test_discord_play import open_game
 
     alice, bob, carol = h.user(101, "alice"), h.user(102, "bob"), h.user(103, "carol")
-    card = await card_of(h, alice, game="tsukimi", ai=1)
-    await h.click(alice, card, "Start")
-    update = await h.bot.service.show(str(h.channel_id))
-    while update.pending[0].player == alice.sid:
-        await h.choose(alice, update.pending[0].options[0].id, allow_move=False)
-        update = await h.bot.service.show(str(h.channel_id))
+    update = await ai_to_move(h, alice)
     other = h.channel_id + 9
     await open_game(h, [bob, carol], channel_id=other)
     [timer] = [t for t in await h.store.timers(update.session.id) if t.kind == AI_MOVE]
@@ -403,3 +405,33 @@ async def test_an_ai_search_never_blocks_the_dispatcher_or_another_channel(h):
     row = await h.store.session(update.session.id)
     assert row.version > update.session.version
     assert [m.player for m in await h.store.moves(row.id)].count("ai:normal:1") >= 1  # the held move, applied
+
+
+async def test_a_stop_during_an_ai_search_keeps_the_seats_turn_for_the_next_start(database):
+    """The bot stops while the AI searches (past the 1 s the stop gives work in flight): no move is made, and the
+    seat's timer stays, free to be claimed, so the seat moves after the restart (nothing lost)."""
+    h = Harness(database, settings=settings(), render=no_render)
+    await h.open()
+    try:
+        alice = h.user(101, "alice")
+        update = await ai_to_move(h, alice)
+        sid = update.session.id
+        log = await h.store.moves(sid)
+        [timer] = [t for t in await h.store.timers(sid) if t.kind == AI_MOVE]
+        held = HeldSearch()
+        h.bot.service.ai.executor = held
+        h.now_ms = timer.due_ms
+        assert await h.bot.timers.fire_due(h.now_ms) == 1
+        await held.submitted.wait()
+        await h.bot.close()  # the stop: the search still running after the drain is cancelled
+        h.bot = None
+        assert await h.store.moves(sid) == log  # no move made
+        [kept] = [t for t in await h.store.timers(sid) if t.kind == AI_MOVE]
+        assert (kept.id, kept.payload) == (timer.id, timer.payload)
+        await h.close()
+        await h.open()  # the next start: its dispatcher claims and fires the kept timer at once (its lease was freed)
+        await h.settle()
+        moves = await h.store.moves(sid)
+        assert len(moves) == len(log) + 1 and moves[-1].player == "ai:normal:1"
+    finally:
+        await h.close()

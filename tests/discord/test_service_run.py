@@ -38,7 +38,7 @@ class Bot:
         self.proc: asyncio.subprocess.Process | None = None
 
     async def start(self) -> Bot:
-        env = self.standin.env(DATABASE_PATH=str(self.tmp / "bot.sqlite3"), AI_PROCESSES="true", **self.env)
+        env = self.standin.env(**{"DATABASE_PATH": str(self.tmp / "bot.sqlite3"), "AI_PROCESSES": "true", **self.env})
         self.proc = await asyncio.create_subprocess_exec(
             sys.executable, "-m", "bot", *self.args, env=env, cwd=ROOT, stdout=asyncio.subprocess.PIPE,
             stderr=self.err_path.open("wb"), start_new_session=True)
@@ -106,6 +106,11 @@ async def test_sigterm_stops_the_bot_cleanly_and_the_health_listener_answers(tmp
                 "bot_rate_limit_waits_total 0.0", 'bot_pool_queue{pool="render"} 0.0',
                 'bot_pool_queue{pool="ai"} 0.0', "bot_render_seconds_count 0.0"} <= lines
         assert "# TYPE bot_live_sessions gauge" in lines and "# TYPE bot_interaction_seconds histogram" in lines
+        assert {'bot_guilds{shard="0"} 0.0', "bot_rate_limit_wait_seconds_total 0.0"} <= lines
+        assert "# TYPE bot_errors_total counter" in lines and "# TYPE bot_gateway_latency_seconds gauge" in lines
+        memory = {line.split()[0]: float(line.split()[1]) for line in lines
+                  if line.startswith(("process_resident_memory_bytes ", "bot_worker_resident_bytes "))}
+        assert memory["process_resident_memory_bytes"] > 0 and memory["bot_worker_resident_bytes"] > 0
         await stop_and_check(bot, signal.SIGTERM, standin, tmp_path)
     finally:
         await standin.stop()
