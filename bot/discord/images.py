@@ -70,7 +70,10 @@ class Images:
         # IMAGE_CACHE_SIZE
         self._cache: OrderedDict[int, tuple[tuple[int, str], bytes | None]] = OrderedDict()
         self._missing: set[str] = set()
-        self._latest: OrderedDict[int, int] = OrderedDict()  # session id -> the newest version asked for
+        # session id -> the newest version asked for, while a render of the session waits or runs (so never more
+        # entries than renders in hand: the cache's bound applies to finished work only)
+        self._latest: dict[int, int] = {}
+        self._waiting: dict[int, int] = {}  # session id -> its renders waiting or running
         self._breaks = 0
         self._slots: asyncio.Semaphore | None = None
         # session id -> ((version, first), alt text) of its newest board, least recently used first
@@ -98,23 +101,36 @@ class Images:
 
     async def png(self, row: SessionRow, state: BaseState | None, names: dict[str, str]) -> bytes | None:
         """PNG bytes of ``state`` for session ``row`` (None without a renderer, on a render error, or when a newer
-        board of the session was asked for while this one waited for a worker: nobody needs it any more).
+        board of the session was asked for or rendered meanwhile: nobody needs it any more — skipped, not drawn).
 
         At most one render per worker is in flight; the others wait here in order (so a backlog can skip the
-        boards it no longer needs instead of rendering them)."""
+        boards it no longer needs instead of rendering them). Any number of sessions may wait: what a waiting
+        render needs is kept until it is done, whatever :data:`IMAGE_CACHE_SIZE` says."""
         if state is None or not self.has_renderer(row.game_id):
             return None
+        lang = table_lang()
         cached = self._cache.get(row.id)
-        if cached is not None and cached[0] == (row.version, table_lang()):
-            return cached[1]
+        if cached is not None:
+            if cached[0] == (row.version, lang):
+                return cached[1]
+            if cached[0][0] > row.version:
+                return None  # a newer board of the session is drawn already
         if self._slots is None:
             self._slots = asyncio.Semaphore(self._workers)
-        self._latest[row.id] = max(self._latest.get(row.id, row.version), row.version)
-        _bound(self._latest, row.id)
-        async with self._slots:
-            if self._latest[row.id] > row.version:
-                return None
-            return await self._run(row, state, names)
+        sid = row.id
+        self._latest[sid] = max(self._latest.get(sid, row.version), row.version)
+        self._waiting[sid] = self._waiting.get(sid, 0) + 1
+        try:
+            async with self._slots:
+                if self._latest[sid] > row.version:
+                    return None
+                return await self._run(row, state, names)
+        finally:
+            left = self._waiting.pop(sid) - 1
+            if left:
+                self._waiting[sid] = left
+            else:
+                del self._latest[sid]
 
     async def alt(self, row: SessionRow, state: BaseState | None, names: dict[str, str],
                   first: bool = False, pending: list | None = None) -> str | None:
@@ -167,8 +183,10 @@ class Images:
         except Exception:
             log.exception("render failed for session %s (version %s)", row.id, row.version)
             data = None
-        self._cache[row.id] = ((row.version, lang), data)
-        _bound(self._cache, row.id)
+        cached = self._cache.get(row.id)
+        if cached is None or cached[0][0] <= row.version:  # a newer board drawn meanwhile stays
+            self._cache[row.id] = ((row.version, lang), data)
+            _bound(self._cache, row.id)
         return data
 
 
