@@ -42,10 +42,11 @@ sys.path.insert(0, str(ROOT / "tests" / "discord"))
 
 from bench_discord import Load, summary  # noqa: E402
 from bench_memory import rss_mb  # noqa: E402
+from common import SMOKE_HELP  # noqa: E402
 from harness import Harness, Sent  # noqa: E402
 
 import games  # noqa: E402
-from bot.discord.present import Images  # noqa: E402
+from bot.discord.images import Images  # noqa: E402
 from games.ai import greedy  # noqa: E402
 
 SPAM_CHANNEL = 710_000_000_000_000_001
@@ -284,5 +285,9 @@ if __name__ == "__main__":
     parser.add_argument("--finished", type=int, default=3, help="finished games in each spammer's channel")
     parser.add_argument("--gap", type=float, default=0.5, help="seconds a spammer waits after an answer before "
                         "the next command (a Discord client sends a few a second at the most)")
+    parser.add_argument("--smoke", action="store_true", help=SMOKE_HELP + "; 4 channels, 2 spammers with one "
+                        "finished game each, phases of 2 s")
     args = parser.parse_args()
+    if args.smoke:
+        args.channels, args.interval, args.seconds, args.spammers, args.finished = 4, 0.5, 2.0, 2, 1
     asyncio.run(main(args.channels, args.interval, args.seconds, args.spammers, args.finished, args.gap))

@@ -65,6 +65,9 @@ UPDATE_MESSAGE = 7
 class Load:
     """N channels pressing buttons; collects latencies (ms) of public board replies."""
 
+    PRESSED = ("pbc:",)
+    """What a player presses: a random component of the board whose ``custom_id`` starts so."""
+
     def __init__(self, h: Harness, channels: int, interval_s: float, seed: int = 1) -> None:
         self.h, self.n, self.interval = h, channels, interval_s
         self.rng = random.Random(seed)
@@ -145,7 +148,8 @@ class Load:
             return
         users = {u.sid: u for u in self.users[channel]}
         user = users.get(m.group(1))
-        comps = [c for row in board["components"] for c in row["components"]]
+        comps = [c for row in board["components"] for c in row["components"]
+                 if c.get("custom_id", "").startswith(self.PRESSED)]
         if user is None or not comps:
             return
         comp = self.rng.choice(comps)

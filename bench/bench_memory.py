@@ -33,6 +33,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "discord"))
 
+from common import SMOKE_HELP  # noqa: E402
 from harness import CHANNEL_ID, Harness  # noqa: E402
 
 import games  # noqa: E402
@@ -168,6 +169,9 @@ if __name__ == "__main__":
     parser.add_argument("--types", type=int, nargs=2, metavar=("FROM", "TO"),
                         help="object counts by type after games FROM and TO; the types that grew most (stderr; cheap, "
                         "unlike --trace)")
+    parser.add_argument("--smoke", action="store_true", help=SMOKE_HELP + "; one game")
     args = parser.parse_args()
+    if args.smoke:
+        args.games, args.warm = 1, 0
     asyncio.run(main(args.games, args.warm, tuple(args.trace) if args.trace else None, args.trim,
                      tuple(args.types) if args.types else None))

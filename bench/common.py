@@ -3,6 +3,7 @@ and engine moves/s (:func:`moves_per_second`, the one measure every game's bench
 
 from __future__ import annotations
 
+import argparse
 import io
 import random
 import statistics
@@ -14,6 +15,17 @@ from PIL import Image
 
 from games import BaseState, Decision, Game, Move
 from games.ai import next_move
+
+SMOKE_HELP = "a few seconds: the same code paths at tiny sizes (does the bench still run; figures meaningless)"
+"""The help of every bench's ``--smoke`` (``tests/test_bench_smoke.py`` runs each bench so)."""
+
+
+def smoke_mode(doc: str | None) -> bool:
+    """Parse the command line of a bench whose only option is ``--smoke`` (``doc``: its module docstring, the
+    first line of which is the help's description); whether it was given."""
+    ap = argparse.ArgumentParser(description=(doc or "").split("\n")[0])
+    ap.add_argument("--smoke", action="store_true", help=SMOKE_HELP)
+    return ap.parse_args().smoke
 
 
 def median_ms(fn: Callable[[], object], repeat: int = 50) -> float:
