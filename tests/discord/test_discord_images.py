@@ -101,3 +101,30 @@ async def test_finished_boards_are_bounded_while_every_waiting_one_is_kept(small
     finally:
         pipeline.close(wait=True)
     assert list(pipeline._cache) == [4, 5]
+
+
+async def test_the_alt_text_is_drawn_with_the_image_in_the_worker_and_kept_for_the_board(monkeypatch):
+    """The alt text comes from the render worker with the image (no second hop through a thread), in the table's
+    language, and a later ask for the same board's alt text is answered from it."""
+    from bot.discord.images import board_alt
+    from bot.i18n import speaking
+
+    game = games.get("tatari")
+    pending = game.pending(STATE)
+    names = {"a": "アリス", "b": "Bob"}
+    pipeline = Images(lambda state, shown: b"png", workers=1)
+    try:
+        with speaking("ja"):
+            drawn = await pipeline.board(row(7, 2), STATE, names, first=True, pending=pending)
+            expected = board_alt(STATE, names, True, pending)
+
+            async def no_thread(*args, **kwargs):
+                raise AssertionError("the alt text was computed again")
+
+            monkeypatch.setattr(asyncio, "to_thread", no_thread)
+            again = await pipeline.alt(row(7, 2), STATE, names, first=True, pending=pending)
+    finally:
+        pipeline.close(wait=True)
+    assert drawn.png == b"png"
+    assert drawn.alt == expected and again == expected
+    assert drawn.alt.startswith("タタリ、") and "アリス" in drawn.alt
