@@ -21,7 +21,7 @@ turn starts) is posted when the decision passes on or a race opens (``Table.send
   (lobbies; moves, boards, rules and help; undo, idle players, kick, settings; typed race inputs and reactions;
   stats, leaderboards and replays; channels and threads that go; members who leave);
 - ``timers.py`` — the one dispatcher loop: a due timer fires as the ``on_<kind>_timer_complete`` event of the cog
-  that owns its kind;
+  that owns its kind, every kind with one :class:`bot.service.timers.Timer`;
 - ``links.py`` — the adapter's own data (message ids, display names, undo requests, channel settings, turn-ping
   mutes): the one module that talks to the store;
 - ``prefs.py`` — channel settings over the defaults, cached;

@@ -12,8 +12,8 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.i18n import reader_lang, say
+from bot.service.timers import Timer
 from bot.sessions import NOT_STARTED, SessionError
-from bot.store import TimerRow
 from games.core import T, Text, player_ref
 
 from .answers import answer, update_message
@@ -139,7 +139,7 @@ class Admin(commands.Cog):
             await self.bot.table.refuse(interaction, T("Something went wrong on our side; nothing changed."))
 
     @commands.Cog.listener()
-    async def on_afk_timer_complete(self, timer: TimerRow) -> None:
+    async def on_afk_timer_complete(self, timer: Timer) -> None:
         """A player has not played for the channel's AFK hours: tell the others (and the host) that any of them may
         remove the idle player (the button :meth:`remove_idle` answers)."""
         waiting = await waiting_on(self.bot, timer)
@@ -172,7 +172,7 @@ class Admin(commands.Cog):
     async def kick(self, interaction: discord.Interaction, player: discord.User) -> None:
         """The host or a moderator removes a seated player: their resignation."""
         channel, user, target = str(interaction.channel_id), str(interaction.user.id), str(player.id)
-        row = await self.service.live_session(channel)
+        row = await self.service.reads.live_session(channel)
         if row is None or row.status != "active":
             raise SessionError(T("There is no running game in this channel."))
         if user != row.host and not self.bot.is_moderator(interaction):

@@ -20,8 +20,9 @@ from discord.ext import commands
 import games
 from bot.i18n import reader_lang, say, speaking
 from bot.rules_help import MAX_CONTENT, guide, help_command, how_to_play, rules_command
+from bot.service.timers import Timer
 from bot.sessions import SessionError, StaleBoard, Update
-from bot.store import SessionRow, TimerRow
+from bot.store import SessionRow
 from games import Decision
 from games.core import T, Text
 
@@ -174,7 +175,7 @@ class Play(commands.Cog):
         try:
             return await self.service.show(channel)
         except SessionError:
-            last = await self.service.last_session(channel)
+            last = await self.service.reads.last_session(channel)
             if last is None or last.status != "finished":
                 raise
             return self.service.view(last)
@@ -293,7 +294,7 @@ class Play(commands.Cog):
     async def full_board(self, interaction: discord.Interaction, sid: int) -> None:
         """The "Full board" button: the whole board of session ``sid`` as it stands (``render(full=True)``),
         ephemeral; for a game that is over too."""
-        row = await self.service.session(sid)
+        row = await self.service.reads.session(sid)
         if row is None or row.channel_id != str(interaction.channel_id) or row.state is None:
             await self.table.refuse(interaction, T("This button does not belong to a game in this channel."))
             return
@@ -306,19 +307,20 @@ class Play(commands.Cog):
 
     # -- timers (events of bot.discord.timers) ------------------------------------------------------------------
     @commands.Cog.listener()
-    async def on_deadline_timer_complete(self, update: Update) -> None:
-        """A decision's deadline passed: the system's timeout move is committed; its board is posted."""
-        await self.table.post(update)
+    async def on_deadline_timer_complete(self, timer: Timer) -> None:
+        """A decision's deadline passed: the system's timeout move is committed (``timer.update``); its board is
+        posted."""
+        await self.table.post(timer.update)
 
     @commands.Cog.listener()
-    async def on_ai_move_timer_complete(self, timer: TimerRow) -> None:
+    async def on_ai_move_timer_complete(self, timer: Timer) -> None:
         """An AI seat's move: searched off the event loop by the session service, then posted."""
-        update = await self.service.fire_ai(timer)
+        update = await self.service.ai_turns.fire(timer)
         if update is not None:
             await self.table.post(update)
 
     @commands.Cog.listener()
-    async def on_reminder_timer_complete(self, timer: TimerRow) -> None:
+    async def on_reminder_timer_complete(self, timer: Timer) -> None:
         """Mention the player whose turn it still is (the board is still the timer's version)."""
         waiting = await waiting_on(self.bot, timer)
         if waiting is None:
@@ -352,7 +354,7 @@ class Play(commands.Cog):
     async def restore(self) -> int:
         """After a restart: the live sessions need nothing but their rows (components and timers are durable);
         the race listeners learn which channels wait on typed inputs. Returns the number of live sessions."""
-        rows = await self.service.restore()
+        rows = await self.service.reads.live_sessions()
         for row in rows:
             if row.status == "active":
                 try:

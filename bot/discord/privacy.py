@@ -6,7 +6,7 @@ press them — anyone else is refused ephemerally and nothing changes. Confirmin
 (live games resign the member first; each resignation is posted to its table as usual) and edits the answer to say
 what was removed.
 
-Pruning: when ``RECORDS_DAYS`` is more than 0, :func:`bot.privacy.prune_records` runs when the cog loads (before the
+Pruning: when ``RECORDS_DAYS`` is more than 0, :meth:`bot.service.privacy.Privacy.prune` runs when the cog loads (before the
 bot restores its games) and then every :data:`PRUNE_EVERY_S` seconds (every process may run it: deleting what is already gone deletes nothing).
 """
 
@@ -22,7 +22,7 @@ from discord import app_commands, ui
 from discord.ext import commands
 
 from bot.i18n import reader_lang, say, speaking
-from bot.privacy import forget_member, privacy_text, prune_records
+from bot.privacy import forget_member, privacy_text
 from games.core import N, T
 
 from .answers import answer, update_message
@@ -104,7 +104,7 @@ class Privacy(commands.Cog):
         """Delete the finished games older than ``RECORDS_DAYS`` days on the service's clock; failures are logged
         (the next day tries again). Returns how many were deleted."""
         try:
-            return await prune_records(self.service.store, self.records_days, now=self.service.clock())
+            return await self.service.privacy.prune(self.records_days, now=self.service.clock())
         except Exception:
             log.exception("pruning finished games older than %d days failed", self.records_days)
             return 0
@@ -141,7 +141,7 @@ class Privacy(commands.Cog):
         for sid in done.forgotten.sessions if done.forgotten else []:
             self.bot.links.forget(sid)
         for update in done.updates:
-            fresh = await self.service.session(update.session.id)
+            fresh = await self.service.reads.session(update.session.id)
             if fresh is not None:  # the board's buttons carry the version the forgetting left
                 update.session = fresh
                 update.state = self.service.state_of(fresh)

@@ -43,8 +43,8 @@ from typing import TYPE_CHECKING
 import discord
 from discord.ext import commands
 
+from bot.service.timers import Timer
 from bot.sessions import GAME_OVER, NOT_SEATED, SessionError, StaleBoard, Update, not_your_turn
-from bot.store import TimerRow
 from games import Decision
 from games.core import T, Text
 
@@ -133,9 +133,9 @@ class Races(commands.Cog):
         return [{opt: e for e, opt in update.game.reactions(d).items()} for d in update.pending]
 
     @commands.Cog.listener()
-    async def on_ai_race_timer_complete(self, timer: TimerRow) -> None:
+    async def on_ai_race_timer_complete(self, timer: Timer) -> None:
         """An AI seat's race input: counted silently while its race goes on (like a person's), else the board."""
-        update = await self.bot.service.fire_ai(timer)
+        update = await self.bot.service.ai_turns.fire(timer)
         if update is None:
             return
         self.track(update)
@@ -325,7 +325,7 @@ class Races(commands.Cog):
             try:
                 new = await service.act(row.channel_id, user, option, at_ms=at, expect_version=row.version)
             except StaleBoard:
-                row = await service.session(sid)
+                row = await service.reads.session(sid)
                 if row is None or row.status != "active":
                     await table.refuse(interaction, GAME_OVER)
                     return
@@ -407,7 +407,7 @@ class Races(commands.Cog):
         known = self.boards.get(channel)
         if known is not None:
             return message_id in known[1]
-        row = await self.bot.service.live_session(channel)
+        row = await self.bot.service.reads.live_session(channel)
         if row is None:
             return False
         board = (await self.bot.links.get(row.id)).get("board")

@@ -208,7 +208,7 @@ class Results(commands.Cog):
             await self.bot.table.refuse(interaction, T("Game #{sid} did not end in this channel: /replay lists the "
                                                       "games of this channel.", sid=str(sid)))
             return
-        row = await self.service.session(sid)
+        row = await self.service.reads.session(sid)
         if row is None:
             await self.bot.table.refuse(interaction, T("Game #{sid} is no longer stored.", sid=str(sid)))
             return
@@ -224,7 +224,7 @@ class Results(commands.Cog):
                 return
             try:
                 await self._defer(interaction, public)
-                moves = await self.service.moves(sid)
+                moves = await self.service.reads.moves(sid)
                 build = asyncio.ensure_future(self.heavy.replay(key, row.game_id, row.players, row.options, row.seed,
                                                                 moves, names, lang))
             except BaseException:

@@ -354,7 +354,7 @@ class Table:
                                 session_id=row.id, needs=self.bot.delivery.needs(row.channel_id), board=True)
 
     async def _catch_up(self, update: Update) -> None:
-        row = await self.service.session(update.session.id)
+        row = await self.service.reads.session(update.session.id)
         if row is None:
             return
         latest = update if row.version == update.session.version else self.service.view(row)
@@ -373,7 +373,7 @@ class Table:
         self.bot.spawn(self._catch_up_session(session_id), f"new board of session {session_id}")
 
     async def _catch_up_session(self, session_id: int) -> None:
-        row = await self.service.session(session_id)
+        row = await self.service.reads.session(session_id)
         if row is not None and row.status == "active":
             self.catch_up(self.service.view(row))
 

@@ -129,7 +129,7 @@ class LocalChat:
         out: list[str] = []
         seen: set[int] = set()
         for _ in range(limit):
-            timers = await self.service.store.due_timers(MAX_MS, [AI_MOVE, AI_RACE, DEADLINE])
+            timers = await self.service.timers.due(MAX_MS, [AI_MOVE, AI_RACE, DEADLINE])
             first = next((t for t in timers if t.kind != DEADLINE), None)
             deadline = next((t for t in timers if t.kind == DEADLINE), None)
             if first is None or first.id in seen or (deadline is not None and deadline.due_ms < first.due_ms):
@@ -145,9 +145,9 @@ class LocalChat:
         if chan is not None:
             return chan
         chan = self.channels[key] = Channel(key)
-        row = await self.service.store.live_session(key)
+        row = await self.service.reads.live_session(key)
         if row is not None and row.status == "active":
-            times = [m.at_ms for m in await self.service.store.moves(row.id) if m.at_ms is not None]
+            times = [m.at_ms for m in await self.service.reads.moves(row.id) if m.at_ms is not None]
             self.now = max([self.now, *times])
             up = await self.service.show(key)
             chan.mark_ms = max(times, default=self.now)
@@ -243,7 +243,7 @@ class LocalChat:
         """``/undo``: ask to take back the last move, or approve another player's request; ``/undo no`` refuses it
         (the service's undo rule: a seated player asks, the other seated people approve)."""
         svc, no = self.service, bool(args) and args[0].lower() in ("no", "n")
-        row = await svc.live_session(chan.name)
+        row = await svc.reads.live_session(chan.name)
         vote = await svc.pending_undo(row.id) if row is not None else None
         if vote is not None and vote.get("version") == row.version:  # a vote (the asker is told to wait)
             v = await svc.vote_undo(row.id, row.version, name, not no)
@@ -273,9 +273,9 @@ class LocalChat:
             raise SessionError(T("Say /stats [name] [game]; '{word}' is not a game. {games}", word=others[1],
                                  games=self._games_line()))
         who = others[0] if others else name
-        store = self.service.store
-        player = await store.player_by_name(None, who)
-        stats = await store.player_stats(None, player, game_id) if player else None
+        records = self.service.records
+        player = await records.player_by_name(None, who)
+        stats = await records.player_stats(None, player, game_id) if player else None
         if stats is None:
             if player is None and others and len(args) == 1 and not game_id:
                 raise SessionError(T("Nobody called '{who}' has played here, and there is no game called '{who}'. "
@@ -294,7 +294,7 @@ class LocalChat:
         if len(args) != 1:
             raise SessionError(T("Name a game: /leaderboard <game>. {games}", games=self._games_line()))
         game = self.service.game(args[0].lower())
-        standings = await self.service.store.leaderboard(None, game.id)
+        standings = await self.service.records.leaderboard(None, game.id)
         if not standings:
             raise SessionError(T("No rated games of {game} yet: finish a game with two or more players.",
                                  game=game.title))
@@ -305,9 +305,9 @@ class LocalChat:
 
     async def _replay(self, channel: str, args: list[str]) -> list[str]:
         """``/replay [#game]``: the animation of a game that ended in this channel (default: the last one)."""
-        store = self.service.store
+        records, reads = self.service.records, self.service.reads
         if not args:
-            recent = await store.channel_records(channel, limit=1)
+            recent = await records.channel_records(channel, limit=1)
             if not recent:
                 raise SessionError(T("No game has ended in this channel yet: /replay shows games that ended here."))
             sid = recent[0][0]
@@ -317,15 +317,15 @@ class LocalChat:
                 raise SessionError(T("'{typed}' is not a game of this channel: say /replay #<game number>.",
                                      typed=args[0]))
             sid = int(text)
-        record = await store.game_record(sid)
+        record = await records.game_record(sid)
         if record is None or record.channel_id != channel:
             raise SessionError(T("Game #{sid} did not end in this channel.", sid=str(sid)))
         if self.out_dir is None:
             raise SessionError(T("Replays are written as files: run with --out DIR."))
-        row = await store.session(sid)
+        row = await reads.session(sid)
         game = self.service.game(row.game_id)
         gif = await asyncio.to_thread(results.replay_gif, game, row.players, row.options, row.seed,
-                                      await store.moves(sid))
+                                      await reads.moves(sid))
         path = self._write_file(f"replay-{sid}.gif", gif, force=True)
         return [T("Replay of #{sid} {game} ({moves}): {path}", sid=str(sid), game=game.title,
                   moves=N("{n} move", "{n} moves", n=record.moves), path=path)]
