@@ -24,8 +24,8 @@ How: the measured moves run twice on fresh games. First unprofiled: CPU time of 
 store's threads, of the alt-text threads (``board_alt`` and ``renderers.words.alt_text`` timed where they run) and
 of the rest. Then with ``cProfile`` on the event loop's thread (CPU clock) for the shares of its parts; each share
 times the unprofiled CPU of that thread (so the profiler's own overhead is not counted). ``render_floor_ms``:
-``bench/common.render_vs_floor``'s floor (paste the finished board onto a fresh canvas and encode it) over Tatari
-positions; ``ratio``: what one move costs the process besides its render, in render floors. CPU figures stand up
+``bench/common.render_vs_floor``'s floor (paste the finished board onto a fresh canvas and encode it, CPU time)
+over Tatari positions; ``ratio``: what one move costs the process besides its render, in render floors. CPU figures stand up
 on a shared machine far better than latencies.
 
     python bench/bench_move_cost.py               # 200 moves a pass
@@ -262,7 +262,7 @@ def main() -> None:
     states = positions(games.get("tatari"), 2, range(1 if args.smoke else 3), every=7)[:2 if args.smoke else 12]
     from renderers.tatari import palette, render
 
-    _, floor = render_vs_floor(render, states, repeat=1 if args.smoke else 3, palette=palette())
+    _, floor = render_vs_floor(render, states, repeat=1 if args.smoke else 3, palette=palette(), clock=time.process_time)
     print(f"total_cpu_ms={total:.3f} render_floor_ms={floor:.3f} ratio={total / floor:.2f}", flush=True)
 
 

@@ -56,13 +56,15 @@ def positions(game: Game, players: int, seeds: range, every: int = 7) -> list:
 
 
 def render_vs_floor(
-    render: Callable[[object], bytes], states: list, repeat: int = 3, palette=None
+    render: Callable[[object], bytes], states: list, repeat: int = 3, palette=None,
+    clock: Callable[[], float] = time.perf_counter,
 ) -> tuple[float, float]:
     """(render+encode median, floor median) in ms. The floor pastes the already rendered image onto a fresh
     canvas and encodes it the same way (``encode_png`` with the renderer's ``palette``, if it uses one): the cost
     no renderer can beat. Per state, after one warm-up of each, the render and its floor are timed in turn
     ``repeat`` times (so a change of load on a shared machine hits both alike) and each takes its median; the
-    figures are the medians of those over the states."""
+    figures are the medians of those over the states. ``clock``: seconds (wall time by default;
+    ``time.process_time`` for CPU time, which other work on the machine does not inflate)."""
     from renderers.common import encode_png
 
     pre = [Image.open(io.BytesIO(render(s))).convert("RGB") for s in states]
@@ -78,12 +80,12 @@ def render_vs_floor(
         floor_one(im)
         r, f = [], []
         for _ in range(repeat):
-            t = time.perf_counter()
+            t = clock()
             render(s)
-            r.append((time.perf_counter() - t) * 1000)
-            t = time.perf_counter()
+            r.append((clock() - t) * 1000)
+            t = clock()
             floor_one(im)
-            f.append((time.perf_counter() - t) * 1000)
+            f.append((clock() - t) * 1000)
         renders.append(statistics.median(r))
         floors.append(statistics.median(f))
     return statistics.median(renders), statistics.median(floors)
