@@ -10,13 +10,14 @@ Each part's CPU ms per move, one line each, then the total::
     part=<name> cpu_ms=<x>
     total_cpu_ms=<x> render_floor_ms=<y> ratio=<x/y>
 
-Parts: ``gateway_parse`` (``ConnectionState.parse_interaction_create``), ``service`` (``SessionService.act`` on the
-event loop), ``sql`` (the store's aiosqlite threads), ``board_text`` (the message text and its event lines),
-``alt_text`` (the image's alt text around its words), ``words`` (``renderers.words.alt_text``: the decision in
-words), ``components`` (``board_view`` and discord.py's ``to_components``), ``json`` (discord.py's payload JSON),
-``webhook`` (discord.py's interaction response and webhook calls, without the two above), ``images`` (the image
-pipeline's threads besides the alt text: the stub render, its hand-over), ``other`` (the rest of the event loop's work: dispatch,
-tables, bookkeeping, timers). The harness's fake Discord (recording, answering) and the bench's own driving are
+Parts: ``gateway_parse`` (``ConnectionState.parse_interaction_create``), ``service`` (``SessionService`` and
+``bot/service`` on the event loop), ``sql`` (the store's aiosqlite threads), ``board_text`` (the message text:
+``present.BoardText`` built once and its forms, and the event lines), ``alt_text`` (the image's alt text around its
+words), ``words`` (``renderers.words.alt_text``: the decision in words), ``components`` (``board_view`` and
+discord.py's ``to_components``), ``json`` (discord.py's payload JSON), ``webhook`` (discord.py's interaction response
+and webhook calls, without the two above), ``images`` (the image pipeline's threads besides the alt text: the stub
+render, its hand-over), ``other`` (the rest of the event loop's work: dispatch, tables, bookkeeping, timers). The
+harness's fake Discord (recording, answering) and the bench's own driving are
 not counted. The images are drawn in threads here, so that every part is seen in this process; as ``python -m bot
 run`` does it (worker processes), ``alt_text``, ``words`` and ``images`` leave the bot's process with the drawing.
 
@@ -72,7 +73,8 @@ PARTS = ("gateway_parse", "service", "sql", "board_text", "alt_text", "words", "
 MAIN_PARTS: dict[str, list[tuple[str, str | None]]] = {
     "gateway_parse": [("discord/state.py", "parse_interaction_create")],
     "service": [("bot/sessions.py", None), ("bot/service/", None)],
-    "board_text": [("bot/discord/present.py", "board_text"), ("bot/discord/present.py", "event_lines")],
+    "board_text": [("bot/discord/present.py", "board_text"), ("bot/discord/present.py", "event_lines"),
+                   ("bot/discord/present.py", "__init__"), ("bot/discord/present.py", "form")],
     "components": [("bot/discord/present.py", "board_view"), ("discord/ui/view.py", "to_components")],
     "json": [("discord/utils.py", "_to_json")],
     "webhook": [("discord/interactions.py", "edit_message"), ("discord/interactions.py", "send_message"),
