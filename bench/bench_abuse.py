@@ -42,10 +42,11 @@ sys.path.insert(0, str(ROOT / "tests" / "discord"))
 
 from bench_discord import Load, summary  # noqa: E402
 from bench_memory import rss_mb  # noqa: E402
+from common import SMOKE_HELP  # noqa: E402
 from harness import Harness, Sent  # noqa: E402
 
 import games  # noqa: E402
-from bot.discord.present import Images  # noqa: E402
+from bot.discord.images import Images  # noqa: E402
 from games.ai import greedy  # noqa: E402
 
 SPAM_CHANNEL = 710_000_000_000_000_001
@@ -74,9 +75,9 @@ def spammer(h: Harness, channel: int):
     return h.user(channel * 10 + 1, f"spammer{channel % 100}")
 
 
-async def finish_games(h: Harness, channel: int, count: int, rng: random.Random) -> list[int]:
-    """``count`` Tatari games in ``channel`` between its spammer and another member, each played 40 greedy moves
-    (or to its end) and then resigned if still running; returns their session ids."""
+async def finish_games(h: Harness, channel: int, count: int, rng: random.Random, moves: int = 40) -> list[int]:
+    """``count`` Tatari games in ``channel`` between its spammer and another member, each played ``moves`` greedy
+    moves (or to its end) and then resigned if still running; returns their session ids."""
     alice, bob = spammer(h, channel), h.user(channel * 10 + 2, "bob")
     users = {alice.sid: alice, bob.sid: bob}
     game = games.get("tatari")
@@ -87,7 +88,7 @@ async def finish_games(h: Harness, channel: int, count: int, rng: random.Random)
         await h.click(bob, card, "Join")
         await h.click(alice, card, "Start")
         sid = (await h.store.live_session(str(channel))).id
-        for _ in range(40):
+        for _ in range(moves):
             row = await h.store.live_session(str(channel))
             if row is None:
                 break
@@ -240,27 +241,30 @@ async def phase(load: Load, name: str, seconds: float, spam: Spam | None = None)
     return s.get("p99", 0.0)
 
 
-async def main(channels: int, interval: float, seconds: float, spammers: int, finished: int, gap_s: float) -> None:
+async def main(channels: int, interval: float, seconds: float, spammers: int, finished: int, gap_s: float,
+               smoke: bool = False) -> None:
+    """The three phases and the lines; ``smoke``: boards rendered in threads, finished games of 6 moves, a short
+    warm-up (worker processes take seconds to start)."""
     logging.disable(logging.WARNING)
     with tempfile.TemporaryDirectory() as tmp:
         from bot.config import Settings
 
         settings = Settings(discord_token=None, reminder_hours=12, afk_hours=0, images_dir=Path(tmp) / "out")
         h = Harness(Path(tmp) / "bench.sqlite3", settings=settings, image_wait_s=0.05,
-                    images=lambda: Images(processes=True))
+                    images=lambda: Images(processes=not smoke))
         h.now_ms = int(time.time() * 1000)
         await h.open()
         try:
             rng = random.Random(3)
             games_of = {}
             for i in range(spammers):
-                games_of[SPAM_CHANNEL + i] = await finish_games(h, SPAM_CHANNEL + i, finished, rng)
+                games_of[SPAM_CHANNEL + i] = await finish_games(h, SPAM_CHANNEL + i, finished, rng, 6 if smoke else 40)
             h.fake.keep = False
             load = PlayLoad(h, channels, interval)
             for i in range(channels):
                 await load.open(load.channel(i))
             tidy = asyncio.ensure_future(load.tidy())
-            await load.clients(3.0)  # warm-up: every channel has a board, the render workers run
+            await load.clients(0.5 if smoke else 3.0)  # warm-up: every channel has a board, the render workers run
             start = rss_mb()
             base1 = await phase(load, "baseline1", seconds)
             spam = Spam(h, load, spammers, games_of, gap_s)
@@ -284,5 +288,9 @@ if __name__ == "__main__":
     parser.add_argument("--finished", type=int, default=3, help="finished games in each spammer's channel")
     parser.add_argument("--gap", type=float, default=0.5, help="seconds a spammer waits after an answer before "
                         "the next command (a Discord client sends a few a second at the most)")
+    parser.add_argument("--smoke", action="store_true", help=SMOKE_HELP + "; 4 channels, 2 spammers with one "
+                        "finished game of 6 moves each, phases of 2 s, boards rendered in threads")
     args = parser.parse_args()
-    asyncio.run(main(args.channels, args.interval, args.seconds, args.spammers, args.finished, args.gap))
+    if args.smoke:
+        args.channels, args.interval, args.seconds, args.spammers, args.finished = 4, 0.5, 2.0, 2, 1
+    asyncio.run(main(args.channels, args.interval, args.seconds, args.spammers, args.finished, args.gap, args.smoke))

@@ -139,7 +139,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--clock", choices=sorted(CLOCKS), default="wall",
                         help="what the budget and ms_* count: wall (elapsed; a quiet machine) or cpu (this process's "
                              "time on a core, for a shared machine)")
+    parser.add_argument("--smoke", action="store_true", help="a few seconds: one game per table and one solo game "
+                        "with a 5 ms budget capped at 8 search iterations (the same code paths; figures meaningless)")
     args = parser.parse_args(argv)
+    if args.smoke:
+        args.games, args.budget_ms, args.iterations, args.solo_games, args.workers = 1, 5, 8, 1, 1
     only = {g for g in args.only.split(",") if g}
     tables = [(g, n) for g, n in TABLES if not only or g in only]
     tasks = [(g, n, i, args.budget_ms, None, args.iterations, args.clock) for g, n in tables for i in range(args.games)]

@@ -12,12 +12,19 @@ board after an exponential wait (mean ``--interval`` s, default 5 s: 200 channel
 previous press is unanswered (as a person would). Finished games are re-opened (lobby + start, not sampled).
 
 Runs: 1 channel (time compressed 25x: mean wait 0.2 s, still one press in flight at most — latency of a lone
-channel does not depend on the wait), 50 and 200 channels in real time; then ``--ramp``: 200 channels with the mean
-wait halved each step (40, 80, 160 … moves/s offered) until p99 passes 1 s, reporting achieved moves/s per step.
+channel does not depend on the wait), 50 and 200 channels in real time; then the ramp: 200 channels with the mean
+wait halved each step (40, 80, 160 … moves/s offered) until p99 reaches 1 s, reporting achieved moves/s per step.
+Every line ends ``errors=<n>``: the ERROR log lines of that run (the ramp's last line: of all its steps). Last::
+
+    knee_moves_s=<x> floor_moves_s=<y> knee_ratio=<x/y> errors=<n>
+
+``knee_moves_s``: moves/s achieved by the ramp's last step with p99 under 1 s; ``floor_moves_s``: the process's
+render-bound limit, cores / render-and-encode CPU seconds per board (measured in this run, :func:`render_cpu_s`).
 
     python bench/bench_discord.py                # 1, 50, 200 channels, 30 s each, then the ramp
     python bench/bench_discord.py --seconds 10 --no-ramp
     python bench/bench_discord.py --rate-limited # late_answers=<n> interactions=<m>
+    python bench/bench_discord.py --smoke        # a few seconds, tiny sizes: does it still run
 
 ``--rate-limited``: whole 5-player Tatari games (``--games``, seeds 1…) under Discord's rate limits as the harness
 plays them (5 sends and 5 edits per 5 s per channel, 50 requests/s; 429 with Retry-After) on a virtual clock, a
@@ -31,6 +38,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import os
 import random
 import re
 import statistics
@@ -41,6 +49,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "bench"))
 sys.path.insert(0, str(ROOT / "tests" / "discord"))
 
 from harness import Harness, ManualClock, Sent  # noqa: E402
@@ -55,6 +64,9 @@ UPDATE_MESSAGE = 7
 
 class Load:
     """N channels pressing buttons; collects latencies (ms) of public board replies."""
+
+    PRESSED = ("pbc:",)
+    """What a player presses: a random component of the board whose ``custom_id`` starts so."""
 
     def __init__(self, h: Harness, channels: int, interval_s: float, seed: int = 1) -> None:
         self.h, self.n, self.interval = h, channels, interval_s
@@ -136,7 +148,8 @@ class Load:
             return
         users = {u.sid: u for u in self.users[channel]}
         user = users.get(m.group(1))
-        comps = [c for row in board["components"] for c in row["components"]]
+        comps = [c for row in board["components"] for c in row["components"]
+                 if c.get("custom_id", "").startswith(self.PRESSED)]
         if user is None or not comps:
             return
         comp = self.rng.choice(comps)
@@ -165,6 +178,24 @@ class Load:
         await asyncio.gather(*(one(self.channel(i)) for i in range(self.n)))
 
 
+class ErrorCount(logging.Handler):
+    """Counts the ERROR (and worse) log records while installed on the root logger (``with ErrorCount() as c``)."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.ERROR)
+        self.count = 0
+
+    def emit(self, record: logging.LogRecord) -> None:
+        self.count += 1
+
+    def __enter__(self) -> ErrorCount:
+        logging.getLogger().addHandler(self)
+        return self
+
+    def __exit__(self, *exc) -> None:
+        logging.getLogger().removeHandler(self)
+
+
 def summary(lat: list[float]) -> dict:
     if not lat:
         return {"n": 0}
@@ -182,7 +213,9 @@ def stub_render(state, names) -> bytes:
 
 async def run(channels: int, seconds: float, interval: float, warmup: float = 2.0, stub: bool = False,
               image_wait_s: float = IMAGE_WAIT_S, processes: bool = False) -> dict:
-    with tempfile.TemporaryDirectory() as tmp:
+    """One run: ``channels`` tables playing for ``seconds`` after ``warmup``; the latency summaries, moves/s and
+    ``errors`` (ERROR log lines from the start of the bot to its stop)."""
+    with tempfile.TemporaryDirectory() as tmp, ErrorCount() as errors:
         h = Harness(Path(tmp) / "bench.sqlite3", image_wait_s=image_wait_s,
                     images=lambda: Images(stub_render if stub else None, processes=processes))
         h.now_ms = int(time.time() * 1000)
@@ -198,25 +231,41 @@ async def run(channels: int, seconds: float, interval: float, warmup: float = 2.
             elapsed = time.perf_counter() - t0
             await asyncio.sleep(0.5)
             await h.bot.idle()
-            res = summary(load.latencies)
-            res["image"] = summary(load.images)
-            res.update(channels=channels, interval=interval, seconds=round(elapsed, 1),
-                       moves_per_s=round(len(load.latencies) / elapsed, 1), refused=load.refused)
-            return res
         finally:
             await h.close()
+    res = summary(load.latencies)
+    res["image"] = summary(load.images)
+    res.update(channels=channels, interval=interval, seconds=round(elapsed, 1),
+               moves_per_s=round(len(load.latencies) / elapsed, 1), refused=load.refused, errors=errors.count)
+    return res
 
 
 def show(label: str, r: dict) -> None:
     if not r.get("n"):
-        print(f"{label}: no samples")
+        print(f"{label}: no samples errors={r['errors']}", flush=True)
         return
     print(f"{label}: {r['n']} moves, {r['moves_per_s']} moves/s, latency ms p50 {r['p50']:.1f} p90 {r['p90']:.1f} "
-          f"p99 {r['p99']:.1f} max {r['max']:.1f}", flush=True)
+          f"p99 {r['p99']:.1f} max {r['max']:.1f} errors={r['errors']}", flush=True)
     i = r["image"]
     if i.get("n"):
         print(f"{'':>5}with image: p50 {i['p50']:.1f} p90 {i['p90']:.1f} p99 {i['p99']:.1f} max {i['max']:.1f} "
-              f"({sum(1 for _ in range(i['n']))} images)", flush=True)
+              f"({i['n']} images) errors={r['errors']}", flush=True)
+
+
+def render_cpu_s(boards: int = 12) -> float:
+    """Render-and-encode CPU seconds per board (``renderers.render`` of 2-player Tatari positions met in
+    random-legal play, in this process's CPU time, after one warm-up): the work the render pool does per move."""
+    from common import positions
+
+    import games
+    import renderers
+
+    states = positions(games.get("tatari"), 2, range(3), every=3)[:boards]
+    renderers.render(states[0])
+    t = time.process_time()
+    for s in states:
+        renderers.render(s)
+    return (time.process_time() - t) / len(states)
 
 
 async def main() -> None:
@@ -226,31 +275,44 @@ async def main() -> None:
     ap.add_argument("--interval", type=float, default=5.0, help="mean seconds between a channel's presses")
     ap.add_argument("--no-ramp", action="store_true")
     ap.add_argument("--ramp-seconds", type=float, default=10.0)
+    ap.add_argument("--ramp-channels", type=int, default=200)
+    ap.add_argument("--ramp-steps", type=int, default=10, help="at most this many steps")
     ap.add_argument("--image-wait", type=float, default=IMAGE_WAIT_S,
                     help=f"seconds a reply waits for its image (default {IMAGE_WAIT_S}; large = always inline)")
     ap.add_argument("--threads", action="store_true", help="render in threads (default: worker processes at a lower "
                     "priority, as bot.discord.runner does)")
     ap.add_argument("--stub-render", action="store_true", help="replace the renderer by a constant 50 KB PNG "
                     "(the floor of the rest of the stack)")
+    ap.add_argument("--smoke", action="store_true", help="a few seconds: 2 channels and a 2-step ramp of 4 "
+                    "channels, 1 s each, rendering in threads (worker processes take seconds to start; figures "
+                    "meaningless)")
     args = ap.parse_args()
+    if args.smoke:
+        args.channels, args.seconds, args.interval = [2], 1.0, 0.5
+        args.ramp_channels, args.ramp_seconds, args.ramp_steps, args.threads = 4, 1.0, 2, True
+    warmup = 0.5 if args.smoke else 2.0
     logging.basicConfig(level=logging.WARNING)
     for n in args.channels:
         compress = 25.0 if n == 1 else 1.0
-        r = await run(n, args.seconds, args.interval / compress, stub=args.stub_render, image_wait_s=args.image_wait,
-                    processes=not args.threads)
+        r = await run(n, args.seconds, args.interval / compress, warmup=warmup, stub=args.stub_render,
+                      image_wait_s=args.image_wait, processes=not args.threads)
         show(f"{n:>3} channels (mean wait {args.interval / compress:g} s{', 25x compressed' if compress > 1 else ''})",
              r)
     if args.no_ramp:
         return
-    interval = args.interval
-    while interval > 0.05:
-        r = await run(200, args.ramp_seconds, interval, stub=args.stub_render, image_wait_s=args.image_wait,
-                    processes=not args.threads)
-        show(f"ramp 200 channels, offered {200 / interval:.0f} moves/s", r)
-        if r.get("p99", 0) > 1000:
-            print(f"p99 passes 1 s at about {r['moves_per_s']} moves/s achieved ({200 / interval:.0f} offered)")
-            return
+    n, interval, knee, errors = args.ramp_channels, args.interval, 0.0, 0
+    for _ in range(args.ramp_steps):
+        r = await run(n, args.ramp_seconds, interval, warmup=warmup, stub=args.stub_render,
+                      image_wait_s=args.image_wait, processes=not args.threads)
+        show(f"ramp {n} channels, offered {n / interval:.0f} moves/s", r)
+        errors += r["errors"]
+        if r.get("p99", 0) >= 1000:
+            break
+        knee = r["moves_per_s"]
         interval /= 2
+    floor = (os.cpu_count() or 1) / render_cpu_s()
+    print(f"knee_moves_s={knee:.1f} floor_moves_s={floor:.1f} knee_ratio={knee / floor:.2f} errors={errors}",
+          flush=True)
 
 
 def rate_limited(games: int) -> None:

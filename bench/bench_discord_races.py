@@ -31,6 +31,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "discord"))
 
+from common import SMOKE_HELP  # noqa: E402
 from harness import Harness  # noqa: E402
 from test_discord_play import open_game  # noqa: E402
 
@@ -98,7 +99,10 @@ def main() -> None:
     ap.add_argument("--channels", type=int, default=4)
     ap.add_argument("--inputs", type=int, default=600)
     ap.add_argument("--bursts", type=int, nargs="*", default=[1, 8])
+    ap.add_argument("--smoke", action="store_true", help=SMOKE_HELP)
     args = ap.parse_args()
+    if args.smoke:
+        args.channels, args.inputs, args.bursts = 2, 12, [1, 4]
     logging.basicConfig(level=logging.WARNING)
     print(f"race input -> ack, {args.channels} channels, {args.inputs} inputs a run (ms)")
     print(f"{'burst':>5} {'kind':>9} {'n':>5} {'p50':>7} {'p90':>7} {'p99':>7} {'max':>7}   inputs/s")

@@ -28,6 +28,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "discord"))
 sys.path.insert(0, str(ROOT / "tests"))
 
+from common import SMOKE_HELP  # noqa: E402
 from harness import Harness  # noqa: E402
 from test_discord_forged import AFK_HOURS, HOUR, LiveTable, _forged_id, forge, snapshot  # noqa: E402
 
@@ -96,7 +97,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--presses", type=int, default=10_000)
     parser.add_argument("--seed", type=int, default=20261202)
+    parser.add_argument("--smoke", action="store_true", help=SMOKE_HELP)
     args = parser.parse_args()
+    if args.smoke:
+        args.presses = 40
     logging.basicConfig(level=logging.CRITICAL)
     print(asyncio.run(run(args.presses, args.seed)))
 

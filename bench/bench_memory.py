@@ -45,6 +45,7 @@ sys.path.insert(0, str(ROOT / "tests" / "discord"))
 
 sys.path.insert(0, str(ROOT / "bench"))
 
+from common import SMOKE_HELP  # noqa: E402
 from harness import CHANNEL_ID, Harness  # noqa: E402
 from running import CONNECTED, Running  # noqa: E402
 
@@ -192,9 +193,10 @@ if __name__ == "__main__":
     parser.add_argument("--types", type=int, nargs=2, metavar=("FROM", "TO"),
                         help="object counts by type after games FROM and TO; the types that grew most (stderr; cheap, "
                         "unlike --trace)")
+    parser.add_argument("--smoke", action="store_true", help=SMOKE_HELP + "; one game")
     args = parser.parse_args()
     if args.smoke:
-        args.games, args.warm = 10, 2
+        args.games, args.warm = 1, 0
     print(asyncio.run(idle(1.0 if args.smoke else 10.0)), flush=True)
     asyncio.run(main(args.games, args.warm, tuple(args.trace) if args.trace else None, args.trim,
                      tuple(args.types) if args.types else None))

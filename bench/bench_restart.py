@@ -35,6 +35,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "discord"))
 
+from common import SMOKE_HELP  # noqa: E402
 from harness import CHANNEL_ID, GUILD_ID, Harness  # noqa: E402
 
 import games  # noqa: E402
@@ -131,7 +132,10 @@ if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--sessions", type=int, default=10_000)
     parser.add_argument("--fill", type=Path, help=argparse.SUPPRESS)
+    parser.add_argument("--smoke", action="store_true", help=SMOKE_HELP + "; 20 sessions")
     args = parser.parse_args()
+    if args.smoke:
+        args.sessions = 20
     if args.fill:
         asyncio.run(fill(args.fill, args.sessions))
     else:

@@ -24,6 +24,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from common import SMOKE_HELP  # noqa: E402
+
 import games  # noqa: E402
 from bot import results  # noqa: E402
 from bot.store import Store  # noqa: E402
@@ -98,13 +100,25 @@ async def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--games", type=int, default=100_000)
     parser.add_argument("--db", default=None, help="database file (default: a temporary one)")
+    parser.add_argument("--smoke", action="store_true", help=SMOKE_HELP + "; 300 games, 3 runs a median, exit 0 "
+                        "whatever the figures")
     args = parser.parse_args()
-    path = args.db or str(Path(tempfile.mkdtemp(prefix="bench-results-")) / "results.sqlite3")
+    if args.smoke:
+        args.games = 300
+    if args.db is not None:
+        return await measure(args.db, args.games, args.smoke)
+    with tempfile.TemporaryDirectory(prefix="bench-results-") as tmp:
+        return await measure(str(Path(tmp) / "results.sqlite3"), args.games, args.smoke)
+
+
+async def measure(path: str, n_games: int, smoke: bool) -> int:
+    """Fill ``path`` with ``n_games`` finished games and print the medians; 1 when a goal is missed (never in a
+    ``smoke`` run: 3 runs a median, figures meaningless)."""
     store = await Store.open(path)
     await store.close()
     t = time.perf_counter()
-    fill(path, args.games)
-    print(f"filled {args.games:,} finished games in {time.perf_counter() - t:.1f} s ({path})")
+    fill(path, n_games)
+    print(f"filled {n_games:,} finished games in {time.perf_counter() - t:.1f} s ({path})")
     store = await Store.open(path, check=False)
     rng = random.Random(2)
     tatari = games.get("tatari")
@@ -128,18 +142,19 @@ async def main() -> int:
         return results.stats_text(stats), results.stats_card(stats)
 
     seats = (await (await store.conn.execute("SELECT COUNT(*) FROM game_seats")).fetchone())[0]
-    print(f"{seats:,} seats; {PLAYERS} players in one server; medians of {REPEAT} runs:")
+    repeat = 3 if smoke else REPEAT
+    print(f"{seats:,} seats; {PLAYERS} players in one server; medians of {repeat} runs:")
     failed = False
     for label, fn in (("/leaderboard query", leaderboard_query), ("/leaderboard query + text + card",
                                                                    leaderboard_answer),
                       ("/stats query (every game)", stats_query), ("/stats query (one game)", stats_game_query),
                       ("/stats query + text + card", stats_answer)):
-        ms = await median_ms(fn)
+        ms = await median_ms(fn, repeat)
         ok = ms <= GOAL_MS
         failed |= not ok
         print(f"  {label:36s} {ms:7.2f} ms  {'ok' if ok else 'OVER'} (goal <= {GOAL_MS:.0f} ms)")
     await store.close()
-    return 1 if failed else 0
+    return 1 if failed and not smoke else 0
 
 
 if __name__ == "__main__":

@@ -14,7 +14,8 @@ aim at R moves/s, evenly spaced (latency at a given load). Prints ONE line::
 
 ``moves_per_s``: committed moves of all processes / S; ``p50_ms``, ``p99_ms``: percentiles of the time one ``act``
 takes (ms), over every move of every process. Goal on the 2-core machine: PostgreSQL with 2 processes >= SQLite's
-single-process moves/s, and p99 <= 20 ms at 200 moves/s.
+single-process moves/s, and p99 <= 20 ms at 200 moves/s. ``--smoke``: a temporary SQLite file (unless
+``--database-url`` names one), one process, 2 channels, 1 s.
 """
 
 from __future__ import annotations
@@ -28,12 +29,15 @@ import sqlite3
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 import uuid
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+
+from common import SMOKE_HELP  # noqa: E402
 
 from bot.sessions import SessionError, SessionService  # noqa: E402
 from bot.store import Store, is_postgres, sqlite_path  # noqa: E402
@@ -150,14 +154,28 @@ async def _drop_schema(url: str, schema: str) -> None:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--database-url", required=True)
+    ap.add_argument("--database-url", help="required unless --smoke (then a temporary SQLite file)")
     ap.add_argument("--processes", type=int, default=1)
     ap.add_argument("--seconds", type=float, default=10.0)
     ap.add_argument("--channels", type=int, default=8, help="games played at once per process")
     ap.add_argument("--rate", type=float, default=0.0, help="moves/s of all processes together (0 = flat out)")
     ap.add_argument("--worker", type=int, default=None, help=argparse.SUPPRESS)
     ap.add_argument("--start-at", type=float, default=0.0, help=argparse.SUPPRESS)
+    ap.add_argument("--smoke", action="store_true", help=SMOKE_HELP + "; one process, 2 channels, 1 s")
     args = ap.parse_args()
+    if args.smoke:
+        args.processes, args.seconds, args.channels = 1, 1.0, 2
+    if args.database_url is None and not args.smoke:
+        ap.error("--database-url is required")
+    if args.database_url is None:
+        with tempfile.TemporaryDirectory(prefix="bench-store-") as tmp:
+            args.database_url = str(Path(tmp) / "store.sqlite3")
+            return run(args)
+    run(args)
+
+
+def run(args: argparse.Namespace) -> None:
+    """Start the worker processes on a fresh database and print the line."""
     if args.worker is not None:
         out = asyncio.run(worker(args.database_url, args.worker, args.channels, args.seconds,
                                  args.rate / max(args.processes, 1), args.start_at))
@@ -175,7 +193,7 @@ def main() -> None:
         url = path
     try:
         asyncio.run(_migrate_once(url))  # the schema exists before the workers race to open it
-        start_at = time.time() + 3.0 + 0.5 * args.processes
+        start_at = time.time() + (1.0 if args.smoke else 3.0) + 0.5 * args.processes  # every worker has started
         procs = [subprocess.Popen([sys.executable, __file__, "--database-url", url, "--processes",
                                    str(args.processes), "--seconds", str(args.seconds), "--channels",
                                    str(args.channels), "--rate", str(args.rate), "--worker", str(k),

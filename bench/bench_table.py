@@ -32,10 +32,12 @@ timer dispatcher's ``fire_due``. Images are the real renderer's.
     PYTHONPATH=$PWD python bench/bench_table.py            # every game
     PYTHONPATH=$PWD python bench/bench_table.py tatari:3    # one
     PYTHONPATH=$PWD python bench/bench_table.py tatari:3 --print   # and its channel as the players read it
+    PYTHONPATH=$PWD python bench/bench_table.py --smoke     # one 2-player Tatari game: does it still run
 """
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import logging
 import random
@@ -49,6 +51,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "tests" / "discord"))
 
+from common import SMOKE_HELP  # noqa: E402
 from harness import EPHEMERAL, Harness, Sent  # noqa: E402
 from test_discord_games import press  # noqa: E402 - the tests' way of answering through components
 
@@ -211,12 +214,16 @@ async def play(game_id: str, n: int, seed: int = SEED, show: bool = False) -> st
 
 
 async def main(argv: list[str]) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("tables", nargs="*", metavar="GAME:PLAYERS", help="the tables to play (default: every game)")
+    ap.add_argument("--print", action="store_true", help="also print each channel as the players read it")
+    ap.add_argument("--smoke", action="store_true", help=SMOKE_HELP + "; one 2-player Tatari game")
+    args = ap.parse_args(argv)
     logging.basicConfig(level=logging.ERROR)
-    show = "--print" in argv
-    wanted = [a for a in argv if not a.startswith("--")]
-    todo = [(g, int(p)) for g, p in (a.split(":") for a in wanted)] if wanted else GAMES
+    tables = ["tatari:2"] if args.smoke else args.tables
+    todo = [(g, int(p)) for g, p in (a.split(":") for a in tables)] if tables else GAMES
     for game_id, n in todo:
-        print(await play(game_id, n, show=show), flush=True)
+        print(await play(game_id, n, show=args.print), flush=True)
 
 
 if __name__ == "__main__":

@@ -21,7 +21,7 @@ from PIL import Image
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from common import moves_per_second  # noqa: E402
+from common import moves_per_second, smoke_mode  # noqa: E402
 
 from games import TIMEOUT, Move, force, get  # noqa: E402
 from games.tatamokatsu.ai import TableDriver  # noqa: E402
@@ -75,8 +75,9 @@ def bench_engine(seconds: float = 3.0) -> tuple[float, int, float]:
 
 
 if __name__ == "__main__":
-    r, f, g = bench_render()
+    smoke = smoke_mode(__doc__)
+    r, f, g = bench_render(2 if smoke else 40)
     print(f"render+encode median {r:.1f} ms; floor (paste + encode the background) {f:.1f} ms, ratio {r / f:.2f}; "
           f"floor (paste + encode the finished image) {g:.1f} ms, ratio {r / g:.2f}")
-    rate, n, rolls = bench_engine()
+    rate, n, rolls = bench_engine(0.1 if smoke else 3.0)
     print(f"engine: {rate:,.0f} moves/s on one core ({n} moves, {rolls:.1f} rolls a game, 2-5 players)")

@@ -8,6 +8,7 @@ sqlite3 insert+commit (both WAL + synchronous=FULL, same machine, same run). Goa
 
 from __future__ import annotations
 
+import argparse
 import asyncio
 import os
 import random
@@ -21,7 +22,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from common import moves_per_second, positions, render_vs_floor  # noqa: E402
+from common import SMOKE_HELP, moves_per_second, positions, render_vs_floor  # noqa: E402
 
 import games  # noqa: E402
 from bot.sessions import SessionService  # noqa: E402
@@ -90,24 +91,29 @@ async def store_path(path: str, n: int) -> float:
 
 
 def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--fuzz", type=int, default=0, metavar="N", help="also play N random-legal games with invariants")
+    ap.add_argument("--smoke", action="store_true", help=SMOKE_HELP)
+    args = ap.parse_args()
+    durable_moves, rounds = (10, 1) if args.smoke else (N_DURABLE, ROUNDS)
     game = games.get("tatari")
-    states = positions(game, 4, range(6), every=9)
-    r, f = render_vs_floor(render, states, palette=palette())
+    states = positions(game, 4, range(1 if args.smoke else 6), every=9)[:2 if args.smoke else None]
+    r, f = render_vs_floor(render, states, repeat=1 if args.smoke else 3, palette=palette())
     print(f"render+encode median {r:.2f} ms, floor {f:.2f} ms, ratio {r / f:.2f}x  ({len(states)} positions)")
-    rate = moves_per_second(game, 3, seconds=3.0)
+    rate = moves_per_second(game, 3, seconds=0.1 if args.smoke else 3.0)
     print(f"engine {rate.per_second:,.0f} moves/s on one core ({rate.moves:,} moves)")
     raws, ours, paths = [], [], []
     with tempfile.TemporaryDirectory(dir=os.environ.get("BENCH_DIR")) as tmp:
-        for k in range(ROUNDS):  # interleaved rounds, so disk and load drift hit both alike
-            raws.append(raw_sqlite(str(Path(tmp) / f"raw{k}.sqlite3"), N_DURABLE))
-            ours.append(asyncio.run(durable(str(Path(tmp) / f"store{k}.sqlite3"), N_DURABLE)))
-            paths.append(asyncio.run(store_path(str(Path(tmp) / f"path{k}.sqlite3"), N_DURABLE)))
+        for k in range(rounds):  # interleaved rounds, so disk and load drift hit both alike
+            raws.append(raw_sqlite(str(Path(tmp) / f"raw{k}.sqlite3"), durable_moves))
+            ours.append(asyncio.run(durable(str(Path(tmp) / f"store{k}.sqlite3"), durable_moves)))
+            paths.append(asyncio.run(store_path(str(Path(tmp) / f"path{k}.sqlite3"), durable_moves)))
     raw, our, path = statistics.median(raws), statistics.median(ours), statistics.median(paths)
-    print(f"durable moves/s (median of {ROUNDS} interleaved rounds of {N_DURABLE}): raw sqlite3 insert+commit "
+    print(f"durable moves/s (median of {rounds} interleaved rounds of {durable_moves}): raw sqlite3 insert+commit "
           f"{raw:,.0f}; store write path {path:,.0f} ({path / raw:.2f}x); full SessionService.act {our:,.0f} "
           f"({our / raw:.2f}x)")
-    if "--fuzz" in sys.argv:
-        run_fuzz(game, int(sys.argv[sys.argv.index("--fuzz") + 1]))
+    if args.fuzz:
+        run_fuzz(game, args.fuzz)
 
 
 def run_fuzz(game, n: int) -> None:

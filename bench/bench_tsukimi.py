@@ -15,7 +15,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from common import moves_per_second, render_vs_floor  # noqa: E402
+from common import moves_per_second, render_vs_floor, smoke_mode  # noqa: E402
 
 from games.core import Move  # noqa: E402
 from games.tsukimi import GAME  # noqa: E402
@@ -40,14 +40,16 @@ def states(n: int) -> list:
 
 
 def main() -> None:
-    sts = states(20)
+    smoke = smoke_mode(__doc__)
+    sts = states(1 if smoke else 20)
     r.render(sts[0])  # warm the caches
     for full, what in ((False, "close-up"), (True, "whole board")):
-        rm, fm = render_vs_floor(lambda s, full=full: r.render(s, full=full), sts, palette=r.palette())
+        rm, fm = render_vs_floor(lambda s, full=full: r.render(s, full=full), sts, repeat=1 if smoke else 3,
+                                 palette=r.palette())
         print(f"{what}: render+encode median {rm:.1f} ms, floor median {fm:.1f} ms, ratio {rm / fm:.2f}x "
               f"(goal <= 1.5x, <= 15 ms) over {len(sts)} positions")
 
-    rate = moves_per_second(GAME, 2, seconds=2.0, options=lambda seed: {"side": "dark" if seed % 2 else "light"})
+    rate = moves_per_second(GAME, 2, seconds=0.1 if smoke else 2.0, options=lambda seed: {"side": "dark" if seed % 2 else "light"})
     print(f"engine: {rate.per_second:,.0f} moves/s ({rate.games} random-legal games, {rate.moves / rate.games:.0f} "
           f"moves/game, {rate.games_per_second:.0f} games/s)")
 

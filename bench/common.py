@@ -3,6 +3,7 @@ and engine moves/s (:func:`moves_per_second`, the one measure every game's bench
 
 from __future__ import annotations
 
+import argparse
 import io
 import random
 import statistics
@@ -14,6 +15,17 @@ from PIL import Image
 
 from games import BaseState, Decision, Game, Move
 from games.ai import next_move
+
+SMOKE_HELP = "a few seconds: the same code paths at tiny sizes (does the bench still run; figures meaningless)"
+"""The help of every bench's ``--smoke`` (``tests/test_bench_smoke.py`` runs each bench so)."""
+
+
+def smoke_mode(doc: str | None) -> bool:
+    """Parse the command line of a bench whose only option is ``--smoke`` (``doc``: its module docstring, the
+    first line of which is the help's description); whether it was given."""
+    ap = argparse.ArgumentParser(description=(doc or "").split("\n")[0])
+    ap.add_argument("--smoke", action="store_true", help=SMOKE_HELP)
+    return ap.parse_args().smoke
 
 
 def median_ms(fn: Callable[[], object], repeat: int = 50) -> float:
@@ -44,13 +56,15 @@ def positions(game: Game, players: int, seeds: range, every: int = 7) -> list:
 
 
 def render_vs_floor(
-    render: Callable[[object], bytes], states: list, repeat: int = 3, palette=None
+    render: Callable[[object], bytes], states: list, repeat: int = 3, palette=None,
+    clock: Callable[[], float] = time.perf_counter,
 ) -> tuple[float, float]:
     """(render+encode median, floor median) in ms. The floor pastes the already rendered image onto a fresh
     canvas and encodes it the same way (``encode_png`` with the renderer's ``palette``, if it uses one): the cost
     no renderer can beat. Per state, after one warm-up of each, the render and its floor are timed in turn
     ``repeat`` times (so a change of load on a shared machine hits both alike) and each takes its median; the
-    figures are the medians of those over the states."""
+    figures are the medians of those over the states. ``clock``: seconds (wall time by default;
+    ``time.process_time`` for CPU time, which other work on the machine does not inflate)."""
     from renderers.common import encode_png
 
     pre = [Image.open(io.BytesIO(render(s))).convert("RGB") for s in states]
@@ -66,12 +80,12 @@ def render_vs_floor(
         floor_one(im)
         r, f = [], []
         for _ in range(repeat):
-            t = time.perf_counter()
+            t = clock()
             render(s)
-            r.append((time.perf_counter() - t) * 1000)
-            t = time.perf_counter()
+            r.append((clock() - t) * 1000)
+            t = clock()
             floor_one(im)
-            f.append((time.perf_counter() - t) * 1000)
+            f.append((clock() - t) * 1000)
         renders.append(statistics.median(r))
         floors.append(statistics.median(f))
     return statistics.median(renders), statistics.median(floors)

@@ -386,6 +386,13 @@ class Heavy:
         lane = WORKERS["replay" if kind == "replay" else "card"]
         return await lane.run(self.workers, self.idle_s, kind, fn, *args)
 
+    def warm_replays(self) -> None:
+        """Start the replay workers in the background unless they run (a replay is likely soon: a game just ended
+        with its Replay button), so that a first replay does not wait for a worker to start and warm the renderers;
+        never waits. They stop after their idle time like any."""
+        if self._given is None:
+            WORKERS["replay"].warm(self.workers, self.idle_s)
+
     def close(self) -> None:
         """Nothing of this bot is left drawing: the shared workers stop after their idle time (a given executor
         is left to its owner)."""
@@ -400,12 +407,24 @@ class Workers:
         self.running = 0
         self._idle: asyncio.TimerHandle | None = None
 
-    async def run(self, workers: int, idle_s: float, kind: str, fn, *args):
-        """``fn(*args)`` in a worker process (at most ``workers`` of them)."""
+    def _start(self, workers: int, kind: str) -> Pool:
         if self.pool is None:
             self.pool = pool_of(workers, nice=WORKER_NICE, start=_worker_start, args=(kind == "replay",),
                                 max_tasks_per_child=WORKER_TASKS)
-        pool = self.pool
+        return self.pool
+
+    def warm(self, workers: int, idle_s: float) -> None:
+        """Start a worker now (with nothing to do), unless the pool runs; stopped after ``idle_s`` unless work
+        comes."""
+        if self.pool is not None:
+            return
+        self._start(workers, "replay").submit(os.getpid)
+        if self.running == 0:
+            self._idle = asyncio.get_running_loop().call_later(idle_s, self.stop_idle)
+
+    async def run(self, workers: int, idle_s: float, kind: str, fn, *args):
+        """``fn(*args)`` in a worker process (at most ``workers`` of them)."""
+        pool = self._start(workers, kind)
         self.running += 1
         if self._idle is not None:
             self._idle.cancel()

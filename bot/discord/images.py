@@ -13,6 +13,7 @@ import os
 from collections import OrderedDict
 from collections.abc import Callable
 from concurrent.futures import BrokenExecutor, Executor, ThreadPoolExecutor
+from typing import NamedTuple
 
 import discord
 
@@ -24,7 +25,7 @@ from bot.store import SessionRow
 from games.core import BaseState, T
 from renderers.common import translating
 
-from ..i18n import say, table_lang, translator
+from ..i18n import say, speaking, table_lang, translator
 from .present import display
 
 log = logging.getLogger(__name__)
@@ -45,6 +46,27 @@ def _render_worker() -> None:
         logging.getLogger(__name__).exception("warming the renderers failed in a render worker")
 
 
+class Drawn(NamedTuple):
+    """A board image and its alt text (:func:`board_alt`), drawn together in a render worker; both None when there
+    is no image (no renderer, a render error, or a board nobody needs any more)."""
+
+    png: bytes | None
+    alt: str | None
+
+
+NOT_DRAWN = Drawn(None, None)
+
+
+def draw(render: Callable[[BaseState, dict[str, str]], bytes], state: BaseState, names: dict[str, str], lang: str,
+         first: bool, pending: list | None) -> Drawn:
+    """Run in a render worker: the board image of ``state`` (``render(state, display names)``) and its alt text
+    (:func:`board_alt`, in ``lang``: the worker has no table of its own) — the words are pure Python, kept off the
+    event loop's process with the drawing. Raises what ``render`` raises."""
+    with speaking(lang):
+        png = render(state, {p: display(names, p) for p in state.players})
+        return Drawn(png, board_alt(state, names, first, pending))
+
+
 class Images:
     """Board images: ``renderers.render`` in a worker thread (a pool of one thread per core), cached per ``(session id, version)`` (the last one
     of each session). A game without a renderer (or a renderer that fails) gives None: the board goes out as text."""
@@ -63,7 +85,10 @@ class Images:
         # IMAGE_CACHE_SIZE
         self._cache: OrderedDict[int, tuple[tuple[int, str], bytes | None]] = OrderedDict()
         self._missing: set[str] = set()
-        self._latest: OrderedDict[int, int] = OrderedDict()  # session id -> the newest version asked for
+        # session id -> the newest version asked for, while a render of the session waits or runs (so never more
+        # entries than renders in hand: the cache's bound applies to finished work only)
+        self._latest: dict[int, int] = {}
+        self._waiting: dict[int, int] = {}  # session id -> its renders waiting or running
         self._breaks = 0
         self._slots: asyncio.Semaphore | None = None
         # session id -> ((version, first), alt text) of its newest board, least recently used first
@@ -98,29 +123,50 @@ class Images:
         return True
 
     async def png(self, row: SessionRow, state: BaseState | None, names: dict[str, str]) -> bytes | None:
-        """PNG bytes of ``state`` for session ``row`` (None without a renderer, on a render error, or when a newer
-        board of the session was asked for while this one waited for a worker: nobody needs it any more).
+        """PNG bytes of ``state`` for session ``row`` (:meth:`board`'s image)."""
+        return (await self.board(row, state, names)).png
+
+    async def board(self, row: SessionRow, state: BaseState | None, names: dict[str, str], first: bool = False,
+                    pending: list | None = None) -> Drawn:
+        """The image of ``state`` for session ``row`` and its alt text (:func:`board_alt` with ``first`` and
+        ``pending``), drawn together in a worker; :data:`NOT_DRAWN` without a renderer, on a render error, or when a
+        newer board of the session was asked for or drawn meanwhile: nobody needs it any more — skipped, not drawn.
 
         At most one render per worker is in flight; the others wait here in order (so a backlog can skip the
-        boards it no longer needs instead of rendering them)."""
+        boards it no longer needs instead of rendering them). Any number of sessions may wait: what a waiting
+        render needs is kept until it is done, whatever :data:`IMAGE_CACHE_SIZE` says."""
         if state is None or not self.has_renderer(row.game_id):
-            return None
+            return NOT_DRAWN
+        lang = table_lang()
         cached = self._cache.get(row.id)
-        if cached is not None and cached[0] == (row.version, table_lang()):
-            return cached[1]
+        if cached is not None:
+            if cached[0] == (row.version, lang):
+                png = cached[1]
+                return Drawn(png, await self.alt(row, state, names, first, pending) if png is not None else None)
+            if cached[0][0] > row.version:
+                return NOT_DRAWN  # a newer board of the session is drawn already
         if self._slots is None:
             self._slots = asyncio.Semaphore(self._workers)
-        self._latest[row.id] = max(self._latest.get(row.id, row.version), row.version)
-        _bound(self._latest, row.id)
-        async with self._slots:
-            if self._latest[row.id] > row.version:
-                return None
-            return await self._run(row, state, names)
+        sid = row.id
+        self._latest[sid] = max(self._latest.get(sid, row.version), row.version)
+        self._waiting[sid] = self._waiting.get(sid, 0) + 1
+        try:
+            async with self._slots:
+                if self._latest[sid] > row.version:
+                    return NOT_DRAWN
+                return await self._run(row, state, names, lang, first, pending)
+        finally:
+            left = self._waiting.pop(sid) - 1
+            if left:
+                self._waiting[sid] = left
+            else:
+                del self._latest[sid]
 
     async def alt(self, row: SessionRow, state: BaseState | None, names: dict[str, str],
                   first: bool = False, pending: list | None = None) -> str | None:
-        """The alt text of ``state``'s board image (:func:`board_alt`), computed in a thread (a few ms of pure
-        Python: the event loop serves other tables meanwhile) and cached per ``(session id, version, first)``."""
+        """The alt text of ``state``'s board image (:func:`board_alt`), cached per ``(session id, version, first)``:
+        the one drawn with the image (:meth:`board`), else computed in a thread (a few ms of pure Python: the event
+        loop serves other tables meanwhile)."""
         key = (row.version, first, table_lang())
         cached = self._alts.get(row.id)
         if cached is not None and cached[0] == key:
@@ -144,16 +190,16 @@ class Images:
             log.exception("full render failed for session %s (version %s)", row.id, row.version)
             return None
 
-    async def _run(self, row: SessionRow, state: BaseState, names: dict[str, str]) -> bytes | None:
+    async def _run(self, row: SessionRow, state: BaseState, names: dict[str, str], lang: str, first: bool,
+                   pending: list | None) -> Drawn:
         pool = self._pool
-        lang = table_lang()  # the image speaks the table's language (a private copy: the reader's)
+        # the image speaks the table's language (a private copy: the reader's)
         render = functools.partial(renderers.render, translate=translator(lang)) \
             if self._render is renderers.render else self._render
         try:
             loop = asyncio.get_running_loop()
             with metrics.RENDER_SECONDS.time():
-                data = await loop.run_in_executor(pool, render, state,
-                                                  {p: display(names, p) for p in state.players})
+                drawn = await loop.run_in_executor(pool, draw, render, state, names, lang, first, pending)
         except BrokenExecutor:
             if pool is self._pool:  # a worker died: replace the pool; this board goes out as text
                 self._breaks += 1
@@ -164,13 +210,18 @@ class Images:
                     log.error("the render pool broke (session %s); starting a new one", row.id)
                 self._pool = self._new_pool()
                 pool.shutdown(wait=False, cancel_futures=True)
-            data = None
+            drawn = NOT_DRAWN
         except Exception:
             log.exception("render failed for session %s (version %s)", row.id, row.version)
-            data = None
-        self._cache[row.id] = ((row.version, lang), data)
-        _bound(self._cache, row.id)
-        return data
+            drawn = NOT_DRAWN
+        cached = self._cache.get(row.id)
+        if cached is None or cached[0][0] <= row.version:  # a newer board drawn meanwhile stays
+            self._cache[row.id] = ((row.version, lang), drawn.png)
+            _bound(self._cache, row.id)
+            if drawn.png is not None:
+                self._alts[row.id] = ((row.version, first, lang), drawn.alt)
+                _bound(self._alts, row.id)
+        return drawn
 
 
 IMAGE_CACHE_SIZE = 64

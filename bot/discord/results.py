@@ -9,6 +9,8 @@ ratings come from the session service's ``records`` (``RecordStore`` of ``bot/st
 
 from __future__ import annotations
 
+import asyncio
+import functools
 import io
 import logging
 from typing import TYPE_CHECKING
@@ -78,6 +80,17 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button], template=ids.REMA
         await interaction.client.results.rematch(interaction, self.sid)
 
 
+REPLAY_WAIT_S = 10.0
+"""How long a /replay (or a Replay press) waits for its animation before it answers that the replay is still being
+drawn; the drawing goes on and is kept, so asking again later sends it at once."""
+
+
+def _late_replay(sid: int, build: asyncio.Future) -> None:
+    """A replay drawn after its asker was told to come back: log it when it failed (nobody else awaits it)."""
+    if not build.cancelled() and build.exception() is not None:
+        log.error("replay of session %s failed", sid, exc_info=build.exception())
+
+
 class Results(commands.Cog):
     """Stats, leaderboards, replays and result messages."""
 
@@ -113,6 +126,7 @@ class Results(commands.Cog):
         except Exception:
             log.exception("summary card of session %s failed", record.session_id)
             png = None
+        self.heavy.warm_replays()  # its Replay button may be pressed soon
         view = discord.ui.View(timeout=None)
         view.add_item(ReplayButton(record.session_id))
         if record.outcome == "finished":
@@ -249,17 +263,28 @@ class Results(commands.Cog):
             except Busy as exc:
                 await self.bot.answers.refuse(interaction, str(exc))
                 return
-            with ticket:
+            try:
                 await self._defer(interaction, public)
                 moves = await self.service.reads.moves(sid)
-                try:
-                    path = await self.heavy.replay(key, row.game_id, row.players, row.options, row.seed, moves,
-                                                   names, lang)
-                except Exception:
-                    log.exception("replay of session %s failed", sid)
-                    await self.bot.answers.refuse(interaction, T("The replay could not be built; the game's record is "
-                                                                "unchanged."))
-                    return
+                build = asyncio.ensure_future(self.heavy.replay(key, row.game_id, row.players, row.options, row.seed,
+                                                                moves, names, lang))
+            except BaseException:
+                ticket.release()
+                raise
+            build.add_done_callback(lambda _f: ticket.release())  # the member's drawing goes on until it is kept
+            try:
+                path = await asyncio.wait_for(asyncio.shield(build), REPLAY_WAIT_S)
+            except TimeoutError:
+                build.add_done_callback(functools.partial(_late_replay, sid))
+                await self.bot.answers.refuse(interaction, T(
+                    "The replay of game #{sid} is still being drawn; ask again in a minute and it comes at once.",
+                    sid=str(sid)))
+                return
+            except Exception:
+                log.exception("replay of session %s failed", sid)
+                await self.bot.answers.refuse(interaction, T("The replay could not be built; the game's record is "
+                                                          "unchanged."))
+                return
         else:
             await self._defer(interaction, public)
         title = results._title(record.game_id)

@@ -41,7 +41,7 @@ from ..i18n import reader_lang, say, speaking
 from .answers import NO_PINGS, THINKING, Posted, await_render
 from .edits import BoardEdits, Edit
 from .freshness import BoardFloors
-from .images import png_file
+from .images import NOT_DRAWN, png_file
 from .present import BoardText, board_view, deciders, event_lines, pings
 
 if TYPE_CHECKING:
@@ -218,10 +218,10 @@ class Table:
                 notes = [*notes, self.bot.delivery.cannot_post(missed, getattr(interaction, "app_permissions", None))]
                 fresh = True
         names = await self.bot.links.names(row.id)
-        alt = await self.bot.images.alt(row, update.state, names, first=first, pending=update.pending)
-        # without Attach Files the board goes out as text at once
+        # without Attach Files the board goes out as text at once; the image and its alt text are drawn together
         attach = interaction is None or bool(interaction.app_permissions.attach_files)
-        task = asyncio.ensure_future(self.bot.images.png(row, update.state, names)) if attach else None
+        task = asyncio.ensure_future(self.bot.images.board(row, update.state, names, first=first,
+                                                           pending=update.pending)) if attach else None
         lock = self._lock(row.id)
         if lock.locked() and interaction is not None:
             await self._defer(interaction)  # a board of this session is being posted by REST: answer first
@@ -241,12 +241,12 @@ class Table:
             same = (live is not None and row.status == "active" and not racing and not live.races and not fresh
                     and bool(now) and now <= live.deciders and live.channel_id == row.channel_id)
             if task is None:
-                png = None
+                png, alt = NOT_DRAWN
             elif interaction is not None:
                 done, _ = await asyncio.wait({task}, timeout=self.bot.image_wait_s)
-                png = task.result() if done else None
+                png, alt = task.result() if done else NOT_DRAWN
             else:
-                png = await task
+                png, alt = await task
 
             def view() -> discord.ui.View | None:
                 return board_view(row, update.pending, names, keys=self.bot.races.keys(update),
@@ -289,8 +289,8 @@ class Table:
                                              posted.content or text, first, retire.get(posted.content or text, ""))
                 else:
                     self.live.pop(row.id, None)
-            if task is not None and (not task.done() or (png is None and task.result() is not None)):
-                self.bot.spawn(self._attach(task, posted, row, plain, retire[plain], alt),
+            if task is not None and (not task.done() or (png is None and task.result().png is not None)):
+                self.bot.spawn(self._attach(task, posted, row, plain, retire[plain]),
                                f"image of board v{row.version} of session {row.id}")
         await self._posted(update, posted.message_id, new=not same, strip=live is None)
         if row.status == "finished" and update.record is not None:  # the result message
@@ -463,12 +463,13 @@ class Table:
                 await self.bot.answers.refuse(interaction, T("The board could not be shown; try again."))
 
     async def _attach(self, task: asyncio.Future, posted: Posted, row: SessionRow, plain: str | None = None,
-                      plain_retired: str = "", alt: str | None = None) -> None:
-        """Attach a late image to the board message it belongs to (unless that message shows a newer board now).
+                      plain_retired: str = "") -> None:
+        """Attach a late image (``task``: its :class:`~bot.discord.images.Drawn`, with its alt text) to the board
+        message it belongs to (unless that message shows a newer board now).
         Discord refusing the image (403: no Attach Files) turns the message into ``plain``, the board's text form
         (``plain_retired`` once retired); a message deleted meanwhile is left alone (the next update posts a new
         board)."""
-        png = await task
+        png, alt = await task
         live = self.live.get(row.id)
         if live is not None and live.message_id == posted.message_id and live.version != row.version:
             return

@@ -1,0 +1,130 @@
+"""The board image pipeline (bot/discord/images.py): every waiting render keeps what it needs, however many tables
+wait; a render nobody needs any more is skipped, never an error."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import threading
+
+import pytest
+
+import games
+from bot.discord import images as images_mod
+from bot.discord.images import IMAGE_CACHE_SIZE, Images
+from bot.store import SessionRow
+
+STATE = games.get("tatari").setup(["a", "b"], None, 1)
+
+
+class GatedRender:
+    """A render that holds its worker until :meth:`open` (so renders pile up behind it), then returns ``b"png"``;
+    ``drawn`` counts the boards drawn."""
+
+    def __init__(self) -> None:
+        self.gate = threading.Event()
+        self.drawn = 0
+
+    def __call__(self, state, names) -> bytes:
+        self.gate.wait(10)
+        self.drawn += 1
+        return b"png"
+
+    def open(self) -> None:
+        self.gate.set()
+
+
+def row(session_id: int, version: int) -> SessionRow:
+    return SessionRow(id=session_id, channel_id=str(session_id), game_id="tatari", status="active", host="a",
+                      players=["a", "b"], seed=1, version=version)
+
+
+async def waiting(tasks: list[asyncio.Task]) -> None:
+    """Let every task reach the render slot (all but the first then wait there)."""
+    for _ in range(5):
+        await asyncio.sleep(0)
+
+
+async def test_more_waiting_tables_than_the_cache_holds_each_get_their_image(caplog):
+    render = GatedRender()
+    pipeline = Images(render, workers=1)
+    tables = IMAGE_CACHE_SIZE + 20
+    caplog.set_level(logging.INFO)
+    try:
+        tasks = [asyncio.ensure_future(pipeline.png(row(sid, 3), STATE, {})) for sid in range(1, tables + 1)]
+        await waiting(tasks)
+        render.open()
+        got = await asyncio.gather(*tasks)
+    finally:
+        pipeline.close(wait=True)
+    assert got == [b"png"] * tables
+    assert render.drawn == tables
+    assert [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR] == []
+    assert pipeline._latest == {} and pipeline._waiting == {}  # nothing kept once every render is done
+    assert len(pipeline._cache) == IMAGE_CACHE_SIZE
+
+
+async def test_a_board_superseded_while_it_waits_is_skipped_not_drawn(caplog):
+    render = GatedRender()
+    pipeline = Images(render, workers=1)
+    caplog.set_level(logging.INFO)
+    try:
+        busy = asyncio.ensure_future(pipeline.png(row(1, 1), STATE, {}))  # holds the one worker
+        old = asyncio.ensure_future(pipeline.png(row(2, 4), STATE, {}))
+        new = asyncio.ensure_future(pipeline.png(row(2, 5), STATE, {}))
+        await waiting([busy, old, new])
+        render.open()
+        assert await asyncio.gather(busy, old, new) == [b"png", None, b"png"]
+        # a board older than the one drawn is not drawn again; the newest comes from the cache
+        assert await pipeline.png(row(2, 4), STATE, {}) is None
+        assert await pipeline.png(row(2, 5), STATE, {}) == b"png"
+    finally:
+        pipeline.close(wait=True)
+    assert render.drawn == 2
+    assert [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR] == []
+
+
+@pytest.fixture
+def small_cache(monkeypatch):
+    monkeypatch.setattr(images_mod, "IMAGE_CACHE_SIZE", 2)
+
+
+async def test_finished_boards_are_bounded_while_every_waiting_one_is_kept(small_cache):
+    render = GatedRender()
+    pipeline = Images(render, workers=1)
+    try:
+        tasks = [asyncio.ensure_future(pipeline.png(row(sid, 1), STATE, {})) for sid in range(1, 6)]
+        await waiting(tasks)
+        assert sorted(pipeline._latest) == [1, 2, 3, 4, 5]  # more than the cache holds: all kept while waiting
+        render.open()
+        assert await asyncio.gather(*tasks) == [b"png"] * 5
+    finally:
+        pipeline.close(wait=True)
+    assert list(pipeline._cache) == [4, 5]
+
+
+async def test_the_alt_text_is_drawn_with_the_image_in_the_worker_and_kept_for_the_board(monkeypatch):
+    """The alt text comes from the render worker with the image (no second hop through a thread), in the table's
+    language, and a later ask for the same board's alt text is answered from it."""
+    from bot.discord.images import board_alt
+    from bot.i18n import speaking
+
+    game = games.get("tatari")
+    pending = game.pending(STATE)
+    names = {"a": "アリス", "b": "Bob"}
+    pipeline = Images(lambda state, shown: b"png", workers=1)
+    try:
+        with speaking("ja"):
+            drawn = await pipeline.board(row(7, 2), STATE, names, first=True, pending=pending)
+            expected = board_alt(STATE, names, True, pending)
+
+            async def no_thread(*args, **kwargs):
+                raise AssertionError("the alt text was computed again")
+
+            monkeypatch.setattr(asyncio, "to_thread", no_thread)
+            again = await pipeline.alt(row(7, 2), STATE, names, first=True, pending=pending)
+    finally:
+        pipeline.close(wait=True)
+    assert drawn.png == b"png"
+    assert drawn.alt == expected and again == expected
+    assert drawn.alt.startswith("タタリ、") and "アリス" in drawn.alt
