@@ -212,7 +212,7 @@ def board_lines(update: Update, name: Callable[[str], str], *, markdown: bool, o
                 first: bool = False, names: dict[str, str] | None = None, buttons_fit: bool = True,
                 with_status: bool = True, image: str | None = None, asked: bool = False,
                 since_ms: int | None = None, fold: Callable[..., list[str]] | None = None,
-                lang: str | None = None) -> list[str]:
+                lang: str | None = None, clock: Sequence[str] = ()) -> list[str]:
     """The lines of a board — the one place that decides what a board says, in Discord's form or in plain text
     (the forms: this module's docstring).
 
@@ -224,7 +224,8 @@ def board_lines(update: Update, name: Callable[[str], str], *, markdown: bool, o
     text: a ``[board] path`` line). ``asked``: the board was asked for (``/board``). ``since_ms``: the time (ms) the
     decisions opened, for their deadlines (plain text). ``fold(lines, head=, tail=)``: shortens the lines to the
     message's limit keeping the first ``head`` and last ``tail`` (Discord's 2000 characters). ``lang``: the
-    language of the table (:mod:`bot.i18n`); names are never translated.
+    language of the table (:mod:`bot.i18n`); names are never translated. ``clock``: lines on time (a move's
+    deadline, who is away), in their final form, after the position while the board is live.
     """
     game, row = update.game, update.session
     title = say(game.title, lang)
@@ -240,6 +241,8 @@ def board_lines(update: Update, name: Callable[[str], str], *, markdown: bool, o
     status = game.status(update.state) if update.state is not None else ""
     if status and (with_status and row.status == "active" if markdown else shows_position(update, asked)):
         tail.append((("-# " if markdown else "") + say(status, lang, name), False))  # the board in words
+    if row.status == "active":
+        tail += [(line, True) for line in clock]
     if markdown and update.result is not None:
         tail += [(line, False) for line in result_lines(update, name, markdown=True, lang=lang)]
     elif markdown and row.status == "abandoned":

@@ -67,6 +67,7 @@ from .refusals import (
 from .refusals import (
     UNDO_OUT_OF_DATE as UNDO_OUT_OF_DATE,
 )
+from .service.pace import pace_named
 from .store import SessionRow, StaleVersion, Store, now_ms
 from .store.records import RESIGN_MOVE, GameRecord
 from .undo import UNDONE_MS, MemoryUndoVotes, UndoRule, UndoVote, replay
@@ -358,16 +359,18 @@ class SessionService(UndoRule, AiTurns):
     # -- lobby ------------------------------------------------------------------------------------------------
     async def open_lobby(
         self, channel_id: str, game_id: str, host: str, options: dict | None = None, guild_id: str | None = None,
-        ai_seats: int = 0, ai_level: str | None = None,
+        ai_seats: int = 0, ai_level: str | None = None, pace: str | None = None,
     ) -> Update:
         """Open a lobby for ``game_id`` with ``host`` seated, and ``ai_seats`` AI players of ``ai_level`` (default
-        ``normal``; ``/play <game> ai:<n> [level:<level>]``). Refused (nothing stored) when the channel is
-        busy, the game unknown, an option invalid or unknown, the level unknown, or the AI seats do not fit."""
+        ``normal``; ``/play <game> ai:<n> [level:<level>]``); ``pace`` (:mod:`bot.service.pace`) is kept in the
+        session's ``meta["pace"]``. Refused (nothing stored) when the channel is busy, the game unknown, an option
+        invalid or unknown, the level or pace unknown, or the AI seats do not fit."""
         game = self.game(game_id)
         if is_ai(host):
             raise SessionError(T("An AI player cannot open a lobby."))
         try:
             level = level_of(ai_level)
+            pace = pace_named(pace)
         except ValueError as exc:
             raise SessionError(refusal(exc)) from None
         fields = game.Options.model_fields
@@ -402,7 +405,7 @@ class SessionService(UndoRule, AiTurns):
                                      "to /abandon it — or play in another channel or thread.", game=busy_title))
             try:
                 row = await self.store.create_session(channel_id, game_id, host, opts, self.seeds(), guild_id,
-                                                      players=players)
+                                                      meta={"pace": pace} if pace else None, players=players)
             except self.store.integrity_errors:
                 raise SessionError(T("A game is already open here.")) from None
         notes = [T("{player} opened a lobby for {game}.", player=player_ref(host), game=game.title)]

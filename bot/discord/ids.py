@@ -14,6 +14,7 @@ Each id carries what it needs to be handled after a restart, never a discord.py 
 - ``pbc:t:<game id>`` — that topic select (values are topic names, ``-`` the overview);
 - ``pbc:f:<session>`` — "Full board": the whole board (``renderers.render(full=True)``), ephemeral;
 - ``pbc:p:<session>`` — "Replay" on a result message: the game's animation, ephemeral;
+- ``pbc:n:<member>`` — "Stop" on a direct message about a game: that member's direct messages are turned off;
 - ``pbc:r:<session>:<race>:<option id>`` — a button of a race (``Game.race_key``; ``race`` is a short hash of it):
   no version, so one player's input does not make the others' buttons stale; valid while that race is pending.
 
@@ -39,7 +40,8 @@ FULL = r"pbc:f:(?P<sid>[0-9]{1,18})"
 ADD_AI = r"pbc:a:(?P<sid>[0-9]{1,18})"
 REMOVE_AI = r"pbc:x:(?P<sid>[0-9]{1,18})"
 REPLAY = r"pbc:p:(?P<sid>[0-9]{1,18})"
-TEMPLATES = (CHOICE, MENU, GROUP, LOBBY, UNDO, AFK, RACE, HELP, TOPIC, FULL, ADD_AI, REMOVE_AI, REPLAY)
+STOP_DMS = r"pbc:n:(?P<uid>[0-9]{1,20})"
+TEMPLATES = (CHOICE, MENU, GROUP, LOBBY, UNDO, AFK, RACE, HELP, TOPIC, FULL, ADD_AI, REMOVE_AI, REPLAY, STOP_DMS)
 
 
 def choice(sid: int, version: int, decision: int, option: int) -> str:
@@ -60,6 +62,10 @@ def lobby(sid: int, action: str) -> str:
 
 def undo(sid: int, version: int, vote: str) -> str:
     return f"pbc:u:{sid}:{version}:{vote}"
+
+
+def stop_dms(member: str | int) -> str:
+    return f"pbc:n:{member}"
 
 
 def afk(sid: int, version: int, seat: int) -> str:

@@ -17,6 +17,7 @@ from bot.ai_seats import LEVEL_NAMES, ai_name, is_ai
 from bot.board_text import BUTTON_OPTIONS, FORMER_PLAYER, button_label, display, fit_names, option_label  # noqa: F401 - play imports it here
 from bot.i18n import say, table_lang
 from bot.rules_help import AI_LEVEL_TEXT
+from bot.service.pace import PACE_WORDS
 from bot.sessions import Update
 from bot.store import SessionRow
 from bot.store.privacy import is_former
@@ -124,6 +125,10 @@ def lobby_text(row: SessionRow, game: Game, notes: list[str] = ()) -> str:
             say(T("Seats ({seated}/{seats}):", seated=len(row.players), seats=counts[-1])),
             seats,
             say(T("Options: {settings}", settings=_options_text(row.options))),
+        ]
+        if row.meta.get("pace") in PACE_WORDS:
+            lines.append(say(T("Pace: {pace}", pace=PACE_WORDS[row.meta["pace"]])))
+        lines += [
             _need_line(need, then),
         ]
         if counts[-1] > 1 and len(row.players) < counts[-1]:
@@ -199,7 +204,8 @@ def event_lines(update: Update) -> list[str]:
 
 
 def board_text(update: Update, with_status: bool = True, notes: list[str] = (), events: list[str] | None = None,
-               first: bool = False, numbered: dict[str, str] | None = None, retired: bool = False) -> str:
+               first: bool = False, numbered: dict[str, str] | None = None, retired: bool = False,
+               clock: list[str] = ()) -> str:
     """The board message's text: :func:`bot.board_text.board_lines` — where what a board says is decided — in
     Discord's form (mentions, markdown, options on buttons; within 2000 characters, the oldest event lines folded
     into "… N earlier").
@@ -207,11 +213,13 @@ def board_text(update: Update, with_status: bool = True, notes: list[str] = (), 
     ``events``: the event lines to show (default: those of ``update``; the live message of a turn passes every line
     of the turn so far). ``first``: the first board of a game, which says in one line how to answer. ``numbered``:
     the players' display names — the board goes out without its image, so its options are listed as numbered lines
-    under a note saying why. ``retired``: the same message once it is no longer live (a later board was posted)."""
+    under a note saying why. ``retired``: the same message once it is no longer live (a later board was posted).
+    ``clock``: lines on time (the move's deadline, who is away; :meth:`bot.discord.notify.Notify.board_lines`),
+    shown while the board is live."""
     lines = board_text_lines.board_lines(
         update, mention, markdown=True, options="buttons" if numbered is None else "numbered", retired=retired,
         notes=notes, events=events, first=first, names=numbered, buttons_fit=_fits(update.pending),
-        with_status=with_status, fold=clip_lines)
+        with_status=with_status, fold=clip_lines, clock=clock)
     return "\n".join(lines)[:MAX_CONTENT]
 
 

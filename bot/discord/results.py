@@ -29,6 +29,7 @@ from . import ids
 from .answers import THINKING, answer
 from .components import in_budget
 from .lobby import game_autocomplete
+from .present import mention
 
 if TYPE_CHECKING:
     from .bot import PlayBot
@@ -99,11 +100,15 @@ class Results(commands.Cog):
         view = discord.ui.View(timeout=None)
         view.add_item(ReplayButton(record.session_id))
         alt = card_alt("summary", record, details, names=names) if png else None
+        pinged = await self.bot.notify.end_pings(update)  # the end reaches the seated players once
+        if pinged:
+            lines.append(T("🔔 {players}", players=", ".join(mention(p) for p in pinged)))
         text = "\n".join(say(line) for line in lines)[:2000]
+        told = discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(int(p)) for p in pinged])
         # without Attach Files (Discord answers 403) the same text and button go out without the card
         await self.bot.table.send(None, record.channel_id, text,
                                  file=card_file(png, f"result-{record.session_id}", alt) if png else None, view=view,
-                                 plain=text)
+                                 plain=text, mentions=told)
 
     # -- /stats ---------------------------------------------------------------------------------------------------
     @app_commands.command(name="stats", description="A player's games, wins, places and rating in this server")

@@ -425,7 +425,10 @@ class Table:
             if missed:  # a board of this channel could not be posted: this one says why
                 notes = [*notes, self.bot.delivery.cannot_post(missed, getattr(interaction, "app_permissions", None))]
                 fresh = True
+        if interaction is not None and update.events and row.status == "active":
+            await self.bot.mygames.moved(str(interaction.user.id))  # a move ends its player's time away
         names = await self.bot.links.names(row.id)
+        clock = await self.bot.notify.board_lines(update)
         alt = await self.bot.images.alt(row, update.state, names, first=first, pending=update.pending)
         # without Attach Files the board goes out as text at once
         attach = interaction is None or bool(interaction.app_permissions.attach_files)
@@ -464,7 +467,7 @@ class Table:
             def texts(events: list[str] | None, first: bool) -> tuple[str, str, dict[str, str]]:
                 """The board's text (with its image, else its text form), its text form, and each one's
                 retired text."""
-                kw: dict[str, Any] = {"notes": notes, "events": events, "first": first}
+                kw: dict[str, Any] = {"notes": notes, "events": events, "first": first, "clock": clock}
                 plain = board_text(update, numbered=names, **kw)
                 text = board_text(update, **kw) if attach else plain
                 retire = {plain: board_text(update, numbered=names, retired=True, **kw)}
@@ -491,6 +494,9 @@ class Table:
                 clicker = str(interaction.user.id) if interaction is not None else None
                 posted = await self._post_turn(interaction, live, update, text, png_file(png, row.id, row.version, alt),
                                                view(), clicker, plain, own=not fresh)
+                if row.status == "active":
+                    self.bot.spawn(self.bot.notify.turn_started(update, clicker, posted.message_id),
+                                   f"turn messages of board v{row.version} of session {row.id}")
                 if row.status == "active" and posted.message_id is not None:
                     self.live[row.id] = Live(posted.message_id, row.channel_id, row.version, now, races, lines,
                                              posted.content or text, first, retire.get(posted.content or text, ""))
@@ -505,6 +511,7 @@ class Table:
                 await self.bot.results.post_result(update)
             except Exception:
                 log.exception("result message of session %s failed", row.id)
+            self.bot.spawn(self.bot.notify.ended(update), f"the end of session {row.id} told to its players")
         self.ended(update)
 
     @staticmethod
@@ -624,12 +631,14 @@ class Table:
 
     async def turn_pings(self, update: Update, clicker: str | None) -> discord.AllowedMentions:
         """Who the board of a new turn notifies: the players it names, minus ``clicker`` (whose input caused it),
-        minus members who muted their turn pings; nobody when the channel's ping mode is ``off``."""
+        minus members whose route is not the channel or who muted the game (:mod:`.notify`); nobody when the
+        channel's ping mode is ``off``."""
         prefs = await self.bot.prefs.get(update.session.channel_id)
         if prefs.get("pings", "turn") == "off":
             return NO_PINGS
         named = deciders(update.pending) - {clicker}
-        return pings(update.pending, exclude={clicker or "", *await self.bot.links.muted(named)})
+        told = await self.bot.notify.in_channel(update, named)
+        return pings(update.pending, exclude={clicker or "", *(named - told)})
 
     async def ack(self, interaction: discord.Interaction | None, text: str) -> None:
         """A short ephemeral answer to an interaction whose effect shows elsewhere (nothing without one)."""
