@@ -69,11 +69,10 @@ class MyGames(commands.Cog):
 
         return await self.games.of(player, keep)
 
-    def line(self, entry: MemberGame, player: str) -> str:
+    async def line(self, entry: MemberGame) -> str:
         """One game of ``/mygames`` in the reader's language."""
         row = entry.row
-        board = self.bot.bookkeeper.boards.get(row.id)
-        link = jump(row.guild_id, row.channel_id, board[1] if board and board[0] == row.channel_id else None)
+        link = jump(row.guild_id, row.channel_id, await self.bot.notify.board_of(row))
         head = T("**{where}** · [board]({link})", where=self.bot.notify.where(row), link=link) if not entry.lobby \
             else T("**{where}** · lobby", where=self.bot.notify.where(row))
         since = stamp(entry.since_ms, "R")
@@ -104,7 +103,7 @@ class MyGames(commands.Cog):
             waiting = sum(1 for e in entries if e.mine)
             lines = [say(T("Your games ({n}); waiting on you: {waiting}.", n=len(entries), waiting=waiting),
                          reader_lang())]
-            lines += [self.line(e, player) for e in entries]
+            lines += [await self.line(e) for e in entries]
             text = clip(lines, head=1)
         await answer(interaction, as_mentions(text, reader_lang()), allowed_mentions=discord.AllowedMentions.none())
 
@@ -117,8 +116,10 @@ class MyGames(commands.Cog):
         player = str(interaction.user.id)
         if days is not None and off:
             raise SessionError(T("Choose days: to go away, or off: to come back, not both."))
+        change = None
         if off:
-            change = await self.back(player)
+            change = await self.away.back(player)
+            self._know(player, None)
             text = T("Welcome back: your reminders and move deadlines run again.") if change is not None \
                 else T("You are not away.")
         elif days is not None:
@@ -127,15 +128,16 @@ class MyGames(commands.Cog):
             except ValueError as exc:
                 raise SessionError(exc.args[0]) from None
             self._know(player, change.until)
-            self.bot.timers.wake()
-            await self._tell(player, change)
             text = T("You are away until {date}: your reminders and move deadlines wait in {n} games. /away off:true "
                      "when you are back (a move of yours ends it too).", date=stamp(change.until, "D"),
                      n=len(change.sessions))
         else:
             until = await self.away.until(player)
             text = T("You are away until {date}.", date=stamp(until, "D")) if until else T("You are not away.")
-        await answer(interaction, say(text, reader_lang()))
+        await answer(interaction, say(text, reader_lang()))  # the answer first, then a line in each game
+        if change is not None:
+            self.bot.timers.wake()
+            await self._tell(player, change)
 
     def _know(self, player: str, until: int | None) -> None:
         self._away[player] = until

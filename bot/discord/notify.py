@@ -214,6 +214,11 @@ class Notify(commands.Cog):
                                      what=T("a notice of session {sid}", sid=str(row.id)), channel_id=row.channel_id,
                                      session_id=row.id)
 
+    async def board_of(self, row: SessionRow) -> int | None:
+        """The message id of ``row``'s live board in its channel (after a restart: the stored one), or None."""
+        board = self.bot.bookkeeper.boards.get(row.id) or (await self.bot.links.get(row.id)).get("board")
+        return int(board[1]) if board and str(board[0]) == row.channel_id else None
+
     def where(self, row: SessionRow) -> Text:
         """"Tatari in Friends, #games": a game's title, its server and its channel."""
         guild = self.bot.get_guild(int(row.guild_id)) if row.guild_id and row.guild_id.isdigit() else None
@@ -255,8 +260,7 @@ class Notify(commands.Cog):
         prefs = (await self.members.prefs({player}))[player]
         if prefs.away(self.service.clock()):
             return
-        board = self.bot.bookkeeper.boards.get(row.id)
-        message = int(board[1]) if board and board[0] == row.channel_id else None
+        message = await self.board_of(row)
         due = timer.payload.get("due")
         title = self.service.game(row.game_id).title
         if prefs.by_dm(row.id):

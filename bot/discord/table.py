@@ -658,11 +658,12 @@ class Table:
                 render = self.bot.images.full_png(row, update.state, names) if full else \
                     self.bot.images.png(row, update.state, names)
                 png = await await_render(interaction, asyncio.ensure_future(render))
-                text = board_text(update, notes=list(notes))
+                clock = await self.bot.notify.board_lines(update)
+                text = board_text(update, notes=list(notes), clock=clock)
                 view = board_view(row, update.pending, names, keys=self.bot.races.keys(update),
                                   emoji=self.bot.races.button_emoji(update)) if row.status == "active" and mine \
                     else None
-                plain = board_text(update, notes=list(notes), numbered=names)
+                plain = board_text(update, notes=list(notes), numbered=names, clock=clock)
                 alt = await self.bot.images.alt(row, update.state, names, pending=update.pending)
             await self.send(interaction, row.channel_id, text, file=png_file(png, row.id, row.version, alt), view=view,
                             ephemeral=True, plain=plain)
