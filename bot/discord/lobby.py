@@ -167,7 +167,7 @@ class Lobby(commands.Cog):
         thread="Start the game in a new thread of this channel",
         ai="Seat this many AI players at once (the host can add or remove them in the lobby too)",
         level="How strong the AI players are: easy, normal (default) or strong",
-        pace="Reminders and move deadline: live, fast, day or week (default: the channel's settings, else the game's)",
+        pace="Reminders and move deadline: live, fast, day or week (default: the channel's settings)",
     )
     @app_commands.autocomplete(game=game_autocomplete, options=options_autocomplete, level=level_autocomplete)
     @app_commands.guild_only()

@@ -223,8 +223,9 @@ class Notify(commands.Cog):
         """"Tatari in Friends, #games": a game's title, its server and its channel."""
         guild = self.bot.get_guild(int(row.guild_id)) if row.guild_id and row.guild_id.isdigit() else None
         server = guild.name if guild is not None and guild.name else T("a server")
+        channel = "<#" + row.channel_id + ">"
         return T("{game} in {server}, {channel}", game=self.service.game(row.game_id).title, server=server,
-                 channel=f"<#{row.channel_id}>")
+                 channel=channel)
 
     async def turn_started(self, update: Update, clicker: str | None, message_id: int | None) -> None:
         """A board of a new turn is out (message ``message_id``): one direct message to each person it names who
