@@ -102,7 +102,7 @@ class Results(commands.Cog):
         alt = card_alt("summary", record, details, names=names) if png else None
         pinged = await self.bot.notify.end_pings(update)  # the end reaches the seated players once
         if pinged:
-            lines.append(T("🔔 {players}", players=", ".join(mention(p) for p in pinged)))
+            lines.append(T("🔔 {players}: the game is over.", players=", ".join(mention(p) for p in pinged)))
         text = "\n".join(say(line) for line in lines)[:2000]
         told = discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(int(p)) for p in pinged])
         # without Attach Files (Discord answers 403) the same text and button go out without the card
