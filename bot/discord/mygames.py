@@ -33,7 +33,6 @@ from .answers import answer
 from .language import channel_language
 from .notify import jump, stamp
 from .present import as_mentions, clip, mention
-from .timers import AFK, REMINDER
 
 if TYPE_CHECKING:
     from .bot import PlayBot
@@ -49,8 +48,8 @@ class MyGames(commands.Cog):
 
     def __init__(self, bot: PlayBot) -> None:
         self.bot = bot
-        self.games = MemberGames(bot.service, AFK)
-        self.away = Away(bot.service.store, bot.service.clock, (REMINDER, AFK))
+        self.games: MemberGames = bot.service.members
+        self.away: Away = bot.service.away
         self._away: OrderedDict[str, int | None] = OrderedDict()  # member -> end of their time away (None: here)
 
     @property

@@ -42,8 +42,9 @@ from bot.ai_seats import is_ai
 from bot.i18n import reader_lang, say
 from bot.service.notifications import MemberPrefs, Notifications, digest
 from bot.service.pace import HOUR_MS, pace_of, plan_wait
+from bot.service.timers import Timer
 from bot.sessions import SessionError, Update
-from bot.store import SessionRow, TimerRow
+from bot.store import SessionRow
 from games.core import T, Text
 
 from . import ids
@@ -99,7 +100,7 @@ class Notify(commands.Cog):
 
     def __init__(self, bot: PlayBot) -> None:
         self.bot = bot
-        self.members = Notifications(bot.service.store)
+        self.members: Notifications = bot.service.notifications
         self._dm_channels: OrderedDict[str, int] = OrderedDict()  # member -> their DM channel id (bounded)
         self._notes: set[str] = set()  # members to tell, at their next interaction, that their DMs are closed
 
@@ -237,7 +238,7 @@ class Notify(commands.Cog):
         prefs = await self.members.prefs(named)
         for player in sorted(p for p in named if prefs[p].by_dm(row.id)):
             try:
-                lines = digest(update.game, row, await self.service.moves(row.id), player)
+                lines = digest(update.game, row, await self.service.reads.moves(row.id), player)
             except Exception:  # a log that does not replay (never expected): the message goes without its digest
                 log.exception("digest of session %s failed", row.id)
                 lines = []
@@ -250,7 +251,7 @@ class Notify(commands.Cog):
 
     # -- reminders ---------------------------------------------------------------------------------------------
     @commands.Cog.listener()
-    async def on_reminder_timer_complete(self, timer: TimerRow) -> None:
+    async def on_reminder_timer_complete(self, timer: Timer) -> None:
         """A reminder of a wait (the board is still the timer's version): one sentence to the player by their
         route — in the channel, replying to the live board; by direct message, linking it. None while the
         player is away or muted the game."""
@@ -307,13 +308,13 @@ class Notify(commands.Cog):
         lives an hour or less)."""
         due = closes_ms - WARN_BEFORE_MS
         if due > self.service.clock():
-            await self.service.add_timer(row.channel_id, LOBBY_WARNING, due, {"closes_ms": closes_ms},
+            await self.service.timers.add(row.channel_id, LOBBY_WARNING, due, {"closes_ms": closes_ms},
                                          session_id=row.id)
 
     @commands.Cog.listener()
-    async def on_lobby_warning_timer_complete(self, timer: TimerRow) -> None:
+    async def on_lobby_warning_timer_complete(self, timer: Timer) -> None:
         """A lobby closes in an hour: its seated people are told once (by their route)."""
-        row = await self.service.session(timer.session_id) if timer.session_id is not None else None
+        row = await self.service.reads.session(timer.session_id) if timer.session_id is not None else None
         if row is None or row.status != "lobby":
             return
         closes = int(timer.payload.get("closes_ms") or 0)
@@ -343,7 +344,7 @@ class Notify(commands.Cog):
         user = str(interaction.user.id)
         saved = []
         if game is not None:
-            row = await self.service.live_session(str(interaction.channel_id))
+            row = await self.service.reads.live_session(str(interaction.channel_id))
             if row is None or user not in row.players:
                 raise SessionError(T("There is no game of yours in this channel to mute."))
             await self.members.mute(user, row.id, game == "mute")

@@ -17,7 +17,7 @@ from games.core import T
 
 from ..store import SessionRow
 from .notifications import Notifications
-from .pace import DAY_MS
+from .pace import DAY_MS, MOVE_DEADLINE, REMINDER
 
 MAX_DAYS = 30
 
@@ -34,7 +34,7 @@ class AwayChange:
 class Away:
     """``/away`` over the store: ``store`` (the service's), ``clock`` (ms) and the timer ``kinds`` a wait has."""
 
-    def __init__(self, store, clock, kinds: tuple[str, ...]) -> None:
+    def __init__(self, store, clock, kinds: tuple[str, ...] = (REMINDER, MOVE_DEADLINE)) -> None:
         self.store = store
         self.clock = clock
         self.kinds = kinds

@@ -16,6 +16,7 @@ from games import Game
 
 from ..ai_seats import is_ai
 from ..store import SessionRow
+from .pace import MOVE_DEADLINE
 
 
 @dataclass(frozen=True)
@@ -39,10 +40,12 @@ class MemberGame:
 
 
 class MemberGames:
-    """A member's games over a :class:`bot.sessions.SessionService`; ``deadline_kind``: the timer kind of a wait's
-    deadline (payload ``{"player": id}``)."""
+    """A member's games: ``store`` finds the sessions they are seated in; ``service`` (the facade,
+    :class:`bot.sessions.SessionService`) reads each; ``deadline_kind``: the timer kind of a wait's deadline
+    (payload ``{"player": id}``)."""
 
-    def __init__(self, service, deadline_kind: str) -> None:
+    def __init__(self, store, service, deadline_kind: str = MOVE_DEADLINE) -> None:
+        self._store = store
         self.service = service
         self.deadline_kind = deadline_kind
 
@@ -50,7 +53,7 @@ class MemberGames:
         """``player``'s games (the order: this module's docstring); ``keep(row)`` drops a game when False (a server
         the member is no longer in)."""
         out = []
-        for row in await self.service.store.member_sessions(player):
+        for row in await self._store.member_sessions(player):
             if keep is not None and not await keep(row):
                 continue
             entry = await self._entry(row, player)
@@ -63,10 +66,10 @@ class MemberGames:
         game = self.service.game(row.game_id)
         if row.status == "lobby":
             return MemberGame(row, game, [row.host], False, row.created_ms, None, False)
-        resigned = await self.service.resigned(row.id)
+        resigned = await self.service.reads.resigned(row.id)
         if player in resigned:
             return None
-        pending = self.service.pending_of(row)
+        pending = self.service.states.pending_of(row)
         playing = [p for p in row.players if p not in resigned]
         waits: list[str] = []
         for d in pending:
@@ -74,7 +77,7 @@ class MemberGames:
                 if p not in waits:
                     waits.append(p)
         since = await self.service.waiting_since(row)
-        deadlines = [t.due_ms for t in await self.service.timers_of(row.id)
+        deadlines = [t.due_ms for t in await self.service.timers.of(row.id)
                      if t.kind == self.deadline_kind and str(t.payload.get("player")) in waits]
         vote = await self.service.pending_undo(row.id)
         undo = bool(vote and vote.get("version") == row.version and player != vote.get("by")

@@ -30,6 +30,10 @@ from games.core import T, Text
 MINUTE_MS = 60_000
 HOUR_MS = 60 * MINUTE_MS
 DAY_MS = 24 * HOUR_MS
+REMINDER = "reminder"
+"""Timer kind of a wait's reminder (payload ``{"version", "player", "due"}``)."""
+MOVE_DEADLINE = "afk"
+"""Timer kind of a wait's deadline (payload ``{"version", "player"}``): what happens then is its listener's."""
 MAX_REMINDERS = 3
 """Reminders of one wait at the most (the last one before the deadline)."""
 
@@ -126,5 +130,5 @@ def plan_wait(pace: Pace, now_ms: int, away_until_ms: int | None = None) -> Wait
     return Wait(start, pace.reminders(start), pace.deadline(start))
 
 
-__all__ = ["DAY_MS", "DEFAULT_PACE", "GAME_PACE", "HOUR_MS", "MAX_REMINDERS", "MINUTE_MS", "PACES", "PACE_NAMES",
+__all__ = ["MOVE_DEADLINE", "REMINDER", "DAY_MS", "DEFAULT_PACE", "GAME_PACE", "HOUR_MS", "MAX_REMINDERS", "MINUTE_MS", "PACES", "PACE_NAMES",
            "PACE_WORDS", "Pace", "Wait", "pace_named", "pace_of", "plan_wait"]
