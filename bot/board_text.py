@@ -327,7 +327,7 @@ def build_board(update: Update, name: Callable[[str], str], *, markdown: bool, l
                 notes: Sequence[str] = (), events: list[str] | None = None, first: bool = False,
                 names: dict[str, str] | None = None, buttons_fit: bool = True, with_status: bool = True,
                 image: str | None = None, asked: bool = False, since_ms: int | None = None,
-                lang: str | None = None) -> BoardLines:
+                lang: str | None = None, clock: Sequence[str] = ()) -> BoardLines:
     """What a board says, built once: every line of each form — ``listed`` (plain text), else both Discord forms
     (``"buttons"`` and ``"numbered"``: :meth:`BoardLines.lines` picks one).
 
@@ -338,7 +338,8 @@ def build_board(update: Update, name: Callable[[str], str], *, markdown: bool, l
     ``with_status``: show the position in words (Discord). ``image``: the path of the board image written (plain
     text: a ``[board] path`` line). ``asked``: the board was asked for (``/board``). ``since_ms``: the time (ms) the
     decisions opened, for their deadlines (plain text). ``lang``: the language of the table (:mod:`bot.i18n`); names
-    are never translated.
+    are never translated. ``clock``: lines on time (a move's deadline, who is away), in their final
+    form, after the position while the board is live.
     """
     game, row = update.game, update.session
     options: Options = "listed" if listed else "buttons"  # how prompts are worded (the same for both Discord forms)
@@ -362,6 +363,8 @@ def build_board(update: Update, name: Callable[[str], str], *, markdown: bool, l
         tail.append(("⏸️ " + say(T("The roll waits for {players}: press “I'm here” (or answer any race).",
                                    players=Text.join(T(", "), [player_ref(p) for p in held])), lang, name), True,
                      None))
+    if row.status == "active":
+        tail += [(line, True, None) for line in clock]
     if markdown and update.result is not None:
         tail += [(line, False, None) for line in result_lines(update, name, markdown=True, lang=lang)]
     elif markdown and row.status == "abandoned":

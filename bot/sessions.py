@@ -59,10 +59,13 @@ from .refusals import (
     UNDO_OUT_OF_DATE as UNDO_OUT_OF_DATE,
 )
 from .service.ai_turns import AI_MOVE, AI_RACE, AiPlanner, AiTurns
+from .service.away import Away
 from .service.board import Locks, Rows, States, Update, game_of
 from .service.deadlines import DEADLINE, Deadlines, TimeoutMoves
 from .service.ledger import Ledger
 from .service.lobby import Lobby, option_problems, rerun_when_stale
+from .service.members import MemberGames
+from .service.notifications import Notifications
 from .service.presence import Presence
 from .service.privacy import Privacy
 from .service.reads import Reads
@@ -124,6 +127,9 @@ class SessionService:
         """A live table's "I'm here" (:mod:`bot.service.presence`)."""
         self.rematch = Rematch(store, self.lock, self.reads, self.states, self.lobby)
         """Rematch of a finished game (:mod:`bot.service.rematch`)."""
+        self.notifications = Notifications(store)
+        self.away = Away(store, clock)
+        self.members = MemberGames(store, self)
 
     def _now(self) -> int:
         return self.clock()
@@ -144,9 +150,11 @@ class SessionService:
 
     # -- lobby (:mod:`bot.service.lobby`) --------------------------------------------------------------------------
     async def open_lobby(self, channel_id: str, game_id: str, host: str, options: dict | None = None,
-                         guild_id: str | None = None, ai_seats: int = 0, ai_level: str | None = None) -> Update:
-        """:meth:`bot.service.lobby.Lobby.open_lobby`: a lobby for ``game_id`` with ``host`` (and AI seats)."""
-        return await self.lobby.open_lobby(channel_id, game_id, host, options, guild_id, ai_seats, ai_level)
+                         guild_id: str | None = None, ai_seats: int = 0, ai_level: str | None = None,
+                         pace: str | None = None) -> Update:
+        """:meth:`bot.service.lobby.Lobby.open_lobby`: a lobby for ``game_id`` with ``host`` (and AI seats), at
+        ``pace`` (:mod:`bot.service.pace`)."""
+        return await self.lobby.open_lobby(channel_id, game_id, host, options, guild_id, ai_seats, ai_level, pace)
 
     async def join(self, channel_id: str, player: str) -> Update:
         """:meth:`bot.service.lobby.Lobby.join`: ``player`` takes a seat in the lobby."""

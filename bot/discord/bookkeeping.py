@@ -17,11 +17,10 @@ import logging
 from typing import TYPE_CHECKING
 
 from bot.ai_seats import is_ai
-from bot.service.stand_in import ai_players
 from bot.sessions import MAX_MS, Update
 from bot.store import now_ms
 
-from .timers import AFK, HOUR_MS, REMINDER
+from .timers import AFK, REMINDER
 
 if TYPE_CHECKING:
     from .bot import PlayBot
@@ -117,7 +116,7 @@ class Bookkeeper:
                     self.boards[sid] = (str(old[0]), str(old[1]))
         now = self.bot.service.clock()
         timer_rows, link_rows, strips = [], [], []
-        for sid, (update, message_id, prefs, strip) in batch.items():
+        for sid, (update, message_id, _, strip) in batch.items():
             row = update.session
             if message_id is not None:
                 old = self.boards.get(sid)
@@ -129,13 +128,8 @@ class Bookkeeper:
             if row.status != "active":  # the game is over: nothing more to strip later (bounded memory)
                 self.boards.pop(sid, None)
                 continue
-            # no reminder or AFK limit for an AI seat or a seat the AI stand-in plays: it never idles
-            played = ai_players(row)
-            for player in dict.fromkeys(d.player for d in update.pending if d.player and d.player not in played):
-                for kind, hours in ((REMINDER, prefs.get("reminder_hours")), (AFK, prefs.get("afk_hours"))):
-                    if hours and hours > 0:
-                        payload = json.dumps({"version": row.version, "player": player})
-                        timer_rows.append((sid, row.channel_id, kind, now + int(hours * HOUR_MS), payload, now_ms()))
+            # the reminders and deadline of each person the board waits on (an AI seat never idles, is never pinged)
+            timer_rows += await self.bot.notify.wait_timers(update, now)
         await self.bot.links.save_boards(list(batch), [REMINDER, AFK], timer_rows, link_rows)
         for sid, (channel, message) in strips:
             self.bot.spawn(self.bot.table.strip(channel, message), f"strip components of {message} (session {sid})")

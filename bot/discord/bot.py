@@ -40,6 +40,8 @@ from .images import Images
 from .language import enter_interaction
 from .links import Links
 from .lobby import Lobby
+from .mygames import MyGames
+from .notify import Notify, StopDmsButton
 from .places import Places
 from .play import Play, is_moderator
 from .prefs import ChannelPrefs
@@ -272,6 +274,8 @@ class PlayBot(commands.Bot):
     places: Places
     departures: Departures
     results: Results
+    notify: Notify
+    mygames: MyGames
 
     def __init__(self, settings: Settings, store: Store | None = None, *, clock: Callable[[], int] | None = None,
                  seeds: Callable[[], int] | None = None, ai: AiSettings | None = None, sync: bool = False,
@@ -341,10 +345,12 @@ class PlayBot(commands.Bot):
         self.play, self.lobby, self.admin, self.races = Play(self), Lobby(self), Admin(self), Races(self)
         self.places, self.departures, self.results = Places(self), Departures(self), Results(self)
         self.stand_in = StandIn(self)  # the AI stand-in's buttons and the departure's default
-        for cog in (self.play, self.lobby, self.admin, self.races, self.places, self.departures, self.results):
+        self.notify, self.mygames = Notify(self), MyGames(self)
+        for cog in (self.play, self.lobby, self.admin, self.races, self.places, self.departures, self.results,
+                    self.notify, self.mygames):
             await self.add_cog(cog)
         await self.add_cog(Privacy(self))  # /privacy, /forget-me, pruning old games (sets self.privacy)
-        self.add_dynamic_items(*DYNAMIC_ITEMS, ReplayButton, RematchButton)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, ReplayButton, RematchButton, StopDmsButton)
         await self.tree.set_translator(CatalogueTranslator())  # command names and descriptions in ja as well
         if not start:
             return
@@ -406,6 +412,8 @@ class PlayBot(commands.Bot):
         """Every interaction as it arrives: noted for stale ``/move`` checks (:mod:`.freshness`); a component of
         ours whose ``custom_id`` matches no template (forged or from an old version) is refused."""
         self.table.floors.saw(interaction.id)
+        if self.notify.owes_note(str(interaction.user.id)):  # told once that their direct messages are closed
+            self.spawn(self.notify.note(interaction), f"note on closed direct messages to {interaction.user.id}")
         if interaction.type is not discord.InteractionType.component:
             return
         custom_id = (interaction.data or {}).get("custom_id", "")

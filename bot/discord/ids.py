@@ -19,6 +19,7 @@ Each id carries what it needs to be handled after a restart, never a discord.py 
 - ``pbc:si:<session>:<version>:<seat>:<action>`` — a seat the AI stand-in plays (:mod:`bot.service.stand_in`):
   ``ai`` ("The AI plays for X" on an AFK notice of board ``version``), ``back`` ("I'm back", the seat's owner) or
   ``out`` ("Remove X" beside a stand-in); ``version`` 0 for the last two;
+- ``pbc:n:<member>`` — "Stop" on a direct message about a game: that member's direct messages are turned off;
 - ``pbc:r:<session>:<race>:<option id>`` — a button of a race (``Game.race_key``; ``race`` is a short hash of it):
   no version, so one player's input does not make the others' buttons stale; valid while that race is pending.
 
@@ -47,7 +48,9 @@ REPLAY = r"pbc:p:(?P<sid>[0-9]{1,18})"
 SEAT = r"pbc:si:(?P<sid>[0-9]{1,18}):(?P<ver>[0-9]{1,9}):(?P<seat>[0-9]{1,2}):(?P<action>ai|back|out)"
 REMATCH = r"pbc:rm:(?P<sid>[0-9]{1,18})"
 HERE = r"pbc:hr:(?P<sid>[0-9]{1,18})"
-TEMPLATES = (CHOICE, MENU, GROUP, LOBBY, UNDO, AFK, RACE, HELP, TOPIC, FULL, ADD_AI, REMOVE_AI, REPLAY, SEAT, REMATCH, HERE)
+STOP_DMS = r"pbc:n:(?P<uid>[0-9]{1,20})"
+TEMPLATES = (CHOICE, MENU, GROUP, LOBBY, UNDO, AFK, RACE, HELP, TOPIC, FULL, ADD_AI, REMOVE_AI, REPLAY, SEAT, REMATCH, HERE,
+             STOP_DMS)
 
 
 def choice(sid: int, version: int, decision: int, option: int) -> str:
@@ -68,6 +71,10 @@ def lobby(sid: int, action: str) -> str:
 
 def undo(sid: int, version: int, vote: str) -> str:
     return f"pbc:u:{sid}:{version}:{vote}"
+
+
+def stop_dms(member: str | int) -> str:
+    return f"pbc:n:{member}"
 
 
 def afk(sid: int, version: int, seat: int) -> str:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import logging
 import re
 import typing
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 import discord
 from discord import app_commands
@@ -31,6 +31,7 @@ from games.core import N, T, Text
 from . import permissions
 from .answers import update_message
 from .cooldowns import Cooldown
+from .notify import LOBBY_WARNING, WARN_BEFORE_MS
 from .present import level_text, lobby_text, lobby_view, mention
 
 if TYPE_CHECKING:
@@ -183,11 +184,13 @@ class Lobby(commands.Cog):
         thread="Start the game in a new thread of this channel",
         ai="Seat this many AI players at once (the host can add or remove them in the lobby too)",
         level="How strong the AI players are: easy, normal (default) or strong",
+        pace="Reminders and move deadline: live, fast, day or week (default: the channel's settings)",
     )
     @app_commands.autocomplete(game=game_autocomplete, options=options_autocomplete, level=level_autocomplete)
     @app_commands.guild_only()
     async def play(self, interaction: discord.Interaction, game: str, options: str | None = None,
-                   thread: bool = False, ai: app_commands.Range[int, 0, 10] = 0, level: str | None = None) -> None:
+                   thread: bool = False, ai: app_commands.Range[int, 0, 10] = 0, level: str | None = None,
+                   pace: Literal["live", "fast", "day", "week"] | None = None) -> None:
         g = self.service.game(game)
         if level is not None and not ai:
             raise SessionError(T("level: goes with ai:<n>, the number of AI players to seat (e.g. ai:1 "
@@ -238,7 +241,7 @@ class Lobby(commands.Cog):
             channel = str(data["id"])
             try:
                 update = await self.service.open_lobby(channel, g.id, host, opts, guild_id=guild, ai_seats=ai,
-                                                       ai_level=level)
+                                                       ai_level=level, pace=pace)
                 await self.arm(update.session)
                 await self.bot.links.add_name(update.session.id, host, interaction.user.display_name)
                 # the card is retried with backoff: the interaction is deferred, nothing else waits
@@ -253,7 +256,7 @@ class Lobby(commands.Cog):
                                                   channel="<#" + channel + ">"), reader_lang()), ephemeral=True)
             return
         update = await self.service.open_lobby(channel, g.id, host, opts, guild_id=guild, ai_seats=ai,
-                                               ai_level=level)
+                                               ai_level=level, pace=pace)
         await self.arm(update.session)
         await self.bot.links.add_name(update.session.id, host, interaction.user.display_name)
         await self.send_card(interaction, update)
@@ -409,12 +412,13 @@ class Lobby(commands.Cog):
         hours = float(self.bot.settings.lobby_hours)
         due = self.service.clock() + int(hours * HOUR_MS)
         await self.service.timers.add(row.channel_id, LOBBY_EXPIRY, due, {"hours": hours}, session_id=row.id)
-        self.bot.timers.wake_before(due)
+        await self.bot.notify.arm_lobby(row, due)  # its seated members are told an hour before
+        self.bot.timers.wake_before(due - WARN_BEFORE_MS)
 
     async def disarm(self, update: Update) -> None:
         """The lobby of ``update`` started or closed: its expiry timer goes (a stale one would be ignored anyway)."""
         if update.session.status != "lobby":
-            await self.service.timers.clear(update.session.id, [LOBBY_EXPIRY])
+            await self.service.timers.clear(update.session.id, [LOBBY_EXPIRY, LOBBY_WARNING])
 
     async def restore(self) -> int:
         """At start-up: every lobby open without an expiry timer (opened by a version without one, or by a bot

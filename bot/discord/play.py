@@ -28,7 +28,7 @@ from bot.service.timers import Timer
 from bot.sessions import STALE_TEXT, SessionError, StaleBoard, Update
 from bot.store import SessionRow
 from games import Decision
-from games.core import T, Text
+from games.core import T
 
 from .answers import DISCORD_EPOCH_MS, NO_PINGS, answer, await_render, snowflake_ms
 from .cooldowns import Cooldown
@@ -40,12 +40,10 @@ from .present import (
     as_names,
     deciders,
     display,
-    mention,
     page_view,
     topics_view,
 )
 from .table import Live
-from .timers import waiting_on
 
 if TYPE_CHECKING:
     from .bot import PlayBot
@@ -306,25 +304,6 @@ class Play(commands.Cog):
         update = await self.service.ai_turns.fire(timer)
         if update is not None:
             await self.table.post(update)
-
-    @commands.Cog.listener()
-    async def on_reminder_timer_complete(self, timer: Timer) -> None:
-        """Mention the player whose turn it still is (the board is still the timer's version)."""
-        waiting = await waiting_on(self.bot, timer)
-        if waiting is None:
-            return
-        row, player = waiting
-        update = self.service.view(row)
-        prompts = Text.join(T("; "), [d.prompt for d in update.pending if d.player == player])
-        mentions = discord.AllowedMentions(everyone=False, roles=False,
-                                           users=[discord.Object(int(player))] if player.isdigit() else [])
-        text = as_mentions(T("⏰ {player}, your turn in {game}: {prompts}. Use the buttons on the board, or /board to "
-                             "see it again.", player=mention(player), game=update.game.title,
-                             prompts=prompts or T("you have a choice to make")))
-        channel = self.bot.get_partial_messageable(int(row.channel_id))
-        await self.bot.delivery.send(lambda: channel.send(text, allowed_mentions=mentions),
-                                     what=T("the turn reminder of {game}", game=update.game.title), channel_id=row.channel_id,
-                                     session_id=row.id)
 
     # -- start-up ---------------------------------------------------------------------------------------------------
     async def _restore_live(self, row: SessionRow) -> None:

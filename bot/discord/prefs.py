@@ -27,10 +27,12 @@ class ChannelPrefs:
                 "pings": "turn", "language": None}
 
     async def get(self, channel_id: str) -> dict[str, float]:
-        """The channel's settings over the defaults (cached; :meth:`save` updates the cache)."""
+        """The channel's settings over the defaults (cached; :meth:`save` updates the cache); ``saved``: those the
+        channel saved itself (a game's pace follows them, :func:`bot.service.pace.pace_of`)."""
         cached = self._cache.get(channel_id)
         if cached is None:
-            cached = {**self.defaults(), **await self.bot.links.channel_settings(channel_id)}
+            saved = await self.bot.links.channel_settings(channel_id)
+            cached = {**self.defaults(), **saved, "saved": saved}
             self._cache[channel_id] = cached
             while len(self._cache) > MAX_CHANNELS:  # the oldest channel first (dicts keep insertion order)
                 self._cache.pop(next(iter(self._cache)))

@@ -17,6 +17,7 @@ from bot.ai_seats import LEVEL_NAMES, ai_name, is_ai
 from bot.board_text import BUTTON_OPTIONS, FORMER_PLAYER, button_label, display, fit_names
 from bot.i18n import say, table_lang
 from bot.rules_help import AI_LEVEL_TEXT, live_line
+from bot.service.pace import PACE_WORDS
 from bot.service.stand_in import ai_players, stand_ins
 from bot.sessions import Update
 from bot.store import SessionRow
@@ -127,6 +128,10 @@ def lobby_text(row: SessionRow, game: Game, notes: list[str] = ()) -> str:
             say(T("Seats ({seated}/{seats}):", seated=len(row.players), seats=counts[-1])),
             seats,
             say(T("Options: {settings}", settings=_options_text(row.options))),
+        ]
+        if row.meta.get("pace") in PACE_WORDS:
+            lines.append(say(T("Pace: {pace}", pace=PACE_WORDS[row.meta["pace"]])))
+        lines += [
             _need_line(need, then),
         ]
         if game.live:
@@ -210,13 +215,15 @@ class BoardText:
 
     ``events``: the event lines to show (default: those of ``update``; the live message of a turn passes every line
     of the turn so far). ``first``: the first board of a game, which says in one line how to answer. ``names``: the
-    players' display names, for the form without the image (numbered options)."""
+    players' display names, for the form without the image (numbered options). ``clock``: lines on time (the
+    move's deadline, who is away; :meth:`bot.discord.notify.Notify.board_lines`), shown while the board is live."""
 
     def __init__(self, update: Update, with_status: bool = True, notes: list[str] = (),
-                 events: list[str] | None = None, first: bool = False, names: dict[str, str] | None = None) -> None:
+                 events: list[str] | None = None, first: bool = False, names: dict[str, str] | None = None,
+                 clock: list[str] = ()) -> None:
         self.board = board_text_lines.build_board(
             update, mention, markdown=True, listed=False, notes=notes, events=events, first=first, names=names,
-            buttons_fit=_fits(update.pending), with_status=with_status)
+            buttons_fit=_fits(update.pending), with_status=with_status, clock=clock)
 
     def form(self, *, numbered: bool = False, retired: bool = False) -> str:
         """The text with the board's image (options on buttons), or ``numbered``: without it (the options also as

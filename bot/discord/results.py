@@ -31,6 +31,7 @@ from . import ids
 from .answers import NO_PINGS, THINKING, answer
 from .components import in_budget
 from .lobby import game_autocomplete
+from .present import mention
 
 if TYPE_CHECKING:
     from .bot import PlayBot
@@ -132,11 +133,15 @@ class Results(commands.Cog):
         if record.outcome == "finished":
             view.add_item(RematchButton(record.session_id))
         alt = results.card_alt("summary", record, details, names=names) if png else None
+        pinged = await self.bot.notify.end_pings(update)  # the end reaches the seated players once
+        if pinged:
+            lines.append(T("🔔 {players}: the game is over.", players=", ".join(mention(p) for p in pinged)))
         text = "\n".join(say(line) for line in lines)[:2000]
+        told = discord.AllowedMentions(everyone=False, roles=False, users=[discord.Object(int(p)) for p in pinged])
         # without Attach Files (Discord answers 403) the same text and button go out without the card
         await self.bot.answers.send(None, record.channel_id, text,
                                    file=card_file(png, f"result-{record.session_id}", alt) if png else None, view=view,
-                                   plain=text)
+                                   plain=text, mentions=told)
 
     async def rematch(self, interaction: discord.Interaction, sid: int) -> None:
         """The Rematch button (:meth:`bot.service.rematch.Rematch.press`): the first press opens the lobby (its card

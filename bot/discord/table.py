@@ -217,7 +217,10 @@ class Table:
             if missed:  # a board of this channel could not be posted: this one says why
                 notes = [*notes, self.bot.delivery.cannot_post(missed, getattr(interaction, "app_permissions", None))]
                 fresh = True
+        if interaction is not None and update.events and row.status == "active":
+            await self.bot.mygames.moved(str(interaction.user.id))  # a move ends its player's time away
         names = await self.bot.links.names(row.id)
+        clock = await self.bot.notify.board_lines(update)
         # without Attach Files the board goes out as text at once; the image and its alt text are drawn together
         attach = interaction is None or bool(interaction.app_permissions.attach_files)
         task = asyncio.ensure_future(self.bot.images.board(row, update.state, names, first=first,
@@ -257,7 +260,7 @@ class Table:
             def texts(events: list[str] | None, first: bool) -> tuple[str, str, dict[str, str]]:
                 """The board's text (with its image, else its text form), its text form, and each one's
                 retired text."""
-                board = BoardText(update, notes=notes, events=events, first=first, names=names)
+                board = BoardText(update, notes=notes, events=events, first=first, names=names, clock=clock)
                 plain = board.form(numbered=True)
                 text = board.form() if attach else plain
                 retire = {plain: board.form(numbered=True, retired=True)}
@@ -284,6 +287,9 @@ class Table:
                 clicker = str(interaction.user.id) if interaction is not None else None
                 posted = await self._post_turn(interaction, live, update, text, png_file(png, row.id, row.version, alt),
                                                view(), clicker, plain, own=not fresh)
+                if row.status == "active":
+                    self.bot.spawn(self.bot.notify.turn_started(update, clicker, posted.message_id),
+                                   f"turn messages of board v{row.version} of session {row.id}")
                 if row.status == "active" and posted.message_id is not None:
                     self.live[row.id] = Live(posted.message_id, row.channel_id, row.version, now, races, lines,
                                              posted.content or text, first, retire.get(posted.content or text, ""))
@@ -298,6 +304,7 @@ class Table:
                 await self.bot.results.post_result(update)
             except Exception:
                 log.exception("result message of session %s failed", row.id)
+            self.bot.spawn(self.bot.notify.ended(update), f"the end of session {row.id} told to its players")
         self.ended(update)
 
     @staticmethod
@@ -421,15 +428,15 @@ class Table:
 
     async def turn_pings(self, update: Update, clicker: str | None) -> discord.AllowedMentions:
         """Who the board of a new turn notifies: the players it names, minus ``clicker`` (whose input caused it),
-        minus members who muted their turn pings and those the AI stand-in plays for; nobody when the channel's
-        ping mode is ``off``."""
+        minus members whose route is not the channel or who muted the game (:mod:`.notify`) and those the AI
+        stand-in plays for; nobody when the channel's ping mode is ``off``."""
         prefs = await self.bot.prefs.get(update.session.channel_id)
         if prefs.get("pings", "turn") == "off":
             return NO_PINGS
         held = held_people(update.session, update.state, update.pending)  # a live table's missing: pinged once
         named = (deciders(update.pending) | set(held)) - {clicker}
-        away = stand_ins(update.session)
-        muted = {clicker or "", *away, *await self.bot.links.muted(named)}
+        told = await self.bot.notify.in_channel(update, named)
+        muted = {clicker or "", *stand_ins(update.session), *(named - told)}
         mentions = pings(update.pending, exclude=muted)
         extra = [discord.Object(int(p)) for p in held if p.isdigit() and p not in muted]
         return discord.AllowedMentions(everyone=False, roles=False, users=[*(mentions.users or []), *extra]) \
@@ -448,7 +455,8 @@ class Table:
                 render = self.bot.images.full_png(row, update.state, names) if full else \
                     self.bot.images.png(row, update.state, names)
                 png = await await_render(interaction, asyncio.ensure_future(render))
-                board = BoardText(update, notes=list(notes), names=names)
+                clock = await self.bot.notify.board_lines(update)
+                board = BoardText(update, notes=list(notes), names=names, clock=clock)
                 text = board.form()
                 view = board_view(row, update.pending, names, keys=self.bot.races.keys(update),
                                   emoji=self.bot.races.button_emoji(update)) if row.status == "active" and mine \

@@ -45,6 +45,7 @@ import logging
 import re
 from typing import TYPE_CHECKING
 
+from bot.service.pace import MOVE_DEADLINE, REMINDER
 from bot.sessions import AI_MOVE, AI_RACE, DEADLINE, Timer
 from bot.store import SessionRow, StoreUnavailable, now_ms
 
@@ -55,8 +56,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-REMINDER = "reminder"
-AFK = "afk"
+AFK = MOVE_DEADLINE
 EVENT = re.compile(r"on_(\w+)_timer_complete")
 """The listener name of a timer kind's event."""
 HOUR_MS = 3_600_000

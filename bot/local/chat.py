@@ -30,7 +30,7 @@ from pathlib import Path
 
 import games
 import renderers
-from games.core import N, T, Text
+from games.core import N, T, Text, player_ref
 
 from .. import i18n, results
 from ..ai_seats import ai_name, is_ai
@@ -59,7 +59,7 @@ class Channel:
 
 
 SANDBOX_COMMANDS = ("play", "join", "leave", "cancel", "start", "move", "board", "history", "resign", "abandon",
-                    "undo", "wait", "rules", "games", "help", "stats", "leaderboard", "replay")
+                    "undo", "wait", "rules", "games", "mygames", "help", "stats", "leaderboard", "replay")
 """The sandbox's commands, by their English names."""
 
 
@@ -229,6 +229,8 @@ class LocalChat:
             return [sandbox_rules(*args[:2], lang=self.lang)]
         if cmd == "games":
             return [self._games_line()]
+        if cmd == "mygames":
+            return await self._mygames(name)
         if cmd == "help":
             return [SANDBOX_HELP, results.RATING_HELP]
         if cmd == "stats":
@@ -338,6 +340,30 @@ class LocalChat:
         path = self.out_dir / name
         path.write_bytes(data)
         return str(path)
+
+    async def _mygames(self, name: str) -> list[str]:
+        """``/mygames``: the speaker's lobbies and games in every channel, those waiting on them first
+        (:mod:`bot.service.members`), each with its channel, whom it waits on and an undo request waiting for
+        their vote."""
+        entries = await self.service.members.of(name)
+        if not entries:
+            return [say(T("You are not seated in any game or lobby. /play opens one."), self.lang)]
+        out = [say(T("Your games ({n}); waiting on you: {waiting}.", n=len(entries),
+                     waiting=sum(1 for e in entries if e.mine)), self.lang)]
+        for e in entries:
+            where = "#" + e.row.channel_id
+            if e.lobby:
+                line = T("{channel} {game}: lobby, waiting for the host, {host}", channel=where, game=e.game.title,
+                         host=player_ref(e.row.host))
+            elif e.mine:
+                line = T("{channel} {game}: your move", channel=where, game=e.game.title)
+            else:
+                line = T("{channel} {game}: waiting on {players}", channel=where, game=e.game.title,
+                         players=Text.join(T(", "), [player_ref(p) for p in e.waits_on]))
+            if e.undo_vote:
+                line = T("{line} (an undo request waits for your vote)", line=line)
+            out.append(say(line, self.lang, player_name))
+        return out
 
     @staticmethod
     def _games_line() -> str:

@@ -13,5 +13,10 @@ class given exactly what it needs (typed by a :class:`typing.Protocol` where an 
   :class:`~.timers.Timer` event every kind fires as;
 - :mod:`.records` — ended games' records, ratings and standings, and the record written when a game ends;
 - :mod:`.reads` — the sessions and move logs adapters read;
-- :mod:`.privacy` — a member's games found, their data forgotten, old records pruned.
+- :mod:`.privacy` — a member's games found, their data forgotten, old records pruned;
+- :mod:`.members` — a member's live games across channels and servers (``/mygames``);
+- :mod:`.notifications` — how a member is told (channel, direct message, both, off; muted games) and the digest
+  of a game since their last move;
+- :mod:`.pace` — a game's pace: its reminders and move deadline;
+- :mod:`.away` — a member's time away, which freezes their reminders and deadlines.
 """

@@ -19,6 +19,7 @@ from ..store import StaleVersion
 from .ai_turns import AiPlanner
 from .board import Locks, Rows, States, Update, game_of
 from .deadlines import Deadlines
+from .pace import pace_named
 
 STALE_RETRIES = 3
 """How many times a verb that re-checks everything it needs is run again when another process wrote the session
@@ -154,16 +155,18 @@ class Lobby:
 
     async def open_lobby(
         self, channel_id: str, game_id: str, host: str, options: dict | None = None, guild_id: str | None = None,
-        ai_seats: int = 0, ai_level: str | None = None,
+        ai_seats: int = 0, ai_level: str | None = None, pace: str | None = None,
     ) -> Update:
         """Open a lobby for ``game_id`` with ``host`` seated, and ``ai_seats`` AI players of ``ai_level`` (default
-        ``normal``; ``/play <game> ai:<n> [level:<level>]``). Refused (nothing stored) when the channel is
-        busy, the game unknown, an option invalid or unknown, the level unknown, or the AI seats do not fit."""
+        ``normal``; ``/play <game> ai:<n> [level:<level>]``); ``pace`` (:mod:`bot.service.pace`) is kept in the
+        session's ``meta["pace"]``. Refused (nothing stored) when the channel is busy, the game unknown, an option
+        invalid or unknown, the level or pace unknown, or the AI seats do not fit."""
         game = game_of(game_id)
         if is_ai(host):
             raise SessionError(T("An AI player cannot open a lobby."))
         try:
             level = level_of(ai_level)
+            pace = pace_named(pace)
         except ValueError as exc:
             raise SessionError(refusal(exc)) from None
         fields = game.Options.model_fields
@@ -198,7 +201,7 @@ class Lobby:
                                      "to /abandon it — or play in another channel or thread.", game=busy_title))
             try:
                 row = await self.store.create_session(channel_id, game_id, host, opts, self.seeds(), guild_id,
-                                                      players=players)
+                                                      meta={"pace": pace} if pace else None, players=players)
             except self.store.integrity_errors:
                 raise SessionError(T("A game is already open here.")) from None
         notes = [T("{player} opened a lobby for {game}.", player=player_ref(host), game=game.title)]

@@ -276,6 +276,16 @@ class Store(RecordStore, AdapterData, PrivacyData):
         )
         return [_session(r) for r in await cur.fetchall()]
 
+    async def member_sessions(self, player: str) -> list[SessionRow]:
+        """Every lobby and active session ``player`` is seated in, whatever its shard or server (a member's games,
+        ``/mygames``), oldest first."""
+        pattern = "%" + json.dumps(player).replace("\\", "\\\\").replace("%", "\\%").replace("_", "\\_") + "%"
+        cur = await self.conn.execute(
+            f"SELECT {_SESSION_COLS} FROM sessions WHERE status IN ('lobby', 'active') AND players LIKE ? ESCAPE '\\'"
+            " ORDER BY id", (pattern,))
+        rows = [_session(r) for r in await cur.fetchall()]
+        return [r for r in rows if player in r.players]
+
     async def all_sessions(self) -> list[SessionRow]:
         """Every session whatever its status or shard, oldest first (copies between stores, checks)."""
         cur = await self.conn.execute(f"SELECT {_SESSION_COLS} FROM sessions ORDER BY id")
@@ -460,6 +470,12 @@ class Store(RecordStore, AdapterData, PrivacyData):
         """Delete the timers ``timer_ids`` in ``db``'s transaction (e.g. the AI timer whose move is committed)."""
         if timer_ids:
             await db.execute(f"DELETE FROM timers WHERE id IN ({','.join('?' * len(timer_ids))})", list(timer_ids))
+
+    async def move_timers(self, db, moves: list[tuple[int, int]]) -> None:
+        """Set the due time of timers, rows of ``(due_ms, timer id)``, in ``db``'s transaction (a member's waits
+        frozen while away, :mod:`bot.service.away`)."""
+        if moves:
+            await db.executemany("UPDATE timers SET due_ms = ? WHERE id = ?", moves)
 
     async def delete_timer(self, timer_id: int) -> bool:
         async with self.transaction() as db:

@@ -128,3 +128,14 @@ async def test_race_offsets_count_from_the_roll_and_typed_words_count(chat):
     out = await say(chat, "/wait 8000")
     up = await chat.service.show("table")
     assert all(d.player is not None for d in up.pending)  # the window closed at its deadline
+
+
+async def test_mygames_lists_the_speakers_games_in_every_channel(chat):
+    await say(chat, "alice: /play tatari", "bob: /join", "alice: /start",
+              "#b bob: /play tsukimi", "#b carol: /join", "#b bob: /start", "#c dave: /play tatari")
+    assert await say(chat, "#elsewhere bob: /mygames") == [
+        "Your games (2); waiting on you: 1.", "#b Tsukimi: your move", "#table Tatari: waiting on alice"]
+    assert await say(chat, "carol: /mygames") == ["Your games (1); waiting on you: 0.", "#b Tsukimi: waiting on bob"]
+    assert await say(chat, "dave: /mygames") == ["Your games (1); waiting on you: 0.",
+                                                "#c Tatari: lobby, waiting for the host, dave"]
+    assert await say(chat, "erin: /mygames") == ["You are not seated in any game or lobby. /play opens one."]

@@ -201,8 +201,9 @@ class FakeDiscord:
 
     def _message(self, channel_id: int, body: dict, files, mid: int | None = None, flags: int = 0) -> dict:
         mid = mid or self.h.snowflake()
+        guild = self.h.guild_of(channel_id)
         msg = {
-            "id": str(mid), "channel_id": str(channel_id), "guild_id": str(self.h.guild_id),
+            "id": str(mid), "channel_id": str(channel_id), "guild_id": str(guild) if guild else None,
             "author": {"id": str(BOT_ID), "username": "bot", "discriminator": "0", "avatar": None, "bot": True},
             "content": body.get("content") or "", "timestamp": iso(self.h.now_ms), "edited_timestamp": None,
             "tts": False, "mention_everyone": False, "mentions": [], "mention_roles": [],
@@ -248,6 +249,9 @@ class FakeDiscord:
                 raise exc
         if method == "PATCH" and int(params.get("message_id") or 0) in self.deleted:
             raise http_error(404, 10008, "Unknown Message")
+        recipient = self.h.dm_users.get(int(params.get("channel_id") or 0))
+        if method == "POST" and recipient in self.h.dms_closed:
+            raise http_error(403, 50007, "Cannot send messages to this user")
 
     async def rest(self, route, *, files=None, form=None, **kwargs) -> Any:
         if self.fail_next:
@@ -272,7 +276,15 @@ class FakeDiscord:
                                           "archive_timestamp": iso(self.h.now_ms), "locked": False}}
             self.record(Sent("thread", method, route.url, body, message=thread))
             return thread
+        if method == "POST" and path == "/users/@me/channels":  # open a direct message channel
+            recipient = int(body["recipient_id"])
+            cid = self.h.dm_channels.setdefault(recipient, self.h.snowflake())
+            self.h.dm_users[cid] = recipient
+            return {"id": str(cid), "type": 1, "last_message_id": None,
+                    "recipients": [{"id": str(recipient), "username": "member", "discriminator": "0", "avatar": None}]}
         if method == "GET" and path == "/guilds/{guild_id}/members/{member_id}":  # a look-up: a member, not recorded
+            if (int(params["guild_id"]), int(params["member_id"])) in self.h.left:
+                raise http_error(404, 10007, "Unknown Member")
             return {"user": {"id": params["member_id"], "username": "member", "discriminator": "0", "avatar": None},
                     "roles": [], "joined_at": iso(self.h.now_ms), "deaf": False, "mute": False}
         self.record(Sent("other", method, route.url, body, fs))
@@ -551,6 +563,12 @@ class Harness:
         self.settings = settings or Settings(discord_token=None, reminder_hours=12, afk_hours=0)
         self.now_ms = start_ms
         self.guild_id = GUILD_ID
+        self.guilds: dict[int, str] = {GUILD_ID: "Table Town"}  # guild id -> name (the bot is in each)
+        self.channel_guilds: dict[int, int] = {}  # channel id -> its guild (default: ``guild_id``)
+        self.dm_channels: dict[int, int] = {}  # member -> their direct message channel with the bot
+        self.dm_users: dict[int, int] = {}  # direct message channel -> its member
+        self.dms_closed: set[int] = set()  # members whose direct messages are closed (Discord answers 50007)
+        self.left: set[tuple[int, int]] = set()  # (guild, member): Discord answers "Unknown Member"
         self.guild_locale = "en-US"  # the server's preferred locale (interaction ``guild_locale``)
         self.channel_id = CHANNEL_ID
         self.app_permissions = ALL_PERMS  # the bot's permissions in the channel, as interactions carry them
@@ -587,7 +605,11 @@ class Harness:
         state.user = discord.ClientUser(state=state, data={"id": str(BOT_ID), "username": "bot", "discriminator": "0",
                                                            "avatar": None, "bot": True})
         state.application_id = APP_ID
-        state._add_guild(Guild._create_unavailable(state=state, guild_id=self.guild_id, data={}))
+        self.guilds.setdefault(self.guild_id, "Table Town")
+        for gid, name in self.guilds.items():
+            state._add_guild(Guild(data={"id": str(gid), "name": name, "unavailable": False, "features": [],
+                                         "roles": [], "emojis": [], "stickers": [], "member_count": 2,
+                                         "preferred_locale": self.guild_locale}, state=state))
         if self.limits is None:
             bot.http.request = self.fake.rest  # type: ignore[method-assign]
         else:
@@ -614,6 +636,32 @@ class Harness:
         """A new bot object on the same database (what a process restart does)."""
         await self.close()
         await self.open()
+
+    # -- places ----------------------------------------------------------------------------------------------------
+    def add_channel(self, channel_id: int, guild_id: int, guild_name: str | None = None) -> int:
+        """A text channel ``channel_id`` of guild ``guild_id`` (a new guild, named ``guild_name``, joins the bot's
+        cache at once); returns ``channel_id``."""
+        self.channel_guilds[channel_id] = guild_id
+        if guild_id not in self.guilds:
+            self.guilds[guild_id] = guild_name or f"Server {len(self.guilds) + 1}"
+            if self.bot is not None:
+                state = self.bot._connection
+                state._add_guild(Guild(data={"id": str(guild_id), "name": self.guilds[guild_id], "unavailable": False,
+                                             "features": [], "roles": [], "emojis": [], "stickers": [],
+                                             "member_count": 2}, state=state))
+        return channel_id
+
+    def guild_of(self, channel_id: int | str) -> int | None:
+        """The guild of a channel (None for a direct message channel)."""
+        cid = int(channel_id)
+        if cid in self.dm_users:
+            return None
+        return self.channel_guilds.get(cid, self.guild_id)
+
+    def dms(self, user: User) -> list[dict]:
+        """The messages the bot sent ``user`` by direct message, oldest first."""
+        cid = self.dm_channels.get(user.id)
+        return [m for m in self.fake.messages.values() if cid is not None and m["channel_id"] == str(cid)]
 
     # -- ids and time ----------------------------------------------------------------------------------------------
     def snowflake(self) -> int:
@@ -672,16 +720,29 @@ class Harness:
     def _interaction(self, user: User, itype: int, data: dict, channel_id: int | None = None,
                      message: dict | None = None, channel_type: int = 0) -> dict:
         channel_id = channel_id or self.channel_id
+        guild = self.guild_of(channel_id)
         iid = self.snowflake()
         token = f"token-{iid}"
+        if guild is None:  # a direct message: no guild, no member, the user and the DM channel
+            payload = {
+                "id": str(iid), "application_id": str(APP_ID), "type": itype, "data": data, "token": token,
+                "version": 1, "channel_id": str(channel_id), "user": user.payload(), "locale": user.locale,
+                "channel": {"id": str(channel_id), "type": 1, "recipients": [user.payload()]},
+                "app_permissions": str(self.app_permissions), "entitlements": [], "context": 1,
+                "authorizing_integration_owners": {"1": str(user.id)}, "attachment_size_limit": 26_214_400,
+            }
+            if message is not None:
+                payload["message"] = message
+            self.fake.interactions[token] = payload
+            return payload
         payload = {
             "id": str(iid), "application_id": str(APP_ID), "type": itype, "data": data, "token": token,
-            "version": 1, "guild_id": str(self.guild_id), "channel_id": str(channel_id),
-            "channel": {"id": str(channel_id), "type": channel_type, "guild_id": str(self.guild_id), "name": "games",
+            "version": 1, "guild_id": str(guild), "channel_id": str(channel_id),
+            "channel": {"id": str(channel_id), "type": channel_type, "guild_id": str(guild), "name": "games",
                         "position": 0, "permission_overwrites": [], "nsfw": False, "parent_id": None},
             "member": user.member(self.now_ms), "locale": user.locale, "guild_locale": self.guild_locale,
             "app_permissions": str(self.app_permissions), "entitlements": [], "context": 0,
-            "authorizing_integration_owners": {"0": str(self.guild_id)}, "attachment_size_limit": 26_214_400,
+            "authorizing_integration_owners": {"0": str(guild)}, "attachment_size_limit": 26_214_400,
         }
         if channel_type in (10, 11, 12):  # a thread of the default channel
             payload["channel"].update(
@@ -786,7 +847,8 @@ class Harness:
         """A MESSAGE_CREATE from ``user``."""
         mid = self.snowflake()
         data = {
-            "id": str(mid), "channel_id": str(channel_id or self.channel_id), "guild_id": str(self.guild_id),
+            "id": str(mid), "channel_id": str(channel_id or self.channel_id),
+            "guild_id": str(self.guild_of(channel_id or self.channel_id)),
             "author": user.payload(), "member": {k: v for k, v in user.member(self.now_ms).items() if k != "user"},
             "content": content, "timestamp": iso(self.now_ms), "edited_timestamp": None, "tts": False,
             "mention_everyone": False, "mentions": [], "mention_roles": [], "attachments": [], "embeds": [],
@@ -798,7 +860,8 @@ class Harness:
         """A MESSAGE_REACTION_ADD of ``emoji`` (unicode) by ``user``."""
         data = {
             "user_id": str(user.id), "channel_id": str(channel_id or self.channel_id), "message_id": str(message_id),
-            "guild_id": str(self.guild_id), "emoji": {"id": None, "name": emoji}, "member": user.member(self.now_ms),
+            "guild_id": str(self.guild_of(channel_id or self.channel_id)), "emoji": {"id": None, "name": emoji},
+            "member": user.member(self.now_ms),
             "type": 0, "burst": False, "burst_colors": [], "message_author_id": str(BOT_ID),
         }
         return await self._feed(self.bot._connection.parse_message_reaction_add, data)

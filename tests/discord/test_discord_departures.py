@@ -45,7 +45,7 @@ async def test_a_player_who_left_is_played_by_the_ai_after_the_grace_period(data
         start = len(h.fake.sent)
         assert await h.bot.timers.fire_due(h.now_ms) == 1  # the reminder finds the player gone: no reminder
         await h.settle()
-        assert not [s for s in h.fake.sent[start:] if "your turn" in (s.content or "")]
+        assert not [s for s in h.fake.sent[start:] if "waiting for your move" in (s.content or "")]
         timers = [t for t in await h.store.timers(update.session.id) if t.kind == DEPARTED]
         assert len(timers) == 1 and timers[0].payload == {"player": idle}
         assert timers[0].due_ms == h.now_ms + 24 * HOUR

@@ -81,9 +81,17 @@ async def test_turn_reminder_and_afk_timers(database):
         assert await h.bot.timers.fire_due(h.now_ms) == 1
         await h.settle()
         sent = h.fake.sent[start:]
-        assert len(sent) == 1 and f"<@{player}>" in sent[0].content and "your turn" in sent[0].content
+        due = (h.now_ms + 3 * HOUR) // 1000  # the AFK limit: 5 h after the board
+        assert [s.content for s in sent] == [f"⏰ <@{player}>, Tatari is waiting for your move; it is due <t:{due}:R>."]
         assert sent[0].body["allowed_mentions"]["users"] == [int(player)]
-        h.advance(3 * HOUR)
+        board = h.board()
+        assert sent[0].body["message_reference"]["message_id"] == int(board["id"])  # a reply to the live board
+        h.advance(2 * HOUR)  # reminders repeat at the pace's interval until the deadline
+        start = len(h.fake.sent)
+        assert await h.bot.timers.fire_due(h.now_ms) == 1
+        await h.settle()
+        assert [s.content for s in h.fake.sent[start:]] == [sent[0].content]
+        h.advance(1 * HOUR)
         start = len(h.fake.sent)
         assert await h.bot.timers.fire_due(h.now_ms) == 1
         afk = h.fake.sent[start]
@@ -111,7 +119,9 @@ async def test_reminder_is_dropped_when_the_player_moved(database):
         await play_turn(h, users, random.Random(1))
         update = await pending(h)
         timers = await h.store.timers(update.session.id)
-        assert [t.payload["version"] for t in timers if t.kind == REMINDER] == [update.session.version]
+        # reminder every 12 h, AFK limit off: the three reminders of the wait (at most 3)
+        assert [(t.payload["version"], t.due_ms) for t in timers if t.kind == REMINDER] == [
+            (update.session.version, h.now_ms + k * 12 * HOUR) for k in (1, 2, 3)]
         await h.slash(alice, "settings", reminder_hours=0.0)
         reply = await h.slash(alice, "settings", reminder_hours=0.0)
         assert "Only members with Manage" in reply.text
@@ -141,7 +151,7 @@ async def test_dispatcher_loop_wakes_for_due_timers(database):
             await asyncio.sleep(0.01)
             if len(h.fake.sent) > start:
                 break
-        assert "your turn" in h.fake.sent[start].content
+        assert "waiting for your move" in h.fake.sent[start].content
 
 
 async def test_engine_bug_in_one_channel_spares_the_other(database, caplog):

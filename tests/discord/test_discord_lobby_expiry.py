@@ -51,7 +51,15 @@ async def test_a_lobby_nobody_starts_closes_itself_after_lobby_hours_not_before(
     assert [(t.due_ms, t.payload) for t in timers] == [(h.now_ms + 6 * HOUR, {"hours": 6.0})]
     await h.click(bob, card, "Join")
 
-    h.advance(6 * HOUR - 1)
+    h.advance(5 * HOUR - 1)
+    assert await _fire(h) == []
+    h.advance(1)  # an hour before it closes, its seated members are pinged once
+    warned = await _fire(h)
+    closes = (h.now_ms + HOUR) // 1000
+    assert [(s.content, s.body["allowed_mentions"]["users"]) for s in warned] == [
+        (f"⌛ <@101>, <@102>: the Tatari lobby closes <t:{closes}:R> unless the host starts it (/start).",
+         [101, 102])]
+    h.advance(HOUR - 1)
     assert await _fire(h) == []
     assert (await h.store.live_session(str(h.channel_id))).status == "lobby"
 
