@@ -117,7 +117,7 @@ def test_the_games_terms_in_japanese():
     assert [i18n.say(RACE_LABELS[i], "ja") for i in ("shout", "grab", "katana", "salute")] == [
         "「タタモカツ！」と叫ぶ", "Tのダイスをつかむ", "カタナ！", "お辞儀して「はい！」"]
     s = GAME.setup(["alice", "bob"], None, 0)
-    assert i18n.say(GAME.pending(s)[0].prompt, "ja", {"alice": "あき"}) == "あき：ダイスを3個振る。"
+    assert i18n.say(GAME.pending(s)[0].prompt, "ja", {"alice": "あき"}) == "あき：ダイスを3個振ってください。"
 
 
 def test_the_words_a_race_prompt_shows_are_race_words_in_each_language():

@@ -71,7 +71,7 @@ def test_the_game_speaks_its_own_japanese_terms():
     assert i18n.say(game.summary, "ja").startswith("移ろう森で木を植林")
     ja = [i18n.say(t, "ja", NAMES) for _, t, _ in play("tataraba", 2, {}, 1)]
     assert any("足マーカー" in t for t in ja) and any("銭" in t for t in ja) and any("永代たたら" in t for t in ja)
-    assert "ラウンド1：あきらから始める。" in ja
+    assert "ラウンド1：あきらから開始。" in ja
 
 
 def test_rules_help_and_lobby_lines_read_in_japanese():

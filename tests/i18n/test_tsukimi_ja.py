@@ -68,7 +68,7 @@ def test_the_games_terms_in_japanese():
     s = GAME.setup(["alice", "bob"], None, 2)
     d = GAME.pending(s)[0]
     assert i18n.say(d.prompt, "ja", {"alice": "あき"}) == (
-        "あき：餅タイルを1枚取る（手持ち：うさぎ15匹。コストは箱へ）。")
+        "あき：餅タイルを1枚取ってください（手持ち：うさぎ15匹。コストは箱へ）。")
     assert i18n.say(tile_text(13), "ja") == "抹茶0" and str(tile_text(13)) == "matcha 0"
     assert i18n.say(GAME.status(s), "ja", {"alice": "あき", "bob": "ぼぶ"}) == (
         "月見（表側）、タイル1/18 · 白のあき：現在0点、手持ちうさぎ15匹 · 紫のぼぶ：現在0点、手持ちうさぎ15匹 · 手番：あき")
