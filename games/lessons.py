@@ -1,0 +1,196 @@
+"""Guided first games (``/learn GAME``): a lesson is pure data kept with its game (``games/<id>/lesson.py``,
+``LESSON``); :class:`LessonRun` drives it over the contract. Pure: no I/O, no clock.
+
+A lesson is a fixed seed and setup, a Teacher seat played by the game's greedy player with a generator seeded by the
+lesson's seed (the same moves every time), and 6-12 :class:`Step` s: each step is the learner's next decision and
+explains one rule at the moment it matters. A right answer is applied; a wrong one is NOT applied — the learner gets
+why and the same decision again. The learner makes every one of their moves; after the last step the lesson ends with
+the game's goal (:attr:`Lesson.goal`).
+
+Registry: ``LESSONS`` (game id -> :class:`Lesson`) lists every game whose package has a ``lesson`` module.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from games.ai import greedy
+from games.core import TIMEOUT, BaseState, Decision, Event, Game, Move, Text
+
+LEARNER = "learner"
+"""The learner's player id in every lesson (presenters name it after the member)."""
+TEACHER = "teacher"
+"""The Teacher seat's player id."""
+
+
+class LessonBroken(RuntimeError):
+    """The engine does not offer what a step expects (a rule changed under the lesson): the step's number and what
+    differs, in English (a test and log message, never shown to a learner)."""
+
+
+@dataclass(frozen=True)
+class Step:
+    """One decision of the learner: ``kind`` the engine's decision kind it must be, ``rule`` the rule it teaches
+    (two or three lines naming the right choice), ``right`` the option ids accepted (the first is the one the
+    lesson plays on), ``why`` what a wrong choice is told before the same decision is asked again."""
+
+    kind: str
+    rule: Text
+    right: tuple[str, ...]
+    why: Text
+
+
+@dataclass(frozen=True)
+class Lesson:
+    """A guided first game of ``game``: ``seed`` and ``options`` of its setup, the learner (first seat) against the
+    Teacher, ``steps`` in order, ``goal`` the recap told at the end."""
+
+    game: str
+    seed: int
+    steps: tuple[Step, ...]
+    goal: Text
+    options: dict[str, Any] = field(default_factory=dict)
+    players: tuple[str, ...] = (LEARNER, TEACHER)
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """The learner's answer judged: ``right`` (then applied), ``why`` (a wrong answer: the step's explanation), and
+    ``events`` — what happened from the answer until the learner's next decision (Teacher moves included)."""
+
+    right: bool
+    why: Text | None = None
+    events: tuple[Event, ...] = ()
+
+
+class LessonRun:
+    """A lesson being played. ``events`` holds what happened before the first step (the setup, Teacher moves);
+    :attr:`step` and :meth:`decision` the current step (None / ``LessonBroken`` after the end); :meth:`answer`
+    judges an option id. ``LessonBroken`` when the engine's decision differs from the step's."""
+
+    def __init__(self, lesson: Lesson, game: Game | None = None) -> None:
+        import games
+
+        self.lesson = lesson
+        self.game = game if game is not None else games.get(lesson.game)
+        outcome = self.game.begin(list(lesson.players), lesson.options or None, lesson.seed)
+        self.state: BaseState = outcome.state
+        self.index = 0
+        self._rng = random.Random(lesson.seed)
+        self.events: tuple[Event, ...] = tuple(outcome.events) + self._advance()
+
+    @property
+    def done(self) -> bool:
+        """True after the last step was answered rightly."""
+        return self.index >= len(self.lesson.steps)
+
+    @property
+    def step(self) -> Step | None:
+        """The current step, None when the lesson is done."""
+        return None if self.done else self.lesson.steps[self.index]
+
+    def decision(self) -> Decision:
+        """The learner's open decision, checked against the current step (``LessonBroken`` when it differs or the
+        lesson is done)."""
+        step = self.step
+        if step is None:
+            raise LessonBroken(f"{self.lesson.game}: the lesson is over")
+        mine = [d for d in self.game.pending(self.state) if d.player == LEARNER and d.options]
+        if not mine:
+            raise LessonBroken(f"{self.lesson.game} step {self.index + 1}: the learner has no decision")
+        d = mine[0]
+        offered = [o.id for o in d.options]
+        if d.kind != step.kind:
+            raise LessonBroken(f"{self.lesson.game} step {self.index + 1}: decision {d.kind!r}, not {step.kind!r}")
+        missing = [r for r in step.right if r not in offered]
+        if missing or not step.right:
+            raise LessonBroken(f"{self.lesson.game} step {self.index + 1}: {missing} not offered (offered {offered})")
+        if len(offered) <= len(step.right):
+            raise LessonBroken(f"{self.lesson.game} step {self.index + 1}: no wrong option to learn from")
+        return d
+
+    def wrong_options(self) -> list[str]:
+        """The current decision's options that the step does not accept."""
+        step = self.step
+        return [o.id for o in self.decision().options if step is not None and o.id not in step.right]
+
+    def answer(self, option_id: str) -> Verdict:
+        """Judge the learner's ``option_id``: a right one is applied and the lesson goes on to the next step
+        (Teacher moves played); a wrong or unknown one changes nothing and says why. ``LessonBroken`` after the
+        end."""
+        d = self.decision()
+        step = self.lesson.steps[self.index]
+        if option_id not in step.right:
+            return Verdict(right=False, why=step.why)
+        outcome = self.game.apply(self.state, Move(player=LEARNER, option=option_id, at_ms=d.deadline_ms))
+        self.state = outcome.state
+        self.index += 1
+        return Verdict(right=True, events=tuple(outcome.events) + self._advance())
+
+    def _advance(self) -> tuple[Event, ...]:
+        """Play the Teacher (and timeouts) until the learner's next decision; nothing once the lesson is done."""
+        events: list[Event] = []
+        teacher = {p: greedy for p in self.lesson.players if p != LEARNER}
+        while not self.done:
+            pending = self.game.pending(self.state)
+            if not pending:
+                raise LessonBroken(f"{self.lesson.game} step {self.index + 1}: the game ended")
+            if any(d.player == LEARNER and d.options for d in pending):
+                break
+            d = pending[0]
+            if d.player is None or not d.options:
+                if d.deadline_ms is None:
+                    raise LessonBroken(f"{self.lesson.game}: decision {d.kind!r} has no player and no deadline")
+                move = Move(player=None, option=TIMEOUT, at_ms=d.deadline_ms)
+            else:
+                move = Move(player=d.player, option=teacher[d.player](self.game, self.state, d, self._rng),
+                            at_ms=d.deadline_ms)
+            outcome = self.game.apply(self.state, move)
+            self.state = outcome.state
+            events.extend(outcome.events)
+        return tuple(events)
+
+
+def play_scripted(lesson: Lesson, wrong_first: bool = False) -> bool:
+    """Play ``lesson`` to its end with a learner who answers every step rightly — after one wrong choice at every
+    step when ``wrong_first`` (which must change nothing). True when the end is reached; False when the engine no
+    longer matches the lesson (:class:`LessonBroken`) or a wrong choice was accepted."""
+    try:
+        run = LessonRun(lesson)
+        while not run.done:
+            step = run.step
+            if wrong_first:
+                before = run.state
+                if run.answer(run.wrong_options()[0]).right or run.state is not before:
+                    return False
+            if not run.answer(step.right[0]).right:
+                return False
+        return True
+    except LessonBroken:
+        return False
+
+
+def _registry() -> dict[str, Lesson]:
+    import games
+
+    out: dict[str, Lesson] = {}
+    for game in sorted(games.all(), key=lambda g: g.id):
+        try:
+            module = importlib.import_module(f"games.{game.id}.lesson")
+        except ModuleNotFoundError as exc:
+            if exc.name != f"games.{game.id}.lesson":
+                raise
+            continue
+        out[game.id] = module.LESSON
+    return out
+
+
+def __getattr__(name: str) -> Any:
+    if name == "LESSONS":  # built on first use: the lesson modules import this one
+        global LESSONS
+        LESSONS = _registry()
+        return LESSONS
+    raise AttributeError(name)

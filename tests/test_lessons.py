@@ -1,0 +1,78 @@
+"""Guided first games (games/lessons.py): every lesson is checked against its engine step by step, so a rule change
+that breaks a lesson fails here."""
+
+import dataclasses
+
+import pytest
+
+from games import lessons
+from games.lessons import LESSONS, LessonBroken, LessonRun, play_scripted
+
+GAMES = sorted(LESSONS)
+
+
+def test_every_game_with_a_lesson_is_registered():
+    assert "tatari" in GAMES
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_lesson_plays_to_its_end_offering_each_step(game):
+    lesson = LESSONS[game]
+    assert 6 <= len(lesson.steps) <= 12
+    run = LessonRun(lesson)
+    for number, step in enumerate(lesson.steps, 1):
+        assert run.step is step
+        d = run.decision()  # kind and right options checked against the engine (LessonBroken otherwise)
+        assert d.player == lessons.LEARNER and d.kind == step.kind
+        assert set(step.right) <= {o.id for o in d.options}
+        assert run.wrong_options(), f"step {number} has nothing wrong to choose"
+        assert str(step.rule).count("\n") <= 2 and len(str(step.rule)) <= 330
+        verdict = run.answer(step.right[0])
+        assert verdict.right and verdict.why is None
+    assert run.done and run.step is None
+    with pytest.raises(LessonBroken):
+        run.decision()
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_wrong_choice_is_explained_and_asked_again(game):
+    run = LessonRun(LESSONS[game])
+    while not run.done:
+        before, step, decision = run.state, run.step, run.decision()
+        wrong = run.wrong_options()[0]
+        verdict = run.answer(wrong)
+        assert not verdict.right and verdict.why == step.why and verdict.events == ()
+        assert run.state is before and run.step is step and run.decision() == decision
+        assert run.answer(step.right[0]).right
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_scripted_learners_finish_and_the_teacher_repeats_itself(game):
+    assert play_scripted(LESSONS[game], wrong_first=True) is True
+    assert play_scripted(LESSONS[game]) is True
+    one, two = LessonRun(LESSONS[game]), LessonRun(LESSONS[game])
+    while not one.done:
+        right = one.step.right[0]
+        assert one.answer(right) == two.answer(right)
+    assert one.state == two.state
+
+
+def test_a_step_the_engine_no_longer_offers_breaks_the_lesson():
+    lesson = LESSONS["tatari"]
+    first = dataclasses.replace(lesson.steps[0], right=("set:5",))
+    broken = dataclasses.replace(lesson, steps=(first, *lesson.steps[1:]))
+    assert play_scripted(broken) is False
+    with pytest.raises(LessonBroken, match="step 1"):
+        LessonRun(broken).decision()
+    other_kind = dataclasses.replace(lesson.steps[1], kind="select")
+    assert play_scripted(dataclasses.replace(lesson, steps=(lesson.steps[0], other_kind, *lesson.steps[2:]))) is False
+
+
+def test_tatari_lesson_sheds_dolls_on_shrines_8_and_7():
+    run = LessonRun(LESSONS["tatari"])
+    texts = []
+    while not run.done:
+        texts += [str(e.text) for e in run.answer(run.step.right[0]).events]
+    assert "{@learner} stops at 8: puts 1 on shrine 8 (now 2)." in texts
+    assert "{@learner} stops at 7: puts 2 on shrine 7 (now 3)." in texts
+    assert run.state.stashes == {"learner": 7, "teacher": 10}
