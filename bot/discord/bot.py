@@ -37,6 +37,7 @@ from .delivery import Delivery
 from .departures import Departures
 from .images import Images
 from .language import enter_interaction
+from .lessons import Lessons, LessonSelect
 from .links import Links
 from .lobby import Lobby
 from .places import Places
@@ -334,8 +335,9 @@ class PlayBot(commands.Bot):
         self.places, self.departures, self.results = Places(self), Departures(self), Results(self)
         for cog in (self.play, self.lobby, self.admin, self.races, self.places, self.departures, self.results):
             await self.add_cog(cog)
+        await self.add_cog(Lessons(self))  # /learn
         await self.add_cog(Privacy(self))  # /privacy, /forget-me, pruning old games (sets self.privacy)
-        self.add_dynamic_items(*DYNAMIC_ITEMS, ReplayButton)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, ReplayButton, LessonSelect)
         await self.tree.set_translator(CatalogueTranslator())  # command names and descriptions in ja as well
         if not start:
             return

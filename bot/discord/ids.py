@@ -14,6 +14,8 @@ Each id carries what it needs to be handled after a restart, never a discord.py 
 - ``pbc:t:<game id>`` — that topic select (values are topic names, ``-`` the overview);
 - ``pbc:f:<session>`` — "Full board": the whole board (``renderers.render(full=True)``), ephemeral;
 - ``pbc:p:<session>`` — "Replay" on a result message: the game's animation, ephemeral;
+- ``pbc:n:<game id>:<step>:<learner>:<page>`` — a lesson's option select (``/learn``; values are option indices):
+  the learner's member id and the steps done, so the lesson is rebuilt on a press (nothing stored);
 - ``pbc:r:<session>:<race>:<option id>`` — a button of a race (``Game.race_key``; ``race`` is a short hash of it):
   no version, so one player's input does not make the others' buttons stale; valid while that race is pending.
 
@@ -39,7 +41,8 @@ FULL = r"pbc:f:(?P<sid>[0-9]{1,18})"
 ADD_AI = r"pbc:a:(?P<sid>[0-9]{1,18})"
 REMOVE_AI = r"pbc:x:(?P<sid>[0-9]{1,18})"
 REPLAY = r"pbc:p:(?P<sid>[0-9]{1,18})"
-TEMPLATES = (CHOICE, MENU, GROUP, LOBBY, UNDO, AFK, RACE, HELP, TOPIC, FULL, ADD_AI, REMOVE_AI, REPLAY)
+LESSON = r"pbc:n:(?P<game>[a-z0-9_-]{1,40}):(?P<step>[0-9]{1,2}):(?P<learner>[0-9]{1,20}):(?P<p>[0-9])"
+TEMPLATES = (CHOICE, MENU, GROUP, LOBBY, UNDO, AFK, RACE, HELP, TOPIC, FULL, ADD_AI, REMOVE_AI, REPLAY, LESSON)
 
 
 def choice(sid: int, version: int, decision: int, option: int) -> str:
@@ -80,6 +83,10 @@ def race(sid: int, key: str, option: str) -> str | None:
 
 def help_(game_id: str) -> str:
     return f"pbc:h:{game_id}"
+
+
+def lesson(game_id: str, step: int, learner: int, page: int) -> str:
+    return f"pbc:n:{game_id}:{step}:{learner}:{page}"
 
 
 def topic(game_id: str) -> str:
