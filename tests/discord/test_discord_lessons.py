@@ -63,8 +63,9 @@ async def test_learn_without_thread_permission_is_ephemeral_and_in_japanese(h):
     reply = await h.slash(alice, "learn", game="tatari")
     assert not any(s.kind == "thread" for s in reply)
     page = reply.ephemeral()[0]
-    assert "手順 1/7" in page.content and "4 を2個" in page.content or "7" in page.content
+    assert "手順 1/7：振るたびに出目を1種類だけ選び" in page.content
     reply = await h.select(alice, page, 0, ["0"])
-    assert "✗" in reply.message().content
+    assert "✗ その出目では合計がほとんど増えません。" in reply.message().content
+    assert "手順 1/7" in reply.message().content
     reply = await h.slash(alice, "learn", game="chess")
     assert reply.ephemeral() and "chess" in reply.text
