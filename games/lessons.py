@@ -34,12 +34,12 @@ class LessonBroken(RuntimeError):
 @dataclass(frozen=True)
 class Step:
     """One decision of the learner: ``kind`` the engine's decision kind it must be, ``rule`` the rule it teaches
-    (two or three lines naming the right choice), ``right`` the option ids accepted (the first is the one the
-    lesson plays on), ``why`` what a wrong choice is told before the same decision is asked again."""
+    (two or three lines naming the right choice), ``right`` the option id it asks for (one: the lesson's later
+    steps are played from it), ``why`` what any other choice is told before the same decision is asked again."""
 
     kind: str
     rule: Text
-    right: tuple[str, ...]
+    right: str
     why: Text
 
 
@@ -105,17 +105,17 @@ class LessonRun:
         offered = [o.id for o in d.options]
         if d.kind != step.kind:
             raise LessonBroken(f"{self.lesson.game} step {self.index + 1}: decision {d.kind!r}, not {step.kind!r}")
-        missing = [r for r in step.right if r not in offered]
-        if missing or not step.right:
-            raise LessonBroken(f"{self.lesson.game} step {self.index + 1}: {missing} not offered (offered {offered})")
-        if len(offered) <= len(step.right):
+        if step.right not in offered:
+            raise LessonBroken(f"{self.lesson.game} step {self.index + 1}: {step.right!r} not offered "
+                               f"(offered {offered})")
+        if len(offered) < 2:
             raise LessonBroken(f"{self.lesson.game} step {self.index + 1}: no wrong option to learn from")
         return d
 
     def wrong_options(self) -> list[str]:
         """The current decision's options that the step does not accept."""
         step = self.step
-        return [o.id for o in self.decision().options if step is not None and o.id not in step.right]
+        return [o.id for o in self.decision().options if step is not None and o.id != step.right]
 
     def answer(self, option_id: str) -> Verdict:
         """Judge the learner's ``option_id``: a right one is applied and the lesson goes on to the next step
@@ -123,7 +123,7 @@ class LessonRun:
         end."""
         d = self.decision()
         step = self.lesson.steps[self.index]
-        if option_id not in step.right:
+        if option_id != step.right:
             return Verdict(right=False, why=step.why)
         outcome = self.game.apply(self.state, Move(player=LEARNER, option=option_id, at_ms=d.deadline_ms))
         self.state = outcome.state
@@ -166,7 +166,7 @@ def play_scripted(lesson: Lesson, wrong_first: bool = False) -> bool:
                 before = run.state
                 if run.answer(run.wrong_options()[0]).right or run.state is not before:
                     return False
-            if not run.answer(step.right[0]).right:
+            if not run.answer(step.right).right:
                 return False
         return True
     except LessonBroken:

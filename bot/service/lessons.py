@@ -61,7 +61,7 @@ def _run_at(game_id: str, step: int) -> LessonRun:
         raise SessionError(T("This lesson step is out of date: /learn {game} to start again.", game=game_id))
     run = LessonRun(lesson)
     while run.index < step:
-        run.answer(run.step.right[0])
+        run.answer(run.step.right)
     return run
 
 

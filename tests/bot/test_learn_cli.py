@@ -13,8 +13,8 @@ def numbers(game: str, wrong_first: bool) -> str:
         ids = [o.id for o in run.decision().options]
         if wrong_first:
             lines.append(str(ids.index(run.wrong_options()[0]) + 1))
-        lines.append(str(ids.index(run.step.right[0]) + 1))
-        run.answer(run.step.right[0])
+        lines.append(str(ids.index(run.step.right) + 1))
+        run.answer(run.step.right)
     return "\n".join(lines) + "\n"
 
 

@@ -45,9 +45,9 @@ async def test_learn_in_a_thread_wrong_choice_asked_again_to_the_end(h):
     assert "✗ That face adds little to your total." in edit.content and "Step 1 of 7" in edit.content
     assert "sets aside" not in edit.content
     for step in LESSONS["tatari"].steps:
-        pick = {"set:4": "4", "set:double": "double-doll", "set:doll": "doll"}.get(step.right[0])
+        pick = {"set:4": "4", "set:double": "double-doll", "set:doll": "doll"}.get(step.right)
         labels = [o["label"] for c in edit.components for o in c["options"]]
-        label = pick if pick is not None else next(x for x in labels if x.lower().startswith(step.right[0]))
+        label = pick if pick is not None else next(x for x in labels if x.lower().startswith(step.right))
         label = next(x for x in labels if x == label or x.startswith(label + " ×"))
         edit = (await h.select(alice, edit, 0, [option_index(edit.message, label)])).message()
     assert "That was the whole lesson. Play a real game against an AI seat: /play tatari ai:1" in edit.content
