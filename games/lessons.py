@@ -3,7 +3,8 @@
 
 A lesson is a fixed seed and setup, a Teacher seat played by the game's greedy player with a generator seeded by the
 lesson's seed (the same moves every time), and 6-12 :class:`Step` s: each step is the learner's next decision and
-explains one rule at the moment it matters. A right answer is applied; a wrong one is NOT applied — the learner gets
+explains one rule at the moment it matters. A step may also be an input to a race (a decision of nobody in particular, e.g. Tatamokatsu's shout or salute) of
+the step's kind. A right answer is applied; a wrong one is NOT applied — the learner gets
 why and the same decision again. The learner makes every one of their moves; after the last step the lesson ends with
 the game's goal (:attr:`Lesson.goal`).
 
@@ -19,11 +20,15 @@ from typing import Any
 
 from games.ai import greedy
 from games.core import TIMEOUT, BaseState, Decision, Event, Game, Move, Text
+from games.search import knowledge
 
 LEARNER = "learner"
 """The learner's player id in every lesson (presenters name it after the member)."""
 TEACHER = "teacher"
 """The Teacher seat's player id."""
+LEARNER_REACTION_MS = 700
+"""When the learner's input to a race is timed, after its window opened (ms). The Teacher sends no race inputs:
+a race the learner does not answer closes at its deadline."""
 
 
 class LessonBroken(RuntimeError):
@@ -35,12 +40,16 @@ class LessonBroken(RuntimeError):
 class Step:
     """One decision of the learner: ``kind`` the engine's decision kind it must be, ``rule`` the rule it teaches
     (two or three lines naming the right choice), ``right`` the option id it asks for (one: the lesson's later
-    steps are played from it), ``why`` what any other choice is told before the same decision is asked again."""
+    steps are played from it; a step of the learner's own decision has other options to learn from, a race may offer
+    only the one input — letting it pass is the mistake), ``why`` what any other choice is told before the same decision is asked again;
+    ``wait`` how many races of the step's kind close unanswered before the one the step answers (rolls with nothing
+    to react to)."""
 
     kind: str
     rule: Text
     right: str
     why: Text
+    wait: int = 0
 
 
 @dataclass(frozen=True)
@@ -79,6 +88,7 @@ class LessonRun:
         outcome = self.game.begin(list(lesson.players), lesson.options or None, lesson.seed)
         self.state: BaseState = outcome.state
         self.index = 0
+        self._passed = 0  # races let pass before the current step (Step.wait)
         self._rng = random.Random(lesson.seed)
         self.events: tuple[Event, ...] = tuple(outcome.events) + self._advance()
 
@@ -98,7 +108,7 @@ class LessonRun:
         step = self.step
         if step is None:
             raise LessonBroken(f"{self.lesson.game}: the lesson is over")
-        mine = [d for d in self.game.pending(self.state) if d.player == LEARNER and d.options]
+        mine = [d for d in self.game.pending(self.state) if d.player in (LEARNER, None) and d.options]
         if not mine:
             raise LessonBroken(f"{self.lesson.game} step {self.index + 1}: the learner has no decision")
         d = mine[0]
@@ -108,7 +118,7 @@ class LessonRun:
         if step.right not in offered:
             raise LessonBroken(f"{self.lesson.game} step {self.index + 1}: {step.right!r} not offered "
                                f"(offered {offered})")
-        if len(offered) < 2:
+        if len(offered) < 2 and d.player is not None:
             raise LessonBroken(f"{self.lesson.game} step {self.index + 1}: no wrong option to learn from")
         return d
 
@@ -125,10 +135,19 @@ class LessonRun:
         step = self.lesson.steps[self.index]
         if option_id != step.right:
             return Verdict(right=False, why=step.why)
-        outcome = self.game.apply(self.state, Move(player=LEARNER, option=option_id, at_ms=d.deadline_ms))
+        outcome = self.game.apply(self.state, Move(player=LEARNER, option=option_id, at_ms=self._at_ms(d)))
         self.state = outcome.state
         self.index += 1
+        self._passed = 0
         return Verdict(right=True, events=tuple(outcome.events) + self._advance())
+
+    def _at_ms(self, decision: Decision) -> int | None:
+        """When the learner's answer is made (ms): a race input :data:`LEARNER_REACTION_MS` after its window opened
+        (the game's ``KNOWLEDGE.window_opened``), else the decision's deadline (None without one)."""
+        opened = knowledge(self.game).window_opened
+        if decision.player is None and opened is not None and decision.deadline_ms is not None:
+            return min(opened(self.state) + LEARNER_REACTION_MS, decision.deadline_ms)
+        return decision.deadline_ms
 
     def _advance(self) -> tuple[Event, ...]:
         """Play the Teacher (and timeouts) until the learner's next decision; nothing once the lesson is done."""
@@ -138,9 +157,22 @@ class LessonRun:
             pending = self.game.pending(self.state)
             if not pending:
                 raise LessonBroken(f"{self.lesson.game} step {self.index + 1}: the game ended")
-            if any(d.player == LEARNER and d.options for d in pending):
+            mine = [d for d in pending if d.player == LEARNER and d.options]
+            if len(mine) == 1 and len(mine[0].options) == 1 and mine[0].kind != self.lesson.steps[self.index].kind:
+                d = mine[0]  # a forced move (Tatamokatsu's roll) is made for the learner unless a step teaches it
+                outcome = self.game.apply(self.state, Move(player=LEARNER, option=d.options[0].id,
+                                                           at_ms=d.deadline_ms))
+                self.state = outcome.state
+                events.extend(outcome.events)
+                continue
+            if mine:
                 break
             d = pending[0]
+            step = self.lesson.steps[self.index]
+            if d.player is None and d.options and d.kind == step.kind:
+                if self._passed >= step.wait:
+                    break  # a race the next step answers
+                self._passed += 1
             if d.player is None or not d.options:
                 if d.deadline_ms is None:
                     raise LessonBroken(f"{self.lesson.game}: decision {d.kind!r} has no player and no deadline")
@@ -162,7 +194,7 @@ def play_scripted(lesson: Lesson, wrong_first: bool = False) -> bool:
         run = LessonRun(lesson)
         while not run.done:
             step = run.step
-            if wrong_first:
+            if wrong_first and run.wrong_options():
                 before = run.state
                 if run.answer(run.wrong_options()[0]).right or run.state is not before:
                     return False
