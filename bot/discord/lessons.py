@@ -87,14 +87,16 @@ class Lessons(commands.Cog):
                                                     ephemeral=True)
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
+        title = say(T("Learn {game} — {name}", game=g.title, name=name), lang)[:100]
         data = await self.bot.http.start_thread_without_message(
-            interaction.channel_id, name=say(T("Learn {game} — {name}", game=g.title, name=name), lang)[:100],
-            auto_archive_duration=THREAD_ARCHIVE_MIN, type=PUBLIC_THREAD, reason=f"/learn {g.id} by {learner}")
+            interaction.channel_id, name=title, auto_archive_duration=THREAD_ARCHIVE_MIN, type=PUBLIC_THREAD,
+            reason=f"/learn {g.id} by {learner}")
         thread = self.bot.get_partial_messageable(int(data["id"]))
         await thread.send(content=f"<@{learner}>\n{content}"[:2000], view=lesson_view(page, learner, lang, name),
                           allowed_mentions=discord.AllowedMentions(users=[discord.Object(learner)]))
-        await interaction.followup.send(say(T("Your {game} lesson is in {channel}.", game=g.title,
-                                              channel=f"<#{data['id']}>"), lang), ephemeral=True)
+        where = "<#" + str(data["id"]) + ">"
+        await interaction.followup.send(say(T("Your {game} lesson is in {channel}.", game=g.title, channel=where),
+                                            lang), ephemeral=True)
 
     async def answer(self, interaction: discord.Interaction, game_id: str, step: int, learner: int,
                      option: int) -> None:
