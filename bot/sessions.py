@@ -35,9 +35,9 @@ Player ids are strings (Discord user ids, or names offline). Times are ms.
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 
-from games import Event, Move, player_ref
+from games import Decision, Event, Move, player_ref
 from games.core import BaseState, T
 
 from .ai_seats import AiSettings
@@ -171,11 +171,15 @@ class SessionService:
         option: str,
         at_ms: int | None = None,
         expect_version: int | None = None,
+        resolve: Callable[[SessionRow, list[Decision]], Awaitable[str]] | None = None,
     ) -> Update:
         """Apply ``player``'s ``option`` in ``channel_id``'s game: one transaction (move, state, version, timers).
 
         ``expect_version``: the board version the player saw (components carry it); a different stored version
-        raises :class:`StaleBoard`. ``at_ms`` defaults to ``clock()`` and is logged with the move.
+        raises :class:`StaleBoard`. ``at_ms`` defaults to ``clock()`` and is logged with the move. ``resolve``: a typed
+        move (``/move``) — the session row is read once and ``resolve(row, pending)`` (under the channel's lock) says
+        the option id the typed ``option`` stands for (:func:`bot.board_text.typed_choice`), or raises
+        (:class:`StaleBoard`: typed before its board could be seen).
         Raises :class:`SessionError` for no game, a player not seated, another player's turn, a player who resigned
         or was removed (:data:`LEFT_GAME`), or an illegal move (the engine's message).
         """
@@ -186,10 +190,12 @@ class SessionService:
             row = await self.rows.active(channel_id)
             if expect_version is not None and expect_version != row.version:
                 raise StaleBoard(STALE_TEXT)
-            if player is not None and player not in row.players:
-                raise SessionError(NOT_SEATED)
             state = self.states.state_of(row)
             pending = self.states.pending_of(row, state)
+            if resolve is not None:
+                option = await resolve(row, pending)
+            if player is not None and player not in row.players:
+                raise SessionError(NOT_SEATED)
             if player is not None and pending and not any(d.player in (None, player) for d in pending):
                 raise SessionError(not_your_turn(pending))
             if player is not None and not any(d.player == player for d in pending):

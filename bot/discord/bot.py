@@ -31,6 +31,7 @@ from games.core import T, Text
 
 from . import ids, permissions
 from .admin import Admin
+from .answers import Answers
 from .bookkeeping import Bookkeeper
 from .components import DYNAMIC_ITEMS
 from .delivery import Delivery
@@ -222,7 +223,7 @@ class PlayTree(app_commands.CommandTree):
             await interaction.response.autocomplete([])  # nothing to offer for what no client types
             return False
         if interaction.type is discord.InteractionType.application_command:  # before any database work
-            await bot.table.in_budget(interaction, ephemeral=answered_privately(interaction))
+            await bot.answers.in_budget(interaction, ephemeral=answered_privately(interaction))
         else:  # autocomplete: the options' labels in the table's language
             await enter_interaction(bot, interaction)
         return True
@@ -232,17 +233,17 @@ class PlayTree(app_commands.CommandTree):
         original = getattr(error, "original", error)
         bot: PlayBot = interaction.client  # type: ignore[assignment]
         if isinstance(original, SessionError):
-            await bot.table.refuse(interaction, str(original))
+            await bot.answers.refuse(interaction, str(original))
         elif isinstance(original, discord.Forbidden):
             lacking = permissions.missing(interaction.app_permissions)
             missing = Text.join(T(", "), lacking) if lacking else \
                 T("Discord answered {status} {text}", status=str(original.status), text=original.text)
-            await bot.table.refuse(interaction, T("I am missing a permission in this channel ({missing}). Ask a "
-                                                  "moderator, then /board.", missing=missing))
+            await bot.answers.refuse(interaction, T("I am missing a permission in this channel ({missing}). Ask a "
+                                                    "moderator, then /board.", missing=missing))
         elif isinstance(error, app_commands.NoPrivateMessage):
-            await bot.table.refuse(interaction, T("Use this in a server channel or thread."))
+            await bot.answers.refuse(interaction, T("Use this in a server channel or thread."))
         elif isinstance(error, app_commands.TransformerError | app_commands.CheckFailure):
-            await bot.table.refuse(interaction, refusal(error) or T("That input does not work here."))
+            await bot.answers.refuse(interaction, refusal(error) or T("That input does not work here."))
         else:
             sid = None
             try:
@@ -253,8 +254,8 @@ class PlayTree(app_commands.CommandTree):
             name = interaction.command.qualified_name if interaction.command else "?"
             log.error("command /%s failed in channel %s (session %s)", name, interaction.channel_id, sid,
                       exc_info=original)
-            await bot.table.refuse(interaction, T("Something went wrong on our side. /board shows where things "
-                                                  "stand."))
+            await bot.answers.refuse(interaction, T("Something went wrong on our side. /board shows where things "
+                                                    "stand."))
 
 
 class PlayBot(commands.Bot):
@@ -294,7 +295,8 @@ class PlayBot(commands.Bot):
         self.images = images or Images()
         self.image_wait_s = image_wait_s
         self.timers = Timers(self)
-        self.table = Table(self)  # the live board messages and every answer
+        self.table = Table(self)  # the live board messages
+        self.answers = Answers(self)  # every answer to a player (refusals, news, stale presses, the 3 s budget)
         self.prefs = ChannelPrefs(self)
         self.bookkeeper = Bookkeeper(self)
         self.delivery = Delivery(self)  # posts outside interactions: retried, surfaced when they fail
@@ -403,8 +405,8 @@ class PlayBot(commands.Bot):
             return
         custom_id = (interaction.data or {}).get("custom_id", "")
         if custom_id.startswith(ids.PREFIX) and not any(p.fullmatch(custom_id) for p in _OURS):
-            await self.table.refuse(interaction, T("This button is not valid any more. Use /board for the current "
-                                                   "one."))
+            await self.answers.refuse(interaction, T("This button is not valid any more. Use /board for the current "
+                                                         "one."))
 
     def is_closed(self) -> bool:
         """True from the moment :meth:`close` begins (discord.py then does not reconnect the closed gateway)."""

@@ -136,8 +136,8 @@ class Lobby(commands.Cog):
         """Post the lobby card (as the interaction's answer, or in ``channel_id``) and remember it."""
         row = update.session
         text = lobby_text(row, update.game, [*update.notes, *notes])
-        posted = await self.bot.table.send(interaction, channel_id or row.channel_id, text,
-                                          view=lobby_view(row, update.game))
+        posted = await self.bot.answers.send(interaction, channel_id or row.channel_id, text,
+                                                view=lobby_view(row, update.game))
         if posted.message_id is not None:
             await self.bot.links.update(row.id, lobby=[channel_id or row.channel_id, str(posted.message_id)])
         self.bot.table.ended(update)  # a lobby closed by its last player leaving: forget it (bounded memory)
@@ -316,31 +316,34 @@ class Lobby(commands.Cog):
                 view=lobby_view(update.session, update.game), allowed_mentions=discord.AllowedMentions.none(),
             )
         except SessionError as exc:
-            await self.bot.table.refuse(interaction, str(exc))
+            await self.bot.answers.refuse(interaction, str(exc))
         except Exception:
             log.exception("lobby AI %s failed (session %s)", action, sid)
-            await self.bot.table.refuse(interaction, T("Something went wrong on our side; nothing changed. Try again."))
+            await self.bot.answers.refuse(interaction,
+                                          T("Something went wrong on our side; nothing changed. Try again."))
 
     async def press(self, interaction: discord.Interaction, sid: int, action: str) -> None:
         """A lobby button: the card is edited in place (Join/Leave/Cancel) or the board follows (Start)."""
         try:
             await self._press(interaction, sid, action)
         except SessionError as exc:
-            await self.bot.table.refuse(interaction, str(exc))
+            await self.bot.answers.refuse(interaction, str(exc))
         except Exception:
             log.exception("lobby %s failed (session %s)", action, sid)
-            await self.bot.table.refuse(interaction, T("Something went wrong on our side; nothing changed. Try again."))
+            await self.bot.answers.refuse(interaction,
+                                          T("Something went wrong on our side; nothing changed. Try again."))
 
     async def _press(self, interaction: discord.Interaction, sid: int, action: str) -> None:
         if interaction.user.bot:
             return
         row = await self.service.reads.session(sid)
         if row is None or row.channel_id != str(interaction.channel_id):
-            await self.bot.table.refuse(interaction, T("This button does not belong to a lobby in this channel."))
+            await self.bot.answers.refuse(interaction, T("This button does not belong to a lobby in this channel."))
             return
         if row.status != "lobby":
-            await self.bot.table.refuse(interaction, T("This lobby is closed: the game is running (/board shows it).")
-                                        if row.status == "active" else T("This lobby is closed. Open one with /play."))
+            await self.bot.answers.refuse(interaction, T("This lobby is closed: the game is running (/board shows it).")
+                                          if row.status == "active"
+                                          else T("This lobby is closed. Open one with /play."))
             return
         channel, user = row.channel_id, str(interaction.user.id)
         if action == "join":

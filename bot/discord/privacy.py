@@ -25,14 +25,13 @@ from bot.i18n import reader_lang, say, speaking
 from bot.privacy import forget_member, privacy_text
 from games.core import N, T
 
-from .answers import answer, update_message
+from .answers import NO_PINGS, answer, update_message
 from .components import in_budget
 
 if TYPE_CHECKING:
     from .bot import PlayBot
 
 log = logging.getLogger(__name__)
-NO_PINGS = discord.AllowedMentions.none()
 
 FORGET = r"pbc-privacy:(?P<uid>[0-9]{1,20}):(?P<yes>[yn])"
 """The ``custom_id`` template of the ``/forget-me`` buttons."""
@@ -130,7 +129,7 @@ class Privacy(commands.Cog):
         """A press of a ``/forget-me`` button: refused for anyone but ``user_id``; ``Keep it`` changes nothing;
         ``Delete my data`` forgets the member, posts each resignation to its table and says what was removed."""
         if interaction.user.id != user_id:
-            await self.bot.table.refuse(interaction, NOT_YOURS)
+            await self.bot.answers.refuse(interaction, NOT_YOURS)
             return
         if not yes:
             await update_message(interaction, content=say(KEPT, reader_lang()), view=None)

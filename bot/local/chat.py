@@ -30,11 +30,11 @@ from pathlib import Path
 
 import games
 import renderers
-from games.core import Decision, N, T, Text
+from games.core import N, T, Text
 
 from .. import i18n, results
 from ..ai_seats import ai_name, is_ai
-from ..board_text import board_lines, shows_position
+from ..board_text import board_lines, is_number, shows_position, typed_choice
 from ..i18n import refusal, say, speaking, translator
 from ..rules_help import SANDBOX_HELP, sandbox_rules
 from ..service import lessons
@@ -206,7 +206,7 @@ class LocalChat:
                 if colon and key.lower() in ("ai", "level"):
                     if key.lower() == "level":
                         level = value
-                    elif not _number(value) or int(value) > 10:
+                    elif not is_number(value) or int(value) > 10:
                         raise SessionError(T("Say how many AI players: ai:<n>, a number from 0 to 10, not {typed}.",
                                              typed=repr(a)))
                     else:
@@ -245,7 +245,7 @@ class LocalChat:
         if cmd == "undo":
             return await self._undo(chan, name, args)
         if cmd == "wait":
-            if len(args) != 1 or not _number(args[0]) or int(args[0]) > MAX_WAIT_MS:
+            if len(args) != 1 or not is_number(args[0]) or int(args[0]) > MAX_WAIT_MS:
                 raise SessionError(T("Say how long: /wait <ms>, a whole number from 0 to {most} (a year).",
                                      most=str(MAX_WAIT_MS)))
             return await self._advance(self.now + int(args[0]))
@@ -337,7 +337,7 @@ class LocalChat:
             sid = recent[0][0]
         else:
             text = args[0].lstrip("#")
-            if not _number(text) or len(text) > 18:
+            if not is_number(text) or len(text) > 18:
                 raise SessionError(T("'{typed}' is not a game of this channel: say /replay #<game number>.",
                                      typed=args[0]))
             sid = int(text)
@@ -369,24 +369,11 @@ class LocalChat:
         return T("Games: {games}.", games=Text.join(T(", "), listed))
 
     async def _choose(self, chan: Channel, name: str, text: str, at: int | None) -> list[str]:
-        """A choice by number (from the last list shown to ``name``), by option id, or by a chat word."""
-        choice = text.strip()
+        """A choice by number (from the last list shown to ``name``), by option id, or by a chat word
+        (:func:`bot.board_text.typed_choice`)."""
         update = await self.service.show(chan.name)
-        word = update.game.chat_word(choice)
-        if word is not None and _answers(update.pending, name, word):
-            choice = word  # the game's own word first: in Tatari a typed "1" is the face 1, not list item 1
-        elif _number(choice):
-            listed = chan.shown.get(name) or chan.shown.get(None) or _ids_for(update.pending, name)
-            k = int(choice)
-            if not listed:
-                raise SessionError(T("Nothing is waiting for you now."))
-            if not 1 <= k <= len(listed):
-                raise SessionError(T("Choose a number from 1 to {n}.", n=len(listed)))
-            choice = listed[k - 1]
-        else:
-            listed = {o.id for d in update.pending for o in d.options}
-            if choice not in listed:
-                choice = update.game.chat_word(choice) or choice
+        choice = typed_choice(update.pending, name, text, seated=name in update.session.players,
+                              word=update.game.chat_word, numbers=chan.shown.get(name) or chan.shown.get(None) or [])
         return self._show(chan, await self.service.act(chan.name, name, choice, at_ms=at))
 
     # -- output -----------------------------------------------------------------------------------------------
@@ -429,30 +416,3 @@ def player_name(player: str) -> str:
     return ai_name(player) if is_ai(player) else player
 
 
-def _ids_for(pending: list[Decision], player: str) -> list[str]:
-    for d in pending:
-        if d.player == player:
-            return [o.id for o in d.options]
-    for d in pending:
-        if d.player is None and d.options:
-            return [o.id for o in d.options]
-    return []
-
-
-def _answers(pending: list[Decision], player: str, option_id: str) -> bool:
-    """Whether ``option_id`` (what a chat word stands for) answers a decision open to ``player``: one of its
-    options, or an id of the same kind (``set:1`` while faces ``set:…`` are offered), which the game then accepts
-    or refuses with its own reason."""
-    kind = option_id.partition(":")[0] + ":" if ":" in option_id else None
-    return any(
-        o.id == option_id or (kind is not None and o.id.startswith(kind))
-        for d in pending
-        if d.player in (player, None)
-        for o in d.options
-    )
-
-
-def _number(text: str) -> bool:
-    """``text`` is a plain number 0-9… (not "²" or "٣": digits to ``str.isdigit`` that ``int`` refuses or that nobody
-    types as a list number)."""
-    return text.isascii() and text.isdigit()
