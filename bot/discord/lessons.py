@@ -104,13 +104,13 @@ class Lessons(commands.Cog):
         Anyone else is refused (ephemeral)."""
         lang = reader_lang()
         if interaction.user.id != learner:
-            await self.bot.table.refuse(interaction, say(T("This is <@{learner}>'s lesson: /learn {game} for your "
-                                                           "own.", learner=str(learner), game=game_id), lang))
+            await self.bot.answers.refuse(interaction, T("This is <@{learner}>'s lesson: /learn {game} for your own.",
+                                                         learner=str(learner), game=game_id))
             return
         try:
             page = lessons.answer(game_id, step, option)
         except SessionError as exc:
-            await self.bot.table.refuse(interaction, say(refusal(exc), lang))
+            await self.bot.answers.refuse(interaction, refusal(exc))
             return
         name = interaction.user.display_name
         mention = "" if interaction.message is None or interaction.message.flags.ephemeral else f"<@{learner}>\n"

@@ -147,7 +147,7 @@ class LocalChat:
         if not args:
             raise SessionError(T("Name a game: /learn <game>, then answer with /learn <number>. {games}",
                                  games=self._games_line()))
-        if _number(args[0]):
+        if is_number(args[0]):
             open_page = self.lessons.get(name)
             if open_page is None:
                 raise SessionError(T("You have no lesson open: /learn <game> starts one."))
