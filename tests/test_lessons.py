@@ -72,11 +72,17 @@ def test_a_step_the_engine_no_longer_offers_breaks_the_lesson():
     assert play_scripted(dataclasses.replace(lesson, steps=(lesson.steps[0], other_kind, *lesson.steps[2:]))) is False
 
 
-def test_tatamokatsu_lesson_races_the_learner_meets_and_the_teachers_fingers():
-    run = LessonRun(LESSONS["tatamokatsu"])
-    texts = []
+def played(game: str) -> tuple[LessonRun, list[str]]:
+    """The lesson of ``game`` answered rightly to its end, and every event text on the way."""
+    run = LessonRun(LESSONS[game])
+    texts = [str(e.text) for e in run.events]
     while not run.done:
         texts += [str(e.text) for e in run.answer(run.step.right).events]
+    return run, texts
+
+
+def test_tatamokatsu_lesson_races_the_learner_meets_and_the_teachers_fingers():
+    run, texts = played("tatamokatsu")
     assert "{@learner} shouts Tatamokatsu first!" in texts
     assert "Reactions: {@learner} did the Katana (+700 ms)." in texts
     assert "{@teacher} loses 1 finger (no salute): 2 left." in texts
@@ -84,10 +90,28 @@ def test_tatamokatsu_lesson_races_the_learner_meets_and_the_teachers_fingers():
 
 
 def test_tatari_lesson_sheds_dolls_on_shrines_8_and_7():
-    run = LessonRun(LESSONS["tatari"])
-    texts = []
-    while not run.done:
-        texts += [str(e.text) for e in run.answer(run.step.right).events]
+    run, texts = played("tatari")
     assert "{@learner} stops at 8: puts 1 on shrine 8 (now 2)." in texts
     assert "{@learner} stops at 7: puts 2 on shrine 7 (now 3)." in texts
     assert run.state.stashes == {"learner": 7, "teacher": 10}
+
+
+def test_tsukimi_lesson_leads_at_b2_until_the_teacher_ties_it():
+    run, texts = played("tsukimi")
+    assert "purple {@teacher} places a rabbit on A1-s (= B1-ne = B2-nw)." in texts
+    assert texts[-1] == "white {@learner} takes sakura 5 for free."
+
+
+def test_tataraba_lesson_grows_the_learners_pine_and_ends_with_a_sen_a_material_and_a_foot_marker():
+    run, texts = played("tataraba")
+    assert "Board 1: 1 tree grows." in texts
+    seat = run.state.seats[0]
+    assert (seat.sen, seat.mat, seat.foot) == (1, 1, 1)
+
+
+def test_tatsumi_lesson_is_the_getting_started_game_and_scores_5_fortune():
+    run, texts = played("tatsumi")
+    assert run.state.options.model_dump() == {"colours": "seat", "island": "symmetric", "dragons": "symmetric", "void": False,
+                                 "weather": False, "solo": False}
+    assert "{@learner} scores 2 fortune (2 lightning rifts encircled)." in texts
+    assert run.state.seats[0].fortune == 5
