@@ -5,6 +5,7 @@ message per lesson, edited in place at every answer; its option selects carry th
 
 from __future__ import annotations
 
+import logging
 import re
 from typing import TYPE_CHECKING
 
@@ -24,6 +25,8 @@ from .lobby import PUBLIC_THREAD, THREAD_ARCHIVE_MIN, game_autocomplete
 
 if TYPE_CHECKING:
     from .bot import PlayBot
+
+log = logging.getLogger(__name__)
 
 SELECT_SIZE = 25
 """Options per select menu (Discord's limit); a decision with more gets more menus."""
@@ -88,15 +91,30 @@ class Lessons(commands.Cog):
             return
         await interaction.response.defer(ephemeral=True, thinking=True)
         title = say(T("Learn {game} — {name}", game=g.title, name=name), lang)[:100]
-        data = await self.bot.http.start_thread_without_message(
-            interaction.channel_id, name=title, auto_archive_duration=THREAD_ARCHIVE_MIN, type=PUBLIC_THREAD,
-            reason=f"/learn {g.id} by {learner}")
+        try:
+            data = await self.bot.http.start_thread_without_message(
+                interaction.channel_id, name=title, auto_archive_duration=THREAD_ARCHIVE_MIN, type=PUBLIC_THREAD,
+                reason=f"/learn {g.id} by {learner}")
+        except discord.HTTPException:  # no thread after all: the steps come here, for the learner only
+            await interaction.followup.send(content, view=lesson_view(page, learner, lang, name), ephemeral=True)
+            return
         thread = self.bot.get_partial_messageable(int(data["id"]))
-        await thread.send(content=f"<@{learner}>\n{content}"[:2000], view=lesson_view(page, learner, lang, name),
-                          allowed_mentions=discord.AllowedMentions(users=[discord.Object(learner)]))
+        try:
+            await thread.send(content=f"<@{learner}>\n{content}"[:2000], view=lesson_view(page, learner, lang, name),
+                              allowed_mentions=discord.AllowedMentions(users=[discord.Object(learner)]))
+        except discord.HTTPException:  # a thread the bot cannot post in is removed; the steps come here instead
+            await self._remove_thread(int(data["id"]))
+            await interaction.followup.send(content, view=lesson_view(page, learner, lang, name), ephemeral=True)
+            return
         where = "<#" + str(data["id"]) + ">"
         await interaction.followup.send(say(T("Your {game} lesson is in {channel}.", game=g.title, channel=where),
                                             lang), ephemeral=True)
+
+    async def _remove_thread(self, thread_id: int) -> None:
+        try:
+            await self.bot.http.delete_channel(thread_id, reason="the lesson's thread could not be used")
+        except discord.HTTPException as exc:
+            log.warning("could not remove unusable lesson thread %s: %s", thread_id, exc)
 
     async def answer(self, interaction: discord.Interaction, game_id: str, step: int, learner: int,
                      option: int) -> None:

@@ -4,7 +4,7 @@ wrong choice is explained and asked again; nothing is recorded as a game."""
 from __future__ import annotations
 
 import pytest
-from harness import ALL_PERMS, CHANNEL_ID, Harness
+from harness import ALL_PERMS, CHANNEL_ID, Harness, http_error
 
 from games.lessons import LESSONS
 
@@ -69,3 +69,31 @@ async def test_learn_without_thread_permission_is_ephemeral_and_in_japanese(h):
     assert "手順 1/7" in reply.message().content
     reply = await h.slash(alice, "learn", game="chess")
     assert reply.ephemeral() and "chess" in reply.text
+
+
+def refusing(path: str):
+    """A ``FakeDiscord.refuse`` hook: every REST POST to ``path`` is refused (403), each one noted."""
+    refused: list[str] = []
+
+    def refuse(kind, method, route, body, files):
+        if kind == "rest" and method == "POST" and route == path:
+            refused.append(route)
+            return http_error(403, 50001, "Missing Access")
+        return None
+
+    refuse.refused = refused
+    return refuse
+
+
+@pytest.mark.parametrize("path", ["/channels/{channel_id}/threads", "/channels/{channel_id}/messages"])
+async def test_learn_where_the_thread_cannot_be_used_falls_back_to_ephemeral_steps(h, path):
+    """The thread cannot be opened, or opened but not posted in (then it is removed): the steps come as an
+    ephemeral answer in the channel."""
+    alice = h.user(101, "alice")
+    h.fake.refuse = refusing(path)
+    reply = await h.slash(alice, "learn", game="tsukimi")
+    assert h.fake.refuse.refused
+    page = reply.ephemeral()[-1]
+    assert "Step 1 of 9: Each turn you take a mochi tile" in page.content
+    assert [len(c["options"]) for c in page.components] == [18]
+    assert any(s.method == "DELETE" for s in reply) is (path.endswith("messages"))
