@@ -2,11 +2,11 @@
 ``LESSON``); :class:`LessonRun` drives it over the contract. Pure: no I/O, no clock.
 
 A lesson is a fixed seed and setup, a Teacher seat played by the game's greedy player with a generator seeded by the
-lesson's seed (the same moves every time), and 6-12 :class:`Step` s: each step is the learner's next decision and
-explains one rule at the moment it matters. A step may also be an input to a race (a decision of nobody in particular, e.g. Tatamokatsu's shout or salute) of
-the step's kind. A right answer is applied; a wrong one is NOT applied — the learner gets
-why and the same decision again. The learner makes every one of their moves; after the last step the lesson ends with
-the game's goal (:attr:`Lesson.goal`).
+lesson's seed (the same moves every time), and 6-12 :class:`Step` s: each step is the learner's next decision (or
+their input to a race of nobody in particular, e.g. Tatamokatsu's shout or salute) and explains one rule at the
+moment it matters. A right answer is applied; a wrong one is NOT applied — the learner gets why and the same decision
+again. The learner makes every move that is a choice (a decision of a single option that no step teaches, such as
+Tatamokatsu's roll, is made for them); after the last step the lesson ends with the game's goal (:attr:`Lesson.goal`).
 
 Registry: ``LESSONS`` (game id -> :class:`Lesson`) lists every game whose package has a ``lesson`` module.
 """
@@ -38,12 +38,12 @@ class LessonBroken(RuntimeError):
 
 @dataclass(frozen=True)
 class Step:
-    """One decision of the learner: ``kind`` the engine's decision kind it must be, ``rule`` the rule it teaches
-    (two or three lines naming the right choice), ``right`` the option id it asks for (one: the lesson's later
-    steps are played from it; a step of the learner's own decision has other options to learn from, a race may offer
-    only the one input — letting it pass is the mistake), ``why`` what any other choice is told before the same decision is asked again;
-    ``wait`` how many races of the step's kind close unanswered before the one the step answers (rolls with nothing
-    to react to)."""
+    """One decision of the learner: ``kind`` the engine's decision kind it must be; ``rule`` the rule it teaches (two
+    or three lines naming the right choice); ``right`` the option id it asks for (one: the later steps are played from
+    it); ``why`` what any other choice is told before the same decision is asked again; ``wait`` how many races of the
+    step's kind close unanswered before the one the step answers (rolls with nothing to react to). A decision of the
+    learner's own has other options to learn from; a race may offer its one input alone (letting it pass is the
+    mistake)."""
 
     kind: str
     rule: Text

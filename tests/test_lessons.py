@@ -111,7 +111,7 @@ def test_tataraba_lesson_grows_the_learners_pine_and_ends_with_a_sen_a_material_
 
 def test_tatsumi_lesson_is_the_getting_started_game_and_scores_5_fortune():
     run, texts = played("tatsumi")
-    assert run.state.options.model_dump() == {"colours": "seat", "island": "symmetric", "dragons": "symmetric", "void": False,
-                                 "weather": False, "solo": False}
+    assert run.state.options.model_dump() == {"colours": "seat", "island": "symmetric", "dragons": "symmetric",
+                                              "void": False, "weather": False, "solo": False}
     assert "{@learner} scores 2 fortune (2 lightning rifts encircled)." in texts
     assert run.state.seats[0].fortune == 5
