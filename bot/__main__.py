@@ -2,7 +2,7 @@
 ``invite``, ``migrate-store --to postgresql://…`` (copy an SQLite store into PostgreSQL), ``backup --to FILE`` (a
 consistent copy of the SQLite store, also while the bot runs), ``sync-commands`` (the slash commands to Discord, or
 ``--print`` their payloads), ``forget-user USER_ID`` (delete a member's data, :mod:`bot.privacy`), ``glyphs TEXT…``,
-``i18n update|compile|check`` (the translation catalogues, :mod:`bot.i18n`), ``--version``.
+``i18n update|compile|check`` (the translation catalogues, :mod:`bot.catalogues`), ``--version``.
 
 Every command that reads the settings exits 2 with one line per bad value (:class:`bot.config.SettingsError`)."""
 
@@ -458,16 +458,17 @@ def i18n() -> None:
 def i18n_update() -> None:
     """Extract every T()/N() text from the source into bot/locales/<domain>.pot and merge it into each language's
     .po (new texts untranslated, gone ones dropped)."""
-    from . import i18n as catalogues
+    from . import catalogues
+    from .discord.bot import command_strings
 
-    for lang, left in catalogues.update().items():
+    for lang, left in catalogues.update(command_strings()).items():
         click.echo(f"{lang}: {left} untranslated")
 
 
 @i18n.command("compile")
 def i18n_compile() -> None:
     """Compile each .po into the .mo the bot reads (run after editing a translation)."""
-    from . import i18n as catalogues
+    from . import catalogues
 
     for path in catalogues.compile_catalogues():
         click.echo(f"compiled {path.relative_to(catalogues.ROOT)}")
@@ -475,10 +476,16 @@ def i18n_compile() -> None:
 
 @i18n.command("check")
 def i18n_check() -> None:
-    """List what is wrong with the catalogues (untranslated, placeholders, glossary, not compiled); exit 1 if any."""
-    from . import i18n as catalogues
+    """The register of each game's Japanese rules and refusals, then what is wrong with the catalogues
+    (untranslated, placeholders, glossary, plain form, unused, not compiled); exit 1 if any."""
+    from . import catalogues
+    from .discord.bot import command_strings
+    from .i18n import LANGUAGES
 
-    found = [line for lang in catalogues.LANGUAGES[1:] for line in catalogues.problems(lang)]
+    commands = command_strings()  # the slash commands' strings, from the command tree built offline
+    for line in catalogues.register_lines("ja"):
+        click.echo(f"register {line}")
+    found = [line for lang in LANGUAGES[1:] for line in catalogues.problems(commands, lang)]
     for line in found:
         click.echo(line)
     click.echo(f"problems={len(found)}")

@@ -22,6 +22,7 @@ from games import ai as game_ai
 from games.core import T, Text
 
 from .i18n import SOURCE, language, reader_lang, say
+from .matching import fold, names_of
 from .workers import ignore_sigint, quiet_spawn
 
 AI_PREFIX = "ai:"
@@ -82,15 +83,16 @@ def ai_name(player: str, lang: str | None = None) -> str:
 
 
 def level_of(text: str | None) -> str:
-    """A level typed by a person (``"Strong"``, ``" easy "``; None: :data:`DEFAULT_LEVEL`) in its canonical form.
+    """A level typed by a person (``"Strong"``, ``" easy "``, ``"強い"``, ``"つよい"``; None: :data:`DEFAULT_LEVEL`)
+    in its canonical form (``strong``): its id or its name in any language (:func:`bot.matching.names_of`).
     ``ValueError`` naming the known levels when it is none of them."""
     if text is None or not text.strip():
         return DEFAULT_LEVEL
-    level = text.strip().lower()
-    if level not in game_ai.LEVELS:
+    found = [lv for lv in game_ai.LEVELS if fold(text) in names_of(lv, LEVEL_NAMES.get(lv, lv))]
+    if len(found) != 1:
         raise ValueError(T("There is no AI level '{level}'. Levels: {levels}.", level=text.strip()[:20],
                            levels=levels_text(reader_lang())))
-    return level
+    return found[0]
 
 
 def new_ai_ids(players: Sequence[str], level: str, count: int) -> list[str]:

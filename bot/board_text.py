@@ -72,9 +72,11 @@ def prompt_text(decision: Decision, name: Callable[[str], str], lang: str | None
 
 
 def prompt_line(decision: Decision, name: Callable[[str], str], *, markdown: bool, options: Options,
-                reactions: dict[str, str] | None = None, since_ms: int | None = None, lang: str | None = None) -> str:
+                reactions: dict[str, str] | None = None, words: dict[str, Text] | None = None,
+                since_ms: int | None = None, lang: str | None = None) -> str:
     """One pending decision's prompt line in ``lang``. ``reactions``: the game's emoji -> option id for this
     decision (``Game.reactions``); without them a race offered on buttons is answered by keycaps (option 1..10).
+    ``words``: option id -> the word to type for it (``Game.typed_words``, in ``lang``), else the option id shows.
     ``since_ms``: the time (ms) the decisions opened: a deadline shows as ``(until t+N ms)`` after it."""
     text = prompt_text(decision, name, lang)
     if options != "listed":
@@ -83,7 +85,9 @@ def prompt_line(decision: Decision, name: Callable[[str], str], *, markdown: boo
         if decision.player is None and decision.options:  # a race: buttons, typed words or reactions (races.py)
             keys = reactions.items() if reactions else ((KEYCAPS[i], o.id) for i, o in
                                                         enumerate(decision.options[:len(KEYCAPS)]))
-            text += say(T(" — press, type or react: {keys}", keys=" · ".join(f"{e} `{o}`" for e, o in keys)), lang)
+            typed = {o: say(w, lang) for o, w in (words or {}).items()}
+            text += say(T(" — press, type or react: {keys}",
+                          keys=" · ".join(f"{e} `{typed.get(o, o)}`" for e, o in keys)), lang)
     if since_ms is not None and decision.deadline_ms is not None:
         text += say(T(" (until t+{ms} ms)", ms=str(decision.deadline_ms - since_ms)), lang)
     return f"{MARKER}{text}" if markdown else text
@@ -356,7 +360,8 @@ def build_board(update: Update, name: Callable[[str], str], *, markdown: bool, l
     else:
         for d in update.pending:
             tail.append((prompt_line(d, name, markdown=markdown, options=options, since_ms=since_ms, lang=lang,
-                                     reactions=game.reactions(d) if not listed else None), True, None))
+                                     reactions=game.reactions(d) if not listed else None,
+                                     words=game.typed_words(d)), True, None))
             if listed:
                 tail.append((listed_line(d, name, lang), True, None))
             else:

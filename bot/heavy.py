@@ -284,7 +284,7 @@ def replay_alt(record, names: dict[str, str] | None = None, lang: str | None = N
     from . import results
 
     title = results._title(record.game_id)
-    players = ", ".join((names or {}).get(s.player_id) or seat_name(s) for s in record.seats)
+    players = Text.join(T(", "), [(names or {}).get(s.player_id) or seat_name(s) for s in record.seats])
     args = {"sid": str(record.session_id), "game": title, "moves": N("{n} move", "{n} moves", n=record.moves),
             "date": results.date_text(record.ended_ms), "players": players, "ranking": ranking_words(record, names)}
     if record.outcome == "abandoned":

@@ -12,7 +12,13 @@ from games.core import T, Text
 class SessionError(Exception):
     """A refused request. ``str(exc)`` says what is wrong and what to do instead; nothing was stored. Raised with a
     :class:`games.core.Text`, ``str(exc)`` is that text (its message id kept: the adapter says it in the reader's
-    language)."""
+    language). A value quoted in the text (what a player typed: a game, an option) is cut to at most
+    :data:`games.core.QUOTE_LIMIT` characters (:meth:`games.core.Text.clipped`), so the reason stays readable."""
+
+    def __init__(self, *args: object) -> None:
+        if args and isinstance(args[0], Text):
+            args = (args[0].clipped(), *args[1:])
+        super().__init__(*args)
 
     def __str__(self) -> str:
         first = self.args[0] if self.args else ""

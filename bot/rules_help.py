@@ -13,6 +13,7 @@ from games.core import T, Text
 
 from .ai_seats import LEVEL_NAMES, named
 from .i18n import SOURCE, language
+from .matching import find_game
 from .results import RATING_HELP
 from .sessions import SessionError
 
@@ -70,7 +71,7 @@ def topics_text(game: Game, topics: list[str], lang: str | None = None) -> str:
     """``topics`` (keys of ``game.rules_help``) listed for a reader of ``lang``: ``dice, stop`` in English,
     ``ダイス（`dice`）、ストップ（`stop`）`` otherwise (:func:`named`)."""
     if language(lang) == SOURCE:
-        return Text.join(", ", topics)
+        return Text.join(T(", "), topics)
     return Text.join(_COMMA, [named(game.topic_name(t), t, lang) for t in topics])
 
 
@@ -157,12 +158,11 @@ def sandbox_rules(game_id: str | None = None, topic: str | None = None, lang: st
     :class:`Text`), its topics listed for a reader of ``lang`` (:func:`topics_text`; None: English).
     :class:`SessionError` for an unknown game or topic."""
     if not game_id:
-        return T("Which game? {games}", games=Text.join(", ", [Text.join(": ", [g.id, g.summary])
+        return T("Which game? {games}", games=Text.join(T(", "), [Text.join(": ", [g.id, g.summary])
                                                                for g in games.all()]))
-    try:
-        game = games.get(game_id.lower())
-    except KeyError:
-        raise SessionError(T("There is no game called '{game}'. /games lists them.", game=game_id)) from None
+    game = find_game(game_id)
+    if game is None:
+        raise SessionError(T("There is no game called '{game}'. /games lists them.", game=game_id))
     helps = game.rules_help
     if topic:
         text = helps.get(topic.lower())

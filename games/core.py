@@ -53,12 +53,14 @@ __all__ = [
     "Rng",
     "N",
     "Nc",
+    "QUOTE_LIMIT",
     "SHORT_LABEL",
     "T",
     "Tc",
     "TIMEOUT",
     "Text",
     "TextField",
+    "clip",
     "describe_options",
     "force",
     "format_text",
@@ -82,6 +84,15 @@ TIMEOUT = "timeout"
 _FIELD = re.compile(r"\{(\w*)\}")
 
 
+QUOTE_LIMIT = 100
+"""Characters a refusal quotes of a free-text value at most (:meth:`Text.clipped`)."""
+
+
+def clip(value: str, limit: int = QUOTE_LIMIT) -> str:
+    """``value`` if it has at most ``limit`` characters, else its first ``limit - 1`` and "…"."""
+    return value if len(value) <= limit else value[:limit - 1] + "…"
+
+
 class Text(str):
     """A text for people: its English wording (the ``str`` value) plus how to say it in any language.
 
@@ -97,9 +108,11 @@ class Text(str):
       its own Japanese, and the same English); None for most texts.
     - ``parts``/``sep``: a joined text's pieces (each translated) and separator (a :class:`Text` or a plain str).
 
-    ``Text("x", {}) == "x"``: comparisons, hashing and ``str`` methods see the English wording. Methods that
-    build a new string (``+``, f-strings, ``.join``) drop the message id: build with :func:`T`, :func:`N` and
-    :meth:`join` instead, so the text stays translatable. ``ValueError`` when a placeholder has no argument.
+    ``Text("x", {}) == "x"``: comparisons, hashing and ``str`` methods see the English wording. ``text + "…"`` and
+    ``"…" + text`` are joined texts (each piece still translated). An f-string, ``format``, ``str.join`` or slicing
+    gives plain English: build with :func:`T`, :func:`N` and :meth:`join` (a test walks the player-facing source for
+    f-strings, ``+`` and ``.format`` around ``T()``/``N()`` results). ``ValueError`` when a placeholder has no
+    argument.
     """
 
     __slots__ = ("msgid", "args", "plural", "count", "parts", "sep", "context")
@@ -140,6 +153,32 @@ class Text(str):
         if sep is not None and sep not in str(self):
             return [self]
         return super().split(sep, maxsplit)
+
+    def __add__(self, other: Any) -> Text:
+        """``text + "x"``: the two joined, this text still translated (:meth:`join`)."""
+        if not isinstance(other, str):
+            return NotImplemented
+        return Text.join("", [self, other])
+
+    def __radd__(self, other: Any) -> Text:
+        """``"x" + text`` (Python asks the text first, a ``str`` subclass): joined, this text still translated."""
+        if not isinstance(other, str):
+            return NotImplemented
+        return Text.join("", [other, self])
+
+    def clipped(self, limit: int = QUOTE_LIMIT) -> Text:
+        """This text with every plain-string value (what a player typed, an id) cut to at most ``limit`` characters
+        (:func:`clip`), nested texts clipped in turn: how a refusal quotes a value, so that the reason after it is
+        never cut off (a 3,000-character ``/play game:`` value)."""
+        def one(value: Any) -> Any:
+            if isinstance(value, Text):
+                return value.clipped(limit)
+            return clip(value, limit) if isinstance(value, str) else value
+
+        if self.parts:
+            return Text("", parts=[one(p) for p in self.parts], sep=one(self.sep))
+        return Text(self.msgid, {k: one(v) for k, v in self.args.items()}, plural=self.plural, count=self.count,
+                    context=self.context)
 
     def __reduce__(self):  # pickling (worker processes) keeps the message id
         return (_rebuild_text, (self.msgid, self.args, self.plural, self.count, self.parts, self.sep, self.context))
@@ -209,6 +248,8 @@ class IllegalMove(ValueError):
     a :class:`Text` when the engine made it with :func:`T` (a presenter translates it)."""
 
     def __init__(self, message: str = "", *args: Any) -> None:
+        if isinstance(message, Text):  # a typed value is quoted at most QUOTE_LIMIT characters
+            message = message.clipped()
         super().__init__(message, *args)
         self.text: str = message
 
@@ -564,6 +605,12 @@ class Game:
         """A short text summary of the position (scores, whose turn) for chat and logs."""
         return ""
 
+    def typed_words(self, decision: Decision) -> dict[str, Text]:
+        """Option id -> the word a player types for it (a text, in the reader's language), for the options of
+        ``decision`` that have one (:meth:`chat_word` reads it back): what a race prompt lists beside each reaction.
+        The default knows none (the prompt shows the option id)."""
+        return {}
+
     def reactions(self, decision: Decision) -> dict[str, str]:
         """Emoji -> option id of ``decision``: reactions a chat adapter adds to the message showing the decision and
         maps back to moves (a real-time race's inputs, e.g. Tatamokatsu's shout). The default offers none."""
@@ -701,12 +748,12 @@ class Game:
             raise IllegalMove(T("Nothing is waiting on a deadline."))
         mine = [d for d in decisions if d.player is None or d.player == move.player]
         if not mine:
-            waiting = ", ".join(player_ref(d.player) for d in decisions if d.player)
+            waiting = Text.join(T(", "), [player_ref(d.player) for d in decisions if d.player])
             raise IllegalMove(T("It is not your turn: waiting for {players}.", players=waiting))
         for d in mine:
             opt = d.option(move.option)
             if opt is not None:
                 return d, opt
-        listed = ", ".join(o.id for d in mine for o in d.options)
+        listed = Text.join(T(", "), [o.id for d in mine for o in d.options])
         raise IllegalMove(T("'{option}' is not a choice now. Choose one of: {choices}.", option=move.option,
                             choices=listed))

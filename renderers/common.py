@@ -193,7 +193,9 @@ def words(text):
     """``text`` in the image's language: a :class:`games.core.Text` through the current translator (it renders the
     message id and arguments in the table's language), anything else as it is."""
     translate = TRANSLATE.get()
-    return translate(text) if translate is not None and isinstance(text, Text) else text
+    if not isinstance(text, Text):
+        return text
+    return translate(text) if translate is not None else str(text)  # said: a plain string either way
 
 
 def language_key() -> object:

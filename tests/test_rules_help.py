@@ -42,10 +42,12 @@ def test_tatsumi_gather_fly_and_end_say_tm3_tm4_tm12():
         "or the one ring if only one such well has a ring."
     )
     assert rules_text("tatsumi", "fly") == (
-        "Tatsumi — fly: Fly like a chess queen to another well, over empty wells but never into or past another "
-        "dragon (in solo, nor a Tekitatsu or the maelstrom). You claim the top ring of the well you leave. If you "
-        "cannot fly at all, your dragon is lifted to any unguarded well instead and claims no ring; the turn goes on."
+        "Tatsumi — fly: Fly like a chess queen to another well; you may land on or fly over a depleted well (one "
+        "with no ring left), but never into or past another dragon (in solo, nor a Tekitatsu or the maelstrom). You "
+        "claim the top ring of the well you leave. If you cannot fly at all, your dragon is lifted to any unguarded "
+        "well instead and claims no ring; the turn goes on."
     )
+    assert "(never onto or off a rift; the second swap may not undo the first)" in rules_text("tatsumi", "weather")
     assert rules_text("tatsumi", "end").startswith(
         "Tatsumi — end: The game ends after the round in which the 13th sand dollar is placed in a well, or in "
         "which a ring that must be placed cannot be (it stays in holding), so that everyone has played as often. "
@@ -123,3 +125,18 @@ def test_rules_without_a_game_has_the_commands_and_ratings_in_words():
     assert "ordered by rating (a conservative estimate: your skill less three times its uncertainty" in text
     assert "μ" not in text and "Plackett" not in text
     assert "How to play: " + " · ".join(f"`/rules {g.id}`" for g in games.all()) in text
+
+
+def test_tataraba_move_says_the_tatara_pass_is_offered_with_or_without_foot_markers_ft11():
+    """RULINGS FT-10, FT-11: walled in by other players' Tataras (alone or with adult trees) the pass is offered
+    whether or not the player holds Foot markers."""
+    assert ("If other players' Tataras wall you in (alone or with adult trees), you may pass through one of them "
+            "onto an open tile beyond as 1 step, then go on as usual; this pass is offered whether or not you hold "
+            "Foot markers, beside the moves that spend them.") in rules_text("tataraba", "move")
+
+
+def test_tatamokatsu_mistakes_say_a_shout_on_a_t_roll_costs_nothing_tk13():
+    assert rules_text("tatamokatsu", "mistakes") == (
+        "Tatamokatsu — mistakes: Each mistake costs a finger: shouting when the dice cannot make 10 or 17, grabbing "
+        "when no T shows, a Katana without triples. On a T roll a shout neither wins nor costs: the grab wins it. A "
+        "salute that comes when none is owed costs nothing.")

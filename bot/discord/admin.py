@@ -158,7 +158,7 @@ class Admin(commands.Cog):
                                        users=[discord.Object(int(p)) for p in others if p.isdigit()])
         text = say(T("💤 {player} has not played for {hours} h. {others}: any of you may remove them from the game "
                      "(it counts as their resignation).", player=display(names, player), hours=format(hours, "g"),
-                     others=", ".join(mention(p) for p in others)))
+                     others=Text.join(T(", "), [mention(p) for p in others])))
         channel = self.bot.get_partial_messageable(int(row.channel_id))
         await self.bot.delivery.send(lambda: channel.send(text, view=view, allowed_mentions=told),
                                      what=T("the AFK notice of {game}", game=update.game.title), channel_id=row.channel_id,

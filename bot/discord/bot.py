@@ -50,7 +50,7 @@ from .results import ReplayButton, Results
 from .sync import sync_if_changed
 from .table import Table
 from .timers import Timers
-from .translator import CatalogueTranslator
+from .translator import CatalogueTranslator, strings_of
 
 log = logging.getLogger(__name__)
 _OURS = [re.compile(t) for t in ids.TEMPLATES]
@@ -469,3 +469,21 @@ def make_bot(settings: Settings, store: Store | None = None, **kwargs: Any) -> P
             store.serve_shards(settings.shard_count, ids)
         return ShardedPlayBot(settings, store, shard_count=settings.shard_count, shard_ids=ids, **kwargs)
     return PlayBot(settings, store, **kwargs)
+
+
+def command_strings() -> list[tuple[str, str, str]]:
+    """Every string of the bot's own slash commands, ``(msgid, place, where)``
+    (:func:`bot.discord.translator.strings_of`), from the command tree built offline (an in-memory store, no
+    Discord): what ``python -m bot i18n update|check`` gives :mod:`bot.catalogues`."""
+
+    async def main() -> list[tuple[str, str, str]]:
+        store = await Store.open(":memory:")
+        bot = make_bot(Settings(_env_file=None), store, sync=False)
+        try:
+            await bot.prepare(start=False)
+            return strings_of(bot.tree)
+        finally:
+            await bot.close()
+            await store.close()
+
+    return asyncio.run(main())

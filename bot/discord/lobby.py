@@ -21,6 +21,7 @@ from pydantic import BaseModel, ValidationError
 import games
 from bot.ai_seats import LEVEL_NAMES, level_of
 from bot.i18n import SOURCE, reader_lang, refusal, say
+from bot.matching import find_game, matches, names_of
 from bot.service.timers import Timer
 from bot.sessions import SessionError, Update, option_problems
 from bot.store import SessionRow
@@ -96,18 +97,19 @@ def _known(game: games.Game) -> Text:
 
 
 async def level_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice]:
-    """The AI levels (``games.ai.LEVELS``) whose id, or name in the reader's language, starts with what was typed
-    ("強い（strong） — …" in Japanese; "strong — …" in English)."""
-    needle = current.lower().strip()
+    """The AI levels (``games.ai.LEVELS``) whose id, or name or reading in any language, starts with what was typed
+    (:func:`bot.matching.matches`: "つよ", "ツヨ", "強" and "str" find 強い（strong）; shown as "強い — …" in Japanese,
+    "strong — …" in English)."""
     lang = reader_lang()
     names = {lv: say(LEVEL_NAMES.get(lv, lv), lang) if lang != SOURCE else lv for lv in LEVELS}
     return [app_commands.Choice(name=f"{names[lv]} — {level_text(lv, lang) or ''}"[:100], value=lv)
-            for lv in LEVELS if lv.startswith(needle) or (lang != SOURCE and needle and needle in names[lv].lower())]
+            for lv in LEVELS if matches(current, names_of(lv, LEVEL_NAMES.get(lv, lv)), prefix=True)]
 
 
 async def game_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice]:
-    """Every registered game whose title or id contains what was typed (read at use: games added later show)."""
-    needle, lang = current.lower().strip(), reader_lang()
+    """Every registered game whose id, title or reading in any language holds what was typed (read at use: games
+    added later show; :func:`bot.matching.matches`: "たた", "ﾀﾀ", "つきみ" and "Tsu" all find their games)."""
+    lang = reader_lang()
     try:
         found = games.all()
     except Exception:  # a broken game package must not break the command
@@ -116,7 +118,7 @@ async def game_autocomplete(interaction: discord.Interaction, current: str) -> l
     return [
         app_commands.Choice(name=say(T("{game} ({seats})", game=g.title, seats=g.seats_summary()), lang)[:100],
                             value=g.id)
-        for g in found if needle in g.id or needle in g.title.lower() or needle in say(g.title, lang).lower()
+        for g in found if matches(current, names_of(g.id, g.title))
     ][:25]
 
 
@@ -144,9 +146,8 @@ class Lobby(commands.Cog):
 
     async def options_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice]:
         """Suggest ``key=value`` completions of the last word from the chosen game's ``Options`` fields."""
-        try:
-            game = games.get(getattr(interaction.namespace, "game", None) or "")
-        except KeyError:
+        game = find_game(getattr(interaction.namespace, "game", None) or "")
+        if game is None:
             return []
         head, _, last = current.rpartition(" ")
         prefix = f"{head} " if head else ""
@@ -248,7 +249,7 @@ class Lobby(commands.Cog):
 
         lacking = permissions.missing(interaction.app_permissions, (
             "view_channel", "send_messages_in_threads", "read_message_history"))
-        why = (T("I am missing {missing}", missing=", ".join(lacking)) if lacking
+        why = (T("I am missing {missing}", missing=Text.join(T(", "), lacking)) if lacking
                else T("Discord answered {answer}", answer=describe(exc)))
         return T("I could not post the {game} lobby in the new thread ({why}), so I removed the thread. Ask a "
                  "moderator to check my permissions in this channel's threads, or /play here without thread.",

@@ -22,6 +22,7 @@ from discord.ext import commands
 import games
 from bot.board_text import option_label, options_open_to, typed_choice
 from bot.i18n import reader_lang, say, speaking
+from bot.matching import find_game, fold, matches, names_of
 from bot.rules_help import MAX_CONTENT, guide, help_command, how_to_play, rules_command
 from bot.service.timers import Timer
 from bot.sessions import STALE_TEXT, SessionError, StaleBoard, Update
@@ -116,7 +117,7 @@ class Play(commands.Cog):
     # -- slash commands ------------------------------------------------------------------------------------------
     async def option_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice]:
         """The caller's legal options now (label shown — with its board marker key first — option id
-        sent), filtered by what they typed."""
+        sent), filtered by what they typed (:func:`bot.matching.matches`: kana script and width do not matter)."""
         try:
             update = await self.service.show(str(interaction.channel_id))
         except SessionError:
@@ -124,12 +125,11 @@ class Play(commands.Cog):
         if update.session.status != "active":
             return []
         names = await self.bot.links.names(update.session.id)
-        needle = current.lower().strip()
         out = []
         user = str(interaction.user.id)
         for d, i in options_open_to(update.pending, user, seated=user in update.session.players):
             label, opt = option_label(d, i, names), d.options[i]
-            if needle in label.lower() or needle in opt.id.lower():
+            if matches(current, {fold(label), fold(opt.id)}):
                 out.append(app_commands.Choice(name=label[:100] or opt.id[:100], value=opt.id[:100]))
         return out[:25]
 
@@ -234,15 +234,14 @@ class Play(commands.Cog):
         await self.table.send_board(update, interaction)
 
     async def topic_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice]:
-        game_id = getattr(interaction.namespace, "game", None)
-        try:
-            game = games.get(game_id or "")
-        except KeyError:
+        """The game's rules topics whose key, or name in any language, holds what was typed
+        (:func:`bot.matching.matches`)."""
+        game = find_game(getattr(interaction.namespace, "game", None) or "")
+        if game is None:
             return []
-        lang, needle = reader_lang(), current.lower().strip()
-        named = [(t, say(game.topic_name(t), lang)) for t in game.rules_help if t]
-        return [app_commands.Choice(name=name[:100], value=t)
-                for t, name in named if needle in t.lower() or needle in name.lower()][:25]
+        lang = reader_lang()
+        return [app_commands.Choice(name=say(game.topic_name(t), lang)[:100], value=t)
+                for t in game.rules_help if t and matches(current, names_of(t, game.topic_name(t)))][:25]
 
     @app_commands.command(name="rules", description="How a game is played, in short; without a game: every command")
     @app_commands.describe(game="Which game (none: every command, results, ratings, AI players)",

@@ -2,7 +2,8 @@
 catalogue domain ``commands`` (ARCHITECTURE.md, "Text and languages").
 
 The commands' own strings (names, descriptions, option names and descriptions, choice names) are written in English
-in the cogs' decorators; :func:`tree_strings` walks the command tree and gives each with its place
+in the cogs' decorators; :func:`strings_of` walks the command tree (:func:`bot.discord.bot.command_strings`, the
+bot's own) and gives each with its place
 (``command_name``, ``parameter_description``, …, the :class:`app_commands.TranslationContextLocation` names), which
 ``python -m bot i18n update`` writes into ``bot/locales/commands.pot`` with the place as the message context. At
 sync, :class:`CatalogueTranslator` answers each string's Japanese, so Discord shows ``/遊ぶ``-style names to a
@@ -14,7 +15,6 @@ has case; descriptions are 1-100 characters.
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 import discord
@@ -71,23 +71,4 @@ def strings_of(tree: app_commands.CommandTree) -> list[tuple[str, str, str]]:
     return out
 
 
-def tree_strings() -> list[tuple[str, str, str]]:
-    """:func:`strings_of` the bot's own command tree, built offline (an in-memory store, no Discord)."""
-    from ..config import Settings
-    from ..store import Store
-    from .bot import make_bot
-
-    async def main() -> list[tuple[str, str, str]]:
-        store = await Store.open(":memory:")
-        bot = make_bot(Settings(_env_file=None), store, sync=False)
-        try:
-            await bot.prepare(start=False)
-            return strings_of(bot.tree)
-        finally:
-            await bot.close()
-            await store.close()
-
-    return asyncio.run(main())
-
-
-__all__ = ["CatalogueTranslator", "NAME_PLACES", "strings_of", "tree_strings"]
+__all__ = ["CatalogueTranslator", "NAME_PLACES", "strings_of"]

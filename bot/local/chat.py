@@ -387,7 +387,7 @@ class LocalChat:
             return [*(say(n, self.lang, player_name) for n in update.notes),
                     *(say(e.text, self.lang, player_name) for e in update.events),
                     say(T("[{title} lobby] seats {n}: {names} (host {host}). {need} /join, /start",
-                          title=game.title, n=len(row.players), names=", ".join(map(player_name, row.players)),
+                          title=game.title, n=len(row.players), names=Text.join(T(", "), [player_name(p) for p in row.players]),
                           host=player_name(row.host), need=game.lobby_need(len(row.players), row.options)), self.lang)]
         key = tuple((d.kind, d.player, d.deadline_ms) for d in update.pending)
         if key != chan.mark_key:  # new decisions: offsets (+ms) now count from here

@@ -10,8 +10,9 @@ from dataclasses import dataclass, field
 
 import games
 from games import Decision, Event, Game, Result
-from games.core import BaseState, T
+from games.core import BaseState, T, Text
 
+from ..matching import find_game
 from ..refusals import GAME_OVER, NOT_STARTED, NOT_THIS_CHANNEL, SessionError
 from ..store import SessionRow
 from ..store.records import GameRecord
@@ -41,12 +42,14 @@ class Update:
 
 
 def game_of(game_id: str) -> Game:
-    """The game ``game_id``; :class:`SessionError` naming the known games when there is none."""
-    try:
-        return games.get(game_id)
-    except KeyError:
-        known = ", ".join(g.id for g in games.all())
-        raise SessionError(T("There is no game called '{game}'. Games: {known}.", game=game_id, known=known)) from None
+    """The game ``game_id`` names: its id, or its title or a reading in any language
+    (:func:`bot.matching.find_game`). :class:`SessionError` listing the games' titles when it names none (or
+    several)."""
+    found = find_game(game_id)
+    if found is None:
+        known = Text.join(T(", "), [g.title for g in games.all()])
+        raise SessionError(T("There is no game called '{game}'. Games: {known}.", game=game_id, known=known))
+    return found
 
 
 class Locks:

@@ -171,7 +171,7 @@ class Lobby:
         if unknown:
             if fields:
                 raise SessionError(T("{game} has no option '{option}'. Options: {options}.", game=game.title,
-                                     option=unknown[0], options=", ".join(fields)))
+                                     option=unknown[0], options=Text.join(T(", "), fields)))
             raise SessionError(T("{game} has no option '{option}'. {game} has no options.", game=game.title,
                                  option=unknown[0]))
         try:

@@ -5,7 +5,7 @@ One place for the numbers the rules code reads, so that someone holding the prin
 
 from __future__ import annotations
 
-from games.core import T
+from games.core import T, Tc
 
 FINGERS = 5
 """Fingers on the one hand each player uses (TK-1)."""
@@ -50,14 +50,25 @@ RACE_LABELS = {
 }
 
 TYPED_WORDS = {
-    "tatamokatsu": SHOUT, "たたもかつ": SHOUT,
-    "hai": SALUTE, "はい": SALUTE,
+    "tatamokatsu": SHOUT, "tatamokatu": SHOUT, "たたもかつ": SHOUT,
+    "hai": SALUTE, "はい": SALUTE, "おじぎ": SALUTE, "お辞儀": SALUTE,
     "katana": KATANA, "かたな": KATANA, "刀": KATANA,
-    "grab": GRAB, "つかむ": GRAB, "掴む": GRAB, "ぐらぶ": GRAB,
+    "grab": GRAB, "つかむ": GRAB, "掴む": GRAB, "ぐらぶ": GRAB, "とる": GRAB, "取る": GRAB,
 }
 """Chat words that stand for a race input, in their normal form (``word_to_input``: Unicode NFKC, case folded,
-katakana as hiragana, spaces and punctuation dropped): so "Hai", "ＨＡＩ", "はい", "ハイ" and "ﾊｲ" are all ``hai``'s
-salute, "タタモカツ" the shout, "カタナ" and "刀" the Katana (TK-3)."""
+katakana as hiragana, spaces and punctuation dropped, every long-vowel mark and wave dash dropped, a trailing small
+tsu dropped): so "Hai", "ＨＡＩ", "はい", "ハイッ", "はーい" and "ﾊｲ" are all ``hai``'s salute, "タタモカツー" and
+"tatamokatu" (typed with the IME off) the shout, "カタナっ" and "刀" the Katana, "取る" the grab and "お辞儀" the
+salute (TK-3). Anything else is no race word: "灰", "肺", "たたも" and "はいはい" are not."""
+
+TO_TYPE = {
+    SHOUT: Tc("tatamokatsu word to type", "tatamokatsu"),
+    GRAB: Tc("tatamokatsu word to type", "grab"),
+    KATANA: Tc("tatamokatsu word to type", "katana"),
+    SALUTE: Tc("tatamokatsu word to type", "hai"),
+}
+"""The word a race prompt shows for each input, in the reader's language (ja: タタモカツ, つかむ, カタナ, はい):
+one of :data:`TYPED_WORDS` in every language (a test checks)."""
 
 REACTIONS = {"\N{CHEERING MEGAPHONE}": SHOUT, "\N{RAISED FIST}": GRAB, "\N{DAGGER KNIFE}": KATANA,
              "\N{PERSON BOWING DEEPLY}": SALUTE}

@@ -21,7 +21,6 @@ exact. Once a roll; a game played without it (offline adapters) keeps the window
 
 from __future__ import annotations
 
-import unicodedata
 from typing import Any
 
 from games.core import (
@@ -39,6 +38,7 @@ from games.core import (
     T,
     Text,
 )
+from games.spelling import fold
 from games.tatamokatsu import rules
 from games.tatamokatsu.data import (
     ATTACK,
@@ -52,6 +52,7 @@ from games.tatamokatsu.data import (
     RECOVER,
     ROLL,
     SALUTE,
+    TO_TYPE,
     TYPED_WORDS,
     VICTIM_PREFIX,
 )
@@ -73,16 +74,12 @@ def _choice_options(fingers: int) -> list[Option]:
     return [Option(id=ATTACK, label=T("Every opponent loses one finger")), Option(id=RECOVER, label=recover,
                                                                                    short=short)]
 
-_KATAKANA = {code: code - 0x60 for code in range(0x30A1, 0x30F7)}
-"""Katakana -> hiragana (ァ..ヶ to ぁ..ゖ: the two scripts' tables are 0x60 apart)."""
-
-
 def normal_word(text: str) -> str:
-    """A typed word in the form :data:`~games.tatamokatsu.data.TYPED_WORDS` keys use: Unicode NFKC (full-width
-    romaji and half-width katakana become their plain forms: "ＨＡＩ" -> "HAI", "ﾊｲ" -> "ハイ"), case folded,
-    katakana as hiragana ("ハイ" -> "はい"), only letters and digits kept (spaces, punctuation, "！" dropped)."""
-    folded = unicodedata.normalize("NFKC", text).casefold().translate(_KATAKANA)
-    return "".join(ch for ch in folded if ch.isalnum())
+    """A typed word in the form :data:`~games.tatamokatsu.data.TYPED_WORDS` keys use: :func:`games.spelling.fold`
+    (Unicode NFKC: "ＨＡＩ" -> "HAI", "ﾊｲ" -> "ハイ"; case folded; katakana as hiragana: "ハイ" -> "はい"; spaces,
+    punctuation, "！" and wave dashes dropped), every long-vowel mark dropped ("はーい" -> "はい"), then a trailing
+    small tsu dropped (a clipped spoken ending: "はいっ" -> "はい", "ハイッ！" -> "はい")."""
+    return fold(text).replace("ー", "").rstrip("っ")
 
 
 def word_to_input(text: str) -> str | None:
@@ -420,6 +417,13 @@ class Tatamokatsu(Game):
         """Typed words count as race inputs (TK-3): see :func:`word_to_input`."""
         return word_to_input(text)
 
+    def typed_words(self, decision: Decision) -> dict[str, Text]:
+        """The word to type for each race input the decision lists (``data.TO_TYPE``: ``tatamokatsu``, ``grab``,
+        ``katana``, ``hai``; in Japanese タタモカツ, つかむ, カタナ, はい), as the rules' /rules text says (TK-3)."""
+        if decision.player is not None:
+            return {}
+        return {opt: word for opt, word in TO_TYPE.items() if decision.option(opt) is not None}
+
     def reactions(self, decision: Decision) -> dict[str, str]:
         """The race inputs as reactions (``data.REACTIONS``): 📣 shout, ✊ grab, 🗡 Katana, 🙇 salute — those the
         decision lists (a race: all four; the salute window: 🙇)."""
@@ -454,6 +458,8 @@ class Tatamokatsu(Game):
             "choice": lambda: T("{player} to choose", player=ref(state.winner or "")),
             "victim": lambda: T("{player} to choose a victim", player=roller),
         }[state.phase]()
+        if not state.rolls:
+            return T("No roll yet: {what}. Fingers: {hands}", what=what, hands=hands)
         return T("Roll {n}: {what}. Fingers: {hands}", n=state.rolls, what=what, hands=hands)
 
     def greedy(self, state: TatamokatsuState, decision: Decision, rng: Any) -> str | None:

@@ -36,7 +36,8 @@ RULES_HELP: dict[str, Text] = {
     ),
     "mistakes": (
         T("Each mistake costs a finger: shouting when the dice cannot make 10 or 17, grabbing when no T shows, a "
-        "Katana without triples. A salute at the wrong moment costs nothing.")
+        "Katana without triples. On a T roll a shout neither wins nor costs: the grab wins it. A salute that "
+        "comes when none is owed costs nothing.")
     ),
     "end": (
         T("The game ends when at most one player has fingers: the Samurai. A roll counts as a whole: its Katana and "

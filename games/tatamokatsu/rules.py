@@ -209,7 +209,7 @@ def close_race(s: TatamokatsuState, close_ms: int, events: list[Event]) -> None:
     katanas = times_of(KATANA, alive_only=True)
     winner: str | None = None
     if t_roll:
-        # TK-5: a grab race only; shouts neither win nor cost (the grabber shouts anyway at a real table).
+        # TK-5, TK-13: a grab race only; shouts neither win nor cost (the grabber shouts anyway at a real table).
         if grabs:
             winner = first_of(s, grabs, events, T("T die"))
             notes[(winner, GRAB)] = "first"

@@ -19,9 +19,10 @@ RULES_HELP: dict[str, str] = {  # each a T(): /rules reads them in the table's l
         "Move 1-2 steps, plus 1 step per Foot marker you spend (up to 4 a turn; you hold at most 4). Entering a tile "
         "with an adult tree costs 2 steps and you cannot stop there; young trees cost 1. You may pass other "
         "pieces but not stop on them; other players' Tataras block you; your own are free. You cannot end where you "
-        "started. Each option shows the Foot markers it costs. If other players' Tataras wall you in, you may pass "
-        "through one of them onto an open tile beyond as 1 step, then go on as usual. If nothing is reachable you "
-        "stay."
+        "started. Each option shows the Foot markers it costs. If other players' Tataras wall you in (alone or with "
+        "adult trees), you may pass through one of them onto an open tile beyond as 1 step, then go on as usual; "
+        "this pass is offered whether or not you hold Foot markers, beside the moves that spend them. If nothing is "
+        "reachable you stay."
     ),
     "actions": T(
         "Actions (any mix): plant a Red Pine or Cedar from your supply, lying young, on an empty neighbouring tile "

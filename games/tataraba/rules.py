@@ -127,19 +127,23 @@ def reveal(state: TatarabaState, events: list[Event]) -> None:
 
 
 def destinations(state: TatarabaState, seat: int) -> dict[int, int]:
-    """Tiles the seat's Player piece may end on -> Foot markers the cheapest way there costs (FT-4, FT-10).
+    """Tiles the seat's Player piece may end on -> Foot markers the cheapest way there costs (FT-4, FT-10, FT-11).
 
     Steps cost 1, or 2 into a tile with an adult tree (which cannot be the end). Other Player pieces can be passed,
     not ended on; other players' Tataras neither. The start tile is never a destination. Exceptions ("stuck"): when
-    nothing is reachable, the piece may pass through one of the other players' Tataras next to it onto an open tile
-    beyond (one a move could end on), and that pass counts as 1 step (FT-10); the rest of the move (the second
-    step, Foot markers) follows from there under the usual rules. When still nothing is reachable, the result is
-    empty and the piece stays (Foot markers are used whenever they allow a move, since every option that needs them
-    is offered and the no-move case only arises when none helps).
+    no move is possible without Foot markers (walled in by other players' Tataras, adult trees or a mix of both), the
+    piece may pass through one of the other players' Tataras next to it onto an open tile beyond (one a move could
+    end on), and that pass counts as 1 step (FT-10); the rest of the move (the second step, Foot markers) follows
+    from there under the usual rules. That pass is offered whether or not the player holds Foot markers, beside the
+    Foot-marker moves over the trees (FT-11): each tile at its cheaper way. When nothing is reachable either way,
+    the result is empty and the piece stays (the rulebook's "you don't have to move" among adult trees; Foot
+    markers are used whenever they allow a move, since every option that needs them is offered).
     """
     found = _reach(state, seat, pass_tataras=False)
-    if not found:
-        found = _reach(state, seat, pass_tataras=True)
+    if any(cost == 0 for cost in found.values()):
+        return found  # an ordinary move without Foot markers exists: the Tataras block (FT-10)
+    for tile, cost in _reach(state, seat, pass_tataras=True).items():
+        found[tile] = min(cost, found.get(tile, cost))
     return found
 
 

@@ -125,7 +125,7 @@ class TatsumiGame(Game):
         listed = [i for i, _ in rules.choices(state)]
         if move.option not in listed:
             raise IllegalMove(T("'{option}' is not a choice now. Choose one of: {choices}.", option=move.option,
-                                choices=", ".join(listed)))
+                                choices=Text.join(T(", "), listed)))
 
     def result(self, state: TatsumiState) -> Result | None:
         """Winners by fortune, ties broken by rings of the dragon's element on the island, then shared (TM-12)."""

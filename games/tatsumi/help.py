@@ -14,8 +14,8 @@ RULES_HELP: dict[str, str] = {
         "(symmetric|asymmetric|choose), void, weather, solo."
     ),
     "fly": T(
-        "Fly like a chess queen to another well, over empty wells but never into or past another dragon (in solo, "
-        "nor a Tekitatsu or the maelstrom). "
+        "Fly like a chess queen to another well; you may land on or fly over a depleted well (one with no ring left), "
+        "but never into or past another dragon (in solo, nor a Tekitatsu or the maelstrom). "
         "You claim the top ring of the well you leave. If you cannot fly at all, your dragon is lifted to any "
         "unguarded well instead and claims no ring; the turn goes on."
     ),
@@ -48,8 +48,8 @@ RULES_HELP: dict[str, str] = {
         "Weather (option weather=true; always in solo): a minor card (5 sand dollars) and a major card (8). "
         "Claiming its element in a turn puts a sand dollar from beside the card onto it; placing its element "
         "takes one off. With none left beside it, the card strikes: every island swaps one ring (major: two) of "
-        "its element with a neighbour of another element (plain spaces only; the second swap may not undo "
-        "the first). A depleted well takes a sand "
+        "its element with a neighbour of another element (never onto or off a rift; the second swap may not "
+        "undo the first). A depleted well takes a sand "
         "dollar you choose, taken off a card or from beside it; a card whose dollars are all in the sea is neutralised."
     ),
     "solo": T(

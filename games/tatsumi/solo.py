@@ -68,7 +68,7 @@ def _position(s: TatsumiState, events: list[Event]) -> None:
 
 def _card_text(n: int, card, left: list[str]) -> Text:
     """The line of a solo card turned up: its wells, the upkeep shrine if any, the wells the dragon keeps free."""
-    args = {"n": n, "a": card.tekitatsu[0], "b": card.tekitatsu[1], "m": card.maelstrom, "wells": ", ".join(left)}
+    args = {"n": n, "a": card.tekitatsu[0], "b": card.tekitatsu[1], "m": card.maelstrom, "wells": Text.join(T(", "), left)}
     if card.upkeep:
         args["edge"] = D.EDGE_NAMES[card.upkeep]
         if left:

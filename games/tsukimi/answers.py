@@ -17,6 +17,7 @@ from __future__ import annotations
 import re
 
 from games.core import Decision, T, Text, player_ref
+from games.spelling import fold
 
 from . import rules
 from .board import SPACE_SET, SPACE_VERTICES, canonical, corner_name, vertex_label
@@ -24,17 +25,22 @@ from .data import COLOUR_TEXT, TILES, tile_name, tile_text
 from .state import TsukimiState
 
 _VERTEX_KINDS = ("place", "move", "discard", "to")
+TYPED_WORDS = {"end": "end", "back": "back", "終わり": "end", "おわり": "end", "終了": "end", "戻る": "back",
+               "もどる": "back"}
+"""Words typed for the ``end`` and ``back`` options, in their :func:`games.spelling.fold` form: English, and the
+Japanese a player types (終わり, 戻る; in kana, katakana or half width too)."""
 _TILE_NAME = re.compile(r"^\s*([a-z]+)[\s_-]*(\d+)\s*$", re.IGNORECASE)
 
 
 def normalise(option: str) -> str:
     """Accept sensible spellings of an option id: any name of a vertex (``to:B2-se`` -> ``to:C3-n``), any case of
-    a space (``space:c3``), surrounding blanks. Unknown text is returned stripped, for the caller to refuse."""
+    a space (``space:c3``), surrounding blanks, ``end`` and ``back`` also as 終わり and 戻る (:data:`TYPED_WORDS`).
+    Unknown text is returned stripped, for the caller to refuse."""
     option = option.strip()
     kind, sep, arg = option.partition(":")
     kind = kind.strip().lower()
     if not sep:
-        return kind if kind in ("end", "back") else option
+        return TYPED_WORDS.get(fold(kind), option)
     arg = arg.strip()
     if kind in _VERTEX_KINDS:
         v = canonical(arg)
@@ -192,7 +198,7 @@ def _reason(state: TsukimiState, decision: Decision, typed: str, kind: str, arg:
             return _holds(state, v)
         return ""
     # effects
-    if kind in ("end", "") and typed.lower() == "end" and state.discards_left:
+    if kind in ("end", "") and TYPED_WORDS.get(fold(typed)) == "end" and state.discards_left:
         return T("a group of three owes a discard first (TS-6): discard a rival rabbit.")
     if kind == "" and canonical(arg) is not None:
         v = canonical(arg)

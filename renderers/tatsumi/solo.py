@@ -11,7 +11,7 @@ import math
 
 from PIL import Image, ImageDraw
 
-from games.core import T
+from games.core import T, Text
 from games.tatsumi import data as D
 from games.tatsumi.solo_data import SOLO_CARDS, SOLO_RANKS, rank_line
 from games.tatsumi.state import TatsumiState
@@ -142,7 +142,7 @@ def draw_solo_panel(img: Image.Image, s: TatsumiState) -> None:
     if sb.maelstrom < 0:
         off.append(card.maelstrom)
     if off:
-        label(img, (x + 12, y + 94), T("off the board this round: {wells}", wells=", ".join(off)), 12, True, INK, "lm")
+        label(img, (x + 12, y + 94), T("off the board this round: {wells}", wells=Text.join(T(", "), off)), 12, True, INK, "lm")
     label(img, (x + 12, y + 112), T("turns played: {n}", n=sb.turns), 11, False, MUTED, "lm")
     fortune = s.seats[0].fortune
     for k, (least, _) in enumerate(SOLO_RANKS):

@@ -1,6 +1,7 @@
 """Tatamokatsu's typed race words in Japanese through Discord (TK-3): "はい" typed in the salute window counts as
-the salute and its message gets the ✅ reaction at once, before the window closes; a message that is no race word
-gets no reaction and changes nothing."""
+the salute and its message gets the ✅ reaction at once, before the window closes; the spoken forms a Japanese player
+types (はいっ！, はーい, ハイッ, お辞儀) count the same; a message that is no race word (灰, 肺, はいはい) gets no reaction
+and changes nothing. A Japanese table's race prompt lists the words to type in Japanese."""
 
 from __future__ import annotations
 
@@ -15,6 +16,7 @@ from test_discord_tatamokatsu_races import (
     message_payload,
     moves,
     no_render,
+    roll,
     state,
     table,
 )
@@ -80,3 +82,46 @@ async def test_a_word_that_is_no_race_word_gets_no_reaction_and_changes_nothing(
         reply = await h.say(bob, word)
         assert [s for s in reply if s.method == "PUT"] == [] and not reply.public()
     assert await moves(h) == before and (await state(h)).inputs == {}
+
+
+@pytest.mark.parametrize("word", ["はいっ", "はいっ！", "はーい", "ハイッ", "お辞儀", "おじぎ", "はい〜"])
+async def test_spoken_forms_of_hai_count_as_the_salute(h, word):
+    alice, bob, carol, dave = await salute_window(h)
+    h.advance(150)
+    payload = message_payload(h, bob, word, h.now_ms)
+    assert reactions_on(await feed_message(h, payload), int(payload["id"])) == [COUNTED]
+    assert set((await state(h)).inputs[bob.sid]) == {"salute"}
+
+
+async def test_words_that_only_sound_like_hai_cost_nothing_and_count_nothing(h):
+    alice, bob, carol, dave = await salute_window(h)
+    before = await moves(h)
+    for word in ("灰", "肺", "たたも", "はいはい"):
+        h.advance(100)
+        reply = await h.say(bob, word)
+        assert [s for s in reply if s.method == "PUT"] == [] and not reply.public()
+    assert await moves(h) == before and (await state(h)).inputs == {}
+
+
+@pytest.mark.parametrize("word,race_input", [("たたもかつっ", "shout"), ("タタモカツー", "shout"),
+                                             ("tatamokatu", "shout"), ("かたなっ", "katana"), ("取る", "grab")])
+async def test_spoken_race_words_count_in_the_race_window(h, word, race_input):
+    """A roll of 5 · 5 · 6 (sum 16): each race word is accepted as its input (a wrong one is a mistake of TK-8,
+    but it is read as that input, not ignored)."""
+    alice, bob, carol, dave = await table(h)
+    await roll(h, alice, "5", "5", "6")
+    h.advance(100)
+    payload = message_payload(h, bob, word, h.now_ms)
+    assert reactions_on(await feed_message(h, payload), int(payload["id"])) == [COUNTED]
+    assert set((await state(h)).inputs[bob.sid]) == {race_input}
+
+
+async def test_a_japanese_tables_race_prompt_lists_the_words_to_type_in_japanese(h):
+    alice, bob, carol, dave = await table(h)
+    h.guild_locale = "ja"  # the server's language from here on: the roll's public board reads Japanese
+    await force(h, "5", "5", "6")
+    board = (await h.slash(alice, "board")).message(with_components=True)
+    msg = (await h.click(alice, board, "Roll the dice")).message(public=True)  # her own buttons: her language
+    content = msg.content
+    assert "📣 `タタモカツ` · ✊ `つかむ` · 🗡 `カタナ` · 🙇 `はい`" in content
+    assert "`shout`" not in content and "`salute`" not in content

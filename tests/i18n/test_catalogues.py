@@ -9,14 +9,26 @@ from pathlib import Path
 
 import pytest
 
-from bot import i18n
+from bot import catalogues, i18n
+from bot.discord.bot import command_strings
 from games.core import N, T, Text, player_ref
 
 ROOT = Path(__file__).resolve().parents[2]
 
 
 def test_every_text_has_its_japanese_with_the_same_placeholders_and_compiled():
-    assert i18n.problems("ja") == []
+    """The slash commands' strings come from the bot's own command tree (built offline here, by the caller)."""
+    assert catalogues.problems(command_strings(), "ja") == []
+
+
+def test_an_entry_the_source_no_longer_uses_is_reported(tmp_path):
+    """``i18n check`` names a catalogue entry no ``T()`` of the source makes any more (``i18n update`` drops it)."""
+    source = tmp_path / "games" / "tatsumi" / "senses.py"
+    source.parent.mkdir(parents=True)
+    source.write_text('from games.core import T\nA = T("Flying Fish")\n', encoding="utf-8")
+    unused = [p for p in catalogues.problems([], "ja", root=tmp_path) if p.startswith("tatsumi: unused:")]
+    assert "tatsumi: unused: '+1 per inland ring': run python -m bot i18n update" in unused
+    assert not any("'Flying Fish'" in p for p in unused)
 
 
 WANTED = {"T": 1, "N": 2, "Tc": 2, "Nc": 3}
@@ -27,7 +39,7 @@ def test_texts_are_made_with_literal_message_ids():
     """Babel extracts only literal strings: ``T(f"…")``, ``T(name)`` or ``Tc(ctx, "…")`` would never reach the
     catalogue."""
     bad = []
-    for folder in i18n.SOURCES:
+    for folder in catalogues.SOURCES:
         for path in (ROOT / folder).rglob("*.py"):
             tree = ast.parse(path.read_text(encoding="utf-8"))
             for node in ast.walk(tree):
@@ -89,3 +101,23 @@ def test_a_japanese_count_uses_the_languages_one_plural_form():
     moves = N("{n} move.", "{n} moves.", n=200)
     assert moves == "200 moves." and i18n.say(moves, "ja") == "200手。"
     assert i18n.say(N("{n} move.", "{n} moves.", n=1), "ja") == "1手。"
+
+
+@pytest.mark.parametrize("sentence,register", [
+    ("お辞儀しても何も失いません", "polite"), ("手番を終えます", "polite"), ("勝ちです", "polite"),
+    ("手番を終えてください", "polite"), ("建てた者が勝つ", "plain"), ("伐採できない", "plain"),
+    ("1歩だ", "plain"), ("何をどこに植林する", "plain"), ("カタナ", None), ("ゾロ目でないのにカタナ", None),
+])
+def test_a_japanese_sentence_is_polite_plain_or_neither(sentence, register):
+    assert catalogues.register_of(sentence) == register
+
+
+def test_every_games_rules_and_refusals_speak_desu_masu():
+    """STYLE.md: です・ます for /rules and refusals in all five games; ``i18n check`` prints the count per game and
+    names any plain sentence as a problem."""
+    found = catalogues.registers("ja")
+    assert sorted(found) == ["tatamokatsu", "tataraba", "tatari", "tatsumi", "tsukimi"]
+    for game, kinds in found.items():
+        assert kinds["rules"]["plain"] == [] and kinds["refusals"]["plain"] == [], game
+        assert len(kinds["rules"]["polite"]) >= 10, game
+    assert catalogues.register_lines("ja")[0].startswith("tatamokatsu: rules ")

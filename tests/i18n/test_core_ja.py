@@ -50,8 +50,8 @@ def test_find_decision_refusals_read_in_japanese():
         refusals.append(exc.value.args[0])
     assert all(isinstance(r, Text) for r in refusals)
     assert str(refusals[0]) == "It is not your turn: waiting for {@p0}."
-    assert i18n.say(refusals[0], "ja", {"p0": "あきら"}) == "あなたの番ではない：あきらを待っている。"
-    assert i18n.say(refusals[1], "ja").startswith("「nope」は今は選べない。選べるのは：tile:")
+    assert i18n.say(refusals[0], "ja", {"p0": "あきら"}) == "あなたの番ではありません：あきらを待っています。"
+    assert i18n.say(refusals[1], "ja").startswith("「nope」は今は選べません。選べるのは：tile:")
 
 
 def test_a_message_id_used_by_several_domains_has_one_japanese():

@@ -6,17 +6,17 @@ from __future__ import annotations
 
 import ast
 
-from bot import i18n
+from bot import catalogues, i18n
 
 
 def literal_messages() -> list[tuple[str, int, str]]:
     """(file, line, msgid) of every ``T("…")``/``N("…", …)`` call with a literal message id (the second argument
     of ``Tc``/``Nc``, whose first is the context)."""
     found = []
-    for folder in i18n.SOURCES:
+    for folder in catalogues.SOURCES:
         for path in sorted((i18n.ROOT / folder).rglob("*.py")):
             for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-                if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in i18n.KEYWORDS
+                if (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in catalogues.KEYWORDS
                         and len(node.args) > (i := 1 if node.func.id in ("Tc", "Nc") else 0)
                         and isinstance(node.args[i], ast.Constant)
                         and isinstance(node.args[i].value, str) and node.args[i].value):
@@ -26,7 +26,7 @@ def literal_messages() -> list[tuple[str, int, str]]:
 
 def test_every_literal_message_is_extracted():
     extracted = {m.id if isinstance(m.id, str) else m.id[0]
-                 for catalog in i18n.extract(commands=[]).values() for m in catalog if m.id}
+                 for catalog in catalogues.extract([]).values() for m in catalog if m.id}
     literals = literal_messages()
     assert len(literals) > 1000, len(literals)
     assert [(f, line, msgid[:60]) for f, line, msgid in literals if msgid not in extracted] == []

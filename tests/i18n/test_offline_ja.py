@@ -73,7 +73,7 @@ async def test_every_sandbox_reply_reads_in_japanese(store, tmp_path):
     assert any(line.startswith("タタリ — ダイス：") for line in out)
     assert "! あきら: 「ぬぬぬ」というAIの強さはありません。強さ：弱い（`easy`）、普通（`normal`）、強い（`strong`）。" in out
     assert any(line.startswith("[ゲーム終了] ") for line in out)
-    assert any(line.startswith("[タタモカツ ロビー] 席 3：あきら, AI・強い, AI・強い 2") for line in out), out
+    assert any(line.startswith("[タタモカツ ロビー] 席 3：あきら、AI・強い、AI・強い 2") for line in out), out
     assert english_in(out) == {}
 
 

@@ -171,7 +171,7 @@ def test_an_ai_levels_leaderboard_line_is_named_in_the_tables_language():
 @pytest.mark.parametrize("game_id,heading,ja_heading,line,ja_line", [
     ("tatari", "Dolls", "人形", "1st あきら ★ · 0 dolls left", "1位 あきら ★ · 人形残り0体"),
     ("tatamokatsu", "Fingers", "指", "1st あきら ★ · 2 fingers left", "1位 あきら ★ · 指残り2本"),
-    ("tatsumi", "Fortune", "福", "1st あきら ★ · 2 fortune", "1位 あきら ★ · 福2"),
+    ("tatsumi", "Fortune", "福", "1st あきら ★ · 2 fortune", "1位 あきら ★ · 福2点"),
     ("tsukimi", "Score", "得点", "1st あきら ★ · score 2", "1位 あきら ★ · 2点"),
 ])
 def test_a_result_names_what_its_scores_count(monkeypatch, game_id, heading, ja_heading, line, ja_line):

@@ -95,12 +95,18 @@ def test_the_rules_help_and_summary_read_in_japanese():
     ("katana", "katana"), ("KATANA!", "katana"), ("ｋａｔａｎａ", "katana"), ("カタナ", "katana"), ("かたな", "katana"),
     ("ｶﾀﾅ", "katana"), ("刀", "katana"), ("刀！", "katana"),
     ("grab", "grab"), ("ＧＲＡＢ", "grab"), ("つかむ", "grab"), ("ツカム", "grab"), ("掴む", "grab"),
+    # spoken forms: lengthened and clipped (every ー/〜/～ and a trailing っ/ッ dropped), IME off, other words
+    ("はいっ", "salute"), ("はいっ！", "salute"), ("はーい", "salute"), ("ハイッ", "salute"), ("はい〜", "salute"),
+    ("はい～！", "salute"), ("ﾊｲｯ", "salute"), ("お辞儀", "salute"), ("おじぎ", "salute"), ("オジギ", "salute"),
+    ("たたもかつっ", "shout"), ("タタモカツー", "shout"), ("タタモカツーッ！", "shout"), ("tatamokatu", "shout"),
+    ("かたなっ", "katana"), ("カタナー", "katana"), ("とる", "grab"), ("取る", "grab"), ("トルッ", "grab"),
 ])
 def test_every_form_of_a_race_word_counts(typed, race_input):
     assert word_to_input(typed) == race_input == GAME.chat_word(typed)
 
 
-@pytest.mark.parametrize("typed", ["はいはい", "こんにちは", "hello", "", "！", "刀剣", "カタナー", "タタモ", "hi"])
+@pytest.mark.parametrize("typed", ["はいはい", "こんにちは", "hello", "", "！", "刀剣", "タタモ", "たたも", "hi",
+                                   "灰", "肺", "っ", "ー", "はいっはい", "取"])
 def test_a_word_that_is_no_race_word_counts_as_nothing(typed):
     assert word_to_input(typed) is None
 
@@ -109,6 +115,23 @@ def test_the_games_terms_in_japanese():
     from games.tatamokatsu.data import RACE_LABELS
 
     assert [i18n.say(RACE_LABELS[i], "ja") for i in ("shout", "grab", "katana", "salute")] == [
-        "「タタモカツ！」と叫ぶ", "Tのダイスをつかむ", "カタナ！", "敬礼：はい！"]
+        "「タタモカツ！」と叫ぶ", "Tのダイスをつかむ", "カタナ！", "お辞儀して「はい！」"]
     s = GAME.setup(["alice", "bob"], None, 0)
     assert i18n.say(GAME.pending(s)[0].prompt, "ja", {"alice": "あき"}) == "あき：ダイスを3個振る。"
+
+
+def test_the_words_a_race_prompt_shows_are_race_words_in_each_language():
+    """The prompt lists what to type in the reader's language, as /rules says (TK-3): タタモカツ, つかむ, カタナ,
+    はい in Japanese; each is read back as its input."""
+    from games.tatamokatsu.data import TO_TYPE
+
+    for lang, words in (("ja", ["タタモカツ", "つかむ", "カタナ", "はい"]), ("en", ["tatamokatsu", "grab", "katana", "hai"])):
+        shown = {i: i18n.say(w, lang) for i, w in TO_TYPE.items()}
+        assert [shown[i] for i in ("shout", "grab", "katana", "salute")] == words
+        assert all(word_to_input(w) == i for i, w in shown.items())
+
+
+def test_no_japanese_text_of_the_game_says_keirei_the_military_salute():
+    """The rulebook's salute is a 30° bow: お辞儀, never 敬礼 (a hand salute)."""
+    po = (i18n.LOCALES / "ja" / "LC_MESSAGES" / "tatamokatsu.po").read_text(encoding="utf-8")
+    assert "敬礼" not in po and po.count("お辞儀") >= 27

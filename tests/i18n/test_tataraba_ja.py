@@ -68,9 +68,9 @@ def test_the_game_speaks_its_own_japanese_terms():
     """The glossary's terms reach the table: the title, a move's Foot markers, Sen, the trees."""
     game = games.get("tataraba")
     assert i18n.say(game.title, "ja") == "たたらばと森"
-    assert i18n.say(game.summary, "ja").startswith("移ろう森で木を植え")
+    assert i18n.say(game.summary, "ja").startswith("移ろう森で木を植林")
     ja = [i18n.say(t, "ja", NAMES) for _, t, _ in play("tataraba", 2, {}, 1)]
-    assert any("足トークン" in t for t in ja) and any("銭" in t for t in ja) and any("永代たたら" in t for t in ja)
+    assert any("足マーカー" in t for t in ja) and any("銭" in t for t in ja) and any("永代たたら" in t for t in ja)
     assert "ラウンド1：あきらから始める。" in ja
 
 

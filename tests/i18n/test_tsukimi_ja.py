@@ -72,3 +72,11 @@ def test_the_games_terms_in_japanese():
     assert i18n.say(tile_text(13), "ja") == "抹茶0" and str(tile_text(13)) == "matcha 0"
     assert i18n.say(GAME.status(s), "ja", {"alice": "あき", "bob": "ぼぶ"}) == (
         "月見（表側）、タイル1/18 · 白のあき：現在0点、手持ちうさぎ15匹 · 紫のぼぶ：現在0点、手持ちうさぎ15匹 · 手番：あき")
+
+
+@pytest.mark.parametrize("typed,option", [("終わり", "end"), ("おわり", "end"), ("オワリ", "end"), ("終了", "end"),
+                                          ("戻る", "back"), ("もどる", "back"), ("ﾓﾄﾞﾙ", "back"), (" END ", "end")])
+def test_end_and_back_may_be_typed_in_japanese(typed, option):
+    from games.tsukimi.answers import normalise
+
+    assert normalise(typed) == option

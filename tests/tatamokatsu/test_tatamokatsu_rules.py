@@ -1,4 +1,4 @@
-"""One test per rule clause and ruling of Tatamokatsu (rulebook tatamokatsu.md; RULINGS TK-1..TK-11, C-1..C-4)."""
+"""One test per rule clause and ruling of Tatamokatsu (rulebook tatamokatsu.md; RULINGS TK-1..TK-13, C-1..C-4)."""
 
 from __future__ import annotations
 
@@ -218,6 +218,20 @@ def test_tk5_t_roll_is_a_grab_race_only():
     assert s.winner == "dave" and hands(s) == [5, 5, 5, 5]
     s, _ = apply(s, "dave", "attack")
     assert hands(s) == [4, 4, 4, 5]
+
+
+def test_tk13_a_shout_on_a_t_roll_neither_wins_nor_costs_even_when_the_dice_could_make_ten():
+    """RULINGS TK-13: on a T roll the grab wins; a shout beside it is never a mistake (TK-8's "no Tatamokatsu" means
+    no T showing and no 10 or 17), even first and even when the other two dice (1/10 and 1/10) could make 10 or 17.
+    ``/rules tatamokatsu mistakes`` says so."""
+    s, _ = roll(new(), "1/10", "1/10", "T")
+    s = inp(s, "bob", "shout", 100)
+    s = inp(s, "carol", "shout", 200)
+    s = inp(s, "dave", "grab", 700)
+    s, _ = close(s)
+    assert s.winner == "dave" and hands(s) == [5, 5, 5, 5]
+    mistakes = GAME.rules_help["mistakes"]
+    assert "On a T roll a shout neither wins nor costs" in mistakes
 
 
 def test_tk5_t_roll_nobody_grabs_nothing_happens():

@@ -157,6 +157,39 @@ def test_stuck_pass_lands_only_on_an_open_tile_beyond():
     assert options(s) == {"tile:1-5": "1-5 (free)", "tile:1-6": "1-6 (free)", "tile:1-8": "1-8 (free)"}
 
 
+def test_ft11_walled_in_by_a_tatara_and_an_adult_tree_the_pass_is_offered_beside_foot_marker_moves():
+    """RULINGS FT-11: red at 1-1 is walled in by blue's Tatara (1-2) and an adult Beech (1-4): no step is possible
+    without Foot markers. Holding one, red may still pass through the Tatara (FT-10: 1-3 and 1-5 free, then one more
+    step) beside the moves over the Beech that spend the marker; 1-5, reachable both ways, costs nothing."""
+    walled = {"1-2": "T-1", "1-4": "Ba-"}
+    s = scene(walled, at=("1-1", "3-9"), foot=(1, 1))
+    assert options(s) == {
+        "tile:1-3": "1-3 (free)", "tile:1-5": "1-5 (free)", "tile:1-6": "1-6 (free)", "tile:1-8": "1-8 (free)",
+        "tile:2-1": "2-1 (free)",
+        "tile:1-7": "1-7 (1 Foot marker)", "tile:1-9": "1-9 (1 Foot marker)", "tile:2-2": "2-2 (1 Foot marker)",
+        "tile:2-4": "2-4 (1 Foot marker)",
+    }
+    moved, events = act(s, "red", "tile:1-5")
+    assert moved.seats[0].pos == T("1-5") and moved.seats[0].foot == 1 and events[0].data["foot"] == 0
+    moved, events = act(s, "red", "tile:1-7")
+    assert moved.seats[0].pos == T("1-7") and moved.seats[0].foot == 0 and events[0].data["foot"] == 1
+    # without Foot markers the same wall offers the pass alone (FT-10, FT-11)
+    assert options(scene(walled, at=("1-1", "3-9"), foot=(0, 1))) == {
+        "tile:1-3": "1-3 (free)", "tile:1-5": "1-5 (free)", "tile:1-6": "1-6 (free)", "tile:1-8": "1-8 (free)",
+        "tile:2-1": "2-1 (free)"}
+
+
+def test_ft11_the_player_stays_only_when_neither_the_pass_nor_foot_markers_move_the_piece():
+    """RULINGS FT-11: the move is a must while either way exists; among adult trees alone with no marker that helps
+    (and no Tatara to pass) the piece stays (the rulebook's "you don't have to move")."""
+    s = scene({"1-2": "Ba-", "1-4": "Ba-", "1-5": "Ba-"}, at=("1-1", "3-9"), foot=(0, 1))
+    assert rules.destinations(s, 0) == {}
+    s = scene({"1-2": "T-1", "1-4": "Ba-", "1-3": "Ba-", "1-5": "Ba-"}, at=("1-1", "3-9"), foot=(0, 1))
+    assert rules.destinations(s, 0) == {}  # the tiles beyond the Tatara are adult trees: nothing to land on
+    s.seats[0].foot = 2
+    assert rules.destinations(s, 0) != {}  # two markers carry the piece over the Beeches: it must move
+
+
 def test_tatara_exception_only_when_stuck():
     """With any ordinary move available the Tataras still block."""
     s = scene({"1-2": "T-1"}, at=("1-1", "3-9"), foot=(0, 1))
