@@ -9,6 +9,7 @@ Every command that reads the settings exits 2 with one line per bad value (:clas
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import gc
 import logging
 import multiprocessing
@@ -303,6 +304,38 @@ def gallery(out: Path, game_ids: tuple[str, ...], seed: int, colour_vision: bool
     for entry in done:
         click.echo(f"{entry.game} {entry.players}p: {len(entry.files)} images, {entry.moves} moves")
     click.echo(f"{sum(len(e.files) for e in done)} images in {out}/, open {out / 'index.html'}")
+
+
+@cli.command()
+@click.argument("game")
+@click.option("--locale", "lang", type=click.Choice(["en", "ja"]), default="en", show_default=True,
+              help="The language of the lesson (en English, ja 日本語).")
+@click.option("--name", default="Learner", show_default=True, help="What the lesson calls you.")
+def learn(game: str, lang: str, name: str) -> None:
+    """A guided first game of GAME against the Teacher: each step explains one rule; answer with the number of an
+    option (answers are read from stdin, so they can be piped). Nothing is stored."""
+    from games.core import T
+
+    from .i18n import refusal, say
+    from .refusals import SessionError
+    from .service import lessons
+
+    try:
+        page = lessons.page(game)
+    except SessionError as exc:
+        raise click.BadParameter(say(refusal(exc), lang), param_hint="GAME") from None
+    while True:
+        click.echo(lessons.text(page, lang, name, numbered=True))
+        if page.done:
+            return
+        line = _read_line()
+        if line is None:
+            sys.exit(1)
+        try:
+            page = lessons.answer(game, page.step, int(line.strip()) - 1)
+        except (ValueError, SessionError):
+            click.echo(say(T("Answer with the number of one of the options."), lang))
+            page = dataclasses.replace(page, happened=(), wrong=None)
 
 
 @cli.command()

@@ -39,6 +39,8 @@ turn starts) is posted when the decision passes on or a race opens (``Table.send
 - ``permissions.py`` — the channel permissions the bot needs, and which are missing;
 - ``language.py`` — whose language: the channel's for a table's public messages and images, the reader's for an
   ephemeral answer, noted for the task that handles an interaction or a timer;
+- ``lessons.py`` — the cog of ``/learn``: a guided first game (:mod:`bot.service.lessons`) in a new thread of the
+  learner's, or as ephemeral steps; its option selects carry the steps done, so nothing is stored;
 - ``privacy.py`` — the cog of ``/privacy`` and ``/forget-me`` (confirmed by buttons), and the daily pruning of old
   finished games;
 - ``translator.py`` — slash commands in each user's client language (the ``commands`` catalogue domain);

@@ -38,6 +38,7 @@ from .delivery import Delivery
 from .departures import Departures
 from .images import Images
 from .language import enter_interaction
+from .lessons import Lessons, LessonSelect
 from .links import Links
 from .lobby import Lobby
 from .mygames import MyGames
@@ -349,8 +350,9 @@ class PlayBot(commands.Bot):
         for cog in (self.play, self.lobby, self.admin, self.races, self.places, self.departures, self.results,
                     self.notify, self.mygames):
             await self.add_cog(cog)
+        await self.add_cog(Lessons(self))  # /learn
         await self.add_cog(Privacy(self))  # /privacy, /forget-me, pruning old games (sets self.privacy)
-        self.add_dynamic_items(*DYNAMIC_ITEMS, ReplayButton, RematchButton, StopDmsButton)
+        self.add_dynamic_items(*DYNAMIC_ITEMS, ReplayButton, RematchButton, StopDmsButton, LessonSelect)
         await self.tree.set_translator(CatalogueTranslator())  # command names and descriptions in ja as well
         if not start:
             return

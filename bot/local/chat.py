@@ -37,6 +37,8 @@ from ..ai_seats import ai_name, is_ai
 from ..board_text import board_lines, is_number, shows_position, typed_choice
 from ..i18n import refusal, say, speaking, translator
 from ..rules_help import SANDBOX_HELP, sandbox_rules
+from ..service import lessons
+from ..service.lessons import LessonPage
 from ..sessions import AI_MOVE, AI_RACE, DEADLINE, MAX_MS, SessionError, SessionService, Update
 
 LINE = re.compile(r"^\s*(?:\[\s*#(?P<bchan>[\w-]+)\s*\]\s*|#(?P<chan>[\w-]+)\s+)?(?P<name>[\w.-]+)\s*"
@@ -59,7 +61,7 @@ class Channel:
 
 
 SANDBOX_COMMANDS = ("play", "join", "leave", "cancel", "start", "move", "board", "history", "resign", "abandon",
-                    "undo", "wait", "rules", "games", "mygames", "help", "stats", "leaderboard", "replay")
+                    "undo", "wait", "rules", "games", "mygames", "help", "stats", "leaderboard", "replay", "learn")
 """The sandbox's commands, by their English names."""
 
 
@@ -85,6 +87,7 @@ class LocalChat:
         self.images = images and out_dir is not None
         self.now = start_ms
         self.channels: dict[str, Channel] = {}
+        self.lessons: dict[str, LessonPage] = {}  # a person's open lesson (/learn): its current page
         self.image_count = 0
         service.clock = lambda: self.now
 
@@ -138,6 +141,25 @@ class LocalChat:
             out += await self._advance(max(self.now, first.due_ms))
         return out
 
+    def _learn(self, name: str, args: list[str]) -> list[str]:
+        """``/learn GAME`` opens ``name``'s guided first game of GAME (:mod:`bot.service.lessons`; no session, nothing
+        recorded); ``/learn N`` answers its current step with option number ``N``."""
+        if not args:
+            raise SessionError(T("Name a game: /learn <game>, then answer with /learn <number>. {games}",
+                                 games=self._games_line()))
+        if is_number(args[0]):
+            open_page = self.lessons.get(name)
+            if open_page is None:
+                raise SessionError(T("You have no lesson open: /learn <game> starts one."))
+            page = lessons.answer(open_page.game, open_page.step, int(args[0]) - 1)
+        else:
+            page = lessons.page(args[0].lower())
+        if page.done:
+            self.lessons.pop(name, None)
+        else:
+            self.lessons[name] = page
+        return [lessons.text(page, self.lang, name, numbered=True)]
+
     async def _channel(self, key: str) -> Channel:
         """The channel ``key``. First seen with a game already running (the sandbox restarted on its database), the
         virtual clock goes on from the game's last move, and ``+ms`` offsets count from that move."""
@@ -173,6 +195,8 @@ class LocalChat:
             parts = text[1:].split()
         cmd, args = (parts[0].lower(), parts[1:]) if parts else ("", [])
         cmd = _english_command(cmd, self.lang)
+        if cmd == "learn":
+            return self._learn(name, args)
         if cmd == "play":
             if not args:
                 raise SessionError(T("Name a game: /play <game>. {games}", games=self._games_line()))

@@ -8,7 +8,8 @@ from harness import Harness
 
 NAME = re.compile(r"^[-_\w]{1,32}$")
 EXPECTED = {"play", "join", "leave", "start", "move", "board", "rules", "history", "resign", "abandon", "kick", "undo",
-            "settings", "pings", "help", "stats", "leaderboard", "replay", "privacy", "forget-me", "mygames", "notify", "away"}
+            "settings", "pings", "help", "stats", "leaderboard", "replay", "privacy", "forget-me", "mygames", "notify", "away",
+            "learn"}
 
 
 async def test_command_payloads_are_valid(database):

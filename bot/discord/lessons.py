@@ -1,0 +1,136 @@
+"""``/learn GAME``: a guided first game against the Teacher (:mod:`bot.service.lessons`), in a new thread of the
+learner's — or, where the bot may not open threads (or in a thread already), as ephemeral steps in the channel. One
+message per lesson, edited in place at every answer; its option selects carry the steps done
+(:data:`bot.discord.ids.LESSON`), so nothing is stored and no game is recorded or rated."""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands, ui
+from discord.ext import commands
+
+from bot.i18n import reader_lang, refusal, say
+from bot.refusals import SessionError
+from bot.service import lessons
+from bot.service.lessons import LessonPage
+from games.core import T
+
+from . import ids, permissions
+from .components import in_language
+from .lobby import PUBLIC_THREAD, THREAD_ARCHIVE_MIN, game_autocomplete
+
+if TYPE_CHECKING:
+    from .bot import PlayBot
+
+log = logging.getLogger(__name__)
+
+SELECT_SIZE = 25
+"""Options per select menu (Discord's limit); a decision with more gets more menus."""
+
+
+class LessonSelect(ui.DynamicItem[ui.Select], template=ids.LESSON):
+    """One select of a lesson step's options: ``(game, steps done, learner, page)``; values are option indices."""
+
+    interaction_check = in_language
+
+    def __init__(self, game_id: str, step: int, learner: int, page: int,
+                 options: list[discord.SelectOption] | None = None, row: int | None = None) -> None:
+        super().__init__(ui.Select(custom_id=ids.lesson(game_id, step, learner, page),
+                                   placeholder=say(T("Your choice…"))[:150],
+                                   options=options or [discord.SelectOption(label="?", value="0")]), row=row)
+        self.game_id, self.step, self.learner = game_id, step, learner
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item, match: re.Match[str], /):
+        return cls(match["game"], int(match["step"]), int(match["learner"]), int(match["p"]))
+
+    async def callback(self, interaction: discord.Interaction[PlayBot]) -> None:
+        values = (interaction.data or {}).get("values", [])
+        index = int(values[0]) if len(values) == 1 and str(values[0]).isascii() and str(values[0]).isdigit() else -1
+        await interaction.client.get_cog("Lessons").answer(interaction, self.game_id, self.step, self.learner, index)
+
+
+def lesson_view(page: LessonPage, learner: int, lang: str, name: str) -> ui.View | None:
+    """The selects of ``page``'s options (None at the end)."""
+    if page.done:
+        return None
+    view = ui.View(timeout=None)
+    names = {lessons.LEARNER: name, lessons.TEACHER: say(lessons.TEACHER_NAME, lang)}
+    for start in range(0, len(page.options), SELECT_SIZE):
+        chunk = page.options[start:start + SELECT_SIZE]
+        view.add_item(LessonSelect(page.game, page.step, learner, start // SELECT_SIZE, [
+            discord.SelectOption(label=say(o.label, lang, names)[:100] or "?", value=str(start + i))
+            for i, o in enumerate(chunk)]))
+    return view
+
+
+class Lessons(commands.Cog):
+    """``/learn`` and the answers to its selects."""
+
+    def __init__(self, bot: PlayBot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name="learn", description="Learn a game step by step against the Teacher (in a thread)")
+    @app_commands.describe(game="Which game")
+    @app_commands.autocomplete(game=game_autocomplete)
+    @app_commands.guild_only()
+    async def learn(self, interaction: discord.Interaction, game: str) -> None:
+        g = self.bot.service.game(game)
+        lang, name, learner = reader_lang(), interaction.user.display_name, interaction.user.id
+        page = lessons.page(g.id)
+        content = lessons.text(page, lang, name)[:2000]
+        thread_ok = not isinstance(interaction.channel, discord.Thread) and not permissions.missing(
+            interaction.app_permissions, permissions.THREAD_ONLY)
+        if not thread_ok:
+            await interaction.response.send_message(content, view=lesson_view(page, learner, lang, name),
+                                                    ephemeral=True)
+            return
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        title = say(T("Learn {game} — {name}", game=g.title, name=name), lang)[:100]
+        try:
+            data = await self.bot.http.start_thread_without_message(
+                interaction.channel_id, name=title, auto_archive_duration=THREAD_ARCHIVE_MIN, type=PUBLIC_THREAD,
+                reason=f"/learn {g.id} by {learner}")
+        except discord.HTTPException:  # no thread after all: the steps come here, for the learner only
+            await interaction.followup.send(content, view=lesson_view(page, learner, lang, name), ephemeral=True)
+            return
+        thread = self.bot.get_partial_messageable(int(data["id"]))
+        try:
+            await thread.send(content=f"<@{learner}>\n{content}"[:2000], view=lesson_view(page, learner, lang, name),
+                              allowed_mentions=discord.AllowedMentions(users=[discord.Object(learner)]))
+        except discord.HTTPException:  # a thread the bot cannot post in is removed; the steps come here instead
+            await self._remove_thread(int(data["id"]))
+            await interaction.followup.send(content, view=lesson_view(page, learner, lang, name), ephemeral=True)
+            return
+        where = "<#" + str(data["id"]) + ">"
+        await interaction.followup.send(say(T("Your {game} lesson is in {channel}.", game=g.title, channel=where),
+                                            lang), ephemeral=True)
+
+    async def _remove_thread(self, thread_id: int) -> None:
+        try:
+            await self.bot.http.delete_channel(thread_id, reason="the lesson's thread could not be used")
+        except discord.HTTPException as exc:
+            log.warning("could not remove unusable lesson thread %s: %s", thread_id, exc)
+
+    async def answer(self, interaction: discord.Interaction, game_id: str, step: int, learner: int,
+                     option: int) -> None:
+        """The learner's pick at ``step``: the message is edited to the next step, or to the same step with why.
+        Anyone else is refused (ephemeral)."""
+        lang = reader_lang()
+        if interaction.user.id != learner:
+            await self.bot.answers.refuse(interaction, T("This is <@{learner}>'s lesson: /learn {game} for your own.",
+                                                         learner=str(learner), game=game_id))
+            return
+        try:
+            page = lessons.answer(game_id, step, option)
+        except SessionError as exc:
+            await self.bot.answers.refuse(interaction, refusal(exc))
+            return
+        name = interaction.user.display_name
+        mention = "" if interaction.message is None or interaction.message.flags.ephemeral else f"<@{learner}>\n"
+        await interaction.response.edit_message(content=(mention + lessons.text(page, lang, name))[:2000],
+                                                view=lesson_view(page, learner, lang, name))

@@ -1,0 +1,113 @@
+"""Guided first games (``/learn GAME``, ``python -m bot learn GAME``, the sandbox's ``/learn``) over
+:mod:`games.lessons`. Nothing is stored: a lesson is deterministic, so where it stands is the game and the number of
+steps done, and a page is rebuilt by replaying the right answers (a button keeps working after a restart). A lesson is
+never a session: nothing is rated, recorded or counted as a game.
+
+:func:`page` is a step (or the end) as a neutral :class:`LessonPage`; :func:`answer` judges an option by its index;
+:func:`text` writes a page for a reader.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from games import Option
+from games.core import T, Text
+from games.lessons import LEARNER, LESSONS, TEACHER, Lesson, LessonRun
+
+from ..i18n import say
+from ..refusals import SessionError
+
+TEACHER_NAME = T("Teacher")
+"""How the Teacher seat is named to the learner."""
+
+
+@dataclass(frozen=True)
+class LessonPage:
+    """What the learner sees: ``game``; ``step`` done so far (0-based index of the current step; ``total`` at the
+    end); ``happened`` (event texts since the last answer, player references ``{@learner}``/``{@teacher}``);
+    ``wrong`` the explanation of a wrong choice just made (None otherwise); ``rule`` the step's rule; ``prompt`` and
+    ``options`` the decision asked again; at the end ``goal`` and no options."""
+
+    game: str
+    step: int
+    total: int
+    happened: tuple[Text, ...] = ()
+    wrong: Text | None = None
+    rule: Text | None = None
+    prompt: Text | None = None
+    options: tuple[Option, ...] = ()
+    goal: Text | None = None
+
+    @property
+    def done(self) -> bool:
+        return self.goal is not None
+
+
+def lesson_of(game_id: str) -> Lesson:
+    """The lesson of ``game_id``; ``SessionError`` (a refusal naming the games with one) when there is none."""
+    lesson = LESSONS.get(game_id)
+    if lesson is None:
+        raise SessionError(T("There is no lesson for {game}. Lessons: {games}.", game=game_id,
+                             games=", ".join(LESSONS)))
+    return lesson
+
+
+def _run_at(game_id: str, step: int) -> LessonRun:
+    """The lesson of ``game_id`` with its first ``step`` steps answered rightly (``SessionError`` out of range)."""
+    lesson = lesson_of(game_id)
+    if not 0 <= step <= len(lesson.steps):
+        raise SessionError(T("This lesson step is out of date: /learn {game} to start again.", game=game_id))
+    run = LessonRun(lesson)
+    while run.index < step:
+        run.answer(run.step.right)
+    return run
+
+
+def _page(run: LessonRun, happened: tuple, wrong: Text | None = None) -> LessonPage:
+    total = len(run.lesson.steps)
+    texts = tuple(e.text for e in happened)
+    if run.done:
+        return LessonPage(run.lesson.game, total, total, texts, goal=T(
+            "{goal}\nThat was the whole lesson. Play a real game against an AI seat: /play {game} ai:1",
+            goal=run.lesson.goal, game=run.lesson.game))
+    d = run.decision()
+    return LessonPage(run.lesson.game, run.index, total, texts, wrong, run.step.rule, d.prompt, tuple(d.options))
+
+
+def page(game_id: str, step: int = 0) -> LessonPage:
+    """The page of ``game_id``'s lesson at ``step`` (0: the start, with what happened before the first step)."""
+    run = _run_at(game_id, step)
+    return _page(run, run.events if step == 0 else ())
+
+
+def answer(game_id: str, step: int, option: int) -> LessonPage:
+    """The learner picked option number ``option`` (0-based, of the decision offered) at ``step``: the next page
+    (right: applied, with what happened), or the same step with why (wrong: nothing applied). ``SessionError``
+    for an option out of range or a step out of date."""
+    run = _run_at(game_id, step)
+    if run.done:
+        return _page(run, ())
+    options = run.decision().options
+    if not 0 <= option < len(options):
+        raise SessionError(T("Pick one of the options listed."))
+    verdict = run.answer(options[option].id)
+    return _page(run, verdict.events, None if verdict.right else verdict.why)
+
+
+def text(p: LessonPage, lang: str, learner: str, numbered: bool = False) -> str:
+    """``p`` as one message in ``lang``, the learner named ``learner``: the step number, what happened, a wrong
+    choice's why, the rule and the prompt (with ``numbered``: the options as ``1. label`` lines, for a terminal)."""
+    names: Callable[[str], str] | dict[str, str] = {LEARNER: learner, TEACHER: say(TEACHER_NAME, lang)}
+    lines = [say(line, lang, names) for line in p.happened]
+    if p.wrong is not None:
+        lines.append(say(T("✗ {why}", why=p.wrong), lang, names))
+    if p.done:
+        lines.append(say(p.goal, lang, names))
+        return "\n".join(lines)
+    lines.append(say(T("Step {n} of {total}: {rule}", n=p.step + 1, total=p.total, rule=p.rule), lang, names))
+    lines.append(say(p.prompt, lang, names))
+    if numbered:
+        lines += [f"{i}. {say(o.label, lang, names)}" for i, o in enumerate(p.options, 1)]
+    return "\n".join(lines)
