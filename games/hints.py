@@ -1,0 +1,177 @@
+"""Hints from the strong AI: its best options for the player whose decision is open, each with an estimated share
+of the result and one short reason in the game's terms.
+
+The first hint is exactly the strong level's own answer: :func:`advise` runs the one search the strong level runs
+(:func:`games.search.analyse`, same generator, same budget) and reads its choice and the values it sampled. The
+other options shown are ranked by those values; an option the search did not sample is valued by the game's exact
+values where it has them (``Knowledge.option_values``, Tatari's two-player turn) or by a few roll-outs of its own,
+drawn after the search (so they never change its choice). The reasons are the game's ``Knowledge.explain(state,
+decision, option)`` (``games/<id>/hints.py``), else the change the option makes to the game's evaluation.
+
+What a share means depends on the seats (:func:`measure`): two players, the chance of winning; three or more,
+the share of rivals finished ahead of; alone (Tatsumi solo), a score in the game's own points.
+
+Pure: no clock (the budget's clock is the caller's), no I/O. A lesson can use :func:`explain` for the "why" of any
+option and :func:`advise` for the Teacher's suggestion.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass
+from typing import Any
+
+from games.core import BaseState, Decision, Game, Move, T, Text
+from games.search import Knowledge, _rollout, _value, analyse, determinise, knowledge, shares
+
+TOP = 3
+"""How many options a hint shows."""
+EXTRA_SAMPLES = 3
+"""Roll-outs that value an option shown in a hint which the search did not sample."""
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """One option of a hint: ``option`` its id, ``label`` what its button says, ``share`` its estimated share of
+    the result for the player (0..1, see :func:`measure`), ``exact`` whether the game computed it exactly,
+    ``reason`` one short line in the game's terms."""
+
+    option: str
+    label: str
+    share: float
+    exact: bool
+    reason: Text
+
+
+@dataclass(frozen=True, slots=True)
+class Advice:
+    """A hint for one decision: ``hints`` best first (``hints[0].option`` is the strong level's choice),
+    ``measure`` what a share is (:func:`measure`), ``score`` per hint the game's own value alone (solo, else None),
+    ``iterations`` the search's samples (``Budget(iterations=iterations)`` repeats it exactly)."""
+
+    hints: list[Hint]
+    measure: str
+    iterations: int
+
+    @property
+    def choice(self) -> str:
+        """The strong level's option id."""
+        return self.hints[0].option
+
+
+def measure(state: BaseState) -> str:
+    """What a share of the result means for ``state``'s seats: ``"win"`` (two players: the chance of winning),
+    ``"rivals"`` (three or more: the share of rivals finished ahead of), ``"score"`` (one player: the share is a
+    squashed score, :func:`solo_score`)."""
+    n = len(state.players)
+    return "win" if n == 2 else "score" if n == 1 else "rivals"
+
+
+def solo_score(share: float, know: Knowledge) -> int:
+    """The score in the game's own points a solo share stands for (the inverse of ``sigmoid((h - solo_reference)
+    / eval_scale)``, :func:`games.search.shares`), rounded."""
+    p = min(max(share, 1e-6), 1 - 1e-6)
+    return round(know.solo_reference + know.eval_scale * math.log(p / (1 - p)))
+
+
+def share_text(share: float, state: BaseState, game: Game) -> Text:
+    """A share as a player reads it (:func:`measure`): ``"61 %"`` (two or more seats), or the game's own score
+    alone (Tatsumi solo: ``"about 104 fortune"``)."""
+    if measure(state) == "score":
+        score = solo_score(share, knowledge(game))
+        words = game.score_words(score)
+        return T("about {score}", score=words if words is not None else str(score))
+    return T("{pct} %", pct=round(100 * share))
+
+
+def measure_text(state: BaseState) -> Text:
+    """The heading of a hint's numbers (:func:`measure`)."""
+    return {"win": T("estimated chance of winning"), "rivals": T("estimated share of rivals you finish ahead of"),
+            "score": T("estimated final score")}[measure(state)]
+
+
+def explain(game: Game, state: BaseState, decision: Decision, option: str, player: str | None = None) -> Text:
+    """One short reason for ``option`` of ``decision`` in the game's terms: the game's ``Knowledge.explain``, or
+    the change the option makes to the evaluation of ``player``'s position (the position re-dealt first: a reason
+    never tells a hidden card or a die to come). ``KeyError`` for an option the decision does not list."""
+    if decision.option(option) is None:
+        raise KeyError(option)
+    know = knowledge(game)
+    if know.explain is not None:
+        return know.explain(state, decision, option)
+    player = player or decision.player or state.players[0]
+    if know.evaluate is None:
+        return T("the strong AI's roll-outs favour it")
+    before = know.evaluate(state).get(player, 0.0)
+    s = determinise(state, know, random.Random(0))
+    after = know.evaluate(game.apply(s, Move(player=decision.player, option=option, at_ms=decision.deadline_ms)).state).get(player, 0.0)
+    return T("your position by the AI's count: {before} -> {after}", before=f"{before:.1f}", after=f"{after:.1f}")
+
+
+def advise(game: Game, state: BaseState, decision: Decision, player: str, rng: random.Random, budget: Any,
+           top: int = TOP) -> Advice:
+    """The strong level's best ``top`` options for ``player`` at ``decision`` within ``budget`` (a
+    :class:`games.ai.Budget`), best first: the first is what :func:`games.ai.choose` answers at the strong level
+    with the same ``rng`` and budget (one search, :func:`games.search.analyse`); the rest by the search's values,
+    then the game's exact values, then the game's candidate ranking (valued by :data:`EXTRA_SAMPLES` roll-outs
+    drawn after the search). ``ValueError`` when ``decision`` lists no options or names another player."""
+    if not decision.options:
+        raise ValueError(f"decision {decision.kind!r} lists no options")
+    if decision.player is not None and decision.player != player:
+        raise ValueError(f"decision {decision.kind!r} is {decision.player}'s, not {player}'s")
+    know = knowledge(game)
+    found = analyse(game, state, decision, player, rng, budget, know)
+    values: dict[str, tuple[float, bool]] = {o: (v, False) for o, v in found.values.items()}
+    exact = know.option_values(state, decision, player) if know.option_values is not None else None
+    for o, v in (exact or {}).items():
+        values[o] = (v, True)
+    ids = [o.id for o in decision.options]
+    shown = [found.choice] + sorted((o for o in values if o != found.choice), key=lambda o: -values[o][0])
+    shown += [o for o in ids if o not in shown]
+    shown = shown[:max(1, top)]
+    me = list(state.players).index(player) if player in state.players else 0
+    hints = []
+    for o in shown:
+        if o in values:
+            share, is_exact = values[o]
+        else:
+            share, is_exact = _sampled(game, state, decision, o, know, player, me, rng), False
+        label = decision.option(o).label
+        hints.append(Hint(o, label, share, is_exact, explain(game, state, decision, o, player)))
+    return Advice(hints, measure(state), found.iterations)
+
+
+def _sampled(game: Game, state: BaseState, decision: Decision, option: str, know: Knowledge, player: str, me: int,
+             rng: random.Random) -> float:
+    """The mean share of ``option`` over :data:`EXTRA_SAMPLES` roll-outs (as the search samples it)."""
+    seeds = [rng.getrandbits(62) for _ in range(EXTRA_SAMPLES)]
+    return sum(_value(game, state, decision, option, know, player, seed)[me] for seed in seeds) / len(seeds)
+
+
+def estimate(game: Game, state: BaseState, rng: random.Random, samples: int = 2) -> list[float]:
+    """Each seat's estimated share of the result at ``state`` (in ``state.players`` order): the result itself when
+    the game is over, else the mean over ``samples`` roll-outs to the strong search's horizon (position re-dealt,
+    greedy play, the game's evaluation: :func:`games.search.shares`)."""
+    know = knowledge(game)
+    if game.result(state) is not None or samples < 1:
+        return shares(game, state, know)
+    total = [0.0] * len(state.players)
+    me = decision_player(game, state)
+    for _ in range(samples):
+        s = determinise(state, know, rng)
+        s = _rollout(game, s, know, me, rng)
+        for i, v in enumerate(shares(game, s, know)):
+            total[i] += v
+    return [v / samples for v in total]
+
+
+def decision_player(game: Game, state: BaseState) -> str:
+    """The player the first pending decision of ``state`` names (the first seat for a race or none)."""
+    pending = game.pending(state)
+    player = pending[0].player if pending else None
+    return player if player is not None else state.players[0]
+
+
+__all__ = ["Advice", "EXTRA_SAMPLES", "Hint", "TOP", "advise", "decision_player", "estimate", "explain", "measure",
+           "measure_text", "share_text", "solo_score"]
