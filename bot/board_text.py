@@ -29,6 +29,7 @@ from games.core import SHORT_LABEL, T, Text
 from .ai_seats import ai_name, is_ai
 from .i18n import SOURCE, say, table_lang
 from .i18n import language as language_of
+from .service.hints import hinted_line
 from .sessions import Update
 from .store.privacy import is_former
 
@@ -240,6 +241,9 @@ def board_lines(update: Update, name: Callable[[str], str], *, markdown: bool, o
     status = game.status(update.state) if update.state is not None else ""
     if status and (with_status and row.status == "active" if markdown else shows_position(update, asked)):
         tail.append((("-# " if markdown else "") + say(status, lang, name), False))  # the board in words
+    hints_note = hinted_line(row, name, lang)
+    if hints_note is not None and row.status != "abandoned":  # a hinted game is unrated: every board says so
+        tail.append((("-# " if markdown else "") + hints_note, False))
     if markdown and update.result is not None:
         tail += [(line, False) for line in result_lines(update, name, markdown=True, lang=lang)]
     elif markdown and row.status == "abandoned":

@@ -67,6 +67,7 @@ from .refusals import (
 from .refusals import (
     UNDO_OUT_OF_DATE as UNDO_OUT_OF_DATE,
 )
+from .service.hints import HINTED_META, HINTS_META, Hints
 from .store import SessionRow, StaleVersion, Store, now_ms
 from .store.records import RESIGN_MOVE, GameRecord
 from .undo import UNDONE_MS, MemoryUndoVotes, UndoRule, UndoVote, replay
@@ -200,6 +201,8 @@ class SessionService(UndoRule, AiTurns):
         self.undo_votes: Any = MemoryUndoVotes()
         """Where open undo requests are kept (``get_undo(session_id)``, ``put_undo(session_id, vote | None)``; the
         Discord adapter sets its :class:`bot.discord.links.Links`, which keeps them with its per-session data)."""
+        self.hints = Hints(self)
+        """The hint verbs (:class:`bot.service.hints.Hints`): ``/hint``, the lobby's first-contact line."""
         self.display_names: Callable[[int], Awaitable[dict[str, str]]] | None = None
         """Session id -> {player id: display name} at the game's end, for its record (the Discord adapter sets
         it; offline the ids are the names)."""
@@ -358,10 +361,11 @@ class SessionService(UndoRule, AiTurns):
     # -- lobby ------------------------------------------------------------------------------------------------
     async def open_lobby(
         self, channel_id: str, game_id: str, host: str, options: dict | None = None, guild_id: str | None = None,
-        ai_seats: int = 0, ai_level: str | None = None,
+        ai_seats: int = 0, ai_level: str | None = None, hints: bool | None = None,
     ) -> Update:
         """Open a lobby for ``game_id`` with ``host`` seated, and ``ai_seats`` AI players of ``ai_level`` (default
-        ``normal``; ``/play <game> ai:<n> [level:<level>]``). Refused (nothing stored) when the channel is
+        ``normal``; ``/play <game> ai:<n> [level:<level>]``); ``hints``: the lobby's ``hints:`` (None: the default,
+        :func:`bot.service.hints.hints_default`). A table new to the game gets the first-contact line. Refused (nothing stored) when the channel is
         busy, the game unknown, an option invalid or unknown, the level unknown, or the AI seats do not fit."""
         game = self.game(game_id)
         if is_ai(host):
@@ -402,13 +406,14 @@ class SessionService(UndoRule, AiTurns):
                                      "to /abandon it — or play in another channel or thread.", game=busy_title))
             try:
                 row = await self.store.create_session(channel_id, game_id, host, opts, self.seeds(), guild_id,
-                                                      players=players)
+                                                      players=players,
+                                                      meta={HINTS_META: hints} if hints is not None else None)
             except self.store.integrity_errors:
                 raise SessionError(T("A game is already open here.")) from None
         notes = [T("{player} opened a lobby for {game}.", player=player_ref(host), game=game.title)]
         notes += [T("{player} joined ({seated}/{seats}).", player=player_ref(p), seated=i, seats=seats)
                   for i, p in enumerate(players[1:], 2)]
-        return self._update(row, notes=notes)
+        return self._update(row, notes=notes + await self.hints.first_contact(row))
 
     @_rerun_when_stale
     async def join(self, channel_id: str, player: str) -> Update:
@@ -435,7 +440,8 @@ class SessionService(UndoRule, AiTurns):
             await self.store.update_session(row.id, row.version, players=players)
             row = await self.store.session(row.id)
         return self._update(row, notes=[T("{player} joined ({seated}/{seats}).", player=player_ref(player),
-                                                 seated=len(players), seats=seats)])
+                                                 seated=len(players), seats=seats),
+                                        *await self.hints.first_contact(row)])
 
     @_rerun_when_stale
     async def leave(self, channel_id: str, player: str) -> Update:
@@ -665,7 +671,7 @@ class SessionService(UndoRule, AiTurns):
             db, session_id=row.id, game_id=row.game_id, guild_id=row.guild_id, channel_id=row.channel_id,
             options=row.options, seed=row.seed, players=row.players,
             started_ms=int(row.meta.get("started_ms", row.created_ms)), ended_ms=self.clock(), moves=moves,
-            result=result, resigned=resigned, names=names)
+            result=result, resigned=resigned, names=names, rated=not row.meta.get(HINTED_META))
 
     async def _commit_tx(self, row: SessionRow, seq: int, move: Move, state_json: str, status: str, meta: dict,
                          pending: list[Decision], result: Result | None, plan, fired: int | None) -> GameRecord | None:

@@ -64,8 +64,10 @@ def turning_points(game: Game, states: Sequence[BaseState], moves: Sequence[Move
     ``states[i]`` is the position before ``moves[i]`` and ``states[i + 1]`` the one after (as
     ``bot.results.replay_states`` rebuilds them; a log longer than its states is read as far as they go).
     ``budget.spent(positions valued)`` is asked after every position: None once it is spent. Positions of a
-    game with one seat are valued against its solo reference (:func:`games.search.shares`)."""
+    game with one seat has none (a chance of winning means nothing alone)."""
     know = knowledge(game)
+    if not states or len(states[0].players) < 2:
+        return []
     values: list[list[float]] = []
     for i, s in enumerate(states):
         values.append(shares(game, s, know))

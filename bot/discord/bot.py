@@ -46,6 +46,7 @@ from .races import Races
 from .results import ReplayButton, Results
 from .sync import sync_if_changed
 from .table import Table
+from .teaching import Teaching
 from .timers import Timers
 from .translator import CatalogueTranslator
 
@@ -265,6 +266,7 @@ class PlayBot(commands.Bot):
     races: Races
     places: Places
     departures: Departures
+    teaching: Teaching
     results: Results
 
     def __init__(self, settings: Settings, service: SessionService | None = None, *, sync: bool = False,
@@ -328,7 +330,9 @@ class PlayBot(commands.Bot):
         self.service.undo_votes = self.links  # open undo requests survive a restart
         self.play, self.lobby, self.admin, self.races = Play(self), Lobby(self), Admin(self), Races(self)
         self.places, self.departures, self.results = Places(self), Departures(self), Results(self)
-        for cog in (self.play, self.lobby, self.admin, self.races, self.places, self.departures, self.results):
+        self.teaching = Teaching(self)
+        for cog in (self.play, self.lobby, self.admin, self.races, self.places, self.departures, self.results,
+                    self.teaching):
             await self.add_cog(cog)
         await self.add_cog(Privacy(self))  # /privacy, /forget-me, pruning old games (sets self.privacy)
         self.add_dynamic_items(*DYNAMIC_ITEMS, ReplayButton)

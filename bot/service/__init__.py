@@ -1,0 +1,1 @@
+"""Parts of the session service (:class:`bot.sessions.SessionService` is their facade)."""
