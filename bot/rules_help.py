@@ -51,8 +51,9 @@ def ai_seats_line(lang: str | None = None) -> str:
 
 AI_SEATS_LINE = ai_seats_line()
 """One line on AI seats under Discord's ``/rules`` and ``/help``."""
-SANDBOX_HELP = T("""Commands: /play <game> [key=value …] [ai:<n> level:<easy|normal|strong>], /join, /leave, /start, /cancel,
-/move <choice>, /board, /rules [game] [topic], /history, /resign, /abandon, /undo [no], /wait <ms>, /games, /help,
+SANDBOX_HELP = T("""Commands: /play <game> [key=value …] [ai:<n> level:<easy|normal|strong>] [hints:<on|off>], /join, /leave,
+/start, /cancel, /move <choice>, /hint, /board, /rules [game] [topic], /history, /resign, /abandon, /undo [no],
+/wait <ms>, /games, /help,
 /stats [name] [game], /leaderboard <game>, /replay [#game] (writes an animated GIF).
 A choice is its number in the last list, its id, or a chat word of the game.
 {undo} Approve with /undo, refuse with /undo no.""", undo=UNDO_RULE)

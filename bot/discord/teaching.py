@@ -4,8 +4,8 @@ them.
 The service decides everything (:class:`bot.service.hints.Hints`: who may ask, the lobby's ``hints:``, the unrated
 mark); this cog admits the request under the per-member and per-server quotas of the drawing workers
 (:meth:`bot.heavy.Heavy.admit`, a refusal is one "Busy — try again in N s" line), defers (the search takes the AI
-seats' budget, off the event loop), answers ephemerally and, when the hint made the game unrated, edits the live
-board so it says so.
+seats' budget, off the event loop) and answers ephemerally (saying when the hint made the game unrated; every
+board from the next move on says so).
 """
 
 from __future__ import annotations
@@ -52,8 +52,6 @@ class Teaching(commands.Cog):
         lang = reader_lang()
         await answer(interaction, "\n".join(hint_lines(given, mention, lang))[:2000], ephemeral=True,
                      allowed_mentions=NO_PINGS)
-        if given.first:  # the live board says the game is unrated now (edited in place, in the background)
-            self.bot.table.catch_up(self.bot.service.view(given.row))
 
 
 __all__ = ["Teaching"]

@@ -37,6 +37,7 @@ from ..ai_seats import ai_name, is_ai
 from ..board_text import board_lines, shows_position
 from ..i18n import refusal, say, speaking, translator
 from ..rules_help import SANDBOX_HELP, sandbox_rules
+from ..service.hints import hint_lines, hints_value
 from ..sessions import AI_MOVE, AI_RACE, DEADLINE, MAX_MS, SessionError, SessionService, Update
 
 LINE = re.compile(r"^\s*(?:\[\s*#(?P<bchan>[\w-]+)\s*\]\s*|#(?P<chan>[\w-]+)\s+)?(?P<name>[\w.-]+)\s*"
@@ -59,7 +60,7 @@ class Channel:
 
 
 SANDBOX_COMMANDS = ("play", "join", "leave", "cancel", "start", "move", "board", "history", "resign", "abandon",
-                    "undo", "wait", "rules", "games", "help", "stats", "leaderboard", "replay")
+                    "undo", "wait", "rules", "games", "help", "stats", "leaderboard", "replay", "hint")
 """The sandbox's commands, by their English names."""
 
 
@@ -176,11 +177,13 @@ class LocalChat:
         if cmd == "play":
             if not args:
                 raise SessionError(T("Name a game: /play <game>. {games}", games=self._games_line()))
-            opts, ai, level = {}, 0, None
+            opts, ai, level, hints = {}, 0, None, None
             for a in args[1:]:
                 key, colon, value = a.partition(":")
-                if colon and key.lower() in ("ai", "level"):
-                    if key.lower() == "level":
+                if colon and key.lower() in ("ai", "level", "hints"):
+                    if key.lower() == "hints":
+                        hints = hints_value(value)
+                    elif key.lower() == "level":
                         level = value
                     elif not _number(value) or int(value) > 10:
                         raise SessionError(T("Say how many AI players: ai:<n>, a number from 0 to 10, not {typed}.",
@@ -195,7 +198,7 @@ class LocalChat:
             if level is not None and not ai:
                 raise SessionError(T("level: goes with ai:<n>, the number of AI players to seat (ai:1 level:strong)."))
             return self._show(chan, await svc.open_lobby(ch, args[0].lower(), name, opts, ai_seats=ai,
-                                                         ai_level=level))
+                                                         ai_level=level, hints=hints))
         if cmd == "join":
             return self._show(chan, await svc.join(ch, name))
         if cmd == "leave":
@@ -237,6 +240,8 @@ class LocalChat:
             return await self._leaderboard(args)
         if cmd == "replay":
             return await self._replay(ch, args)
+        if cmd == "hint":  # only for the one who typed it (Discord: ephemeral)
+            return hint_lines(await svc.hints.hint(ch, name), player_name, self.lang)
         raise SessionError(T("Unknown command /{command}. {help}", command=cmd, help=SANDBOX_HELP))
 
     async def _undo(self, chan: Channel, name: str, args: list[str]) -> list[str]:
