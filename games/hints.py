@@ -93,20 +93,22 @@ def measure_text(state: BaseState) -> Text:
 
 def explain(game: Game, state: BaseState, decision: Decision, option: str, player: str | None = None) -> Text:
     """One short reason for ``option`` of ``decision`` in the game's terms: the game's ``Knowledge.explain``, or
-    the change the option makes to the evaluation of ``player``'s position (the position re-dealt first: a reason
+    (where that has nothing to say) the change the option makes to the evaluation of ``player``'s position (the position re-dealt first: a reason
     never tells a hidden card or a die to come). ``KeyError`` for an option the decision does not list."""
     if decision.option(option) is None:
         raise KeyError(option)
     know = knowledge(game)
-    if know.explain is not None:
-        return know.explain(state, decision, option)
+    said = know.explain(state, decision, option) if know.explain is not None else None
+    if said is not None:
+        return said
     player = player or decision.player or state.players[0]
     if know.evaluate is None:
         return T("the strong AI's roll-outs favour it")
     before = know.evaluate(state).get(player, 0.0)
     s = determinise(state, know, random.Random(0))
     after = know.evaluate(game.apply(s, Move(player=decision.player, option=option, at_ms=decision.deadline_ms)).state).get(player, 0.0)
-    return T("your position by the AI's count: {before} -> {after}", before=f"{before:.1f}", after=f"{after:.1f}")
+    shown = {"before": format(before, ".1f"), "after": format(after, ".1f")}
+    return T("your position by the AI's count: {before} -> {after}", **shown)
 
 
 def advise(game: Game, state: BaseState, decision: Decision, player: str, rng: random.Random, budget: Any,

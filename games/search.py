@@ -93,7 +93,7 @@ class Knowledge(Generic[State]):
 
     - ``explain(state, decision, option id) -> Text``: one short reason for the option in the game's terms, from
       what it does and what :func:`evaluate` rewards (e.g. Tatari "stop: 4 dolls onto shrine 8; going on busts
-      41 % of the time") [None: the option's label and the evaluation's change].
+      41 % of the time"), or None where it has nothing to say [None: the evaluation's change].
     - ``option_values(state, decision, player) -> {option id: share} | None``: exact shares (chances of winning,
       0..1) of the options where the game computes them (Tatari's two-player turn) [None: estimated].
     """

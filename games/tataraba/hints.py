@@ -23,7 +23,7 @@ def _spot(state: TatarabaState, tile: int) -> Text:
              ground=N("{n} open space to plant", "{n} open spaces to plant", n=ground))
 
 
-def explain(state: TatarabaState, decision: Decision, option: str) -> Text:
+def explain(state: TatarabaState, decision: Decision, option: str) -> Text | None:
     """One short reason for ``option`` (module doc): a spot's trees and ground; otherwise the Sen, material,
     buildings and trees it changes, and what is still short of the Eidai Tatara. The shift deck is re-dealt
     on the copy played (a reason never tells a card to come)."""
@@ -37,7 +37,7 @@ def explain(state: TatarabaState, decision: Decision, option: str) -> Text:
         after = Tataraba().apply(determinise(state, random.Random(0)),
                                  Move(player=decision.player, option=option, at_ms=decision.deadline_ms)).state
     except ValueError:
-        return T("the strong AI's roll-outs favour it")
+        return None
     f0, f1 = features(state, seat), features(after, seat)
     me0, me1 = state.seats[seat], after.seats[seat]
     parts: list[Text] = []
@@ -56,4 +56,4 @@ def explain(state: TatarabaState, decision: Decision, option: str) -> Text:
         parts.append(T("a Foot marker"))
     if f1["short"] > 0:
         parts.append(T("{sen} Sen and {mat} material still short", sen=int(f1["sen_short"]), mat=int(f1["mat_short"])))
-    return Text.join(T(", "), parts) if parts else T("the strong AI's roll-outs favour it")
+    return Text.join(T(", "), parts) if parts else None

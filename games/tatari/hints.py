@@ -39,7 +39,7 @@ def _fullest(state: TatariState) -> tuple[int, int]:
     return int(shrine), state.shrines[shrine]
 
 
-def explain(state: TatariState, decision: Decision, option: str) -> Text:
+def explain(state: TatariState, decision: Decision, option: str) -> Text | None:
     """One short reason for ``option`` (module doc): a stop's effect and the bust chance it avoids; going on's bust
     chance and what a bust costs; a face's total, dolls and dice left; a gift's recipient's stash."""
     faces = len(set(state.set_aside))
@@ -71,7 +71,7 @@ def explain(state: TatariState, decision: Decision, option: str) -> Text:
                  pile=dolls_text(state.stashes[to]))
     if option.startswith("shrine:"):
         return T("you take back {pile}", pile=dolls_text(state.shrines[option[7:]]))
-    return T("the strong AI's roll-outs favour it")
+    return None
 
 
 def option_values(state: TatariState, decision: Decision, player: str) -> dict[str, float] | None:

@@ -21,7 +21,7 @@ def _signed(n: int) -> str:
     return f"+{n}" if n > 0 else str(n)
 
 
-def explain(state: TatsumiState, decision: Decision, option: str) -> Text:
+def explain(state: TatsumiState, decision: Decision, option: str) -> Text | None:
     """One short reason for ``option``: ``"heals your water rift: +3 fortune now, water mastery +2"``; what it
     changes for the decision's player (module doc), or what the island gains from a flight's next gathering.
     The position is played on a copy (the solo deck re-dealt: a reason never tells a card to come)."""
@@ -35,7 +35,7 @@ def explain(state: TatsumiState, decision: Decision, option: str) -> Text:
         after_state = TatsumiGame().apply(copy, Move(player=decision.player, option=option,
                                                  at_ms=decision.deadline_ms)).state
     except ValueError:
-        return T("the strong AI's roll-outs favour it")
+        return None
     after = _seat(after_state, player)
     lay = layout(before.island_key)
     parts: list[Text] = []
@@ -62,4 +62,4 @@ def explain(state: TatsumiState, decision: Decision, option: str) -> Text:
         return T("{what}: {effects}", what=rift, effects=effects) if effects is not None else rift
     if effects is not None:
         return effects
-    return T("the strong AI's roll-outs favour it")
+    return None
