@@ -103,3 +103,21 @@ async def test_hint_refused_to_a_member_not_to_move_and_in_a_rated_game(h):
     reply = await h.slash(carol, "hint")
     assert "You are not playing in this game" in reply.text
     assert HINTED_META not in (await live(h)).meta
+
+
+async def test_a_japanese_member_reads_the_hint_and_its_refusals_in_japanese(h):
+    """The hint is an ephemeral answer: in the reader's Discord language (ja), its reasons in the game's Japanese
+    terms; a refusal too."""
+    alice = h.user(101, "alice")
+    alice.locale = "ja"
+    await h.slash(alice, "play", game="tatari", ai=1)
+    await h.slash(alice, "start")
+    reply = await h.slash(alice, "hint")
+    text = reply.message(public=False).content
+    assert text.startswith("💡 **ヒント** — ") and "推定勝率" in text and "強いAIの選択が先頭です" in text
+    assert "ヒントを使ったため、このゲームはレーティング対象外になりました" in text
+    assert "Hint" not in text and "chance" not in text
+    bob = h.user(102, "bob")
+    bob.locale = "ja"
+    reply = await h.slash(bob, "hint")
+    assert reply.text.strip() == "あなたはこのゲームに参加していません。ヒントはプレイヤー自身の選択にだけ使えます。"
