@@ -37,7 +37,7 @@ from ..ai_seats import ai_name, is_ai
 from ..board_text import board_lines, shows_position
 from ..i18n import refusal, say, speaking, translator
 from ..rules_help import SANDBOX_HELP, sandbox_rules
-from ..service.hints import hint_lines, hints_value
+from ..service.hints import hint_lines, hints_value, turning_job, turning_lines
 from ..sessions import AI_MOVE, AI_RACE, DEADLINE, MAX_MS, SessionError, SessionService, Update
 
 LINE = re.compile(r"^\s*(?:\[\s*#(?P<bchan>[\w-]+)\s*\]\s*|#(?P<chan>[\w-]+)\s+)?(?P<name>[\w.-]+)\s*"
@@ -309,7 +309,8 @@ class LocalChat:
         return out + ([f"[card] {path}"] if path else [])
 
     async def _replay(self, channel: str, args: list[str]) -> list[str]:
-        """``/replay [#game]``: the animation of a game that ended in this channel (default: the last one)."""
+        """``/replay [#game]``: the animation of a game that ended in this channel (default: the last one) and the
+        game's turning points."""
         store = self.service.store
         if not args:
             recent = await store.channel_records(channel, limit=1)
@@ -332,8 +333,11 @@ class LocalChat:
         gif = await asyncio.to_thread(results.replay_gif, game, row.players, row.options, row.seed,
                                       await store.moves(sid))
         path = self._write_file(f"replay-{sid}.gif", gif, force=True)
+        turning = [] if record.outcome == "abandoned" else turning_lines(await asyncio.to_thread(
+            turning_job, row.game_id, row.players, row.options, row.seed, await store.moves(sid)),
+            player_name, self.lang)
         return [T("Replay of #{sid} {game} ({moves}): {path}", sid=str(sid), game=game.title,
-                  moves=N("{n} move", "{n} moves", n=record.moves), path=path)]
+                  moves=N("{n} move", "{n} moves", n=record.moves), path=path), *turning]
 
     def _write_file(self, name: str, data: bytes, force: bool = False) -> str | None:
         """Write ``data`` to ``out_dir/name`` (cards only when images are on); returns the path or None."""

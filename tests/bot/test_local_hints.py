@@ -4,6 +4,8 @@ rules topics."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from bot.ai_seats import AiSettings
@@ -59,3 +61,21 @@ async def test_hints_off_between_people_and_on_when_the_lobby_says(chat):
 async def test_rules_have_a_first_turn_topic(chat, game):
     out = await say(chat, f"alice: /rules {game} first")
     assert "/hint shows the strong AI's choice and why." in out[0]
+
+
+async def test_replay_tells_the_turning_points(tmp_path):
+    """A whole game played by numbers, then /replay: the animation and the game's three turning points, one line
+    each, as :func:`games.turning.turning_points` finds them."""
+    store = await Store.open(tmp_path / "db.sqlite3")
+    chat = LocalChat(SessionService(store, seeds=lambda: 7), tmp_path / "out", images=False)
+    await say(chat, "alice: /play tatari", "bob: /join", "alice: /start")
+    for _ in range(2000):
+        d = (await chat.service.show("table")).pending[0]
+        typed = d.options[0].id.removeprefix("set:") if d.kind == "select" else "1"
+        if any(line.startswith("[game over]") for line in await say(chat, f"{d.player}: {typed}")):
+            break
+    out = await say(chat, "alice: /replay")
+    await store.close()
+    assert out[0].startswith("Replay of #1 Tatari") and out[1] == "**Turning points:**"
+    assert len(out) == 5 and all(re.fullmatch(r"-# move \d+ · (alice|bob) chose .+: \d+ % -> \d+ %", x)
+                                 for x in out[2:]), out
