@@ -439,9 +439,9 @@ class SessionService(UndoRule, AiTurns):
             players = row.players + [player]
             await self.store.update_session(row.id, row.version, players=players)
             row = await self.store.session(row.id)
-        return self._update(row, notes=[T("{player} joined ({seated}/{seats}).", player=player_ref(player),
-                                                 seated=len(players), seats=seats),
-                                        *await self.hints.first_contact(row)])
+        return self._update(row, notes=[*await self.hints.first_contact(row),
+                                        T("{player} joined ({seated}/{seats}).", player=player_ref(player),
+                                          seated=len(players), seats=seats)])
 
     @_rerun_when_stale
     async def leave(self, channel_id: str, player: str) -> Update:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -21,6 +22,7 @@ from discord.ext import commands
 
 import games
 from bot import results
+from bot.board_text import display
 from bot.heavy import Busy, Heavy, card_alt, replay_alt, replay_key
 from bot.i18n import reader_lang, say, table_lang
 from bot.service.hints import hinted_line, turning_lines
@@ -95,7 +97,7 @@ class Results(commands.Cog):
         title = games.get(record.game_id).title if record.game_id in {g.id for g in games.all()} else record.game_id
         names = await self.bot.links.names(record.session_id)
         lines = [T("🏁 **{title}** — result", title=title), *results.summary_lines(record, names, update.result)]
-        used = hinted_line(update.session, names)
+        used = hinted_line(update.session, partial(display, names))
         if used is not None:
             lines.append("-# " + used)
         elif not record.rated:
@@ -139,7 +141,7 @@ class Results(commands.Cog):
                 points = await asyncio.wait_for(turning, wait_s)
             except Exception:  # late (the bot is busy) or broken: the result goes out without them
                 log.info("turning points skipped", exc_info=True)
-        return turning_lines(points, names, lang)
+        return turning_lines(points, partial(display, names), lang)
 
     # -- /stats ---------------------------------------------------------------------------------------------------
     @app_commands.command(name="stats", description="A player's games, wins, places and rating in this server")
