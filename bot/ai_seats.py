@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 import games
 from games import ai as game_ai
-from games.core import T, Text
+from games.core import BaseState, Decision, T, Text
 
 from .i18n import SOURCE, language, reader_lang, say
 from .workers import ignore_sigint, quiet_spawn
@@ -134,16 +134,25 @@ def think(game_id: str, state_json: str, decision_index: int, player: str, seed_
     (``games.ai.choose`` at the seat's level). Runs in a worker (thread or process): a time budget of
     ``budget_ms`` (capped at ``games.ai.MAX_BUDGET_MS``) measured by ``time.perf_counter`` from here, or
     ``iterations`` playouts when given. ``IndexError`` when that decision is not pending."""
+    game, state, decision = stored_decision(game_id, state_json, decision_index)
+    rng = random.Random(seed_text)
+    return game_ai.choose(game, state, decision, player, ai_level(player), rng, seat_budget(budget_ms, iterations))
+
+
+def stored_decision(game_id: str, state_json: str, decision_index: int) -> tuple[games.Game, BaseState, Decision]:
+    """The game, the stored state and its pending decision ``decision_index``. ``IndexError`` when that decision
+    is not pending."""
     game = games.get(game_id)
     state = game.load_state(state_json)
-    decision = game.pending(state)[decision_index]
+    return game, state, game.pending(state)[decision_index]
+
+
+def seat_budget(budget_ms: int, iterations: int | None) -> game_ai.Budget:
+    """An AI seat's search budget: ``iterations`` playouts when given, else ``budget_ms`` (1 ..
+    ``games.ai.MAX_BUDGET_MS``) of ``time.perf_counter`` from now."""
     if iterations is not None:
-        budget = game_ai.Budget(iterations=iterations)
-    else:
-        ms = min(max(budget_ms, 1), game_ai.MAX_BUDGET_MS)
-        budget = game_ai.Budget(deadline=time.perf_counter() + ms / 1000, clock=time.perf_counter)
-    rng = random.Random(seed_text)
-    return game_ai.choose(game, state, decision, player, ai_level(player), rng, budget)
+        return game_ai.Budget(iterations=iterations)
+    return game_ai.Budget.from_ms(max(budget_ms, 1), time.perf_counter)
 
 
 def _load_games() -> None:
@@ -171,4 +180,4 @@ def race_opened_ms(state: object) -> int | None:
 
 
 __all__ = ["AI_PREFIX", "DEFAULT_LEVEL", "DEFAULT_PAUSE_MS", "AiSettings", "ai_id", "ai_level", "ai_name", "ai_rng",
-           "is_ai", "level_of", "new_ai_ids", "race_opened_ms", "search_pool", "think"]
+           "is_ai", "level_of", "new_ai_ids", "race_opened_ms", "search_pool", "seat_budget", "stored_decision", "think"]

@@ -29,7 +29,7 @@ from games.core import Move, N, T, Text, player_ref
 from games.hints import Advice, advise, measure_text, share_text
 from games.turning import TurningPoint, turning_points
 
-from ..ai_seats import ai_rng, is_ai
+from ..ai_seats import ai_rng, is_ai, seat_budget, stored_decision
 from ..i18n import say
 from ..refusals import SessionError
 from ..store import SessionRow
@@ -81,14 +81,8 @@ def advise_stored(game_id: str, state_json: str, decision_index: int, player: st
     the generator and budget an AI seat of ``player``'s place uses (:func:`bot.ai_seats.think`): a time budget of
     ``budget_ms`` (capped at ``games.ai.MAX_BUDGET_MS``) by ``time.perf_counter``, or ``iterations`` playouts.
     Runs in a worker (thread or process)."""
-    game = games.get(game_id)
-    state = game.load_state(state_json)
-    decision = game.pending(state)[decision_index]
-    if iterations is not None:
-        budget = game_ai.Budget(iterations=iterations)
-    else:
-        budget = game_ai.Budget.from_ms(budget_ms, time.perf_counter)
-    return advise(game, state, decision, player, ai_rng(seed_text), budget)
+    game, state, decision = stored_decision(game_id, state_json, decision_index)
+    return advise(game, state, decision, player, ai_rng(seed_text), seat_budget(budget_ms, iterations))
 
 
 @dataclass
