@@ -18,6 +18,7 @@ from games import Move
 from games.ai import Budget, choose, greedy
 from games.search import NO_KNOWLEDGE, Knowledge, knowledge, search
 from games.tatamokatsu import ai as tatamokatsu_ai
+from games.tatamokatsu import hints as tatamokatsu_hints
 from games.tataraba import ai as tataraba_ai
 from games.tataraba import hints as tataraba_hints
 from games.tatari import ai as tatari_ai
@@ -25,6 +26,7 @@ from games.tatari import hints as tatari_hints
 from games.tatsumi import ai as tatsumi_ai
 from games.tatsumi import hints as tatsumi_hints
 from games.tsukimi import ai as tsukimi_ai
+from games.tsukimi import hints as tsukimi_hints
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -33,6 +35,7 @@ TOLD: dict[str, dict[str, object]] = {
         "evaluate": tatamokatsu_ai.evaluate, "eval_scale": 1.5, "rollout_turns": 3, "rollout_decisions": 40,
         "resolve_race": tatamokatsu_ai.resolve_race, "loses_at_once": tatamokatsu_ai.loses_at_once,
         "race_answer": tatamokatsu_ai.race_answer, "window_opened": tatamokatsu_ai.window_opened,
+        "explain": tatamokatsu_hints.explain,
     },
     "tataraba": {
         "evaluate": tataraba_ai.evaluate, "rollout_turns": 4, "determinise": tataraba_ai.determinise,
@@ -53,7 +56,7 @@ TOLD: dict[str, dict[str, object]] = {
     "tsukimi": {
         "evaluate": tsukimi_ai.evaluate, "eval_scale": 2.0, "min_gain": 0.02,
         "rollout_turns": tsukimi_ai.rollout_turns, "rollout_decisions": tsukimi_ai.rollout_decisions,
-        "candidates": tsukimi_ai.candidates, "max_candidates": 4,
+        "candidates": tsukimi_ai.candidates, "max_candidates": 4, "explain": tsukimi_hints.explain,
     },
 }
 """Every field each game's knowledge sets away from its default, and to what."""
