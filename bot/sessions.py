@@ -67,7 +67,7 @@ from .refusals import (
 from .refusals import (
     UNDO_OUT_OF_DATE as UNDO_OUT_OF_DATE,
 )
-from .service.hints import HINTED_META, HINTS_META, Hints
+from .service.hints import HINTED_META, HINTS_META, NEW_TABLE_META, Hints
 from .store import SessionRow, StaleVersion, Store, now_ms
 from .store.records import RESIGN_MOVE, GameRecord
 from .undo import UNDONE_MS, MemoryUndoVotes, UndoRule, UndoVote, replay
@@ -365,7 +365,7 @@ class SessionService(UndoRule, AiTurns):
     ) -> Update:
         """Open a lobby for ``game_id`` with ``host`` seated, and ``ai_seats`` AI players of ``ai_level`` (default
         ``normal``; ``/play <game> ai:<n> [level:<level>]``); ``hints``: the lobby's ``hints:`` (None: the default,
-        :func:`bot.service.hints.hints_default`). A table new to the game gets the first-contact line. Refused (nothing stored) when the channel is
+        :func:`bot.service.hints.hints_default`); whether the table is new to the game is noted for its card. Refused (nothing stored) when the channel is
         busy, the game unknown, an option invalid or unknown, the level unknown, or the AI seats do not fit."""
         game = self.game(game_id)
         if is_ai(host):
@@ -405,15 +405,17 @@ class SessionService(UndoRule, AiTurns):
                 raise SessionError(T("A game of {game} is already running here. Finish it, /resign, or ask the host "
                                      "to /abandon it — or play in another channel or thread.", game=busy_title))
             try:
+                meta = {NEW_TABLE_META: await self.hints.new_to(guild_id, game_id, players)}
+                if hints is not None:
+                    meta[HINTS_META] = hints
                 row = await self.store.create_session(channel_id, game_id, host, opts, self.seeds(), guild_id,
-                                                      players=players,
-                                                      meta={HINTS_META: hints} if hints is not None else None)
+                                                      players=players, meta=meta)
             except self.store.integrity_errors:
                 raise SessionError(T("A game is already open here.")) from None
         notes = [T("{player} opened a lobby for {game}.", player=player_ref(host), game=game.title)]
         notes += [T("{player} joined ({seated}/{seats}).", player=player_ref(p), seated=i, seats=seats)
                   for i, p in enumerate(players[1:], 2)]
-        return self._update(row, notes=notes + await self.hints.first_contact(row))
+        return self._update(row, notes=notes)
 
     @_rerun_when_stale
     async def join(self, channel_id: str, player: str) -> Update:
@@ -437,11 +439,11 @@ class SessionService(UndoRule, AiTurns):
                                      "The lobby is full ({n} players with these options). Wait for the next game.",
                                      n=seats))
             players = row.players + [player]
-            await self.store.update_session(row.id, row.version, players=players)
+            new = await self.hints.new_to(row.guild_id, row.game_id, players)
+            await self.store.update_session(row.id, row.version, players=players, meta={**row.meta, NEW_TABLE_META: new})
             row = await self.store.session(row.id)
-        return self._update(row, notes=[*await self.hints.first_contact(row),
-                                        T("{player} joined ({seated}/{seats}).", player=player_ref(player),
-                                          seated=len(players), seats=seats)])
+        return self._update(row, notes=[T("{player} joined ({seated}/{seats}).", player=player_ref(player),
+                                                 seated=len(players), seats=seats)])
 
     @_rerun_when_stale
     async def leave(self, channel_id: str, player: str) -> Update:
@@ -463,7 +465,9 @@ class SessionService(UndoRule, AiTurns):
                 host = row.host if row.host != player else people[0]
                 if host != row.host:
                     notes.append(T("{player} is now the host.", player=player_ref(host)))
-                await self.store.update_session(row.id, row.version, players=players, host=host)
+                new = await self.hints.new_to(row.guild_id, row.game_id, players)
+                await self.store.update_session(row.id, row.version, players=players, host=host,
+                                                meta={**row.meta, NEW_TABLE_META: new})
             row = await self.store.session(row.id)
         return self._update(row, notes=notes)
 

@@ -17,7 +17,7 @@ from bot.ai_seats import LEVEL_NAMES, ai_name, is_ai
 from bot.board_text import BUTTON_OPTIONS, FORMER_PLAYER, button_label, display, fit_names, option_label  # noqa: F401 - play imports it here
 from bot.i18n import say, table_lang
 from bot.rules_help import AI_LEVEL_TEXT
-from bot.service.hints import hints_on
+from bot.service.hints import hints_on, learn_line
 from bot.sessions import Update
 from bot.store import SessionRow
 from bot.store.privacy import is_former
@@ -126,6 +126,7 @@ def lobby_text(row: SessionRow, game: Game, notes: list[str] = ()) -> str:
             seats,
             say(T("Options: {settings}", settings=_options_text(row.options))),
             say(T("Hints: on (/hint; a hinted game is unrated)") if hints_on(row) else T("Hints: off")),
+            *([say(learn)] if (learn := learn_line(row)) is not None else []),
             _need_line(need, then),
         ]
         if counts[-1] > 1 and len(row.players) < counts[-1]:

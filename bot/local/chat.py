@@ -37,7 +37,7 @@ from ..ai_seats import ai_name, is_ai
 from ..board_text import board_lines, shows_position
 from ..i18n import refusal, say, speaking, translator
 from ..rules_help import SANDBOX_HELP, sandbox_rules
-from ..service.hints import hint_lines, hints_value, turning_job, turning_lines
+from ..service.hints import hint_lines, hints_value, learn_line, turning_job, turning_lines
 from ..sessions import AI_MOVE, AI_RACE, DEADLINE, MAX_MS, SessionError, SessionService, Update
 
 LINE = re.compile(r"^\s*(?:\[\s*#(?P<bchan>[\w-]+)\s*\]\s*|#(?P<chan>[\w-]+)\s+)?(?P<name>[\w.-]+)\s*"
@@ -386,7 +386,8 @@ class LocalChat:
                     *(say(e.text, self.lang, player_name) for e in update.events),
                     say(T("[{title} lobby] seats {n}: {names} (host {host}). {need} /join, /start",
                           title=game.title, n=len(row.players), names=", ".join(map(player_name, row.players)),
-                          host=player_name(row.host), need=game.lobby_need(len(row.players), row.options)), self.lang)]
+                          host=player_name(row.host), need=game.lobby_need(len(row.players), row.options)), self.lang),
+                    *([say(learn, self.lang)] if (learn := learn_line(row)) is not None else [])]
         key = tuple((d.kind, d.player, d.deadline_ms) for d in update.pending)
         if key != chan.mark_key:  # new decisions: offsets (+ms) now count from here
             chan.mark_ms, chan.mark_key = self.now, key

@@ -10,6 +10,8 @@ first-contact line of a lobby whose table has never finished the game.
   own seed and budget (:func:`advise_stored`: the first option is what a strong AI seat would play there), and
   noted in ``meta[HINTED_META]`` (the players who used one) without changing the board's version (its buttons stay
   live). A game with a hint noted is recorded unrated, and its boards and result say so.
+- A lobby notes whether its table is new to the game (nobody seated has finished it in this server): its card
+  then offers the lesson (:func:`learn_line`).
 - Turning points (:func:`turning_job`) run in a drawing worker within :data:`TURNING_BUDGET_MS`.
 
 Adapters format with :func:`hint_lines`, :func:`hinted_line` and :func:`turning_lines`.
@@ -39,6 +41,8 @@ if TYPE_CHECKING:
 
 HINTS_META = "hints"
 """Key in a session's ``meta``: the lobby's ``hints:`` setting (True/False; absent: :func:`hints_default`)."""
+NEW_TABLE_META = "new_table"
+"""Key in a lobby's ``meta``: True when nobody seated has finished the game before (:meth:`Hints.new_to`)."""
 HINTED_META = "hinted"
 """Key in a session's ``meta``: the players who used a hint in this game (the game is then unrated)."""
 TURNING_BUDGET_MS = 2000
@@ -146,18 +150,11 @@ class Hints:
                 now = now.model_copy(update={"meta": meta})
         return HintAnswer(advice, game, state, decision, now, first)
 
-    async def new_to(self, row: SessionRow) -> bool:
-        """Whether nobody seated at ``row``'s table (people; AI seats never count) has finished a game of its
-        game in its server."""
-        people = [p for p in row.players if not is_ai(p)]
-        return bool(people) and not await self.service.store.finished_any(row.guild_id, row.game_id, people)
-
-    async def first_contact(self, row: SessionRow) -> list[Text]:
-        """The lobby's first-contact line for a table new to the game (:meth:`new_to`), else none."""
-        game_id = row.game_id
-        if not await self.new_to(row):
-            return []
-        return [T("New to {game}? Learn it first (/learn {id}).", game=games.get(game_id).title, id=game_id)]
+    async def new_to(self, guild_id: str | None, game_id: str, players: Sequence[str]) -> bool:
+        """Whether nobody of ``players`` (people; AI seats never count) has finished a game of ``game_id`` in the
+        server ``guild_id`` (kept in a lobby's ``meta[NEW_TABLE_META]`` for :func:`learn_line`)."""
+        people = [p for p in players if not is_ai(p)]
+        return bool(people) and not await self.service.store.finished_any(guild_id, game_id, people)
 
 
 def hint_lines(answer: HintAnswer, name: Callable[[str], str] | dict[str, str] | None = None,
@@ -174,6 +171,15 @@ def hint_lines(answer: HintAnswer, name: Callable[[str], str] | dict[str, str] |
     if answer.first:
         out.append(say(T("-# A hint was used: this game is unrated now (the board and the result say so)."), lang))
     return out
+
+
+def learn_line(row: SessionRow) -> Text | None:
+    """The lobby card's first-contact line for a table new to its game ("New to Tatsumi? Learn it first (`/learn
+    tatsumi`)."), or None."""
+    if not row.meta.get(NEW_TABLE_META):
+        return None
+    lesson = "`/learn " + row.game_id + "`"  # the command a player types, as typed in every language
+    return T("New to {game}? Learn it first ({command}).", game=games.get(row.game_id).title, command=lesson)
 
 
 def hinted_line(row: SessionRow, name: Callable[[str], str] | dict[str, str] | None = None,
@@ -217,4 +223,4 @@ def turning_lines(points: list[TurningPoint] | None, name: Callable[[str], str] 
 
 
 __all__ = ["HINTED_META", "HINTS_META", "HintAnswer", "Hints", "TURNING_BUDGET_MS", "advise_stored", "hint_lines",
-           "hinted", "hinted_line", "hints_default", "hints_on", "hints_value", "turning_job", "turning_lines"]
+           "hinted", "hinted_line", "hints_default", "learn_line", "NEW_TABLE_META", "hints_on", "hints_value", "turning_job", "turning_lines"]

@@ -1,7 +1,7 @@
 """``/rules`` help for Forest of Tataraba, in our own words (topic -> text; ``""`` is the overview; rulebook
 ``tataraba.md`` and RULINGS FT-1..FT-10)."""
 
-from games.core import T
+from games.core import T, Tc
 from games.tataraba.data import DEFAULT_ROUND_LIMIT
 
 RULES_HELP: dict[str, str] = {  # each a T(): /rules reads them in the table's language
@@ -65,7 +65,7 @@ RULES_HELP: dict[str, str] = {  # each a T(): /rules reads them in the table's l
 }
 
 TOPIC_NAMES: dict[str, str] = {
-    "first": T("first turn"),
+    "first": Tc("rules topic", "first"),
     "turn": T("turn"),
     "move": T("move"),
     "actions": T("actions"),

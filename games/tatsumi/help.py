@@ -1,7 +1,7 @@
 """``/rules tatsumi <topic>`` texts, in our own words (topic -> text; ``""`` is the overview; rulebook
 ``tatsumi.md`` and RULINGS TM-1..TM-19)."""
 
-from games.core import T
+from games.core import T, Tc
 
 RULES_HELP: dict[str, str] = {
     "": T(
@@ -102,7 +102,7 @@ RULES_HELP: dict[str, str] = {
 }
 
 TOPIC_NAMES: dict[str, str] = {
-    "first": T("first turn"),
+    "first": Tc("rules topic", "first"),
     "fly": T("fly"),
     "gather": T("gather"),
     "holding": T("holding"),

@@ -30,8 +30,9 @@ async def say(chat, *lines):
 
 
 async def test_hint_for_the_typer_alone_and_the_boards_say_unrated(chat):
-    out = await say(chat, "alice: /play tatari ai:1", "alice: /start")
-    assert "New to Tatari? Learn it first (/learn tatari)." in out
+    out = await say(chat, "alice: /play tatari ai:1")
+    assert out[-1] == "New to Tatari? Learn it first (`/learn tatari`)."
+    await say(chat, "alice: /start")
     out = await say(chat, "bob: /hint")
     assert out == ["! bob: You are not playing in this game: a hint is only for a player's own decision."]
     out = await say(chat, "alice: /hint")

@@ -40,8 +40,7 @@ async def test_hint_gives_the_strong_ais_own_choice_first_and_unrates_the_game(h
     version, the next board says it is unrated, and the game is recorded unrated when it ends."""
     alice = h.user(101, "alice")
     card = (await h.slash(alice, "play", game="tatari", ai=1)).message(public=True)
-    assert "Hints: on" in card.content
-    assert "New to Tatari? Learn it first (/learn tatari)." in card.content
+    assert "\nHints: on (/hint; a hinted game is unrated)\nNew to Tatari? Learn it first (`/learn tatari`).\n" in card.content
     await h.slash(alice, "start")
     row = await live(h)
     game = games.get("tatari")
