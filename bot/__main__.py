@@ -52,12 +52,17 @@ def settings_or_exit(**overrides) -> Settings:
         sys.exit(2)
 
 
-async def _service(db: str | None) -> SessionService:
-    """The session service on the store ``db`` (an SQLite path or a ``postgresql://`` URL; None: a fresh
-    temporary SQLite file). Exit 5 with one line when the store cannot be used."""
+async def _service(db: str | None, **options) -> SessionService:
+    """The session service on :func:`_store` ``db``, with ``options`` (``seeds``, …)."""
+    return SessionService(await _store(db), **options)
+
+
+async def _store(db: str | None) -> Store:
+    """The store ``db`` (an SQLite path or a ``postgresql://`` URL; None: a fresh temporary SQLite file). Exit 5
+    with one line when it cannot be used."""
     target = db or str(Path(tempfile.mkdtemp(prefix="bot-")) / "session.sqlite3")
     try:
-        return SessionService(await Store.open(target))
+        return await Store.open(target)
     except StoreError as exc:
         click.echo(f"The store cannot be used: {exc}.", err=True)
         sys.exit(5)
@@ -150,7 +155,7 @@ def sandbox(out: Path | None, db: str | None, lang: str) -> None:
                 break
             for reply in await chat.line(line):
                 click.echo(reply)
-        await service.store.close()
+        await service.close()
 
     asyncio.run(main())
 
@@ -182,9 +187,8 @@ def script(file, out: Path | None, db: str | None, settings_store: bool, echo: b
         db = db or settings_or_exit().database()
 
     async def main() -> int:
-        service = await _service(db)
         seeds = iter(range(seed, seed + 1_000_000))
-        service.seeds = lambda: next(seeds)
+        service = await _service(db, seeds=lambda: next(seeds))
         chat = LocalChat(service, out, lang=lang)
         errors = 0
         try:  # the store's thread must stop whatever ends the run (a closed pipe, Ctrl-C), or the process hangs
@@ -196,7 +200,7 @@ def script(file, out: Path | None, db: str | None, settings_store: bool, echo: b
                     errors += reply.startswith("!")
                     click.echo(reply)
         finally:
-            await service.store.close()
+            await service.close()
         return errors
 
     asyncio.run(main())
@@ -245,11 +249,11 @@ def demo(game: str, players: int, seed: int, out: Path | None, strategy: str, bu
     out = None if no_images else (out or settings.images_dir / f"demo-{game}-{seed}")
 
     async def main():
-        service = await _service(db or settings.database())
+        store = await _store(db or settings.database())
         try:
-            return await run_demo(service, game, players, seed, out, strategy, opts, budget_ms=budget_ms, lang=lang)
+            return await run_demo(store, game, players, seed, out, strategy, opts, budget_ms=budget_ms, lang=lang)
         finally:
-            await service.store.close()
+            await store.close()
 
     try:
         res = asyncio.run(main())

@@ -1,8 +1,8 @@
 """What a board says: the one builder of a board's text, for Discord's board message (:mod:`bot.discord.present`)
 and for the plain-text board of the sandbox, ``python -m bot script`` and the transcripts (:mod:`bot.local.chat`).
 
-Pure text from a :class:`bot.sessions.Update` plus how players are named. The two forms differ only by the
-parameters of :func:`board_lines`:
+Pure text from a :class:`bot.sessions.Update` plus how players are named, built once per board
+(:func:`build_board`); the forms differ only by parameters (:func:`board_lines`, :meth:`BoardLines.lines`):
 
 - ``name``: how a player shows in the lines (Discord: a mention; plain text: the typed name);
 - ``markdown``: Discord's message: a bold title line, a closed race window's line first in bold, events as bullets,
@@ -15,12 +15,16 @@ parameters of :func:`board_lines`:
   plus the options as numbered lines, :func:`numbered_lines`);
 - ``retired``: the same board once it is no longer live (a later board was posted): without the prompts, the
   how-to line and the numbered options, its earlier lines folded exactly as in the live form.
+
+And the way back, for both adapters: what a typed choice stands for (:func:`typed_choice`: Discord's ``/move`` and
+the sandbox's).
 """
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import Literal
 
 from games import Decision, format_text, marker_keys, ranking_text
@@ -30,7 +34,7 @@ from .ai_seats import ai_name, is_ai
 from .i18n import SOURCE, say, table_lang
 from .i18n import language as language_of
 from .service.hints import hinted_line
-from .sessions import Update
+from .sessions import SessionError, Update
 from .store.privacy import is_former
 
 Options = Literal["listed", "buttons", "numbered"]
@@ -138,6 +142,79 @@ def button_label(d: Decision, index: int, names: dict[str, str], keys: dict[str,
     return fit_names(say(short or opt.label, lang) or opt.id, names, limit, f"{key} · " if key else "")
 
 
+def is_number(text: str) -> bool:
+    """``text`` is a plain number 0-9… (not "²" or "٣": digits to ``str.isdigit`` that ``int`` refuses or that nobody
+    types as a list number)."""
+    return text.isascii() and text.isdigit()
+
+
+def typed_choice(pending: Sequence[Decision], player: str, typed: str, *, seated: bool,
+                 names: dict[str, str] | None = None, word: Callable[[str], str | None] | None = None,
+                 numbers: Sequence[str] | None = None) -> str:
+    """The option id a typed choice stands for — Discord's ``/move`` and the sandbox's ``/move`` alike — or the
+    typed text itself (stripped) when it names none (the move is then refused with the engine's reason). Pure: the
+    pending decisions and what the adapter offers decide.
+
+    In order: the game's own chat word (``word``: ``Game.chat_word``) when it answers a decision open to ``player``
+    (in Tatari a typed "1" is the face 1, not list item 1); a number from the list last shown (``numbers``: the
+    option ids numbered 1…n, empty: those of ``player``'s decision, else of the race; None: numbers are not
+    choices); an option open to ``player`` (``seated``: a race's too) by its id or — with ``names``, the players'
+    display names — its label, plain or keyed as its button shows it (:func:`option_label`), case aside; else the
+    chat word of a text that is no option's id. Raises :class:`bot.sessions.SessionError` for a number that
+    names no option."""
+    choice = typed.strip()
+    chat = word(choice) if word is not None else None
+    if chat is not None and _answers(pending, player, chat):
+        return chat
+    if numbers is not None and is_number(choice):
+        listed = list(numbers) or _ids_for(pending, player)
+        if not listed:
+            raise SessionError(T("Nothing is waiting for you now."))
+        if not 1 <= int(choice) <= len(listed):
+            raise SessionError(T("Choose a number from 1 to {n}.", n=len(listed)))
+        return listed[int(choice) - 1]
+    wanted = choice.lower()
+    for d, i in options_open_to(pending, player, seated=seated):
+        opt = d.options[i]
+        if wanted == opt.id.lower() or names is not None and wanted in (
+                say(opt.label, None, lambda p: display(names, p)).lower(), option_label(d, i, names).lower()):
+            return opt.id
+    if word is not None and choice not in {o.id for d in pending for o in d.options}:
+        return word(choice) or choice
+    return choice
+
+
+def options_open_to(pending: Sequence[Decision], player: str, *, seated: bool) -> list[tuple[Decision, int]]:
+    """``player``'s options now, as (decision, option index): those of the decisions naming them and, when
+    ``seated``, of anyone's (a race)."""
+    return [(d, i) for d in pending if d.player == player or (d.player is None and seated)
+            for i in range(len(d.options))]
+
+
+def _ids_for(pending: Sequence[Decision], player: str) -> list[str]:
+    """The option ids of ``player``'s decision, else of the race (anyone's decision with options)."""
+    for d in pending:
+        if d.player == player:
+            return [o.id for o in d.options]
+    for d in pending:
+        if d.player is None and d.options:
+            return [o.id for o in d.options]
+    return []
+
+
+def _answers(pending: Sequence[Decision], player: str, option_id: str) -> bool:
+    """Whether ``option_id`` (what a chat word stands for) answers a decision open to ``player``: one of its
+    options, or an id of the same kind (``set:1`` while faces ``set:…`` are offered), which the game then accepts
+    or refuses with its own reason."""
+    kind = option_id.partition(":")[0] + ":" if ":" in option_id else None
+    return any(
+        o.id == option_id or (kind is not None and o.id.startswith(kind))
+        for d in pending
+        if d.player in (player, None)
+        for o in d.options
+    )
+
+
 BUTTON_OPTIONS = 23
 """Options a decision may have to be offered on buttons: 5 rows of 5, less the board's own two buttons (How to
 play, Full board); a longer decision gets select menus (:func:`bot.discord.present.board_view`)."""
@@ -208,14 +285,46 @@ def shows_position(update: Update, asked: bool = False) -> bool:
     return update.state is not None and bool(update.events or asked or update.session.status != "abandoned")
 
 
+@dataclass(frozen=True)
+class BoardLines:
+    """A board's lines, built once (:func:`build_board`), from which each form it goes out in is taken
+    (:meth:`lines`): ``top`` (title, race window, notes, events — :attr:`head` of them before the events) and
+    ``tail`` (the lines under the events: ``(line, live, form)`` — ``live``: shown only while the board is live;
+    ``form``: the only options form it is in, None for every form)."""
+
+    top: list[str]
+    head: int
+    tail: list[tuple[str, bool, Options | None]]
+
+    def lines(self, options: Options, *, retired: bool = False,
+              fold: Callable[..., list[str]] | None = None) -> list[str]:
+        """The board's lines as ``options`` offers them (``retired``: once a later board was posted; ``fold``: as
+        :func:`board_lines` says)."""
+        tail = [(line, live) for line, live, form in self.tail if form in (None, options)]
+        every = self.top + [line for line, _ in tail]
+        kept = fold(every, head=self.head, tail=len(tail)) if fold is not None else every
+        if retired and tail:
+            kept = kept[:len(kept) - len(tail)] + [line for line, live in tail if not live]
+        return kept
+
+
 def board_lines(update: Update, name: Callable[[str], str], *, markdown: bool, options: Options,
-                retired: bool = False, notes: Sequence[str] = (), events: list[str] | None = None,
-                first: bool = False, names: dict[str, str] | None = None, buttons_fit: bool = True,
-                with_status: bool = True, image: str | None = None, asked: bool = False,
-                since_ms: int | None = None, fold: Callable[..., list[str]] | None = None,
-                lang: str | None = None) -> list[str]:
+                retired: bool = False, fold: Callable[..., list[str]] | None = None, **build) -> list[str]:
     """The lines of a board — the one place that decides what a board says, in Discord's form or in plain text
-    (the forms: this module's docstring).
+    (the forms: this module's docstring): :func:`build_board` (``build``: its keyword arguments) in the form
+    ``options``, ``retired`` or live. ``fold(lines, head=, tail=)``: shortens the lines to the message's limit
+    keeping the first ``head`` and last ``tail`` (Discord's 2000 characters)."""
+    return build_board(update, name, markdown=markdown, listed=options == "listed", **build).lines(
+        options, retired=retired, fold=fold)
+
+
+def build_board(update: Update, name: Callable[[str], str], *, markdown: bool, listed: bool,
+                notes: Sequence[str] = (), events: list[str] | None = None, first: bool = False,
+                names: dict[str, str] | None = None, buttons_fit: bool = True, with_status: bool = True,
+                image: str | None = None, asked: bool = False, since_ms: int | None = None,
+                lang: str | None = None) -> BoardLines:
+    """What a board says, built once: every line of each form — ``listed`` (plain text), else both Discord forms
+    (``"buttons"`` and ``"numbered"``: :meth:`BoardLines.lines` picks one).
 
     ``notes``: lines after ``update.notes``. ``events``: the event lines to show (default: :func:`event_lines`;
     Discord's live message of a turn passes every line of the turn so far). ``first``: the first board of a game,
@@ -223,11 +332,11 @@ def board_lines(update: Update, name: Callable[[str], str], *, markdown: bool, o
     ``buttons_fit``: whether components can offer every pending option (else a line points at ``/move``).
     ``with_status``: show the position in words (Discord). ``image``: the path of the board image written (plain
     text: a ``[board] path`` line). ``asked``: the board was asked for (``/board``). ``since_ms``: the time (ms) the
-    decisions opened, for their deadlines (plain text). ``fold(lines, head=, tail=)``: shortens the lines to the
-    message's limit keeping the first ``head`` and last ``tail`` (Discord's 2000 characters). ``lang``: the
-    language of the table (:mod:`bot.i18n`); names are never translated.
+    decisions opened, for their deadlines (plain text). ``lang``: the language of the table (:mod:`bot.i18n`); names
+    are never translated.
     """
     game, row = update.game, update.session
+    options: Options = "listed" if listed else "buttons"  # how prompts are worded (the same for both Discord forms)
     title = say(game.title, lang)
     lines = [say(T("**{title}** · board v{version}", title=title, version=str(row.version)), lang)] if markdown else []
     if markdown:  # a closed race window first (one line: who was first and by how many ms)
@@ -235,39 +344,35 @@ def board_lines(update: Update, name: Callable[[str], str], *, markdown: bool, o
     lines += [say(n, lang, name) for n in [*update.notes, *notes]]
     head = len(lines)
     lines += event_lines(update, name, markdown=markdown, lang=lang) if events is None else events
-    tail: list[tuple[str, bool]] = []  # (line, shown only while the board is live)
+    tail: list[tuple[str, bool, Options | None]] = []  # (line, shown only while the board is live, only in form)
     if image is not None:
-        tail.append((f"[board] {image}", False))
+        tail.append((f"[board] {image}", False, None))
     status = game.status(update.state) if update.state is not None else ""
     if status and (with_status and row.status == "active" if markdown else shows_position(update, asked)):
-        tail.append((("-# " if markdown else "") + say(status, lang, name), False))  # the board in words
+        tail.append((("-# " if markdown else "") + say(status, lang, name), False, None))  # the board in words
     hints_note = hinted_line(row, name, lang)
     if hints_note is not None and row.status != "abandoned":  # a hinted game is unrated: every board says so
-        tail.append((("-# " if markdown else "") + hints_note, False))
+        tail.append((("-# " if markdown else "") + hints_note, False, None))
     if markdown and update.result is not None:
-        tail += [(line, False) for line in result_lines(update, name, markdown=True, lang=lang)]
+        tail += [(line, False, None) for line in result_lines(update, name, markdown=True, lang=lang)]
     elif markdown and row.status == "abandoned":
-        tail.append((say(T("The game was abandoned."), lang), False))
+        tail.append((say(T("The game was abandoned."), lang), False, None))
     else:
         for d in update.pending:
             tail.append((prompt_line(d, name, markdown=markdown, options=options, since_ms=since_ms, lang=lang,
-                                     reactions=game.reactions(d) if options != "listed" else None), True))
-            if options == "listed":
-                tail.append((listed_line(d, name, lang), True))
-            elif options == "buttons":
-                tail += [(line, True) for line in detail_lines(d, name, lang)]
-        if options != "listed" and update.pending and not buttons_fit:
-            tail.append((say(TOO_MANY, lang), False))
-        elif options != "listed" and first and update.pending:
-            tail.append((say(HOW_TO_ANSWER, lang), True))
-        if options == "numbered" and update.pending:
-            tail += [(line, True) for line in numbered_lines(update, names or {}, lang)]
+                                     reactions=game.reactions(d) if not listed else None), True, None))
+            if listed:
+                tail.append((listed_line(d, name, lang), True, None))
+            else:
+                tail += [(line, True, "buttons") for line in detail_lines(d, name, lang)]
+        if not listed and update.pending and not buttons_fit:
+            tail.append((say(TOO_MANY, lang), False, None))
+        elif not listed and first and update.pending:
+            tail.append((say(HOW_TO_ANSWER, lang), True, None))
+        if not listed and update.pending:
+            tail += [(line, True, "numbered") for line in numbered_lines(update, names or {}, lang)]
         if not markdown and row.status == "finished":
-            tail += [(line, False) for line in result_lines(update, name, markdown=False, lang=lang)]
-    if options == "numbered":
-        tail.append((say(NO_IMAGE, lang), False))
-    every = lines + [line for line, _ in tail]
-    kept = fold(every, head=head, tail=len(tail)) if fold is not None else every
-    if retired and tail:
-        kept = kept[:len(kept) - len(tail)] + [line for line, live in tail if not live]
-    return kept
+            tail += [(line, False, None) for line in result_lines(update, name, markdown=False, lang=lang)]
+    if not listed:
+        tail.append((say(NO_IMAGE, lang), False, "numbered"))
+    return BoardLines(lines, head, tail)

@@ -2,7 +2,7 @@
 
 Every metric object lives here; the call sites elsewhere are one line each:
 
-- ``bot_moves_committed_total{game}`` — moves the session service committed (``SessionService._commit``);
+- ``bot_moves_committed_total{game}`` — moves the session service committed (``bot.service.ledger.Ledger.commit``);
 - ``bot_interaction_seconds{kind}`` — from an interaction's creation at Discord (its snowflake time) to the end of
   its handling (slash commands: ``app_command_completion`` and the tree's error handler);
 - ``bot_render_seconds`` — one board image rendered in a worker (``Images._run``);

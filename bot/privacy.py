@@ -14,20 +14,19 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from contextlib import AsyncExitStack
 from dataclasses import dataclass, field
 
 import click
 
 from games.core import N, T, Text
 
-from .sessions import RESIGN, SessionError, SessionService, Update
-from .store import Store, StoreError, now_ms
+from .service.privacy import DAY_MS, prune_records
+from .sessions import SessionError, SessionService, Update
+from .store import Store, StoreError
 from .store.privacy import Forgotten
 
 log = logging.getLogger(__name__)
 
-DAY_MS = 86_400_000
 MAX_RECORDS_DAYS = 36_500
 """The largest ``RECORDS_DAYS`` (100 years)."""
 
@@ -86,34 +85,18 @@ async def forget_member(service: SessionService, user_id: str) -> Forgetting:
     if not user_id:
         raise ValueError("no user id given")
     done = Forgetting()
-    live = await service.store.member_live_sessions(user_id)
+    live = await service.privacy.live_games(user_id)
     for row in live:
         try:
             if row.status == "lobby":
                 done.updates.append(await service.leave(row.channel_id, user_id))
-            elif user_id not in await service.store.players_with_move(row.id, RESIGN):
+            elif user_id not in await service.reads.resigned(row.id):
                 done.updates.append(await service.resign(row.channel_id, user_id))
         except SessionError as exc:
             done.refused.append((row.channel_id, str(exc)))
-    async with AsyncExitStack() as locks:
-        for channel in sorted({row.channel_id for row in live}):
-            await locks.enter_async_context(service.lock(channel))
-        done.forgotten = await service.store.forget_user(user_id)
-    for sid in done.forgotten.sessions:
-        service.forget(sid)
+    done.forgotten = await service.privacy.erase(user_id, [row.channel_id for row in live])
     log.info("forgot member %s: %s", user_id, "; ".join(done.lines()))
     return done
-
-
-async def prune_records(store: Store, records_days: int, now: int | None = None) -> int:
-    """Delete the finished and abandoned games that ended more than ``records_days`` days (of 24 h) before ``now``
-    (wall-clock ms; default the store's clock). 0 keeps every game (returns 0). Returns how many were deleted."""
-    if records_days <= 0:
-        return 0
-    deleted = await store.prune_records((now_ms() if now is None else now) - records_days * DAY_MS)
-    if deleted:
-        log.info("pruned %d finished games older than %d days", deleted, records_days)
-    return deleted
 
 
 @click.command("forget-user")

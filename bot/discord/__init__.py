@@ -4,24 +4,29 @@ Slash commands and components turn into :class:`bot.sessions.SessionService` cal
 and words every refusal (``press``, ``act``, ``ask_undo``/``vote_undo``, …) — and the table keeps one live message
 per turn (board image, the turn's events, the pending decisions as buttons or select menus, "How to play" and "Full
 board"): a press by the player who keeps deciding edits it in place, a new message (pinging only the player whose
-turn starts) is posted when the decision passes on or a race opens (``Table.send_board``). Modules:
+turn starts) is posted when the decision passes on or a race opens (``Table.send_board``); every other answer
+(refusals, news of what was done, stale presses) is ``bot.answers``'. Modules:
 
 - ``bot.py`` — :class:`PlayBot` (intents, ``setup_hook``: cogs, dynamic items, the timer dispatcher; the command
   tree's error answers);
-- ``table.py`` — the live board message of each session and every answer (send, edit, retire, refuse, ack,
-  private boards, stale presses): cogs use ``bot.table``;
-- ``present.py`` — texts and components of a lobby or board; ``board_text`` is the Discord form of
-  :func:`bot.board_text.board_lines`, which alone decides what a board says (its retired form is a parameter);
+- ``table.py`` — the live board message of each session (post, edit in place, retire, catch up; private boards):
+  cogs use ``bot.table``;
+- ``answers.py`` — every answer to a player: refusals (``refuse``), news of what was done (``tell``, ``counted``),
+  any message (``send``), stale presses, the board a channel missed, and the 3 s budget counted from an
+  interaction's snowflake (defer first when late, slow renders): cogs use ``bot.answers``;
+- ``edits.py`` — REST edits of board messages after the interaction was answered (the latest content per message,
+  in order, retried);
+- ``present.py`` — texts and components of a lobby or board; ``BoardText`` is the Discord form of
+  :func:`bot.board_text.build_board`, which alone decides what a board says (built once per board; its forms —
+  with or without the image, live or retired — are parameters);
 - ``images.py`` — board images, rendered off the event loop and cached per board version;
-- ``answers.py`` — answering within the 3 s counted from an interaction's snowflake (defer first when late, slow
-  renders);
 - ``ids.py`` — the ``custom_id`` formats of every component (session id and board version inside);
 - ``components.py`` — the persistent ``DynamicItem`` templates (buttons and selects survive restarts);
 - ``lobby.py``, ``play.py``, ``admin.py``, ``races.py``, ``results.py``, ``places.py``, ``departures.py`` — the cogs
   (lobbies; moves, boards, rules and help; undo, idle players, kick, settings; typed race inputs and reactions;
   stats, leaderboards and replays; channels and threads that go; members who leave);
 - ``timers.py`` — the one dispatcher loop: a due timer fires as the ``on_<kind>_timer_complete`` event of the cog
-  that owns its kind;
+  that owns its kind, every kind with one :class:`bot.service.timers.Timer`;
 - ``links.py`` — the adapter's own data (message ids, display names, undo requests, channel settings, turn-ping
   mutes): the one module that talks to the store;
 - ``prefs.py`` — channel settings over the defaults, cached;
@@ -32,6 +37,12 @@ turn starts) is posted when the decision passes on or a race opens (``Table.send
 - ``freshness.py`` — which typed ``/move`` came too late (sent before the board it acts on was shown);
 - ``cooldowns.py`` — per-member and per-channel cooldowns on the service clock;
 - ``permissions.py`` — the channel permissions the bot needs, and which are missing;
+- ``language.py`` — whose language: the channel's for a table's public messages and images, the reader's for an
+  ephemeral answer, noted for the task that handles an interaction or a timer;
+- ``privacy.py`` — the cog of ``/privacy`` and ``/forget-me`` (confirmed by buttons), and the daily pruning of old
+  finished games;
+- ``translator.py`` — slash commands in each user's client language (the ``commands`` catalogue domain);
+- ``sync.py`` — the slash commands as Discord receives them, synced only when they changed;
 - ``runner.py`` — ``run(settings) -> int`` for ``python -m bot run``.
 
 The rules and help texts every adapter shows are :mod:`bot.rules_help`.

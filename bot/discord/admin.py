@@ -12,11 +12,11 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.i18n import reader_lang, say
+from bot.service.timers import Timer
 from bot.sessions import NOT_STARTED, SessionError
-from bot.store import TimerRow
 from games.core import T, Text, player_ref
 
-from .answers import answer, update_message
+from .answers import NO_PINGS, answer, update_message
 from .components import AfkButton, UndoButton
 from .cooldowns import Cooldown
 from .language import channel_language
@@ -30,7 +30,6 @@ log = logging.getLogger(__name__)
 
 UNDO_COOLDOWN_MS = 60_000
 """One undo request per member per this many ms (each request pings the other players)."""
-NO_PINGS = discord.AllowedMentions.none()
 
 
 class Admin(commands.Cog):
@@ -91,10 +90,10 @@ class Admin(commands.Cog):
         try:
             await self._undo_vote(interaction, sid, ver, yes)
         except SessionError as exc:
-            await self.bot.table.refuse(interaction, str(exc))
+            await self.bot.answers.refuse(interaction, str(exc))
         except Exception:
             log.exception("undo vote failed (session %s)", sid)
-            await self.bot.table.refuse(interaction, T("Something went wrong on our side; nothing changed."))
+            await self.bot.answers.refuse(interaction, T("Something went wrong on our side; nothing changed."))
 
     async def _undo_vote(self, interaction: discord.Interaction, sid: int, ver: int, yes: bool) -> None:
         await self.service.board_row(str(interaction.channel_id), sid)  # this channel's running game, else refused
@@ -133,13 +132,13 @@ class Admin(commands.Cog):
             await self.bot.table.send_board(update, interaction, notes=[T("{by} removed the idle {player}.", by=player_ref(user),
                                                                        player=player_ref(idle))])
         except SessionError as exc:
-            await self.bot.table.refuse(interaction, str(exc))
+            await self.bot.answers.refuse(interaction, str(exc))
         except Exception:
             log.exception("removing an idle player failed (session %s)", sid)
-            await self.bot.table.refuse(interaction, T("Something went wrong on our side; nothing changed."))
+            await self.bot.answers.refuse(interaction, T("Something went wrong on our side; nothing changed."))
 
     @commands.Cog.listener()
-    async def on_afk_timer_complete(self, timer: TimerRow) -> None:
+    async def on_afk_timer_complete(self, timer: Timer) -> None:
         """A player has not played for the channel's AFK hours: tell the others (and the host) that any of them may
         remove the idle player (the button :meth:`remove_idle` answers)."""
         waiting = await waiting_on(self.bot, timer)
@@ -172,7 +171,7 @@ class Admin(commands.Cog):
     async def kick(self, interaction: discord.Interaction, player: discord.User) -> None:
         """The host or a moderator removes a seated player: their resignation."""
         channel, user, target = str(interaction.channel_id), str(interaction.user.id), str(player.id)
-        row = await self.service.live_session(channel)
+        row = await self.service.reads.live_session(channel)
         if row is None or row.status != "active":
             raise SessionError(T("There is no running game in this channel."))
         if user != row.host and not self.bot.is_moderator(interaction):

@@ -1,16 +1,42 @@
-"""Answering interactions within Discord's deadline: the 3 s count from an interaction's creation (its snowflake),
-so a handler that starts late defers before its database work (:func:`defer_when_late`) and answers by follow-ups.
-The helpers here answer the same way whether or not the interaction was deferred."""
+"""Every answer to a player, and the 3 s it must come within.
+
+- :class:`Answers` (``bot.answers``): refusals (:meth:`Answers.refuse`: what was asked was not done), short news of
+  what was done (:meth:`Answers.tell`: "✅ Counted.", "Done."), any message (:meth:`Answers.send`: the interaction's
+  response, its follow-up, or a channel message; a board whose image Discord refuses goes out as its text form),
+  stale presses (:meth:`Answers.stale`: refused, the current board shown), and the board a channel missed
+  (:meth:`Answers.missed`: a board that could not be posted at all, e.g. no Send Messages, is the next
+  interaction's public answer, with one line on what is missing);
+- the 3 s budget: Discord's deadline counts from an interaction's creation (its snowflake), so a handler that starts
+  late defers before its database work (:func:`defer_when_late`, :meth:`Answers.in_budget`), a slow render defers
+  (:func:`await_render`); the helpers here answer the same way whether or not the interaction was deferred.
+
+The live board message itself is :mod:`.table`'s.
+"""
 
 from __future__ import annotations
 
 import asyncio
 import logging
-from typing import Any
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.sessions import STALE_TEXT, SessionError, Update
+from bot.store import SessionRow
+from games.core import T, Text
+
+from ..i18n import reader_lang
+from .language import enter_interaction
+from .present import as_mentions
+
+if TYPE_CHECKING:
+    from .bot import PlayBot
+
 log = logging.getLogger(__name__)
+
+NO_PINGS = discord.AllowedMentions.none()
 
 DISCORD_EPOCH_MS = 1_420_070_400_000
 INTERACTION_BUDGET_MS = 3000
@@ -100,3 +126,170 @@ async def await_render(interaction: discord.Interaction | None, task: asyncio.Fu
     except TimeoutError:
         await interaction.response.defer(ephemeral=True, thinking=True)
         return await task
+
+
+@dataclass
+class Posted:
+    """A message just sent: its id (None when Discord did not say) and how to attach a file to it later."""
+
+    message_id: int | None
+    attach: Callable[[discord.File], Awaitable[Any]]
+    retext: Callable[[str], Awaitable[Any]] | None = None
+    """Replace the message's text (a board whose image Discord refused becomes its text form)."""
+    content: str | None = None
+    """The text the message went out with (a board's text form when its image was refused)."""
+
+
+class Answers:
+    """The answers to ``bot``'s interactions (cogs use ``bot.answers``)."""
+
+    def __init__(self, bot: PlayBot) -> None:
+        self.bot = bot
+
+    async def in_budget(self, interaction: discord.Interaction, *, ephemeral: bool = False) -> bool:
+        """:func:`defer_when_late` on the service clock (used as an ``interaction_check``), then the table's and the
+        reader's language noted for the task (:mod:`bot.discord.language`)."""
+        ok = await defer_when_late(interaction, self.bot.service.clock(), ephemeral=ephemeral)
+        await enter_interaction(self.bot, interaction)
+        return ok
+
+    async def refuse(self, interaction: discord.Interaction, text: str) -> None:
+        """Say why what ``interaction`` asked was not done (or went wrong): a short ephemeral answer in the reader's
+        language (``{@id}`` refs become mentions, which do not ping in ephemeral messages). Nothing changed."""
+        await self._short(interaction, text)
+
+    async def tell(self, interaction: discord.Interaction | None, text: str) -> None:
+        """Say that what ``interaction`` asked was done when its effect shows elsewhere ("✅ Counted.", "Done."): a
+        short ephemeral answer in the reader's language; nothing without an interaction."""
+        if interaction is not None:
+            await self._short(interaction, text)
+
+    async def counted(self, interaction: discord.Interaction | None, update: Update) -> None:
+        """:meth:`tell` that an input inside a race that goes on was counted: "✅" and what it did (its events), else
+        "✅ Counted." (the race message stays untouched)."""
+        counted = Text.join(" ", [e.text for e in update.events]) if update.events else T("Counted.")
+        await self.tell(interaction, Text.join(" ", ["✅", counted]))
+
+    async def _short(self, interaction: discord.Interaction, text: str) -> None:
+        text = as_mentions(text, reader_lang())[:2000]
+        await self.missed(interaction)
+        try:
+            if interaction.response.is_done():
+                await followup(interaction, ephemeral=True, content=text, allowed_mentions=NO_PINGS)
+            else:
+                await interaction.response.send_message(text, ephemeral=True, allowed_mentions=NO_PINGS)
+        except discord.HTTPException:
+            log.warning("could not answer interaction %s in channel %s", interaction.id, interaction.channel_id)
+            return
+        await self.bot.delivery.surface(interaction)
+
+    async def send(
+        self,
+        interaction: discord.Interaction | None,
+        channel_id: str,
+        content: str,
+        *,
+        file: discord.File | None = None,
+        view: discord.ui.View | None = None,
+        mentions: discord.AllowedMentions = NO_PINGS,
+        ephemeral: bool = False,
+        plain: str | None = None,
+    ) -> Posted:
+        """Send one message: the interaction's response, else its follow-up, else a plain channel message.
+
+        ``plain``: the message's text form (a board's position in words and numbered options): when Discord
+        refuses the ``file`` (403: no Attach Files), the message is sent again as ``plain``, without the file and
+        with the same components. Raises ``discord.HTTPException`` when Discord refuses it."""
+        kwargs: dict[str, Any] = {"content": content, "allowed_mentions": mentions}
+        if file is not None:
+            kwargs["file"] = file
+        if view is not None:
+            kwargs["view"] = view
+        await self.missed(interaction)
+        try:
+            try:
+                posted = await self._send(interaction, channel_id, ephemeral, kwargs)
+            except discord.Forbidden as exc:
+                if file is None or plain is None:
+                    raise
+                log.info("channel %s refused a board image (%s): sent as text", channel_id, exc.text)
+                kwargs.pop("file")
+                kwargs["content"] = plain
+                posted = await self._send(interaction, channel_id, ephemeral, kwargs)
+        finally:
+            if view is not None:
+                view.stop()  # its items are DynamicItems: presses are dispatched by template, not by this object
+        posted.content = kwargs["content"]
+        await self.bot.delivery.surface(interaction)
+        return posted
+
+    async def _send(self, interaction: discord.Interaction | None, channel_id: str, ephemeral: bool,
+                    kwargs: dict[str, Any]) -> Posted:
+        if interaction is not None:
+            if not interaction.response.is_done():
+                resp = await interaction.response.send_message(ephemeral=ephemeral, **kwargs)
+                return Posted(resp.message_id, lambda f: interaction.edit_original_response(attachments=[f]),
+                              lambda t: interaction.edit_original_response(content=t))
+            msg = await followup(interaction, ephemeral=ephemeral, **kwargs)
+        else:
+            msg = await self.bot.get_partial_messageable(int(channel_id)).send(**kwargs)
+        return Posted(msg.id, lambda f: msg.edit(attachments=[f]), lambda t: msg.edit(content=t))
+
+    async def current(self, interaction: discord.Interaction, sid: int, ver: int) -> Update | None:
+        """The session a component names as it stands, if that board (version ``ver``) is still the current one;
+        else the press is refused (not this channel's, not running, or out of date) and None returned."""
+        row = await self.board_row(interaction, sid)
+        if row is None:
+            return None
+        if row.version != ver:
+            await self.stale(interaction)
+            return None
+        return self.bot.service.view(row)
+
+    async def board_row(self, interaction: discord.Interaction, sid: int) -> SessionRow | None:
+        """The running session a component in this channel names (``SessionService.board_row``); else the press is
+        refused and None returned."""
+        try:
+            return await self.bot.service.board_row(str(interaction.channel_id), sid)
+        except SessionError as exc:
+            await self.refuse(interaction, str(exc))
+            return None
+
+    async def stale(self, interaction: discord.Interaction) -> None:
+        """Refuse a press on an old board and show the current one (ephemeral; public when that board could not
+        be posted: :meth:`missed`)."""
+        if await self.missed(interaction):
+            return
+        try:
+            update = await self.bot.service.show(str(interaction.channel_id))
+        except SessionError:  # the press that won ended the game
+            await self.refuse(interaction, T("This board is out of date: the game is over."))
+            return
+        await self.bot.table.send_board(update, interaction, ephemeral=True, notes=[STALE_TEXT])
+
+    async def missed(self, interaction: discord.Interaction | None) -> bool:
+        """When a board of this channel could not be posted (every try failed, e.g. no Send Messages), answer
+        ``interaction`` with the session's current board, publicly, as a new live message (interaction answers
+        need no Send Messages), with one line on what the bot lacks (:meth:`Delivery.cannot_post`); the previous
+        board is retired once this one is out. Returns whether it did; once per failure."""
+        if interaction is None or interaction.channel_id is None:
+            return False
+        channel = str(interaction.channel_id)
+        if not self.bot.delivery.has_boards(channel):
+            return False
+        try:
+            update = await self.bot.service.show(channel)
+        except SessionError:
+            return False
+        if update.session.status != "active" or self.bot.table.showing(update.session.id):
+            return False  # (a board of the session is being shown; the notice waits for the next one)
+        notices = self.bot.delivery.boards(channel)
+        if not notices:
+            return False
+        line = self.bot.delivery.cannot_post(notices, getattr(interaction, "app_permissions", None))
+        try:
+            await self.bot.table.show(update, interaction, notes=[line], first=False, fresh=True)
+        except Exception:
+            log.exception("missed board of session %s not shown", update.session.id)
+            return False
+        return True

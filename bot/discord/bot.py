@@ -13,7 +13,7 @@ import logging
 import math
 import re
 import threading
-from collections.abc import Coroutine
+from collections.abc import Callable, Coroutine
 from typing import Any
 
 import discord
@@ -22,6 +22,7 @@ from discord.ext import commands
 
 import renderers
 from bot import i18n, logs, metrics
+from bot.ai_seats import AiSettings
 from bot.config import Settings
 from bot.i18n import refusal
 from bot.sessions import SessionError, SessionService
@@ -30,6 +31,7 @@ from games.core import T, Text
 
 from . import ids, permissions
 from .admin import Admin
+from .answers import Answers
 from .bookkeeping import Bookkeeper
 from .components import DYNAMIC_ITEMS
 from .delivery import Delivery
@@ -221,7 +223,7 @@ class PlayTree(app_commands.CommandTree):
             await interaction.response.autocomplete([])  # nothing to offer for what no client types
             return False
         if interaction.type is discord.InteractionType.application_command:  # before any database work
-            await bot.table.in_budget(interaction, ephemeral=answered_privately(interaction))
+            await bot.answers.in_budget(interaction, ephemeral=answered_privately(interaction))
         else:  # autocomplete: the options' labels in the table's language
             await enter_interaction(bot, interaction)
         return True
@@ -231,34 +233,35 @@ class PlayTree(app_commands.CommandTree):
         original = getattr(error, "original", error)
         bot: PlayBot = interaction.client  # type: ignore[assignment]
         if isinstance(original, SessionError):
-            await bot.table.refuse(interaction, str(original))
+            await bot.answers.refuse(interaction, str(original))
         elif isinstance(original, discord.Forbidden):
             lacking = permissions.missing(interaction.app_permissions)
             missing = Text.join(T(", "), lacking) if lacking else \
                 T("Discord answered {status} {text}", status=str(original.status), text=original.text)
-            await bot.table.refuse(interaction, T("I am missing a permission in this channel ({missing}). Ask a "
-                                                  "moderator, then /board.", missing=missing))
+            await bot.answers.refuse(interaction, T("I am missing a permission in this channel ({missing}). Ask a "
+                                                    "moderator, then /board.", missing=missing))
         elif isinstance(error, app_commands.NoPrivateMessage):
-            await bot.table.refuse(interaction, T("Use this in a server channel or thread."))
+            await bot.answers.refuse(interaction, T("Use this in a server channel or thread."))
         elif isinstance(error, app_commands.TransformerError | app_commands.CheckFailure):
-            await bot.table.refuse(interaction, refusal(error) or T("That input does not work here."))
+            await bot.answers.refuse(interaction, refusal(error) or T("That input does not work here."))
         else:
             sid = None
             try:
-                row = await bot.service.live_session(str(interaction.channel_id))
+                row = await bot.service.reads.live_session(str(interaction.channel_id))
                 sid = row.id if row else None
             except Exception:
                 pass
             name = interaction.command.qualified_name if interaction.command else "?"
             log.error("command /%s failed in channel %s (session %s)", name, interaction.channel_id, sid,
                       exc_info=original)
-            await bot.table.refuse(interaction, T("Something went wrong on our side. /board shows where things "
-                                                  "stand."))
+            await bot.answers.refuse(interaction, T("Something went wrong on our side. /board shows where things "
+                                                    "stand."))
 
 
 class PlayBot(commands.Bot):
-    """The Discord bot. ``service`` may be given (tests, benchmarks); otherwise ``setup_hook`` opens the store at
-    ``settings.database_path`` and owns it."""
+    """The Discord bot. ``store`` may be given (tests, benchmarks; ``clock``, ``seeds`` and ``ai`` then go to its
+    session service); otherwise ``setup_hook`` opens the store of the settings and owns it. The session service
+    is built with the adapter's own data (:class:`Links`: undo votes, display names) passed in."""
 
     play: Play
     lobby: Lobby
@@ -269,7 +272,8 @@ class PlayBot(commands.Bot):
     teaching: Teaching
     results: Results
 
-    def __init__(self, settings: Settings, service: SessionService | None = None, *, sync: bool = False,
+    def __init__(self, settings: Settings, store: Store | None = None, *, clock: Callable[[], int] | None = None,
+                 seeds: Callable[[], int] | None = None, ai: AiSettings | None = None, sync: bool = False,
                  images: Images | None = None, image_wait_s: float = IMAGE_WAIT_S,
                  message_content: bool = True, **client_options: Any) -> None:
         super().__init__(
@@ -281,17 +285,22 @@ class PlayBot(commands.Bot):
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False, users=True),
         )
         self.settings = settings
-        self.service: SessionService = service  # type: ignore[assignment]
-        self._owns_store = service is None
+        self.service: SessionService = None  # type: ignore[assignment]
+        self.links: Links = None  # type: ignore[assignment]
+        self.store: Store = None  # type: ignore[assignment]
+        self._owns_store = store is None
+        self._service_options = {k: v for k, v in (("clock", clock), ("seeds", seeds), ("ai", ai)) if v is not None}
+        if store is not None:
+            self._serve(store)
         self.sync_commands = sync
         self.images = images or Images()
         self.image_wait_s = image_wait_s
         self.timers = Timers(self)
-        self.table = Table(self)  # the live board messages and every answer
+        self.table = Table(self)  # the live board messages
+        self.answers = Answers(self)  # every answer to a player (refusals, news, stale presses, the 3 s budget)
         self.prefs = ChannelPrefs(self)
         self.bookkeeper = Bookkeeper(self)
         self.delivery = Delivery(self)  # posts outside interactions: retried, surfaced when they fail
-        self.links: Links | None = None
         self._tasks: set[asyncio.Task] = set()
         self._prepared = False
         self._serving = True
@@ -319,15 +328,12 @@ class PlayBot(commands.Bot):
             store = await Store.open(self.settings.database())
             shards = getattr(self, "shard_ids", None)
             store.serve_shards(self.shard_count or 1, shards)
-            self.service = SessionService(store)
+            self._serve(store)
         # AI seats: the pause before an AI moves and its thinking budget come from the settings
         ai = self.service.ai
         ai.pause_ms = int(getattr(self.settings, "ai_pause_ms", ai.pause_ms))
         ai.budget_ms = int(getattr(self.settings, "ai_budget_ms", ai.budget_ms))
         ai.iterations = getattr(self.settings, "ai_iterations", ai.iterations)
-        self.links = Links(self.service.store)
-        self.service.display_names = self.links.names  # the names a finished game is recorded with
-        self.service.undo_votes = self.links  # open undo requests survive a restart
         self.play, self.lobby, self.admin, self.races = Play(self), Lobby(self), Admin(self), Races(self)
         self.places, self.departures, self.results = Places(self), Departures(self), Results(self)
         self.teaching = Teaching(self)
@@ -345,11 +351,19 @@ class PlayBot(commands.Bot):
         self.timers.start()
         self.bookkeeper.start()
 
+    def _serve(self, store: Store) -> None:
+        """The session service over ``store``, with this adapter's data: the names a finished game is recorded
+        with, and open undo requests (kept with each session's data, so they survive a restart)."""
+        self.store = store
+        self.links = Links(store)
+        self.service = SessionService(store, undo_votes=self.links, display_names=self.links.names,
+                                      **self._service_options)
+
     async def sync_tree(self) -> None:
         """Sync the slash commands when they changed since the last sync (one process of a deployment does it:
         ``Settings.syncs_commands``); to ``DEV_GUILD_ID`` when set, else globally."""
         guild_id = self.settings.dev_guild_id or None
-        synced = await sync_if_changed(self.tree, self.service.store, guild_id)
+        synced = await sync_if_changed(self.tree, self.store, guild_id)
         if synced is None:
             return
         if guild_id:
@@ -393,8 +407,8 @@ class PlayBot(commands.Bot):
             return
         custom_id = (interaction.data or {}).get("custom_id", "")
         if custom_id.startswith(ids.PREFIX) and not any(p.fullmatch(custom_id) for p in _OURS):
-            await self.table.refuse(interaction, T("This button is not valid any more. Use /board for the current "
-                                                   "one."))
+            await self.answers.refuse(interaction, T("This button is not valid any more. Use /board for the current "
+                                                         "one."))
 
     def is_closed(self) -> bool:
         """True from the moment :meth:`close` begins (discord.py then does not reconnect the closed gateway)."""
@@ -446,14 +460,14 @@ class ShardedPlayBot(PlayBot, commands.AutoShardedBot):
     restored, timers fired). Build with :func:`make_bot`."""
 
 
-def make_bot(settings: Settings, service: SessionService | None = None, **kwargs: Any) -> PlayBot:
+def make_bot(settings: Settings, store: Store | None = None, **kwargs: Any) -> PlayBot:
     """The bot for ``settings``: a :class:`ShardedPlayBot` of ``SHARD_IDS`` out of ``SHARD_COUNT`` when the
-    deployment has more than one shard, else a plain :class:`PlayBot`. A given ``service``'s store is limited to
-    those shards."""
+    deployment has more than one shard, else a plain :class:`PlayBot`. A given ``store`` is limited to those
+    shards."""
     shards = settings.shards()
     if settings.shard_count > 1:
         ids = shards if shards is not None else list(range(settings.shard_count))
-        if service is not None:
-            service.serve_shards(settings.shard_count, ids)
-        return ShardedPlayBot(settings, service, shard_count=settings.shard_count, shard_ids=ids, **kwargs)
-    return PlayBot(settings, service, **kwargs)
+        if store is not None:
+            store.serve_shards(settings.shard_count, ids)
+        return ShardedPlayBot(settings, store, shard_count=settings.shard_count, shard_ids=ids, **kwargs)
+    return PlayBot(settings, store, **kwargs)

@@ -40,7 +40,7 @@ def _one_index(interaction: discord.Interaction) -> int | None:
 async def in_budget(self, interaction: discord.Interaction[PlayBot], /) -> bool:
     """``interaction_check`` of the components whose handlers do database work: defer the press first when its
     3 s are running out (:meth:`bot.discord.play.Play.in_budget`)."""
-    return await interaction.client.table.in_budget(interaction)
+    return await interaction.client.answers.in_budget(interaction)
 
 
 async def in_language(self, interaction: discord.Interaction[PlayBot], /) -> bool:
@@ -90,7 +90,7 @@ class ChoiceSelect(ui.DynamicItem[ui.Select], template=ids.MENU):
     async def callback(self, interaction: discord.Interaction[PlayBot]) -> None:
         index = _one_index(interaction)
         if index is None:
-            await interaction.client.table.refuse(interaction, T("Pick exactly one option from the menu."))
+            await interaction.client.answers.refuse(interaction, T("Pick exactly one option from the menu."))
             return
         await interaction.client.play.choose(interaction, self.sid, self.ver, self.d, index)
 
@@ -117,7 +117,7 @@ class GroupSelect(ui.DynamicItem[ui.Select], template=ids.GROUP):
     async def callback(self, interaction: discord.Interaction[PlayBot]) -> None:
         index = _one_index(interaction)
         if index is None:
-            await interaction.client.table.refuse(interaction, T("Pick exactly one group from the menu."))
+            await interaction.client.answers.refuse(interaction, T("Pick exactly one group from the menu."))
             return
         await interaction.client.play.open_group(interaction, self.sid, self.ver, self.d, index)
 
@@ -245,7 +245,7 @@ class TopicSelect(ui.DynamicItem[ui.Select], template=ids.TOPIC):
     async def callback(self, interaction: discord.Interaction[PlayBot]) -> None:
         values = _values(interaction)
         if len(values) != 1:
-            await interaction.client.table.refuse(interaction, T("Pick one topic."))
+            await interaction.client.answers.refuse(interaction, T("Pick one topic."))
             return
         await interaction.client.play.how_to_play(interaction, self.game_id, "" if values[0] == "-" else values[0])
 

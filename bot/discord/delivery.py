@@ -10,7 +10,7 @@ event loop and the other channels never wait on it). If every try fails:
   could not be posted and the permissions the bot lacks there (:data:`bot.discord.permissions.NEEDED`, read from
   the interaction's ``app_permissions``), or Discord's error when no permission is missing;
 - a board that could not be posted (``board=True``) is instead shown by that interaction's answer, publicly, with
-  one line on what is missing (:meth:`Delivery.boards`, :meth:`Delivery.cannot_post`; ``Table.missed``).
+  one line on what is missing (:meth:`Delivery.boards`, :meth:`Delivery.cannot_post`; ``Answers.missed``).
 
 Board edits and the boards that catch up after a failed answer to an interaction go through :meth:`Delivery.post`
 too (``bot.discord.table``).

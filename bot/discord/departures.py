@@ -19,8 +19,9 @@ import discord
 from discord.ext import commands
 
 from bot.i18n import say
+from bot.service.timers import Timer
 from bot.sessions import SessionError
-from bot.store import SessionRow, TimerRow
+from bot.store import SessionRow
 from games.core import T, player_ref
 
 from .present import display, mention
@@ -59,12 +60,12 @@ class Departures(commands.Cog):
         Returns True when a timer was added."""
         if row.status != "active" or player not in row.players:
             return False
-        if player in await self.bot.service.resigned(row.id):
+        if player in await self.bot.service.reads.resigned(row.id):
             return False
-        if any(t.kind == DEPARTED and t.payload.get("player") == player for t in await self.bot.service.timers_of(row.id)):
+        if any(t.kind == DEPARTED and t.payload.get("player") == player for t in await self.bot.service.timers.of(row.id)):
             return False
         grace_ms = int(float(self.bot.settings.departure_grace_hours) * HOUR_MS)
-        await self.bot.service.add_timer(row.channel_id, DEPARTED, self.bot.service.clock() + grace_ms,
+        await self.bot.service.timers.add(row.channel_id, DEPARTED, self.bot.service.clock() + grace_ms,
                                          {"player": player}, session_id=row.id)
         self.bot.timers.wake()
         log.info("session %s: player %s left the server; resigned in %s h unless back", row.id, player,
@@ -92,14 +93,14 @@ class Departures(commands.Cog):
     @commands.Cog.listener()
     async def on_raw_member_remove(self, payload: discord.RawMemberRemoveEvent) -> None:
         player = str(payload.user.id)
-        for row in await self.bot.service.live_sessions():
+        for row in await self.bot.service.reads.live_sessions():
             if row.guild_id == str(payload.guild_id) and player in row.players:
                 await self.noticed(row, player)
 
     @commands.Cog.listener("on_departed_timer_complete")
-    async def fire(self, timer: TimerRow) -> None:
+    async def fire(self, timer: Timer) -> None:
         """The grace period of a departure is over: resign the player if they are still gone."""
-        row = await self.bot.service.session(timer.session_id) if timer.session_id is not None else None
+        row = await self.bot.service.reads.session(timer.session_id) if timer.session_id is not None else None
         player = str(timer.payload.get("player"))
         if row is None or row.status != "active" or not await self.is_gone(row.guild_id, player):
             return

@@ -69,7 +69,7 @@ class Links:
         data = await self.update(session_id, merge={"names": {player: name}})
         self._cache(session_id, dict(data.get("names", {})))
 
-    # -- undo requests (the service's undo rule keeps them here: ``SessionService.undo_votes``) ------------------
+    # -- undo requests (the service's undo rule keeps them here: ``SessionService(undo_votes=…)``) ------------------
     async def get_undo(self, session_id: int) -> dict | None:
         """The open undo request of ``session_id`` (``{"version", "by", "yes"}``) or None."""
         return (await self.get(session_id)).get("undo")

@@ -21,8 +21,9 @@ from pydantic import BaseModel, ValidationError
 import games
 from bot.ai_seats import LEVEL_NAMES, level_of
 from bot.i18n import SOURCE, reader_lang, refusal, say
+from bot.service.timers import Timer
 from bot.sessions import SessionError, Update, option_problems
-from bot.store import SessionRow, TimerRow
+from bot.store import SessionRow
 from games.ai import LEVELS
 from games.core import N, T, Text
 
@@ -135,8 +136,8 @@ class Lobby(commands.Cog):
         """Post the lobby card (as the interaction's answer, or in ``channel_id``) and remember it."""
         row = update.session
         text = lobby_text(row, update.game, [*update.notes, *notes])
-        posted = await self.bot.table.send(interaction, channel_id or row.channel_id, text,
-                                          view=lobby_view(row, update.game))
+        posted = await self.bot.answers.send(interaction, channel_id or row.channel_id, text,
+                                                view=lobby_view(row, update.game))
         if posted.message_id is not None:
             await self.bot.links.update(row.id, lobby=[channel_id or row.channel_id, str(posted.message_id)])
         self.bot.table.ended(update)  # a lobby closed by its last player leaving: forget it (bounded memory)
@@ -209,7 +210,7 @@ class Lobby(commands.Cog):
             if wait:
                 raise SessionError(T("You opened a game thread a moment ago: try again in {wait} s, or /play here.",
                                        wait=wait))
-            busy = await self.service.live_session(channel)
+            busy = await self.service.reads.live_session(channel)
             del busy  # a thread is its own channel: the parent may be busy
             if not interaction.response.is_done():  # (deferred already when its 3 s were running out)
                 await interaction.response.defer(ephemeral=True, thinking=True)
@@ -301,7 +302,7 @@ class Lobby(commands.Cog):
                 return
             if len(values) != 1:
                 raise SessionError(T("Pick one entry from the menu."))
-            row = await self.service.session(sid)
+            row = await self.service.reads.session(sid)
             if row is None or row.channel_id != str(interaction.channel_id):
                 raise SessionError(T("This menu does not belong to a lobby in this channel."))
             if row.status != "lobby":
@@ -317,31 +318,34 @@ class Lobby(commands.Cog):
                 view=lobby_view(update.session, update.game), allowed_mentions=discord.AllowedMentions.none(),
             )
         except SessionError as exc:
-            await self.bot.table.refuse(interaction, str(exc))
+            await self.bot.answers.refuse(interaction, str(exc))
         except Exception:
             log.exception("lobby AI %s failed (session %s)", action, sid)
-            await self.bot.table.refuse(interaction, T("Something went wrong on our side; nothing changed. Try again."))
+            await self.bot.answers.refuse(interaction,
+                                          T("Something went wrong on our side; nothing changed. Try again."))
 
     async def press(self, interaction: discord.Interaction, sid: int, action: str) -> None:
         """A lobby button: the card is edited in place (Join/Leave/Cancel) or the board follows (Start)."""
         try:
             await self._press(interaction, sid, action)
         except SessionError as exc:
-            await self.bot.table.refuse(interaction, str(exc))
+            await self.bot.answers.refuse(interaction, str(exc))
         except Exception:
             log.exception("lobby %s failed (session %s)", action, sid)
-            await self.bot.table.refuse(interaction, T("Something went wrong on our side; nothing changed. Try again."))
+            await self.bot.answers.refuse(interaction,
+                                          T("Something went wrong on our side; nothing changed. Try again."))
 
     async def _press(self, interaction: discord.Interaction, sid: int, action: str) -> None:
         if interaction.user.bot:
             return
-        row = await self.service.session(sid)
+        row = await self.service.reads.session(sid)
         if row is None or row.channel_id != str(interaction.channel_id):
-            await self.bot.table.refuse(interaction, T("This button does not belong to a lobby in this channel."))
+            await self.bot.answers.refuse(interaction, T("This button does not belong to a lobby in this channel."))
             return
         if row.status != "lobby":
-            await self.bot.table.refuse(interaction, T("This lobby is closed: the game is running (/board shows it).")
-                                        if row.status == "active" else T("This lobby is closed. Open one with /play."))
+            await self.bot.answers.refuse(interaction, T("This lobby is closed: the game is running (/board shows it).")
+                                          if row.status == "active"
+                                          else T("This lobby is closed. Open one with /play."))
             return
         channel, user = row.channel_id, str(interaction.user.id)
         if action == "join":
@@ -371,24 +375,24 @@ class Lobby(commands.Cog):
         start-up), due ``Settings.lobby_hours`` from now (ms, the service clock)."""
         hours = float(self.bot.settings.lobby_hours)
         due = self.service.clock() + int(hours * HOUR_MS)
-        await self.service.add_timer(row.channel_id, LOBBY_EXPIRY, due, {"hours": hours}, session_id=row.id)
+        await self.service.timers.add(row.channel_id, LOBBY_EXPIRY, due, {"hours": hours}, session_id=row.id)
         self.bot.timers.wake_before(due)
 
     async def disarm(self, update: Update) -> None:
         """The lobby of ``update`` started or closed: its expiry timer goes (a stale one would be ignored anyway)."""
         if update.session.status != "lobby":
-            await self.service.clear_timers(update.session.id, [LOBBY_EXPIRY])
+            await self.service.timers.clear(update.session.id, [LOBBY_EXPIRY])
 
     async def restore(self) -> int:
         """At start-up: every lobby open without an expiry timer (opened by a version without one, or by a bot
         whose timer write failed) gets one, due a full ``Settings.lobby_hours`` from now. Returns how many were
         armed."""
         armed = 0
-        for row in await self.service.live_sessions():
+        for row in await self.service.reads.live_sessions():
             if row.status != "lobby":
                 continue
             try:
-                if not any(t.kind == LOBBY_EXPIRY for t in await self.service.timers_of(row.id)):
+                if not any(t.kind == LOBBY_EXPIRY for t in await self.service.timers.of(row.id)):
                     await self.arm(row)
                     armed += 1
             except Exception:
@@ -396,7 +400,7 @@ class Lobby(commands.Cog):
         return armed
 
     @commands.Cog.listener("on_lobby_expiry_timer_complete")
-    async def expire(self, timer: TimerRow) -> None:
+    async def expire(self, timer: Timer) -> None:
         """A lobby's expiry is due: if it is still a lobby, close it — its card says why and loses its buttons,
         and a public line tells the channel it is free. Nothing happens to a lobby started or closed meanwhile."""
         if timer.session_id is None:

@@ -50,7 +50,7 @@ class Places(commands.Cog):
 
     @commands.Cog.listener()
     async def on_guild_remove(self, guild: discord.Guild) -> None:
-        for row in await self.bot.service.live_sessions():
+        for row in await self.bot.service.reads.live_sessions():
             if row.guild_id == str(guild.id):
                 await self.gone(row.channel_id, T("the bot was removed from the server"))
 
@@ -58,7 +58,7 @@ class Places(commands.Cog):
     async def on_thread_update(self, before: discord.Thread, after: discord.Thread) -> None:
         if not after.archived or before.archived:
             return
-        if await self.bot.service.live_session(str(after.id)) is None:
+        if await self.bot.service.reads.live_session(str(after.id)) is None:
             return
         try:
             await after.edit(archived=False)
@@ -74,7 +74,7 @@ class Places(commands.Cog):
     async def sweep(self) -> int:
         """Abandon the live sessions whose place went while the bot was offline; returns how many."""
         closed = 0
-        for row in await self.bot.service.live_sessions():
+        for row in await self.bot.service.reads.live_sessions():
             if row.guild_id and self.bot.get_guild(int(row.guild_id)) is None:
                 closed += await self.gone(row.channel_id, T("the bot was removed from the server"))
                 continue

@@ -2,9 +2,11 @@
 ``/help``, How to play and Full board, and the turn timers (deadlines, AI moves, reminders).
 
 Every handler parses Discord input, calls :class:`bot.sessions.SessionService` (which makes every check and says
-every refusal), and answers through :mod:`bot.discord.table` (the live board message, refusals). A press carries
-``(session, version, decision, option)`` (see :mod:`bot.discord.ids`); ``SessionService.press`` applies it only to
-that board version, so a stale or double click can never reach another state.
+every refusal), and answers through :mod:`bot.discord.table` (the live board message) and :mod:`bot.discord.answers`
+(refusals, stale presses). A press carries ``(session, version, decision, option)`` (see :mod:`bot.discord.ids`);
+``SessionService.press`` applies it only to that board version, so a stale or double click can never reach another
+state. A typed ``/move`` costs what a press costs (the session row read once): its text is resolved to an option
+(:func:`bot.board_text.typed_choice`, as in the sandbox) once the service has read the row.
 """
 
 from __future__ import annotations
@@ -18,29 +20,30 @@ from discord import app_commands
 from discord.ext import commands
 
 import games
+from bot.board_text import option_label, options_open_to, typed_choice
 from bot.i18n import reader_lang, say, speaking
 from bot.rules_help import MAX_CONTENT, guide, help_command, how_to_play, rules_command
-from bot.sessions import SessionError, StaleBoard, Update
-from bot.store import SessionRow, TimerRow
+from bot.service.timers import Timer
+from bot.sessions import STALE_TEXT, SessionError, StaleBoard, Update
+from bot.store import SessionRow
 from games import Decision
 from games.core import T, Text
 
-from .answers import DISCORD_EPOCH_MS, answer, await_render, snowflake_ms
+from .answers import DISCORD_EPOCH_MS, NO_PINGS, answer, await_render, snowflake_ms
 from .cooldowns import Cooldown
 from .images import board_words, png_file
 from .lobby import game_autocomplete
 from .present import (
+    BoardText,
     as_mentions,
     as_names,
-    board_text,
     deciders,
     display,
     mention,
-    option_label,
     page_view,
     topics_view,
 )
-from .table import NO_PINGS, Live
+from .table import Live
 from .timers import waiting_on
 
 if TYPE_CHECKING:
@@ -79,11 +82,11 @@ class Play(commands.Cog):
         try:
             await self._choose(interaction, sid, ver, d, o)
         except SessionError as exc:
-            await self.table.refuse(interaction, str(exc))
+            await self.bot.answers.refuse(interaction, str(exc))
         except Exception:
             log.exception("choice %s/%s/%s/%s failed (session %s)", sid, ver, d, o, sid)
-            await self.table.refuse(interaction, T("Something went wrong on our side; the game is unchanged. "
-                                                   "Try again."))
+            await self.bot.answers.refuse(interaction, T("Something went wrong on our side; the game is unchanged. "
+                                                         "Try again."))
 
     async def _choose(self, interaction: discord.Interaction, sid: int, ver: int, d: int, o: int) -> None:
         if interaction.user.bot:
@@ -92,33 +95,25 @@ class Play(commands.Cog):
             update = await self.service.press(str(interaction.channel_id), sid, ver, d, o, str(interaction.user.id),
                                               at_ms=snowflake_ms(interaction.id))
         except StaleBoard:
-            await self.table.stale(interaction)
+            await self.bot.answers.stale(interaction)
             return
         self.table.floors.committed(update.session.id, update.session.version)
         await self.table.send_board(update, interaction)
 
     async def open_group(self, interaction: discord.Interaction, sid: int, ver: int, d: int, page: int) -> None:
         """Step two of a two-step pick: an ephemeral select with page ``page`` of decision ``d``'s options."""
-        update = await self.table.current(interaction, sid, ver)
+        update = await self.bot.answers.current(interaction, sid, ver)
         if update is None:
             return
         row = update.session
         if not (0 <= d < len(update.pending)) or page * 25 >= len(update.pending[d].options):
-            await self.table.refuse(interaction, T("This menu is not valid. Use the current board."))
+            await self.bot.answers.refuse(interaction, T("This menu is not valid. Use the current board."))
             return
         names = await self.bot.links.names(row.id)
         await answer(interaction, as_names(update.pending[d].prompt, names),
                      view=page_view(row, d, update.pending[d], page, names))
 
     # -- slash commands ------------------------------------------------------------------------------------------
-    def _mine(self, update: Update, user: str) -> list[tuple[Decision, int]]:
-        """The caller's options now: (decision, option index)."""
-        return [
-            (d, i) for d in update.pending if d.player == user or (d.player is None and user in
-                                                                   update.session.players)
-            for i in range(len(d.options))
-        ]
-
     async def option_autocomplete(self, interaction: discord.Interaction, current: str) -> list[app_commands.Choice]:
         """The caller's legal options now (label shown — with its board marker key first — option id
         sent), filtered by what they typed."""
@@ -131,7 +126,8 @@ class Play(commands.Cog):
         names = await self.bot.links.names(update.session.id)
         needle = current.lower().strip()
         out = []
-        for d, i in self._mine(update, str(interaction.user.id)):
+        user = str(interaction.user.id)
+        for d, i in options_open_to(update.pending, user, seated=user in update.session.players):
             label, opt = option_label(d, i, names), d.options[i]
             if needle in label.lower() or needle in opt.id.lower():
                 out.append(app_commands.Choice(name=label[:100] or opt.id[:100], value=opt.id[:100]))
@@ -146,25 +142,18 @@ class Play(commands.Cog):
         if not isinstance(option, str):  # a forged or stale payload (the tree refuses those before: belt and braces)
             raise SessionError(T("The option of /move is text: one of your options (it autocompletes)."))
         channel, user = str(interaction.channel_id), str(interaction.user.id)
-        update = await self.service.show(channel)
-        if update.session.status != "active":
-            raise SessionError(T("The game has not started yet: the host can /start it."))
-        seen = update.session.version
-        if self.table.floors.stale(update.session.id, seen, interaction.id):
-            await self.table.stale(interaction)
-            return
-        names = await self.bot.links.names(update.session.id)
-        wanted = option.strip().lower()
-        for d, i in self._mine(update, user):
-            opt = d.options[i]
-            if wanted in (opt.id.lower(), as_names(opt.label, names).lower(), option_label(d, i, names).lower()):
-                option = opt.id
-                break
+
+        async def resolve(row: SessionRow, pending: list[Decision]) -> str:
+            """The option id typed, once the session row is read (the service reads it once)."""
+            if self.table.floors.stale(row.id, row.version, interaction.id):
+                raise StaleBoard(STALE_TEXT)
+            names = await self.bot.links.names(row.id)
+            return typed_choice(pending, user, option, seated=user in row.players, names=names)
+
         try:
-            update = await self.service.act(channel, user, option, at_ms=snowflake_ms(interaction.id),
-                                            expect_version=seen)
+            update = await self.service.act(channel, user, option, at_ms=snowflake_ms(interaction.id), resolve=resolve)
         except StaleBoard:
-            await self.table.stale(interaction)
+            await self.bot.answers.stale(interaction)
             return
         self.table.floors.committed(update.session.id, update.session.version)
         await self.table.send_board(update, interaction)
@@ -174,7 +163,7 @@ class Play(commands.Cog):
         try:
             return await self.service.show(channel)
         except SessionError:
-            last = await self.service.last_session(channel)
+            last = await self.service.reads.last_session(channel)
             if last is None or last.status != "finished":
                 raise
             return self.service.view(last)
@@ -217,13 +206,14 @@ class Play(commands.Cog):
             self.bot.images.png(row, update.state, names)
         png = await await_render(interaction, asyncio.ensure_future(render))
         live = row.status == "active"  # then the buttons stay on the live board: this copy is shown retired
-        text, plain = board_text(update, retired=live), board_text(update, numbered=names, retired=live)
+        board = BoardText(update, names=names)
+        text, plain = board.form(retired=live), board.form(numbered=True, retired=live)
         if live:
             note = say(T("-# Shown by /board; the buttons are on the live board."))
             text, plain = (t + "\n" + note for t in (text, plain))
         alt = await self.bot.images.alt(row, update.state, names)
-        await self.table.send(interaction, channel, text[:2000], plain=plain[:2000],
-                              file=png_file(png, row.id, row.version, alt))
+        await self.bot.answers.send(interaction, channel, text[:2000], plain=plain[:2000],
+                                    file=png_file(png, row.id, row.version, alt))
 
     @app_commands.command(name="history", description="The recent events of this channel's game")
     @app_commands.describe(count="How many events (default 15)")
@@ -272,11 +262,11 @@ class Play(commands.Cog):
         try:
             game = games.get(game_id)
         except KeyError:
-            await self.table.refuse(interaction, T("This game is not available any more. /help lists the games."))
+            await self.bot.answers.refuse(interaction, T("This game is not available any more. /help lists the games."))
             return
         if topic and topic not in game.rules_help:
-            await self.table.refuse(interaction, T("{game} has no rules topic '{topic}'.", game=game.title,
-                                                   topic=topic[:50]))
+            await self.bot.answers.refuse(interaction, T("{game} has no rules topic '{topic}'.", game=game.title,
+                                                         topic=topic[:50]))
             return
         with speaking(reader_lang()):  # the select's placeholder and options too: the answer is the reader's
             text, view = say(how_to_play(game, topic or ""))[:2000], topics_view(game, topic or "")
@@ -293,9 +283,9 @@ class Play(commands.Cog):
     async def full_board(self, interaction: discord.Interaction, sid: int) -> None:
         """The "Full board" button: the whole board of session ``sid`` as it stands (``render(full=True)``),
         ephemeral; for a game that is over too."""
-        row = await self.service.session(sid)
+        row = await self.service.reads.session(sid)
         if row is None or row.channel_id != str(interaction.channel_id) or row.state is None:
-            await self.table.refuse(interaction, T("This button does not belong to a game in this channel."))
+            await self.bot.answers.refuse(interaction, T("This button does not belong to a game in this channel."))
             return
         await self.table.send_private_board(self.service.view(row), interaction, full=True)
 
@@ -306,19 +296,20 @@ class Play(commands.Cog):
 
     # -- timers (events of bot.discord.timers) ------------------------------------------------------------------
     @commands.Cog.listener()
-    async def on_deadline_timer_complete(self, update: Update) -> None:
-        """A decision's deadline passed: the system's timeout move is committed; its board is posted."""
-        await self.table.post(update)
+    async def on_deadline_timer_complete(self, timer: Timer) -> None:
+        """A decision's deadline passed: the system's timeout move is committed (``timer.update``); its board is
+        posted."""
+        await self.table.post(timer.update)
 
     @commands.Cog.listener()
-    async def on_ai_move_timer_complete(self, timer: TimerRow) -> None:
+    async def on_ai_move_timer_complete(self, timer: Timer) -> None:
         """An AI seat's move: searched off the event loop by the session service, then posted."""
-        update = await self.service.fire_ai(timer)
+        update = await self.service.ai_turns.fire(timer)
         if update is not None:
             await self.table.post(update)
 
     @commands.Cog.listener()
-    async def on_reminder_timer_complete(self, timer: TimerRow) -> None:
+    async def on_reminder_timer_complete(self, timer: Timer) -> None:
         """Mention the player whose turn it still is (the board is still the timer's version)."""
         waiting = await waiting_on(self.bot, timer)
         if waiting is None:
@@ -352,7 +343,7 @@ class Play(commands.Cog):
     async def restore(self) -> int:
         """After a restart: the live sessions need nothing but their rows (components and timers are durable);
         the race listeners learn which channels wait on typed inputs. Returns the number of live sessions."""
-        rows = await self.service.restore()
+        rows = await self.service.reads.live_sessions()
         for row in rows:
             if row.status == "active":
                 try:

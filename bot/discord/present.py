@@ -1,6 +1,6 @@
 """What a lobby card or a board message says and shows: its text and components (its image: :mod:`.images`).
 
-What a board says is decided by :func:`bot.board_text.board_lines`; :func:`board_text` is its Discord form.
+What a board says is decided by :func:`bot.board_text.build_board`; :class:`BoardText` is its Discord form.
 Pure functions over :class:`bot.sessions.Update` plus display names. Limits of Discord that shape the layout: 2000 characters of content, 5 action
 rows a message, 5 buttons a row, 25 options a select menu, 80 characters a button label, 100 a select option label.
 """
@@ -14,7 +14,7 @@ import discord
 
 from bot import board_text as board_text_lines
 from bot.ai_seats import LEVEL_NAMES, ai_name, is_ai
-from bot.board_text import BUTTON_OPTIONS, FORMER_PLAYER, button_label, display, fit_names, option_label  # noqa: F401 - play imports it here
+from bot.board_text import BUTTON_OPTIONS, FORMER_PLAYER, button_label, display, fit_names
 from bot.i18n import say, table_lang
 from bot.rules_help import AI_LEVEL_TEXT
 from bot.service.hints import hints_on, learn_line
@@ -201,21 +201,27 @@ def event_lines(update: Update) -> list[str]:
     return board_text_lines.event_lines(update, mention, markdown=True)
 
 
-def board_text(update: Update, with_status: bool = True, notes: list[str] = (), events: list[str] | None = None,
-               first: bool = False, numbered: dict[str, str] | None = None, retired: bool = False) -> str:
-    """The board message's text: :func:`bot.board_text.board_lines` — where what a board says is decided — in
-    Discord's form (mentions, markdown, options on buttons; within 2000 characters, the oldest event lines folded
-    into "… N earlier").
+class BoardText:
+    """A board message's text, built once (:func:`bot.board_text.build_board` — where what a board says is
+    decided) and taken in each form the message may go out in (:meth:`form`): Discord's form (mentions, markdown;
+    within 2000 characters, the oldest event lines folded into "… N earlier").
 
     ``events``: the event lines to show (default: those of ``update``; the live message of a turn passes every line
-    of the turn so far). ``first``: the first board of a game, which says in one line how to answer. ``numbered``:
-    the players' display names — the board goes out without its image, so its options are listed as numbered lines
-    under a note saying why. ``retired``: the same message once it is no longer live (a later board was posted)."""
-    lines = board_text_lines.board_lines(
-        update, mention, markdown=True, options="buttons" if numbered is None else "numbered", retired=retired,
-        notes=notes, events=events, first=first, names=numbered, buttons_fit=_fits(update.pending),
-        with_status=with_status, fold=clip_lines)
-    return "\n".join(lines)[:MAX_CONTENT]
+    of the turn so far). ``first``: the first board of a game, which says in one line how to answer. ``names``: the
+    players' display names, for the form without the image (numbered options)."""
+
+    def __init__(self, update: Update, with_status: bool = True, notes: list[str] = (),
+                 events: list[str] | None = None, first: bool = False, names: dict[str, str] | None = None) -> None:
+        self.board = board_text_lines.build_board(
+            update, mention, markdown=True, listed=False, notes=notes, events=events, first=first, names=names,
+            buttons_fit=_fits(update.pending), with_status=with_status)
+
+    def form(self, *, numbered: bool = False, retired: bool = False) -> str:
+        """The text with the board's image (options on buttons), or ``numbered``: without it (the options also as
+        numbered lines under a note saying why); ``retired``: the same message once it is no longer live (a later
+        board was posted)."""
+        lines = self.board.lines("numbered" if numbered else "buttons", retired=retired, fold=clip_lines)
+        return "\n".join(lines)[:MAX_CONTENT]
 
 
 def _fits(pending: list[Decision]) -> bool:

@@ -6,7 +6,7 @@ press them — anyone else is refused ephemerally and nothing changes. Confirmin
 (live games resign the member first; each resignation is posted to its table as usual) and edits the answer to say
 what was removed.
 
-Pruning: when ``RECORDS_DAYS`` is more than 0, :func:`bot.privacy.prune_records` runs when the cog loads (before the
+Pruning: when ``RECORDS_DAYS`` is more than 0, :meth:`bot.service.privacy.Privacy.prune` runs when the cog loads (before the
 bot restores its games) and then every :data:`PRUNE_EVERY_S` seconds (every process may run it: deleting what is already gone deletes nothing).
 """
 
@@ -22,17 +22,16 @@ from discord import app_commands, ui
 from discord.ext import commands
 
 from bot.i18n import reader_lang, say, speaking
-from bot.privacy import forget_member, privacy_text, prune_records
+from bot.privacy import forget_member, privacy_text
 from games.core import N, T
 
-from .answers import answer, update_message
+from .answers import NO_PINGS, answer, update_message
 from .components import in_budget
 
 if TYPE_CHECKING:
     from .bot import PlayBot
 
 log = logging.getLogger(__name__)
-NO_PINGS = discord.AllowedMentions.none()
 
 FORGET = r"pbc-privacy:(?P<uid>[0-9]{1,20}):(?P<yes>[yn])"
 """The ``custom_id`` template of the ``/forget-me`` buttons."""
@@ -104,7 +103,7 @@ class Privacy(commands.Cog):
         """Delete the finished games older than ``RECORDS_DAYS`` days on the service's clock; failures are logged
         (the next day tries again). Returns how many were deleted."""
         try:
-            return await prune_records(self.service.store, self.records_days, now=self.service.clock())
+            return await self.service.privacy.prune(self.records_days, now=self.service.clock())
         except Exception:
             log.exception("pruning finished games older than %d days failed", self.records_days)
             return 0
@@ -130,7 +129,7 @@ class Privacy(commands.Cog):
         """A press of a ``/forget-me`` button: refused for anyone but ``user_id``; ``Keep it`` changes nothing;
         ``Delete my data`` forgets the member, posts each resignation to its table and says what was removed."""
         if interaction.user.id != user_id:
-            await self.bot.table.refuse(interaction, NOT_YOURS)
+            await self.bot.answers.refuse(interaction, NOT_YOURS)
             return
         if not yes:
             await update_message(interaction, content=say(KEPT, reader_lang()), view=None)
@@ -141,7 +140,7 @@ class Privacy(commands.Cog):
         for sid in done.forgotten.sessions if done.forgotten else []:
             self.bot.links.forget(sid)
         for update in done.updates:
-            fresh = await self.service.session(update.session.id)
+            fresh = await self.service.reads.session(update.session.id)
             if fresh is not None:  # the board's buttons carry the version the forgetting left
                 update.session = fresh
                 update.state = self.service.state_of(fresh)

@@ -43,10 +43,10 @@ from typing import TYPE_CHECKING
 import discord
 from discord.ext import commands
 
+from bot.service.timers import Timer
 from bot.sessions import GAME_OVER, NOT_SEATED, SessionError, StaleBoard, Update, not_your_turn
-from bot.store import TimerRow
 from games import Decision
-from games.core import T, Text
+from games.core import T
 
 from ..board_text import KEYCAPS
 from . import ids
@@ -133,9 +133,9 @@ class Races(commands.Cog):
         return [{opt: e for e, opt in update.game.reactions(d).items()} for d in update.pending]
 
     @commands.Cog.listener()
-    async def on_ai_race_timer_complete(self, timer: TimerRow) -> None:
+    async def on_ai_race_timer_complete(self, timer: Timer) -> None:
         """An AI seat's race input: counted silently while its race goes on (like a person's), else the board."""
-        update = await self.bot.service.fire_ai(timer)
+        update = await self.bot.service.ai_turns.fire(timer)
         if update is None:
             return
         self.track(update)
@@ -293,23 +293,23 @@ class Races(commands.Cog):
         try:
             await self._press(interaction, sid, key, option)
         except SessionError as exc:
-            await self.bot.table.refuse(interaction, str(exc))
+            await self.bot.answers.refuse(interaction, str(exc))
         except Exception:
             log.exception("race button %s/%s/%s failed (session %s)", sid, key, option, sid)
-            await self.bot.table.refuse(interaction, T("Something went wrong on our side; the game is unchanged. "
-                                                      "Try again."))
+            await self.bot.answers.refuse(interaction, T("Something went wrong on our side; the game is unchanged. "
+                                                        "Try again."))
 
     async def _press(self, interaction: discord.Interaction, sid: int, key: str, option: str) -> None:
         if interaction.user.bot:
             return
-        table, service = self.bot.table, self.bot.service
+        answers, service = self.bot.answers, self.bot.service
         at = snowflake_ms(interaction.id)
-        row = await table.board_row(interaction, sid)
+        row = await answers.board_row(interaction, sid)
         if row is None:
             return
         user = str(interaction.user.id)
         if user not in row.players:
-            await table.refuse(interaction, NOT_SEATED)
+            await answers.refuse(interaction, NOT_SEATED)
             return
         for _ in range(RETRIES):
             update = service.view(row)
@@ -317,27 +317,26 @@ class Races(commands.Cog):
             match = next((d for d, k in zip(update.pending, keys, strict=False)
                           if k == key and d.option(option) is not None), None)
             if match is None:
-                await table.stale(interaction)  # that race is over: the current board, ephemeral
+                await answers.stale(interaction)  # that race is over: the current board, ephemeral
                 return
             if match.player is not None and match.player != user:
-                await table.refuse(interaction, not_your_turn([match]))
+                await answers.refuse(interaction, not_your_turn([match]))
                 return
             try:
                 new = await service.act(row.channel_id, user, option, at_ms=at, expect_version=row.version)
             except StaleBoard:
-                row = await service.session(sid)
+                row = await service.reads.session(sid)
                 if row is None or row.status != "active":
-                    await table.refuse(interaction, GAME_OVER)
+                    await answers.refuse(interaction, GAME_OVER)
                     return
                 continue
             self.track(new)
             if self._same_race(update, new):
-                counted = Text.join(" ", [e.text for e in new.events]) if new.events else T("Counted.")
-                await table.refuse(interaction, Text.join(" ", ["✅", counted]))
+                await answers.counted(interaction, new)
             else:
-                await table.send_board(new, interaction)
+                await self.bot.table.send_board(new, interaction)
             return
-        await table.refuse(interaction, T("Too many inputs at once; press again."))
+        await answers.refuse(interaction, T("Too many inputs at once; press again."))
 
     # -- gateway events -----------------------------------------------------------------------------------------
     @commands.Cog.listener()
@@ -407,7 +406,7 @@ class Races(commands.Cog):
         known = self.boards.get(channel)
         if known is not None:
             return message_id in known[1]
-        row = await self.bot.service.live_session(channel)
+        row = await self.bot.service.reads.live_session(channel)
         if row is None:
             return False
         board = (await self.bot.links.get(row.id)).get("board")

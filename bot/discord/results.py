@@ -30,7 +30,7 @@ from bot.sessions import SessionError, Update
 from games.core import N, T
 
 from . import ids
-from .answers import THINKING, answer
+from .answers import NO_PINGS, THINKING, answer
 from .components import in_budget
 from .lobby import game_autocomplete
 
@@ -38,7 +38,6 @@ if TYPE_CHECKING:
     from .bot import PlayBot
 
 log = logging.getLogger(__name__)
-NO_PINGS = discord.AllowedMentions.none()
 TURNING_WAIT_S = 2.0
 """How long a result message waits for its turning points after its card is drawn (s); then it goes out with one
 "skipped" line instead."""
@@ -115,9 +114,9 @@ class Results(commands.Cog):
         alt = card_alt("summary", record, details, names=names) if png else None
         text = "\n".join(say(line) for line in lines)[:2000]
         # without Attach Files (Discord answers 403) the same text and button go out without the card
-        await self.bot.table.send(None, record.channel_id, text,
-                                 file=card_file(png, f"result-{record.session_id}", alt) if png else None, view=view,
-                                 plain=text)
+        await self.bot.answers.send(None, record.channel_id, text,
+                                   file=card_file(png, f"result-{record.session_id}", alt) if png else None, view=view,
+                                   plain=text)
 
     def _turning(self, sid: int, row) -> asyncio.Future | None:
         """The turning points of finished session ``row`` computing in a card worker (None under load: every
@@ -126,7 +125,7 @@ class Results(commands.Cog):
             return None
 
         async def compute():
-            moves = await self.service.moves(sid)
+            moves = await self.service.reads.moves(sid)
             return await self.heavy.turning_points(row.game_id, row.players, row.options, row.seed, moves)
 
         return asyncio.ensure_future(compute())
@@ -229,12 +228,12 @@ class Results(commands.Cog):
         interaction is deferred and the GIF built in a worker, kept, sent."""
         record = await self.service.records.game_record(sid)
         if record is None or record.channel_id != str(interaction.channel_id):
-            await self.bot.table.refuse(interaction, T("Game #{sid} did not end in this channel: /replay lists the "
-                                                      "games of this channel.", sid=str(sid)))
+            await self.bot.answers.refuse(interaction, T("Game #{sid} did not end in this channel: /replay lists the "
+                                                        "games of this channel.", sid=str(sid)))
             return
-        row = await self.service.session(sid)
+        row = await self.service.reads.session(sid)
         if row is None:
-            await self.bot.table.refuse(interaction, T("Game #{sid} is no longer stored.", sid=str(sid)))
+            await self.bot.answers.refuse(interaction, T("Game #{sid} is no longer stored.", sid=str(sid)))
             return
         names = await self.bot.links.names(sid)
         lang = table_lang() if public else reader_lang()
@@ -244,18 +243,18 @@ class Results(commands.Cog):
             try:
                 ticket = self.heavy.admit(interaction.user.id, interaction.guild_id)
             except Busy as exc:
-                await self.bot.table.refuse(interaction, str(exc))
+                await self.bot.answers.refuse(interaction, str(exc))
                 return
             with ticket:
                 await self._defer(interaction, public)
-                moves = await self.service.moves(sid)
+                moves = await self.service.reads.moves(sid)
                 try:
                     path = await self.heavy.replay(key, row.game_id, row.players, row.options, row.seed, moves,
                                                    names, lang)
                 except Exception:
                     log.exception("replay of session %s failed", sid)
-                    await self.bot.table.refuse(interaction, T("The replay could not be built; the game's record is "
-                                                              "unchanged."))
+                    await self.bot.answers.refuse(interaction, T("The replay could not be built; the game's record is "
+                                                                "unchanged."))
                     return
         else:
             await self._defer(interaction, public)

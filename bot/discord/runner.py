@@ -29,7 +29,6 @@ from tenacity import AsyncRetrying, RetryCallState, retry_if_exception_type, wai
 from bot import health, metrics
 from bot.ai_seats import AiSettings, search_pool
 from bot.config import Settings, load_settings
-from bot.sessions import SessionService
 from bot.store import Store, StoreError
 
 from . import sync as command_sync
@@ -238,7 +237,7 @@ def run(settings: Settings | None = None) -> int:
 
     async def serve_with(store: Store, message_content: bool, ai: AiSettings) -> None:
         images = Images(processes=True)
-        async with make_bot(settings, SessionService(store, ai=ai), sync=settings.syncs_commands(),
+        async with make_bot(settings, store, ai=ai, sync=settings.syncs_commands(),
                             images=images, message_content=message_content) as bot:
             metrics.watch_pools(images=images, ai=ai)
 
@@ -336,7 +335,7 @@ def sync_commands(settings: Settings, *, guild_id: int | None = None, clear_guil
 
     async def main() -> None:
         store = await Store.open(":memory:" if print_only else settings.database())
-        bot = make_bot(settings, SessionService(store), sync=False)
+        bot = make_bot(settings, store, sync=False)
         try:
             await bot.prepare(start=False)
             if print_only:

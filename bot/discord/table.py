@@ -1,26 +1,22 @@
-"""The table: the live board message of each session and every answer to a player — one home for both.
+"""The live board message of each session: posted, edited in place, retired, caught up.
 
-- the live message per session (:class:`Live`: where it is, the version it shows, who decides in it, the races open
-  in it, its text and its retired text): a press by the player who keeps deciding edits it in place, a new message
-  (pinging only the player whose turn starts) is posted when the decision passes on or a race opens, and the old one
-  is retired (its text ``board_text(…, retired=True)``, no components; its image stays) — :meth:`Table.send_board`;
-- sending (:meth:`Table.send`: the interaction's response, its follow-up, or a channel message; a board whose image
-  Discord refuses goes out as its text form), refusing (:meth:`Table.refuse`), short acks (:meth:`Table.ack`),
-  private boards, stale presses (:meth:`Table.stale`);
-- the 3 s budget (:mod:`.answers`): :meth:`Table.in_budget` defers an interaction that starts late, a slow render
-  defers, a late image is attached to its message when ready;
+- one live message per session's turn (:class:`Live`: where it is, the version it shows, who decides in it, the
+  races open in it, its text and its retired text): a press by the player who keeps deciding edits it in place, a
+  new message (pinging only the player whose turn starts) is posted when the decision passes on or a race opens, and
+  the old one is retired (its text without the prompt, no components; its image stays) — :meth:`Table.send_board`;
+  private boards (:meth:`Table.send_private_board`);
 - answer first: an interaction is answered (its response, or a deferral) before any REST call to the channel's
-  messages — a board edited by REST (a same-turn ``/move``, a press on a private copy) and a retired board are edited
-  afterwards, in order, by :class:`BoardEdits` (the latest wanted content of each message only; retried in the
-  background through :mod:`.delivery`), since Discord's per-channel limits (5 edits, 5 sends per 5 s) make such a
-  call wait seconds; an input that finds the session's board being posted by a timer defers first;
+  messages; a board edited by REST and a retired board are edited afterwards (:mod:`.edits`); an input that finds
+  the session's board being posted by a timer defers first; an image later than ``bot.image_wait_s`` is attached to
+  its message when ready;
 - never behind: when the answer to a committed move fails (5xx, 429, network), the channel's live board is brought
   to the stored version in the background once Discord answers (:meth:`Table.catch_up`); a board that could not be
   posted at all (no Send Messages) leaves the previous board its buttons, and the next interaction in the channel
-  answers with it, publicly, with one line on what is missing (:meth:`Table.missed`).
+  answers with it (:meth:`bot.discord.answers.Answers.missed`).
 
-What a board says is decided by :func:`bot.board_text.board_lines` alone (its Discord form:
-:func:`bot.discord.present.board_text`). Cogs import this module (via ``bot.table``), never the ``Play`` cog.
+Every answer to a player (refusals, news of what was done, stale presses, the 3 s budget) is :mod:`.answers`'s.
+What a board says is decided by :func:`bot.board_text.board_lines` alone, built once per board in every form it may
+go out in (:class:`bot.discord.present.BoardText`). Cogs use this module via ``bot.table``, never the ``Play`` cog.
 """
 
 from __future__ import annotations
@@ -28,30 +24,28 @@ from __future__ import annotations
 import asyncio
 import logging
 import weakref
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import discord
 
 from bot import memory
-from bot.sessions import STALE_TEXT, SessionError, Update
+from bot.sessions import Update
 from bot.store import SessionRow
-from games.core import T, Text
+from games.core import T
 
 from ..i18n import reader_lang, say, speaking
-from .answers import THINKING, await_render, defer_when_late, followup
+from .answers import NO_PINGS, THINKING, Posted, await_render
+from .edits import BoardEdits, Edit
 from .freshness import BoardFloors
 from .images import png_file
-from .language import enter_interaction
-from .present import as_mentions, board_text, board_view, deciders, event_lines, pings
+from .present import BoardText, board_view, deciders, event_lines, pings
 
 if TYPE_CHECKING:
     from .bot import PlayBot
 
 log = logging.getLogger(__name__)
-
-NO_PINGS = discord.AllowedMentions.none()
 
 
 @dataclass
@@ -69,116 +63,12 @@ class Live:
     text: str
     first: bool = False
     retired: str = ""
-    """Its text once a later board is posted (``board_text(…, retired=True)`` of the form it went out in; "" when
+    """Its text once a later board is posted (``BoardText.form(…, retired=True)`` of the form it went out in; "" when
     not known: a message restored after a restart keeps its text)."""
 
 
-@dataclass
-class Posted:
-    """A message just sent: its id (None when Discord did not say) and how to attach a file to it later."""
-
-    message_id: int | None
-    attach: Callable[[discord.File], Awaitable[Any]]
-    retext: Callable[[str], Awaitable[Any]] | None = None
-    """Replace the message's text (a board whose image Discord refused becomes its text form)."""
-    content: str | None = None
-    """The text the message went out with (a board's text form when its image was refused)."""
-
-
-@dataclass
-class Edit:
-    """An edit of a board message wanted after the interaction was answered: ``kwargs()`` builds the
-    ``discord.Message.edit`` arguments (a fresh ``discord.File`` each try), ``plain()`` its text form for when
-    Discord refuses the file (None: no file), ``what`` names it in words, ``notify``: a failure is surfaced at the
-    channel's next interaction (a board behind), else only logged (a retired board keeping its text)."""
-
-    session_id: int
-    version: int
-    kwargs: Callable[[], dict[str, Any]]
-    plain: Callable[[], dict[str, Any]] | None
-    what: str
-    notify: bool = True
-    on_plain: Callable[[], None] | None = None
-
-
-class BoardEdits:
-    """REST edits of board messages, made after the interactions that caused them were answered: per channel one
-    background worker, in the order the messages were first queued, each message edited to the latest content
-    queued for it (five edits queued while Discord makes the channel's edit bucket wait are one edit). Each edit is
-    tried through :meth:`bot.discord.delivery.Delivery.post` (backoff, bounded; discord.py itself waits out a 429
-    first). A message deleted meanwhile (404) makes the session post a new board (:meth:`Table.catch_up`)."""
-
-    def __init__(self, table: Table) -> None:
-        self.table = table
-        self._pending: dict[str, dict[int, Edit]] = {}  # channel id -> message id -> the latest edit wanted
-        self._running: set[str] = set()
-
-    def queue(self, channel_id: str, message_id: int, edit: Edit) -> None:
-        """Edit message ``message_id`` of ``channel_id`` as ``edit`` says, soon (replacing an edit not made yet)."""
-        self._pending.setdefault(channel_id, {})[message_id] = edit
-        if channel_id not in self._running:
-            self._running.add(channel_id)
-            self.table.bot.spawn(self._run(channel_id), f"board edits in channel {channel_id}")
-
-    def waiting(self, channel_id: str) -> int:
-        """How many messages of ``channel_id`` wait for an edit."""
-        return len(self._pending.get(channel_id) or {})
-
-    async def _run(self, channel_id: str) -> None:
-        delivery = self.table.bot.delivery
-        try:
-            while self._pending.get(channel_id):
-                mid, edit = next(iter(self._pending[channel_id].items()))
-                ok = await delivery.post(lambda mid=mid: self._apply(channel_id, mid), what=edit.what,
-                                         channel_id=channel_id, session_id=edit.session_id, needs=EDIT_NEEDS,
-                                         notify=edit.notify, board=edit.notify)
-                pending = self._pending.get(channel_id) or {}
-                if not ok and pending.get(mid) is edit:
-                    pending.pop(mid)
-        finally:
-            self._running.discard(channel_id)
-            if not self._pending.get(channel_id):
-                self._pending.pop(channel_id, None)
-
-    async def _apply(self, channel_id: str, mid: int) -> None:
-        pending = self._pending.get(channel_id) or {}
-        edit = pending.get(mid)
-        if edit is None:
-            return
-        msg = self.table.bot.get_partial_messageable(int(channel_id)).get_partial_message(mid)
-        try:
-            try:
-                await self._edit(msg, edit.kwargs())
-            except discord.Forbidden as exc:
-                if edit.plain is None:
-                    raise
-                log.info("channel %s refused a board image (%s): edited as text", channel_id, exc.text)
-                await self._edit(msg, edit.plain())
-                if edit.on_plain is not None:
-                    edit.on_plain()
-        except discord.NotFound:
-            if pending.get(mid) is edit:
-                pending.pop(mid)
-            self.table.gone(edit.session_id, channel_id, mid)
-            return
-        if pending.get(mid) is edit:
-            pending.pop(mid)
-
-    @staticmethod
-    async def _edit(msg: discord.PartialMessage, kwargs: dict[str, Any]) -> None:
-        try:
-            await msg.edit(**kwargs)
-        finally:
-            if kwargs.get("view") is not None:
-                kwargs["view"].stop()  # its items are DynamicItems: presses are dispatched by template
-
-
-EDIT_NEEDS = ("view_channel", "read_message_history")
-"""Permissions an edit of the bot's own message needs."""
-
-
 class Table:
-    """The live board messages of ``bot``'s sessions and the answers to its interactions."""
+    """The live board messages of ``bot``'s sessions (cogs use ``bot.table``)."""
 
     def __init__(self, bot: PlayBot) -> None:
         self.bot = bot
@@ -212,80 +102,6 @@ class Table:
         if update.session.status not in ("lobby", "active"):
             self.forget(update.session.id, update.session.channel_id)
 
-    async def in_budget(self, interaction: discord.Interaction, *, ephemeral: bool = False) -> bool:
-        """:func:`bot.discord.answers.defer_when_late` on the service clock (used as an ``interaction_check``), then
-        the table's and the reader's language noted for the task (:mod:`bot.discord.language`)."""
-        ok = await defer_when_late(interaction, self.service.clock(), ephemeral=ephemeral)
-        await enter_interaction(self.bot, interaction)
-        return ok
-
-    async def refuse(self, interaction: discord.Interaction, text: str) -> None:
-        """A short ephemeral answer in the reader's language (``{@id}`` refs become mentions, which do not ping in
-        ephemeral messages)."""
-        text = as_mentions(text, reader_lang())[:2000]
-        await self.missed(interaction)
-        try:
-            if interaction.response.is_done():
-                await followup(interaction, ephemeral=True, content=text, allowed_mentions=NO_PINGS)
-            else:
-                await interaction.response.send_message(text, ephemeral=True, allowed_mentions=NO_PINGS)
-        except discord.HTTPException:
-            log.warning("could not answer interaction %s in channel %s", interaction.id, interaction.channel_id)
-            return
-        await self.bot.delivery.surface(interaction)
-
-    async def send(
-        self,
-        interaction: discord.Interaction | None,
-        channel_id: str,
-        content: str,
-        *,
-        file: discord.File | None = None,
-        view: discord.ui.View | None = None,
-        mentions: discord.AllowedMentions = NO_PINGS,
-        ephemeral: bool = False,
-        plain: str | None = None,
-    ) -> Posted:
-        """Send one message: the interaction's response, else its follow-up, else a plain channel message.
-
-        ``plain``: the message's text form (a board's position in words and numbered options): when Discord
-        refuses the ``file`` (403: no Attach Files), the message is sent again as ``plain``, without the file and
-        with the same components. Raises ``discord.HTTPException`` when Discord refuses it."""
-        kwargs: dict[str, Any] = {"content": content, "allowed_mentions": mentions}
-        if file is not None:
-            kwargs["file"] = file
-        if view is not None:
-            kwargs["view"] = view
-        await self.missed(interaction)
-        try:
-            try:
-                posted = await self._send(interaction, channel_id, ephemeral, kwargs)
-            except discord.Forbidden as exc:
-                if file is None or plain is None:
-                    raise
-                log.info("channel %s refused a board image (%s): sent as text", channel_id, exc.text)
-                kwargs.pop("file")
-                kwargs["content"] = plain
-                posted = await self._send(interaction, channel_id, ephemeral, kwargs)
-        finally:
-            if view is not None:
-                view.stop()  # its items are DynamicItems: presses are dispatched by template, not by this object
-        posted.content = kwargs["content"]
-        await self.bot.delivery.surface(interaction)
-        return posted
-
-    async def _send(self, interaction: discord.Interaction | None, channel_id: str, ephemeral: bool,
-                    kwargs: dict[str, Any]) -> Posted:
-        if interaction is not None:
-            if not interaction.response.is_done():
-                resp = await interaction.response.send_message(ephemeral=ephemeral, **kwargs)
-                return Posted(resp.message_id, lambda f: interaction.edit_original_response(attachments=[f]),
-                              lambda t: interaction.edit_original_response(content=t))
-            msg = await followup(interaction, ephemeral=ephemeral, **kwargs)
-        else:
-            msg = await self.bot.get_partial_messageable(int(channel_id)).send(**kwargs)
-        return Posted(msg.id, lambda f: msg.edit(attachments=[f]), lambda t: msg.edit(content=t))
-
     async def send_board(
         self,
         update: Update,
@@ -317,7 +133,7 @@ class Table:
         row = update.session
 
         async def show() -> None:
-            await self._show(update, interaction, notes=list(notes), first=first)
+            await self.show(update, interaction, notes=list(notes), first=first)
 
         try:
             if interaction is None:  # a post of its own: retried in the background when Discord refuses it
@@ -340,8 +156,9 @@ class Table:
             try:
                 done = T("Done — but the board could not be posted yet; it follows in the channel as soon as "
                          "Discord takes it (/board shows it now).")
-                await self.send(interaction, row.channel_id, say(done, reader_lang() if interaction else None),
-                                ephemeral=interaction is not None)
+                await self.bot.answers.send(interaction, row.channel_id,
+                                            say(done, reader_lang() if interaction else None),
+                                            ephemeral=interaction is not None)
             except Exception:
                 log.warning("fallback message of session %s failed too", row.id)
 
@@ -354,13 +171,13 @@ class Table:
                                 session_id=row.id, needs=self.bot.delivery.needs(row.channel_id), board=True)
 
     async def _catch_up(self, update: Update) -> None:
-        row = await self.service.session(update.session.id)
+        row = await self.service.reads.session(update.session.id)
         if row is None:
             return
         latest = update if row.version == update.session.version else self.service.view(row)
         if row.status != "active" and row.version != update.session.version:
             return  # over since: its own answer showed the end
-        await self._show(latest, None, notes=[], first=False)
+        await self.show(latest, None, notes=[], first=False)
 
     def gone(self, session_id: int, channel_id: str, message_id: int) -> None:
         """Board message ``message_id`` was deleted before an edit reached it: when it is the session's live one,
@@ -373,36 +190,9 @@ class Table:
         self.bot.spawn(self._catch_up_session(session_id), f"new board of session {session_id}")
 
     async def _catch_up_session(self, session_id: int) -> None:
-        row = await self.service.session(session_id)
+        row = await self.service.reads.session(session_id)
         if row is not None and row.status == "active":
             self.catch_up(self.service.view(row))
-
-    async def missed(self, interaction: discord.Interaction | None) -> bool:
-        """When a board of this channel could not be posted (every try failed, e.g. no Send Messages), answer
-        ``interaction`` with the session's current board, publicly, as a new live message (interaction answers
-        need no Send Messages), with one line on what the bot lacks (:meth:`Delivery.cannot_post`); the previous
-        board is retired once this one is out. Returns whether it did; once per failure."""
-        if interaction is None or interaction.channel_id is None:
-            return False
-        channel = str(interaction.channel_id)
-        if not self.bot.delivery.has_boards(channel):
-            return False
-        try:
-            update = await self.service.show(channel)
-        except SessionError:
-            return False
-        if update.session.status != "active" or self._lock(update.session.id).locked():
-            return False  # (locked: a board of the session is being shown; the notice waits for the next one)
-        notices = self.bot.delivery.boards(channel)
-        if not notices:
-            return False
-        line = self.bot.delivery.cannot_post(notices, getattr(interaction, "app_permissions", None))
-        try:
-            await self._show(update, interaction, notes=[line], first=False, fresh=True)
-        except Exception:
-            log.exception("missed board of session %s not shown", update.session.id)
-            return False
-        return True
 
     @staticmethod
     def what(update: Update) -> str:
@@ -414,7 +204,7 @@ class Table:
             return T("the result ({board})", board=board)
         return T("the {game} board v{version}", game=update.game.title, version=str(update.session.version))
 
-    async def _show(self, update: Update, interaction: discord.Interaction | None, *, notes: list[str],
+    async def show(self, update: Update, interaction: discord.Interaction | None, *, notes: list[str],
                     first: bool, fresh: bool = False) -> None:
         """:meth:`send_board`'s work; raises ``discord.HTTPException`` when Discord refuses the post. Outside an
         interaction it may run again (a retry): a board older than the live one is then not posted. ``fresh``: a
@@ -436,15 +226,14 @@ class Table:
         async with lock:
             live = self.live.get(row.id)
             if live is not None and live.version >= row.version and row.status == "active":
-                await self.ack(interaction, T("Done."))  # a later board is out already
+                await self.bot.answers.tell(interaction, T("Done."))  # a later board is out already
                 return
             now = frozenset(deciders(update.pending))
             races = frozenset(n for n, d in zip(self.bot.races.names(update), update.pending, strict=False)
                               if d.player is None and n)
             racing = any(d.player is None for d in update.pending)
             if live is not None and live.races and races & live.races and row.status == "active":
-                counted = Text.join(" ", [e.text for e in update.events]) if update.events else T("Counted.")
-                await self.ack(interaction, Text.join(" ", ["✅", counted]))
+                await self.bot.answers.counted(interaction, update)
                 self.bot.races.track(update)
                 return
             same = (live is not None and row.status == "active" and not racing and not live.races and not fresh
@@ -464,12 +253,12 @@ class Table:
             def texts(events: list[str] | None, first: bool) -> tuple[str, str, dict[str, str]]:
                 """The board's text (with its image, else its text form), its text form, and each one's
                 retired text."""
-                kw: dict[str, Any] = {"notes": notes, "events": events, "first": first}
-                plain = board_text(update, numbered=names, **kw)
-                text = board_text(update, **kw) if attach else plain
-                retire = {plain: board_text(update, numbered=names, retired=True, **kw)}
+                board = BoardText(update, notes=notes, events=events, first=first, names=names)
+                plain = board.form(numbered=True)
+                text = board.form() if attach else plain
+                retire = {plain: board.form(numbered=True, retired=True)}
                 if attach:
-                    retire[text] = board_text(update, retired=True, **kw)
+                    retire[text] = board.form(retired=True)
                 return text, plain, retire
 
             posted = None
@@ -522,6 +311,10 @@ class Table:
         except discord.HTTPException as exc:
             log.info("interaction %s could not be deferred: %s", interaction.id, exc)
 
+    def showing(self, sid: int) -> bool:
+        """Whether a board of session ``sid`` is being shown now."""
+        return self._lock(sid).locked()
+
     def _lock(self, sid: int) -> asyncio.Lock:
         lock = self._locks.get(sid)
         if lock is None:
@@ -539,11 +332,11 @@ class Table:
     async def _edit_live(self, interaction: discord.Interaction | None, live: Live, update: Update, text: str,
                          png: bytes | None, view: Callable[[], discord.ui.View | None], plain: str | None,
                          retire: dict[str, str], alt: str | None = None) -> Posted:
-        """Edit the live message in place (the image described by ``alt``): the press's own update when the press is on it (when Discord refuses
-        the image, 403, the update is made again with ``plain``, the board's text form); else the interaction is
-        answered first (a short ephemeral "done") and the REST edit is queued (:class:`BoardEdits`: made after the
-        answer, the latest content only, in the background). Raises ``discord.NotFound`` when the pressed message
-        was deleted (the caller posts a new board)."""
+        """Edit the live message in place (the image described by ``alt``): the press's own update when the press is
+        on it (when Discord refuses the image, 403, the update is made again with ``plain``, the board's text form);
+        else the interaction is told first (a short ephemeral "done") and the REST edit is queued
+        (:class:`bot.discord.edits.BoardEdits`: made after the answer, the latest content only, in the background).
+        Raises ``discord.NotFound`` when the pressed message was deleted (the caller posts a new board)."""
         row = update.session
         if self._on(interaction, live):
             kwargs: dict[str, Any] = {"content": text, "view": view(), "allowed_mentions": NO_PINGS}
@@ -567,7 +360,7 @@ class Table:
                             lambda t: interaction.edit_original_response(content=t), kwargs["content"])
             await self.bot.delivery.surface(interaction)
             return posted
-        await self.ack(interaction, T("✅ Done: the board in the channel shows it."))
+        await self.bot.answers.tell(interaction, T("✅ Done: the board in the channel shows it."))
 
         def edit(image: bytes | None) -> Edit:
             def kwargs() -> dict[str, Any]:
@@ -608,15 +401,15 @@ class Table:
             kwargs: dict[str, Any] = {"content": live.retired} if live.retired else {}
             await interaction.response.edit_message(view=None, allowed_mentions=NO_PINGS, **kwargs)
         mentions = await self.turn_pings(update, clicker)
-        posted = await self.send(interaction, update.session.channel_id, text, file=file, view=view,
-                                 mentions=mentions, plain=plain)
+        posted = await self.bot.answers.send(interaction, update.session.channel_id, text, file=file, view=view,
+                                             mentions=mentions, plain=plain)
         if live is not None and not on:
             self.retire(live, update.session.id)
         return posted
 
     def retire(self, live: Live, session_id: int) -> None:
         """The previous turn's message: its text without the prompt, no components (its image stays); queued
-        (:class:`BoardEdits`), after any edit of it not made yet."""
+        (:class:`bot.discord.edits.BoardEdits`), after any edit of it not made yet."""
         kwargs: dict[str, Any] = {"content": live.retired} if live.retired else {}  # (unknown: restored)
         self.edits.queue(live.channel_id, live.message_id,
                          Edit(session_id, live.version, lambda: {"view": None, "allowed_mentions": NO_PINGS, **kwargs},
@@ -631,11 +424,6 @@ class Table:
         named = deciders(update.pending) - {clicker}
         return pings(update.pending, exclude={clicker or "", *await self.bot.links.muted(named)})
 
-    async def ack(self, interaction: discord.Interaction | None, text: str) -> None:
-        """A short ephemeral answer to an interaction whose effect shows elsewhere (nothing without one)."""
-        if interaction is not None:
-            await self.refuse(interaction, text)
-
     async def send_private_board(self, update: Update, interaction: discord.Interaction | None, *,
                                  notes: list[str] = (), full: bool = False) -> None:
         """The board only the interaction's user sees: never pings, never touches the live message or the turn
@@ -649,17 +437,19 @@ class Table:
                 render = self.bot.images.full_png(row, update.state, names) if full else \
                     self.bot.images.png(row, update.state, names)
                 png = await await_render(interaction, asyncio.ensure_future(render))
-                text = board_text(update, notes=list(notes))
+                board = BoardText(update, notes=list(notes), names=names)
+                text = board.form()
                 view = board_view(row, update.pending, names, keys=self.bot.races.keys(update),
                                   emoji=self.bot.races.button_emoji(update)) if row.status == "active" and mine \
                     else None
-                plain = board_text(update, notes=list(notes), numbered=names)
+                plain = board.form(numbered=True)
                 alt = await self.bot.images.alt(row, update.state, names, pending=update.pending)
-            await self.send(interaction, row.channel_id, text, file=png_file(png, row.id, row.version, alt), view=view,
-                            ephemeral=True, plain=plain)
+            await self.bot.answers.send(interaction, row.channel_id, text, view=view, ephemeral=True, plain=plain,
+                                        file=png_file(png, row.id, row.version, alt))
         except Exception:
             log.exception("private board v%s of session %s failed", row.version, row.id)
-            await self.ack(interaction, T("The board could not be shown; try again."))
+            if interaction is not None:
+                await self.bot.answers.refuse(interaction, T("The board could not be shown; try again."))
 
     async def _attach(self, task: asyncio.Future, posted: Posted, row: SessionRow, plain: str | None = None,
                       plain_retired: str = "", alt: str | None = None) -> None:
@@ -709,37 +499,5 @@ class Table:
         except discord.HTTPException:
             pass
 
-    async def current(self, interaction: discord.Interaction, sid: int, ver: int) -> Update | None:
-        """The session a component names as it stands, if that board (version ``ver``) is still the current one;
-        else the press is refused (not this channel's, not running, or out of date) and None returned."""
-        row = await self.board_row(interaction, sid)
-        if row is None:
-            return None
-        if row.version != ver:
-            await self.stale(interaction)
-            return None
-        return self.service.view(row)
 
-    async def board_row(self, interaction: discord.Interaction, sid: int) -> SessionRow | None:
-        """The running session a component in this channel names (``SessionService.board_row``); else the press is
-        refused and None returned."""
-        try:
-            return await self.service.board_row(str(interaction.channel_id), sid)
-        except SessionError as exc:
-            await self.refuse(interaction, str(exc))
-            return None
-
-    async def stale(self, interaction: discord.Interaction) -> None:
-        """Refuse a press on an old board and show the current one (ephemeral; public when that board could not
-        be posted: :meth:`missed`)."""
-        if await self.missed(interaction):
-            return
-        try:
-            update = await self.service.show(str(interaction.channel_id))
-        except SessionError:  # the press that won ended the game
-            await self.refuse(interaction, T("This board is out of date: the game is over."))
-            return
-        await self.send_board(update, interaction, ephemeral=True, notes=[STALE_TEXT])
-
-
-__all__ = ["Live", "Posted", "Table"]
+__all__ = ["Live", "Table"]

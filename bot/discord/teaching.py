@@ -20,9 +20,8 @@ from bot.heavy import Busy
 from bot.i18n import reader_lang
 from bot.service.hints import hint_lines
 
-from .answers import THINKING, answer
+from .answers import NO_PINGS, THINKING, answer
 from .present import mention
-from .table import NO_PINGS
 
 if TYPE_CHECKING:
     from .bot import PlayBot
@@ -42,7 +41,7 @@ class Teaching(commands.Cog):
         try:
             ticket = self.bot.results.heavy.admit(member, interaction.guild_id)
         except Busy as exc:
-            await self.bot.table.refuse(interaction, str(exc))
+            await self.bot.answers.refuse(interaction, str(exc))
             return
         with ticket:
             if not interaction.response.is_done():

@@ -1,11 +1,13 @@
 """Durable timers: rows of the store's ``timers`` table served by ONE dispatcher loop (RoboDanny's reminder cog).
 
 A due timer fires as an event: the dispatcher awaits every ``on_<kind>_timer_complete`` listener of the cogs
-(:meth:`Timers.fire`), and knows nothing of what a kind means. Kinds and the cog that listens:
+(:meth:`Timers.fire`) with one :class:`bot.service.timers.Timer` (``id``, ``kind``, ``channel_id``, ``session_id``,
+``due_ms``, ``payload``, and ``update`` for what the service did when it fired), and knows nothing of what a kind
+means. Kinds and the cog that listens:
 
 - ``deadline`` (:class:`bot.discord.play.Play`) — written by :class:`bot.sessions.SessionService` for decisions with a
-  ``deadline_ms`` (race windows); fired through ``SessionService.tick`` (the system's timeout move), the listener
-  gets the :class:`Update` and posts it. A race deadline is a time on Discord's clock (RULINGS TK-10): its timer
+  ``deadline_ms`` (race windows); fired by the service (the system's timeout move,
+  :meth:`bot.service.deadlines.TimeoutMoves.fire_due`), the listener posts the timer's ``update``. A race deadline is a time on Discord's clock (RULINGS TK-10): its timer
   fires ``Races.close_grace_ms()`` later on the local clock (the smallest delivery delay, plus
   ``Settings.race_grace_ms`` for inputs still in flight);
 - ``ai_race`` (:class:`bot.discord.races.Races`) / ``ai_move`` (``Play``) — written by the session service for AI
@@ -41,10 +43,10 @@ from __future__ import annotations
 import asyncio
 import logging
 import re
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from bot.sessions import AI_MOVE, AI_RACE, DEADLINE, Update
-from bot.store import SessionRow, StoreUnavailable, TimerRow, now_ms
+from bot.sessions import AI_MOVE, AI_RACE, DEADLINE, Timer
+from bot.store import SessionRow, StoreUnavailable, now_ms
 
 from .language import enter_channel
 
@@ -115,7 +117,7 @@ class Timers:
         while True:
             try:
                 self._wake.clear()
-                timer = await self.service.next_timer(exclude=frozenset(self._busy))
+                timer = await self.service.timers.next(exclude=frozenset(self._busy))
                 now = self.bot.service.clock()
                 due = None if timer is None else self.due(timer)
                 if due is not None and due <= now:
@@ -123,7 +125,7 @@ class Timers:
                     continue
                 timeout = None if due is None else min(max(due - now, 1) / 1000, MAX_SLEEP_S)
                 self._until = None if due is None else min(due, now + int(MAX_SLEEP_S * 1000))
-                lease = await self.service.lease_expiry()  # a claimer that died: its timers are free again then
+                lease = await self.service.timers.lease_expiry()  # a claimer that died: its timers are free again then
                 if lease is not None:
                     wait = max(lease - now_ms(), 1) / 1000
                     timeout = wait if timeout is None else min(timeout, wait)
@@ -153,26 +155,23 @@ class Timers:
         races = getattr(self.bot, "races", None)
         return races.close_grace_ms() if races is not None else 0
 
-    def due(self, timer: TimerRow) -> int:
+    def due(self, timer: Timer) -> int:
         """When ``timer`` fires on the local clock."""
         return timer.due_ms + (self.grace() if timer.kind == DEADLINE else 0)
 
-    async def fire(self, kind: str, payload: Any) -> None:
+    async def fire(self, timer: Timer) -> None:
         """Hand a fired timer to the cogs that own its kind: every ``on_<kind>_timer_complete`` listener (RoboDanny's
         ``bot.dispatch(f"{kind}_timer_complete", timer)``), awaited in turn so that the timer is finished only once
-        its work is done. ``payload`` is the :class:`TimerRow`, or for ``deadline`` the :class:`Update` of the
-        timeout move. A listener's failure is logged with the session id, never stops the others."""
-        channel = payload.session.channel_id if isinstance(payload, Update) else payload.channel_id
+        its work is done. A listener's failure is logged with the session id, never stops the others."""
         try:
-            await enter_channel(self.bot, channel)  # its posts in the channel's language
+            await enter_channel(self.bot, timer.channel_id)  # its posts in the channel's language
         except Exception:  # the store is not answering: the listeners meet it and say so
-            log.debug("no language for channel %s", channel, exc_info=True)
-        for listener in self.bot.extra_events.get(f"on_{kind}_timer_complete", ()):
+            log.debug("no language for channel %s", timer.channel_id, exc_info=True)
+        for listener in self.bot.extra_events.get(f"on_{timer.kind}_timer_complete", ()):
             try:
-                await listener(payload)
+                await listener(timer)
             except Exception:
-                sid = payload.session.id if isinstance(payload, Update) else payload.session_id
-                log.exception("%s timer of session %s failed", kind, sid)
+                log.exception("%s timer of session %s failed", timer.kind, timer.session_id)
 
     def kinds(self) -> list[str]:
         """The timer kinds fired one by one (neither deadlines nor AI seats' timers): those some cog listens for."""
@@ -182,57 +181,57 @@ class Timers:
     async def fire_due(self, now: int) -> int:
         """Fire every timer due at ``now`` (ms); returns how many fired. One channel's failure never stops the
         others: each is logged with its session id. Deadlines fire :meth:`grace` ms after their time. Order: AI
-        seats' race inputs (before the deadlines that close their races), the deadlines (through
-        ``SessionService.tick``), AI moves (searched in background tasks), then the other kinds."""
+        seats' race inputs (before the deadlines that close their races), the deadlines (the service's timeout
+        moves), AI moves (searched in background tasks), then the other kinds."""
         fired = 0
         # AI seats' timers are claimed like the others (one process cluster-wide, its lease covers the search)
-        ai = await self.service.claim_timers(now, [AI_RACE, AI_MOVE])
+        ai = await self.service.timers.claim(now, [AI_RACE, AI_MOVE])
         for timer in (t for t in ai if t.kind == AI_RACE):
             fired += 1
-            await self.fire(AI_RACE, timer)
-            await self.service.finish_timer(timer.id)  # normally gone already: removed by the commit of its input
+            await self.fire(timer)
+            await self.service.timers.finish(timer.id)  # normally gone already: removed by the commit of its input
         try:
-            updates = await self.bot.service.tick(now - self.grace(), ai=False)
+            deadlines = await self.service.timeouts.fire_due(now - self.grace(), ai=False)
         except Exception:
             log.exception("deadline tick failed")
-            updates = []
-        for update in updates:
+            deadlines = []
+        for timer in deadlines:
             fired += 1
-            await self.fire(DEADLINE, update)
+            await self.fire(timer)
         for timer in (t for t in ai if t.kind == AI_MOVE):
             if timer.id in self._busy:
                 continue
             fired += 1
             self._busy.add(timer.id)
             self.bot.spawn(self._ai_move(timer), f"AI move (timer {timer.id}) of session {timer.session_id}")
-        claimed = await self.service.claim_timers(now, self.kinds())
+        claimed = await self.service.timers.claim(now, self.kinds())
         unfired = [t.id for t in claimed]
         try:
             for timer in claimed:
                 fired += 1
-                await self.fire(timer.kind, timer)
+                await self.fire(timer)
                 unfired.remove(timer.id)
-                await self.service.finish_timer(timer.id)
+                await self.service.timers.finish(timer.id)
         finally:
             if unfired:  # stopped while firing: the rest are free again at once
-                await asyncio.shield(self.service.release_timers(unfired))
+                await asyncio.shield(self.service.timers.release(unfired))
         return fired
 
-    async def _ai_move(self, timer: TimerRow) -> None:
+    async def _ai_move(self, timer: Timer) -> None:
         """An AI seat's move, in a background task (its search runs off the event loop)."""
         try:
-            await self.fire(AI_MOVE, timer)
+            await self.fire(timer)
         finally:
-            await self.service.finish_timer(timer.id)  # normally gone already: removed by the commit of the move
+            await self.service.timers.finish(timer.id)  # normally gone already: removed by the commit of the move
             self._busy.discard(timer.id)
             self.wake()
 
 
-async def waiting_on(bot: PlayBot, timer: TimerRow) -> tuple[SessionRow, str] | None:
+async def waiting_on(bot: PlayBot, timer: Timer) -> tuple[SessionRow, str] | None:
     """For a ``reminder`` or ``afk`` timer (payload ``{"version", "player"}``): its running session and player when
     the board is still that version and the player still in the server; None otherwise (a player who left starts
     their departure instead)."""
-    row = await bot.service.session(timer.session_id) if timer.session_id is not None else None
+    row = await bot.service.reads.session(timer.session_id) if timer.session_id is not None else None
     if row is None or row.status != "active" or row.version != timer.payload.get("version"):
         return None  # the board moved on: nothing to remind
     player = str(timer.payload.get("player"))

@@ -74,13 +74,12 @@ def strings_of(tree: app_commands.CommandTree) -> list[tuple[str, str, str]]:
 def tree_strings() -> list[tuple[str, str, str]]:
     """:func:`strings_of` the bot's own command tree, built offline (an in-memory store, no Discord)."""
     from ..config import Settings
-    from ..sessions import SessionService
     from ..store import Store
     from .bot import make_bot
 
     async def main() -> list[tuple[str, str, str]]:
         store = await Store.open(":memory:")
-        bot = make_bot(Settings(_env_file=None), SessionService(store), sync=False)
+        bot = make_bot(Settings(_env_file=None), store, sync=False)
         try:
             await bot.prepare(start=False)
             return strings_of(bot.tree)

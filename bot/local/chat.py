@@ -30,11 +30,11 @@ from pathlib import Path
 
 import games
 import renderers
-from games.core import Decision, N, T, Text
+from games.core import N, T, Text
 
 from .. import i18n, results
 from ..ai_seats import ai_name, is_ai
-from ..board_text import board_lines, shows_position
+from ..board_text import board_lines, is_number, shows_position, typed_choice
 from ..i18n import refusal, say, speaking, translator
 from ..rules_help import SANDBOX_HELP, sandbox_rules
 from ..service.hints import hint_lines, hints_value, learn_line, turning_job, turning_lines
@@ -130,7 +130,7 @@ class LocalChat:
         out: list[str] = []
         seen: set[int] = set()
         for _ in range(limit):
-            timers = await self.service.store.due_timers(MAX_MS, [AI_MOVE, AI_RACE, DEADLINE])
+            timers = await self.service.timers.due(MAX_MS, [AI_MOVE, AI_RACE, DEADLINE])
             first = next((t for t in timers if t.kind != DEADLINE), None)
             deadline = next((t for t in timers if t.kind == DEADLINE), None)
             if first is None or first.id in seen or (deadline is not None and deadline.due_ms < first.due_ms):
@@ -146,9 +146,9 @@ class LocalChat:
         if chan is not None:
             return chan
         chan = self.channels[key] = Channel(key)
-        row = await self.service.store.live_session(key)
+        row = await self.service.reads.live_session(key)
         if row is not None and row.status == "active":
-            times = [m.at_ms for m in await self.service.store.moves(row.id) if m.at_ms is not None]
+            times = [m.at_ms for m in await self.service.reads.moves(row.id) if m.at_ms is not None]
             self.now = max([self.now, *times])
             up = await self.service.show(key)
             chan.mark_ms = max(times, default=self.now)
@@ -185,7 +185,7 @@ class LocalChat:
                         hints = hints_value(value)
                     elif key.lower() == "level":
                         level = value
-                    elif not _number(value) or int(value) > 10:
+                    elif not is_number(value) or int(value) > 10:
                         raise SessionError(T("Say how many AI players: ai:<n>, a number from 0 to 10, not {typed}.",
                                              typed=repr(a)))
                     else:
@@ -224,7 +224,7 @@ class LocalChat:
         if cmd == "undo":
             return await self._undo(chan, name, args)
         if cmd == "wait":
-            if len(args) != 1 or not _number(args[0]) or int(args[0]) > MAX_WAIT_MS:
+            if len(args) != 1 or not is_number(args[0]) or int(args[0]) > MAX_WAIT_MS:
                 raise SessionError(T("Say how long: /wait <ms>, a whole number from 0 to {most} (a year).",
                                      most=str(MAX_WAIT_MS)))
             return await self._advance(self.now + int(args[0]))
@@ -248,7 +248,7 @@ class LocalChat:
         """``/undo``: ask to take back the last move, or approve another player's request; ``/undo no`` refuses it
         (the service's undo rule: a seated player asks, the other seated people approve)."""
         svc, no = self.service, bool(args) and args[0].lower() in ("no", "n")
-        row = await svc.live_session(chan.name)
+        row = await svc.reads.live_session(chan.name)
         vote = await svc.pending_undo(row.id) if row is not None else None
         if vote is not None and vote.get("version") == row.version:  # a vote (the asker is told to wait)
             v = await svc.vote_undo(row.id, row.version, name, not no)
@@ -278,9 +278,9 @@ class LocalChat:
             raise SessionError(T("Say /stats [name] [game]; '{word}' is not a game. {games}", word=others[1],
                                  games=self._games_line()))
         who = others[0] if others else name
-        store = self.service.store
-        player = await store.player_by_name(None, who)
-        stats = await store.player_stats(None, player, game_id) if player else None
+        records = self.service.records
+        player = await records.player_by_name(None, who)
+        stats = await records.player_stats(None, player, game_id) if player else None
         if stats is None:
             if player is None and others and len(args) == 1 and not game_id:
                 raise SessionError(T("Nobody called '{who}' has played here, and there is no game called '{who}'. "
@@ -299,7 +299,7 @@ class LocalChat:
         if len(args) != 1:
             raise SessionError(T("Name a game: /leaderboard <game>. {games}", games=self._games_line()))
         game = self.service.game(args[0].lower())
-        standings = await self.service.store.leaderboard(None, game.id)
+        standings = await self.service.records.leaderboard(None, game.id)
         if not standings:
             raise SessionError(T("No rated games of {game} yet: finish a game with two or more players.",
                                  game=game.title))
@@ -311,30 +311,30 @@ class LocalChat:
     async def _replay(self, channel: str, args: list[str]) -> list[str]:
         """``/replay [#game]``: the animation of a game that ended in this channel (default: the last one) and the
         game's turning points."""
-        store = self.service.store
+        records, reads = self.service.records, self.service.reads
         if not args:
-            recent = await store.channel_records(channel, limit=1)
+            recent = await records.channel_records(channel, limit=1)
             if not recent:
                 raise SessionError(T("No game has ended in this channel yet: /replay shows games that ended here."))
             sid = recent[0][0]
         else:
             text = args[0].lstrip("#")
-            if not _number(text) or len(text) > 18:
+            if not is_number(text) or len(text) > 18:
                 raise SessionError(T("'{typed}' is not a game of this channel: say /replay #<game number>.",
                                      typed=args[0]))
             sid = int(text)
-        record = await store.game_record(sid)
+        record = await records.game_record(sid)
         if record is None or record.channel_id != channel:
             raise SessionError(T("Game #{sid} did not end in this channel.", sid=str(sid)))
         if self.out_dir is None:
             raise SessionError(T("Replays are written as files: run with --out DIR."))
-        row = await store.session(sid)
+        row = await reads.session(sid)
         game = self.service.game(row.game_id)
         gif = await asyncio.to_thread(results.replay_gif, game, row.players, row.options, row.seed,
-                                      await store.moves(sid))
+                                      await reads.moves(sid))
         path = self._write_file(f"replay-{sid}.gif", gif, force=True)
         turning = [] if record.outcome == "abandoned" else turning_lines(await asyncio.to_thread(
-            turning_job, row.game_id, row.players, row.options, row.seed, await store.moves(sid)),
+            turning_job, row.game_id, row.players, row.options, row.seed, await reads.moves(sid)),
             player_name, self.lang)
         return [T("Replay of #{sid} {game} ({moves}): {path}", sid=str(sid), game=game.title,
                   moves=N("{n} move", "{n} moves", n=record.moves), path=path), *turning]
@@ -354,24 +354,11 @@ class LocalChat:
         return T("Games: {games}.", games=Text.join(T(", "), listed))
 
     async def _choose(self, chan: Channel, name: str, text: str, at: int | None) -> list[str]:
-        """A choice by number (from the last list shown to ``name``), by option id, or by a chat word."""
-        choice = text.strip()
+        """A choice by number (from the last list shown to ``name``), by option id, or by a chat word
+        (:func:`bot.board_text.typed_choice`)."""
         update = await self.service.show(chan.name)
-        word = update.game.chat_word(choice)
-        if word is not None and _answers(update.pending, name, word):
-            choice = word  # the game's own word first: in Tatari a typed "1" is the face 1, not list item 1
-        elif _number(choice):
-            listed = chan.shown.get(name) or chan.shown.get(None) or _ids_for(update.pending, name)
-            k = int(choice)
-            if not listed:
-                raise SessionError(T("Nothing is waiting for you now."))
-            if not 1 <= k <= len(listed):
-                raise SessionError(T("Choose a number from 1 to {n}.", n=len(listed)))
-            choice = listed[k - 1]
-        else:
-            listed = {o.id for d in update.pending for o in d.options}
-            if choice not in listed:
-                choice = update.game.chat_word(choice) or choice
+        choice = typed_choice(update.pending, name, text, seated=name in update.session.players,
+                              word=update.game.chat_word, numbers=chan.shown.get(name) or chan.shown.get(None) or [])
         return self._show(chan, await self.service.act(chan.name, name, choice, at_ms=at))
 
     # -- output -----------------------------------------------------------------------------------------------
@@ -415,30 +402,3 @@ def player_name(player: str) -> str:
     return ai_name(player) if is_ai(player) else player
 
 
-def _ids_for(pending: list[Decision], player: str) -> list[str]:
-    for d in pending:
-        if d.player == player:
-            return [o.id for o in d.options]
-    for d in pending:
-        if d.player is None and d.options:
-            return [o.id for o in d.options]
-    return []
-
-
-def _answers(pending: list[Decision], player: str, option_id: str) -> bool:
-    """Whether ``option_id`` (what a chat word stands for) answers a decision open to ``player``: one of its
-    options, or an id of the same kind (``set:1`` while faces ``set:…`` are offered), which the game then accepts
-    or refuses with its own reason."""
-    kind = option_id.partition(":")[0] + ":" if ":" in option_id else None
-    return any(
-        o.id == option_id or (kind is not None and o.id.startswith(kind))
-        for d in pending
-        if d.player in (player, None)
-        for o in d.options
-    )
-
-
-def _number(text: str) -> bool:
-    """``text`` is a plain number 0-9… (not "²" or "٣": digits to ``str.isdigit`` that ``int`` refuses or that nobody
-    types as a list number)."""
-    return text.isascii() and text.isdigit()

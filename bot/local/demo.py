@@ -19,7 +19,7 @@ from renderers.animation import animate
 
 from ..i18n import say, translator
 from ..sessions import SessionError, SessionService, Update
-from ..store import now_ms
+from ..store import Store, now_ms
 
 NAMES = ["alice", "bob", "carol", "dave", "eve"]
 DEMO_STRATEGIES: tuple[str, ...] = tuple(STRATEGIES) + tuple(level for level in LEVELS if level not in STRATEGIES)
@@ -37,7 +37,7 @@ class DemoResult:
 
 
 async def run_demo(
-    service: SessionService,
+    store: Store,
     game_id: str,
     players: int,
     seed: int,
@@ -48,7 +48,7 @@ async def run_demo(
     budget_ms: int = DEFAULT_BUDGET_MS,
     lang: str = "en",
 ) -> DemoResult:
-    """Play ``game_id`` with ``players`` AI players (``strategy``: one of :data:`DEMO_STRATEGIES`: random, greedy,
+    """Play ``game_id`` on ``store`` with ``players`` AI players (``strategy``: one of :data:`DEMO_STRATEGIES`: random, greedy,
     or an AI seat level easy | normal | strong, the strong search thinking ``budget_ms`` ms a move, at most
     ``games.ai.MAX_BUDGET_MS``) from ``seed``; write a PNG per board and ``game.gif`` to ``out_dir`` (None: no
     images); the log in ``lang`` (:mod:`bot.i18n`). ``RuntimeError`` if no end after ``max_moves``;
@@ -57,9 +57,8 @@ async def run_demo(
     names = NAMES[:players] if players <= len(NAMES) else [f"p{i}" for i in range(1, players + 1)]
     check_table(game, names, options, seed)
     rng = random.Random(seed)
-    service.seeds = lambda: seed
     clock = [now_ms() // 1000 * 1000]  # records are dated when the demo ran
-    service.clock = lambda: clock[0]
+    service = SessionService(store, clock=lambda: clock[0], seeds=lambda: seed)
     channel = f"demo-{game_id}-{seed}"
     update = await service.open_lobby(channel, game_id, names[0], options)
     for p in names[1:]:

@@ -23,7 +23,7 @@ import asyncio
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import games
 from games import ai as game_ai
@@ -31,13 +31,11 @@ from games.core import Move, N, T, Text, player_ref
 from games.hints import Advice, advise, measure_text, share_text
 from games.turning import TurningPoint, turning_points
 
-from ..ai_seats import ai_rng, is_ai, seat_budget, stored_decision
+from ..ai_seats import AiSettings, ai_rng, is_ai, seat_budget, stored_decision
 from ..i18n import say
 from ..refusals import SessionError
 from ..store import SessionRow
-
-if TYPE_CHECKING:
-    from ..sessions import SessionService
+from .board import Locks, States, game_of
 
 HINTS_META = "hints"
 """Key in a session's ``meta``: the lobby's ``hints:`` setting (True/False; absent: :func:`hints_default`)."""
@@ -102,21 +100,31 @@ class HintAnswer:
     first: bool
 
 
-class Hints:
-    """The hint verbs of the session service (``service.hints``); the service provides ``store``, ``lock``,
-    ``game``, ``state_of``, ``pending_of`` and ``ai``."""
+class HintStore(Protocol):
+    """What :class:`Hints` needs of the store (:class:`bot.store.Store` has it)."""
 
-    def __init__(self, service: SessionService) -> None:
-        self.service = service
+    async def live_session(self, channel_id: str) -> SessionRow | None: ...
+    async def note_meta(self, session_id: int, expect_version: int, meta: dict) -> None: ...
+    async def finished_any(self, guild_id: str | None, game_id: str, player_ids: Sequence[str]) -> bool: ...
+
+
+class Hints:
+    """The hint verbs (module doc) over the store, the channel ``locks``, the parsed ``states`` and the AI seats'
+    settings ``ai`` (their executor, budget and iterations: a hint searches as a seat would)."""
+
+    def __init__(self, store: HintStore, locks: Locks, states: States, ai: AiSettings) -> None:
+        self._store = store
+        self.lock = locks
+        self.states = states
+        self.ai = ai
 
     async def hint(self, channel_id: str, member: str) -> HintAnswer:
         """The strong AI's best options for ``member``'s open decision in ``channel_id`` (module doc). Refused
         (``SessionError``, nothing changed) with no game running, to a member not seated or whose decision is
         not open (a race is nobody's own decision), and in a game whose lobby set ``hints:off``; when the board
         moved on while the AI thought, nothing is noted and the member is asked to ask again."""
-        svc = self.service
-        async with svc.lock(channel_id):
-            row = await svc.store.live_session(channel_id)
+        async with self.lock(channel_id):
+            row = await self._store.live_session(channel_id)
             if row is None or row.status != "active":
                 raise SessionError(T("No game is running here: /hint helps with your decision in a running game."))
             if member not in row.players:
@@ -125,28 +133,28 @@ class Hints:
             if not hints_on(row):
                 raise SessionError(T("Hints are off in this game: its lobby set hints:off (the default when two or "
                                      "more people play, so a rated game stays fair)."))
-            game = svc.game(row.game_id)
-            state = svc.state_of(row)
-            pending = svc.pending_of(row, state)
+            game = game_of(row.game_id)
+            state = self.states.state_of(row)
+            pending = self.states.pending_of(row, state)
             index = next((i for i, d in enumerate(pending) if d.player == member and len(d.options) > 1), None)
             if index is None:
                 if any(d.player == member for d in pending):
                     raise SessionError(T("Your decision has one option only: no hint needed."))
                 raise SessionError(T("It is not your turn: a hint is only for the decision you have to make now."))
             version, state_json, decision = row.version, row.state, pending[index]
-        ai = svc.ai
+        ai = self.ai
         advice = await asyncio.get_running_loop().run_in_executor(
             ai.executor, advise_stored, row.game_id, state_json, index, member, f"{row.seed}:{version}:{member}",
             ai.budget_ms, ai.iterations)
-        async with svc.lock(channel_id):
-            now = await svc.store.live_session(channel_id)
+        async with self.lock(channel_id):
+            now = await self._store.live_session(channel_id)
             if now is None or now.id != row.id or now.version != version:
                 raise SessionError(T("The board changed while the AI thought: ask for a hint again."))
             used = hinted(now)
             first = not used
             if member not in used:
                 meta = {**now.meta, HINTED_META: [*used, member]}
-                await svc.store.note_meta(now.id, now.version, meta)
+                await self._store.note_meta(now.id, now.version, meta)
                 now = now.model_copy(update={"meta": meta})
         return HintAnswer(advice, game, state, decision, now, first)
 
@@ -154,7 +162,7 @@ class Hints:
         """Whether nobody of ``players`` (people; AI seats never count) has finished a game of ``game_id`` in the
         server ``guild_id`` (kept in a lobby's ``meta[NEW_TABLE_META]`` for :func:`learn_line`)."""
         people = [p for p in players if not is_ai(p)]
-        return bool(people) and not await self.service.store.finished_any(guild_id, game_id, people)
+        return bool(people) and not await self._store.finished_any(guild_id, game_id, people)
 
 
 def hint_lines(answer: HintAnswer, name: Callable[[str], str] | dict[str, str] | None = None,
@@ -222,5 +230,5 @@ def turning_lines(points: list[TurningPoint] | None, name: Callable[[str], str] 
     return [say(T("**Turning points:**"), lang), *("-# " + say(p.text(), lang, name) for p in points)]
 
 
-__all__ = ["HINTED_META", "HINTS_META", "HintAnswer", "Hints", "TURNING_BUDGET_MS", "advise_stored", "hint_lines",
+__all__ = ["HINTED_META", "HINTS_META", "HintAnswer", "HintStore", "Hints", "TURNING_BUDGET_MS", "advise_stored", "hint_lines",
            "hinted", "hinted_line", "hints_default", "learn_line", "NEW_TABLE_META", "hints_on", "hints_value", "turning_job", "turning_lines"]

@@ -58,11 +58,6 @@ def board_words(state: BaseState, names: dict[str, str] | None = None) -> list[s
 
 
 # -- shared pieces -------------------------------------------------------------------------------------------------
-def plural(n: int, word: str, many: str = "") -> str:
-    """``plural(1, "ring")`` -> ``"1 ring"``, ``plural(2, "ring")`` -> ``"2 rings"``; ``many``: an irregular plural."""
-    return f"{n} {word if n == 1 else (many or word + 's')}"
-
-
 def namer(state: BaseState, names: dict[str, str]) -> Callable[[str], str]:
     """Player id -> display name; "player N" (seat number from 1) for an id without a name."""
     seats = {p: i for i, p in enumerate(state.players)}

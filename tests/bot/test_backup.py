@@ -29,7 +29,7 @@ def cli(*args: str, cwd: Path, **env: str) -> subprocess.CompletedProcess:
 async def play_one(svc: SessionService, channel: str, rng: random.Random):
     """One acknowledged step in ``channel``: a new two-player game when none is live, else one legal move.
     Returns the update of a move (None for a new game)."""
-    if await svc.live_session(channel) is None:
+    if await svc.reads.live_session(channel) is None:
         await svc.open_lobby(channel, "tatari", f"{channel}-alice")
         await svc.join(channel, f"{channel}-bob")
         await svc.start(channel, f"{channel}-alice")

@@ -182,7 +182,7 @@ async def test_a_tick_cut_off_before_its_commit_loses_no_deadline(store, dash):
     async def dies(*args, **kwargs):
         raise asyncio.CancelledError  # the process stops here (shutdown, crash)
 
-    svc.fire_deadline = dies
+    svc.timeouts.fire = dies
     with pytest.raises(asyncio.CancelledError):
         await svc.tick(7_000)
     # after a restart the deadline still fires, once

@@ -77,7 +77,7 @@ async def test_two_channels_and_a_whole_game_by_numbers(chat):
 
 async def test_demo_writes_every_board_and_a_gif(tmp_path):
     store = await Store.open(tmp_path / "db.sqlite3")
-    res = await run_demo(SessionService(store), "tatari", 3, 7, tmp_path / "demo")
+    res = await run_demo(store, "tatari", 3, 7, tmp_path / "demo")
     await store.close()
     assert res.update.session.status == "finished"
     assert len(res.images) == res.moves + 1

@@ -218,9 +218,8 @@ def test_demo_explains_options_a_player_count_needs():
 async def test_run_demo_refuses_an_unplayable_table_without_opening_a_lobby(tmp_path):
     store = await Store.open(tmp_path / "db.sqlite3")
     try:
-        service = SessionService(store)
         with pytest.raises(SessionError, match="--option"):
-            await run_demo(service, "tatsumi", 1, 1, None)
+            await run_demo(store, "tatsumi", 1, 1, None)
         assert await store.live_session("demo-tatsumi-1") is None
     finally:
         await store.close()

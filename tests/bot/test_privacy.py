@@ -59,12 +59,11 @@ async def service(database):
     store = await Store.open(database)
     seeds = iter(range(1000, 100000))
     clock = [now_ms() - 100 * DAY_MS]
-    svc = SessionService(store, clock=lambda: clock[0], seeds=lambda: next(seeds))
 
     async def names(session_id: int) -> dict[str, str]:
         return dict((await store.session_data(session_id)).get("names", {}))
 
-    svc.display_names = names
+    svc = SessionService(store, clock=lambda: clock[0], seeds=lambda: next(seeds), display_names=names)
     svc.test_clock = clock
     yield svc
     await store.close()

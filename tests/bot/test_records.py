@@ -91,7 +91,10 @@ async def test_ratings_match_openskill_exactly(service):
 async def test_record_of_a_finished_game(service):
     """Game, options, server, channel, start and end time, moves, and per seat the player, name,
     score, rank, resigned — written in the transaction that ends the game."""
-    service.display_names = _names({"alice": "Alice ✿", "bob": "ボブ"})
+    clock = service.test_clock
+    service = SessionService(service.store, clock=lambda: clock[0], seeds=iter(range(1000, 100000)).__next__,
+                             display_names=_names({"alice": "Alice ✿", "bob": "ボブ"}))
+    service.test_clock = clock
     up = await play_game(service, "c1", ("alice", "bob"), random.Random(4))
     rec = await service.store.game_record(up.session.id)
     assert (rec.game_id, rec.guild_id, rec.channel_id, rec.outcome, rec.rated) == ("tatari", "g1", "c1", "finished",

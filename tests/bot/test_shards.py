@@ -8,7 +8,6 @@ from pydantic import ValidationError
 
 from bot.config import Settings, parse_shard_ids
 from bot.discord.bot import PlayBot, ShardedPlayBot, make_bot
-from bot.sessions import SessionService
 from bot.store import Store, StoreError, shard_of
 
 
@@ -54,10 +53,10 @@ async def test_a_sharded_process_runs_an_autosharded_bot_serving_its_shards(tmp_
     store = await Store.open(tmp_path / "bot.sqlite3")
     try:
         settings = Settings(discord_token=None, shard_count=4, shard_ids="2-3")
-        bot = make_bot(settings, SessionService(store))
+        bot = make_bot(settings, store)
         assert isinstance(bot, ShardedPlayBot) and bot.shard_count == 4 and bot.shard_ids == [2, 3]
         assert store.shard_count == 4 and store.shard_ids == [2, 3]
-        single = make_bot(Settings(discord_token=None), SessionService(store))
+        single = make_bot(Settings(discord_token=None), store)
         assert type(single) is PlayBot
     finally:
         await store.close()

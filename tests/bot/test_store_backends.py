@@ -205,7 +205,7 @@ async def test_a_stopped_tick_gives_its_claimed_deadlines_back(database):
         async def dies(*args, **kwargs):
             raise asyncio.CancelledError
 
-        svc.fire_deadline = dies
+        svc.timeouts.fire = dies
         with pytest.raises(asyncio.CancelledError):
             await svc.tick(1_000)
         assert [t.kind for t in await store.claim_timers(1_000, [DEADLINE])] == [DEADLINE]

@@ -105,7 +105,7 @@ async def main() -> None:
         elif what == "fire":
             answer(ok=True, fired=await h.bot.timers.fire_due(h.now_ms))
         elif what == "fire_and_hang":
-            async def hang(kind, timer) -> None:  # the reminders' event never returns
+            async def hang(timer) -> None:  # the reminders' event never returns
                 await asyncio.Event().wait()
 
             h.bot.timers.fire = hang  # type: ignore[method-assign]

@@ -49,7 +49,6 @@ from multidict import CIMultiDict
 
 from bot.config import Settings
 from bot.discord.bot import PlayBot, make_bot
-from bot.sessions import SessionService
 from bot.store import Store
 
 DISCORD_EPOCH_MS = 1_420_070_400_000
@@ -580,10 +579,9 @@ class Harness:
 
         self.store = await Store.open(self.db_path)
         seeds = itertools.count(4242)
-        service = SessionService(self.store, clock=lambda: self.now_ms, seeds=lambda: next(seeds))
         images = self.images() if self.images is not None else Images(self.render) if self.render is not None else None
         # SHARD_COUNT > 1: an AutoShardedBot whose store serves SHARD_IDS only, as ``python -m bot run``
-        bot = make_bot(self.settings, service, images=images, image_wait_s=self.image_wait_s)
+        bot = make_bot(self.settings, self.store, clock=lambda: self.now_ms, seeds=lambda: next(seeds), images=images, image_wait_s=self.image_wait_s)
         await bot.__aenter__()
         state = bot._connection
         state.user = discord.ClientUser(state=state, data={"id": str(BOT_ID), "username": "bot", "discriminator": "0",

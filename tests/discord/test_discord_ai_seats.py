@@ -268,7 +268,7 @@ async def test_a_stale_ai_move_is_not_applied(h):
     held = HeldSearch()
     h.bot.service.ai.executor = held
     h.now_ms = timer.due_ms
-    thinking = asyncio.create_task(h.bot.service.fire_ai(timer))
+    thinking = asyncio.create_task(h.bot.service.ai_turns.fire(timer))
     await held.submitted.wait()
     log_before = await h.store.moves(sid)
     reply = await h.slash(alice, "undo")  # alone against an AI: taken back at once (AI seats never object)

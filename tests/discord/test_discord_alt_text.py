@@ -200,7 +200,7 @@ async def test_board_words_after_the_game_and_in_a_lobby(h):
     """After the game: the final board in words; in a lobby: the lobby card, as a plain ``/board`` answers."""
     alice, bob = h.user(101, "alice"), h.user(102, "bob")
     await resigned_game(h, alice, bob)
-    last = h.bot.service.view(await h.bot.service.last_session(str(CHANNEL_ID)))
+    last = h.bot.service.view(await h.bot.service.reads.last_session(str(CHANNEL_ID)))
     reply = await h.slash(bob, "board", words=True)
     assert [s.content for s in reply] == board_words(last.state, {alice.sid: "alice", bob.sid: "bob"})
     assert reply[0].content.startswith("Tatari, turn ") and "alice won." in reply[0].content

@@ -1,5 +1,5 @@
 """A board's text has one builder (``bot.board_text.board_lines``), used by the Discord board message
-(``present.board_text``) and by the sandbox's plain-text board (the transcripts) alike. The message's live form marks
+(``present.BoardText``) and by the sandbox's plain-text board (the transcripts) alike. The message's live form marks
 each pending decision with "➡️ " (the players' cue, and what the bench looks for), and its retired form — the text
 an earlier board keeps once the turn has passed on — is the live text without those prompts and the how-to line."""
 
@@ -12,7 +12,7 @@ from harness import Harness
 from test_discord_play import open_game, pending, play_turn
 
 import bot.board_text
-from bot.discord.present import as_mentions, board_text
+from bot.discord.present import BoardText, as_mentions
 from bot.local.chat import LocalChat
 from bot.sessions import SessionService
 from bot.store import Store
@@ -36,9 +36,10 @@ async def test_the_first_board_prompts_with_the_marker_and_says_how_to_answer(h)
     lines = first.content.split("\n")
     assert lines[0] == f"**Tatari** · board v{update.session.version}"
     assert lines[-2:] == [f"{PROMPT}{as_mentions(d.prompt)}", HOW_TO]
-    live = board_text(update, first=True).split("\n")
+    board = BoardText(update, first=True)
+    live = board.form().split("\n")
     assert live[-2:] == lines[-2:]
-    assert board_text(update, first=True, retired=True).split("\n") == live[:-2]
+    assert board.form(retired=True).split("\n") == live[:-2]
 
 
 async def test_a_board_whose_turn_passed_keeps_its_text_without_the_prompts(h):

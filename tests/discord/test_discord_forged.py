@@ -189,10 +189,10 @@ async def test_a_player_who_left_cannot_answer_anyones_decision(database):
             await service.join("c1", p)
         await service.start("c1", "a")
         await service.resign("c1", "c")
-        row = await service.live_session("c1")
+        row = await service.reads.live_session("c1")
         state = service.state_of(row)
         anyone = [Decision(player=None, kind="race", prompt="Anyone", options=[Option(id="go", label="Go")])]
-        service._remember(row.id, row.version, state, anyone)  # the engine waits for anyone now
+        service.states.remember(row.id, row.version, state, anyone)  # the engine waits for anyone now
         before = (row.version, len(await store.moves(row.id)))
         for call in (service.press("c1", row.id, row.version, 0, 0, "c"), service.act("c1", "c", "go")):
             with pytest.raises(SessionError) as refused:
@@ -201,7 +201,7 @@ async def test_a_player_who_left_cannot_answer_anyones_decision(database):
         with pytest.raises(SessionError) as refused:
             await service.press("c1", row.id, row.version, 0, 0, "z")
         assert str(refused.value) == NOT_SEATED
-        row = await service.live_session("c1")
+        row = await service.reads.live_session("c1")
         assert (row.version, len(await store.moves(row.id))) == before
     finally:
         await store.close()
@@ -320,7 +320,7 @@ class LiveTable:
         service = self.h.bot.service
         update = await service.show(str(self.h.channel_id))
         row, pending = update.session, update.pending
-        resigned = await service.resigned(row.id)
+        resigned = await service.reads.resigned(row.id)
         playing = user.sid in row.players and user.sid not in resigned
         import re
 

@@ -59,7 +59,7 @@ async def test_whole_tatari_game_through_interactions(h):
     assert len(await h.store.moves(row.id)) == moves
 
 
-async def test_move_command_and_autocomplete(h):
+async def test_move_command_and_autocomplete(h, monkeypatch):
     alice, bob = h.user(101, "alice"), h.user(102, "bob")
     await open_game(h, [alice, bob])
     update = await pending(h)
@@ -73,7 +73,17 @@ async def test_move_command_and_autocomplete(h):
     assert reply.ephemeral() and reply.text == f"It is not your turn: waiting for <@{me.sid}>."
     reply = await h.slash(me, "move", option="nonsense")
     assert reply.ephemeral() and "not a choice" in reply.text
+    said: list[tuple[str, str]] = []
+    for verb in ("refuse", "tell"):
+        original = getattr(h.bot.answers, verb)
+
+        async def recorded(interaction, text, _verb=verb, _original=original):
+            said.append((_verb, str(text)))
+            await _original(interaction, text)
+
+        monkeypatch.setattr(h.bot.answers, verb, recorded)
     reply = await h.slash(me, "move", option=d.options[0].id)
+    assert said == [("tell", "✅ Done: the board in the channel shows it.")]  # a success is told, never refused
     # the same player decides next (Tatari: set aside, then continue), so /move edits the live board
     # in place and answers the command ephemerally instead of posting
     assert not reply.public() or all(s.kind == "edit" for s in reply.public()), reply.text

@@ -45,7 +45,7 @@ async def _force_next_dice(h: Harness, *faces: str) -> None:
     await h.store.conn.execute("UPDATE sessions SET state = ? WHERE id = ?",
                                (state.model_dump_json(), update.session.id))
     await h.store.conn.commit()
-    h.bot.service._cache.pop(update.session.id, None)
+    h.bot.service.states.forget(update.session.id)
 
 
 def _slash_payload(h: Harness, user, name: str, **options) -> dict:

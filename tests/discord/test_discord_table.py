@@ -15,10 +15,10 @@ from test_discord_play import open_game, pending, play_turn
 from test_discord_tatamokatsu_races import E_SHOUT, SHOUT, no_render, roll, table
 
 import games
-from bot.board_text import HOW_TO_ANSWER
+from bot.board_text import HOW_TO_ANSWER, option_label
 from bot.config import Settings
 from bot.discord.play import BOARD_COOLDOWN_MS
-from bot.discord.present import board_view, clip, option_label
+from bot.discord.present import board_view, clip
 from bot.store import SessionRow
 from games import Decision, Option
 

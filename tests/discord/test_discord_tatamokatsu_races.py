@@ -432,3 +432,39 @@ async def test_a_crash_before_the_opening_input_is_repaired_on_restart(database)
         assert (await state(h)).inputs == {bob.sid: {"shout": s.window_open_ms + 300}}
     finally:
         await h.close()
+
+
+async def test_every_timer_kind_fires_as_one_timer_event(h):
+    """The dispatcher hands every ``on_<kind>_timer_complete`` listener the same :class:`Timer`: a race's deadline
+    (with the update of the timeout move it produced) and a turn reminder alike (TK-10: the window closes at its
+    deadline)."""
+    from bot.discord.timers import REMINDER
+    from bot.sessions import DEADLINE, Timer
+    from games import TIMEOUT
+
+    heard: list[Timer] = []
+
+    async def listen(timer):
+        heard.append(timer)
+
+    h.bot.add_listener(listen, "on_deadline_timer_complete")
+    h.bot.add_listener(listen, "on_reminder_timer_complete")
+    alice, *_ = await table(h)
+    _msg, t_msg = await roll(h, alice, "1/10", "1/10", "6")
+    row = await h.store.live_session(str(h.channel_id))
+    await h.bot.service.timers.clear(row.id, [REMINDER])
+    await close(h)
+    [deadline] = heard
+    assert type(deadline) is Timer and deadline.kind == DEADLINE and deadline.due_ms == t_msg + 8000
+    assert (deadline.channel_id, deadline.session_id) == (str(h.channel_id), row.id)
+    assert deadline.update is not None and deadline.update.session.version == row.version + 1
+    assert (await moves(h))[-1] == (None, TIMEOUT, t_msg + 8000)  # the timeout move the update reports
+    after = await h.store.live_session(str(h.channel_id))
+    await h.bot.service.timers.clear(row.id, [REMINDER])
+    await h.bot.service.timers.add(row.channel_id, REMINDER, h.now_ms, {"version": after.version, "player": "x"},
+                                   session_id=row.id)
+    assert await h.bot.timers.fire_due(h.now_ms) == 1
+    reminder = heard[1]
+    assert type(reminder) is Timer and reminder.kind == REMINDER and reminder.update is None
+    assert (reminder.channel_id, reminder.session_id, reminder.due_ms) == (str(h.channel_id), row.id, h.now_ms)
+    assert reminder.payload == {"version": after.version, "player": "x"}

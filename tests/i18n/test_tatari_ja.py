@@ -92,3 +92,22 @@ def test_a_face_typed_in_japanese_is_set_aside_as_the_rules_help_says():
     assert GAME.chat_word("人形") == "set:doll" and GAME.chat_word("ダブル人形") == "set:double"
     assert GAME.chat_word("ダブル") == "set:double" and GAME.chat_word("２") == "set:2"
     assert GAME.chat_word("人形だよ") is None and GAME.chat_word("doll") == "set:doll"
+
+
+def test_dice_are_counted_with_their_counter_in_japanese():
+    """Dice take the counter 個 (glossary): "ダイス5個", and the option to roll again says how many in those words."""
+    from games.tatari.data import DICE
+    from games.tatari.rules import dice_text
+
+    assert [i18n.say(dice_text(n), "ja") for n in (1, 2, 5)] == ["ダイス1個", "ダイス2個", "ダイス5個"]
+    rng = random.Random(2)
+    state = GAME.setup(["alice", "bob"], None, 2)
+    for _ in range(200):
+        d = GAME.pending(state)[0]
+        again = d.option("continue")
+        if again is not None:
+            n = DICE - len(state.set_aside)
+            assert i18n.say(again.label, "ja") == f"続行（ダイス{n}個を振る）"
+            return
+        state = GAME.apply(state, Move(player=d.player, option=rng.choice(d.options).id)).state
+    raise AssertionError("no decision to roll again")

@@ -139,3 +139,28 @@ def test_a_clause_every_option_of_a_kind_ends_with_is_said_once():
     assert shared_tail(labels[:2]) == ("", "")  # fewer than three
     assert shared_tail(["fly to a1, claim water from c1", "fly to b1, claim fire from c1", "fly to d1, x"]) == \
         ("", "")
+
+
+TATAMOKATSU_RACE_RULES = ("Shout if the sum can be 10 or 17; grab the T die if it shows; Katana if all three dice "
+                          "match; salute (Hai) at 11 to 16.")
+
+
+def test_the_alt_text_of_a_tatamokatsu_race_says_what_each_input_answers():
+    """A race board's alt text states the race rules in these exact words (rulebook "Sum Ranges", "Special
+    Actions"; RULINGS TK-1..TK-9) — a screen reader has no other way to know when to shout, grab, Katana or salute;
+    a roll's board does not repeat them."""
+    game = games.get("tatamokatsu")
+    players = IDS[:3]
+    names = _names(players)
+    phases: dict[str, int] = {}
+
+    def check(before, move, after, events):
+        if not game.pending(before):
+            return
+        text = alt_text(before, names)
+        racing = before.phase in ("race", "salute")
+        assert (TATAMOKATSU_RACE_RULES in text) is racing, (before.phase, text)
+        phases[before.phase] = phases.get(before.phase, 0) + 1
+
+    play(game, game.setup(players, None, seed=3), {p: greedy for p in players}, random.Random(3), on_step=check)
+    assert phases.get("race") and phases.get("roll"), phases

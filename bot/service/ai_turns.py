@@ -1,8 +1,8 @@
 """How the session service plays AI seats: their durable timers and what firing them does.
 
-A mixin of :class:`bot.sessions.SessionService` (which provides ``store``, ``clock``, ``ai``, ``lock``, ``game``,
-``state_of`` and ``_commit``). Every move of the service plans, in its own transaction (``_plan_ai`` before it,
-``_schedule_ai`` inside it):
+Two parts of the session service: :class:`AiPlanner` (what the AI seats will do about a move's pending decisions,
+planned before the move's transaction and written inside it: :meth:`AiPlanner.plan`, :meth:`AiPlanner.schedule`)
+and :class:`AiTurns` (firing those timers). Every move of the service plans:
 
 - ``ai_move`` — one timer per AI seat that a pending decision names, for the session's new version, due after the
   human-like pause (``AiSettings.pause_ms``); firing it searches OFF the event loop (``AiSettings.executor``, without
@@ -22,21 +22,22 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
 from concurrent.futures import BrokenExecutor
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
-
-import aiosqlite
+from typing import TYPE_CHECKING, Any, Protocol
 
 from games import Decision, Game, IllegalMove, Move
 from games import ai as game_ai
 from games.core import BaseState
 
-from .ai_seats import AiSettings, ai_level, ai_rng, is_ai, race_opened_ms, think
-from .store import SessionRow, Store, TimerRow
+from ..ai_seats import AiSettings, ai_level, ai_rng, is_ai, race_opened_ms, think
+from ..store import SessionRow
+from .board import Locks, States, game_of
 
 if TYPE_CHECKING:
-    from .sessions import Update
+    from .board import Update
+    from .timers import Timer
 
 log = logging.getLogger(__name__)
 
@@ -54,7 +55,7 @@ still that input; once the input is applied the answer is its next input, a new 
 
 @dataclass
 class AiPlan:
-    """The AI seats' timers for a session's next version (see ``SessionService._plan_ai``): ``seated`` (the table
+    """The AI seats' timers for a session's next version (:meth:`AiPlanner.plan`): ``seated`` (the table
     has AI seats), ``moves`` and ``races`` as ``(player, due ms, payload)``, ``plans`` the race plans now pending."""
 
     seated: bool
@@ -63,15 +64,17 @@ class AiPlan:
     plans: list[str]
 
 
-class AiTurns:
-    """The AI seats' part of the session service (see the module's docstring). The service provides ``clock``,
-    ``lock``, ``game``, ``state_of`` and ``_commit``."""
+class AiPlanner:
 
-    store: Store
-    ai: AiSettings
-    _thinking: set[int]
+    """What the AI seats do about a move (see the module's docstring), over the store's timers, the service clock
+    (ms) and the AI settings."""
 
-    def _plan_ai(self, row: SessionRow, game: Game, state: BaseState | None, pending: list[Decision]) -> AiPlan:
+    def __init__(self, store: Any, clock: Callable[[], int], settings: AiSettings) -> None:
+        self.store = store
+        self.clock = clock
+        self.ai = settings
+
+    def plan(self, row: SessionRow, game: Game, state: BaseState | None, pending: list[Decision]) -> AiPlan:
         """What the AI seats of ``row`` do about ``pending`` (the decisions of the session's NEXT version,
         ``row.version + 1``): an ``ai_move`` timer per AI seat a decision names, due after ``ai.pause_ms``; for each
         open race (``player=None`` with a deadline) not planned yet, each AI seat's input from
@@ -110,7 +113,7 @@ class AiTurns:
                                           "option": answer[0], "at_ms": at}))
         return AiPlan(True, moves, races, plans)
 
-    async def _schedule_ai(self, db: aiosqlite.Connection, row: SessionRow, plan: AiPlan) -> None:
+    async def schedule(self, db, row: SessionRow, plan: AiPlan) -> None:
         """Write ``plan`` in the caller's transaction: the ``ai_move`` timers replaced, the ``ai_race`` timers of
         races no longer pending (or whose window moved) removed, the new ones added."""
         if not plan.seated:
@@ -125,13 +128,34 @@ class AiTurns:
                 await self.store.add_timer(row.channel_id, kind, due, payload, session_id=row.id, db=db)
 
     @staticmethod
-    def _with_plans(meta: dict, plan: AiPlan) -> dict:
+    def with_plans(meta: dict, plan: AiPlan) -> dict:
         """``meta`` with the AI race plans of ``plan`` (unchanged when the table has no AI seat)."""
         if not plan.seated:
             return meta
         return {**meta, AI_RACES_META: plan.plans}
 
-    async def fire_ai(self, timer: TimerRow) -> Update | None:
+class Commit(Protocol):
+    """The service's one write path of a move (:meth:`bot.service.ledger.Ledger.commit`)."""
+
+    async def __call__(self, row: SessionRow, game: Game, move: Move, state: BaseState, events: list,
+                       result: Any = None, fired: int | None = None) -> Update: ...
+
+
+class AiTurns:
+    """Firing the AI seats' timers (see the module's docstring): the position read under the channel's lock, the
+    search off the event loop (``settings.executor``), the move written through ``commit``."""
+
+    def __init__(self, store: Any, clock: Callable[[], int], settings: AiSettings, locks: Locks, states: States,
+                 commit: Commit) -> None:
+        self.store = store
+        self.clock = clock
+        self.ai = settings
+        self.lock = locks
+        self.states = states
+        self.commit = commit
+        self._thinking: set[int] = set()  # AI timers whose move is being searched or applied now
+
+    async def fire(self, timer: Timer) -> Update | None:
         """Play the AI timer ``timer`` (``ai_move`` or ``ai_race``); None when nothing was applied (stale, already
         in hand, or refused). Errors are logged with the session id and drop the timer: one broken AI never stops
         the dispatcher or another channel."""
@@ -149,7 +173,7 @@ class AiTurns:
         finally:
             self._thinking.discard(timer.id)
 
-    async def _fire_ai_move(self, timer: TimerRow) -> Update | None:
+    async def _fire_ai_move(self, timer: Timer) -> Update | None:
         """An AI seat's move: the position of the timer's version is read under the channel's lock, searched OFF
         the event loop (``ai.executor``; the lock is free meanwhile, so the table and other channels go on), and
         applied only if the session is still at that version, stamped with it. A stale search is dropped: the move
@@ -160,8 +184,8 @@ class AiTurns:
             if row is None or row.status != "active" or row.id != timer.session_id or row.version != version:
                 await self.store.delete_timer(timer.id)  # stale: its board moved on (normally gone already)
                 return None
-            game = self.game(row.game_id)
-            state = self.state_of(row)
+            game = game_of(row.game_id)
+            state = self.states.state_of(row)
             index = next((i for i, d in enumerate(game.pending(state)) if d.player == player), None)
             if index is None:
                 await self.store.delete_timer(timer.id)
@@ -191,9 +215,9 @@ class AiTurns:
                 log.warning("AI move %r of %s refused in session %s: %s", option, player, row.id, exc)
                 await self.store.delete_timer(timer.id)
                 return None
-            return await self._commit(now, game, move, outcome.state, outcome.events, fired=timer.id)
+            return await self.commit(now, game, move, outcome.state, outcome.events, fired=timer.id)
 
-    async def _fire_ai_race(self, timer: TimerRow) -> Update | None:
+    async def _fire_ai_race(self, timer: Timer) -> Update | None:
         """An AI seat's race input, timed ``at_ms`` (the window's opening + its reaction) and judged by the engine
         like a person's; dropped when that race (and window) is no longer pending or the engine refuses it."""
         payload = timer.payload
@@ -203,8 +227,8 @@ class AiTurns:
                     or payload.get("plan") not in (row.meta.get(AI_RACES_META) or []):
                 await self.store.delete_timer(timer.id)
                 return None
-            game = self.game(row.game_id)
-            state = self.state_of(row)
+            game = game_of(row.game_id)
+            state = self.states.state_of(row)
             move = Move(player=str(payload["player"]), option=str(payload["option"]), at_ms=int(payload["at_ms"]))
             try:
                 outcome = game.apply(state, move)
@@ -212,7 +236,7 @@ class AiTurns:
                 log.info("AI race input of %s refused in session %s: %s", move.player, row.id, exc)
                 await self.store.delete_timer(timer.id)
                 return None
-            return await self._commit(row, game, move, outcome.state, outcome.events, fired=timer.id)
+            return await self.commit(row, game, move, outcome.state, outcome.events, fired=timer.id)
 
 
-__all__ = ["AI_MOVE", "AI_RACE", "AI_RACES_META", "AiPlan", "AiTurns"]
+__all__ = ["AI_MOVE", "AI_RACE", "AI_RACES_META", "AiPlan", "AiPlanner", "AiTurns", "Commit"]
