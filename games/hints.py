@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from games.core import BaseState, Decision, Game, Move, T, Text
-from games.search import Knowledge, _rollout, _value, analyse, determinise, knowledge, shares
+from games.search import Knowledge, analyse, determinise, knowledge, sample
 
 TOP = 3
 """How many options a hint shows."""
@@ -47,7 +47,7 @@ class Hint:
 @dataclass(frozen=True, slots=True)
 class Advice:
     """A hint for one decision: ``hints`` best first (``hints[0].option`` is the strong level's choice),
-    ``measure`` what a share is (:func:`measure`), ``score`` per hint the game's own value alone (solo, else None),
+    ``measure`` what a share is (:func:`measure`; alone, :func:`share_text` turns it into the game's own score),
     ``iterations`` the search's samples (``Budget(iterations=iterations)`` repeats it exactly)."""
 
     hints: list[Hint]
@@ -148,32 +148,8 @@ def _sampled(game: Game, state: BaseState, decision: Decision, option: str, know
              rng: random.Random) -> float:
     """The mean share of ``option`` over :data:`EXTRA_SAMPLES` roll-outs (as the search samples it)."""
     seeds = [rng.getrandbits(62) for _ in range(EXTRA_SAMPLES)]
-    return sum(_value(game, state, decision, option, know, player, seed)[me] for seed in seeds) / len(seeds)
+    return sum(sample(game, state, decision, option, know, player, seed)[me] for seed in seeds) / len(seeds)
 
 
-def estimate(game: Game, state: BaseState, rng: random.Random, samples: int = 2) -> list[float]:
-    """Each seat's estimated share of the result at ``state`` (in ``state.players`` order): the result itself when
-    the game is over, else the mean over ``samples`` roll-outs to the strong search's horizon (position re-dealt,
-    greedy play, the game's evaluation: :func:`games.search.shares`)."""
-    know = knowledge(game)
-    if game.result(state) is not None or samples < 1:
-        return shares(game, state, know)
-    total = [0.0] * len(state.players)
-    me = decision_player(game, state)
-    for _ in range(samples):
-        s = determinise(state, know, rng)
-        s = _rollout(game, s, know, me, rng)
-        for i, v in enumerate(shares(game, s, know)):
-            total[i] += v
-    return [v / samples for v in total]
-
-
-def decision_player(game: Game, state: BaseState) -> str:
-    """The player the first pending decision of ``state`` names (the first seat for a race or none)."""
-    pending = game.pending(state)
-    player = pending[0].player if pending else None
-    return player if player is not None else state.players[0]
-
-
-__all__ = ["Advice", "EXTRA_SAMPLES", "Hint", "TOP", "advise", "decision_player", "estimate", "explain", "measure",
+__all__ = ["Advice", "EXTRA_SAMPLES", "Hint", "TOP", "advise", "explain", "measure",
            "measure_text", "share_text", "solo_score"]

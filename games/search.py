@@ -282,7 +282,7 @@ def _rollout(game: Game, state: BaseState, know: Knowledge, me: str, rng: random
     return state
 
 
-def _value(game: Game, state: BaseState, decision: Decision, option: str, know: Knowledge, player: str,
+def sample(game: Game, state: BaseState, decision: Decision, option: str, know: Knowledge, player: str,
            seed: int) -> list[float]:
     """One sample of ``option``: played on the position re-dealt from ``seed``, then rolled out; every seat's
     share (:func:`shares`)."""
@@ -355,7 +355,7 @@ def analyse(game: Game, state: BaseState, decision: Decision, player: str, rng: 
         for o in alive:
             if budget.spent(done):
                 break
-            samples[o].append(_value(game, state, decision, o, know, player, seed)[me])
+            samples[o].append(sample(game, state, decision, o, know, player, seed)[me])
             done += 1
         else:
             rounds += 1
