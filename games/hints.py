@@ -17,7 +17,6 @@ option and :func:`advise` for the Teacher's suggestion.
 
 from __future__ import annotations
 
-import math
 import random
 from dataclasses import dataclass
 from typing import Any
@@ -35,19 +34,21 @@ EXTRA_SAMPLES = 3
 class Hint:
     """One option of a hint: ``option`` its id, ``label`` what its button says, ``share`` its estimated share of
     the result for the player (0..1, see :func:`measure`), ``exact`` whether the game computed it exactly,
-    ``reason`` one short line in the game's terms."""
+    ``reason`` one short line in the game's terms, ``score`` alone (solo) the player's score in the game's own
+    points by the evaluation right after the option (else None)."""
 
     option: str
     label: str
     share: float
     exact: bool
     reason: Text
+    score: float | None = None
 
 
 @dataclass(frozen=True, slots=True)
 class Advice:
     """A hint for one decision: ``hints`` best first (``hints[0].option`` is the strong level's choice),
-    ``measure`` what a share is (:func:`measure`; alone, :func:`share_text` turns it into the game's own score),
+    ``measure`` what a share is (:func:`measure`),
     ``iterations`` the search's samples (``Budget(iterations=iterations)`` repeats it exactly)."""
 
     hints: list[Hint]
@@ -62,33 +63,25 @@ class Advice:
 
 def measure(state: BaseState) -> str:
     """What a share of the result means for ``state``'s seats: ``"win"`` (two players: the chance of winning),
-    ``"rivals"`` (three or more: the share of rivals finished ahead of), ``"score"`` (one player: the share is a
-    squashed score, :func:`solo_score`)."""
+    ``"rivals"`` (three or more: the share of rivals finished ahead of), ``"score"`` (one player: a share says
+    nothing a player can read; hints show the game's own score instead, :attr:`Hint.score`)."""
     n = len(state.players)
     return "win" if n == 2 else "score" if n == 1 else "rivals"
 
 
-def solo_score(share: float, know: Knowledge) -> int:
-    """The score in the game's own points a solo share stands for (the inverse of ``sigmoid((h - solo_reference)
-    / eval_scale)``, :func:`games.search.shares`), rounded."""
-    p = min(max(share, 1e-6), 1 - 1e-6)
-    return round(know.solo_reference + know.eval_scale * math.log(p / (1 - p)))
-
-
-def share_text(share: float, state: BaseState, game: Game) -> Text:
-    """A share as a player reads it (:func:`measure`): ``"61 %"`` (two or more seats), or the game's own score
-    alone (Tatsumi solo: ``"about 104 fortune"``)."""
-    if measure(state) == "score":
-        score = solo_score(share, knowledge(game))
-        words = game.score_words(score)
-        return T("about {score}", score=words if words is not None else str(score))
-    return T("{pct} %", pct=round(100 * share))
+def value_text(hint: Hint, state: BaseState, game: Game) -> Text:
+    """A hint's number as a player reads it (:func:`measure`): ``"61 %"`` (two or more seats), or alone the game's
+    own score by the AI's count right after the option (Tatsumi solo: ``"20 fortune"``)."""
+    if hint.score is not None:
+        words = game.score_words(round(hint.score))
+        return words if words is not None else T("{score} points", score=round(hint.score))
+    return T("{pct} %", pct=round(100 * hint.share))
 
 
 def measure_text(state: BaseState) -> Text:
     """The heading of a hint's numbers (:func:`measure`)."""
     return {"win": T("estimated chance of winning"), "rivals": T("estimated share of rivals you finish ahead of"),
-            "score": T("estimated final score")}[measure(state)]
+            "score": T("your score by the AI's count right after it")}[measure(state)]
 
 
 def explain(game: Game, state: BaseState, decision: Decision, option: str, player: str | None = None) -> Text:
@@ -140,8 +133,20 @@ def advise(game: Game, state: BaseState, decision: Decision, player: str, rng: r
         else:
             share, is_exact = _sampled(game, state, decision, o, know, player, me, rng), False
         label = decision.option(o).label
-        hints.append(Hint(o, label, share, is_exact, explain(game, state, decision, o, player)))
+        score = _score_after(game, state, decision, o, know, player) if measure(state) == "score" else None
+        hints.append(Hint(o, label, share, is_exact, explain(game, state, decision, o, player), score))
     return Advice(hints, measure(state), found.iterations)
+
+
+def _score_after(game: Game, state: BaseState, decision: Decision, option: str, know: Knowledge,
+                 player: str) -> float | None:
+    """``player``'s score by the game's evaluation right after ``option`` (the position re-dealt first), or None
+    for a game without one."""
+    if know.evaluate is None:
+        return None
+    s = determinise(state, know, random.Random(0))
+    after = game.apply(s, Move(player=decision.player, option=option, at_ms=decision.deadline_ms)).state
+    return know.evaluate(after).get(player)
 
 
 def _sampled(game: Game, state: BaseState, decision: Decision, option: str, know: Knowledge, player: str, me: int,
@@ -152,4 +157,4 @@ def _sampled(game: Game, state: BaseState, decision: Decision, option: str, know
 
 
 __all__ = ["Advice", "EXTRA_SAMPLES", "Hint", "TOP", "advise", "explain", "measure",
-           "measure_text", "share_text", "solo_score"]
+           "measure_text", "value_text"]

@@ -28,7 +28,7 @@ from typing import Any, Protocol
 import games
 from games import ai as game_ai
 from games.core import Move, N, T, Text, player_ref
-from games.hints import Advice, advise, measure_text, share_text
+from games.hints import Advice, advise, measure_text, value_text
 from games.turning import TurningPoint, turning_points
 
 from ..ai_seats import AiSettings, ai_rng, is_ai, seat_budget, stored_decision
@@ -175,7 +175,7 @@ def hint_lines(answer: HintAnswer, name: Callable[[str], str] | dict[str, str] |
                  prompt=answer.decision.prompt, measure=measure_text(state)), lang, name)]
     for i, h in enumerate(answer.advice.hints, 1):
         out.append(say(T("{i}. **{option}** — {share} · {reason}", i=i, option=h.label,
-                         share=share_text(h.share, state, game), reason=h.reason), lang, name))
+                         share=value_text(h, state, game), reason=h.reason), lang, name))
     if answer.first:
         out.append(say(T("-# A hint was used: this game is unrated now (the board and the result say so)."), lang))
     return out
