@@ -98,3 +98,19 @@ def test_turning_points_are_the_biggest_swings_in_move_order():
     assert turning_points(game, states, moves, game_ai.Budget(iterations=2)) is None  # skipped: budget spent
     solo = games.get("tatsumi").begin(["a"], {"solo": True}, 1).state
     assert turning_points(games.get("tatsumi"), [solo], [], game_ai.Budget(iterations=10)) == []
+
+
+def test_alone_a_hint_shows_the_games_own_score_and_with_three_the_share_of_rivals():
+    """Tatsumi solo (TM-14): a chance of winning means nothing alone, so each option shows the fortune the AI
+    counts right after it; three seats read as the share of rivals finished ahead of."""
+    from games.hints import measure, value_text
+
+    game = games.get("tatsumi")
+    state = game.begin(["a"], {"solo": True}, 2).state
+    d = game.pending(state)[0]
+    advice = advise(game, state, d, d.player, random.Random(1), game_ai.Budget(iterations=12))
+    assert advice.measure == "score" and all(h.score is not None for h in advice.hints)
+    assert [str(value_text(h, state, game)) for h in advice.hints] == [f"{round(h.score)} fortune"
+                                                                       for h in advice.hints]
+    three = game.begin(["a", "b", "c"], None, 2).state
+    assert measure(three) == "rivals"

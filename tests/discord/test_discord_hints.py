@@ -120,3 +120,15 @@ async def test_a_japanese_member_reads_the_hint_and_its_refusals_in_japanese(h):
     bob.locale = "ja"
     reply = await h.slash(bob, "hint")
     assert reply.text.strip() == "あなたはこのゲームに参加していません。ヒントはプレイヤー自身の選択にだけ使えます。"
+
+
+async def test_hints_are_asked_under_the_members_quota(h):
+    """/hint runs under the drawing workers' per-member quota: the fifth in one minute is refused with the wait,
+    nothing searched."""
+    alice = h.user(101, "alice")
+    await h.slash(alice, "play", game="tatari", ai=1)
+    await h.slash(alice, "start")
+    for _ in range(4):
+        assert "💡 **Hint**" in (await h.slash(alice, "hint")).text
+    reply = await h.slash(alice, "hint")
+    assert reply.text.startswith("Busy — try again in ") and "at most 4 images a minute per member" in reply.text
