@@ -26,7 +26,7 @@ from games.search import Knowledge, analyse, determinise, knowledge, sample
 
 TOP = 3
 """How many options a hint shows."""
-EXTRA_SAMPLES = 3
+EXTRA_SAMPLES = 2
 """Roll-outs that value an option shown in a hint which the search did not sample."""
 
 
