@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 import games
 from games import ai as game_ai
-from games.core import T, Text
+from games.core import BaseState, Decision, T, Text
 
 from .i18n import SOURCE, language, reader_lang, say
 from .matching import fold, names_of
@@ -134,19 +134,29 @@ def ai_rng(seed: int, *parts: object) -> random.Random:
 def think(game_id: str, state_json: str, decision_index: int, player: str, level: str, seed_text: str,
           budget_ms: int, iterations: int | None) -> str:
     """The option id the AI playing seat ``player`` answers pending decision ``decision_index`` of the stored state
-    with (``games.ai.choose`` at ``level``: an AI seat's own, or the stand-in's for an absent person). Runs in a worker (thread or process): a time budget of
+    with (``games.ai.choose`` at ``level``: an AI seat's own, or the stand-in's for an absent person). Runs in a
+    worker (thread or process): a time budget of
     ``budget_ms`` (capped at ``games.ai.MAX_BUDGET_MS``) measured by ``time.perf_counter`` from here, or
     ``iterations`` playouts when given. ``IndexError`` when that decision is not pending."""
+    game, state, decision = stored_decision(game_id, state_json, decision_index)
+    rng = random.Random(seed_text)
+    return game_ai.choose(game, state, decision, player, level, rng, seat_budget(budget_ms, iterations))
+
+
+def stored_decision(game_id: str, state_json: str, decision_index: int) -> tuple[games.Game, BaseState, Decision]:
+    """The game, the stored state and its pending decision ``decision_index``. ``IndexError`` when that decision
+    is not pending."""
     game = games.get(game_id)
     state = game.load_state(state_json)
-    decision = game.pending(state)[decision_index]
+    return game, state, game.pending(state)[decision_index]
+
+
+def seat_budget(budget_ms: int, iterations: int | None) -> game_ai.Budget:
+    """An AI seat's search budget: ``iterations`` playouts when given, else ``budget_ms`` (1 ..
+    ``games.ai.MAX_BUDGET_MS``) of ``time.perf_counter`` from now."""
     if iterations is not None:
-        budget = game_ai.Budget(iterations=iterations)
-    else:
-        ms = min(max(budget_ms, 1), game_ai.MAX_BUDGET_MS)
-        budget = game_ai.Budget(deadline=time.perf_counter() + ms / 1000, clock=time.perf_counter)
-    rng = random.Random(seed_text)
-    return game_ai.choose(game, state, decision, player, level, rng, budget)
+        return game_ai.Budget(iterations=iterations)
+    return game_ai.Budget.from_ms(max(budget_ms, 1), time.perf_counter)
 
 
 def _load_games() -> None:
@@ -172,4 +182,4 @@ def race_opened_ms(state: object) -> int | None:
 
 
 __all__ = ["AI_PREFIX", "DEFAULT_LEVEL", "DEFAULT_PAUSE_MS", "AiSettings", "ai_id", "ai_level", "ai_name", "ai_rng",
-           "is_ai", "level_of", "new_ai_ids", "race_opened_ms", "search_pool", "think"]
+           "is_ai", "level_of", "new_ai_ids", "race_opened_ms", "search_pool", "seat_budget", "stored_decision", "think"]

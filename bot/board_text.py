@@ -33,6 +33,7 @@ from games.core import SHORT_LABEL, T, Text
 from .ai_seats import ai_name, is_ai
 from .i18n import SOURCE, say, table_lang
 from .i18n import language as language_of
+from .service.hints import hinted_line
 from .service.presence import held_people
 from .service.stand_in import stand_in_label, stand_ins
 from .sessions import SessionError, Update
@@ -365,6 +366,9 @@ def build_board(update: Update, name: Callable[[str], str], *, markdown: bool, l
                      None))
     if row.status == "active":
         tail += [(line, True, None) for line in clock]
+    hints_note = hinted_line(row, name, lang)
+    if hints_note is not None and row.status != "abandoned":  # a hinted game is unrated: every board says so
+        tail.append((("-# " if markdown else "") + hints_note, False, None))
     if markdown and update.result is not None:
         tail += [(line, False, None) for line in result_lines(update, name, markdown=True, lang=lang)]
     elif markdown and row.status == "abandoned":

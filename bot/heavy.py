@@ -352,6 +352,18 @@ class Heavy:
         table's). Errors of the drawing are raised."""
         return await self._run(kind, draw_card_in, language(lang) if lang is not None else table_lang(), kind, *args)
 
+    def loaded(self) -> bool:
+        """Whether every card worker is busy now (then optional work such as turning points is skipped)."""
+        return WORKERS["card"].running >= self.workers and self._given is None
+
+    async def turning_points(self, game_id: str, players: Sequence[str], options: dict, seed: int,
+                             moves: Sequence[MoveRow]) -> list | None:
+        """The turning points of a finished game (:func:`bot.service.hints.turning_job`), computed in a card
+        worker within its CPU budget; None when that budget ran out. Errors of the computation are raised."""
+        from .service.hints import turning_job
+
+        return await self._run("turning", turning_job, game_id, list(players), options, seed, list(moves))
+
     def kept_replay(self, key: str) -> Path | None:
         """The replay file of ``key`` when it was built already (see :func:`replay_key`), else None."""
         return self.cache.get(key)

@@ -67,9 +67,9 @@ STAND_IN_LINE = T(
 """One line on the AI stand-in (:mod:`bot.service.stand_in`) under Discord's ``/rules``."""
 AI_SEATS_LINE = ai_seats_line()
 """One line on AI seats under Discord's ``/rules`` and ``/help``."""
-SANDBOX_HELP = T("""Commands: /play <game> [key=value …] [ai:<n> level:<easy|normal|strong>], /join, /leave, /start, /cancel,
-/move <choice>, /board, /rules [game] [topic], /history, /resign, /abandon, /undo [no], /wait <ms>, /games, /mygames,
-/help, /stats [name] [game], /leaderboard <game>, /replay [#game] (writes an animated GIF).
+SANDBOX_HELP = T("""Commands: /play <game> [key=value …] [ai:<n> level:<easy|normal|strong>] [hints:<on|off>], /join, /leave,
+/start, /cancel, /move <choice>, /hint, /board, /rules [game] [topic], /history, /resign, /abandon, /undo [no],
+/wait <ms>, /games, /mygames, /help, /stats [name] [game], /leaderboard <game>, /replay [#game] (writes an animated GIF).
 A choice is its number in the last list, its id, or a chat word of the game.
 {undo} Approve with /undo, refuse with /undo no.""", undo=UNDO_RULE)
 """The sandbox's ``/help`` (and the end of an unknown command's refusal)."""

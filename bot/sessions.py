@@ -62,6 +62,7 @@ from .service.ai_turns import AI_MOVE, AI_RACE, AiPlanner, AiTurns
 from .service.away import Away
 from .service.board import Locks, Rows, States, Update, game_of
 from .service.deadlines import DEADLINE, Deadlines, TimeoutMoves
+from .service.hints import Hints
 from .service.ledger import Ledger
 from .service.lobby import Lobby, option_problems, rerun_when_stale
 from .service.members import MemberGames
@@ -116,7 +117,9 @@ class SessionService:
         self.ledger = Ledger(store, clock, self.states, self.deadlines, planner, self.records)
         self.ai_turns = AiTurns(store, clock, self.ai, self.lock, self.states, self.ledger.commit)
         self.timeouts = TimeoutMoves(store, self.lock, self.states, self.ledger.commit, self.ai_turns)
-        self.lobby = Lobby(store, clock, seeds, self.lock, self.rows, self.states, self.deadlines, planner)
+        self.hints = Hints(store, self.lock, self.states, self.ai)
+        self.lobby = Lobby(store, clock, seeds, self.lock, self.rows, self.states, self.deadlines, planner,
+                           self.hints.new_to)
         self.undo_rule = UndoRule(store, clock, self.lock, self.rows, self.states, self.deadlines, planner,
                                   undo_votes or MemoryUndoVotes())
         self.privacy = Privacy(store, self.lock, self.forget)
@@ -151,10 +154,11 @@ class SessionService:
     # -- lobby (:mod:`bot.service.lobby`) --------------------------------------------------------------------------
     async def open_lobby(self, channel_id: str, game_id: str, host: str, options: dict | None = None,
                          guild_id: str | None = None, ai_seats: int = 0, ai_level: str | None = None,
-                         pace: str | None = None) -> Update:
+                         pace: str | None = None, hints: bool | None = None) -> Update:
         """:meth:`bot.service.lobby.Lobby.open_lobby`: a lobby for ``game_id`` with ``host`` (and AI seats), at
-        ``pace`` (:mod:`bot.service.pace`)."""
-        return await self.lobby.open_lobby(channel_id, game_id, host, options, guild_id, ai_seats, ai_level, pace)
+        ``pace`` (:mod:`bot.service.pace`); ``hints``: the lobby's ``hints:``, None for the default."""
+        return await self.lobby.open_lobby(channel_id, game_id, host, options, guild_id, ai_seats, ai_level, pace,
+                                           hints)
 
     async def join(self, channel_id: str, player: str) -> Update:
         """:meth:`bot.service.lobby.Lobby.join`: ``player`` takes a seat in the lobby."""

@@ -48,6 +48,7 @@ Horizon = int | Callable[[State], int]
 _HOOK_ARITY: dict[str, int] = {
     "evaluate": 1, "determinise": 2, "resolve_race": 5, "rollout_choice": 3, "candidates": 3,
     "loses_at_once": 3, "race_answer": 5, "window_opened": 1, "rollout_turns": 1, "rollout_decisions": 1,
+    "explain": 3, "option_values": 3,
 }
 """How many positional arguments each callable field of :class:`Knowledge` is called with."""
 
@@ -87,6 +88,14 @@ class Knowledge(Generic[State]):
     - ``race_answer(state, decision, player, level, rng) -> (option id, reaction ms) | None``: a seat's next input
       to an open race [None: the greedy option at a human pace].
     - ``window_opened(state) -> ms``: when the open race window opened [None: races closed by the timeout].
+
+    Hints (:mod:`games.hints`):
+
+    - ``explain(state, decision, option id) -> Text``: one short reason for the option in the game's terms, from
+      what it does and what :func:`evaluate` rewards (e.g. Tatari "stop: 4 dolls onto shrine 8; going on busts
+      41 % of the time"), or None where it has nothing to say [None: the evaluation's change].
+    - ``option_values(state, decision, player) -> {option id: share} | None``: exact shares (chances of winning,
+      0..1) of the options where the game computes them (Tatari's two-player turn) [None: estimated].
     """
 
     evaluate: Callable[[State], dict[str, float]] | None = None
@@ -105,6 +114,8 @@ class Knowledge(Generic[State]):
     loses_at_once: Callable[[State, Decision, str], bool] | None = None
     race_answer: Callable[[State, Decision, str, str, random.Random], tuple[str, int] | None] | None = None
     window_opened: Callable[[State], int] | None = None
+    explain: Callable[[State, Decision, str], Any] | None = None
+    option_values: Callable[[State, Decision, str], dict[str, float] | None] | None = None
 
     def __post_init__(self) -> None:
         for name, arity in _HOOK_ARITY.items():
@@ -271,7 +282,7 @@ def _rollout(game: Game, state: BaseState, know: Knowledge, me: str, rng: random
     return state
 
 
-def _value(game: Game, state: BaseState, decision: Decision, option: str, know: Knowledge, player: str,
+def sample(game: Game, state: BaseState, decision: Decision, option: str, know: Knowledge, player: str,
            seed: int) -> list[float]:
     """One sample of ``option``: played on the position re-dealt from ``seed``, then rolled out; every seat's
     share (:func:`shares`)."""
@@ -282,12 +293,33 @@ def _value(game: Game, state: BaseState, decision: Decision, option: str, know: 
     return shares(game, s, know)
 
 
+@dataclass(frozen=True, slots=True)
+class Analysis:
+    """What one strong search found: ``choice`` the option id it answers; ``values`` each sampled option's mean
+    share of the result for the searching seat (0..1, over the rounds it was sampled in; options dropped by
+    successive halving have fewer rounds, options never sampled are absent); ``rounds`` complete rounds and
+    ``iterations`` samples spent (``Budget(iterations=iterations)`` with the same generator repeats the search
+    exactly)."""
+
+    choice: str
+    values: dict[str, float]
+    rounds: int = 0
+    iterations: int = 0
+
+
 def search(game: Game, state: BaseState, decision: Decision, player: str, rng: random.Random,
            budget: Any, know: Knowledge | None = None) -> str:
-    """The strong level's option id for ``decision`` (answered by ``player``) within ``budget`` (a
+    """The strong level's option id for ``decision`` (answered by ``player``) within ``budget``: the choice of
+    :func:`analyse` (see there)."""
+    return analyse(game, state, decision, player, rng, budget, know).choice
+
+
+def analyse(game: Game, state: BaseState, decision: Decision, player: str, rng: random.Random,
+            budget: Any, know: Knowledge | None = None) -> Analysis:
+    """The strong level's search of ``decision`` (answered by ``player``) within ``budget`` (a
     :class:`games.ai.Budget`; one iteration = one option sampled once), with the game's :func:`knowledge` (or
-    ``know`` instead, e.g. to compare a hook with its default). A decision with one option is answered at once.
-    Deterministic for a given ``rng`` and an iteration budget.
+    ``know`` instead, e.g. to compare a hook with its default): its choice and what it sampled (:class:`Analysis`).
+    A decision with one option is answered at once. Deterministic for a given ``rng`` and an iteration budget.
 
     Rounds: each round draws one seed and samples every candidate option on the position re-dealt from it (the
     same dice and draws for every option: common random numbers, so options are compared on equal luck). After
@@ -297,7 +329,7 @@ def search(game: Game, state: BaseState, decision: Decision, player: str, rng: r
     (:func:`_pick`); a budget spent before ``min_rounds`` rounds are complete answers the greedy option."""
     ids = [o.id for o in decision.options]
     if len(ids) == 1:
-        return ids[0]
+        return Analysis(ids[0], {})
     know = know if know is not None else knowledge(game)
     me = list(state.players).index(player) if player in state.players else 0
     ranked = know.candidates
@@ -310,10 +342,10 @@ def search(game: Game, state: BaseState, decision: Decision, player: str, rng: r
     if greedy not in ids:
         greedy = None
     elif decision.kind in know.greedy_kinds:
-        return greedy
+        return Analysis(greedy, {})
     cands = cands[:know.max_candidates]
     if len(cands) == 1:
-        return cands[0]
+        return Analysis(cands[0], {})
     samples: dict[str, list[float]] = {o: [] for o in cands}
     done = 0
     rounds = 0
@@ -323,7 +355,7 @@ def search(game: Game, state: BaseState, decision: Decision, player: str, rng: r
         for o in alive:
             if budget.spent(done):
                 break
-            samples[o].append(_value(game, state, decision, o, know, player, seed)[me])
+            samples[o].append(sample(game, state, decision, o, know, player, seed)[me])
             done += 1
         else:
             rounds += 1
@@ -332,9 +364,10 @@ def search(game: Game, state: BaseState, decision: Decision, player: str, rng: r
                 alive = alive[:max(2, (len(alive) + 1) // 2)]
             continue
         break
+    values = {o: _mean(v[:rounds] if 0 < rounds < len(v) else v) for o, v in samples.items() if v}
     if rounds == 0 or (greedy is not None and rounds < know.min_rounds):
-        return greedy if greedy is not None else cands[0]
-    return _pick(alive, samples, rounds, greedy, know.min_gain)
+        return Analysis(greedy if greedy is not None else cands[0], values, rounds, done)
+    return Analysis(_pick(alive, samples, rounds, greedy, know.min_gain), values, rounds, done)
 
 
 def _mean(values: list[float]) -> float:

@@ -18,10 +18,15 @@ from games import Move
 from games.ai import Budget, choose, greedy
 from games.search import NO_KNOWLEDGE, Knowledge, knowledge, search
 from games.tatamokatsu import ai as tatamokatsu_ai
+from games.tatamokatsu import hints as tatamokatsu_hints
 from games.tataraba import ai as tataraba_ai
+from games.tataraba import hints as tataraba_hints
 from games.tatari import ai as tatari_ai
+from games.tatari import hints as tatari_hints
 from games.tatsumi import ai as tatsumi_ai
+from games.tatsumi import hints as tatsumi_hints
 from games.tsukimi import ai as tsukimi_ai
+from games.tsukimi import hints as tsukimi_hints
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -30,26 +35,28 @@ TOLD: dict[str, dict[str, object]] = {
         "evaluate": tatamokatsu_ai.evaluate, "eval_scale": 1.5, "rollout_turns": 3, "rollout_decisions": 40,
         "resolve_race": tatamokatsu_ai.resolve_race, "loses_at_once": tatamokatsu_ai.loses_at_once,
         "race_answer": tatamokatsu_ai.race_answer, "window_opened": tatamokatsu_ai.window_opened,
+        "explain": tatamokatsu_hints.explain,
     },
     "tataraba": {
         "evaluate": tataraba_ai.evaluate, "rollout_turns": 4, "determinise": tataraba_ai.determinise,
         "candidates": tataraba_ai.candidates, "max_candidates": 3, "min_rounds": 3,
-        "greedy_kinds": frozenset({"special"}), "min_gain": 0.02,
+        "greedy_kinds": frozenset({"special"}), "min_gain": 0.02, "explain": tataraba_hints.explain,
     },
     "tatari": {
         "evaluate": tatari_ai.evaluate, "eval_scale": 1.5, "rollout_decisions": 30,
         "candidates": tatari_ai.candidates, "loses_at_once": tatari_ai.loses_at_once,
+        "explain": tatari_hints.explain, "option_values": tatari_hints.option_values,
     },
     "tatsumi": {
         "evaluate": tatsumi_ai.evaluate, "eval_scale": 6.0, "solo_reference": 100.0,
         "rollout_turns": tatsumi_ai.rollout_turns, "rollout_decisions": tatsumi_ai.rollout_decisions,
         "determinise": tatsumi_ai.determinise, "rollout_choice": tatsumi_ai.rollout_choice,
-        "candidates": tatsumi_ai.candidates,
+        "candidates": tatsumi_ai.candidates, "explain": tatsumi_hints.explain,
     },
     "tsukimi": {
         "evaluate": tsukimi_ai.evaluate, "eval_scale": 2.0, "min_gain": 0.02,
         "rollout_turns": tsukimi_ai.rollout_turns, "rollout_decisions": tsukimi_ai.rollout_decisions,
-        "candidates": tsukimi_ai.candidates, "max_candidates": 4,
+        "candidates": tsukimi_ai.candidates, "max_candidates": 4, "explain": tsukimi_hints.explain,
     },
 }
 """Every field each game's knowledge sets away from its default, and to what."""
@@ -88,14 +95,16 @@ def _reads(path: Path) -> set[str]:
 
 
 def test_the_ai_levels_read_every_knowledge_field_and_no_other_name():
-    """The search (``games/search.py``) and the easy level and race model (``games/ai.py``) read the knowledge by
-    its declared fields only: a misspelt read is a name not declared, a field nobody reads a hook that does
-    nothing."""
+    """The search (``games/search.py``), the easy level and race model (``games/ai.py``) and the hints
+    (``games/hints.py``) read the knowledge by its declared fields only: a misspelt read is a name not declared, a
+    field nobody reads a hook that does nothing."""
     search_reads = _reads(ROOT / "games" / "search.py")
     level_reads = _reads(ROOT / "games" / "ai.py")
+    hint_reads = _reads(ROOT / "games" / "hints.py")
     declared = {f.name for f in dataclasses.fields(Knowledge)}
-    assert search_reads | level_reads == declared
+    assert search_reads | level_reads | hint_reads == declared
     assert level_reads == {"loses_at_once", "race_answer", "window_opened"}
+    assert hint_reads - search_reads == {"explain", "option_values"}
 
 
 def test_a_misspelt_hook_is_refused_when_the_knowledge_is_built():

@@ -52,6 +52,7 @@ from .results import RematchButton, ReplayButton, Results
 from .stand_in import StandIn
 from .sync import sync_if_changed
 from .table import Table
+from .teaching import Teaching
 from .timers import Timers
 from .translator import CatalogueTranslator, strings_of
 
@@ -274,6 +275,7 @@ class PlayBot(commands.Bot):
     races: Races
     places: Places
     departures: Departures
+    teaching: Teaching
     results: Results
     notify: Notify
     mygames: MyGames
@@ -346,9 +348,9 @@ class PlayBot(commands.Bot):
         self.play, self.lobby, self.admin, self.races = Play(self), Lobby(self), Admin(self), Races(self)
         self.places, self.departures, self.results = Places(self), Departures(self), Results(self)
         self.stand_in = StandIn(self)  # the AI stand-in's buttons and the departure's default
-        self.notify, self.mygames = Notify(self), MyGames(self)
+        self.notify, self.mygames, self.teaching = Notify(self), MyGames(self), Teaching(self)
         for cog in (self.play, self.lobby, self.admin, self.races, self.places, self.departures, self.results,
-                    self.notify, self.mygames):
+                    self.notify, self.mygames, self.teaching):
             await self.add_cog(cog)
         await self.add_cog(Lessons(self))  # /learn
         await self.add_cog(Privacy(self))  # /privacy, /forget-me, pruning old games (sets self.privacy)

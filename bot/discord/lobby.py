@@ -185,12 +185,13 @@ class Lobby(commands.Cog):
         ai="Seat this many AI players at once (the host can add or remove them in the lobby too)",
         level="How strong the AI players are: easy, normal (default) or strong",
         pace="Reminders and move deadline: live, fast, day or week (default: the channel's settings)",
+        hints="Allow /hint, the strong AI's advice (a hinted game is unrated); default: on unless 2+ people play",
     )
     @app_commands.autocomplete(game=game_autocomplete, options=options_autocomplete, level=level_autocomplete)
     @app_commands.guild_only()
     async def play(self, interaction: discord.Interaction, game: str, options: str | None = None,
                    thread: bool = False, ai: app_commands.Range[int, 0, 10] = 0, level: str | None = None,
-                   pace: Literal["live", "fast", "day", "week"] | None = None) -> None:
+                   pace: Literal["live", "fast", "day", "week"] | None = None, hints: bool | None = None) -> None:
         g = self.service.game(game)
         if level is not None and not ai:
             raise SessionError(T("level: goes with ai:<n>, the number of AI players to seat (e.g. ai:1 "
@@ -241,7 +242,7 @@ class Lobby(commands.Cog):
             channel = str(data["id"])
             try:
                 update = await self.service.open_lobby(channel, g.id, host, opts, guild_id=guild, ai_seats=ai,
-                                                       ai_level=level, pace=pace)
+                                                       ai_level=level, pace=pace, hints=hints)
                 await self.arm(update.session)
                 await self.bot.links.add_name(update.session.id, host, interaction.user.display_name)
                 # the card is retried with backoff: the interaction is deferred, nothing else waits
@@ -256,7 +257,7 @@ class Lobby(commands.Cog):
                                                   channel="<#" + channel + ">"), reader_lang()), ephemeral=True)
             return
         update = await self.service.open_lobby(channel, g.id, host, opts, guild_id=guild, ai_seats=ai,
-                                               ai_level=level, pace=pace)
+                                               ai_level=level, pace=pace, hints=hints)
         await self.arm(update.session)
         await self.bot.links.add_name(update.session.id, host, interaction.user.display_name)
         await self.send_card(interaction, update)

@@ -17,6 +17,7 @@ from bot.ai_seats import LEVEL_NAMES, ai_name, is_ai
 from bot.board_text import BUTTON_OPTIONS, FORMER_PLAYER, button_label, display, fit_names
 from bot.i18n import say, table_lang
 from bot.rules_help import AI_LEVEL_TEXT, live_line
+from bot.service.hints import hints_on, learn_line
 from bot.service.pace import PACE_WORDS
 from bot.service.stand_in import ai_players, stand_ins
 from bot.sessions import Update
@@ -128,6 +129,8 @@ def lobby_text(row: SessionRow, game: Game, notes: list[str] = ()) -> str:
             say(T("Seats ({seated}/{seats}):", seated=len(row.players), seats=counts[-1])),
             seats,
             say(T("Options: {settings}", settings=_options_text(row.options))),
+            say(T("Hints: on (/hint; a hinted game is unrated)") if hints_on(row) else T("Hints: off")),
+            *([say(learn)] if (learn := learn_line(row)) is not None else []),
         ]
         if row.meta.get("pace") in PACE_WORDS:
             lines.append(say(T("Pace: {pace}", pace=PACE_WORDS[row.meta["pace"]])))

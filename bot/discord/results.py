@@ -13,6 +13,7 @@ import asyncio
 import functools
 import io
 import logging
+from functools import partial
 from typing import TYPE_CHECKING
 
 import discord
@@ -21,9 +22,11 @@ from discord.ext import commands
 
 import games
 from bot import results
+from bot.board_text import display
 from bot.heavy import Busy, Heavy, replay_key
 from bot.i18n import reader_lang, say, table_lang
 from bot.privacy import replays_dir
+from bot.service.hints import hinted_line, turning_lines
 from bot.sessions import SessionError, Update
 from games.core import N, T
 
@@ -37,6 +40,11 @@ if TYPE_CHECKING:
     from .bot import PlayBot
 
 log = logging.getLogger(__name__)
+TURNING_WAIT_S = 2.0
+"""How long a result message waits for its turning points after its card is drawn (s); then it goes out with one
+"skipped" line instead."""
+REPLAY_TURNING_WAIT_S = 3.0
+"""How long ``/replay`` waits for the game's turning points once its animation is ready (s)."""
 
 
 def card_file(png: bytes, name: str, alt: str | None = None) -> discord.File:
@@ -119,8 +127,12 @@ class Results(commands.Cog):
         title = games.get(record.game_id).title if record.game_id in {g.id for g in games.all()} else record.game_id
         names = await self.bot.links.names(record.session_id)
         lines = [T("🏁 **{title}** — result", title=title), *results.summary_lines(record, names, update.result)]
-        if not record.rated:
+        used = hinted_line(update.session, partial(display, names))
+        if used is not None:
+            lines.append("-# " + used)
+        elif not record.rated:
             lines.append(T("-# Not rated (fewer than two ranked seats)."))
+        turning = self._turning(record.session_id, update.session)
         try:
             details = update.game.status(update.state) if update.state is not None else ""
             png = await self.heavy.card("summary", record, details, lang=table_lang())
@@ -128,6 +140,7 @@ class Results(commands.Cog):
             log.exception("summary card of session %s failed", record.session_id)
             png = None
         self.heavy.warm_replays()  # its Replay button may be pressed soon
+        lines += await self._turning_lines(turning, names, TURNING_WAIT_S)
         view = discord.ui.View(timeout=None)
         view.add_item(ReplayButton(record.session_id))
         if record.outcome == "finished":
@@ -164,6 +177,30 @@ class Results(commands.Cog):
         except Exception:
             log.exception("rematch of session %s failed", sid)
             await self.bot.answers.refuse(interaction, T("Something went wrong on our side; nothing changed."))
+
+    def _turning(self, sid: int, row) -> asyncio.Future | None:
+        """The turning points of finished session ``row`` computing in a card worker (None under load: every
+        card worker busy)."""
+        if row is None or self.heavy.loaded():
+            return None
+
+        async def compute():
+            moves = await self.service.reads.moves(sid)
+            return await self.heavy.turning_points(row.game_id, row.players, row.options, row.seed, moves)
+
+        return asyncio.ensure_future(compute())
+
+    async def _turning_lines(self, turning: asyncio.Future | None, names: dict[str, str], wait_s: float,
+                             lang: str | None = None) -> list[str]:
+        """The turning points' lines once ``turning`` is done, waiting at most ``wait_s`` more (never holding up a
+        result for long); "skipped" (one line) when it was not started, did not finish in time, or failed."""
+        points = None
+        if turning is not None:
+            try:
+                points = await asyncio.wait_for(turning, wait_s)
+            except Exception:  # late (the bot is busy) or broken: the result goes out without them
+                log.info("turning points skipped", exc_info=True)
+        return turning_lines(points, partial(display, names), lang)
 
     # -- /stats ---------------------------------------------------------------------------------------------------
     @app_commands.command(name="stats", description="A player's games, wins, places and rating in this server")
@@ -295,9 +332,13 @@ class Results(commands.Cog):
         title = results._title(record.game_id)
         args = {"sid": str(sid), "game": title, "moves": N("{n} move", "{n} moves", n=record.moves),
                 "date": results.date_text(record.ended_ms)}
+        shown_lang = None if public else reader_lang()
         text = say(T("🎞️ Replay of #{sid} {game} ({moves}, {date}, abandoned)", **args)
                    if record.outcome == "abandoned" else T("🎞️ Replay of #{sid} {game} ({moves}, {date})", **args),
-                   None if public else reader_lang())
+                   shown_lang)
+        if record.outcome != "abandoned":
+            text = "\n".join([text, *await self._turning_lines(self._turning(sid, row), names, REPLAY_TURNING_WAIT_S,
+                                                                shown_lang)])[:2000]
         await answer(interaction, text, file=discord.File(path, filename=f"replay-{sid}.gif",
                                                           description=results.replay_alt(record, names, None if public else reader_lang())), ephemeral=not public,
                      allowed_mentions=NO_PINGS)

@@ -38,6 +38,7 @@ from ..board_text import board_lines, is_number, shows_position, typed_choice
 from ..i18n import refusal, say, speaking, translator
 from ..rules_help import SANDBOX_HELP, sandbox_rules
 from ..service import lessons
+from ..service.hints import hint_lines, hints_value, learn_line, turning_job, turning_lines
 from ..service.lessons import LessonPage
 from ..sessions import AI_MOVE, AI_RACE, DEADLINE, MAX_MS, SessionError, SessionService, Update
 
@@ -61,7 +62,8 @@ class Channel:
 
 
 SANDBOX_COMMANDS = ("play", "join", "leave", "cancel", "start", "move", "board", "history", "resign", "abandon",
-                    "undo", "wait", "rules", "games", "mygames", "help", "stats", "leaderboard", "replay", "learn")
+                    "undo", "wait", "rules", "games", "mygames", "help", "stats", "leaderboard", "replay", "learn",
+                    "hint")
 """The sandbox's commands, by their English names."""
 
 
@@ -200,11 +202,13 @@ class LocalChat:
         if cmd == "play":
             if not args:
                 raise SessionError(T("Name a game: /play <game>. {games}", games=self._games_line()))
-            opts, ai, level = {}, 0, None
+            opts, ai, level, hints = {}, 0, None, None
             for a in args[1:]:
                 key, colon, value = a.partition(":")
-                if colon and key.lower() in ("ai", "level"):
-                    if key.lower() == "level":
+                if colon and key.lower() in ("ai", "level", "hints"):
+                    if key.lower() == "hints":
+                        hints = hints_value(value)
+                    elif key.lower() == "level":
                         level = value
                     elif not is_number(value) or int(value) > 10:
                         raise SessionError(T("Say how many AI players: ai:<n>, a number from 0 to 10, not {typed}.",
@@ -219,7 +223,7 @@ class LocalChat:
             if level is not None and not ai:
                 raise SessionError(T("level: goes with ai:<n>, the number of AI players to seat (ai:1 level:strong)."))
             return self._show(chan, await svc.open_lobby(ch, args[0].lower(), name, opts, ai_seats=ai,
-                                                         ai_level=level))
+                                                         ai_level=level, hints=hints))
         if cmd == "join":
             return self._show(chan, await svc.join(ch, name))
         if cmd == "leave":
@@ -263,6 +267,8 @@ class LocalChat:
             return await self._leaderboard(args)
         if cmd == "replay":
             return await self._replay(ch, args)
+        if cmd == "hint":  # only for the one who typed it (Discord: ephemeral)
+            return hint_lines(await svc.hints.hint(ch, name), player_name, self.lang)
         raise SessionError(T("Unknown command /{command}. {help}", command=cmd, help=SANDBOX_HELP))
 
     async def _undo(self, chan: Channel, name: str, args: list[str]) -> list[str]:
@@ -330,7 +336,8 @@ class LocalChat:
         return out + ([f"[card] {path}"] if path else [])
 
     async def _replay(self, channel: str, args: list[str]) -> list[str]:
-        """``/replay [#game]``: the animation of a game that ended in this channel (default: the last one)."""
+        """``/replay [#game]``: the animation of a game that ended in this channel (default: the last one) and the
+        game's turning points."""
         records, reads = self.service.records, self.service.reads
         if not args:
             recent = await records.channel_records(channel, limit=1)
@@ -353,8 +360,11 @@ class LocalChat:
         gif = await asyncio.to_thread(results.replay_gif, game, row.players, row.options, row.seed,
                                       await reads.moves(sid))
         path = self._write_file(f"replay-{sid}.gif", gif, force=True)
+        turning = [] if record.outcome == "abandoned" else turning_lines(await asyncio.to_thread(
+            turning_job, row.game_id, row.players, row.options, row.seed, await reads.moves(sid)),
+            player_name, self.lang)
         return [T("Replay of #{sid} {game} ({moves}): {path}", sid=str(sid), game=game.title,
-                  moves=N("{n} move", "{n} moves", n=record.moves), path=path)]
+                  moves=N("{n} move", "{n} moves", n=record.moves), path=path), *turning]
 
     def _write_file(self, name: str, data: bytes, force: bool = False) -> str | None:
         """Write ``data`` to ``out_dir/name`` (cards only when images are on); returns the path or None."""
@@ -414,7 +424,8 @@ class LocalChat:
                     *(say(e.text, self.lang, player_name) for e in update.events),
                     say(T("[{title} lobby] seats {n}: {names} (host {host}). {need} /join, /start",
                           title=game.title, n=len(row.players), names=Text.join(T(", "), [player_name(p) for p in row.players]),
-                          host=player_name(row.host), need=game.lobby_need(len(row.players), row.options)), self.lang)]
+                          host=player_name(row.host), need=game.lobby_need(len(row.players), row.options)), self.lang),
+                    *([say(learn, self.lang)] if (learn := learn_line(row)) is not None else [])]
         key = tuple((d.kind, d.player, d.deadline_ms) for d in update.pending)
         if key != chan.mark_key:  # new decisions: offsets (+ms) now count from here
             chan.mark_ms, chan.mark_key = self.now, key

@@ -19,4 +19,6 @@ class given exactly what it needs (typed by a :class:`typing.Protocol` where an 
   of a game since their last move;
 - :mod:`.pace` — a game's pace: its reminders and move deadline;
 - :mod:`.away` — a member's time away, which freezes their reminders and deadlines.
+- :mod:`.hints` — ``/hint`` (the strong AI's best options), the lobby's ``hints:`` and the unrated mark, a new
+  table's first-contact line, the turning points of a finished game.
 """

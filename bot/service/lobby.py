@@ -5,7 +5,7 @@ between its read and its write (:func:`rerun_when_stale`)."""
 from __future__ import annotations
 
 import functools
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from pydantic import ValidationError
@@ -19,7 +19,11 @@ from ..store import StaleVersion
 from .ai_turns import AiPlanner
 from .board import Locks, Rows, States, Update, game_of
 from .deadlines import Deadlines
+from .hints import HINTS_META, NEW_TABLE_META
 from .pace import pace_named
+
+NewTable = Callable[[str | None, str, list[str]], Awaitable[bool]]
+"""(server id, game id, seated players) -> whether nobody seated has finished that game there."""
 
 STALE_RETRIES = 3
 """How many times a verb that re-checks everything it needs is run again when another process wrote the session
@@ -86,11 +90,19 @@ def option_problems(exc: ValidationError) -> str:
 
 class Lobby:
     """The lobby verbs over the store, the service ``clock`` (ms) and ``seeds`` (a new game's seed), the channel
-    ``locks``, the live ``rows``, the parsed ``states``, and the ``deadlines`` and AI ``planner`` a game's start
-    writes."""
+    ``locks``, the live ``rows``, the parsed ``states``, the ``deadlines`` and AI ``planner`` a game's start
+    writes, and ``new_table`` (whether a table is new to its game: noted in the lobby's meta for its card's
+    first-contact line, :func:`bot.service.hints.learn_line`)."""
+
+    async def _table_meta(self, meta: dict, guild_id: str | None, game_id: str, players: list[str]) -> dict:
+        """``meta`` with whether the table seating ``players`` is new to ``game_id`` (:data:`NEW_TABLE_META`)."""
+        if self.new_table is None:
+            return meta
+        return {**meta, NEW_TABLE_META: await self.new_table(guild_id, game_id, players)}
 
     def __init__(self, store: Any, clock: Callable[[], int], seeds: Callable[[], int], locks: Locks, rows: Rows,
-                 states: States, deadlines: Deadlines, planner: AiPlanner) -> None:
+                 states: States, deadlines: Deadlines, planner: AiPlanner, new_table: NewTable | None = None) -> None:
+        self.new_table = new_table
         self.store = store
         self.clock = clock
         self.seeds = seeds
@@ -155,12 +167,13 @@ class Lobby:
 
     async def open_lobby(
         self, channel_id: str, game_id: str, host: str, options: dict | None = None, guild_id: str | None = None,
-        ai_seats: int = 0, ai_level: str | None = None, pace: str | None = None,
+        ai_seats: int = 0, ai_level: str | None = None, pace: str | None = None, hints: bool | None = None,
     ) -> Update:
         """Open a lobby for ``game_id`` with ``host`` seated, and ``ai_seats`` AI players of ``ai_level`` (default
         ``normal``; ``/play <game> ai:<n> [level:<level>]``); ``pace`` (:mod:`bot.service.pace`) is kept in the
-        session's ``meta["pace"]``. Refused (nothing stored) when the channel is busy, the game unknown, an option
-        invalid or unknown, the level or pace unknown, or the AI seats do not fit."""
+        session's ``meta["pace"]``; ``hints``: the lobby's ``hints:`` (None: the default,
+        :func:`bot.service.hints.hints_default`). Refused (nothing stored) when the channel is busy, the game
+        unknown, an option invalid or unknown, the level or pace unknown, or the AI seats do not fit."""
         game = game_of(game_id)
         if is_ai(host):
             raise SessionError(T("An AI player cannot open a lobby."))
@@ -200,8 +213,12 @@ class Lobby:
                 raise SessionError(T("A game of {game} is already running here. Finish it, /resign, or ask the host "
                                      "to /abandon it — or play in another channel or thread.", game=busy_title))
             try:
+                meta = {} if hints is None else {HINTS_META: hints}
+                if pace:
+                    meta["pace"] = pace
+                meta = await self._table_meta(meta, guild_id, game_id, players)
                 row = await self.store.create_session(channel_id, game_id, host, opts, self.seeds(), guild_id,
-                                                      meta={"pace": pace} if pace else None, players=players)
+                                                      players=players, meta=meta)
             except self.store.integrity_errors:
                 raise SessionError(T("A game is already open here.")) from None
         notes = [T("{player} opened a lobby for {game}.", player=player_ref(host), game=game.title)]
@@ -231,7 +248,8 @@ class Lobby:
                                      "The lobby is full ({n} players with these options). Wait for the next game.",
                                      n=seats))
             players = row.players + [player]
-            await self.store.update_session(row.id, row.version, players=players)
+            meta = await self._table_meta(row.meta, row.guild_id, row.game_id, players)
+            await self.store.update_session(row.id, row.version, players=players, meta=meta)
             row = await self.store.session(row.id)
         return self.states.view(row, notes=[T("{player} joined ({seated}/{seats}).", player=player_ref(player),
                                                  seated=len(players), seats=seats)])
@@ -256,7 +274,8 @@ class Lobby:
                 host = row.host if row.host != player else people[0]
                 if host != row.host:
                     notes.append(T("{player} is now the host.", player=player_ref(host)))
-                await self.store.update_session(row.id, row.version, players=players, host=host)
+                meta = await self._table_meta(row.meta, row.guild_id, row.game_id, players)
+                await self.store.update_session(row.id, row.version, players=players, host=host, meta=meta)
             row = await self.store.session(row.id)
         return self.states.view(row, notes=notes)
 

@@ -10,6 +10,7 @@ from games import Result
 
 from ..store import SessionRow
 from ..store.records import GameRecord
+from .hints import HINTED_META
 from .stand_in import stood_in
 
 DisplayNames = Callable[[int], Awaitable[dict[str, str]]]
@@ -65,13 +66,14 @@ class Records:
 
     async def record(self, db, row: SessionRow, moves: int, result: Result | None, resigned: set[str],
                      names: dict[str, str]) -> GameRecord:
-        """Record the game of ``row`` that ends now (``result`` None: abandoned, unrated), in the ending
-        transaction ``db``."""
+        """Record the game of ``row`` that ends now (``result`` None: abandoned, unrated; a game in which a hint
+        was used, unrated too), in the ending transaction ``db``."""
         return await self._store.record_game(
             db, session_id=row.id, game_id=row.game_id, guild_id=row.guild_id, channel_id=row.channel_id,
             options=row.options, seed=row.seed, players=row.players,
             started_ms=int(row.meta.get("started_ms", row.created_ms)), ended_ms=self._clock(), moves=moves,
-            result=result, resigned=resigned, names=names, stood_in=stood_in(row))
+            result=result, resigned=resigned, names=names, stood_in=stood_in(row),
+            rated=not row.meta.get(HINTED_META))
 
 
 __all__ = ["DisplayNames", "RecordStore", "Records"]

@@ -351,6 +351,16 @@ class Store(RecordStore, AdapterData, PrivacyData):
         if cur.rowcount != 1:
             raise StaleVersion(f"session {session_id} changed meanwhile")
 
+    async def note_meta(self, session_id: int, expect_version: int, meta: dict) -> None:
+        """Replace a session's ``meta`` WITHOUT bumping its version (a note that changes nothing a board's buttons
+        are pressed against, e.g. the players who used a hint). ``StaleVersion`` when ``expect_version`` is not the
+        stored version (nothing written)."""
+        async with self.transaction() as db:
+            cur = await db.execute("UPDATE sessions SET meta = ?, updated_ms = ? WHERE id = ? AND version = ?",
+                                   (json.dumps(meta), now_ms(), session_id, expect_version))
+            if cur.rowcount != 1:
+                raise StaleVersion(f"session {session_id} changed meanwhile")
+
     async def append_move(self, db, session_id: int, seq: int, player: str | None, option: str,
                           at_ms: int | None) -> None:
         """Append move number ``seq`` (1-based) to the log, inside the caller's transaction."""

@@ -279,18 +279,20 @@ class RecordStore:
         self, db: Any, *, session_id: int, game_id: str, guild_id: str | None, channel_id: str,
         options: dict, seed: int, players: Sequence[str], started_ms: int, ended_ms: int, moves: int,
         result: Any | None, resigned: set[str], names: dict[str, str], stood_in: frozenset[str] | set[str] = frozenset(),
+        rated: bool = True,
     ) -> GameRecord:
         """Record a game that ended, inside the caller's transaction (the one that ends it): ``result`` a
         ``games.Result`` or its dict, None when abandoned (kept, marked, unrated). A finished game with two or
-        more ranked seats updates the ratings of (server, game) in the same transaction. Recording a session
-        twice replaces its record (the ratings move once more: callers record once). ``stood_in``: the players
-        whose seat the AI stand-in played (ranked last: :func:`seats_of`). Returns the record."""
+        more ranked seats updates the ratings of (server, game) in the same transaction, unless ``rated`` is False
+        (a game in which a hint was used: recorded, never rated). Recording a session twice replaces its record
+        (the ratings move once more: callers record once). ``stood_in``: the players whose seat the AI stand-in
+        played (ranked last: :func:`seats_of`). Returns the record."""
         guild = guild_key(guild_id)
         seats = seats_of(players, result, resigned, names, stood_in)
         reason = (result.get("reason", "") if isinstance(result, dict) else result.reason) if result else ""
         outcome = "finished" if result is not None else "abandoned"
         new: dict[str, tuple[float, float]] = {}
-        keys = rated_keys(seats) if result is not None else []
+        keys = rated_keys(seats) if result is not None and rated else []
         shown = shown_names(seats)
         if keys:
             new = rate(seats, await self._lock_ratings(db, guild, game_id, keys, shown, ended_ms))
@@ -381,6 +383,17 @@ class RecordStore:
             "SELECT player_id, display_name, mu, sigma, games, wins FROM ratings WHERE guild_id = ? AND game_id = ?"
             " ORDER BY ordinal DESC, player_id LIMIT ?", (guild_key(guild_id), game_id, limit))
         return [Standing(i, r[0], r[1], r[2], r[3], r[4], r[5]) for i, r in enumerate(await cur.fetchall(), 1)]
+
+    async def finished_any(self, guild_id: str | None, game_id: str, player_ids: Sequence[str]) -> bool:
+        """Whether any of ``player_ids`` has a seat in a finished (not abandoned) game of ``game_id`` in the
+        server ``guild_id`` (None: offline)."""
+        if not player_ids:
+            return False
+        marks = ", ".join("?" for _ in player_ids)
+        cur = await self.conn.execute(
+            f"SELECT 1 FROM game_seats WHERE guild_id = ? AND player_id IN ({marks}) AND game_id = ?"
+            " AND outcome = 'finished' LIMIT 1", (guild_key(guild_id), *player_ids, game_id))
+        return bool(await cur.fetchall())
 
     async def player_stats(self, guild_id: str | None, player_id: str,
                            game_id: str | None = None) -> PlayerStats | None:

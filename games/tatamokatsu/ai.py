@@ -26,6 +26,7 @@ from games.tatamokatsu.data import (
     VICTIM_PREFIX,
 )
 from games.tatamokatsu.dice import is_tatamokatsu, is_triple, offered_choices, shows_t, sum_range
+from games.tatamokatsu.hints import explain
 from games.tatamokatsu.state import TatamokatsuState
 
 RANGE_RANK = {"high": 0, "salute": 1, "tatamokatsu": 2, "low": 3}
@@ -321,7 +322,7 @@ def loses_at_once(state: TatamokatsuState, decision: Decision, option_id: str) -
 
 KNOWLEDGE: Knowledge[TatamokatsuState] = Knowledge(
     evaluate=evaluate, eval_scale=1.5, rollout_turns=3, rollout_decisions=40, resolve_race=resolve_race,
-    loses_at_once=loses_at_once, race_answer=race_answer, window_opened=window_opened,
+    loses_at_once=loses_at_once, race_answer=race_answer, window_opened=window_opened, explain=explain,
 )
 """What the AI levels know of Tatamokatsu (``games.search.Knowledge``): fingers at a horizon of three turns, races
 played by :data:`REACTION_MODEL`, the easy level's :func:`loses_at_once`."""

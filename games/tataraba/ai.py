@@ -14,6 +14,7 @@ from games.search import Knowledge
 from games.tataraba import rules
 from games.tataraba.board import geometry, tile_index
 from games.tataraba.data import ADULT, EIDAI_COST, TATARA_COST, YIELDS
+from games.tataraba.hints import explain
 from games.tataraba.state import TatarabaState
 
 
@@ -202,6 +203,7 @@ fitted evaluation the shares are calibrated chances, and half the 0.04 the hand-
 KNOWLEDGE: Knowledge[TatarabaState] = Knowledge(
     evaluate=evaluate, eval_scale=1.0, rollout_turns=4, rollout_decisions=60, determinise=determinise,
     candidates=candidates, max_candidates=3, min_rounds=3, greedy_kinds=GREEDY_KINDS, min_gain=MIN_GAIN,
+    explain=explain,
 )
 """What the strong search knows of Forest of Tataraba (``games.search.Knowledge``): the fitted :func:`evaluate`
 four turns ahead, the shift deck re-dealt, the greedy player's three best options compared over at least three

@@ -1,7 +1,7 @@
 """``/rules`` help for Forest of Tataraba, in our own words (topic -> text; ``""`` is the overview; rulebook
 ``tataraba.md`` and RULINGS FT-1..FT-10)."""
 
-from games.core import T
+from games.core import T, Tc
 from games.tataraba.data import DEFAULT_ROUND_LIMIT
 
 RULES_HELP: dict[str, str] = {  # each a T(): /rules reads them in the table's language
@@ -9,6 +9,14 @@ RULES_HELP: dict[str, str] = {  # each a T(): /rules reads them in the table's l
         "Forest of Tataraba (2-4 players). You lead an iron-making tribe in a forest of 3x3-tile boards. Plant Red "
         "Pines (iron: Sen) and Cedars (building material), log adult trees, and be the first to pay 10 Sen and 10 "
         "material for an Eidai Tatara. Tiles are named board-cell, e.g. 2-5 is the centre of board 2."
+    ),
+    "first": T(
+        "Your first decision places your first Tatara, with your Player piece on it, on a tile of your choice. Pick "
+        "a spot next to adult trees you can log soon (Red Pine 2 Sen, Cedar 3 material) with open tiles around to "
+        "plant on: Sen and material are all you collect — 2 and 2 for your second Tatara (then 3 actions a turn), "
+        "10 and 10 for the Eidai Tatara. The shift cards shown before the first round only inform (nothing grows "
+        "yet). Then each turn: move 1-2 steps, take 2 actions (plant, log, or a Foot marker). /hint shows the strong "
+        "AI's choice and why."
     ),
     "turn": T(
         "On your turn: move your piece (you must move), then take 2 actions (3 once you built your second Tatara), "
@@ -58,6 +66,7 @@ RULES_HELP: dict[str, str] = {  # each a T(): /rules reads them in the table's l
 }
 
 TOPIC_NAMES: dict[str, str] = {
+    "first": Tc("rules topic", "first"),
     "turn": T("turn"),
     "move": T("move"),
     "actions": T("actions"),

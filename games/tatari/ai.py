@@ -18,6 +18,7 @@ from typing import Any
 from games.core import Decision
 from games.search import Knowledge
 from games.tatari.data import DICE, FACE_DOLLS, FACE_VALUE, FACES, STASH_CAP
+from games.tatari.hints import explain, option_values
 from games.tatari.state import TatariState
 
 
@@ -227,7 +228,8 @@ class TurnSolver:
                     best, best_value = f, v
         return (best, best_value) if best >= 0 else (-1, self.bust_value())
 
-    def _now(self) -> tuple[int, int, int, int]:
+    def now(self) -> tuple[int, int, int, int]:
+        """The turn so far: (faces set aside as a bit mask over :data:`FACES`, dice left, total, dolls)."""
         s = self.state
         mask = 0
         for face in s.set_aside:
@@ -236,7 +238,7 @@ class TurnSolver:
 
     def choose(self, decision: Decision) -> str | None:
         """The best option id of a ``select`` or ``fate`` decision of this turn, or None for another kind."""
-        mask, left, total, dolls = self._now()
+        mask, left, total, dolls = self.now()
         if decision.kind == "select":
             counts = tuple(self.state.rolled.count(f) for f in FACES)
             f, _ = self.pick(mask, left, total, dolls, counts)
@@ -266,7 +268,8 @@ def candidates(state: TatariState, decision: Decision, rng: Any) -> list[str]:
 
 KNOWLEDGE: Knowledge[TatariState] = Knowledge(
     evaluate=evaluate, eval_scale=1.5, rollout_turns=2, rollout_decisions=30, candidates=candidates,
-    loses_at_once=loses_at_once,
+    loses_at_once=loses_at_once, explain=explain, option_values=option_values,
 )
 """What the AI levels know of Tatari (``games.search.Knowledge``): dolls gone at a horizon of two turns, the exact
-turn of :class:`TurnSolver` with two players, the easy level's :func:`loses_at_once`."""
+turn of :class:`TurnSolver` with two players, the easy level's :func:`loses_at_once`, the hints' reasons and exact
+values (:mod:`games.tatari.hints`)."""

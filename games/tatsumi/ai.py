@@ -10,6 +10,7 @@ from games.core import Decision
 from games.search import Knowledge
 from games.tatsumi import data as D
 from games.tatsumi import dragons, rules, weather
+from games.tatsumi.hints import explain
 from games.tatsumi.island import blessing_met, encircled, layout, mastery, put
 from games.tatsumi.seaboard import guarded_wells
 from games.tatsumi.state import Seat, TatsumiState
@@ -320,7 +321,7 @@ def rollout_choice(s: TatsumiState, decision: Decision, rng: Any) -> str | None:
 KNOWLEDGE: Knowledge[TatsumiState] = Knowledge(
     evaluate=evaluate, eval_scale=6.0, solo_reference=100, rollout_turns=rollout_turns,
     rollout_decisions=rollout_decisions, determinise=determinise, rollout_choice=rollout_choice,
-    candidates=candidates,
+    candidates=candidates, explain=explain,
 )
 """What the strong search knows of Tatsumi (``games.search.Knowledge``): fortune, mastery and holding at a horizon
 of a round and the searching seat's next turn, solo measured against a fortune of 100 (rulebook "Solo-mode Scoring

@@ -1,7 +1,7 @@
 """``/rules tatsumi <topic>`` texts, in our own words (topic -> text; ``""`` is the overview; rulebook
 ``tatsumi.md`` and RULINGS TM-1..TM-19)."""
 
-from games.core import T
+from games.core import T, Tc
 
 RULES_HELP: dict[str, str] = {
     "": T(
@@ -12,6 +12,14 @@ RULES_HELP: dict[str, str] = {
         "placed. "
         "Options: colours=seat|choose|random (who plays which dragon), island and dragons "
         "(symmetric|asymmetric|choose), void, weather, solo."
+    ),
+    "first": T(
+        "Your first turn: each button is one flight — your dragon flies like a chess queen from its start well and "
+        "claims the top ring of the well it leaves (\"fly to b1, claim water from a1\"). Then you gather: the top "
+        "rings of two unguarded wells next to where you landed. Nothing scores yet: rings wait in your holding "
+        "until you offer them at a shrine within reach (front 2+2 rings, back 2+1). A good start lands where the "
+        "rings a nearby shrine asks for are on top, and keeps to three elements (a fourth in holding overflows "
+        "onto your island unscored). /hint shows the strong AI's choice and why."
     ),
     "fly": T(
         "Fly like a chess queen to another well; you may land on or fly over a depleted well (one with no ring left), "
@@ -94,6 +102,7 @@ RULES_HELP: dict[str, str] = {
 }
 
 TOPIC_NAMES: dict[str, str] = {
+    "first": Tc("rules topic", "first"),
     "fly": T("fly"),
     "gather": T("gather"),
     "holding": T("holding"),

@@ -15,6 +15,7 @@ from games.search import Knowledge
 from . import rules
 from .board import NEIGHBOURS, SPACE_VERTICES, SPACES, VERTEX_SPACES, VERTICES
 from .data import EFFECTS, TILES
+from .hints import explain
 from .state import TsukimiState
 
 _LEAD = {-2: -1.15, -1: -1.0, 0: 0.0, 1: 1.0, 2: 1.15}
@@ -249,7 +250,7 @@ def candidates(state: TsukimiState, decision: Decision, rng: random.Random) -> l
 
 KNOWLEDGE: Knowledge[TsukimiState] = Knowledge(
     evaluate=evaluate, eval_scale=2.0, min_gain=0.02, rollout_turns=rollout_turns,
-    rollout_decisions=rollout_decisions, candidates=candidates, max_candidates=4,
+    rollout_decisions=rollout_decisions, candidates=candidates, max_candidates=4, explain=explain,
 )
 """What the strong search knows of Tsukimi (``games.search.Knowledge``): the greedy player's position score at the
 horizon (the rival's reply, or the end of the game in the endgame), its four best options compared."""

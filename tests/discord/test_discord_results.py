@@ -13,6 +13,7 @@ from PIL import Image
 from test_discord_play import open_game, play_turn
 
 from bot.config import Settings
+from bot.service.hints import turning_job, turning_lines
 
 OTHER_CHANNEL = CHANNEL_ID + 5
 
@@ -47,7 +48,7 @@ def result_message(reply):
 
 async def test_result_message_carries_summary_ratings_and_replay(h):
     """The game's end posts a result message: ranking (the resigner last), the rating
-    after and its change (openskill's numbers), the summary card and a Replay button."""
+    after and its change (openskill's numbers), the game's turning points, the summary card and a Replay button."""
     alice, bob = h.user(101, "alice"), h.user(102, "bob")
     reply = await resigned_game(h, alice, bob)
     msg = result_message(reply)
@@ -55,11 +56,15 @@ async def test_result_message_carries_summary_ratings_and_replay(h):
     (a,), (b,) = model.rate([[model.rating()], [model.rating()]], ranks=[1, 2])
     sid = (await h.store.channel_records(str(CHANNEL_ID)))[0][0]
     score = {s.player_id: s.score for s in (await h.store.game_record(sid)).seats}
+    row = await h.store.session(sid)
+    turning = turning_job("tatari", row.players, row.options, row.seed, await h.store.moves(sid))
+    assert turning  # the game's turning points follow the ranking, players by their names
     assert msg.content.split("\n") == [
         "🏁 **Tatari** — result",
         f"1st alice ★ · {dolls_left(score[alice.sid])} · rating {a.mu:.1f} ({a.mu - 25:+.1f})",
         f"2nd bob · resigned · rating {b.mu:.1f} ({b.mu - 25:+.1f})",
         "🔔 <@101>, <@102>: the game is over.",  # the end reaches each seated player once (their route: the channel)
+        *turning_lines(turning, {alice.sid: "alice", bob.sid: "bob"}),
     ]
     assert msg.body["allowed_mentions"]["users"] == [101, 102]
     assert score[bob.sid] is None  # Tatari scores only the players still in the game

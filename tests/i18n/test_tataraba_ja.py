@@ -13,8 +13,9 @@ from bot import i18n
 from games.core import IllegalMove, Move
 from tests.i18n.ja_texts import ENGLISH, NAMES, untranslated
 
-OPTIONS_WORDS = {"round_limit", "round", "limit"}
-"""Lobby option names kept in Latin in the rules help (the player types them)."""
+OPTIONS_WORDS = {"round_limit", "round", "limit", "AI"}
+"""Lobby option names kept in Latin in the rules help (the player types them), and "AI" (the strong AI of /hint:
+Japanese says AI too, as the AI seats' names do)."""
 
 
 def play(game_id: str, players: int, options: dict, seed: int, max_moves: int = 4000):
