@@ -33,6 +33,7 @@ from games.core import SHORT_LABEL, T, Text
 from .ai_seats import ai_name, is_ai
 from .i18n import SOURCE, say, table_lang
 from .i18n import language as language_of
+from .results import FORMER_PLAYER
 from .service.hints import hinted_line
 from .service.presence import held_people
 from .service.stand_in import stand_in_label, stand_ins
@@ -52,10 +53,6 @@ NO_IMAGE = T("-# The board image could not be attached here (the bot lacks Attac
              "above, the options are numbered below.")
 MAX_NUMBERED = 25
 """Options listed per decision in a text-only Discord board (the rest: ``/move`` autocompletes them)."""
-
-
-FORMER_PLAYER = T("a former player")
-"""How a forgotten member's seat (``former-<n>``, :mod:`bot.store.privacy`) is named."""
 
 
 def display(names: dict[str, str], player: str) -> str:

@@ -26,6 +26,7 @@ from renderers.words import words as named
 from .ai_seats import ai_name, is_ai
 from .i18n import say, speaking, translator
 from .store import MoveRow
+from .store.privacy import is_former
 from .store.records import GameRecord, PlayerStats, Standing
 
 RATING_HELP = T(
@@ -36,16 +37,31 @@ RATING_HELP = T(
 """How ratings work, for ``/help``."""
 
 
+FORMER_PLAYER = T("a former player")
+"""How a forgotten member's seat (``former-<n>``, :mod:`bot.store.privacy`) is named."""
+
+
 def seat_name(seat: Any) -> str:
     """How a recorded seat or leaderboard line names its player: an AI seat by its level in the table's language
-    (:func:`bot.ai_seats.ai_name`; records keep the name the game ended with), anyone else by the recorded name."""
+    (:func:`bot.ai_seats.ai_name`; records keep the name the game ended with), a forgotten member's seat as
+    :data:`FORMER_PLAYER` in the table's language, anyone else by the recorded name."""
     pid = getattr(seat, "player_id", "") or ""
+    if is_former(pid):
+        return say(FORMER_PLAYER)
     parts = pid.split(":")
     if len(parts) == 2 and is_ai(f"{pid}:1"):  # a leaderboard line's rating key, "ai:<level>"
         parts.append("1")
     if is_ai(":".join(parts)):
         return ai_name(":".join(parts))
     return seat.name
+
+
+def shown_name(seat: Any, names: dict[str, str] | None) -> str:
+    """A recorded seat's name as a result shows it: the table's display name of its player when known, except for
+    a forgotten member's seat (:func:`seat_name`)."""
+    if is_former(seat.player_id):
+        return seat_name(seat)
+    return (names or {}).get(seat.player_id) or seat_name(seat)
 
 
 def rating_text(mu: float | None, sigma: float | None) -> str:
@@ -251,7 +267,7 @@ def summary_lines(record: GameRecord, names: dict[str, str] | None = None,
     out = []
     standings = result.standings if result is not None else {}
     for s in record.ranked:
-        who = (names or {}).get(s.player_id) or seat_name(s)
+        who = shown_name(s, names)
         parts: list = [Text.join(" ", [ordinal_text(s.rank) if s.rank else "—", who + (" ★" if s.won else "")])]
         if s.player_id in standings:
             parts.append(standings[s.player_id])
@@ -325,7 +341,7 @@ def ranking_words(record, names: dict[str, str] | None = None) -> Text:
     …"``; ``names`` (player id -> display name) before the recorded names."""
     out = []
     for s in record.ranked:
-        who = (names or {}).get(s.player_id) or seat_name(s)
+        who = shown_name(s, names)
         place = ordinal_text(s.rank) if s.rank else T("unranked")
         bits: list = [T("{place} {name} (won)", place=place, name=who) if s.won else
                       T("{place} {name}", place=place, name=who)]
@@ -351,8 +367,8 @@ def card_alt(kind: str, *args, names: dict[str, str] | None = None, lang: str | 
         title = _title(record.game_id)
 
         def shown(text: str) -> str:
-            return games.format_text(text, lambda p: (names or {}).get(p) or next(
-                (seat_name(s) for s in record.seats if s.player_id == p), p))
+            return games.format_text(text, lambda p: next(
+                (shown_name(s, names) for s in record.seats if s.player_id == p), (names or {}).get(p) or p))
 
         status = T("abandoned") if record.outcome == "abandoned" else T("game over")
         numbers = T("{moves}, {length}, {seats}, {rated}", moves=N("{n} move", "{n} moves", n=record.moves),
@@ -390,7 +406,7 @@ def replay_alt(record, names: dict[str, str] | None = None, lang: str | None = N
     """The alt text (≤ :data:`ALT_LIMIT` characters) of a game's replay animation: the game replayed (its boards
     from the deal to the end), its players and their ranking with rating changes."""
     title = _title(record.game_id)
-    players = Text.join(T(", "), [(names or {}).get(s.player_id) or seat_name(s) for s in record.seats])
+    players = Text.join(T(", "), [shown_name(s, names) for s in record.seats])
     args = {"sid": str(record.session_id), "game": title, "moves": N("{n} move", "{n} moves", n=record.moves),
             "date": date_text(record.ended_ms), "players": players, "ranking": ranking_words(record, names)}
     if record.outcome == "abandoned":

@@ -14,8 +14,9 @@ import discord
 
 from bot import board_text as board_text_lines
 from bot.ai_seats import LEVEL_NAMES, ai_name, is_ai
-from bot.board_text import BUTTON_OPTIONS, FORMER_PLAYER, button_label, display, fit_names
+from bot.board_text import BUTTON_OPTIONS, button_label, display, fit_names
 from bot.i18n import say, table_lang
+from bot.results import FORMER_PLAYER
 from bot.rules_help import AI_LEVEL_TEXT, live_line
 from bot.service.hints import hints_on, learn_line
 from bot.service.pace import PACE_WORDS

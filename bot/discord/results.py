@@ -10,6 +10,7 @@ ratings come from the session service's ``records`` (``RecordStore`` of ``bot/st
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import functools
 import io
 import logging
@@ -124,6 +125,8 @@ class Results(commands.Cog):
         record = update.record
         if record is None:
             return
+        if update.result is not None and update.result.reason:  # the reason as a text, in the table's language
+            record = dataclasses.replace(record, reason=update.result.reason)
         title = games.get(record.game_id).title if record.game_id in {g.id for g in games.all()} else record.game_id
         names = await self.bot.links.names(record.session_id)
         lines = [T("🏁 **{title}** — result", title=title), *results.summary_lines(record, names, update.result)]
