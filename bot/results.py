@@ -27,7 +27,7 @@ from .ai_seats import ai_name, is_ai
 from .i18n import say, speaking, translator
 from .store import MoveRow
 from .store.privacy import is_former
-from .store.records import GameRecord, PlayerStats, Standing
+from .store.records import RESIGN_MOVE, GameRecord, PlayerStats, Standing
 
 RATING_HELP = T(
     "Ratings: one per game per server; ties share a place, a player who resigns ranks last, and so does a player "
@@ -424,12 +424,10 @@ def replay_states(game: Game, players: Sequence[str], options: dict, seed: int,
     """Every state of a game, from its deal (``Game.begin`` with the seed) through each logged move, as the
     session service played it (a logged resignation goes through ``Game.resign``; one that ended the game adds
     no state)."""
-    from .sessions import RESIGN
-
     state = game.begin(list(players), options, seed).state
     states = [state]
     for m in moves:
-        if m.option == RESIGN:
+        if m.option == RESIGN_MOVE:
             outcome = game.resign(state, m.player)
             if outcome is None:
                 break

@@ -43,6 +43,13 @@ turn starts) is posted when the decision passes on or a race opens (``Table.send
   learner's, or as ephemeral steps; its option selects carry the steps done, so nothing is stored;
 - ``privacy.py`` — the cog of ``/privacy`` and ``/forget-me`` (confirmed by buttons), and the daily pruning of old
   finished games;
+- ``mygames.py`` — the cog of ``/mygames`` (a member's games across servers, :mod:`bot.service.members`) and
+  ``/away`` (:mod:`bot.service.away`);
+- ``notify.py`` — ``/notify``, direct messages (one per turn, the Stop button, closed DMs), reminders, a wait's
+  timers and its lines on the board, the end of a game, a lobby about to close;
+- ``stand_in.py`` — the AI stand-in's buttons ("The AI plays for X", "I'm back", "Remove X") and the departure's
+  default (:mod:`bot.service.stand_in`);
+- ``teaching.py`` — the cog of ``/hint`` (the strong AI's advice, :mod:`bot.service.hints`);
 - ``translator.py`` — slash commands in each user's client language (the ``commands`` catalogue domain);
 - ``sync.py`` — the slash commands as Discord receives them, synced only when they changed;
 - ``runner.py`` — ``run(settings) -> int`` for ``python -m bot run``.

@@ -33,26 +33,15 @@ from games.core import BaseState
 
 from ..ai_seats import AiSettings, ai_rng, race_opened_ms, think
 from ..store import SessionRow
-from . import stand_in  # read at call time: stand_in imports this module
 from .board import Locks, States, game_of
+from .stand_in import ai_players
+from .timers import AI_MOVE, AI_RACE, AI_RACES_META
 
 if TYPE_CHECKING:
     from .board import Update
     from .timers import Timer
 
 log = logging.getLogger(__name__)
-
-AI_MOVE = "ai_move"
-"""Timer kind of an AI seat's move: payload ``{"version": int, "player": id}``, due a human-like pause
-(``AiSettings.pause_ms``) after the move that made the decision; written in that move's transaction."""
-AI_RACE = "ai_race"
-"""Timer kind of an AI seat's race input: payload ``{"plan", "player", "race", "open_ms",
-"option", "at_ms"}``, due at ``at_ms`` = the window's opening + the seat's reaction (``games.ai.race_answer``)."""
-AI_RACES_META = "ai_races"
-"""Key in a session's ``meta``: the AI race plans (``player|race|open_ms|option``) made for the races pending now,
-so a seat sends each input once (its timer is removed when it fires; the plan stays while the seat's answer is
-still that input; once the input is applied the answer is its next input, a new plan)."""
-
 
 @dataclass
 class AiPlan:
@@ -81,7 +70,7 @@ class AiPlanner:
         open race (``player=None`` with a deadline) not planned yet, each AI seat's input from
         ``games.ai.race_answer`` as an ``ai_race`` timer at the window's opening + the reaction (never sooner than
         ``games.ai.MIN_REACTION_MS``; none when the reaction falls after the deadline or the seat lets it pass)."""
-        levels = stand_in.ai_players(row)  # AI seats, and the absent people the stand-in plays for
+        levels = ai_players(row)  # AI seats, and the absent people the stand-in plays for
         seats = list(levels)
         if not seats or state is None:
             return AiPlan(False, [], [], [])
@@ -194,7 +183,7 @@ class AiTurns:
                 return None
             decision = game.pending(state)[index]
             state_json = row.state
-            level = stand_in.ai_players(row).get(player)
+            level = ai_players(row).get(player)
             if level is None:  # the seat's owner is back: the stand-in no longer plays it
                 await self.store.delete_timer(timer.id)
                 return None

@@ -26,8 +26,8 @@ from games.core import T
 from ..ai_seats import DEFAULT_LEVEL, ai_level, is_ai
 from ..refusals import LEFT_GAME, SessionError
 from ..store import SessionRow
-from . import ai_turns  # its names are read at call time: ai_turns imports this module
 from .board import game_of
+from .timers import AI_MOVE, AI_RACE, AI_RACES_META
 
 if TYPE_CHECKING:
     from .ai_turns import AiPlanner
@@ -67,8 +67,8 @@ def ai_players(row: SessionRow) -> dict[str, str]:
 
 def without_plans_of(meta: dict, player: str) -> dict:
     """``meta`` without the AI race plans of ``player`` (``player|race|open|option``, :mod:`bot.ai_turns`)."""
-    plans = [p for p in meta.get(ai_turns.AI_RACES_META) or [] if not str(p).startswith(f"{player}|")]
-    return {**meta, ai_turns.AI_RACES_META: plans}
+    plans = [p for p in meta.get(AI_RACES_META) or [] if not str(p).startswith(f"{player}|")]
+    return {**meta, AI_RACES_META: plans}
 
 
 class StandIns:
@@ -134,7 +134,7 @@ class StandIns:
                 await self.store.lock_session(db, row.id, row.version)
                 await self.store.update_session(row.id, row.version, db=db, meta=meta)
                 for timer in await self.store.timers(row.id):
-                    if timer.kind in (ai_turns.AI_MOVE, ai_turns.AI_RACE) and timer.payload.get("player") == owner:
+                    if timer.kind in (AI_MOVE, AI_RACE) and timer.payload.get("player") == owner:
                         await self.store.delete_timers(db, [timer.id])
             row = await self.store.session(row.id)
         return self.states.view(row, notes=[T("{player} is back and plays their seat again.",

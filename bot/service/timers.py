@@ -9,6 +9,17 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from ..store import TimerRow
 
+AI_MOVE = "ai_move"
+"""Timer kind of an AI seat's move: payload ``{"version": int, "player": id}``, due a human-like pause
+(``AiSettings.pause_ms``) after the move that made the decision; written in that move's transaction."""
+AI_RACE = "ai_race"
+"""Timer kind of an AI seat's race input: payload ``{"plan", "player", "race", "open_ms",
+"option", "at_ms"}``, due at ``at_ms`` = the window's opening + the seat's reaction (``games.ai.race_answer``)."""
+AI_RACES_META = "ai_races"
+"""Key in a session's ``meta``: the AI race plans (``player|race|open_ms|option``) made for the races pending now,
+so a seat sends each input once (its timer is removed when it fires; the plan stays while the seat's answer is
+still that input; once the input is applied the answer is its next input, a new plan)."""
+
 if TYPE_CHECKING:
     from .board import Update
 

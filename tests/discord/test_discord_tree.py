@@ -9,7 +9,7 @@ from harness import Harness
 NAME = re.compile(r"^[-_\w]{1,32}$")
 EXPECTED = {"play", "join", "leave", "start", "move", "board", "rules", "history", "resign", "abandon", "kick", "undo",
             "settings", "pings", "help", "stats", "leaderboard", "replay", "privacy", "forget-me", "mygames", "notify", "away",
-            "learn"}
+            "learn", "hint"}
 
 
 async def test_command_payloads_are_valid(database):

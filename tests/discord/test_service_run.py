@@ -19,7 +19,7 @@ from harness import Harness
 from standin import APP_ID, ROOT, StandIn
 
 BAD_SIGNS = ("Traceback", "leaked semaphore", "Unclosed client session", "Unclosed connector", "Task was destroyed")
-COMMANDS = 21  # the slash commands of the tree (tests/discord/test_discord_tree.py: EXPECTED)
+COMMANDS = 25  # the slash commands of the tree (tests/discord/test_discord_tree.py: EXPECTED)
 """The slash commands the bot defines (python -m bot sync-commands --print)."""
 
 
