@@ -14,6 +14,7 @@ the file), so two processes merging into one session's data at once keep both ch
 from __future__ import annotations
 
 import json
+import time
 from collections.abc import Callable, Iterable
 from contextlib import AbstractAsyncContextManager
 from typing import Any
@@ -42,6 +43,12 @@ def merged(data: dict[str, Any], changes: dict[str, Any], merge: dict[str, dict]
     for key, value in (merge or {}).items():
         out[key] = {**out.get(key, {}), **value}
     return out
+
+
+PLAYER_CACHE_S = 30.0
+"""How long (s) this process trusts a member's data it read (:meth:`AdapterData.players_data`)."""
+PLAYER_CACHE_SIZE = 10_000
+"""Members' data kept at most; the cache starts afresh beyond it."""
 
 
 class AdapterData:
@@ -83,15 +90,38 @@ class AdapterData:
             await db.executemany(_BOARD_LINKS[self.dialect], rows)
 
     # -- per member -----------------------------------------------------------------------------------------------
+    def _players_cache(self) -> dict[str, tuple[float, dict[str, Any]]]:
+        cache = self.__dict__.get("_player_data")
+        if cache is None or len(cache) > PLAYER_CACHE_SIZE:
+            cache = self.__dict__["_player_data"] = {}
+        return cache
+
+    def forget_player_data(self, player: str | None = None) -> None:
+        """Drop ``player``'s cached data (everyone's when None): after a write outside :meth:`update_player_data`."""
+        if player is None:
+            self._players_cache().clear()
+        else:
+            self._players_cache().pop(player, None)
+
     async def players_data(self, players: Iterable[str]) -> dict[str, dict[str, Any]]:
-        """Player id -> the adapter's data of that member, for those of ``players`` that have any."""
+        """Player id -> the adapter's data of that member, for those of ``players`` that have any. Read at most
+        every :data:`PLAYER_CACHE_S` seconds per member in this process (a move reads its players' notification
+        choices; this process's own writes update the cache at once, another process's show within that time)."""
         players = [p for p in players if p]
         if not players:
             return {}
-        cur = await self.conn.execute(
-            f"SELECT player_id, data FROM discord_players WHERE player_id IN ({','.join('?' * len(players))})",
-            players)
-        return {pid: json.loads(data) for pid, data in await cur.fetchall()}
+        cache, now = self._players_cache(), time.monotonic()
+        fresh = {p: cache[p][1] for p in players if p in cache and now - cache[p][0] < PLAYER_CACHE_S}
+        missing = [p for p in players if p not in fresh]
+        if missing:
+            cur = await self.conn.execute(
+                f"SELECT player_id, data FROM discord_players WHERE player_id IN ({','.join('?' * len(missing))})",
+                missing)
+            found = {pid: json.loads(data) for pid, data in await cur.fetchall()}
+            for p in missing:
+                cache[p] = (now, found.get(p, {}))
+                fresh[p] = cache[p][1]
+        return {p: dict(d) for p, d in fresh.items() if d}
 
     async def update_player_data(self, player: str, changes: dict[str, Any]) -> dict[str, Any]:
         """Set ``changes`` in ``player``'s data (a value None deletes the key) in one transaction; returns the new
@@ -104,7 +134,8 @@ class AdapterData:
             data = merged(json.loads((await cur.fetchone())[0]), changes, None)
             await db.execute("UPDATE discord_players SET data = ?, updated_ms = ? WHERE player_id = ?",
                              (json.dumps(data), now_ms(), player))
-        return data
+        self._players_cache()[player] = (time.monotonic(), data)
+        return dict(data)
 
 
 __all__ = ["AdapterData", "merged"]

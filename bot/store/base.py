@@ -453,10 +453,9 @@ class Store(RecordStore, AdapterData, PrivacyData):
     async def add_timers(self, db, rows: list[tuple]) -> None:
         """Add many timers in ``db``'s transaction: rows of ``(session_id, channel_id, kind, due_ms, payload JSON,
         created_ms)``."""
-        if rows:
-            await db.executemany(
-                "INSERT INTO timers (session_id, channel_id, kind, due_ms, payload, created_ms)"
-                " VALUES (?, ?, ?, ?, ?, ?)", rows)
+        if rows:  # one statement however many rows
+            await db.execute("INSERT INTO timers (session_id, channel_id, kind, due_ms, payload, created_ms) VALUES "
+                             + ", ".join(["(?, ?, ?, ?, ?, ?)"] * len(rows)), [v for row in rows for v in row])
 
     async def clear_timers(self, session_id: int, kinds: list[str] | None = None, db=None) -> None:
         sql, args = "DELETE FROM timers WHERE session_id = ?", [session_id]

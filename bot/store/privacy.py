@@ -192,6 +192,7 @@ class PrivacyData:
             for table, key, col in (("ratings", "guild_id, game_id, player_id", "display_name"),
                                     ("channel_settings", "channel_id", "settings"), ("bot_meta", "key", "value")):
                 await self._scrub_column(db, table, key, col, like, loose, report)
+        self.forget_player_data(user_id)
         return report
 
     async def _sessions_naming(self, db, user_id: str, like: str) -> dict[int, list[str]]:

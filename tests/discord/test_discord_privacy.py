@@ -49,9 +49,9 @@ async def test_forget_me_confirms_refuses_others_and_forgets(database):
 
         done = await h.click(alice, ask, "Delete my data")
         answer = [s for s in done if s.kind == "edit_original"]
-        # the session, her resignation move, the adapter's names, the reminder of her turn (deleted)
+        # the session, her resignation move, the adapter's names, the timers of her wait (reminders and deadline: deleted)
         assert [(s.content, s.components) for s in answer] == [
-            ("Done: your data is deleted (4 rows).\nYou were resigned from or left 1 game.", [])]
+            ("Done: your data is deleted (6 rows).\nYou were resigned from or left 1 game.", [])]
         board = done.message(public=True)
         assert f"<@{ALICE}> resigns" in board.content
         row = await h.store.session(sid)
