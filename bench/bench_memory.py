@@ -22,7 +22,7 @@ rss_end_mb - rss_start_mb <= 20 over 2,000 games, and last_1000_growth_mb <= 5.
 
     PYTHONPATH=$PWD python bench/bench_memory.py --games 2000
 
-``--smoke``: the same code paths in a few seconds (10 games after 2, a short settling before the idle reading).
+``--smoke``: the same code paths in a few seconds (one game, a short settling before the idle reading).
 
 ``--trace FROM TO`` also prints (stderr) the allocations that grew most between games FROM and TO (tracemalloc,
 by traceback) and the object counts by type that grew most (``gc.get_objects``).
@@ -185,7 +185,6 @@ if __name__ == "__main__":
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--warm", type=int, default=20)
-    parser.add_argument("--smoke", action="store_true", help="10 games after 2, 1 s settling (a few seconds)")
     parser.add_argument("--trace", type=int, nargs=2, metavar=("FROM", "TO"),
                         help="tracemalloc snapshots after games FROM and TO; the lines that grew most (stderr)")
     parser.add_argument("--trim", action="store_true",
@@ -193,7 +192,7 @@ if __name__ == "__main__":
     parser.add_argument("--types", type=int, nargs=2, metavar=("FROM", "TO"),
                         help="object counts by type after games FROM and TO; the types that grew most (stderr; cheap, "
                         "unlike --trace)")
-    parser.add_argument("--smoke", action="store_true", help=SMOKE_HELP + "; one game")
+    parser.add_argument("--smoke", action="store_true", help=SMOKE_HELP + "; one game after none, 1 s settling before the idle reading")
     args = parser.parse_args()
     if args.smoke:
         args.games, args.warm = 1, 0

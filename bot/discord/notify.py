@@ -300,9 +300,12 @@ class Notify(commands.Cog):
         if not people or update.result is None:
             return
         prefs = await self.members.prefs(people)
+        told = [p for p in people if prefs[p].by_dm(row.id)]
+        if not told:
+            return
         names = await self.bot.links.names(row.id)
         reason = say(update.result.reason, None, lambda p: display(names, p))
-        for player in (p for p in people if prefs[p].by_dm(row.id)):
+        for player in told:
             text = say(T("🏁 {where} is over: {reason}", where=self.where(row), reason=reason))
             await self.dm(player, text + "\n" + jump(row.guild_id, row.channel_id))
 

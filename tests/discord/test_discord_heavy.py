@@ -42,7 +42,8 @@ async def test_nothing_is_drawn_in_the_bot_process(h, monkeypatch):
         assert reply[0].type == 5 and reply[-1].files[0][1].startswith(b"\x89PNG")
     gif = (await h.click(bob, msg, "Replay"))[-1]
     assert Image.open(io.BytesIO(gif.files[0][1])).format == "GIF"
-    assert h.bot.results.heavy.jobs == {"summary": 1, "stats": 1, "leaderboard": 1, "replay": 1}
+    assert h.bot.results.heavy.jobs == {"summary": 1, "stats": 1, "leaderboard": 1, "replay": 1,
+                                         "turning": 2}  # the result's and the replay's turning points
 
 
 async def test_a_finished_games_replay_is_built_once(h, tmp_path):

@@ -50,7 +50,9 @@ async def test_result_message_without_attach_files_is_text_with_ranking_ratings_
         model = PlackettLuce()
         (a,), (b,) = model.rate([[model.rating()], [model.rating()]], ranks=[1, 2])
         assert msg.kind == "message" and not msg.files
-        assert msg.content.split("\n") == [
+        lines = msg.content.split("\n")
+        assert lines[-1] == "🔔 <@101>, <@102>: the game is over."  # after the turning points, the end's one ping
+        assert lines[:3] == [
             "🏁 **Tatari** — result",
             f"1st alice ★ · {dolls_left(score[alice.sid])} · rating {a.mu:.1f} ({a.mu - 25:+.1f})",
             f"2nd bob · resigned · rating {b.mu:.1f} ({b.mu - 25:+.1f})",

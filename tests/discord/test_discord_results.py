@@ -63,8 +63,8 @@ async def test_result_message_carries_summary_ratings_and_replay(h):
         "🏁 **Tatari** — result",
         f"1st alice ★ · {dolls_left(score[alice.sid])} · rating {a.mu:.1f} ({a.mu - 25:+.1f})",
         f"2nd bob · resigned · rating {b.mu:.1f} ({b.mu - 25:+.1f})",
-        "🔔 <@101>, <@102>: the game is over.",  # the end reaches each seated player once (their route: the channel)
         *turning_lines(turning, {alice.sid: "alice", bob.sid: "bob"}),
+        "🔔 <@101>, <@102>: the game is over.",  # the end reaches each seated player once (their route: the channel)
     ]
     assert msg.body["allowed_mentions"]["users"] == [101, 102]
     assert score[bob.sid] is None  # Tatari scores only the players still in the game
