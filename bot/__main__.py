@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
-import gc
 import logging
 import multiprocessing
+import multiprocessing.util
 import os
 import sys
 import tempfile
@@ -372,7 +372,10 @@ def end_now(code: int) -> NoReturn:
     handlers flushed here): skips the interpreter's teardown of a large heap and many modules, which took longer
     than a supervisor's stop grace allows on a busy machine (seconds of garbage collection after "stopped cleanly")."""
     logging.shutdown()
-    gc.collect()  # the stopped pools freed: their semaphores are released (no "leaked semaphore" at exit)
+    # the stopped pools' semaphores unlinked and struck off the resource tracker's list, as the interpreter's own
+    # exit would (multiprocessing's exit finalizers), whether or not something still holds a pool: else the tracker
+    # prints "leaked semaphore" warnings after the process has gone
+    multiprocessing.util._run_finalizers(0)
     multiprocessing.active_children()  # reaps the stopped workers
     sys.stdout.flush()
     sys.stderr.flush()

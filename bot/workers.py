@@ -63,6 +63,7 @@ class Pool(ProcessPoolExecutor):
         terminated (SIGTERM); returns once every worker has exited. A job stopped so raises ``BrokenProcessPool``
         to its caller (whose work is then never stored). Blocking: call it off the event loop."""
         processes = list((getattr(self, "_processes", None) or {}).values())
+        manager = getattr(self, "_executor_manager_thread", None)  # the first shutdown lets go of it
         self.shutdown(wait=False, cancel_futures=True)
         deadline = time.monotonic() + grace_s
         for process in processes:
@@ -72,6 +73,8 @@ class Pool(ProcessPoolExecutor):
                 process.terminate()
         for process in processes:
             process.join()
+        if manager is not None:  # it closes the queues: their semaphores are let go here, not in a late thread
+            manager.join()
         self.shutdown(wait=True)
 
 
