@@ -121,3 +121,23 @@ def test_every_games_rules_and_refusals_speak_desu_masu():
         assert kinds["rules"]["plain"] == [] and kinds["refusals"]["plain"] == [], game
         assert len(kinds["rules"]["polite"]) >= 10, game
     assert catalogues.register_lines("ja")[0].startswith("tatamokatsu: rules ")
+
+
+def test_a_plain_form_rules_sentence_is_a_problem(tmp_path, monkeypatch):
+    """``i18n check`` reads each game's rules (``games/<game>/help.py``) and refusals in their Japanese: a sentence
+    in plain form (続ける) beside a polite one (振ります) is one problem, named with its game and kind."""
+    source = tmp_path / "games" / "tatari" / "help.py"
+    source.parent.mkdir(parents=True)
+    source.write_text('from games.core import T\nROLL = T("You roll.")\nGO = T("You go on.")\n', encoding="utf-8")
+    locales = tmp_path / "locales"
+    po = locales / "ja" / "LC_MESSAGES" / "tatari.po"
+    po.parent.mkdir(parents=True)
+    po.write_text('msgid "You roll."\nmsgstr "振ります。"\n\nmsgid "You go on."\nmsgstr "続ける。"\n', encoding="utf-8")
+    catalogues.glossary()  # the real glossary's terms (read once, before the catalogues move)
+    monkeypatch.setattr(i18n, "LOCALES", locales)
+    monkeypatch.setattr(catalogues, "LOCALES", locales)
+    catalogues.compile_catalogues(["ja"])
+    found = catalogues.problems([], "ja", root=tmp_path)
+    assert found == ["tatari: plain form in its rules (です・ます wanted): '続ける'"]
+    assert catalogues.register_lines("ja", root=tmp_path) == [
+        "tatari: rules 1 polite, 1 plain; refusals 0 polite, 0 plain"]
