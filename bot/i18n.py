@@ -29,7 +29,7 @@ from babel.messages.plurals import get_plural
 from babel.numbers import format_decimal
 from babel.support import Translations
 
-from games.core import Text, fill, format_text
+from games.core import Millis, Text, fill, format_text
 
 LANGUAGES = ("en", "ja")
 """The languages the bot speaks; ``en`` is the source language (the message ids are English)."""
@@ -128,6 +128,26 @@ def number(n: int | float, lang: str) -> str:
     return format_decimal(n, locale=Locale.parse(lang))
 
 
+def seconds(ms: int, lang: str) -> str:
+    """``ms`` milliseconds as seconds, exactly, with at least one decimal: ``1000`` -> ``"1.0"``, ``250`` ->
+    ``"0.25"``, ``1234`` -> ``"1.234"``, ``12000`` -> ``"12.0"`` (grouped by the locale past 999 s)."""
+    whole, rest = divmod(abs(ms), 1000)
+    decimals = f"{rest:03d}".rstrip("0") or "0"
+    return ("-" if ms < 0 else "") + number(whole, lang) + "." + decimals
+
+
+def _value(v: Any, lang: str) -> str:
+    """One argument of a text as ``lang`` writes it: a :class:`~games.core.Millis` in seconds (:func:`seconds`),
+    another int by the locale (:func:`number`), a date (:func:`date`), a text translated (:func:`render`)."""
+    if isinstance(v, Millis):
+        return seconds(v, lang)
+    if isinstance(v, int) and not isinstance(v, bool):
+        return number(v, lang)
+    if isinstance(v, datetime.date):
+        return date(v, lang)
+    return render(v, lang)
+
+
 def render(text: Any, lang: str) -> str:
     """``text`` in ``lang``, player references left as ``{@id}``: a :class:`Text` through the catalogue, looked up
     by its message context and id (``pgettext``/``npgettext`` for a text with a context; a missing entry falls back
@@ -148,8 +168,7 @@ def render(text: Any, lang: str) -> str:
         template = tr.ngettext(text.msgid, text.plural, text.args[text.count])
     else:
         template = tr.gettext(text.msgid)
-    values = {k: number(v, lang) if isinstance(v, int) and not isinstance(v, bool)
-              else date(v, lang) if isinstance(v, datetime.date) else render(v, lang) for k, v in text.args.items()}
+    values = {k: _value(v, lang) for k, v in text.args.items()}
     try:
         return fill(template, values)
     except ValueError:  # a catalogue entry whose placeholders differ: bot.catalogues.problems reports it
@@ -188,5 +207,5 @@ def tr(lang: Any, msgid: str, **args: Any) -> str:
 
 
 __all__ = ["LANGUAGES", "LOCALES", "READER", "SOURCE", "TABLE", "catalogue_path", "date", "domains", "game_ids",
-           "language", "number", "reader_lang", "refusal", "render", "say", "speaking", "table_lang", "tr",
+           "language", "number", "reader_lang", "refusal", "render", "say", "seconds", "speaking", "table_lang", "tr",
            "translations", "translator"]

@@ -46,6 +46,7 @@ __all__ = [
     "Event",
     "Game",
     "IllegalMove",
+    "Millis",
     "Move",
     "Option",
     "Outcome",
@@ -91,6 +92,16 @@ QUOTE_LIMIT = 100
 def clip(value: str, limit: int = QUOTE_LIMIT) -> str:
     """``value`` if it has at most ``limit`` characters, else its first ``limit - 1`` and "…"."""
     return value if len(value) <= limit else value[:limit - 1] + "…"
+
+
+class Millis(int):
+    """A duration in milliseconds as a text's argument: English shows the number (``+1000 ms``), a language that
+    reads times in seconds shows seconds (ja ``+1.0秒``: ``bot.i18n.render``). Pickles and compares as its ``int``."""
+
+    __slots__ = ()
+
+    def __reduce__(self):
+        return (Millis, (int(self),))
 
 
 class Text(str):

@@ -29,6 +29,7 @@ from games.core import (
     Event,
     Game,
     IllegalMove,
+    Millis,
     Move,
     N,
     Option,
@@ -285,7 +286,7 @@ class Tatamokatsu(Game):
                 # TK-11: a count timed after its deadline is refused; the session's timeout applies the lowest sum.
                 raise IllegalMove(
                     T("Too late by {ms} ms: the time to count is over; the lowest sum applies.",
-                      ms=move.at_ms - deadline)
+                      ms=Millis(move.at_ms - deadline))
                 )
             at = max(move.at_ms, s.now_ms) if move.at_ms is not None else s.now_ms
             self._fix(s, move.option, at, events, timed_out=False)
@@ -358,8 +359,9 @@ class Tatamokatsu(Game):
             Event(
                 kind="input",
                 text=(T("{player} {did} (+{ms} ms into the salute window).", player=ref(player),
-                        did=rules.INPUT_WORDS[inp], ms=ms) if in_salute_window
-                      else T("{player} {did} (+{ms} ms).", player=ref(player), did=rules.INPUT_WORDS[inp], ms=ms)),
+                        did=rules.INPUT_WORDS[inp], ms=Millis(ms)) if in_salute_window
+                      else T("{player} {did} (+{ms} ms).", player=ref(player), did=rules.INPUT_WORDS[inp],
+                             ms=Millis(ms))),
                 data={"player": player, "input": inp, "at_ms": at_ms, "ms": ms, "repeat": old is not None},
             )
         ]

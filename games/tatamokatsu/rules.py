@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from games.core import Event, N, T, Text, player_ref
+from games.core import Event, Millis, N, T, Text, player_ref
 from games.tatamokatsu.data import (
     DICE,
     FINGERS,
@@ -348,14 +348,14 @@ SEMICOLON = T("; ")
 
 def _at(player: str, ms: int) -> Text:
     """``"{@p} (+1200 ms)"``."""
-    return T("{player} (+{ms} ms)", player=ref(player), ms=ms)
+    return T("{player} (+{ms} ms)", player=ref(player), ms=Millis(ms))
 
 
 def _did(player: str, did: Text, ms: int, free: bool = False) -> Text:
     """``"{@p} shouted (+1200 ms)"``; ``free``: a mistake with no finger to lose."""
     if free:
-        return T("{player} {did} (+{ms} ms, no finger to lose)", player=ref(player), did=did, ms=ms)
-    return T("{player} {did} (+{ms} ms)", player=ref(player), did=did, ms=ms)
+        return T("{player} {did} (+{ms} ms, no finger to lose)", player=ref(player), did=did, ms=Millis(ms))
+    return T("{player} {did} (+{ms} ms)", player=ref(player), did=did, ms=Millis(ms))
 
 
 def _nobody_else(text: Text, inp: str) -> Text:
@@ -393,7 +393,7 @@ def window_summary(s: TatamokatsuState, winner: str | None, t_roll: bool, tk: bo
     if first is not None:
         runners = [e for e in entries if e.input == first.input and e.player != first.player and e.note != "mistake"]
         text = T("{player} {did} first (+{ms} ms)", player=ref(first.player), did=DONE_WORDS[first.input],
-                 ms=first.ms)
+                 ms=Millis(first.ms))
         if runners:
             margin = runners[0].ms - first.ms
             t0 = min(first.ms, runners[0].ms)  # runners are in time order
@@ -403,7 +403,7 @@ def window_summary(s: TatamokatsuState, winner: str | None, t_roll: bool, tk: bo
                 text = T("{text}, tied with {players}: won the roll-off", text=text,
                          players=_list([ref(e.player) for e in tied]))
             else:
-                text = T("{text}, {ms} ms ahead of {player}", text=text, ms=margin, player=ref(runners[0].player))
+                text = T("{text}, {ms} ms ahead of {player}", text=text, ms=Millis(margin), player=ref(runners[0].player))
             data.update(second=runners[0].player, margin_ms=margin)
         else:
             text = _nobody_else(text, first.input)
@@ -560,7 +560,7 @@ def salute_summary(s: TatamokatsuState, owing: list[str]) -> Event:
     parts: list[Text] = []
     if inside:
         ordered = sorted(inside, key=lambda p: (inside[p], s.players.index(p)))
-        salutes = [T("{player} +{ms} ms", player=ref(p), ms=inside[p]) for p in ordered]
+        salutes = [T("{player} +{ms} ms", player=ref(p), ms=Millis(inside[p])) for p in ordered]
         parts.append(T("Salutes: {list} after the salute was called", list=_list(salutes)))
     if earlier:
         parts.append(T("{players} had saluted during the race", players=_list([ref(p) for p in earlier])))

@@ -135,3 +135,18 @@ def test_no_japanese_text_of_the_game_says_keirei_the_military_salute():
     """The rulebook's salute is a 30° bow: お辞儀, never 敬礼 (a hand salute)."""
     po = (i18n.LOCALES / "ja" / "LC_MESSAGES" / "tatamokatsu.po").read_text(encoding="utf-8")
     assert "敬礼" not in po and po.count("お辞儀") >= 27
+
+
+def test_a_race_time_reads_in_seconds_in_japanese_and_in_ms_in_english():
+    """A reaction time of 1000 ms after the roll (TK-10) is "+1000 ms" in English and 「+1.0秒」 in Japanese, never
+    「+1,000ミリ秒」; times keep every digit (250 ms: 0.25秒)."""
+    s = GAME.setup(["alice", "bob"], None, 0)
+    s = GAME.apply(s, Move(player="alice", option="roll", at_ms=0)).state
+    if not s.anchored:
+        s = GAME.apply(s, Move(player=None, option=OPEN, at_ms=s.roll_ms)).state
+    out = GAME.apply(s, Move(player="bob", option="shout", at_ms=s.roll_ms + 1000))
+    event = next(e for e in out.events if e.kind == "input")
+    assert event.text.startswith("{@bob} ") and event.text.endswith(" (+1000 ms).")
+    ja = i18n.say(event.text, "ja")
+    assert ja.endswith("（+1.0秒）。") and "ミリ秒" not in ja
+    assert [i18n.seconds(ms, "ja") for ms in (1000, 250, 1234, 12000, 0)] == ["1.0", "0.25", "1.234", "12.0", "0.0"]
