@@ -42,6 +42,7 @@ from pydantic import BaseModel, ConfigDict, Field, WrapValidator
 
 __all__ = [
     "BaseState",
+    "DICE_SEP",
     "Decision",
     "Event",
     "Game",
@@ -493,6 +494,8 @@ OR = T(" or ")
 """The word between two alternatives ("void=true seats 5 or solo=true seats 1")."""
 SEMICOLON = T("; ")
 """Between the parts of a list of clauses."""
+DICE_SEP = Tc("between dice", " · ")
+"""Between the faces of a roll (``"2 · 4 · double-doll"``; Japanese lists them with 「、」)."""
 
 
 def seats_text(counts: Sequence[int]) -> str:

@@ -24,6 +24,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import (
+    DICE_SEP,
     TIMEOUT,
     Decision,
     Event,
@@ -160,7 +161,7 @@ class Tatamokatsu(Game):
                     player=None,
                     kind="race",
                     prompt=T("{player} rolled {dice}: shout, grab, Katana or salute!", player=ref(state.roller),
-                             dice=" · ".join(state.dice)),
+                             dice=Text.join(DICE_SEP, state.dice)),
                     options=RACE_OPTIONS,
                     deadline_ms=state.deadline_ms,
                 )
@@ -482,7 +483,7 @@ class Tatamokatsu(Game):
         roller = ref(state.roller)
         what = {
             "roll": lambda: T("{player} to roll", player=roller),
-            "race": lambda: T("race on {dice}", dice=" · ".join(state.dice)),
+            "race": lambda: T("race on {dice}", dice=Text.join(DICE_SEP, state.dice)),
             "fix": lambda: T("{player} to count the 1/10 dice", player=roller),
             "salute": lambda: T("salute window"),
             "choice": lambda: T("{player} to choose", player=ref(state.winner or "")),

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from games.core import Event, Millis, N, T, Text, player_ref
+from games.core import DICE_SEP, Event, Millis, N, T, Text, player_ref
 from games.tatamokatsu.data import (
     DICE,
     FINGERS,
@@ -76,7 +76,7 @@ def roll(s: TatamokatsuState, at_ms: int, events: list[Event]) -> None:
     events.append(
         Event(
             kind="roll",
-            text=T("{player} rolls {dice}. Quick!", player=ref(s.roller), dice=" · ".join(s.dice)),
+            text=T("{player} rolls {dice}. Quick!", player=ref(s.roller), dice=Text.join(DICE_SEP, s.dice)),
             data={"roller": s.roller, "dice": list(s.dice), "at_ms": at_ms, "deadline_ms": s.deadline_ms},
         )
     )

@@ -13,7 +13,7 @@ working: the data and the models are re-exported from here.
 
 from __future__ import annotations
 
-from games.core import Event, N, T, Text, player_ref
+from games.core import DICE_SEP, Event, N, T, Text, player_ref
 from games.tatari.data import (
     DICE,
     FACE_DOLLS,
@@ -69,7 +69,7 @@ def dice_text(n: int) -> Text:
 
 def faces_text(faces: list[str]) -> Text:
     """Faces as people read them: ``"2 · 4 · double-doll"`` (``"nothing"`` for none)."""
-    return Text.join(" · ", [FACE_LABEL[f] for f in faces]) if faces else T("nothing")
+    return Text.join(DICE_SEP, [FACE_LABEL[f] for f in faces]) if faces else T("nothing")
 
 
 # -- counting ---------------------------------------------------------------------------------------------------

@@ -15,6 +15,11 @@ from games.core import Decision, Game, IllegalMove, Result, Text
 ASCII_WORD = re.compile(r"[A-Za-z]{2,}")
 """An English word: two or more Latin letters in a row (single letters are dice faces "T", die names "A", rows)."""
 
+PUNCTUATION = re.compile(r"[、。，．][、。，．]|[^\x00-\x7f],|, ?[^\x00-\x7f]| · ")
+"""What a Japanese sentence never has: two marks of punctuation in a row (「。、」), an ASCII comma between Japanese
+words (lists take 「、」) or the Latin " · " (a list of dice takes 「、」; a status line's fields may keep it: a
+line of fields, no sentence)."""
+
 REF = re.compile(r"\{@[^{}]+\}|\b[A-Z]{2}-\d+\b")
 """A player reference ``{@id}`` (names are never translated; the ids are test names) or a ruling id (``TA-3``: the
 rulings are cited by their ids in every language)."""
@@ -43,6 +48,9 @@ class JaReader:
         english = [w for w in ASCII_WORD.findall(REF.sub("", said)) if w.lower() not in self.allowed]
         if english:
             self.problems.append(f"{where}: English {english} in {ja!r} (en: {str(text)!r})")
+        marks = PUNCTUATION.findall(REF.sub("X", said).replace(" · ", "、") if where == "status" else REF.sub("X", said))
+        if marks:
+            self.problems.append(f"{where}: punctuation {marks} in {ja!r}")
         self.lines.append(ja)
         return ja
 
