@@ -16,6 +16,8 @@ from __future__ import annotations
 
 import math
 
+from games.core import T
+
 ROWS = "ABCDE"
 CORNERS = ("n", "ne", "se", "s", "sw", "nw")
 _CORNER_ANGLE = {"n": -90, "ne": -30, "se": 30, "s": 90, "sw": 150, "nw": 210}
@@ -101,14 +103,16 @@ def corner_name(space: str, vertex: str) -> str:
 
 def vertex_label(vertex: str, first: str | None = None) -> str:
     """People's label for a vertex: ``C3-n (= B2-se = B3-sw)``; ``first``, one of its names (TS-2), leads when
-    given: ``vertex_label("C3-n", "B2-se")`` -> ``B2-se (= C3-n = B3-sw)``."""
+    given: ``vertex_label("C3-n", "B2-se")`` -> ``B2-se (= C3-n = B3-sw)``. The names are always half-width
+    letters and digits, in every language; the other names' brackets are the language's (ja
+    ``C3-n（= B2-se = B3-sw）``): a :class:`~games.core.Text` when there are other names."""
     names = list(VERTEX_NAMES[vertex])
     if first in names:
         names.remove(first)
         names.insert(0, first)
     if len(names) == 1:
         return names[0]
-    return f"{names[0]} (= {' = '.join(names[1:])})"
+    return T("{vertex} (= {others})", vertex=names[0], others=" = ".join(names[1:]))
 
 
 assert len(SPACES) == 19 and len(VERTICES) == 54

@@ -80,3 +80,19 @@ def test_end_and_back_may_be_typed_in_japanese(typed, option):
     from games.tsukimi.answers import normalise
 
     assert normalise(typed) == option
+
+
+def test_a_vertex_name_has_one_width_and_the_languages_brackets():
+    """A vertex is named in half-width letters and digits in every language (C3-n, never Ｃ３); its other names
+    stand in the language's brackets: 「C3-n（= B2-se = B3-sw）」 in Japanese, "C3-n (= B2-se = B3-sw)" in English."""
+    import re
+
+    from games.tsukimi.board import vertex_label
+
+    name = r"[A-E][1-5]-(?:n|ne|se|s|sw|nw)"
+    ja = re.compile(rf"{name}(?:（= {name}(?: = {name})*）)?")
+    for v in VERTICES:
+        said = i18n.say(vertex_label(v), "ja")
+        assert ja.fullmatch(said), said
+    assert i18n.say(vertex_label("C3-n", "B2-se"), "ja") == "B2-se（= C3-n = B3-sw）"
+    assert vertex_label("C3-n", "B2-se") == "B2-se (= C3-n = B3-sw)"
