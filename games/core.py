@@ -777,6 +777,6 @@ class Game:
             opt = d.option(move.option)
             if opt is not None:
                 return d, opt
-        listed = Text.join(T(", "), [o.id for d in mine for o in d.options])
+        listed = Text.join(T(", "), [o.short or o.label for d in mine for o in d.options])  # what a player reads
         raise IllegalMove(T("'{option}' is not a choice now. Choose one of: {choices}.", option=move.option,
                             choices=listed))

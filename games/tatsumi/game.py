@@ -122,10 +122,10 @@ class TatsumiGame(Game):
         who = rules.decider(state).id
         if move.player != who:
             raise IllegalMove(T("It is not your turn: waiting for {players}.", players=player_ref(who)))
-        listed = [i for i, _ in rules.choices(state)]
-        if move.option not in listed:
+        listed = rules.choices(state)
+        if all(i != move.option for i, _ in listed):
             raise IllegalMove(T("'{option}' is not a choice now. Choose one of: {choices}.", option=move.option,
-                                choices=Text.join(T(", "), listed)))
+                                choices=Text.join(T(", "), [label for _, label in listed])))
 
     def result(self, state: TatsumiState) -> Result | None:
         """Winners by fortune, ties broken by rings of the dragon's element on the island, then shared (TM-12)."""

@@ -20,7 +20,7 @@ from games.core import Decision, T, Text, player_ref
 from games.spelling import fold
 
 from . import rules
-from .board import SPACE_SET, SPACE_VERTICES, canonical, corner_name, vertex_label
+from .board import SPACE_SET, SPACE_VERTICES, canonical, vertex_label
 from .data import COLOUR_TEXT, TILES, tile_name, tile_text
 from .state import TsukimiState
 
@@ -105,23 +105,13 @@ def resolve(state: TsukimiState, decision: Decision, text: str) -> str:
     return option
 
 
-def _short(state: TsukimiState, option_id: str) -> str:
-    """How a hint names an option: a space, a corner of the placed tile by that space's name, other ids as they
-    are (any of these spellings is accepted back; tiles are shown by their labels, name and cost)."""
-    kind, _, arg = option_id.partition(":")
-    if kind == "space":
-        return arg
-    if kind == "place" and state.space is not None:
-        return f"place:{corner_name(state.space, arg)}"
-    return option_id
-
-
 def _hint(state: TsukimiState, decision: Decision, limit: int = 6) -> Text:
-    """A short hint: the first ``limit`` options and how many there are (never the whole list of 54 vertices)."""
-    ids = [o.label if o.id.startswith("tile:") else _short(state, o.id) for o in decision.options]
-    shown = Text.join(rules.COMMA, ids[:limit])
-    if len(ids) > limit:
-        return T("Choose one of: {shown} … ({n} choices).", shown=shown, n=len(ids))
+    """A short hint: the first ``limit`` options by their labels (what a player reads, never an id to type) and
+    how many there are (never the whole list of 54 vertices)."""
+    labels = [o.label for o in decision.options]
+    shown = Text.join(rules.COMMA, labels[:limit])
+    if len(labels) > limit:
+        return T("Choose one of: {shown} … ({n} choices).", shown=shown, n=len(labels))
     return T("Choose one of: {shown}.", shown=shown)
 
 

@@ -51,7 +51,7 @@ def test_find_decision_refusals_read_in_japanese():
     assert all(isinstance(r, Text) for r in refusals)
     assert str(refusals[0]) == "It is not your turn: waiting for {@p0}."
     assert i18n.say(refusals[0], "ja", {"p0": "あきら"}) == "あなたの番ではありません：あきらを待っています。"
-    assert i18n.say(refusals[1], "ja").startswith("「nope」は今は選べません。選べるのは：tile:")
+    assert i18n.say(refusals[1], "ja").startswith("「nope」は今は選べません。選べるのは：1-2、1-3、")
 
 
 def test_a_message_id_used_by_several_domains_has_one_japanese():
@@ -68,3 +68,18 @@ def test_a_message_id_used_by_several_domains_has_one_japanese():
                 if m.id:
                     seen.setdefault((m.context, m.id), {})[po.stem] = m.string if isinstance(m.string, str) else tuple(m.string)
     assert {k: v for k, v in seen.items() if len(set(v.values())) > 1} == {}
+
+
+@pytest.mark.parametrize("game_id", ["tatari", "tsukimi", "tatamokatsu", "tataraba", "tatsumi"])
+def test_a_refusal_lists_the_options_labels_never_their_ids(game_id):
+    """What a player reads back after a wrong answer names the choices as the buttons do (their labels), never
+    the ids the engine keeps (``set:4``, ``tile:1-2``, ``to:A2-n``)."""
+    game = games.get(game_id)
+    state = game.setup(["p0", "p1"], None, 1)
+    d = game.pending(state)[0]
+    with pytest.raises(IllegalMove) as exc:
+        game.apply(state, Move(player=d.player or "p0", option="nope", at_ms=0))
+    said = i18n.say(exc.value.args[0], "ja")
+    first = d.options[0]
+    assert i18n.say(first.short or first.label, "ja") in said
+    assert not [o.id for o in d.options if o.id in said and o.id not in (o.label, o.short)], said

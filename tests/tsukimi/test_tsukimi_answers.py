@@ -68,7 +68,8 @@ def test_refusal_vertex_taken_echoes_what_was_typed():
     """Rulebook "Placing Rabbits" (one rabbit a vertex): the text typed is echoed as typed, with the reason."""
     assert _refusal(_effects(), "place:C4-se") == (
         "'place:C4-se' is refused: D4-n (= C4-se = C5-sw) holds purple {@purple}'s rabbit (one rabbit a vertex). "
-        "Choose one of: place:C4-n, place:C4-ne, place:C4-s, place:C4-sw, place:C4-nw, move:A1-n … (7 choices)."
+        "Choose one of: place a rabbit on C4-n, place a rabbit on C4-ne (= B4-s), place a rabbit on C4-s, place a "
+        "rabbit on C4-sw (= D3-n), place a rabbit on C4-nw (= B3-s), move your rabbit from A1-n … (7 choices)."
     )
     assert _refusal(_effects(), "place:A1-n").startswith("'place:A1-n' is refused: A1-n holds your rabbit")
 
@@ -97,15 +98,15 @@ def test_refusal_discard_not_owed():
 
 
 def test_refusal_hint_is_short_never_the_54_vertices():
-    """A move's destination list has 52 vertices; the refusal shows 6 and the count."""
+    """A move's destination list has 52 vertices; the refusal shows 6 by their labels and the count."""
     s, _ = act(_effects(), "move:A1-n")
     msg = _refusal(s, "to:D4-n")
     assert msg == (
         "'to:D4-n' is refused: D4-n (= C4-se = C5-sw) holds purple {@purple}'s rabbit (one rabbit a vertex). "
-        "Choose one of: to:A2-n, to:A3-n, to:A1-nw, to:A1-ne, to:A2-ne, to:A3-ne … (53 choices)."
+        "Choose one of: A2-n, A3-n, A1-nw, A1-ne (= A2-nw), A2-ne (= A3-nw), A3-ne … (53 choices)."
     )
     assert _refusal(s, "nonsense") == (
-        "'nonsense' is not a choice now. Choose one of: to:A2-n, to:A3-n, to:A1-nw, to:A1-ne, to:A2-ne, to:A3-ne … "
+        "'nonsense' is not a choice now. Choose one of: A2-n, A3-n, A1-nw, A1-ne (= A2-nw), A2-ne (= A3-nw), A3-ne … "
         "(53 choices)."
     )
 
