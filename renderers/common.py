@@ -765,3 +765,59 @@ def colour_clashes(pairs, visions=VISIONS, min_delta_e: float = MIN_DELTA_E,
             if d < min_delta_e:
                 out.append(f"{la} {tuple(ca[:3])} vs {lb} {tuple(cb[:3])}: {vision} ΔE {d:.1f}")
     return out
+
+
+# --------------------------------------------------------------------------------------------------------------
+# Breaking text into lines
+
+NO_LINE_START = ("、。，．・：；？！‼⁇⁈⁉゠–〜～ー…‥)）]］}｝〕〉》」』】〙〗〟’”｠»"
+                 "ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶㇰㇱㇲㇳㇴㇵㇶㇷㇸㇹㇺㇻㇼㇽㇾㇿ々〻ゝゞヽヾ")
+"""Characters a line never starts with (JIS X 4051 §5 "line start prohibition": closing brackets, 、。 and other
+punctuation, the prolonged sound mark ー, small kana, iteration marks)."""
+NO_LINE_END = "(（[［{｛〔〈《「『【〘〖〝‘“｟«"
+"""Characters a line never ends with (JIS X 4051: opening brackets stay with what they open)."""
+
+
+def wide(word: str) -> bool:
+    """Whether ``word`` holds a wide (CJK) character: such text has no spaces to break at."""
+    return any(unicodedata.east_asian_width(ch) in ("W", "F") for ch in word)
+
+
+def break_lines(text: str, width: float, fnt, long_word: Callable[[str], str] | None = None) -> list[str]:
+    """``text`` in lines at most ``width`` px wide in ``fnt`` (anything with ``getlength``): the one line-breaking
+    rule of every renderer. ``"\\n"`` starts a line; lines break at spaces; Japanese (a word with CJK characters,
+    which has no spaces) runs on and breaks between characters, never before a :data:`NO_LINE_START` character nor
+    after a :data:`NO_LINE_END` one (JIS X 4051). A Latin word wider than a line is broken between its characters
+    too, or given to ``long_word`` (e.g. cut with "…") when one is given. Empty lines are dropped; ``[]`` for a
+    text without words."""
+    lines: list[str] = []
+
+    def split_chars(line: str) -> str:
+        while fnt.getlength(line) > width and len(line) > 1:
+            cut = len(line) - 1
+            while cut > 1 and fnt.getlength(line[:cut]) > width:
+                cut -= 1
+            keep = cut
+            while 1 < cut < len(line) and (line[cut] in NO_LINE_START or line[cut - 1] in NO_LINE_END):
+                cut -= 1
+            if cut <= 1:  # nowhere allowed within the line: break where it fits after all
+                cut = keep
+            lines.append(line[:cut].rstrip())
+            line = line[cut:].lstrip()
+        return line
+
+    for para in str(text).split("\n"):
+        line = ""
+        for word in para.split():
+            trial = f"{line} {word}" if line else word
+            if fnt.getlength(trial) <= width:
+                line = trial
+            elif wide(word):
+                line = split_chars(trial)
+            else:
+                if line:
+                    lines.append(line)
+                line = long_word(word) if long_word is not None and fnt.getlength(word) > width else split_chars(word)
+        if line:
+            lines.append(line)
+    return lines

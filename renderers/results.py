@@ -11,14 +11,25 @@ Pure: Pillow and :mod:`renderers.common` only (no ``bot`` imports).
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 
 from PIL import Image, ImageDraw
 
-from .common import INK, MUTED, PAPER, WHITE, display_name, encode_png, font, text, translating, words
+from .common import (
+    INK,
+    MUTED,
+    PAPER,
+    WHITE,
+    break_lines,
+    display_name,
+    encode_png,
+    font,
+    text,
+    translating,
+    words,
+)
 
 WIDTH = 800
 """Card width, px."""
@@ -136,44 +147,11 @@ def _table(img: Image.Image, draw: ImageDraw.ImageDraw, y: int, s: Section) -> i
     return y
 
 
-NO_LINE_START = "、。，．・：；？！）」』】〕》〉ー…ゃゅょっャュョッァィゥェォ"
-"""Characters a line never starts with when Japanese is broken between characters."""
-
-
-def _wide(word: str) -> bool:
-    """Whether ``word`` holds a wide (CJK) character: such text has no spaces to break at."""
-    return any(unicodedata.east_asian_width(ch) in ("W", "F") for ch in word)
-
-
 def wrap(value: str, size: int, width: float) -> list[str]:
-    """``value`` in lines of at most ``width`` px at ``size`` px, broken at spaces; a word too long alone is
-    broken between its characters when it holds CJK (Japanese has no spaces; a closing mark such as "、" is kept
-    with the character before it), else cut with "…"; "\n" breaks a line."""
-    fnt = font(size, False)
-    out: list[str] = []
-    for para in value.split("\n"):
-        line = ""
-        for word in para.split():
-            trial = f"{line} {word}" if line else word
-            if fnt.getlength(trial) <= width:
-                line = trial
-            elif _wide(word):
-                while fnt.getlength(trial) > width:
-                    cut = len(trial)
-                    while cut > 1 and fnt.getlength(trial[:cut]) > width:
-                        cut -= 1
-                    while 1 < cut < len(trial) and trial[cut] in NO_LINE_START:
-                        cut -= 1
-                    out.append(trial[:cut].rstrip())
-                    trial = trial[cut:].lstrip()
-                line = trial
-            else:
-                if line:
-                    out.append(line)
-                line = fit(word, size, False, width)
-        if line:
-            out.append(line)
-    return out
+    """``value`` in lines of at most ``width`` px at ``size`` px (:func:`renderers.common.break_lines`, the one
+    line-breaking rule: Japanese broken between characters as JIS X 4051 allows); a Latin word too long alone is
+    cut with "…"."""
+    return break_lines(value, width, font(size, False), lambda word: fit(word, size, False, width))
 
 
 def fit(value: str, size: int, bold: bool, width: float) -> str:

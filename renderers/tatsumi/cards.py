@@ -15,7 +15,7 @@ from games.core import T
 from games.tatsumi import data as D
 from games.tatsumi.state import TatsumiState
 
-from ..common import INK, MUTED, font, shape, words
+from ..common import INK, MUTED, break_lines, font, shape, words
 from .icons import ELEMENT_TINT, GOLD, NAME_INK, label, player_style, ring_icon
 
 CARD_W, CARD_H = 134, 104
@@ -39,35 +39,6 @@ def wrap(text: str, width: float, size: int = CARD_TEXT_PX) -> list[str]:
     """``text`` (in the image's language, :func:`renderers.common.words`) in lines at most ``width`` px wide at
     ``size`` px (:func:`break_lines`)."""
     return break_lines(str(words(text)), width, font(size))
-
-
-def break_lines(text: str, width: float, fnt) -> list[str]:
-    """``text`` in lines at most ``width`` px wide in ``fnt``, broken at spaces; a word wider than a line (Japanese
-    has no spaces) is broken between its characters, a closing mark such as "、" or "）" kept with the character
-    before it. ``[]`` for a text without words."""
-    lines, cur = [], ""
-    for w in text.split():
-        trial = f"{cur} {w}".strip()
-        if cur and fnt.getlength(trial) > width:
-            lines.append(cur)
-            cur = w
-        else:
-            cur = trial
-        while fnt.getlength(cur) > width and len(cur) > 1:
-            cut = len(cur) - 1
-            while cut > 1 and fnt.getlength(cur[:cut]) > width:
-                cut -= 1
-            while 1 < cut < len(cur) and cur[cut] in NO_LINE_START:
-                cut -= 1
-            lines.append(cur[:cut])
-            cur = cur[cut:]
-    if cur:
-        lines.append(cur)
-    return lines
-
-
-NO_LINE_START = "、。，．・：；？！）」』】〕》〉ー…ゃゅょっャュョッァィゥェォ"
-"""Characters a line never starts with when a word is broken between characters (Japanese line breaking)."""
 
 
 def card_face(card: str, k: float = 1.0) -> Image.Image:

@@ -37,7 +37,7 @@ from games.tatsumi import data as D
 from games.tatsumi.island import layout
 from games.tatsumi.state import Seat, TatsumiState
 
-from ..common import INK, PAPER, WHITE, cached_in_language, display_name, font, marker, words
+from ..common import INK, PAPER, WHITE, break_lines, cached_in_language, display_name, font, marker, words
 from .cards import (
     CARD_H,
     CARD_RULE,
@@ -46,7 +46,6 @@ from .cards import (
     SLOT,
     TILE_COUNT_PX,
     TILE_H,
-    break_lines,
     card_face,
     scale_marks,
     scales_on,
@@ -159,7 +158,7 @@ def decider(state: TatsumiState, dec: Decision) -> Seat:
 
 @lru_cache(maxsize=1024)
 def _lines(text: str, size: int, width: int) -> list[str]:
-    """The header's prompt in bold lines (:func:`cards.break_lines`); one empty line for an empty prompt."""
+    """The header's prompt in bold lines (:func:`renderers.common.break_lines`); one empty line for an empty prompt."""
     return break_lines(text, width, font(size, True)) or [""]
 
 

@@ -62,7 +62,7 @@ def test_tatsumi_card_text_in_japanese_is_broken_between_characters_within_the_c
     assert said != str(D.CARD_TEXT[card])
     assert all(fnt.getlength(line) <= width for line in lines), lines
     assert "".join(lines) == said.replace(" ", "")  # nothing lost
-    assert not any(line[0] in cards.NO_LINE_START for line in lines[1:]), lines
+    assert not any(line[0] in common.NO_LINE_START for line in lines[1:]), lines
     assert len(lines) <= 3, lines  # the card shows three lines
 
 
@@ -130,3 +130,40 @@ def test_text_drawn_straight_with_pillow_is_in_the_images_language():
     assert drawn(T("Shrine box"), translator("ja")) == drawn("成仏の祠") != drawn("Shrine box")
     assert drawn(T("Shrine box")) == drawn("Shrine box")
     assert T("a\\nb").split("\\n") == ["a", "b"] and T("ab").split("\\n")[0].msgid == "ab"
+
+
+class _Chars:
+    """A font in which every character is 10 px wide: where a line breaks is then exact."""
+
+    @staticmethod
+    def getlength(text: str) -> float:
+        return 10.0 * len(text)
+
+
+@pytest.mark.parametrize("text,lines", [
+    ("ハッピーエンドです。", ["ハッ", "ピーエ", "ンドで", "す。"]),  # ー never starts a line: ピ goes with it
+    ("あいうっかり", ["あい", "うっか", "り"]),  # nor a small っ
+    ("ごは「おにぎり」", ["ごは", "「おに", "ぎり」"]),  # 「 never ends a line
+    ("おにぎ」です", ["おに", "ぎ」で", "す"]),  # 」 never starts one
+    ("あいう、えお", ["あい", "う、え", "お"]),
+])
+def test_japanese_breaks_between_characters_as_jis_x_4051_allows(text, lines):
+    assert common.break_lines(text, 30, _Chars()) == lines
+
+
+def test_one_line_breaking_rule_serves_every_renderer():
+    """The line-start list and the breaking itself are defined once (renderers/common.py); the wrappers of the
+    Tatsumi cards and header and of the result cards call it."""
+    import ast
+    from pathlib import Path
+
+    root = Path(renderers.__file__).parent
+    defined = sorted(f"{p.relative_to(root)}:{node.targets[0].id if isinstance(node, ast.Assign) else node.name}"
+                     for p in root.rglob("*.py") for node in ast.walk(ast.parse(p.read_text(encoding="utf-8")))
+                     if (isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Name)
+                         and node.targets[0].id in ("NO_LINE_START", "NO_LINE_END"))
+                     or (isinstance(node, ast.FunctionDef) and node.name == "break_lines"))
+    assert defined == ["common.py:NO_LINE_END", "common.py:NO_LINE_START", "common.py:break_lines"]
+    from renderers import results
+
+    assert results.wrap("ハッピーエンド", results.SMALL_PX, common.font(results.SMALL_PX).getlength("ハッピ") + 1)[1][0] != "ー"
