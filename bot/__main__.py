@@ -246,7 +246,7 @@ def demo(game: str, players: int, seed: int, out: Path | None, strategy: str, bu
         raise click.BadParameter(str(exc.args[0]), param_hint="GAME") from None
     if not g.min_players <= players <= g.max_players:
         span = f"{g.min_players}-{g.max_players}" if g.min_players != g.max_players else str(g.min_players)
-        raise click.BadParameter(f"{g.title} takes {span} players, not {players}.", param_hint="'--players'")
+        raise click.BadParameter(f"{g.title!s} takes {span} players, not {players}.", param_hint="'--players'")
     bad = [o for o in options if "=" not in o]
     if bad:
         raise click.BadParameter(f"write key=value, not {bad[0]!r}.", param_hint="'--option'")
@@ -463,7 +463,7 @@ def invite(client_id: int) -> None:
     click.echo(invite_url(client_id))
     click.echo(f"Scopes: {', '.join(SCOPES)}. Permissions integer: {INTEGER}:")
     for name, why in NEEDED.items():
-        click.echo(f"  {name.replace('_', ' ').title()}: {why}")
+        click.echo(f"  {name.replace('_', ' ').title()}: {why!s}")  # the CLI speaks English
 
 
 cli.add_command(forget_user_command)

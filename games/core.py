@@ -120,11 +120,13 @@ class Text(str):
       its own Japanese, and the same English); None for most texts.
     - ``parts``/``sep``: a joined text's pieces (each translated) and separator (a :class:`Text` or a plain str).
 
-    ``Text("x", {}) == "x"``: comparisons, hashing and ``str`` methods see the English wording. ``text + "…"`` and
-    ``"…" + text`` are joined texts (each piece still translated). An f-string, ``format``, ``str.join`` or slicing
-    gives plain English: build with :func:`T`, :func:`N` and :meth:`join` (a test walks the player-facing source for
-    f-strings, ``+`` and ``.format`` around ``T()``/``N()`` results). ``ValueError`` when a placeholder has no
-    argument.
+    ``Text("x", {}) == "x"``: comparisons, hashing and ``str`` methods see the English wording. A text cannot lose
+    its language on the way: ``text + "…"`` and ``"…" + text`` are joined texts (each piece still translated);
+    formatting one (an f-string, ``format()``, ``str.format``) raises ``TypeError``, since the result could only be
+    English — make it a placeholder of :func:`T` or :meth:`join` it instead (``f"{text!s}"`` or ``str(text)`` is
+    the English on purpose: logs, ids, the English-only CLI). ``str.join`` and slicing give plain English too: a
+    test walks the player-facing source for them around ``T()``/``N()`` results. ``ValueError`` when a placeholder
+    has no argument.
     """
 
     __slots__ = ("msgid", "args", "plural", "count", "parts", "sep", "context")
@@ -177,6 +179,11 @@ class Text(str):
         if not isinstance(other, str):
             return NotImplemented
         return Text.join("", [other, self])
+
+    def __format__(self, spec: str) -> str:
+        """Refused (``TypeError``): an f-string or ``format`` around a text could only keep its English."""
+        raise TypeError(f"formatting the text {str(self)!r} would drop its translation: make it a placeholder of "
+                        "T(...) or Text.join it (f'{text!s}' or str(text) for the English on purpose: logs, ids)")
 
     def clipped(self, limit: int = QUOTE_LIMIT) -> Text:
         """This text with every plain-string value (what a player typed, an id) cut to at most ``limit`` characters

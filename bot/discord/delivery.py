@@ -152,7 +152,7 @@ class Delivery:
               needs: tuple[str, ...] = POST_NEEDS, tried: bool = False, board: bool = False) -> None:
         """Post in the background through :meth:`post` (``tried``: the first try was made already and failed)."""
         self.bot.spawn(self.post(post, what=what, channel_id=channel_id, session_id=session_id, needs=needs,
-                                 tried=tried, board=board), f"post {what} (session {session_id})")
+                                 tried=tried, board=board), f"post {what!s} (session {session_id})")  # a task's name, for logs
 
     async def post(self, post: Callable[[], Awaitable[Any]], *, what: str, channel_id: str,
                    session_id: int | None, needs: tuple[str, ...] = POST_NEEDS, tried: bool = False,

@@ -202,7 +202,7 @@ def with_extra(text: str, extra: str) -> str:
     if not extra or extra.lower() in text.lower():
         return text
     if text.endswith(")") and "(" in text and not translating():
-        return f"{text[:-1]}; {extra})"
+        return f"{text[:-1]}; {extra!s})"  # English only (not translating)
     return T("{text} ({extra})", text=text, extra=extra)
 
 

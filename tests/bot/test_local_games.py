@@ -71,7 +71,7 @@ async def play_by_numbers(tmp_path: Path, game_id: str, n: int, options: str, se
             out = await chat.line(f"{p}: /join")
             assert not any(line.startswith("!") for line in out), out
         out = await chat.line(f"{names[0]}: /start")
-        assert f"{game.title} begins!" in out, out
+        assert f"{game.title!s} begins!" in out, out
         if images:
             assert any(line.startswith("[board] ") and Path(line[8:]).exists() for line in out), out
 

@@ -58,4 +58,4 @@ async def test_one_refusal_closes_the_request(chat):
 
 async def test_help_states_the_undo_rule(chat):
     assert (await say(chat, "alice: /help"))[0] == SANDBOX_HELP
-    assert SANDBOX_HELP.endswith(f"{UNDO_RULE} Approve with /undo, refuse with /undo no.")
+    assert SANDBOX_HELP.endswith(f"{UNDO_RULE!s} Approve with /undo, refuse with /undo no.")

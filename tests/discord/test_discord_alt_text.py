@@ -125,7 +125,7 @@ async def test_every_board_image_of_a_whole_game_names_every_option(database, ga
         # the result message's card
         cards = [(name, alt) for _, _, name, alt in uploads(h) if name.startswith("result-")]
         assert len(cards) == 1, cards
-        assert cards[0][1].startswith(f"Result card of {games.get(game_id).title}, game over: 1st "), cards[0][1]
+        assert cards[0][1].startswith(f"Result card of {games.get(game_id).title!s}, game over: 1st "), cards[0][1]
         assert all(f" {who}" in cards[0][1] for who in NAMES[:n]), cards[0][1]
 
 
@@ -147,7 +147,7 @@ async def test_result_stats_leaderboard_and_replay_images_say_what_they_show(h):
     score = {s.player_id: s.score for s in record.seats}[alice.sid]
     model = PlackettLuce()
     (a,), (b,) = model.rate([[model.rating()], [model.rating()]], ranks=[1, 2])
-    ranking = (f"1st alice (won), {dolls_left(score)}, rating {a.mu:.1f}, up {a.mu - 25:.1f}; "
+    ranking = (f"1st alice (won), {dolls_left(score)!s}, rating {a.mu:.1f}, up {a.mu - 25:.1f}; "
                f"2nd bob, resigned, rating {b.mu:.1f}, down {25 - b.mu:.1f}")
     ((name, alt),) = descriptions(reply.message(public=True, result=True))
     assert name == f"result-{sid}.png"
@@ -157,8 +157,8 @@ async def test_result_stats_leaderboard_and_replay_images_say_what_they_show(h):
     ((name, alt),) = descriptions((await h.slash(alice, "stats"))[-1])
     assert name == f"stats-{alice.id}.png"
     assert alt == (f"Stats card of alice: Tatari: 1 game, 1 win (100%), average place 1.00, rating {a.mu:.1f} ± "
-                   f"{a.sigma:.1f}, best {dolls_left(score)}. Recent: Tatari 1st of 2, {dolls_left(score)} "
-                   f"({results.date_text(record.ended_ms)}).")
+                   f"{a.sigma:.1f}, best {dolls_left(score)!s}. Recent: Tatari 1st of 2, {dolls_left(score)!s} "
+                   f"({results.date_text(record.ended_ms)!s}).")
 
     ((name, alt),) = descriptions((await h.slash(bob, "leaderboard", game="tatari"))[-1])
     assert name == "leaderboard-tatari.png"
@@ -170,7 +170,7 @@ async def test_result_stats_leaderboard_and_replay_images_say_what_they_show(h):
         ((name, alt),) = descriptions(replay[-1])
         assert name == f"replay-{sid}.gif"
         assert alt == (f"Animated replay of game #{sid}, Tatari: its boards from the deal to the end, "
-                       f"{record.moves} moves, {results.date_text(record.ended_ms)}. Players: alice, bob. "
+                       f"{record.moves} moves, {results.date_text(record.ended_ms)!s}. Players: alice, bob. "
                        f"Ranking: {ranking}.")
 
 

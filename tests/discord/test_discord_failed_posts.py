@@ -72,7 +72,7 @@ async def test_board_whose_image_is_refused_arrives_as_text_with_its_buttons(h):
     assert not board.files and board.content == h.bot.table.live[update.session.id].text
     assert board.content.endswith(NO_IMAGE)
     assert numbered(board.content) == numbered_lines(update, names)
-    assert numbered(board.content)[0] == f"`1.` {update.pending[0].options[0].label}"
+    assert numbered(board.content)[0] == f"`1.` {update.pending[0].options[0].label!s}"
     assert f"-# {as_mentions(update.game.status(update.state))}" in board.content.split("\n")
     assert len(board.custom_ids()) == len(update.pending[0].options) + 2  # every option, How to play, Full board
     d = update.pending[0]

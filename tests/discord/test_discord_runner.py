@@ -143,7 +143,7 @@ def test_readme_lists_every_permission_with_why_and_the_integer():
     readme = (Path(__file__).resolve().parents[2] / "README.md").read_text()
     assert f"`{INTEGER}`" in readme
     for name, why in NEEDED.items():
-        assert f"| {why} |" in readme, name
+        assert f"| {why!s} |" in readme, name
 
 
 async def test_discord_py_s_own_5xx_tries_and_the_backoff_share_one_numbered_line_each(caplog):

@@ -264,8 +264,8 @@ def test_tm14_end_13th_sand_dollar_in_the_players_turn_no_tekitatsu_after():
     assert r.winners == ["al"] and rank_line(s.seats[0].fortune) in r.reason
     assert [e.kind for e in ev][-2:] == ["solo_rank", "game_over"]
     f = s.seats[0].fortune
-    rank = rank_name(f)
-    assert ev[-2].text == f"{{@al}} ends with {f} fortune: {rank_line(f)} (solo rank {rank})"
+    rank = str(rank_name(f))
+    assert ev[-2].text == f"{{@al}} ends with {f} fortune: {rank_line(f)!s} (solo rank {rank})"
     assert ev[-1].text == f"The solo game is over: {{@al}} {f} fortune, rank {rank}."
     assert GAME.status(s) == f"Solo game over after round {s.round}: {f} fortune, rank {rank}."
     assert not any("winner" in t.lower() for t in (ev[-2].text, ev[-1].text, r.reason, GAME.status(s)))

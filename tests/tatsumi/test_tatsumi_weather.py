@@ -433,7 +433,7 @@ def test_tm13_sand_dollar_choices_read_off_or_from_beside_the_card():
     """The depleted well's sand dollar: "off" the card or "from beside" it, each with how many lie there."""
     s, _ = _b3_depleted_by_a_gather()
     d = GAME.pending(s)[0]
-    name = weather.title(minor(s))
+    name = str(weather.title(minor(s)))
     assert [o.label for o in d.options][:2] == [
         f"sand dollar off {name} (2 on it) into b3",
         f"sand dollar from beside {name} (3 beside it) into b3",
