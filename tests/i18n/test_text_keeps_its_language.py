@@ -110,3 +110,15 @@ def test_a_refusal_quotes_a_typed_value_at_most_100_characters_and_keeps_its_rea
     assert text.args["option"] == "y" * (QUOTE_LIMIT - 1) + "…" and str(text).endswith("Choose one of: a, b.")
     assert len(clip(typed)) == QUOTE_LIMIT and clip("short") == "short"
     assert i18n.say(text, "ja").count("y") == QUOTE_LIMIT - 1
+
+
+def test_formatting_a_text_raises_and_str_is_the_english_on_purpose():
+    """An f-string, ``format()`` or ``str.format`` around a text could only give its English: refused with a
+    TypeError that says what to do; ``{text!s}`` and ``str(text)`` are the English asked for (logs, ids)."""
+    counted = T("Counted.")
+    for attempt in (lambda: f"✅ {counted}", lambda: format(counted, ""), lambda: "✅ {}".format(counted),
+                    lambda: f"{counted:>10}", lambda: f"{N('{n} hour', '{n} hours', n=24)} unless they return"):
+        with pytest.raises(TypeError, match="would drop its translation: make it a placeholder of T"):
+            attempt()
+    assert f"✅ {counted!s}" == "✅ Counted." and type(str(counted)) is str
+    assert i18n.say(T("✅ {what}", what=counted), "en") == "✅ Counted."
