@@ -6,12 +6,14 @@ writes it (ARCHITECTURE.md, "Text and languages").
   spaces, ``・`` and punctuation dropped.
 - :func:`names_of`: every name a thing answers to, folded: its id, its English and Japanese names and the readings
   of a name written in kanji (:data:`READINGS`: ``月見`` is also ``つきみ``).
-- :func:`matches` (autocomplete: what was typed is in one of the names) and :func:`find_game` (``/play game:``,
-  ``/rules game:``: exactly one game answers to it).
+- :func:`matches` (autocomplete: what was typed is in one of the names, or in a kana reading of a name written in
+  kanji: :func:`reads_as`, 「みず」 finds 「水」, from the table of :mod:`bot.readings`) and :func:`find_game`
+  (``/play game:``, ``/rules game:``: exactly one game answers to it).
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 
 import games
@@ -19,6 +21,8 @@ from games import Game
 from games.spelling import fold
 
 from .i18n import LANGUAGES, say
+from .readings import READINGS as KANJI_READINGS
+from .readings import REPEAT
 
 READINGS: dict[str, tuple[str, ...]] = {
     "Tsukimi": ("つきみ",),
@@ -45,7 +49,41 @@ def matches(typed: str, names: Iterable[str], *, prefix: bool = False) -> bool:
     ``たたらばともり``), or with ``prefix`` starts one (a short list such as the AI levels: ``s`` finds ``strong``,
     not ``easy``); nothing typed matches everything."""
     needle = fold(typed)
-    return not needle or any(n.startswith(needle) if prefix else needle in n for n in names)
+    return not needle or any(n.startswith(needle) if prefix else needle in n for n in names) or any(
+        reads_as(needle, n, prefix=prefix) for n in names)
+
+
+def _spellings(name: str) -> tuple[tuple[str, ...], ...]:
+    """``name`` (folded) as the ways each character may be read: a kanji of :data:`bot.readings.READINGS` by its
+    readings, 々 as the kanji before it, any other character as itself."""
+    out: list[tuple[str, ...]] = []
+    for ch in name:
+        out.append(out[-1] if ch == REPEAT and out else KANJI_READINGS.get(ch, (ch,)))
+    return tuple(out)
+
+
+@functools.lru_cache(maxsize=4096)
+def reads_as(needle: str, name: str, *, prefix: bool = False) -> bool:
+    """Whether ``needle`` (folded kana) is part of ``name`` (folded) read aloud, each kanji by one of its
+    readings (:func:`_spellings`): ``reads_as("みず", "水の祠")``, ``reads_as("ずのほこ", "水の祠")``; with
+    ``prefix``, only from the start of ``name``. False for a name without kanji in the table (plain
+    :func:`matches` covers it)."""
+    chars = _spellings(name)
+    if not needle or all(len(c) == 1 and c[0] in name for c in chars):
+        return False
+
+    @functools.cache
+    def rest(i: int, at: int) -> bool:  # needle[at:] continues from character i on
+        if at == len(needle):
+            return True
+        if i == len(chars):
+            return False
+        left = needle[at:]
+        return any(left.startswith(r) and rest(i + 1, at + len(r)) or r.startswith(left) for r in chars[i])
+
+    starts = range(1) if prefix else range(len(chars))
+    return any(needle.startswith(r[k:]) and rest(i + 1, len(r) - k) or r[k:].startswith(needle)
+               for i in starts for r in chars[i] for k in (range(1) if prefix else range(len(r))))
 
 
 def find_game(typed: str) -> Game | None:
@@ -68,4 +106,4 @@ def find_game(typed: str) -> Game | None:
     return partial[0] if len(partial) == 1 and (len(needle) >= 2 or not needle.isascii()) else None
 
 
-__all__ = ["READINGS", "find_game", "fold", "matches", "names_of"]
+__all__ = ["READINGS", "find_game", "fold", "matches", "names_of", "reads_as"]

@@ -88,3 +88,85 @@ async def test_autocomplete_matches_kana_width_and_readings(tmp_path):
         assert topics == [{"name": "バースト", "value": "bust"}]
         topics = await h.autocomplete(reader, "rules", "topic", game="tatari", topic="ﾊﾞｰｽﾄ")
         assert topics == [{"name": "バースト", "value": "bust"}]
+
+
+@pytest.mark.parametrize("typed,label", [
+    ("みず", "水の祠"), ("ミズ", "水の祠"), ("ｽｲ", "水の祠"), ("ずのほこ", "水の祠"), ("ほこら", "祠8"),
+    ("てばん", "手番を終える"), ("じょうりょくじゅ", "常緑樹を伐採する"), ("ばっさい", "常緑樹を伐採する"),
+    ("にんぎょう", "ダブル人形"), ("ひび", "火々"),
+])
+def test_kana_finds_a_label_written_in_kanji_by_its_reading(typed, label):
+    from bot.matching import fold, matches
+
+    assert matches(typed, {fold(label)})
+
+
+@pytest.mark.parametrize("typed,label", [("みずの", "火の祠"), ("ひみず", "水の祠"), ("しゅう", "水")])
+def test_a_reading_of_other_kanji_finds_nothing(typed, label):
+    from bot.matching import fold, matches
+
+    assert not matches(typed, {fold(label)})
+
+
+def test_every_kanji_of_every_label_and_topic_has_its_reading():
+    """The reading table (bot/readings.py, data) covers each kanji of the Japanese option labels met in a few
+    random games of each game and of every rules topic's name."""
+    import random
+    import re
+
+    from bot.readings import READINGS
+    from games.core import TIMEOUT, Move
+
+    seen: set[str] = set()
+    for g in games.all():
+        seen.update(i18n.say(g.topic_name(t), "ja") for t in g.rules_help if t)
+        for n in sorted({2, min(4, g.max_players)}):
+            rng, state = random.Random(n), g.setup([f"p{i}" for i in range(n)], None, n)
+            for _ in range(300):
+                pending = g.pending(state)
+                if not pending or not pending[0].options:
+                    break
+                seen.update(i18n.say(o.short or o.label, "ja") for d in pending for o in d.options)
+                seen.update(i18n.say(o.label, "ja") for d in pending for o in d.options)
+                d = pending[0]
+                at = getattr(state, "now_ms", 0) or 0
+                try:
+                    state = g.apply(state, Move(player=d.player or state.players[0], option=rng.choice(d.options).id,
+                                                at_ms=at + 50)).state
+                except Exception:
+                    if d.deadline_ms is None:
+                        break
+                    state = g.apply(state, Move(player=None, option=TIMEOUT, at_ms=d.deadline_ms)).state
+    kanji = {ch for label in seen for ch in re.findall(r"[\u4e00-\u9fff]", label)}
+    assert len(kanji) > 40 and sorted(kanji - set(READINGS)) == []
+
+
+async def test_autocomplete_of_options_and_topics_matches_kanji_readings(tmp_path):
+    """「/選ぶ」: typing the kana reading of a kanji of an option's label finds that option; 「/ルール」 topics too."""
+    from bot.readings import READINGS
+
+    async with Harness(tmp_path / "bot.sqlite3") as h:
+        h.guild_locale = "ja"
+        alice, bob = h.user(101, "alice"), h.user(102, "bob")
+        alice.locale = bob.locale = "ja"
+        await h.slash(alice, "play", game="tsukimi")
+        await h.slash(bob, "join")
+        await h.slash(alice, "start")
+        update = await h.bot.service.show(str(h.channel_id))
+        d = update.pending[0]
+        me = alice if d.player == alice.sid else bob
+        for option in d.options:
+            label = i18n.say(option.label, "ja")
+            kanji = next((ch for ch in label if ch in READINGS), None)
+            if kanji is None:
+                continue
+            reading = READINGS[kanji][0]  # 桜 (a sakura tile): さくら
+            choices = [c["value"] for c in await h.autocomplete(me, "move", "option", option=reading)]
+            assert option.id in choices and len(choices) < len(d.options), (label, reading)
+            break
+        else:
+            raise AssertionError("no option label in kanji")
+        topics = await h.autocomplete(alice, "rules", "topic", game="tataraba", topic="ばっさい")
+        assert topics == [{"name": "伐採", "value": "logging"}]
+        topics = await h.autocomplete(alice, "rules", "topic", game="tataraba", topic="てばん")
+        assert [t["value"] for t in topics] == ["first", "turn"]
