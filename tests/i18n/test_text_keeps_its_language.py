@@ -116,7 +116,7 @@ def test_formatting_a_text_raises_and_str_is_the_english_on_purpose():
     """An f-string, ``format()`` or ``str.format`` around a text could only give its English: refused with a
     TypeError that says what to do; ``{text!s}`` and ``str(text)`` are the English asked for (logs, ids)."""
     counted = T("Counted.")
-    for attempt in (lambda: f"✅ {counted}", lambda: format(counted, ""), lambda: f"✅ {counted}",
+    for attempt in (lambda: f"✅ {counted}", lambda: format(counted, ""), lambda: "✅ {}".format(counted),  # noqa: UP032
                     lambda: f"{counted:>10}", lambda: f"{N('{n} hour', '{n} hours', n=24)} unless they return"):
         with pytest.raises(TypeError, match="would drop its translation: make it a placeholder of T"):
             attempt()
