@@ -63,6 +63,11 @@ hanzi), its extra file of rarer ideographs (JIS X 0213, HKSCS, GBK, Big5 level 2
 regular weight for bold text too), Noto Sans Thai, Noto Sans Devanagari, Noto Sans Math (the mathematical
 alphanumerics of "fancy" names), then Noto Emoji (monochrome; the last, so U+FE0F can put it first)."""
 
+EMBOLDEN = {"NotoSansCJKjp-Regular-extra.otf": 1 / 60, "NotoSansMath-Regular-subset.ttf": 1 / 60}
+"""Fonts of the bold chain that have one weight only, drawn bold by a stroke of this many px per px of size (the
+rarer ideographs of names such as 髙 and 﨑 in a bold name: with it 髙 has as much ink as Noto Sans CJK Bold's 高,
+at every size), so a bold name stays bold glyph by glyph."""
+
 STAND_IN = "\ufffd"
 """What a grapheme no font has draws as (DejaVu's replacement character, a diamond with a question mark):
 visibly a stand-in, never a blank or a .notdef box."""
@@ -265,6 +270,13 @@ class ScriptFont(ImageFont.FreeTypeFont):
             hit = self._layouts[key] = self._lay_out(text, stroke_width, anchor)
         return hit
 
+    def stroke(self, k: int) -> float:
+        """The extra stroke (px) that draws font ``k`` of the chain bold: :data:`EMBOLDEN` for a one-weight font in
+        bold text, else 0."""
+        if not self.bold or k == 0:
+            return 0.0
+        return self.size * EMBOLDEN.get(FALLBACK_FONTS[True][k - 1], 0.0)
+
     def _lay_out(self, text: str, stroke_width: float, anchor: str | None):
         runs = script_runs(text, self.bold)
         placed, x, box = [], 0.0, None
@@ -272,7 +284,7 @@ class ScriptFont(ImageFont.FreeTypeFont):
             if k == MISSING:
                 k, run = 0, STAND_IN * len(graphemes(run))
             f = self.face(k)
-            x0, y0, x1, y1 = f.getbbox(run, stroke_width=stroke_width, anchor="ls")
+            x0, y0, x1, y1 = f.getbbox(run, stroke_width=stroke_width + self.stroke(k), anchor="ls")
             placed.append((k, run, x))
             box = (x0 + x, y0, x1 + x, y1) if box is None else (min(box[0], x0 + x), min(box[1], y0),
                                                                 max(box[2], x1 + x), max(box[3], y1))
@@ -317,7 +329,8 @@ class ScriptFont(ImageFont.FreeTypeFont):
             mask = Image.new("L", (max(1, math.ceil(box[2]) - left), max(1, math.ceil(box[3]) - top)), 0)
             draw = ImageDraw.Draw(mask)
             for k, run, x in placed:
-                draw.text((x - left, -top), run, font=self.face(k), fill=255, anchor="ls", stroke_width=stroke_width)
+                draw.text((x - left, -top), run, font=self.face(k), fill=255, anchor="ls",
+                          stroke_width=stroke_width + self.stroke(k))
             if len(self._masks) >= 512:
                 self._masks.clear()
             hit = self._masks[key] = (mask, (left - round(ax), top - round(ay)))

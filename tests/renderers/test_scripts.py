@@ -310,3 +310,17 @@ def test_glyphs_command_prints_the_missing_count_per_text():
     assert result.exit_code == 0, result.output
     assert result.output == ("text=髙橋 missing=0\ntext=สมชาย missing=0\ntext=𝓐𝓵𝓲𝓬𝓮 missing=0\n"
                              "text=a\U0010fffdb\U000f0000 missing=2\n")
+
+
+@pytest.mark.parametrize("size", [12, 18, 28])
+def test_a_bold_name_with_rare_kanji_draws_them_bold(size):
+    """髙 and 﨑 (names: 髙橋, 山﨑) are only in the one-weight extra CJK font: in bold text they are emboldened
+    (common.EMBOLDEN) to the ink of the bold face's 高 and 崎, clearly more than their regular weight."""
+    def ink(text: str, bold: bool) -> float:
+        img = Image.new("L", (4 * size, 2 * size), 0)
+        ImageDraw.Draw(img).text((size // 2, size // 4), text, font=common.font(size, bold), fill=255)
+        return sum(img.get_flattened_data()) / 255
+
+    for rare, common_form in (("髙", "高"), ("﨑", "崎")):
+        assert 0.9 <= ink(rare, True) / ink(common_form, True) <= 1.15
+        assert ink(rare, True) >= 1.3 * ink(rare, False)
