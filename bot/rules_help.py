@@ -176,8 +176,8 @@ def sandbox_rules(game_id: str | None = None, topic: str | None = None, lang: st
     :class:`Text`), its topics listed for a reader of ``lang`` (:func:`topics_text`; None: English).
     :class:`SessionError` for an unknown game or topic."""
     if not game_id:
-        return T("Which game? {games}", games=Text.join(T(", "), [Text.join(": ", [g.id, g.summary])
-                                                               for g in games.all()]))
+        each = [T("• {title} ({game}): {summary}", title=g.title, game=g.id, summary=g.summary) for g in games.all()]
+        return T("Which game? /rules <game>, one of:\n{games}", games=Text.join("\n", each))
     game = find_game(game_id)
     if game is None:
         raise SessionError(T("There is no game called '{game}'. /games lists them.", game=game_id))

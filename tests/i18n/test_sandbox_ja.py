@@ -28,3 +28,18 @@ async def test_japanese_command_names_work_in_a_japanese_sandbox(chat):
     started = await chat.line("alice: /開始")
     assert (await chat.service.store.live_session("table")).status == "active", started
     assert any("/参加" in line for line in await chat.line("carol: /ヘルプ"))  # the help names the commands as it takes them
+
+
+async def test_the_rules_list_reads_as_japanese_lines(chat):
+    """``/ルール`` without a game: one line a game, 「• タタリ（tatari）：…」, never summaries run together with
+    「。、」 or ASCII commas; each game's own ``/ルール`` neither."""
+    import re
+
+    import games
+
+    out = "\n".join(await chat.line("alice: /ルール"))
+    assert out.startswith("どのゲームですか？ /ルール（/rules） <ゲーム> で選んでください：\n• タタモカツ（tatamokatsu）：")
+    assert out.count("\n• ") == len(games.all())
+    for game in games.all():
+        out += "\n".join(await chat.line(f"alice: /ルール {game.id}"))
+    assert not re.findall(r"[、。][、。]|[^\x00-\x7f], ", out), out
