@@ -15,7 +15,7 @@ from typing import NamedTuple
 
 from PIL import Image, ImageDraw
 
-from games.core import N, T, Text, format_text, marker_keys
+from games.core import N, T, Text, marker_keys
 from games.tataraba import GAME, rules
 from games.tataraba.board import BOARD_SIDE, CELLS, geometry, tile_index, tile_name
 from games.tataraba.data import BEECHES, CEDARS, EIDAI_COST, OAKS, PINES, TATARA_COST, TREE_TEXT
@@ -657,17 +657,23 @@ def _headline(state: TatarabaState, names: dict[str, str]) -> str:
     return T("Round {round}: {player} to play ({step})", round=state.round, player=who, step=step)
 
 
-def _header(img: Image.Image, state: TatarabaState, names: dict[str, str]) -> None:
+HEADER_ROOM = WIDTH - MARGIN - (MARGIN + 250)
+"""Width (px) of the header line right of the title."""
+
+
+def header_line(state: TatarabaState, names: dict[str, str] | None) -> Text:
+    """The header's line: whose turn and what they do, or at the end who won ("Game over: alice won.": short
+    enough for :data:`HEADER_ROOM` at 18 px whatever the language; the end panel below tells the reason and every
+    score whole)."""
     if state.phase == "over":
         res = GAME.result(state)
-        line = (
-            T("Game over: {reason}", reason=format_text(str(words(res.reason)), lambda p: display_name(p, names, 18)))
-            if res
-            else T("Game over")
-        )
-    else:
-        line = _headline(state, {p: display_name(p, names, 18) for p in state.players})
-    _txt(img, (MARGIN + 250, 15), fit_line(line, 18, WIDTH - MARGIN - (MARGIN + 250)), 18, bg=PAPER)
+        winners = [display_name(p, names, 18) for p in res.winners] if res else []
+        return T("Game over: {players} won.", players=Text.join(rules.COMMA, winners)) if winners else T("Game over")
+    return _headline(state, {p: display_name(p, names, 18) for p in state.players})
+
+
+def _header(img: Image.Image, state: TatarabaState, names: dict[str, str]) -> None:
+    _txt(img, (MARGIN + 250, 15), fit_line(header_line(state, names), 18, HEADER_ROOM), 18, bg=PAPER)
 
 
 def fit_line(line: str, size: int, room: float, bold: bool = False) -> str:

@@ -99,3 +99,27 @@ def test_the_check_sees_english_when_a_translation_is_missing(monkeypatch):
     monkeypatch.setattr(i18n, "translations", lambda lang: NullTranslations())
     texts = list(play("tataraba", 2, {"round_limit": 2}, 4))
     assert len(untranslated(texts)) > len(texts) // 2
+
+
+@pytest.mark.parametrize("players,seed", [(2, 1), (3, 2), (4, 3)])
+def test_the_end_header_says_who_won_and_is_never_cut(players, seed):
+    """The end board's header line ("Game over: … won.") fits beside the title in either language with the
+    longest names, never cut with "…" (the reason with every score stays in the end panel below)."""
+    from games.ai import greedy, next_move
+    from renderers import common
+    from renderers import tataraba as R
+
+    game = games.get("tataraba")
+    state = game.setup([f"p{i}" for i in range(players)], None, seed)
+    rng = random.Random(seed)
+    while game.pending(state):
+        state = game.apply(state, next_move(game, state, {p: greedy for p in state.players}, rng)).state
+    names = {f"p{i}": name for i, name in enumerate(("髙橋さくらさくらさくら", "Alexandra-Katharina", "山﨑",
+                                                     "Бори́с Ива́нович"))}
+    winners = game.result(state).winners
+    for lang in ("ja", "en"):
+        with common.translating(i18n.translator(lang)):
+            line = str(common.words(R.header_line(state, names)))
+            assert R.fit_line(line, 18, R.HEADER_ROOM) == line, line
+        assert all(common.display_name(w, names, 18) in line for w in winners), line
+    assert i18n.say(R.header_line(state, names), "ja").startswith("ゲーム終了：")
