@@ -791,6 +791,24 @@ NO_LINE_END = "(（[［{｛〔〈《「『【〘〖〝‘“｟«"
 """Characters a line never ends with (JIS X 4051: opening brackets stay with what they open)."""
 
 
+PHRASE_LOOKBACK = 5
+"""How many characters a Japanese line may give up to end at a phrase boundary (:func:`_phrase_break`)."""
+
+
+def _hiragana(ch: str) -> bool:
+    return "\u3041" <= ch <= "\u309f"
+
+
+def _phrase_break(line: str, at: int) -> bool:
+    """Whether a Japanese line may break before ``line[at]`` at a phrase boundary: after 、 or 。, or after
+    hiragana (a particle or an ending: リングを|鱗の) before a kanji, katakana, digit or sign — never inside a word
+    (終え|る, に|つき) — and as JIS X 4051 allows."""
+    before, after = line[at - 1], line[at]
+    if after in NO_LINE_START or before in NO_LINE_END or after.isspace():
+        return False
+    return before in "、。，" or (_hiragana(before) and not _hiragana(after))
+
+
 def wide(word: str) -> bool:
     """Whether ``word`` holds a wide (CJK) character: such text has no spaces to break at."""
     return any(unicodedata.east_asian_width(ch) in ("W", "F") for ch in word)
@@ -800,7 +818,8 @@ def break_lines(text: str, width: float, fnt, long_word: Callable[[str], str] | 
     """``text`` in lines at most ``width`` px wide in ``fnt`` (anything with ``getlength``): the one line-breaking
     rule of every renderer. ``"\\n"`` starts a line; lines break at spaces; Japanese (a word with CJK characters,
     which has no spaces) runs on and breaks between characters, never before a :data:`NO_LINE_START` character nor
-    after a :data:`NO_LINE_END` one (JIS X 4051). A Latin word wider than a line is broken between its characters
+    after a :data:`NO_LINE_END` one (JIS X 4051), at a phrase boundary when there is one among the last
+    :data:`PHRASE_LOOKBACK` characters that fit (:func:`_phrase_break`: 手番を|終える, not 手番を終え|る). A Latin word wider than a line is broken between its characters
     too, or given to ``long_word`` (e.g. cut with "…") when one is given. Empty lines are dropped; ``[]`` for a
     text without words."""
     lines: list[str] = []
@@ -815,6 +834,7 @@ def break_lines(text: str, width: float, fnt, long_word: Callable[[str], str] | 
                 cut -= 1
             if cut <= 1:  # nowhere allowed within the line: break where it fits after all
                 cut = keep
+            cut = next((c for c in range(cut, max(1, cut - PHRASE_LOOKBACK), -1) if _phrase_break(line, c)), cut)
             lines.append(line[:cut].rstrip())
             line = line[cut:].lstrip()
         return line

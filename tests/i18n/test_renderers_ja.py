@@ -64,6 +64,8 @@ def test_tatsumi_card_text_in_japanese_is_broken_between_characters_within_the_c
     assert "".join(lines) == said.replace(" ", "")  # nothing lost
     assert not any(line[0] in common.NO_LINE_START for line in lines[1:]), lines
     assert len(lines) <= 3, lines  # the card shows three lines
+    for before, after in zip(lines, lines[1:]):  # never inside a word: 終え|ると, 1種に|つき
+        assert not (common._hiragana(before[-1]) and common._hiragana(after[0])), lines
 
 
 def test_english_card_text_still_wraps_at_spaces():
@@ -145,7 +147,8 @@ class _Chars:
     ("あいうっかり", ["あい", "うっか", "り"]),  # nor a small っ
     ("ごは「おにぎり」", ["ごは", "「おに", "ぎり」"]),  # 「 never ends a line
     ("おにぎ」です", ["おに", "ぎ」で", "す"]),  # 」 never starts one
-    ("あいう、えお", ["あい", "う、え", "お"]),
+    ("あいう、えお", ["あい", "う、", "えお"]),  # after 、 is a phrase boundary
+    ("手番を終える", ["手番を", "終える"]),  # so is hiragana before kanji: never 手番を終|える
 ])
 def test_japanese_breaks_between_characters_as_jis_x_4051_allows(text, lines):
     assert common.break_lines(text, 30, _Chars()) == lines
