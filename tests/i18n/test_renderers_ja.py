@@ -64,7 +64,7 @@ def test_tatsumi_card_text_in_japanese_is_broken_between_characters_within_the_c
     assert "".join(lines) == said.replace(" ", "")  # nothing lost
     assert not any(line[0] in common.NO_LINE_START for line in lines[1:]), lines
     assert len(lines) <= 3, lines  # the card shows three lines
-    for before, after in zip(lines, lines[1:]):  # never inside a word: 終え|ると, 1種に|つき
+    for before, after in zip(lines, lines[1:], strict=False):  # never inside a word: 終え|ると, 1種に|つき
         assert not (common._hiragana(before[-1]) and common._hiragana(after[0])), lines
 
 
