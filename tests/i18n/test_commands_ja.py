@@ -16,6 +16,7 @@ import pytest
 from discord import app_commands
 
 from bot.discord.translator import CatalogueTranslator
+from games.core import T
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -93,3 +94,43 @@ def test_the_japanese_messages_name_commands_as_the_japanese_client_shows_them(p
     assert {"あそぶ", "参加", "開始", "投了", "盤面", "選ぶ", "待った", "データ削除"} <= named
     sandbox_only = {"cancel", "wait", "games"}  # the local sandbox's own commands (its help stays in English)
     assert english - set(ja_names.values()) - sandbox_only == set()
+
+
+def test_a_japanese_text_naming_a_command_gives_its_english_name_in_brackets():
+    """As ``/help`` does (「/あそぶ（/play）」): a member whose Discord client speaks English sees the commands by
+    their English names, so every Japanese text of the bot that names a command glosses it, and never names it
+    in English alone (「/join、/start」 in a lobby card reads 「/参加（/join）、/開始（/start）」). The sandbox's own
+    lines (what is typed there) and /help's grouped glosses are their own form."""
+    import re
+
+    from babel.messages.pofile import read_po
+
+    from bot import i18n
+
+    with (i18n.LOCALES / "ja" / "LC_MESSAGES" / "commands.po").open("rb") as fh:
+        names = {m.id: m.string for m in read_po(fh, locale="ja") if m.context == "command_name" and m.string}
+    english = {ja: en for en, ja in names.items()}
+    mention = re.compile(r"/(" + "|".join(sorted(map(re.escape, [*names, *english]), key=len, reverse=True))
+                         + r")(?![\w-])")
+    bad = []
+    with (i18n.LOCALES / "ja" / "LC_MESSAGES" / "bot.po").open("rb") as fh:
+        for m in read_po(fh, locale="ja"):
+            said = m.string if isinstance(m.string, str) else ""
+            if not m.id or "/wait" in said or "alice: /play" in said or "名前: /help" in said or "コマンド一覧" in said \
+                    or "チャットで遊ぶボードゲーム" in said:
+                continue
+            for found in mention.finditer(said):
+                name, at = found.group(1), found.end()
+                if name in names:  # English: only as the gloss itself
+                    if said[found.start() - 1: found.start()] not in ("（", "・", "、"):
+                        bad.append(said)
+                    continue
+                rest = said[at:]
+                if said[:found.start()].count("`") % 2:  # inside `…`: the gloss follows the closing backquote
+                    rest = rest[rest.index("`") + 1:]
+                if not rest.startswith(f"（/{english[name]}）"):
+                    bad.append(said)
+    assert bad == []
+    lobby = T("[{title} lobby] seats {n}: {names} (host {host}). {need} /join, /start", title="t", n=1, names="a",
+              host="a", need="")
+    assert i18n.say(lobby, "ja").endswith("/参加（/join）、/開始（/start）")

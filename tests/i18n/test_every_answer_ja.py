@@ -337,7 +337,7 @@ async def test_a_game_ended_by_a_moderator_and_a_kick_answers_in_japanese(ja):
 async def test_rules_topics_and_ai_levels_show_their_japanese_names_with_the_value_to_type(ja):
     h, r, (akira, yuki, *_) = ja
     overview = (await r.slash(akira, "rules", game="tatari"))[-1].content
-    assert ("ほかの項目（/ルール ゲーム:tatari 項目:…）：ダイス（`dice`）、ストップ（`stop`）、バースト（`bust`）、手元（`stash`）、"
+    assert ("ほかの項目（/ルール（/rules） ゲーム:tatari 項目:…）：ダイス（`dice`）、ストップ（`stop`）、バースト（`bust`）、手元（`stash`）、"
             "ゲームの終わり（`end`）") in overview.splitlines()
     assert "強さ：弱い（`easy`） — " in overview and "。普通（`normal`） — " in overview
     assert (await r.slash(akira, "rules", game="tatari", topic="stash"))[-1].content.startswith("**タタリ** — 手元\n")

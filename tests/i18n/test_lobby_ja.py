@@ -38,7 +38,7 @@ async def test_a_japanese_lobby_card_its_buttons_and_refusals_read_in_japanese(t
         assert joined.content.splitlines()[0] == "<@102>が参加しました（2/5）。"
         assert "2. <@102>" in joined.content.splitlines()
         again = (await h.click(bob, card, 0)).message()
-        assert again.ephemeral and again.content == "すでに席に着いています。ホストが /開始 するのをお待ちください。"
+        assert again.ephemeral and again.content == "すでに席に着いています。ホストが /開始（/start） するのをお待ちください。"
         not_host = (await h.click(bob, card, 2)).message()
         assert not_host.ephemeral and not_host.content == "ゲームを開始できるのはホストの<@101>だけです。"
 

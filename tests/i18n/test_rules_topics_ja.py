@@ -23,7 +23,7 @@ def test_every_rules_topic_of_every_game_has_a_japanese_name():
 def test_rules_name_the_other_topics_in_japanese():
     text = rules_command(games.get("tatari"))
     assert "More: /rules tatari topic: dice, stop, bust, stash, end" in str(text)
-    assert ("ほかの項目（/ルール ゲーム:tatari 項目:…）：ダイス（`dice`）、ストップ（`stop`）、バースト（`bust`）、手元（`stash`）、"
+    assert ("ほかの項目（/ルール（/rules） ゲーム:tatari 項目:…）：ダイス（`dice`）、ストップ（`stop`）、バースト（`bust`）、手元（`stash`）、"
             "ゲームの終わり（`end`）") in i18n.say(rules_command(games.get("tatari"), lang="ja"), "ja")
     assert i18n.say(rules_command(games.get("tatari"), "bust"), "ja").startswith("**")
     assert "— バースト\n" in i18n.say(rules_command(games.get("tatari"), "bust"), "ja")

@@ -24,7 +24,7 @@ async def test_japanese_command_names_work_in_a_japanese_sandbox(chat):
     joined = await chat.line("bob: /参加")
     assert any("bobが参加しました（2/5）。" in line for line in joined), joined
     again = await chat.line("bob: /参加")
-    assert any("すでに席に着いています。ホストが /開始 するのをお待ちください。" in line for line in again), again
+    assert any("すでに席に着いています。ホストが /開始（/start） するのをお待ちください。" in line for line in again), again
     started = await chat.line("alice: /開始")
     assert (await chat.service.store.live_session("table")).status == "active", started
     assert any("/参加" in line for line in await chat.line("carol: /ヘルプ"))  # the help names the commands as it takes them
