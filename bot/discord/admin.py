@@ -119,14 +119,14 @@ class Admin(commands.Cog):
 
     # -- idle players ---------------------------------------------------------------------------------------------
     async def remove_idle(self, interaction: discord.Interaction, sid: int, ver: int, seat: int) -> None:
-        """The idle player of ``seat`` is removed (their resignation) once their AFK limit is due — by a moderator
-        or any other seated player still playing (the host may be the idle one). Every check is the service's
+        """The idle player of ``seat`` is removed (their resignation) once their move is due (the game's pace,
+        :meth:`bot.discord.notify.Notify.idle_limit_ms`) — by a moderator or any other seated player still playing
+        (the host may be the idle one). Every check is the service's
         (:meth:`bot.sessions.SessionService.remove_idle`); a refusal is ephemeral and changes nothing."""
         try:
             user = str(interaction.user.id)
-            prefs = await self.bot.prefs.get(str(interaction.channel_id))
             update = await self.service.remove_idle(
-                str(interaction.channel_id), sid, ver, seat, user, int(float(prefs["afk_hours"] or 0) * HOUR_MS),
+                str(interaction.channel_id), sid, ver, seat, user, await self.bot.notify.idle_limit_ms(sid),
                 moderator=self.bot.is_moderator(interaction))
             idle = update.session.players[seat]
             await self.bot.table.send_board(update, interaction, notes=[T("{by} removed the idle {player}.", by=player_ref(user),
@@ -155,7 +155,7 @@ class Admin(commands.Cog):
                                  say(T("🤖 The AI plays for {player}", player=display(names, player)))))
         view.add_item(AfkButton(row.id, row.version, row.players.index(player),
                                 label=say(T("Remove {player}", player=display(names, player)))))
-        hours = self.bot.prefs.cached(row.channel_id)["afk_hours"]
+        hours = (await self.bot.notify.pace(row)).deadline_ms / HOUR_MS
         others = [p for p in dict.fromkeys([*row.players, row.host]) if p != player]
         told = discord.AllowedMentions(everyone=False, roles=False,
                                        users=[discord.Object(int(p)) for p in others if p.isdigit()])

@@ -114,6 +114,13 @@ class Notify(commands.Cog):
         """The pace of ``row``'s game (:func:`bot.service.pace.pace_of`, over its channel's saved settings)."""
         return pace_of(row.meta, row.game_id, await self.bot.prefs.get(row.channel_id))
 
+    async def idle_limit_ms(self, session_id: int) -> int:
+        """When a seat of session ``session_id`` counts as idle (ms after its wait began; 0 = never): the move
+        deadline of the game's pace (:meth:`pace`), the limit its AFK notice is posted at. 0 for no session (the
+        service refuses the press for that)."""
+        row = await self.service.reads.session(session_id)
+        return (await self.pace(row)).deadline_ms if row is not None else 0
+
     async def wait_timers(self, update: Update, now: int) -> list[tuple]:
         """The timer rows (``Store.add_timers``' shape) of the wait of each person ``update``'s board names: a
         ``reminder`` per reminder of the game's pace (payload ``{"version", "player", "due"}``) and its ``afk``
