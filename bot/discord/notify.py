@@ -103,7 +103,6 @@ class Notify(commands.Cog):
         self.bot = bot
         self.members: Notifications = bot.service.notifications
         self._dm_channels: OrderedDict[str, int] = OrderedDict()  # member -> their DM channel id (bounded)
-        self._notes: set[str] = set()  # members to tell, at their next interaction, that their DMs are closed
 
     @property
     def service(self):
@@ -198,7 +197,6 @@ class Notify(commands.Cog):
                 log.info("direct message to %s failed: %s", player, exc)
                 return False
             if await self.members.dm_refused(player):
-                self._notes.add(player)
                 if row is not None:
                     await self._fallback(row, player, board)
             return False
@@ -385,17 +383,10 @@ class Notify(commands.Cog):
         await answer(interaction, say(T("Direct messages about your games are off. {route}", route=route_text(prefs)),
                                       reader_lang()))
 
-    def owes_note(self, member: str) -> bool:
-        """Whether ``member`` is to be told (at this interaction) that their direct messages are closed."""
-        return member in self._notes
-
     async def note(self, interaction: discord.Interaction) -> None:
-        """At a member's first interaction after Discord refused their direct messages: one ephemeral note, after
-        the interaction's own answer."""
+        """At a member's first interaction after Discord refused their direct messages (in any process, after a
+        restart too: the store keeps the note owed): one ephemeral note, after the interaction's own answer."""
         user = str(interaction.user.id)
-        if user not in self._notes:
-            return
-        self._notes.discard(user)
         if not await self.members.take_note(user):
             return
         for _ in range(300):  # the interaction's own answer first (at most its 3 s)

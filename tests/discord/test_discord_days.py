@@ -120,27 +120,32 @@ async def test_a_member_who_chose_dms_gets_one_per_turn_with_a_digest_and_can_st
                           "game's channel.")
 
 
-async def test_closed_dms_fall_back_to_one_channel_ping_and_one_note(h):
-    alice, bob = h.user(101, "alice"), h.user(102, "bob")
-    h.dms_closed.add(bob.id)
-    await h.slash(bob, "notify", how="dm")
-    users = {alice.sid: alice, bob.sid: bob}
-    await open_game(h, [alice, bob])
-    rng = random.Random(5)
-    start = len(h.fake.sent)
-    while (await pending(h)).pending[0].player == alice.sid:
-        await play_turn(h, users, rng)
-    fallback = [s for s in h.fake.sent[start:] if s.content.startswith("🔔")]
-    assert [(s.content, s.body["allowed_mentions"]["users"]) for s in fallback] == [
-        ("🔔 <@102>, Tatari is waiting for your move (your direct messages are closed, so you are told here).",
-         [102])]
-    assert h.dms(bob) == []
-    reply = await h.slash(bob, "mygames")  # the next interaction: its answer, then one note
-    notes = [s.content for s in reply if s.ephemeral and "direct messages are closed" in s.content]
-    assert notes == ["Your direct messages are closed, so your turns are announced in the games' channels. Allow "
-                     "direct messages from this server's members, then /notify how:dm."]
-    reply = await h.slash(bob, "mygames")
-    assert not [s for s in reply if "direct messages are closed" in s.content]
+async def test_closed_dms_fall_back_to_one_channel_ping_and_one_note_across_a_restart(database):
+    async with three_servers(database) as h:
+        alice, bob = h.user(101, "alice"), h.user(102, "bob")
+        h.dms_closed.add(bob.id)
+        await h.slash(bob, "notify", how="dm")
+        users = {alice.sid: alice, bob.sid: bob}
+        await open_game(h, [alice, bob])
+        rng = random.Random(5)
+        start = len(h.fake.sent)
+        while (await pending(h)).pending[0].player == alice.sid:
+            await play_turn(h, users, rng)
+        fallback = [s for s in h.fake.sent[start:] if s.content.startswith("🔔")]
+        assert [(s.content, s.body["allowed_mentions"]["users"]) for s in fallback] == [
+            ("🔔 <@102>, Tatari is waiting for your move (your direct messages are closed, so you are told here).",
+             [102])]
+        assert h.dms(bob) == []
+        assert (await h.store.players_data([bob.sid]))[bob.sid]["dm_note"] is True  # owed in the store
+        await h.restart()  # a new process: the store still owes bob the note
+        reply = await h.slash(bob, "mygames")  # the next interaction: its answer, then one note
+        notes = [s.content for s in reply if s.ephemeral and "direct messages are closed" in s.content]
+        assert notes == ["Your direct messages are closed, so your turns are announced in the games' channels. Allow "
+                         "direct messages from this server's members, then /notify how:dm."]
+        reply = await h.slash(bob, "mygames")
+        assert not [s for s in reply if "direct messages are closed" in s.content]
+        assert "dm_note" not in (await h.store.players_data([bob.sid]))[bob.sid]
+        assert await h.bot.service.notifications.take_note(bob.sid) is False  # once, whichever process asks
 
 
 async def test_pace_sets_reminders_and_the_deadline_shown_on_the_board_across_a_restart(database):
