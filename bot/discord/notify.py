@@ -348,7 +348,7 @@ class Notify(commands.Cog):
     @app_commands.command(name="notify", description="How you hear that a game waits on you: channel, dm, both or off")
     @app_commands.describe(how="channel: a ping on the board; dm: a direct message instead; both; off: nothing",
                            game="mute or unmute this channel's game for you")
-    @app_commands.guild_only()
+    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
     async def notify(self, interaction: discord.Interaction,
                      how: Literal["channel", "dm", "both", "off"] | None = None,
                      game: Literal["mute", "unmute"] | None = None) -> None:

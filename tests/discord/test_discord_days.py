@@ -19,6 +19,8 @@ HOUR = 3_600_000
 DAY = 24 * HOUR
 GUILD_B, GUILD_C = 800_000_000_000_000_002, 800_000_000_000_000_003
 CH_B, CH_C, CH_EMPTY = 700_000_000_000_000_002, 700_000_000_000_000_003, 700_000_000_000_000_004
+DM_CHANNEL = 700_000_000_000_000_099
+"""A channel of no server: the harness sends its interactions as a direct message with the bot."""
 
 
 @contextlib.asynccontextmanager
@@ -76,6 +78,32 @@ async def test_mygames_lists_a_members_games_across_servers_and_never_anothers(h
     # a member with no games
     dave = h.user(104, "dave")
     assert (await h.slash(dave, "mygames"))[-1].content == "You are not seated in any game or lobby. /play opens one."
+
+
+async def test_mygames_away_and_notify_answer_in_a_direct_message_with_the_bot(h):
+    """In a DM with the bot (no guild): /mygames lists the member's games across servers as in a guild (never
+    another's, never a server they left), /away and /notify work."""
+    alice, bob, carol = h.user(101, "alice"), h.user(102, "bob"), h.user(103, "carol")
+    await open_game(h, [alice, bob])  # Table Town: alice moves first
+    await open_game(h, [bob, alice], channel_id=CH_B, game="tsukimi")  # Moon Club: bob moves first
+    await open_game(h, [bob, carol], channel_id=CH_C)  # not alice's
+    in_guild = (await h.slash(alice, "mygames", channel_id=CH_EMPTY))[-1].content
+    reply = await h.slash(alice, "mygames", channel_id=DM_CHANNEL)
+    assert reply[0].body["data"]["flags"] == 64 and reply[-1].content == in_guild
+    assert in_guild.startswith("Your games (2); waiting on you: 1.") and str(CH_C) not in in_guild
+    h.left.add((GUILD_B, alice.id))
+    text = (await h.slash(alice, "mygames", channel_id=DM_CHANNEL))[-1].content
+    assert text.startswith("Your games (1); waiting on you: 1.") and str(CH_B) not in text
+
+    sid = (await pending(h)).session.id
+    before = sorted(t.due_ms for t in await h.store.timers(sid) if t.kind in (REMINDER, AFK))
+    reply = await h.slash(alice, "away", channel_id=DM_CHANNEL, days=2)
+    assert reply[0].content.startswith("You are away until ")
+    after = sorted(t.due_ms for t in await h.store.timers(sid) if t.kind in (REMINDER, AFK))
+    assert after == [t + 2 * DAY for t in before]
+    reply = await h.slash(alice, "notify", channel_id=DM_CHANNEL, how="both")
+    assert reply[0].content == "Saved. When a game waits on you: a ping in the game's channel and a direct message."
+    assert (await h.bot.service.notifications.of(alice.sid)).route == "both"
 
 
 async def test_mygames_shows_an_undo_request_waiting_for_the_members_vote(h):
