@@ -42,7 +42,7 @@ from bot.ai_seats import is_ai
 from bot.i18n import reader_lang, say
 from bot.service.notifications import MemberPrefs, Notifications, digest
 from bot.service.pace import HOUR_MS, pace_of, plan_wait
-from bot.service.stand_in import ai_players
+from bot.service.presence import waited_on
 from bot.service.timers import Timer
 from bot.sessions import SessionError, Update
 from bot.store import SessionRow
@@ -121,12 +121,13 @@ class Notify(commands.Cog):
         return (await self.pace(row)).deadline_ms if row is not None else 0
 
     async def wait_timers(self, update: Update, now: int) -> list[tuple]:
-        """The timer rows (``Store.add_timers``' shape) of the wait of each person ``update``'s board names: a
-        ``reminder`` per reminder of the game's pace (payload ``{"version", "player", "due"}``) and its ``afk``
-        deadline (``{"version", "player"}``), timed from the end of their time away."""
+        """The timer rows (``Store.add_timers``' shape) of the wait of each person ``update``'s board waits on (the
+        people its decisions name, or the missing people holding a live table's roll:
+        :func:`bot.service.presence.waited_on`): a ``reminder`` per reminder of the game's pace (payload
+        ``{"version", "player", "due"}``) and its ``afk`` deadline (``{"version", "player"}``), timed from the end
+        of their time away."""
         row = update.session
-        played = ai_players(row)  # an AI seat or a seat the AI stand-in plays never idles and is never reminded
-        people = [p for p in dict.fromkeys(d.player for d in update.pending if d.player) if p not in played]
+        people = waited_on(row, update.state, update.pending)  # never an AI seat or a seat the AI stand-in plays
         if not people:
             return []
         pace = await self.pace(row)
@@ -146,8 +147,7 @@ class Notify(commands.Cog):
         """The board's lines on time (in the table's language): when each person it waits on must move (a
         Discord timestamp), and who of them is away until when."""
         row = update.session
-        played = ai_players(row)  # an AI seat or a seat the AI stand-in plays never idles and is never reminded
-        people = [p for p in dict.fromkeys(d.player for d in update.pending if d.player) if p not in played]
+        people = waited_on(row, update.state, update.pending)
         if row.status != "active" or not people:
             return []
         pace = await self.pace(row)

@@ -17,6 +17,7 @@ from ..store import SessionRow
 from ..store.records import RESIGN_MOVE as RESIGN
 from .board import Locks, Rows, States, Update, game_of
 from .ledger import Ledger
+from .presence import waited_on
 from .reads import Reads
 from .stand_in import ai_players
 from .undo import UNDONE_MS
@@ -96,8 +97,8 @@ class Resignations:
         resigned = await self.reads.resigned(row.id)
         if idle in resigned:
             raise SessionError(T("{player} has already left this game.", player=player_ref(idle)))
-        pending = self.states.pending_of(row)
-        if not any(d.player == idle for d in pending):
+        state = self.states.state_of(row)
+        if idle not in waited_on(row, state, self.states.pending_of(row, state)):
             raise SessionError(T("The game is not waiting for {player}: nothing to do.", player=player_ref(idle)))
         if by in resigned:
             raise SessionError(LEFT_GAME)
