@@ -112,7 +112,7 @@ class Resignations:
         if now < due:
             raise SessionError(T("{player} is not idle yet: they may be removed once the AFK limit ({hours} h) "
                                  "has passed, in {wait}.", player=player_ref(idle),
-                                 hours=format(idle_after_ms / HOUR_MS, "g"), wait=_duration(due - now)))
+                                 hours=format(idle_after_ms / HOUR_MS, "g"), wait=duration(due - now)))
         return idle, resigned
 
     async def waiting_since(self, row: SessionRow) -> int:
@@ -157,7 +157,7 @@ class Resignations:
         return await self.ledger.commit(row, game, move, state, events, result=result)
 
 
-def _duration(ms: int) -> str:
+def duration(ms: int) -> str:
     """``ms`` for people: ``3 h 20 min``, ``12 min``, ``40 s`` (a :class:`games.core.Text`)."""
     s = max(1, -(-ms // 1000))
     if s < 60:
@@ -166,4 +166,4 @@ def _duration(ms: int) -> str:
     return T("{h} h {m} min", h=h, m=m) if h and m else T("{h} h", h=h) if h else T("{m} min", m=m)
 
 
-__all__ = ["Resignations", "resign_result"]
+__all__ = ["Resignations", "duration", "resign_result"]

@@ -116,6 +116,7 @@ async def test_a_missing_player_who_never_comes_back_gets_the_stand_in_at_the_de
     await h.settle()
     notice = next(m for m in h.fake.sent[start:] if "has not played" in (m.content or ""))
     assert notice.buttons()[:2] == ["🤖 The AI plays for carol", "Remove carol"]
+    assert notice.content.startswith("💤 carol has not played for 15 min. <@101>: any of you")  # never the AI seat
     assert (await state(h)).phase == "roll"  # held until someone chooses
     await h.click(alice, notice, "🤖 The AI plays for carol")
     await fire_ai(h)
