@@ -45,7 +45,7 @@ from bot.service.pace import HOUR_MS, pace_of, plan_wait
 from bot.service.presence import waited_on
 from bot.service.timers import Timer
 from bot.sessions import SessionError, Update
-from bot.store import SessionRow
+from bot.store import SessionRow, StoreUnavailable
 from games.core import T, Text
 
 from . import ids
@@ -383,11 +383,25 @@ class Notify(commands.Cog):
         await answer(interaction, say(T("Direct messages about your games are off. {route}", route=route_text(prefs)),
                                       reader_lang()))
 
+    async def owes_note(self, member: str) -> bool:
+        """Whether ``member`` is owed the note that their direct messages are closed (the store's word, read at
+        most every ``PLAYER_CACHE_S`` per member). False while the store does not answer: the interaction's own
+        answer says so, and the note waits for a later interaction."""
+        if self.bot.store.down_since is not None:
+            return False
+        try:
+            return await self.members.owes_note(member)
+        except StoreUnavailable:
+            return False
+
     async def note(self, interaction: discord.Interaction) -> None:
         """At a member's first interaction after Discord refused their direct messages (in any process, after a
         restart too: the store keeps the note owed): one ephemeral note, after the interaction's own answer."""
         user = str(interaction.user.id)
-        if not await self.members.take_note(user):
+        try:
+            if not await self.members.take_note(user):
+                return
+        except StoreUnavailable:  # still owed: told at a later interaction
             return
         for _ in range(300):  # the interaction's own answer first (at most its 3 s)
             if interaction.response.is_done():
