@@ -170,7 +170,7 @@ def main(argv: list[str] | None = None) -> None:
         fortunes = [next(iter(r[2].values())) for r in runs]
         ranks = Counter(rank_name(f) for f in fortunes)
         ms = [t for r in runs for t in r[1]]
-        dist = ",".join(f"{k}:{v}" for k, v in sorted(ranks.items(), key=lambda kv: _rank_order(kv[0])))
+        dist = ",".join(f"{k!s}:{v}" for k, v in sorted(ranks.items(), key=lambda kv: _rank_order(kv[0])))
         print(f"game=tatsumi players=1 games={len(runs)} mean_score={sum(fortunes) / len(fortunes):.1f} "
               f"ranks={dist} ms_p50={percentile(ms, 0.5):.0f} ms_p99={percentile(ms, 0.99):.0f}")
 

@@ -53,7 +53,7 @@ def test_learn_in_japanese_and_stopping_early_and_unknown_games():
     out = CliRunner().invoke(cli, ["learn", "tatari", "--locale", "ja"], input="\n".join(numbers("tatari", False)))
     assert out.exit_code == 0, out.output
     assert "手順 1/7：振るたびに出目を1種類だけ選び" in out.output
-    assert "レッスンはこれで終わりです。AIを相手に本番のゲームを遊びましょう：/play tatari ai:1" in out.output
+    assert "レッスンはこれで終わりです。AIを相手に本番のゲームを遊びましょう：/あそぶ（/play） tatari ai:1" in out.output
     assert CliRunner().invoke(cli, ["learn", "tatari"], input="3\n").exit_code == 1
     out = CliRunner().invoke(cli, ["learn", "chess"])
     assert out.exit_code == 2 and "There is no lesson for chess." in out.output

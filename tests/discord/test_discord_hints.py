@@ -58,7 +58,7 @@ async def test_hint_gives_the_strong_ais_own_choice_first_and_unrates_the_game(h
     strong = game_ai.choose(game, state, decision, alice.sid, "strong",
                             random.Random(f"{row.seed}:{version}:{alice.sid}"),
                             game_ai.Budget(iterations=ITERATIONS))
-    assert options[0].startswith(f"1. **{decision.option(strong).label}** — ")
+    assert options[0].startswith(f"1. **{decision.option(strong).label!s}** — ")
     assert "this game is unrated now" in lines[-1]
     await h.settle()
     row = await live(h)

@@ -259,6 +259,6 @@ async def test_help_and_play_say_the_lobbys_player_counts(database):
         assert len(text) <= 600
         choices = {c["value"]: c["name"] for c in await h.autocomplete(alice, "play", "game", game="")}
         for g in games.all():
-            assert f"**{g.title}** `{g.id}` · {g.seats_summary()}" in text
-            assert choices[g.id] == f"{g.title} ({g.seats_summary()})"
+            assert f"**{g.title!s}** `{g.id}` · {g.seats_summary()!s}" in text
+            assert choices[g.id] == f"{g.title!s} ({g.seats_summary()!s})"
         assert "`/rules`" in text and "`/rules game`" in text
