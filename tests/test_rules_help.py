@@ -140,3 +140,22 @@ def test_tatamokatsu_mistakes_say_a_shout_on_a_t_roll_costs_nothing_tk13():
         "Tatamokatsu — mistakes: Each mistake costs a finger: shouting when the dice cannot make 10 or 17, grabbing "
         "when no T shows, a Katana without triples. On a T roll a shout neither wins nor costs: the grab wins it. A "
         "salute that comes when none is owed costs nothing.")
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("game", [g.id for g in games.all()])
+def test_a_games_title_heads_its_rules_once(game, lang):
+    """The adapters put the title before the overview ("Forest of Tataraba: 2-4 players. …"); the overview itself
+    never starts with it again (not "Forest of Tataraba: Forest of Tataraba (2-4 players)")."""
+    from bot.i18n import say
+    from bot.rules_help import how_to_play, rules_command
+
+    g = games.get(game)
+    title = say(g.title, lang)
+    assert not say(g.rules_help.get("", g.summary), lang).startswith(title)
+    sandbox = say(rules_text(game), lang)
+    assert sandbox.startswith(title) and not sandbox[len(title):].lstrip(":： ").startswith(title)
+    for text in (rules_command(g, lang=lang), how_to_play(g)):
+        shown = say(text, lang)
+        head, _, body = shown.partition("\n")
+        assert title in head and not body.startswith(title), shown[:120]
