@@ -90,7 +90,9 @@ def test_help_fits_600_characters_and_points_at_rules(typed_words):
 
     text = help_command(typed_words)
     assert MAX_HELP == 600 and len(text) <= 600, len(text)
-    assert "`/rules game`: how to play · `/rules`: every command, results, ratings and AI players." in text
+    first, *_ = text.split("\n")
+    assert first == "**Play-by-chat board games.** New to a game? `/learn game` teaches it step by step."
+    assert "`/rules game`: how to play · `/rules`: commands, ratings, AI players." in text
     assert ("Typed race words are off" in text) is not typed_words
     for word in ("μ", "σ", "Plackett", "openskill"):
         assert word not in text
@@ -159,3 +161,10 @@ def test_a_games_title_heads_its_rules_once(game, lang):
         shown = say(text, lang)
         head, _, body = shown.partition("\n")
         assert title in head and not body.startswith(title), shown[:120]
+
+
+def test_the_sandbox_help_starts_with_the_lesson():
+    from bot.rules_help import SANDBOX_HELP
+
+    assert str(SANDBOX_HELP).startswith("New to a game? /learn <game> teaches it step by step (answer with /learn "
+                                        "<number>).\nCommands: /play")
