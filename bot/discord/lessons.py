@@ -33,25 +33,27 @@ SELECT_SIZE = 25
 
 
 class LessonSelect(ui.DynamicItem[ui.Select], template=ids.LESSON):
-    """One select of a lesson step's options: ``(game, steps done, learner, page)``; values are option indices."""
+    """One select of a lesson step's options: ``(game, path, learner, page)`` (the path: the answers taken,
+    :attr:`games.lessons.LessonRun.path`); values are option indices."""
 
     interaction_check = in_language
 
-    def __init__(self, game_id: str, step: int, learner: int, page: int,
+    def __init__(self, game_id: str, path: str, learner: int, page: int,
                  options: list[discord.SelectOption] | None = None, row: int | None = None) -> None:
-        super().__init__(ui.Select(custom_id=ids.lesson(game_id, step, learner, page),
+        super().__init__(ui.Select(custom_id=ids.lesson(game_id, path, learner, page),
                                    placeholder=say(T("Your choice…"))[:150],
                                    options=options or [discord.SelectOption(label="?", value="0")]), row=row)
-        self.game_id, self.step, self.learner = game_id, step, learner
+        self.game_id, self.path, self.learner = game_id, path, learner
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: ui.Item, match: re.Match[str], /):
-        return cls(match["game"], int(match["step"]), int(match["learner"]), int(match["p"]))
+        path = match["path"] or "0" * int(match["step"])
+        return cls(match["game"], path, int(match["learner"]), int(match["p"]))
 
     async def callback(self, interaction: discord.Interaction[PlayBot]) -> None:
         values = (interaction.data or {}).get("values", [])
         index = int(values[0]) if len(values) == 1 and str(values[0]).isascii() and str(values[0]).isdigit() else -1
-        await interaction.client.get_cog("Lessons").answer(interaction, self.game_id, self.step, self.learner, index)
+        await interaction.client.get_cog("Lessons").answer(interaction, self.game_id, self.path, self.learner, index)
 
 
 def lesson_view(page: LessonPage, learner: int, lang: str, name: str) -> ui.View | None:
@@ -62,7 +64,7 @@ def lesson_view(page: LessonPage, learner: int, lang: str, name: str) -> ui.View
     names = {lessons.LEARNER: name, lessons.TEACHER: say(lessons.TEACHER_NAME, lang)}
     for start in range(0, len(page.options), SELECT_SIZE):
         chunk = page.options[start:start + SELECT_SIZE]
-        view.add_item(LessonSelect(page.game, page.step, learner, start // SELECT_SIZE, [
+        view.add_item(LessonSelect(page.game, page.path, learner, start // SELECT_SIZE, [
             discord.SelectOption(label=say(o.label, lang, names)[:100] or "?", value=str(start + i))
             for i, o in enumerate(chunk)]))
     return view
@@ -116,9 +118,9 @@ class Lessons(commands.Cog):
         except discord.HTTPException as exc:
             log.warning("could not remove unusable lesson thread %s: %s", thread_id, exc)
 
-    async def answer(self, interaction: discord.Interaction, game_id: str, step: int, learner: int,
+    async def answer(self, interaction: discord.Interaction, game_id: str, path: str, learner: int,
                      option: int) -> None:
-        """The learner's pick at ``step``: the message is edited to the next step, or to the same step with why.
+        """The learner's pick after the answers of ``path``: the message is edited to the next step, or to the same step with why.
         Anyone else is refused (ephemeral)."""
         lang = reader_lang()
         if interaction.user.id != learner:
@@ -126,7 +128,7 @@ class Lessons(commands.Cog):
                                                          learner=str(learner), game=game_id))
             return
         try:
-            page = lessons.answer(game_id, step, option)
+            page = lessons.answer(game_id, path, option)
         except SessionError as exc:
             await self.bot.answers.refuse(interaction, refusal(exc))
             return

@@ -153,7 +153,7 @@ class LocalChat:
             open_page = self.lessons.get(name)
             if open_page is None:
                 raise SessionError(T("You have no lesson open: /learn <game> starts one."))
-            page = lessons.answer(open_page.game, open_page.step, int(args[0]) - 1)
+            page = lessons.answer(open_page.game, open_page.path, int(args[0]) - 1)
         else:
             page = lessons.page(args[0].lower())
         if page.done:

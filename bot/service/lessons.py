@@ -1,6 +1,7 @@
 """Guided first games (``/learn GAME``, ``python -m bot learn GAME``, the sandbox's ``/learn``) over
-:mod:`games.lessons`. Nothing is stored: a lesson is deterministic, so where it stands is the game and the number of
-steps done, and a page is rebuilt by replaying the right answers (a button keeps working after a restart). A lesson is
+:mod:`games.lessons`. Nothing is stored: a lesson is deterministic, so where it stands is the game and its path (the answers
+taken, a digit per step done: :attr:`games.lessons.LessonRun.path`), and a page is rebuilt by replaying them (a
+button keeps working after a restart). A lesson is
 never a session: nothing is rated, recorded or counted as a game.
 
 :func:`page` is a step (or the end) as a neutral :class:`LessonPage`; :func:`answer` judges an option by its index;
@@ -14,7 +15,7 @@ from dataclasses import dataclass
 
 from games import Option
 from games.core import T, Text
-from games.lessons import LEARNER, LESSONS, TEACHER, Lesson, LessonRun
+from games.lessons import LEARNER, LESSONS, TEACHER, Lesson, LessonBroken, LessonRun
 
 from ..i18n import say
 from ..refusals import SessionError
@@ -26,7 +27,8 @@ TEACHER_NAME = T("Teacher")
 @dataclass(frozen=True)
 class LessonPage:
     """What the learner sees: ``game``; ``step`` done so far (0-based index of the current step; ``total`` at the
-    end); ``happened`` (event texts since the last answer, player references ``{@learner}``/``{@teacher}``);
+    end); ``path`` the answers that led here (:attr:`games.lessons.LessonRun.path`, ``len(path) == step``);
+    ``happened`` (event texts since the last answer, player references ``{@learner}``/``{@teacher}``);
     ``wrong`` the explanation of a wrong choice just made (None otherwise); ``rule`` the step's rule; ``prompt`` and
     ``options`` the decision asked again; at the end ``goal`` and no options."""
 
@@ -39,6 +41,7 @@ class LessonPage:
     prompt: Text | None = None
     options: tuple[Option, ...] = ()
     goal: Text | None = None
+    path: str = ""
 
     @property
     def done(self) -> bool:
@@ -54,14 +57,18 @@ def lesson_of(game_id: str) -> Lesson:
     return lesson
 
 
-def _run_at(game_id: str, step: int) -> LessonRun:
-    """The lesson of ``game_id`` with its first ``step`` steps answered rightly (``SessionError`` out of range)."""
+def run_at(game_id: str, path: str = "") -> LessonRun:
+    """The lesson of ``game_id`` with the answers of ``path`` taken (:meth:`games.lessons.LessonRun.follow`;
+    ``SessionError`` for a path the lesson does not have)."""
     lesson = lesson_of(game_id)
-    if not 0 <= step <= len(lesson.steps):
-        raise SessionError(T("This lesson step is out of date: /learn {game} to start again.", game=game_id))
     run = LessonRun(lesson)
-    while run.index < step:
-        run.answer(run.step.right)
+    try:
+        if len(path) > len(lesson.steps):
+            raise LessonBroken(f"{game_id}: {len(path)} steps")
+        run.follow(path)
+    except LessonBroken:
+        raise SessionError(T("This lesson step is out of date: /learn {game} to start again.",
+                             game=game_id)) from None
     return run
 
 
@@ -71,22 +78,24 @@ def _page(run: LessonRun, happened: tuple, wrong: Text | None = None) -> LessonP
     if run.done:
         return LessonPage(run.lesson.game, total, total, texts, goal=T(
             "{goal}\nThat was the whole lesson. Play a real game against an AI seat: /play {game} ai:1",
-            goal=run.lesson.goal, game=run.lesson.game))
+            goal=run.lesson.goal, game=run.lesson.game), path=run.path)
     d = run.decision()
-    return LessonPage(run.lesson.game, run.index, total, texts, wrong, run.step.rule, d.prompt, tuple(d.options))
+    return LessonPage(run.lesson.game, run.index, total, texts, wrong, run.step.rule, d.prompt, tuple(d.options),
+                      path=run.path)
 
 
-def page(game_id: str, step: int = 0) -> LessonPage:
-    """The page of ``game_id``'s lesson at ``step`` (0: the start, with what happened before the first step)."""
-    run = _run_at(game_id, step)
-    return _page(run, run.events if step == 0 else ())
+def page(game_id: str, path: str = "") -> LessonPage:
+    """The page of ``game_id``'s lesson after the answers of ``path`` ("": the start, with what happened before
+    the first step)."""
+    run = run_at(game_id, path)
+    return _page(run, run.events if not path else ())
 
 
-def answer(game_id: str, step: int, option: int) -> LessonPage:
-    """The learner picked option number ``option`` (0-based, of the decision offered) at ``step``: the next page
-    (right: applied, with what happened), or the same step with why (wrong: nothing applied). ``SessionError``
-    for an option out of range or a step out of date."""
-    run = _run_at(game_id, step)
+def answer(game_id: str, path: str, option: int) -> LessonPage:
+    """The learner picked option number ``option`` (0-based, of the decision offered) after the answers of
+    ``path``: the next page (right: applied, with what happened), or the same step with why (wrong: nothing
+    applied). ``SessionError`` for an option out of range or a path out of date."""
+    run = run_at(game_id, path)
     if run.done:
         return _page(run, ())
     options = run.decision().options
