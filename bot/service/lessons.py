@@ -11,10 +11,10 @@ never a session: nothing is rated, recorded or counted as a game.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from games import Option
-from games.core import T, Text
+from games.core import BaseState, Decision, T, Text
 from games.lessons import LEARNER, LESSONS, TEACHER, Lesson, LessonBroken, LessonRun
 
 from ..i18n import say
@@ -30,7 +30,8 @@ class LessonPage:
     end); ``path`` the answers that led here (:attr:`games.lessons.LessonRun.path`, ``len(path) == step``);
     ``happened`` (event texts since the last answer, player references ``{@learner}``/``{@teacher}``);
     ``wrong`` the explanation of a wrong choice just made (None otherwise); ``rule`` the step's rule; ``prompt`` and
-    ``options`` the decision asked again; at the end ``goal`` and no options."""
+    ``options`` the decision asked again; at the end ``goal`` and no options. ``state`` and ``pending`` the position
+    the page speaks of (its board image and alt text; not compared)."""
 
     game: str
     step: int
@@ -42,6 +43,8 @@ class LessonPage:
     options: tuple[Option, ...] = ()
     goal: Text | None = None
     path: str = ""
+    state: BaseState | None = field(default=None, compare=False)
+    pending: tuple[Decision, ...] = field(default=(), compare=False)
 
     @property
     def done(self) -> bool:
@@ -75,13 +78,14 @@ def run_at(game_id: str, path: str = "") -> LessonRun:
 def _page(run: LessonRun, happened: tuple, wrong: Text | None = None) -> LessonPage:
     total = len(run.lesson.steps)
     texts = tuple(e.text for e in happened)
+    board = {"path": run.path, "state": run.state, "pending": tuple(run.game.pending(run.state))}
     if run.done:
         return LessonPage(run.lesson.game, total, total, texts, goal=T(
             "{goal}\nThat was the whole lesson. Play a real game against an AI seat: /play {game} ai:1",
-            goal=run.lesson.goal, game=run.lesson.game), path=run.path)
+            goal=run.lesson.goal, game=run.lesson.game), **board)
     d = run.decision()
     return LessonPage(run.lesson.game, run.index, total, texts, wrong, run.step.rule, d.prompt, tuple(d.options),
-                      path=run.path)
+                      **board)
 
 
 def page(game_id: str, path: str = "") -> LessonPage:
@@ -105,10 +109,15 @@ def answer(game_id: str, path: str, option: int) -> LessonPage:
     return _page(run, verdict.events, None if verdict.right else verdict.why)
 
 
+def seat_names(lang: str, learner: str) -> dict[str, str]:
+    """The lesson's seats as the learner reads them: the learner's own name, the Teacher in ``lang``."""
+    return {LEARNER: learner, TEACHER: say(TEACHER_NAME, lang)}
+
+
 def text(p: LessonPage, lang: str, learner: str, numbered: bool = False) -> str:
     """``p`` as one message in ``lang``, the learner named ``learner``: the step number, what happened, a wrong
     choice's why, the rule and the prompt (with ``numbered``: the options as ``1. label`` lines, for a terminal)."""
-    names: Callable[[str], str] | dict[str, str] = {LEARNER: learner, TEACHER: say(TEACHER_NAME, lang)}
+    names: Callable[[str], str] | dict[str, str] = seat_names(lang, learner)
     lines = [say(line, lang, names) for line in p.happened]
     if p.wrong is not None:
         lines.append(say(T("✗ {why}", why=p.wrong), lang, names))

@@ -83,3 +83,18 @@ async def test_sandbox_learn_answers_by_number_and_records_nothing(tmp_path):
         assert await store.live_session("table") is None
     finally:
         await store.close()
+
+
+async def test_sandbox_learn_writes_each_steps_board(tmp_path):
+    """With images on, every lesson step's reply ends with its board, written as every turn's is."""
+    store = await Store.open(tmp_path / "db.sqlite3")
+    chat = LocalChat(SessionService(store, seeds=lambda: 1), tmp_path / "out")
+    try:
+        out = await chat.line("alice: /learn tatsumi")
+        last = out[0].rsplit("\n", 1)[1]
+        assert last == f"[board] {tmp_path / 'out' / 'lesson-alice-tatsumi-01.png'}"
+        assert (tmp_path / "out" / "lesson-alice-tatsumi-01.png").read_bytes().startswith(b"\x89PNG")
+        out = await chat.line("alice: /learn 5")  # fly to b2
+        assert "Step 2 of 9" in out[0] and out[0].endswith("lesson-alice-tatsumi-02.png")
+    finally:
+        await store.close()
