@@ -63,7 +63,7 @@ class Step:
     """One decision of the learner: ``kind`` the engine's decision kind it must be; ``rule`` the rule it teaches (two
     or three lines naming the right choice); ``right`` the option id it asks for (the later steps are played from it
     unless the learner took another the step accepts); ``also`` the other options it accepts (:data:`Accept`, None:
-    ``right`` alone) — the text must call right exactly what the step accepts; ``why`` what any other choice is told
+    ``right`` alone; at most 10 in all) — the text must call right exactly what the step accepts; ``why`` what any other choice is told
     before the same decision is asked again; ``wait`` how many races of the step's kind close unanswered before the
     one the step answers (rolls with nothing to react to). A decision of the learner's own has other options to learn
     from; a race may offer its one input alone (letting it pass is the mistake)."""
@@ -142,9 +142,12 @@ class LessonRun:
         offered = [o.id for o in d.options]
         if d.kind != step.kind:
             raise LessonBroken(f"{self.lesson.game} step {self.index + 1}: decision {d.kind!r}, not {step.kind!r}")
-        if not self._accepted(d):
+        accepted = self._accepted(d)
+        if not accepted:
             raise LessonBroken(f"{self.lesson.game} step {self.index + 1}: {step.right!r} not offered "
                                f"(offered {offered})")
+        if len(accepted) > 10:  # a path keeps one digit per step
+            raise LessonBroken(f"{self.lesson.game} step {self.index + 1}: {len(accepted)} answers accepted")
         if len(offered) < 2 and d.player is not None:
             raise LessonBroken(f"{self.lesson.game} step {self.index + 1}: no wrong option to learn from")
         return d
