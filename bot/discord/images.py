@@ -21,6 +21,7 @@ import games
 import renderers
 import renderers.words
 from bot import memory, metrics, workers
+from bot.service.stand_in import stand_in_label, stand_ins
 from bot.store import SessionRow
 from games.core import BaseState, T
 from renderers.common import translating
@@ -58,13 +59,29 @@ NOT_DRAWN = Drawn(None, None)
 
 
 def draw(render: Callable[[BaseState, dict[str, str]], bytes], state: BaseState, names: dict[str, str], lang: str,
-         first: bool, pending: list | None) -> Drawn:
-    """Run in a render worker: the board image of ``state`` (``render(state, display names)``) and its alt text
-    (:func:`board_alt`, in ``lang``: the worker has no table of its own) — the words are pure Python, kept off the
-    event loop's process with the drawing. Raises what ``render`` raises."""
+         first: bool, pending: list | None, drawn: dict[str, str] | None = None) -> Drawn:
+    """Run in a render worker: the board image of ``state`` (``render(state, display names)``, the names of
+    ``drawn`` when given, else of ``names``) and its alt text (:func:`board_alt` with ``names``, in ``lang``: the
+    worker has no table of its own) — the words are pure Python, kept off the event loop's process with the
+    drawing. Raises what ``render`` raises."""
     with speaking(lang):
-        png = render(state, {p: display(names, p) for p in state.players})
+        png = render(state, {p: display(drawn or names, p) for p in state.players})
         return Drawn(png, board_alt(state, names, first, pending))
+
+
+STAND_IN_MARK = "🤖 "
+"""Drawn before the name of a seat the AI stand-in plays on a board image: a name cut to its room (``…``) keeps it."""
+
+
+def seat_names(row: SessionRow, names: dict[str, str], lang: str | None = None, drawn: bool = False) -> dict[str, str]:
+    """``names`` (player id -> display name) as the alt text (``drawn``: the board image) names the seats: a seat
+    the AI stand-in plays as "X · AI stand-in" (:func:`bot.service.stand_in.stand_in_label`, in ``lang``; None:
+    the table's), on the image after :data:`STAND_IN_MARK`; only while the game runs."""
+    standing = stand_ins(row) if row.status == "active" else []
+    if not standing:
+        return names
+    mark = STAND_IN_MARK if drawn else ""
+    return {**names, **{p: mark + say(stand_in_label(p), lang, lambda q: display(names, q)) for p in standing}}
 
 
 class Images:
@@ -180,14 +197,14 @@ class Images:
 
     async def alt(self, row: SessionRow, state: BaseState | None, names: dict[str, str],
                   first: bool = False, pending: list | None = None) -> str | None:
-        """The alt text of ``state``'s board image (:func:`board_alt`), cached per ``(session id, version, first)``:
-        the one drawn with the image (:meth:`board`), else computed in a thread (a few ms of pure Python: the event
-        loop serves other tables meanwhile)."""
+        """The alt text of ``state``'s board image (:func:`board_alt`, the seats named as :func:`seat_names` does),
+        cached per ``(session id, version, first)``: the one drawn with the image (:meth:`board`), else computed in
+        a thread (a few ms of pure Python: the event loop serves other tables meanwhile)."""
         key = (row.version, first, table_lang())
         cached = self._alts.get(row.id)
         if cached is not None and cached[0] == key:
             return cached[1]
-        text = await asyncio.to_thread(board_alt, state, names, first, pending)
+        text = await asyncio.to_thread(board_alt, state, seat_names(row, names), first, pending)
         self._alts[row.id] = (key, text)
         _bound(self._alts, row.id)
         return text
@@ -199,6 +216,7 @@ class Images:
             return None
         render = functools.partial(renderers.render, full=True, translate=translator()) \
             if self._render is renderers.render else self._render
+        names = seat_names(row, names, drawn=True)
         try:
             return await asyncio.get_running_loop().run_in_executor(
                 self._pool, render, state, {p: display(names, p) for p in state.players})
@@ -215,7 +233,8 @@ class Images:
         try:
             loop = asyncio.get_running_loop()
             with metrics.RENDER_SECONDS.time():
-                drawn = await loop.run_in_executor(pool, draw, render, state, names, lang, first, pending)
+                drawn = await loop.run_in_executor(pool, draw, render, state, seat_names(row, names, lang), lang, first,
+                                                   pending, seat_names(row, names, lang, drawn=True))
         except BrokenExecutor:
             if pool is self._pool:  # a worker died: replace the pool; this board goes out as text
                 self._breaks += 1
