@@ -21,7 +21,7 @@ from discord import AppCommandOptionType, app_commands
 from discord.ext import commands
 
 import renderers
-from bot import i18n, logs, metrics
+from bot import i18n, logs, memory, metrics
 from bot.ai_seats import AiSettings
 from bot.config import Settings
 from bot.i18n import refusal
@@ -363,6 +363,7 @@ class PlayBot(commands.Bot):
         await self.lobby.restore()  # lobbies open without an expiry timer get one
         self.timers.start()
         self.bookkeeper.start()
+        memory.freeze_heap()  # what start-up built lives as long as the bot: out of every collection (bot.memory)
 
     def _serve(self, store: Store) -> None:
         """The session service over ``store``, with this adapter's data: the names a finished game is recorded
@@ -451,6 +452,7 @@ class PlayBot(commands.Bot):
         await asyncio.to_thread(self.images.close, True)
         if self._owns_store and self.service is not None:
             await self.service.close()
+        memory.thaw_heap()
 
     async def _close_gateway(self) -> None:
         shards = getattr(self, "shards", None)
