@@ -69,8 +69,8 @@ def draw(render: Callable[[BaseState, dict[str, str]], bytes], state: BaseState,
 
 class Slots:
     """At most ``n`` renders handed to the pool at once, the others waiting here in order: a board's render (a reply
-    may be waiting for it) before any lookup's (``/board``, "Full board": answered within their own budget), so a
-    lookup never delays a reply's image."""
+    may be waiting for it) before any lookup's (the whole board: "Full board", ``/board full:true``; answered within
+    their own budget), so a lookup never delays a reply's image."""
 
     def __init__(self, n: int) -> None:
         self._free = n

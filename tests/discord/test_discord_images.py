@@ -132,7 +132,7 @@ async def test_the_alt_text_is_drawn_with_the_image_in_the_worker_and_kept_for_t
 
 async def test_a_waiting_board_render_goes_before_a_waiting_lookup():
     """The pool's slots (one per worker) go to the boards waiting — a reply may wait for them — before any lookup
-    ("Full board", ``/board``) that waits, whichever came first."""
+    (the whole board: "Full board", ``/board full:true``) that waits, whichever came first."""
     slots = images_mod.Slots(1)
     order: list[str] = []
     release = asyncio.Event()
