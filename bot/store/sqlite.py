@@ -11,6 +11,8 @@ snapshot the write lock at once ("database is locked", without waiting the busy 
 has committed. Every multi-statement transaction therefore holds :attr:`SQLiteStore.write_lock` from ``BEGIN`` to
 ``COMMIT`` (:meth:`SQLiteStore.transaction`); single reads need no lock. A write transaction (``BEGIN IMMEDIATE``)
 holds the whole file, so the row locks PostgreSQL takes (:meth:`Store.lock_session`, the ratings) need no SQL here.
+The transactions of every move and of the boards' bookkeeping run whole in ONE call on that thread
+(:meth:`SQLiteStore.atomically`): one hand-over of the event loop instead of one per statement.
 """
 
 from __future__ import annotations
