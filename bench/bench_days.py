@@ -7,15 +7,21 @@ clock of 7 days. Members answer on a schedule:
 - ``cho`` goes away for 3 days at the start (``/away days:3``), then answers every hour, route ``both``;
 - ``dai`` answers every hour, and leaves the second server on day 2 and never returns.
 
+Both Tatari games with ``ben`` are ``fast`` (move due in 6 h): he misses every deadline, the other player takes the
+AFK notice's default and the AI stands in until ben's next look ("I'm back"). At ``day`` pace ben's 14 turns a week
+finish a Tatari (a median of about 14 turns each with random answers) only about half the time within 7 days.
+
 At every look a member runs ``/mygames`` (checked against the store: the games they are seated in and still play,
-in servers they are still in, and how many wait on them) and answers every decision that waits on them (a seeded
-random option), as long as any does. Timers fire every virtual hour. It prints exactly::
+in servers they are still in, and how many wait on them), takes the default of every AFK notice of their games still
+current ("🤖 The AI plays for X"), and answers every decision that waits on them (a seeded random option), as long
+as any does. Timers fire every virtual hour. It prints exactly::
 
     games=<n> finished=<n> stalled=<n> ended_by_absence=<n> notified_waits=<n> unnotified_waits=<n> dms=<n>
     mygames_checks=<n> mygames_wrong=<n> fingers_lost_while_missing=<n>
 
 (one line). A wait is a (game, board version, player) the hourly look found waiting on a person; it is notified when
-a message pinged that player or a direct message reached them while it lasted. ``stalled``: a game still running
+a message pinged that player or a direct message reached them from the hourly look before the one that first found
+it (the wait began after that look) until the last that found it. ``stalled``: a game still running
 with no move in its last 48 virtual hours. ``ended_by_absence``: a game ended by a resignation (nobody resigns on
 purpose here: departures and idle removals). ``fingers_lost_while_missing``: Tatamokatsu fingers lost by a player in a
 race that opened while they were not looking.
@@ -39,7 +45,9 @@ sys.path.insert(0, str(ROOT / "tests" / "discord"))
 from harness import GUILD_ID, Harness  # noqa: E402
 
 from bot.config import Settings  # noqa: E402
+from bot.discord import ids  # noqa: E402
 from bot.service.notifications import replayed  # noqa: E402
+from bot.service.stand_in import stand_ins  # noqa: E402
 from bot.store.records import RESIGN_MOVE  # noqa: E402
 
 HOUR = 3_600_000
@@ -52,7 +60,7 @@ GAMES = [  # channel, game, players (host first), pace
     ("b", "tataraba", ["dai", "ann"], "day"),
     ("b2", "tatsumi", ["ann", "cho"], "fast"),
     ("c", "tatamokatsu", ["ann", "cho", "dai"], None),
-    ("d", "tatari", ["dai", "ben"], "day"),
+    ("d", "tatari", ["dai", "ben"], "fast"),
 ]
 ROUTES = {"ann": "channel", "ben": "dm", "cho": "both", "dai": "channel"}
 
@@ -96,6 +104,8 @@ async def run(db: str, days: int) -> dict[str, int]:
         stats["games"] = len(sids)
         await h.slash(users["cho"], "away", days=3)
         waits: dict[tuple, list[int]] = {}
+        offers: dict[tuple[int, int, int], dict] = {}  # (session, board version, seat) -> its AFK notice
+        seen = previous = 0
         for hour in range(days * 24):
             h.advance(HOUR)
             await h.bot.timers.fire_due(h.now_ms)
@@ -108,9 +118,10 @@ async def run(db: str, days: int) -> dict[str, int]:
                 if row.status != "active":
                     continue
                 for d in h.bot.service.view(row).pending:
-                    if d.player in by_id:
-                        span = waits.setdefault((sid, row.version, d.player), [len(h.fake.sent), len(h.fake.sent)])
+                    if d.player in by_id and d.player not in stand_ins(row):
+                        span = waits.setdefault((sid, row.version, d.player), [previous, len(h.fake.sent)])
                         span[1] = len(h.fake.sent)
+            previous = len(h.fake.sent)
             for name, user in users.items():
                 if not looks(name, hour):
                     continue
@@ -118,11 +129,14 @@ async def run(db: str, days: int) -> dict[str, int]:
                 reply = await h.slash(user, "mygames", channel_id=CH["d"])
                 stats["mygames_checks"] += 1
                 stats["mygames_wrong"] += await _wrong(h, user, reply[-1].content, left, name)
+                seen = _notices(h, offers, seen)
+                await _take_offers(h, user, offers, left, name)
                 for _ in range(60):  # answer whatever waits on them, as long as anything does
                     acted = False
                     for sid in sids:
                         row = await h.bot.service.reads.session(sid)
-                        if row.status != "active" or any(row.guild_id == str(g) and n == name for g, n in left):
+                        if row.status != "active" or any(row.guild_id == str(g) and n == name for g, n in left) \
+                                or user.sid in stand_ins(row):  # the AI plays their seat until "I'm back"
                             continue
                         for d in h.bot.service.view(row).pending:
                             if d.player in (None, user.sid) and d.options:
@@ -139,6 +153,38 @@ async def run(db: str, days: int) -> dict[str, int]:
     finally:
         await h.close()
     return stats
+
+
+def _notices(h: Harness, offers: dict, seen: int) -> int:
+    """Every stand-in button sent since message ``seen`` into ``offers``: an AFK notice's "🤖 The AI plays for X"
+    by (session, board version, seat), a board's "I'm back (X)" by (session, ``"back"``, seat); returns how many
+    messages were read."""
+    for sent in h.fake.sent[seen:]:
+        if sent.message is None:
+            continue
+        for cid in sent.custom_ids():
+            parts = cid.split(":")
+            if parts[:2] == ["pbc", "si"] and parts[-1] in ("ai", "back"):
+                version = int(parts[3]) if parts[-1] == "ai" else "back"
+                offers[(int(parts[2]), version, int(parts[4]))] = sent
+    return len(h.fake.sent)
+
+
+async def _take_offers(h: Harness, user, offers: dict, left: set, name: str) -> None:
+    """``user`` presses "🤖 The AI plays for X" on each AFK notice of a game of theirs still on its notice's board
+    version (a member who sees the notice takes its default), and "I'm back" where the AI plays for them."""
+    for (sid, version, seat), notice in list(offers.items()):
+        row = await h.bot.service.reads.session(sid)
+        if row.status != "active" or version not in (row.version, "back"):
+            del offers[(sid, version, seat)]
+            continue
+        if user.sid not in row.players or (int(row.guild_id), name) in left:
+            continue
+        if version == "back" and row.players[seat] == user.sid and user.sid in stand_ins(row):
+            await h.click(user, notice, ids.seat(sid, 0, seat, "back"))
+        elif version != "back" and row.players[seat] != user.sid:
+            await h.click(user, notice, 0)
+            del offers[(sid, version, seat)]
 
 
 async def _wrong(h: Harness, user, text: str, left: set, name: str) -> int:
@@ -164,7 +210,7 @@ async def _tally(h: Harness, sids: list[int], waits: dict, by_id: dict, looked: 
     stats["dms"] = sum(1 for s in sent if s.kind == "message" and s.channel_id in dm_channels)
     for (_sid, _ver, player), (start, end) in waits.items():
         told = False
-        for s in sent[max(0, start - 50):end + 1]:
+        for s in sent[start:end + 1]:
             users = (s.body.get("allowed_mentions") or {}).get("users") or []
             if int(player) in users or (s.kind == "message" and h.dm_users.get(s.channel_id) == int(player)):
                 told = True

@@ -11,7 +11,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.ai_seats import is_ai
 from bot.i18n import reader_lang, say
+from bot.service.resignations import duration
 from bot.service.timers import Timer
 from bot.sessions import NOT_STARTED, SessionError
 from games.core import T, Text, player_ref
@@ -21,7 +23,7 @@ from .components import AfkButton, SeatButton, UndoButton
 from .cooldowns import Cooldown
 from .language import channel_language
 from .present import display, mention
-from .timers import HOUR_MS, waiting_on
+from .timers import waiting_on
 
 if TYPE_CHECKING:
     from .bot import PlayBot
@@ -119,14 +121,14 @@ class Admin(commands.Cog):
 
     # -- idle players ---------------------------------------------------------------------------------------------
     async def remove_idle(self, interaction: discord.Interaction, sid: int, ver: int, seat: int) -> None:
-        """The idle player of ``seat`` is removed (their resignation) once their AFK limit is due — by a moderator
-        or any other seated player still playing (the host may be the idle one). Every check is the service's
+        """The idle player of ``seat`` is removed (their resignation) once their move is due (the game's pace,
+        :meth:`bot.discord.notify.Notify.idle_limit_ms`) — by a moderator or any other seated player still playing
+        (the host may be the idle one). Every check is the service's
         (:meth:`bot.sessions.SessionService.remove_idle`); a refusal is ephemeral and changes nothing."""
         try:
             user = str(interaction.user.id)
-            prefs = await self.bot.prefs.get(str(interaction.channel_id))
             update = await self.service.remove_idle(
-                str(interaction.channel_id), sid, ver, seat, user, int(float(prefs["afk_hours"] or 0) * HOUR_MS),
+                str(interaction.channel_id), sid, ver, seat, user, await self.bot.notify.idle_limit_ms(sid),
                 moderator=self.bot.is_moderator(interaction))
             idle = update.session.players[seat]
             await self.bot.table.send_board(update, interaction, notes=[T("{by} removed the idle {player}.", by=player_ref(user),
@@ -155,13 +157,13 @@ class Admin(commands.Cog):
                                  say(T("🤖 The AI plays for {player}", player=display(names, player)))))
         view.add_item(AfkButton(row.id, row.version, row.players.index(player),
                                 label=say(T("Remove {player}", player=display(names, player)))))
-        hours = self.bot.prefs.cached(row.channel_id)["afk_hours"]
-        others = [p for p in dict.fromkeys([*row.players, row.host]) if p != player]
+        idle_ms = await self.bot.notify.idle_limit_ms(row.id)
+        others = [p for p in dict.fromkeys([*row.players, row.host]) if p != player and not is_ai(p)]  # who may choose
         told = discord.AllowedMentions(everyone=False, roles=False,
                                        users=[discord.Object(int(p)) for p in others if p.isdigit()])
-        text = say(T("💤 {player} has not played for {hours} h. {others}: any of you may let the AI play for them "
+        text = say(T("💤 {player} has not played for {time}. {others}: any of you may let the AI play for them "
                      "until they are back, or remove them from the game (it counts as their resignation).",
-                     player=display(names, player), hours=format(hours, "g"),
+                     player=display(names, player), time=duration(idle_ms),
                      others=Text.join(T(", "), [mention(p) for p in others])))
         channel = self.bot.get_partial_messageable(int(row.channel_id))
         await self.bot.delivery.send(lambda: channel.send(text, view=view, allowed_mentions=told),

@@ -424,7 +424,7 @@ class PlayBot(commands.Bot):
         """Every interaction as it arrives: noted for stale ``/move`` checks (:mod:`.freshness`); a component of
         ours whose ``custom_id`` matches no template (forged or from an old version) is refused."""
         self.table.floors.saw(interaction.id)
-        if self.notify.owes_note(str(interaction.user.id)):  # told once that their direct messages are closed
+        if await self.notify.owes_note(str(interaction.user.id)):  # told once that their direct messages are closed
             self.spawn(self.notify.note(interaction), f"note on closed direct messages to {interaction.user.id}")
         if interaction.type is not discord.InteractionType.component:
             return

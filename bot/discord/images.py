@@ -21,6 +21,7 @@ import games
 import renderers
 import renderers.words
 from bot import memory, metrics, workers
+from bot.service.stand_in import stand_in_label, stand_ins
 from bot.store import SessionRow
 from games.core import BaseState, T
 from renderers.common import translating
@@ -58,13 +59,29 @@ NOT_DRAWN = Drawn(None, None)
 
 
 def draw(render: Callable[[BaseState, dict[str, str]], bytes], state: BaseState, names: dict[str, str], lang: str,
-         first: bool, pending: list | None) -> Drawn:
-    """Run in a render worker: the board image of ``state`` (``render(state, display names)``) and its alt text
-    (:func:`board_alt`, in ``lang``: the worker has no table of its own) — the words are pure Python, kept off the
-    event loop's process with the drawing. Raises what ``render`` raises."""
+         first: bool, pending: list | None, drawn: dict[str, str] | None = None) -> Drawn:
+    """Run in a render worker: the board image of ``state`` (``render(state, display names)``, the names of
+    ``drawn`` when given, else of ``names``) and its alt text (:func:`board_alt` with ``names``, in ``lang``: the
+    worker has no table of its own) — the words are pure Python, kept off the event loop's process with the
+    drawing. Raises what ``render`` raises."""
     with speaking(lang):
-        png = render(state, {p: display(names, p) for p in state.players})
+        png = render(state, {p: display(drawn or names, p) for p in state.players})
         return Drawn(png, board_alt(state, names, first, pending))
+
+
+STAND_IN_MARK = "🤖 "
+"""Drawn before the name of a seat the AI stand-in plays on a board image: a name cut to its room (``…``) keeps it."""
+
+
+def seat_names(row: SessionRow, names: dict[str, str], lang: str | None = None, drawn: bool = False) -> dict[str, str]:
+    """``names`` (player id -> display name) as the alt text (``drawn``: the board image) names the seats: a seat
+    the AI stand-in plays as "X · AI stand-in" (:func:`bot.service.stand_in.stand_in_label`, in ``lang``; None:
+    the table's), on the image after :data:`STAND_IN_MARK`; only while the game runs."""
+    standing = stand_ins(row) if row.status == "active" else []
+    if not standing:
+        return names
+    mark = STAND_IN_MARK if drawn else ""
+    return {**names, **{p: mark + say(stand_in_label(p), lang, lambda q: display(names, q)) for p in standing}}
 
 
 class Slots:
@@ -213,16 +230,32 @@ class Images:
             else:
                 del self._latest[sid]
 
+    async def drawing(self, state: BaseState, names: dict[str, str], lang: str, pending: list | None = None) -> Drawn:
+        """The image of a ``state`` that is no session's (a lesson's step, :mod:`bot.discord.lessons`) and its alt
+        text (:func:`board_alt` with ``pending``), in ``lang``, drawn in a worker as a board is; not cached.
+        :data:`NOT_DRAWN` without a renderer or on a render error (logged): the step goes out as text."""
+        if not self.has_renderer(state.game):
+            return NOT_DRAWN
+        render = functools.partial(renderers.render, translate=translator(lang)) \
+            if self._render is renderers.render else self._render
+        try:
+            with metrics.RENDER_SECONDS.time():
+                return await asyncio.get_running_loop().run_in_executor(self._pool, draw, render, state, names, lang,
+                                                                        False, pending)
+        except Exception:
+            log.exception("render of a %s lesson board failed", state.game)
+            return NOT_DRAWN
+
     async def alt(self, row: SessionRow, state: BaseState | None, names: dict[str, str],
                   first: bool = False, pending: list | None = None) -> str | None:
-        """The alt text of ``state``'s board image (:func:`board_alt`), cached per ``(session id, version, first)``:
-        the one drawn with the image (:meth:`board`), else computed in a thread (a few ms of pure Python: the event
-        loop serves other tables meanwhile)."""
+        """The alt text of ``state``'s board image (:func:`board_alt`, the seats named as :func:`seat_names` does),
+        cached per ``(session id, version, first)``: the one drawn with the image (:meth:`board`), else computed in
+        a thread (a few ms of pure Python: the event loop serves other tables meanwhile)."""
         key = (row.version, first, table_lang())
         cached = self._alts.get(row.id)
         if cached is not None and cached[0] == key:
             return cached[1]
-        text = await asyncio.to_thread(board_alt, state, names, first, pending)
+        text = await asyncio.to_thread(board_alt, state, seat_names(row, names), first, pending)
         self._alts[row.id] = (key, text)
         _bound(self._alts, row.id)
         return text
@@ -234,6 +267,7 @@ class Images:
             return None
         render = functools.partial(renderers.render, full=True, translate=translator()) \
             if self._render is renderers.render else self._render
+        names = seat_names(row, names, drawn=True)
         try:
             async with self.slots.held(board=False):  # after the boards waiting for a slot
                 return await asyncio.get_running_loop().run_in_executor(
@@ -251,7 +285,8 @@ class Images:
         try:
             loop = asyncio.get_running_loop()
             with metrics.RENDER_SECONDS.time():
-                drawn = await loop.run_in_executor(pool, draw, render, state, names, lang, first, pending)
+                drawn = await loop.run_in_executor(pool, draw, render, state, seat_names(row, names, lang), lang, first,
+                                                   pending, seat_names(row, names, lang, drawn=True))
         except BrokenExecutor:
             if pool is self._pool:  # a worker died: replace the pool; this board goes out as text
                 self._breaks += 1
@@ -332,7 +367,13 @@ def board_words(state: BaseState, names: dict[str, str]) -> list[str]:
 def png_file(data: bytes | None, session_id: int, version: int, alt: str | None = None) -> discord.File | None:
     """The board image as an attachment ``board-<session>-<version>.png`` whose ``description`` (alt text) is
     ``alt`` (:func:`board_alt`; cut to 1,024 characters); None without ``data``."""
+    return image_file(data, f"board-{session_id}-{version}.png", alt)
+
+
+def image_file(data: bytes | None, filename: str, alt: str | None = None) -> discord.File | None:
+    """``data`` (PNG) as an attachment named ``filename`` whose ``description`` is ``alt`` (cut to 1,024
+    characters); None without ``data``."""
     if data is None:
         return None
-    return discord.File(io.BytesIO(data), filename=f"board-{session_id}-{version}.png",
+    return discord.File(io.BytesIO(data), filename=filename,
                         description=alt[:renderers.words.ALT_LIMIT] if alt else None)

@@ -90,7 +90,7 @@ class MyGames(commands.Cog):
         return say(head, reader_lang()) + "\n  " + say(Text.join(T(" · "), parts), reader_lang())
 
     @app_commands.command(name="mygames", description="Your games and lobbies in every server, those waiting on you first")
-    @app_commands.guild_only()
+    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
     async def mygames(self, interaction: discord.Interaction) -> None:
         """The member's games (ephemeral), in any channel; this module's docstring says what each line holds."""
         if not interaction.response.is_done():
@@ -110,7 +110,7 @@ class MyGames(commands.Cog):
     # -- /away --------------------------------------------------------------------------------------------------
     @app_commands.command(name="away", description="Pause your reminders and move deadlines in all your games")
     @app_commands.describe(days="How many days you are away (1-30)", off="true: you are back now")
-    @app_commands.guild_only()
+    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
     async def away_command(self, interaction: discord.Interaction, days: app_commands.Range[int, 1, 30] | None = None,
                            off: bool = False) -> None:
         """``/away days:N`` or ``/away off:true``; without either: where the member's time away stands."""

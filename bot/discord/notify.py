@@ -42,10 +42,10 @@ from bot.ai_seats import is_ai
 from bot.i18n import reader_lang, say
 from bot.service.notifications import MemberPrefs, Notifications, digest
 from bot.service.pace import HOUR_MS, pace_of, plan_wait
-from bot.service.stand_in import ai_players
+from bot.service.presence import waited_on
 from bot.service.timers import Timer
 from bot.sessions import SessionError, Update
-from bot.store import SessionRow
+from bot.store import SessionRow, StoreUnavailable
 from games.core import T, Text
 
 from . import ids
@@ -103,7 +103,6 @@ class Notify(commands.Cog):
         self.bot = bot
         self.members: Notifications = bot.service.notifications
         self._dm_channels: OrderedDict[str, int] = OrderedDict()  # member -> their DM channel id (bounded)
-        self._notes: set[str] = set()  # members to tell, at their next interaction, that their DMs are closed
 
     @property
     def service(self):
@@ -114,13 +113,21 @@ class Notify(commands.Cog):
         """The pace of ``row``'s game (:func:`bot.service.pace.pace_of`, over its channel's saved settings)."""
         return pace_of(row.meta, row.game_id, await self.bot.prefs.get(row.channel_id))
 
+    async def idle_limit_ms(self, session_id: int) -> int:
+        """When a seat of session ``session_id`` counts as idle (ms after its wait began; 0 = never): the move
+        deadline of the game's pace (:meth:`pace`), the limit its AFK notice is posted at. 0 for no session (the
+        service refuses the press for that)."""
+        row = await self.service.reads.session(session_id)
+        return (await self.pace(row)).deadline_ms if row is not None else 0
+
     async def wait_timers(self, update: Update, now: int) -> list[tuple]:
-        """The timer rows (``Store.add_timers``' shape) of the wait of each person ``update``'s board names: a
-        ``reminder`` per reminder of the game's pace (payload ``{"version", "player", "due"}``) and its ``afk``
-        deadline (``{"version", "player"}``), timed from the end of their time away."""
+        """The timer rows (``Store.add_timers``' shape) of the wait of each person ``update``'s board waits on (the
+        people its decisions name, or the missing people holding a live table's roll:
+        :func:`bot.service.presence.waited_on`): a ``reminder`` per reminder of the game's pace (payload
+        ``{"version", "player", "due"}``) and its ``afk`` deadline (``{"version", "player"}``), timed from the end
+        of their time away."""
         row = update.session
-        played = ai_players(row)  # an AI seat or a seat the AI stand-in plays never idles and is never reminded
-        people = [p for p in dict.fromkeys(d.player for d in update.pending if d.player) if p not in played]
+        people = waited_on(row, update.state, update.pending)  # never an AI seat or a seat the AI stand-in plays
         if not people:
             return []
         pace = await self.pace(row)
@@ -140,8 +147,7 @@ class Notify(commands.Cog):
         """The board's lines on time (in the table's language): when each person it waits on must move (a
         Discord timestamp), and who of them is away until when."""
         row = update.session
-        played = ai_players(row)  # an AI seat or a seat the AI stand-in plays never idles and is never reminded
-        people = [p for p in dict.fromkeys(d.player for d in update.pending if d.player) if p not in played]
+        people = waited_on(row, update.state, update.pending)
         if row.status != "active" or not people:
             return []
         pace = await self.pace(row)
@@ -191,7 +197,6 @@ class Notify(commands.Cog):
                 log.info("direct message to %s failed: %s", player, exc)
                 return False
             if await self.members.dm_refused(player):
-                self._notes.add(player)
                 if row is not None:
                     await self._fallback(row, player, board)
             return False
@@ -343,7 +348,7 @@ class Notify(commands.Cog):
     @app_commands.command(name="notify", description="How you hear that a game waits on you: channel, dm, both or off")
     @app_commands.describe(how="channel: a ping on the board; dm: a direct message instead; both; off: nothing",
                            game="mute or unmute this channel's game for you")
-    @app_commands.guild_only()
+    @app_commands.allowed_contexts(guilds=True, dms=True, private_channels=False)
     async def notify(self, interaction: discord.Interaction,
                      how: Literal["channel", "dm", "both", "off"] | None = None,
                      game: Literal["mute", "unmute"] | None = None) -> None:
@@ -378,18 +383,25 @@ class Notify(commands.Cog):
         await answer(interaction, say(T("Direct messages about your games are off. {route}", route=route_text(prefs)),
                                       reader_lang()))
 
-    def owes_note(self, member: str) -> bool:
-        """Whether ``member`` is to be told (at this interaction) that their direct messages are closed."""
-        return member in self._notes
+    async def owes_note(self, member: str) -> bool:
+        """Whether ``member`` is owed the note that their direct messages are closed (the store's word, read at
+        most every ``PLAYER_CACHE_S`` per member). False while the store does not answer: the interaction's own
+        answer says so, and the note waits for a later interaction."""
+        if self.bot.store.down_since is not None:
+            return False
+        try:
+            return await self.members.owes_note(member)
+        except StoreUnavailable:
+            return False
 
     async def note(self, interaction: discord.Interaction) -> None:
-        """At a member's first interaction after Discord refused their direct messages: one ephemeral note, after
-        the interaction's own answer."""
+        """At a member's first interaction after Discord refused their direct messages (in any process, after a
+        restart too: the store keeps the note owed): one ephemeral note, after the interaction's own answer."""
         user = str(interaction.user.id)
-        if user not in self._notes:
-            return
-        self._notes.discard(user)
-        if not await self.members.take_note(user):
+        try:
+            if not await self.members.take_note(user):
+                return
+        except StoreUnavailable:  # still owed: told at a later interaction
             return
         for _ in range(300):  # the interaction's own answer first (at most its 3 s)
             if interaction.response.is_done():

@@ -21,8 +21,6 @@ import discord
 from bot.sessions import SessionError, Update
 from games.core import T
 
-from .timers import HOUR_MS
-
 if TYPE_CHECKING:
     from .bot import PlayBot
 
@@ -43,9 +41,8 @@ class StandIn:
         moderator = self.bot.is_moderator(interaction)
         try:
             if action == "ai":
-                prefs = await self.bot.prefs.get(channel)
                 update = await service.stand_ins.take_over(channel, sid, ver, seat, user,
-                                                           int(float(prefs["afk_hours"] or 0) * HOUR_MS), moderator)
+                                                           await self.bot.notify.idle_limit_ms(sid), moderator)
             elif action == "back":
                 update = await service.stand_ins.take_back(channel, sid, seat, user)
             else:

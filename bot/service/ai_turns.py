@@ -34,6 +34,7 @@ from games.core import BaseState
 from ..ai_seats import AiSettings, ai_rng, race_opened_ms, think
 from ..store import SessionRow
 from .board import Locks, States, game_of
+from .presence import held_people
 from .stand_in import ai_players
 from .timers import AI_MOVE, AI_RACE, AI_RACES_META
 
@@ -66,7 +67,8 @@ class AiPlanner:
 
     def plan(self, row: SessionRow, game: Game, state: BaseState | None, pending: list[Decision]) -> AiPlan:
         """What the AI seats of ``row`` do about ``pending`` (the decisions of the session's NEXT version,
-        ``row.version + 1``): an ``ai_move`` timer per AI seat a decision names, due after ``ai.pause_ms``; for each
+        ``row.version + 1``): an ``ai_move`` timer per AI seat a decision names, due after ``ai.pause_ms`` — none for
+        a decision held by a person marked missing (:func:`bot.service.presence.held_people`); for each
         open race (``player=None`` with a deadline) not planned yet, each AI seat's input from
         ``games.ai.race_answer`` as an ``ai_race`` timer at the window's opening + the reaction (never sooner than
         ``games.ai.MIN_REACTION_MS``; none when the reaction falls after the deadline or the seat lets it pass)."""
@@ -76,8 +78,9 @@ class AiPlanner:
             return AiPlan(False, [], [], [])
         version = row.version + 1
         due = self.clock() + max(0, int(self.ai.pause_ms))
-        moves = [(p, due, {"version": version, "player": p})
-                 for p in dict.fromkeys(d.player for d in pending if d.player in levels)]
+        moves = [(p, due, {"version": version, "player": p})  # a held roll waits for the missing (presence)
+                 for p in dict.fromkeys(d.player for d in pending
+                                        if d.player in levels and not held_people(row, state, [d]))]
         done = set(row.meta.get(AI_RACES_META) or [])
         plans: list[str] = []
         races: list[tuple[str, int, dict]] = []

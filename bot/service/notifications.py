@@ -9,7 +9,7 @@ Per member (kept with the member's data, ``Store.players_data`` / ``update_playe
 - ``muted_games``: session ids of games the member muted (no ping, no direct message for them);
 - ``dm_closed``: Discord refused a direct message (error 50007): their turns go to the channel until they choose
   ``dm`` or ``both`` again; ``dm_note``: they have not been told yet (one ephemeral note at their next
-  interaction).
+  interaction, in whichever process it comes to: kept in the store, so it also survives a restart).
 
 The digest of a direct message: the event lines of a game since that player's last move, rebuilt by replaying the
 move log (the state is never stored per move), the first :data:`DIGEST_LINES` of them, ending with a "…" line when
@@ -37,12 +37,13 @@ MORE = "…"
 @dataclass(frozen=True)
 class MemberPrefs:
     """One member's choices: ``route`` (:data:`ROUTES`), ``muted`` (session ids), ``away_until`` (ms or None),
-    ``dm_closed`` (Discord refused their direct messages)."""
+    ``dm_closed`` (Discord refused their direct messages), ``dm_note`` (they are owed the note saying so)."""
 
     route: str = "channel"
     muted: frozenset[int] = field(default_factory=frozenset)
     away_until: int | None = None
     dm_closed: bool = False
+    dm_note: bool = False
 
     @classmethod
     def of(cls, data: dict[str, Any]) -> MemberPrefs:
@@ -51,7 +52,7 @@ class MemberPrefs:
             route = "off" if data.get("mute_turn_pings") else "channel"
         away = data.get("away_until")
         return cls(route, frozenset(int(s) for s in data.get("muted_games", [])),
-                   int(away) if away is not None else None, bool(data.get("dm_closed")))
+                   int(away) if away is not None else None, bool(data.get("dm_closed")), bool(data.get("dm_note")))
 
     def in_channel(self, session_id: int) -> bool:
         """Whether a game's turn pings this member in its channel (also when their direct messages are closed)."""
@@ -108,13 +109,15 @@ class Notifications:
         await self.store.update_player_data(player, {"dm_closed": True, "dm_note": True})
         return True
 
+    async def owes_note(self, player: str) -> bool:
+        """Whether ``player`` is to be told that their direct messages are closed (the member's data as this
+        process last read it, at most ``PLAYER_CACHE_S`` old: no statement at most interactions)."""
+        return (await self.of(player)).dm_note
+
     async def take_note(self, player: str) -> bool:
-        """Whether ``player`` is still to be told that their direct messages are closed (then cleared: once)."""
-        data = (await self.store.players_data([player])).get(player, {})
-        if not data.get("dm_note"):
-            return False
-        await self.store.update_player_data(player, {"dm_note": None})
-        return True
+        """Whether ``player`` is still to be told that their direct messages are closed, cleared in the same
+        transaction: True once, whichever process asks."""
+        return await self.store.take_player_flag(player, "dm_note")
 
 
 def replayed(game, row: SessionRow, moves: list) -> list[tuple[Any, list[Event]]]:

@@ -1,7 +1,11 @@
 """A live table's presence (Tatamokatsu's races, ``Game.held_by``): a decision that waits for players marked missing
 is refused to a person while any of them is a person (AI seats and seats the AI stand-in plays never hold a table),
-and a missing player says "I'm here" with one press (the engine's ``here`` input, logged like any move, so a replay
-re-derives every mark). The rules of a race are the engine's (``TatamokatsuOptions.presence``)."""
+and an AI seat's roll waits the same way (:mod:`bot.service.ai_turns` plans no move for a held decision), so no race
+opens while a seated person is marked missing. A missing player says "I'm here" with one press (the engine's
+``here`` input, logged like any move, so a replay re-derives every mark). While a decision is held, the wait is the
+missing people's (:func:`waited_on`): their reminders and move deadline, then the AFK notice offering the others the
+AI stand-in or the removal, as for any idle player. The rules of a race are the engine's
+(``TatamokatsuOptions.presence``)."""
 
 from __future__ import annotations
 
@@ -26,6 +30,16 @@ def held_people(row: SessionRow, state: BaseState | None, pending: list[Decision
     played = ai_players(row)
     held = [p for d in pending for p in game.held_by(state, d) if p not in played]
     return list(dict.fromkeys(held))
+
+
+def waited_on(row: SessionRow, state: BaseState | None, pending: list[Decision]) -> list[str]:
+    """The people the game waits on now, in order, each once: the missing people that hold its decisions
+    (:func:`held_people`) when any do, else the people the decisions name (neither AI seats nor stood in for)."""
+    held = held_people(row, state, pending)
+    if held:
+        return held
+    played = ai_players(row)
+    return [p for p in dict.fromkeys(d.player for d in pending if d.player) if p not in played]
 
 
 def check_held(row: SessionRow, state: BaseState, pending: list[Decision], player: str | None) -> None:
@@ -66,4 +80,4 @@ class Presence:
             return await self.apply(row, self.states.state_of(row), player, HERE, None)
 
 
-__all__ = ["HERE", "Presence", "check_held", "held_people"]
+__all__ = ["HERE", "Presence", "check_held", "held_people", "waited_on"]

@@ -17,6 +17,7 @@ from ..store import SessionRow
 from ..store.records import RESIGN_MOVE as RESIGN
 from .board import Locks, Rows, States, Update, game_of
 from .ledger import Ledger
+from .presence import waited_on
 from .reads import Reads
 from .stand_in import ai_players
 from .undo import UNDONE_MS
@@ -96,8 +97,8 @@ class Resignations:
         resigned = await self.reads.resigned(row.id)
         if idle in resigned:
             raise SessionError(T("{player} has already left this game.", player=player_ref(idle)))
-        pending = self.states.pending_of(row)
-        if not any(d.player == idle for d in pending):
+        state = self.states.state_of(row)
+        if idle not in waited_on(row, state, self.states.pending_of(row, state)):
             raise SessionError(T("The game is not waiting for {player}: nothing to do.", player=player_ref(idle)))
         if by in resigned:
             raise SessionError(LEFT_GAME)
@@ -111,7 +112,7 @@ class Resignations:
         if now < due:
             raise SessionError(T("{player} is not idle yet: they may be removed once the AFK limit ({hours} h) "
                                  "has passed, in {wait}.", player=player_ref(idle),
-                                 hours=format(idle_after_ms / HOUR_MS, "g"), wait=_duration(due - now)))
+                                 hours=format(idle_after_ms / HOUR_MS, "g"), wait=duration(due - now)))
         return idle, resigned
 
     async def waiting_since(self, row: SessionRow) -> int:
@@ -156,7 +157,7 @@ class Resignations:
         return await self.ledger.commit(row, game, move, state, events, result=result)
 
 
-def _duration(ms: int) -> str:
+def duration(ms: int) -> str:
     """``ms`` for people: ``3 h 20 min``, ``12 min``, ``40 s`` (a :class:`games.core.Text`)."""
     s = max(1, -(-ms // 1000))
     if s < 60:
@@ -165,4 +166,4 @@ def _duration(ms: int) -> str:
     return T("{h} h {m} min", h=h, m=m) if h and m else T("{h} h", h=h) if h else T("{m} min", m=m)
 
 
-__all__ = ["Resignations", "resign_result"]
+__all__ = ["Resignations", "duration", "resign_result"]

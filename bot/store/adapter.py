@@ -137,5 +137,22 @@ class AdapterData:
         self._players_cache()[player] = (time.monotonic(), data)
         return dict(data)
 
+    async def take_player_flag(self, player: str, key: str) -> bool:
+        """Whether ``player``'s data has ``key`` set (truthy), deleting it in the same transaction, the member's row
+        locked from the read to the write: of two processes taking the same flag, one gets True."""
+        async with self.transaction() as db:
+            cur = await db.execute(f"SELECT data FROM discord_players WHERE player_id = ?{self._for_update}",
+                                   (player,))
+            row = await cur.fetchone()
+            data = json.loads(row[0]) if row else {}
+            if not data.get(key):
+                self._players_cache()[player] = (time.monotonic(), data)
+                return False
+            data = merged(data, {key: None}, None)
+            await db.execute("UPDATE discord_players SET data = ?, updated_ms = ? WHERE player_id = ?",
+                             (json.dumps(data), now_ms(), player))
+        self._players_cache()[player] = (time.monotonic(), data)
+        return True
+
 
 __all__ = ["AdapterData", "merged"]

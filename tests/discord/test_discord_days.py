@@ -19,6 +19,8 @@ HOUR = 3_600_000
 DAY = 24 * HOUR
 GUILD_B, GUILD_C = 800_000_000_000_000_002, 800_000_000_000_000_003
 CH_B, CH_C, CH_EMPTY = 700_000_000_000_000_002, 700_000_000_000_000_003, 700_000_000_000_000_004
+DM_CHANNEL = 700_000_000_000_000_099
+"""A channel of no server: the harness sends its interactions as a direct message with the bot."""
 
 
 @contextlib.asynccontextmanager
@@ -78,6 +80,32 @@ async def test_mygames_lists_a_members_games_across_servers_and_never_anothers(h
     assert (await h.slash(dave, "mygames"))[-1].content == "You are not seated in any game or lobby. /play opens one."
 
 
+async def test_mygames_away_and_notify_answer_in_a_direct_message_with_the_bot(h):
+    """In a DM with the bot (no guild): /mygames lists the member's games across servers as in a guild (never
+    another's, never a server they left), /away and /notify work."""
+    alice, bob, carol = h.user(101, "alice"), h.user(102, "bob"), h.user(103, "carol")
+    await open_game(h, [alice, bob])  # Table Town: alice moves first
+    await open_game(h, [bob, alice], channel_id=CH_B, game="tsukimi")  # Moon Club: bob moves first
+    await open_game(h, [bob, carol], channel_id=CH_C)  # not alice's
+    in_guild = (await h.slash(alice, "mygames", channel_id=CH_EMPTY))[-1].content
+    reply = await h.slash(alice, "mygames", channel_id=DM_CHANNEL)
+    assert reply[0].body["data"]["flags"] == 64 and reply[-1].content == in_guild
+    assert in_guild.startswith("Your games (2); waiting on you: 1.") and str(CH_C) not in in_guild
+    h.left.add((GUILD_B, alice.id))
+    text = (await h.slash(alice, "mygames", channel_id=DM_CHANNEL))[-1].content
+    assert text.startswith("Your games (1); waiting on you: 1.") and str(CH_B) not in text
+
+    sid = (await pending(h)).session.id
+    before = sorted(t.due_ms for t in await h.store.timers(sid) if t.kind in (REMINDER, AFK))
+    reply = await h.slash(alice, "away", channel_id=DM_CHANNEL, days=2)
+    assert reply[0].content.startswith("You are away until ")
+    after = sorted(t.due_ms for t in await h.store.timers(sid) if t.kind in (REMINDER, AFK))
+    assert after == [t + 2 * DAY for t in before]
+    reply = await h.slash(alice, "notify", channel_id=DM_CHANNEL, how="both")
+    assert reply[0].content == "Saved. When a game waits on you: a ping in the game's channel and a direct message."
+    assert (await h.bot.service.notifications.of(alice.sid)).route == "both"
+
+
 async def test_mygames_shows_an_undo_request_waiting_for_the_members_vote(h):
     alice, bob = h.user(101, "alice"), h.user(102, "bob")
     await open_game(h, [alice, bob])
@@ -120,27 +148,32 @@ async def test_a_member_who_chose_dms_gets_one_per_turn_with_a_digest_and_can_st
                           "game's channel.")
 
 
-async def test_closed_dms_fall_back_to_one_channel_ping_and_one_note(h):
-    alice, bob = h.user(101, "alice"), h.user(102, "bob")
-    h.dms_closed.add(bob.id)
-    await h.slash(bob, "notify", how="dm")
-    users = {alice.sid: alice, bob.sid: bob}
-    await open_game(h, [alice, bob])
-    rng = random.Random(5)
-    start = len(h.fake.sent)
-    while (await pending(h)).pending[0].player == alice.sid:
-        await play_turn(h, users, rng)
-    fallback = [s for s in h.fake.sent[start:] if s.content.startswith("🔔")]
-    assert [(s.content, s.body["allowed_mentions"]["users"]) for s in fallback] == [
-        ("🔔 <@102>, Tatari is waiting for your move (your direct messages are closed, so you are told here).",
-         [102])]
-    assert h.dms(bob) == []
-    reply = await h.slash(bob, "mygames")  # the next interaction: its answer, then one note
-    notes = [s.content for s in reply if s.ephemeral and "direct messages are closed" in s.content]
-    assert notes == ["Your direct messages are closed, so your turns are announced in the games' channels. Allow "
-                     "direct messages from this server's members, then /notify how:dm."]
-    reply = await h.slash(bob, "mygames")
-    assert not [s for s in reply if "direct messages are closed" in s.content]
+async def test_closed_dms_fall_back_to_one_channel_ping_and_one_note_across_a_restart(database):
+    async with three_servers(database) as h:
+        alice, bob = h.user(101, "alice"), h.user(102, "bob")
+        h.dms_closed.add(bob.id)
+        await h.slash(bob, "notify", how="dm")
+        users = {alice.sid: alice, bob.sid: bob}
+        await open_game(h, [alice, bob])
+        rng = random.Random(5)
+        start = len(h.fake.sent)
+        while (await pending(h)).pending[0].player == alice.sid:
+            await play_turn(h, users, rng)
+        fallback = [s for s in h.fake.sent[start:] if s.content.startswith("🔔")]
+        assert [(s.content, s.body["allowed_mentions"]["users"]) for s in fallback] == [
+            ("🔔 <@102>, Tatari is waiting for your move (your direct messages are closed, so you are told here).",
+             [102])]
+        assert h.dms(bob) == []
+        assert (await h.store.players_data([bob.sid]))[bob.sid]["dm_note"] is True  # owed in the store
+        await h.restart()  # a new process: the store still owes bob the note
+        reply = await h.slash(bob, "mygames")  # the next interaction: its answer, then one note
+        notes = [s.content for s in reply if s.ephemeral and "direct messages are closed" in s.content]
+        assert notes == ["Your direct messages are closed, so your turns are announced in the games' channels. Allow "
+                         "direct messages from this server's members, then /notify how:dm."]
+        reply = await h.slash(bob, "mygames")
+        assert not [s for s in reply if "direct messages are closed" in s.content]
+        assert "dm_note" not in (await h.store.players_data([bob.sid]))[bob.sid]
+        assert await h.bot.service.notifications.take_note(bob.sid) is False  # once, whichever process asks
 
 
 async def test_pace_sets_reminders_and_the_deadline_shown_on_the_board_across_a_restart(database):

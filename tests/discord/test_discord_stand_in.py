@@ -6,10 +6,12 @@ its owner takes the seat back with "I'm back"; forged presses are refused; the r
 from __future__ import annotations
 
 import copy
+import io
 import random
 
 import pytest
 from harness import Harness
+from PIL import Image
 from test_discord_departures import _gone
 from test_discord_play import open_game, pending
 
@@ -184,3 +186,65 @@ async def test_a_departed_member_is_played_by_the_ai_and_may_be_removed(database
         assert reply.public() and "resigns" in reply.text
         assert (await h.store.moves(row.id))[-1].option == "__resign__"
         assert (await h.store.session(row.id)).status == "active"
+
+
+async def test_a_fast_game_offers_the_stand_in_at_its_pace_deadline_not_the_channels_afk_hours(database):
+    """A ``fast`` game (move due in 6 h) in a channel whose AFK limit is 72 h: the notice comes at 6 h and says so,
+    and "The AI plays for X" is taken then (the idle limit is the game's pace, bot/service/pace.py)."""
+    async with Harness(database, settings=settings(afk_hours=72), render=no_render) as h:
+        alice, bob = h.user(101, "alice"), h.user(102, "bob")
+        card = (await h.slash(alice, "play", game="tatari", pace="fast")).message(public=True)
+        await h.click(bob, card, "Join")
+        await h.click(alice, card, "Start")
+        sid = (await pending(h)).session.id
+        h.advance(6 * HOUR - 1000)
+        start = len(h.fake.sent)
+        await h.bot.timers.fire_due(h.now_ms)
+        await h.settle()
+        assert not [s for s in h.fake.sent[start:] if "has not played" in (s.content or "")]
+        h.advance(1000)
+        await h.bot.timers.fire_due(h.now_ms)
+        await h.settle()
+        notice = next(s for s in h.fake.sent[start:] if "has not played" in (s.content or ""))
+        assert notice.content.startswith("💤 alice has not played for 6 h. <@102>:")
+        await h.click(bob, notice, "🤖 The AI plays for alice")
+        assert (await h.store.session(sid)).meta[STAND_INS] == [alice.sid]
+
+
+class NamesSeen:
+    """A render function for the harness that keeps the names each board image was drawn with (a blank PNG)."""
+
+    def __init__(self) -> None:
+        self.names: list[dict] = []
+
+    def __call__(self, state, names=None, **_kw) -> bytes:
+        self.names.append(dict(names or {}))
+        buf = io.BytesIO()
+        Image.new("P", (8, 8)).save(buf, format="PNG")
+        return buf.getvalue()
+
+
+@pytest.mark.parametrize(("lang", "marked"), [("en", "alice · AI stand-in"), ("ja", "alice · AIの代打ち")])
+async def test_the_stand_in_seat_is_named_on_the_board_image_its_alt_text_and_the_board_text(database, lang, marked):
+    seen = NamesSeen()
+    async with Harness(database, settings=settings(), render=seen) as h:
+        alice, bob, carol = h.user(101, "alice"), h.user(102, "bob"), h.user(103, "carol")
+        await open_game(h, [alice, bob, carol])
+        await h.settle()
+        assert seen.names[-1] == {"101": "alice", "102": "bob", "103": "carol"}
+        notice = await afk_notice(h)
+        if lang == "ja":  # the table speaks Japanese from here
+            await h.slash(h.user(190, "mod", moderator=True), "settings", language="ja")
+        start = len(h.fake.sent)
+        await h.click(bob, notice, 0)
+        await h.settle()
+        assert seen.names[-1] == {"101": "🤖 " + marked, "102": "bob", "103": "carol"}  # the mark, then the words
+        alts = [a["description"] for s in h.fake.sent[start:] for a in (s.data or {}).get("attachments") or []
+                if isinstance(a.get("id"), int)]
+        assert alts and marked in alts[-1] and "🤖" not in alts[-1], alts
+        board = next(m for m in reversed(h.messages_in(None)) if "🤖 <@101>" in m["content"])
+        assert f"🤖 <@101> · {marked.split(' · ')[1]}" in board["content"]
+        await h.click(alice, copy.deepcopy(board), 0,
+                      custom_id=ids.seat((await pending(h)).session.id, 0, 0, "back"))
+        await h.settle()
+        assert seen.names[-1] == {"101": "alice", "102": "bob", "103": "carol"}  # back: her own name again

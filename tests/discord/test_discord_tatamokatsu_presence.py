@@ -1,7 +1,8 @@
 """Tatamokatsu is a live game at the Discord table (bot/service/presence.py, TatamokatsuOptions.presence): the
 lobby card says so and the start calls every seated person once; a player present who misses a race loses as TK-6
 and TK-7 say and is then marked missing; the next person's roll waits for them (one ping, an "I'm here" button only
-they can use); a roll that opens while they are missing (an AI roller) costs them nothing."""
+they can use), an AI seat's roll too; a missing player who never comes back reaches their deadline and the others get
+the AI stand-in (or the removal); a roll that opens while they are missing costs them nothing."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ from test_discord_tatamokatsu_races import KATANA, SALUTE, close, force, no_rend
 
 from bot.config import Settings
 from bot.discord import ids
+from bot.discord.timers import AFK, REMINDER
 from bot.sessions import AI_MOVE, AI_RACE
 
 
@@ -60,18 +62,9 @@ async def test_a_missing_player_holds_the_roll_is_pinged_once_and_loses_nothing_
     assert posted and f"<@{carol.sid}>" in posted[-1].content
     assert int(carol.sid) in posted[-1].body["allowed_mentions"]["users"]
 
-    # the AI rolls while carol is missing (AI seats are not held): she owes nothing in that roll
-    await fire_ai(h)
-    s = await state(h)
-    assert s.phase == "race" and s.excused == [carol.sid]
-    ai_roll = h.latest_with(("pbc:r:",))
-    await h.click(alice, ai_roll, KATANA)  # alice is present: she answers as ever
-    await h.click(alice, ai_roll, SALUTE)
-    await close(h)
-    if (await state(h)).phase == "salute":
-        await close(h)
-    s = await state(h)
-    assert s.fingers[carol.sid] == 3 and s.missing == [carol.sid]  # no finger lost while marked missing
+    # the AI's roll waits for carol like a person's: no AI move is planned while she is marked missing
+    assert not [t for t in await h.store.timers(row.id) if t.kind == AI_MOVE]
+    assert (await state(h)).phase == "roll"
 
     # carol's own roll would end her mark; the others cannot say "I'm here" for her
     sid = row.id
@@ -88,6 +81,56 @@ async def test_a_missing_player_holds_the_roll_is_pinged_once_and_loses_nothing_
     assert s.missing == [] and s.fingers[carol.sid] == 3
     moves = await h.store.moves(sid)
     assert (moves[-1].player, moves[-1].option) == (carol.sid, "here")  # logged: a replay re-derives the marks
+
+    # she is back: the AI rolls, and the race is everyone's
+    await fire_ai(h)
+    s = await state(h)
+    assert s.phase == "race" and s.excused == [] and s.roller == "ai:normal:1"
+
+
+async def test_a_missing_player_who_never_comes_back_gets_the_stand_in_at_the_deadline_and_loses_nothing(h):
+    """The roll a missing player holds is theirs to answer: their move deadline (the live pace, 15 min) brings the
+    AFK notice; "The AI plays for carol" lets the AI roll, and the race that opens while she is still marked
+    missing costs her nothing for being missing (TK-6, TK-7 as the presence option reads them)."""
+    alice, carol = h.user(101, "alice"), h.user(103, "carol")
+    card = (await h.slash(alice, "play", game="tatamokatsu", ai=1, level="normal")).message(public=True)
+    await h.click(carol, card, "Join")
+    await h.click(alice, card, "Start")
+    sid = (await h.store.live_session(str(h.channel_id))).id
+    await force(h, "4", "4", "4", "4", "4", "4")
+    board = (await h.slash(alice, "board")).message(with_components=True)
+    roll = (await h.click(alice, board, "Roll the dice")).message(public=True)
+    await h.click(alice, roll, KATANA)
+    await h.click(alice, roll, SALUTE)
+    await close(h)
+    if (await state(h)).phase == "salute":
+        await close(h)
+    s = await state(h)
+    assert s.missing == [carol.sid] and s.roller == "ai:normal:1" and s.fingers[carol.sid] == 3
+    waits = [(t.kind, t.payload["player"]) for t in await h.store.timers(sid) if t.kind in (REMINDER, AFK)]
+    assert (AFK, carol.sid) in waits and all(p == carol.sid for _, p in waits)  # the wait is hers
+
+    start = len(h.fake.sent)
+    h.advance(15 * 60_000)
+    await h.bot.timers.fire_due(h.now_ms)
+    await h.settle()
+    notice = next(m for m in h.fake.sent[start:] if "has not played" in (m.content or ""))
+    assert notice.buttons()[:2] == ["🤖 The AI plays for carol", "Remove carol"]
+    assert notice.content.startswith("💤 carol has not played for 15 min. <@101>: any of you")  # never the AI seat
+    assert (await state(h)).phase == "roll"  # held until someone chooses
+    await h.click(alice, notice, "🤖 The AI plays for carol")
+    await fire_ai(h)
+    s = await state(h)
+    assert s.phase == "race" and s.excused == [carol.sid]  # opened while she is marked missing
+    await h.click(alice, h.latest_with(("pbc:r:",)), KATANA)
+    await h.click(alice, h.latest_with(("pbc:r:",)), SALUTE)
+    await close(h)
+    if (await state(h)).phase == "salute":
+        await close(h)
+    s = await state(h)
+    # nothing for being missing (nobody missed the race); the one finger she lost is her stand-in's wrong shout
+    assert s.missed == [] and s.fingers[carol.sid] == 2
+    assert [(e.input, e.note) for e in s.last_race if e.player == carol.sid] == [("shout", "mistake")]
 
 
 async def test_the_next_persons_roll_waits_for_a_missing_player(h):

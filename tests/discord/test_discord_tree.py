@@ -1,4 +1,5 @@
-"""The slash command tree as Discord would receive it at sync: every command guild-only, described, valid."""
+"""The slash command tree as Discord would receive it at sync: every command described and valid, guild-only but for
+a member's own commands (/mygames, /away, /notify), which also work in a direct message with the bot."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ NAME = re.compile(r"^[-_\w]{1,32}$")
 EXPECTED = {"play", "join", "leave", "start", "move", "board", "rules", "history", "resign", "abandon", "kick", "undo",
             "settings", "pings", "help", "stats", "leaderboard", "replay", "privacy", "forget-me", "mygames", "notify", "away",
             "learn", "hint"}
+IN_DMS = {"mygames", "away", "notify"}
 
 
 async def test_command_payloads_are_valid(database):
@@ -19,7 +21,10 @@ async def test_command_payloads_are_valid(database):
     for p in payloads:
         assert NAME.match(p["name"]) and p["name"] == p["name"].lower()
         assert 1 <= len(p["description"]) <= 100, p["name"]
-        assert p.get("contexts") == [0] or p.get("dm_permission") is False, p["name"]  # guild only
+        if p["name"] in IN_DMS:  # a guild or a direct message with the bot, never a group DM
+            assert p.get("contexts") == [0, 1], p["name"]
+        else:
+            assert p.get("contexts") == [0] or p.get("dm_permission") is False, p["name"]  # guild only
         opts = p.get("options", [])
         assert len(opts) <= 25
         for o in opts:
