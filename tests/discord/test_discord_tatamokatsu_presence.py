@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 from harness import Harness
+from test_discord_play import open_game
 from test_discord_tatamokatsu_races import KATANA, SALUTE, close, force, no_render
 
 from bot.config import Settings
@@ -159,3 +160,41 @@ async def test_the_next_persons_roll_waits_for_a_missing_player(h):
     board = (await h.slash(bob, "board")).message(with_components=True)
     reply = await h.click(bob, board, "Roll the dice")
     assert not reply.ephemeral() and (await state(h)).phase == "race"
+
+
+async def test_mygames_lists_a_held_roll_as_waiting_on_the_missing_player_with_her_deadline(h):
+    """/mygames of a roll held for a missing player: it waits on her (first in her list, with the deadline that is
+    hers, the live pace's 15 min), and for the roller on her, never on him."""
+    alice, bob, carol = h.user(101, "alice"), h.user(102, "bob"), h.user(103, "carol")
+    other = h.add_channel(700_000_000_000_000_077, h.guild_id)
+    await open_game(h, [alice, carol], channel_id=other)  # older, waiting on alice (no deadline: afk_hours=0)
+    h.advance(60_000)
+    card = (await h.slash(alice, "play", game="tatamokatsu")).message(public=True)
+    await h.click(bob, card, "Join")
+    await h.click(carol, card, "Join")
+    await h.click(alice, card, "Start")
+    await force(h, "4", "4", "4")
+    board = (await h.slash(alice, "board")).message(with_components=True)
+    roll = (await h.click(alice, board, "Roll the dice")).message(public=True)
+    for user in (alice, bob):
+        await h.click(user, roll, KATANA)
+        await h.click(user, roll, SALUTE)
+    await close(h)
+    if (await state(h)).phase == "salute":
+        await close(h)
+    s = await state(h)
+    assert s.missing == [carol.sid] and s.roller == bob.sid and s.phase == "roll"
+    row = await h.store.live_session(str(h.channel_id))
+    since = await h.bot.service.waiting_since(row)
+    (due,) = [t.due_ms for t in await h.store.timers(row.id) if t.kind == AFK and t.payload["player"] == carol.sid]
+    assert due == since + 15 * 60_000
+
+    lines = (await h.slash(carol, "mygames"))[-1].content.split("\n")
+    assert lines[0] == "Your games (2); waiting on you: 1."
+    assert lines[1].startswith(f"**Tatamokatsu in Table Town, <#{h.channel_id}>** · [board](")
+    assert lines[2] == (f"  ➡️ the roll waits for you since <t:{since // 1000}:R>: you missed the last race; press "
+                        f"“I'm here” on its board · due <t:{due // 1000}:f>")
+    assert lines[3].startswith(f"**Tatari in Table Town, <#{other}>**") and lines[4].startswith("  waiting on <@101> ")
+    lines = (await h.slash(bob, "mygames"))[-1].content.split("\n")
+    assert lines[0] == "Your games (1); waiting on you: 0."
+    assert lines[2] == f"  waiting on <@103> since <t:{since // 1000}:R> · due <t:{due // 1000}:f>"
