@@ -140,3 +140,16 @@ def test_tatamokatsu_mistakes_say_a_shout_on_a_t_roll_costs_nothing_tk13():
         "Tatamokatsu — mistakes: Each mistake costs a finger: shouting when the dice cannot make 10 or 17, grabbing "
         "when no T shows, a Katana without triples. On a T roll a shout neither wins nor costs: the grab wins it. A "
         "salute that comes when none is owed costs nothing.")
+
+
+def test_rules_away_line_says_the_idle_limit_is_the_games_pace_deadline_in_both_languages():
+    """/rules' stand-in line: a seat is idle at its game's pace deadline (the channel's /settings without a pace),
+    never "the AFK limit"."""
+    from bot.i18n import say
+    from bot.rules_help import guide
+
+    assert ("-# **Away?** Once a player's move is due (the game's pace deadline; without a pace, the channel's "
+            "/settings), the others may let the AI play for them") in guide(False)
+    assert "AFK" not in guide(False)
+    assert ("-# **留守にするとき**：手番の期限（ゲームのペースの期限。ペースがなければチャンネルの /設定）を過ぎると、"
+            "ほかのプレイヤーはその人の席をAIに任せられます") in say(guide(False), "ja")
