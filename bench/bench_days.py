@@ -13,9 +13,9 @@ finish a Tatari (a median of about 14 turns each with random answers) only about
 
 At every look a member runs ``/mygames`` (checked against the store: the games they are seated in and still play,
 in servers they are still in, and how many wait on them — a Tatamokatsu roll held for a player marked missing waits
-on them, not on the roller), takes the default of every AFK notice of their games still
-current ("🤖 The AI plays for X"), and answers every decision that waits on them (a seeded random option), as long
-as any does. Timers fire every virtual hour. It prints exactly::
+on them, not on the roller), takes the default of every AFK notice of their games still current ("🤖 The AI plays
+for X"), and answers every decision that waits on them (a seeded random option), as long as any does. Timers fire
+every virtual hour. It prints exactly::
 
     games=<n> finished=<n> stalled=<n> ended_by_absence=<n> notified_waits=<n> unnotified_waits=<n> dms=<n>
     mygames_checks=<n> mygames_wrong=<n> fingers_lost_while_missing=<n>

@@ -1,8 +1,7 @@
 """Leaving a running game: a player resigns (or is removed by the host, a moderator or a departure), and an idle
 player is removed once the game's idle limit (its pace's move deadline, or the channel's /settings) has passed since
-the board was dealt. Each resignation is logged as
-a move (``RESIGN``), so replay reproduces it; a game that cannot go on without the player ends and the others share
-the win."""
+the board was dealt. Each resignation is logged as a move (``RESIGN``), so replay reproduces it; a game that cannot
+go on without the player ends and the others share the win."""
 
 from __future__ import annotations
 
@@ -70,7 +69,7 @@ class Resignations:
         game's idle limit (ms; 0 = off: its pace's move deadline, or the channel's /settings). ``moderator``: ``by``
         manages the channel.
 
-        Refused (:class:`SessionError`, nothing stored), in this order: not this channel's running game; the AFK
+        Refused (:class:`SessionError`, nothing stored), in this order: not this channel's running game; the idle
         limit off; another board version (:data:`IDLE_PLAYED`); a seat that names nobody, an AI seat, or a player
         who already left; a player the game does not wait for; ``by`` who left the game; ``by`` the idle player
         themselves (/resign is theirs); ``by`` neither a seated player still playing nor a moderator
