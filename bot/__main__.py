@@ -332,7 +332,7 @@ def learn(game: str, lang: str, name: str) -> None:
         if line is None:
             sys.exit(1)
         try:
-            page = lessons.answer(game, page.step, int(line.strip()) - 1)
+            page = lessons.answer(game, page.path, int(line.strip()) - 1)
         except (ValueError, SessionError):
             click.echo(say(T("Answer with the number of one of the options."), lang))
             page = dataclasses.replace(page, happened=(), wrong=None)

@@ -364,7 +364,9 @@ def build_board(update: Update, name: Callable[[str], str], *, markdown: bool, l
     if row.status == "active":
         tail += [(line, True, None) for line in clock]
     hints_note = hinted_line(row, name, lang)
-    if hints_note is not None and row.status != "abandoned":  # a hinted game is unrated: every board says so
+    # a hinted game is unrated: Discord's one live board says so; a plain-text table (a new board per move) only
+    # when the board is asked for and at the result (the hint itself said it once)
+    if hints_note is not None and row.status != "abandoned" and (markdown or asked or row.status == "finished"):
         tail.append((("-# " if markdown else "") + hints_note, False, None))
     if markdown and update.result is not None:
         tail += [(line, False, None) for line in result_lines(update, name, markdown=True, lang=lang)]

@@ -78,6 +78,38 @@ class Busy(SessionError):
 
 
 @dataclass(frozen=True)
+class BusyWords:
+    """What a quota refusal (:class:`Busy`) says is busy, per kind of work: ``queue`` the bot's queue full,
+    ``server_now(n)`` / ``member_now`` the server's or the member's at-once limit, ``member_minute(n)`` /
+    ``server_minute(n)`` the per-minute limits (``n`` the limit)."""
+
+    queue: Callable[[], str]
+    server_now: Callable[[int], str]
+    member_now: Callable[[], str]
+    member_minute: Callable[[int], str]
+    server_minute: Callable[[int], str]
+
+
+IMAGE_WORDS = BusyWords(
+    queue=lambda: T("many images are being drawn right now"),
+    server_now=lambda n: T("this server has {n} images being drawn", n=n),
+    member_now=lambda: T("your last image is still being drawn"),
+    member_minute=lambda n: T("at most {n} images a minute per member", n=n),
+    server_minute=lambda n: T("at most {n} images a minute per server", n=n),
+)
+"""The quota words of drawings (replays, stats cards, full boards): :meth:`Heavy.admit`'s default."""
+HINT_WORDS = BusyWords(
+    queue=lambda: T("the AI is thinking for many players right now"),
+    server_now=lambda n: T("the AI is thinking for {n} requests of this server", n=n),
+    member_now=lambda: T("the AI is still thinking about your last request"),
+    member_minute=lambda n: T("at most {n} hints or images a minute per member", n=n),
+    server_minute=lambda n: T("at most {n} hints or images a minute per server", n=n),
+)
+"""The quota words of ``/hint`` (it searches under the same quotas as the drawings, so a minute's limit counts
+both)."""
+
+
+@dataclass(frozen=True)
 class Quotas:
     """The limits of :class:`Heavy` (defaults: the module's constants)."""
 
@@ -309,24 +341,25 @@ class Heavy:
         self._idle: asyncio.TimerHandle | None = None
 
     # -- admission ----------------------------------------------------------------------------------------------
-    def admit(self, member: int | str, server: int | str | None) -> Ticket:
-        """Admit one request of ``member`` in ``server``, or raise :class:`Busy` naming the wait: the bot at
-        :attr:`Quotas.queue`, the server or the member at its at-once limit (20 s), or their per-minute limit
-        (the seconds until the oldest of the last minute's requests leaves it)."""
+    def admit(self, member: int | str, server: int | str | None, words: BusyWords = IMAGE_WORDS) -> Ticket:
+        """Admit one request of ``member`` in ``server``, or raise :class:`Busy` naming the wait (in ``words``: a
+        drawing's, or :data:`HINT_WORDS`): the bot at :attr:`Quotas.queue`, the server or the member at its
+        at-once limit (20 s), or their per-minute limit (the seconds until the oldest of the last minute's
+        requests leaves it)."""
         q, now = self.quotas, self.clock()
         member, server = str(member), str(server) if server is not None else None
         if self.admitted >= q.queue:
-            raise Busy(BUSY_S, T("many images are being drawn right now"))
+            raise Busy(BUSY_S, words.queue())
         if server is not None and self._server_now.get(server, 0) >= q.server_at_once:
-            raise Busy(BUSY_S, T("this server has {n} images being drawn", n=q.server_at_once))
+            raise Busy(BUSY_S, words.server_now(q.server_at_once))
         if self._member_now.get(member, 0) >= q.member_at_once:
-            raise Busy(BUSY_S, T("your last image is still being drawn"))
+            raise Busy(BUSY_S, words.member_now())
         wait = self._members.wait_ms(member, now)
         if wait:
-            raise Busy(math.ceil(wait / 1000), T("at most {n} images a minute per member", n=q.member_per_minute))
+            raise Busy(math.ceil(wait / 1000), words.member_minute(q.member_per_minute))
         wait = self._servers.wait_ms(server, now) if server is not None else 0
         if wait:
-            raise Busy(math.ceil(wait / 1000), T("at most {n} images a minute per server", n=q.server_per_minute))
+            raise Busy(math.ceil(wait / 1000), words.server_minute(q.server_per_minute))
         self._members.add(member, now)
         self._member_now[member] = self._member_now.get(member, 0) + 1
         if server is not None:

@@ -67,7 +67,8 @@ STAND_IN_LINE = T(
 """One line on the AI stand-in (:mod:`bot.service.stand_in`) under Discord's ``/rules``."""
 AI_SEATS_LINE = ai_seats_line()
 """One line on AI seats under Discord's ``/rules`` and ``/help``."""
-SANDBOX_HELP = T("""Commands: /play <game> [key=value …] [ai:<n> level:<easy|normal|strong>] [hints:<on|off>], /join, /leave,
+SANDBOX_HELP = T("""New to a game? /learn <game> teaches it step by step (answer with /learn <number>).
+Commands: /play <game> [key=value …] [ai:<n> level:<easy|normal|strong>] [hints:<on|off>], /join, /leave,
 /start, /cancel, /move <choice>, /hint, /board, /rules [game] [topic], /history, /resign, /abandon, /undo [no],
 /wait <ms>, /games, /mygames, /help, /stats [name] [game], /leaderboard <game>, /replay [#game] (writes an animated GIF).
 A choice is its number in the last list, its id, or a chat word of the game.
@@ -125,19 +126,19 @@ def how_to_play(game: Game, topic: str = "") -> str:
 
 MAX_HELP = 600
 """Characters ``/help`` takes at most: one screen on a phone; the rest is in ``/rules`` (:func:`guide`)."""
-TYPED_WORDS_OFF = T("-# Typed race words are off: use the buttons or reactions.")
+TYPED_WORDS_OFF = T("-# Typed race words are off: use buttons or reactions.")
 """The line ``/help`` and ``/rules`` add when the bot cannot read typed race words."""
 
 
 def help_command(typed_words: bool) -> str:
-    """Discord's ``/help``, at most :data:`MAX_HELP` characters: how to start and answer, where the rest is
-    (``/rules`` alone: commands, results, ratings, AI players; ``/rules game``: a game), and the games with every
+    """Discord's ``/help``, at most :data:`MAX_HELP` characters: the lesson first (``/learn game``, in the first
+    line: a newcomer's way in), how to start and answer, where the rest is (``/rules`` alone: commands, results, ratings, AI players; ``/rules game``: a game), and the games with every
     player count they allow (``Game.seats_summary``, from the lobby's own ``Game.seat_counts``). ``typed_words``:
     whether the bot reads typed race words (the Message Content intent). A :class:`Text`."""
     lines: list[str] = [T(
-        "**Play-by-chat board games**, one game per channel or thread.\n"
-        "`/play game` opens a lobby; players `/join`, the host `/start`s; answer with the buttons.\n"
-        "`/rules game`: how to play · `/rules`: every command, results, ratings and AI players.")]
+        "**Play-by-chat board games.** New to a game? `/learn game` teaches it step by step.\n"
+        "`/play game` opens a lobby; players `/join`, the host `/start`s; answer with buttons.\n"
+        "`/rules game`: how to play · `/rules`: commands, ratings, AI players.")]
     lines += [Text.join(" · ", [Text.join("", ["• **", g.title, f"** `{g.id}`"]), g.seats_summary(),
                                  *([LIVE_MARK] if g.live else [])])
               for g in games.all()]

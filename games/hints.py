@@ -110,7 +110,10 @@ def advise(game: Game, state: BaseState, decision: Decision, player: str, rng: r
     :class:`games.ai.Budget`), best first: the first is what :func:`games.ai.choose` answers at the strong level
     with the same ``rng`` and budget (one search, :func:`games.search.analyse`); the rest by the search's values,
     then the game's exact values, then the game's candidate ranking (valued by :data:`EXTRA_SAMPLES` roll-outs
-    drawn after the search). ``ValueError`` when ``decision`` lists no options or names another player."""
+    drawn after the search). The shares agree with that order: each is the search's value of its option, but never
+    more than the share of the option ranked above it — an option the search valued a little higher than the
+    choice did not beat it clearly (:func:`games.search.analyse` keeps the greedy option within the noise), so it
+    shows the choice's share. ``ValueError`` when ``decision`` lists no options or names another player."""
     if not decision.options:
         raise ValueError(f"decision {decision.kind!r} lists no options")
     if decision.player is not None and decision.player != player:
@@ -126,15 +129,19 @@ def advise(game: Game, state: BaseState, decision: Decision, player: str, rng: r
     shown += [o for o in ids if o not in shown]
     shown = shown[:max(1, top)]
     me = list(state.players).index(player) if player in state.players else 0
-    hints = []
     for o in shown:
-        if o in values:
-            share, is_exact = values[o]
-        else:
-            share, is_exact = _sampled(game, state, decision, o, know, player, me, rng), False
+        if o not in values:
+            values[o] = (_sampled(game, state, decision, o, know, player, me, rng), False)
+    ranked = [found.choice] + sorted(shown[1:], key=lambda o: -values[o][0])
+    hints = []
+    ceiling = values[found.choice][0]
+    for o in ranked:
+        share, is_exact = values[o]
+        shown_share = min(share, ceiling)
         label = decision.option(o).label
         score = _score_after(game, state, decision, o, know, player) if measure(state) == "score" else None
-        hints.append(Hint(o, label, share, is_exact, explain(game, state, decision, o, player), score))
+        hints.append(Hint(o, label, shown_share, is_exact and shown_share == share,
+                          explain(game, state, decision, o, player), score))
     return Advice(hints, measure(state), found.iterations)
 
 

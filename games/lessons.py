@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import importlib
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -36,20 +37,43 @@ class LessonBroken(RuntimeError):
     differs, in English (a test and log message, never shown to a learner)."""
 
 
+Accept = Callable[[Game, BaseState, Decision, str], bool]
+"""``accept(game, state, decision, option id)``: whether a step also takes that option as right (asked of the
+engine: e.g. :func:`leads_to`)."""
+
+
+def leads_to(option_id: str) -> Accept:
+    """A step's :attr:`Step.also` for "any option after which the learner can answer ``option_id``" (e.g. every fly
+    that ends beside the shrine the next step offers at), asked of the engine by applying each option."""
+
+    def accept(game: Game, state: BaseState, decision: Decision, option: str) -> bool:
+        after = game.apply(state, Move(player=decision.player, option=option, at_ms=decision.deadline_ms)).state
+        return any(d.player == LEARNER and d.option(option_id) is not None for d in game.pending(after))
+
+    return accept
+
+
+def one_of(*option_ids: str) -> Accept:
+    """A step's :attr:`Step.also` for a few named options (those the step's text names as right too)."""
+    return lambda game, state, decision, option: option in option_ids
+
+
 @dataclass(frozen=True)
 class Step:
     """One decision of the learner: ``kind`` the engine's decision kind it must be; ``rule`` the rule it teaches (two
-    or three lines naming the right choice); ``right`` the option id it asks for (one: the later steps are played from
-    it); ``why`` what any other choice is told before the same decision is asked again; ``wait`` how many races of the
-    step's kind close unanswered before the one the step answers (rolls with nothing to react to). A decision of the
-    learner's own has other options to learn from; a race may offer its one input alone (letting it pass is the
-    mistake)."""
+    or three lines naming the right choice); ``right`` the option id it asks for (the later steps are played from it
+    unless the learner took another the step accepts); ``also`` the other options it accepts (:data:`Accept`, None:
+    ``right`` alone; at most 10 in all) — the text must call right exactly what the step accepts; ``why`` what any other choice is told
+    before the same decision is asked again; ``wait`` how many races of the step's kind close unanswered before the
+    one the step answers (rolls with nothing to react to). A decision of the learner's own has other options to learn
+    from; a race may offer its one input alone (letting it pass is the mistake)."""
 
     kind: str
     rule: Text
     right: str
     why: Text
     wait: int = 0
+    also: Accept | None = None
 
 
 @dataclass(frozen=True)
@@ -78,7 +102,9 @@ class Verdict:
 class LessonRun:
     """A lesson being played. ``events`` holds what happened before the first step (the setup, Teacher moves);
     :attr:`step` and :meth:`decision` the current step (None / ``LessonBroken`` after the end); :meth:`answer`
-    judges an option id. ``LessonBroken`` when the engine's decision differs from the step's."""
+    judges an option id; :attr:`path` the answers taken so far, one digit per step (the index of the answer among
+    that step's :meth:`accepted` options: :meth:`follow` replays it). ``LessonBroken`` when the engine's decision
+    differs from the step's."""
 
     def __init__(self, lesson: Lesson, game: Game | None = None) -> None:
         import games
@@ -90,6 +116,7 @@ class LessonRun:
         self.index = 0
         self._passed = 0  # races let pass before the current step (Step.wait)
         self._rng = random.Random(lesson.seed)
+        self.path = ""
         self.events: tuple[Event, ...] = tuple(outcome.events) + self._advance()
 
     @property
@@ -115,31 +142,66 @@ class LessonRun:
         offered = [o.id for o in d.options]
         if d.kind != step.kind:
             raise LessonBroken(f"{self.lesson.game} step {self.index + 1}: decision {d.kind!r}, not {step.kind!r}")
-        if step.right not in offered:
+        accepted = self._accepted(d)
+        if not accepted:
             raise LessonBroken(f"{self.lesson.game} step {self.index + 1}: {step.right!r} not offered "
                                f"(offered {offered})")
+        if len(accepted) > 10:  # a path keeps one digit per step
+            raise LessonBroken(f"{self.lesson.game} step {self.index + 1}: {len(accepted)} answers accepted")
         if len(offered) < 2 and d.player is not None:
             raise LessonBroken(f"{self.lesson.game} step {self.index + 1}: no wrong option to learn from")
         return d
 
+    def _accepted(self, d: Decision) -> list[str]:
+        step = self.lesson.steps[self.index]
+        also = step.also
+        return [o.id for o in d.options
+                if o.id == step.right or (also is not None and also(self.game, self.state, d, o.id))]
+
+    def accepted(self) -> list[str]:
+        """The current decision's options that the step takes as right (``right`` and what ``also`` accepts), in
+        the decision's order."""
+        return self._accepted(self.decision())
+
+    def expected(self) -> str:
+        """The answer the lesson is written for: the step's ``right`` when offered, else the first it accepts
+        (an earlier step answered another way)."""
+        accepted = self.accepted()
+        step = self.step
+        return step.right if step is not None and step.right in accepted else accepted[0]
+
     def wrong_options(self) -> list[str]:
         """The current decision's options that the step does not accept."""
-        step = self.step
-        return [o.id for o in self.decision().options if step is not None and o.id != step.right]
+        accepted = self.accepted()
+        return [o.id for o in self.decision().options if o.id not in accepted]
 
     def answer(self, option_id: str) -> Verdict:
-        """Judge the learner's ``option_id``: a right one is applied and the lesson goes on to the next step
-        (Teacher moves played); a wrong or unknown one changes nothing and says why. ``LessonBroken`` after the
-        end."""
+        """Judge the learner's ``option_id``: a right one (:meth:`accepted`) is applied and the lesson goes on to
+        the next step (Teacher moves played); a wrong or unknown one changes nothing and says why.
+        ``LessonBroken`` after the end."""
         d = self.decision()
         step = self.lesson.steps[self.index]
-        if option_id != step.right:
+        accepted = self._accepted(d)
+        if option_id not in accepted:
             return Verdict(right=False, why=step.why)
         outcome = self.game.apply(self.state, Move(player=LEARNER, option=option_id, at_ms=self._at_ms(d)))
         self.state = outcome.state
         self.index += 1
+        self.path += str(accepted.index(option_id))
         self._passed = 0
         return Verdict(right=True, events=tuple(outcome.events) + self._advance())
+
+    def follow(self, path: str) -> tuple[Event, ...]:
+        """Answer the next ``len(path)`` steps as :attr:`path` recorded them (a digit per step: the index among the
+        step's accepted options); the events on the way. ``LessonBroken`` for a path the lesson does not
+        accept (a digit out of range)."""
+        events: list[Event] = []
+        for digit in path:
+            accepted = self.accepted()
+            if not digit.isdigit() or int(digit) >= len(accepted):
+                raise LessonBroken(f"{self.lesson.game} step {self.index + 1}: no answer {digit!r}")
+            events.extend(self.answer(accepted[int(digit)]).events)
+        return tuple(events)
 
     def _at_ms(self, decision: Decision) -> int | None:
         """When the learner's answer is made (ms): a race input :data:`LEARNER_REACTION_MS` after its window opened
@@ -187,18 +249,17 @@ class LessonRun:
 
 
 def play_scripted(lesson: Lesson, wrong_first: bool = False) -> bool:
-    """Play ``lesson`` to its end with a learner who answers every step rightly — after one wrong choice at every
+    """Play ``lesson`` to its end with a learner who answers every step as written (:meth:`LessonRun.expected`) — after one wrong choice at every
     step when ``wrong_first`` (which must change nothing). True when the end is reached; False when the engine no
     longer matches the lesson (:class:`LessonBroken`) or a wrong choice was accepted."""
     try:
         run = LessonRun(lesson)
         while not run.done:
-            step = run.step
             if wrong_first and run.wrong_options():
                 before = run.state
                 if run.answer(run.wrong_options()[0]).right or run.state is not before:
                     return False
-            if not run.answer(step.right).right:
+            if not run.answer(run.expected()).right:
                 return False
         return True
     except LessonBroken:

@@ -13,6 +13,7 @@ import pytest
 import games
 from games import ai as game_ai
 from games.hints import advise, explain
+from games.search import analyse
 from games.tatari.hints import bust_chance, option_values
 from games.turning import turning_points
 
@@ -39,6 +40,25 @@ def test_the_first_hint_is_the_strong_ais_move_at_the_same_seed_and_budget(game_
         assert advice.choice == strong
         assert 1 <= len(advice.hints) <= 3 and len({h.option for h in advice.hints}) == len(advice.hints)
         assert all(0.0 <= h.share <= 1.0 and str(h.reason) for h in advice.hints)
+        shares = [h.share for h in advice.hints]  # listed by the AI's ranking, the shares agree with it
+        assert shares == sorted(shares, reverse=True), (game_id, n, shares)
+
+
+def test_an_option_valued_above_the_choice_within_the_noise_shows_the_choices_share():
+    """Tsukimi's greedy choice kept though another option sampled a little higher (the search's noise rule): the
+    list is the AI's ranking, the choice first, and no later option shows a higher share."""
+    game = games.get("tsukimi")
+    found = 0
+    for n, (state, d) in zip(range(40), positions("tsukimi", every=0.5), strict=False):
+        analysis = analyse(game, state, d, d.player, random.Random(n), game_ai.Budget(iterations=12))
+        if max(analysis.values.values(), default=0) <= analysis.values.get(analysis.choice, 1.0):
+            continue
+        found += 1
+        advice = advise(game, state, d, d.player, random.Random(n), game_ai.Budget(iterations=12))
+        assert advice.choice == analysis.choice
+        assert advice.hints[0].share == pytest.approx(analysis.values[analysis.choice])
+        assert all(h.share <= advice.hints[0].share for h in advice.hints[1:])
+    assert found
 
 
 def test_a_hint_for_a_player_not_to_move_is_refused():

@@ -6,6 +6,7 @@ import dataclasses
 import pytest
 
 from games import lessons
+from games.core import Move
 from games.lessons import LESSONS, LessonBroken, LessonRun, play_scripted
 
 GAMES = sorted(LESSONS)
@@ -115,3 +116,110 @@ def test_tatsumi_lesson_is_the_getting_started_game_and_scores_5_fortune():
                                               "void": False, "weather": False, "solo": False}
     assert "{@learner} scores 2 fortune (2 lightning rifts encircled)." in texts
     assert run.state.seats[0].fortune == 5
+
+
+# What each step's text calls right, where it names more than the step's ``right`` (everything else is refused).
+NAMED_RIGHT = {
+    ("tatsumi", 2): {"gather:a2", "gather:c2"},  # "Gather water from a2 or lightning from c2."
+    ("tatsumi", 4): {"fly:a2", "fly:a3"},  # "Fly to a2 or a3: both are next to the water shrine."
+}
+
+
+def every_path(lesson):
+    """Every way through ``lesson`` a learner can take (a path per answer each step accepts): finished runs."""
+    runs, done = [LessonRun(lesson)], []
+    while runs:
+        run = runs.pop()
+        if run.done:
+            done.append(run)
+            continue
+        for i in range(len(run.accepted())):
+            branch = LessonRun(lesson)
+            branch.follow(run.path + str(i))
+            runs.append(branch)
+    return done
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_a_step_accepts_exactly_what_its_text_calls_right_and_refuses_the_rest(game):
+    lesson = LESSONS[game]
+    for end in every_path(lesson):
+        run = LessonRun(lesson)
+        for number, digit in enumerate(end.path, 1):
+            step = run.step
+            named = NAMED_RIGHT.get((game, number), {step.right})
+            offered = {o.id for o in run.decision().options}
+            if game == "tatsumi" and number == 3:  # "Gather the second of a2 and c2"
+                named = {"gather:a2", "gather:c2"} & offered
+            assert set(run.accepted()) == named & offered and named & offered, (game, number, run.accepted())
+            for wrong in offered - named:
+                before = run.state
+                verdict = run.answer(wrong)
+                assert not verdict.right and verdict.why == step.why and run.state is before
+            run.answer(run.accepted()[int(digit)])
+        assert run.done
+
+
+def test_tatsumi_fly_to_the_shrine_accepts_what_the_engine_puts_in_reach():
+    """Step 4 takes every fly after which the water shrine can be offered at (TM-6: wells next to it, diagonals
+    included; a4 is no queen move from b2), derived from the engine; the text names exactly those wells."""
+    run = LessonRun(LESSONS["tatsumi"])
+    run.follow("000")
+    d = run.decision()
+    reach = set()
+    for o in d.options:
+        after = run.game.apply(run.state, Move(player=d.player, option=o.id, at_ms=d.deadline_ms)).state
+        if any(p.option("offer:water") for p in run.game.pending(after) if p.player == lessons.LEARNER):
+            reach.add(o.id)
+    assert reach == set(run.accepted()) == {"fly:a2", "fly:a3"}
+    assert str(run.step.rule).endswith("Fly to a2 or a3: both are next to the water shrine.")
+
+
+def test_tatsumi_gathering_is_two_rings_one_at_a_time():
+    """TM-4: the symmetric gather claims the top rings of two different wells straight next to the dragon — the
+    engine asks for them one by one, as step 2's text says."""
+    run = LessonRun(LESSONS["tatsumi"])
+    run.follow("0")
+    assert "claims the top ring of a well straight next to you (not diagonal), then of a second one: two rings, " \
+           "one at a time" in str(run.step.rule)
+    first = run.decision()
+    assert {o.id for o in first.options} == {"gather:b1", "gather:c2", "gather:b3", "gather:a2"}  # b2's four sides
+    run.follow("1")  # water from a2
+    second = run.decision()
+    assert second.kind == "gather" and {o.id for o in second.options} == {"gather:b1", "gather:c2", "gather:b3"}
+
+
+# A word of the game, and the few words that explain it where it first comes up (rule texts, wrong-answer texts
+# and the recap, in the order the learner reads them).
+TERMS = {
+    "tatsumi": {"well": "5x5 wells", "shrine": "A shrine in the middle of each edge", "holding": "wait in your holding",
+                "island": "a board of your own", "fortune": "fortune (points)", "rift": "rifts: spaces marked",
+                "encircle": "encircles (heals)"},
+    "tataraba": {"Sen": "Sen (iron money)", "Eidai Tatara": "the great furnace", "Tatara": "Tatara (a furnace)",
+                 "Evergreen": "Evergreens (the forest's first trees)", "Foot marker": "buys 1 extra tile",
+                 "adult": "adult (grown)", "shift card": "shift cards name boards"},
+}
+UNTAUGHT = {"tatsumi": ["seawell", "mastery", "blessing", "overflow", "sand dollar", "scale"],
+            "tataraba": ["Beech", "Oak", "3 actions", "extra Tatara"],
+            "tatamokatsu": ["T face", "T die", "grab"]}
+
+
+def read_in_order(lesson):
+    """The lesson's texts as the learner meets them: each step's rule, then its wrong-answer text; the recap last."""
+    return [str(t) for step in lesson.steps for t in (step.rule, step.why)] + [str(lesson.goal)]
+
+
+@pytest.mark.parametrize("game", sorted(UNTAUGHT))
+def test_every_word_of_the_game_is_explained_where_it_first_comes_up(game):
+    texts = read_in_order(LESSONS[game])
+    for term, explained in TERMS.get(game, {}).items():
+        first = next(t for t in texts if term.lower() in t.lower())
+        assert explained in first, (term, first)
+    for word in UNTAUGHT[game]:
+        assert not any(word.lower() in t.lower() for t in texts), word
+
+
+@pytest.mark.parametrize("game", sorted(UNTAUGHT))
+def test_the_recap_is_the_goal_and_what_the_lesson_practised(game):
+    goal = str(LESSONS[game].goal)
+    assert goal.startswith("Goal: ") and goal.count(". ") == 1 and "You practised: " in goal

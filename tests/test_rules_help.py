@@ -90,7 +90,9 @@ def test_help_fits_600_characters_and_points_at_rules(typed_words):
 
     text = help_command(typed_words)
     assert MAX_HELP == 600 and len(text) <= 600, len(text)
-    assert "`/rules game`: how to play · `/rules`: every command, results, ratings and AI players." in text
+    first, *_ = text.split("\n")
+    assert first == "**Play-by-chat board games.** New to a game? `/learn game` teaches it step by step."
+    assert "`/rules game`: how to play · `/rules`: commands, ratings, AI players." in text
     assert ("Typed race words are off" in text) is not typed_words
     for word in ("μ", "σ", "Plackett", "openskill"):
         assert word not in text
@@ -153,3 +155,29 @@ def test_rules_away_line_says_the_idle_limit_is_the_games_pace_deadline_in_both_
     assert "AFK" not in guide(False)
     assert ("-# **留守にするとき**：手番の期限（ゲームのペースの期限。ペースがなければチャンネルの /設定）を過ぎると、"
             "ほかのプレイヤーはその人の席をAIに任せられます") in say(guide(False), "ja")
+
+
+@pytest.mark.parametrize("lang", ["en", "ja"])
+@pytest.mark.parametrize("game", [g.id for g in games.all()])
+def test_a_games_title_heads_its_rules_once(game, lang):
+    """The adapters put the title before the overview ("Forest of Tataraba: 2-4 players. …"); the overview itself
+    never starts with it again (not "Forest of Tataraba: Forest of Tataraba (2-4 players)")."""
+    from bot.i18n import say
+    from bot.rules_help import how_to_play, rules_command
+
+    g = games.get(game)
+    title = say(g.title, lang)
+    assert not say(g.rules_help.get("", g.summary), lang).startswith(title)
+    sandbox = say(rules_text(game), lang)
+    assert sandbox.startswith(title) and not sandbox[len(title):].lstrip(":： ").startswith(title)
+    for text in (rules_command(g, lang=lang), how_to_play(g)):
+        shown = say(text, lang)
+        head, _, body = shown.partition("\n")
+        assert title in head and not body.startswith(title), shown[:120]
+
+
+def test_the_sandbox_help_starts_with_the_lesson():
+    from bot.rules_help import SANDBOX_HELP
+
+    assert str(SANDBOX_HELP).startswith("New to a game? /learn <game> teaches it step by step (answer with /learn "
+                                        "<number>).\nCommands: /play")

@@ -20,8 +20,10 @@ Each id carries what it needs to be handled after a restart, never a discord.py 
   ``ai`` ("The AI plays for X" on an AFK notice of board ``version``), ``back`` ("I'm back", the seat's owner) or
   ``out`` ("Remove X" beside a stand-in); ``version`` 0 for the last two;
 - ``pbc:n:<member>`` — "Stop" on a direct message about a game: that member's direct messages are turned off;
-- ``pbc:le:<game id>:<step>:<learner>:<page>`` — a lesson's option select (``/learn``; values are option indices):
-  the learner's member id and the steps done, so the lesson is rebuilt on a press (nothing stored);
+- ``pbc:le:<game id>:<step>:<learner>:<page>:<path>`` — a lesson's option select (``/learn``; values are option
+  indices): the learner's member id, the steps done and the answers taken (:attr:`games.lessons.LessonRun.path`, a
+  digit per step; a select of an older bot without it took the first accepted answer of each step), so the lesson
+  is rebuilt on a press (nothing stored);
 - ``pbc:r:<session>:<race>:<option id>`` — a button of a race (``Game.race_key``; ``race`` is a short hash of it):
   no version, so one player's input does not make the others' buttons stale; valid while that race is pending.
 
@@ -51,7 +53,8 @@ SEAT = r"pbc:si:(?P<sid>[0-9]{1,18}):(?P<ver>[0-9]{1,9}):(?P<seat>[0-9]{1,2}):(?
 REMATCH = r"pbc:rm:(?P<sid>[0-9]{1,18})"
 HERE = r"pbc:hr:(?P<sid>[0-9]{1,18})"
 STOP_DMS = r"pbc:n:(?P<uid>[0-9]{1,20})"
-LESSON = r"pbc:le:(?P<game>[a-z0-9_-]{1,40}):(?P<step>[0-9]{1,2}):(?P<learner>[0-9]{1,20}):(?P<p>[0-9])"
+LESSON = (r"pbc:le:(?P<game>[a-z0-9_-]{1,40}):(?P<step>[0-9]{1,2}):(?P<learner>[0-9]{1,20}):(?P<p>[0-9])"
+          r"(?::(?P<path>[0-9]{1,12}))?")
 TEMPLATES = (CHOICE, MENU, GROUP, LOBBY, UNDO, AFK, RACE, HELP, TOPIC, FULL, ADD_AI, REMOVE_AI, REPLAY, SEAT, REMATCH, HERE,
              STOP_DMS, LESSON)
 
@@ -104,8 +107,8 @@ def help_(game_id: str) -> str:
     return f"pbc:h:{game_id}"
 
 
-def lesson(game_id: str, step: int, learner: int, page: int) -> str:
-    return f"pbc:le:{game_id}:{step}:{learner}:{page}"
+def lesson(game_id: str, path: str, learner: int, page: int) -> str:
+    return f"pbc:le:{game_id}:{len(path)}:{learner}:{page}" + (f":{path}" if path else "")
 
 
 def topic(game_id: str) -> str:

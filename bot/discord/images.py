@@ -179,6 +179,22 @@ class Images:
             else:
                 del self._latest[sid]
 
+    async def drawing(self, state: BaseState, names: dict[str, str], lang: str, pending: list | None = None) -> Drawn:
+        """The image of a ``state`` that is no session's (a lesson's step, :mod:`bot.discord.lessons`) and its alt
+        text (:func:`board_alt` with ``pending``), in ``lang``, drawn in a worker as a board is; not cached.
+        :data:`NOT_DRAWN` without a renderer or on a render error (logged): the step goes out as text."""
+        if not self.has_renderer(state.game):
+            return NOT_DRAWN
+        render = functools.partial(renderers.render, translate=translator(lang)) \
+            if self._render is renderers.render else self._render
+        try:
+            with metrics.RENDER_SECONDS.time():
+                return await asyncio.get_running_loop().run_in_executor(self._pool, draw, render, state, names, lang,
+                                                                        False, pending)
+        except Exception:
+            log.exception("render of a %s lesson board failed", state.game)
+            return NOT_DRAWN
+
     async def alt(self, row: SessionRow, state: BaseState | None, names: dict[str, str],
                   first: bool = False, pending: list | None = None) -> str | None:
         """The alt text of ``state``'s board image (:func:`board_alt`, the seats named as :func:`seat_names` does),
@@ -299,7 +315,13 @@ def board_words(state: BaseState, names: dict[str, str]) -> list[str]:
 def png_file(data: bytes | None, session_id: int, version: int, alt: str | None = None) -> discord.File | None:
     """The board image as an attachment ``board-<session>-<version>.png`` whose ``description`` (alt text) is
     ``alt`` (:func:`board_alt`; cut to 1,024 characters); None without ``data``."""
+    return image_file(data, f"board-{session_id}-{version}.png", alt)
+
+
+def image_file(data: bytes | None, filename: str, alt: str | None = None) -> discord.File | None:
+    """``data`` (PNG) as an attachment named ``filename`` whose ``description`` is ``alt`` (cut to 1,024
+    characters); None without ``data``."""
     if data is None:
         return None
-    return discord.File(io.BytesIO(data), filename=f"board-{session_id}-{version}.png",
+    return discord.File(io.BytesIO(data), filename=filename,
                         description=alt[:renderers.words.ALT_LIMIT] if alt else None)

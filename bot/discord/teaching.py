@@ -3,7 +3,8 @@ them.
 
 The service decides everything (:class:`bot.service.hints.Hints`: who may ask, the lobby's ``hints:``, the unrated
 mark); this cog admits the request under the per-member and per-server quotas of the drawing workers
-(:meth:`bot.heavy.Heavy.admit`, a refusal is one "Busy — try again in N s" line), defers (the search takes the AI
+(:meth:`bot.heavy.Heavy.admit`, a refusal is one "Busy — try again in N s" line in a hint's words,
+:data:`bot.heavy.HINT_WORDS`), defers (the search takes the AI
 seats' budget, off the event loop) and answers ephemerally (saying when the hint made the game unrated; every
 board from the next move on says so).
 """
@@ -16,7 +17,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.heavy import Busy
+from bot.heavy import HINT_WORDS, Busy
 from bot.i18n import reader_lang
 from bot.service.hints import hint_lines
 
@@ -39,7 +40,7 @@ class Teaching(commands.Cog):
         """Ephemeral: the hint for the member's open decision (module doc); refusals ephemeral, nothing changed."""
         channel, member = str(interaction.channel_id), str(interaction.user.id)
         try:
-            ticket = self.bot.results.heavy.admit(member, interaction.guild_id)
+            ticket = self.bot.results.heavy.admit(member, interaction.guild_id, HINT_WORDS)
         except Busy as exc:
             await self.bot.answers.refuse(interaction, str(exc))
             return

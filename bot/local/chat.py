@@ -145,7 +145,8 @@ class LocalChat:
 
     def _learn(self, name: str, args: list[str]) -> list[str]:
         """``/learn GAME`` opens ``name``'s guided first game of GAME (:mod:`bot.service.lessons`; no session, nothing
-        recorded); ``/learn N`` answers its current step with option number ``N``."""
+        recorded); ``/learn N`` answers its current step with option number ``N``. With images on, each step's board
+        is written as every turn's is (a ``[board] path`` line)."""
         if not args:
             raise SessionError(T("Name a game: /learn <game>, then answer with /learn <number>. {games}",
                                  games=self._games_line()))
@@ -153,14 +154,19 @@ class LocalChat:
             open_page = self.lessons.get(name)
             if open_page is None:
                 raise SessionError(T("You have no lesson open: /learn <game> starts one."))
-            page = lessons.answer(open_page.game, open_page.step, int(args[0]) - 1)
+            page = lessons.answer(open_page.game, open_page.path, int(args[0]) - 1)
         else:
             page = lessons.page(args[0].lower())
         if page.done:
             self.lessons.pop(name, None)
         else:
             self.lessons[name] = page
-        return [lessons.text(page, self.lang, name, numbered=True)]
+        reply = lessons.text(page, self.lang, name, numbered=True)
+        if self.images and page.state is not None:  # the board the step speaks of, as every turn shows it
+            png = renderers.render(page.state, lessons.seat_names(self.lang, name), translate=translator(self.lang))
+            path = self._write_file(f"lesson-{name}-{page.game}-{page.step + 1:02d}.png", png)
+            reply = f"{reply}\n[board] {path}"
+        return [reply]
 
     async def _channel(self, key: str) -> Channel:
         """The channel ``key``. First seen with a game already running (the sandbox restarted on its database), the

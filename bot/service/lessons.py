@@ -1,6 +1,7 @@
 """Guided first games (``/learn GAME``, ``python -m bot learn GAME``, the sandbox's ``/learn``) over
-:mod:`games.lessons`. Nothing is stored: a lesson is deterministic, so where it stands is the game and the number of
-steps done, and a page is rebuilt by replaying the right answers (a button keeps working after a restart). A lesson is
+:mod:`games.lessons`. Nothing is stored: a lesson is deterministic, so where it stands is the game and its path (the answers
+taken, a digit per step done: :attr:`games.lessons.LessonRun.path`), and a page is rebuilt by replaying them (a
+button keeps working after a restart). A lesson is
 never a session: nothing is rated, recorded or counted as a game.
 
 :func:`page` is a step (or the end) as a neutral :class:`LessonPage`; :func:`answer` judges an option by its index;
@@ -10,11 +11,11 @@ never a session: nothing is rated, recorded or counted as a game.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from games import Option
-from games.core import T, Text
-from games.lessons import LEARNER, LESSONS, TEACHER, Lesson, LessonRun
+from games.core import BaseState, Decision, T, Text
+from games.lessons import LEARNER, LESSONS, TEACHER, Lesson, LessonBroken, LessonRun
 
 from ..i18n import say
 from ..refusals import SessionError
@@ -26,9 +27,11 @@ TEACHER_NAME = T("Teacher")
 @dataclass(frozen=True)
 class LessonPage:
     """What the learner sees: ``game``; ``step`` done so far (0-based index of the current step; ``total`` at the
-    end); ``happened`` (event texts since the last answer, player references ``{@learner}``/``{@teacher}``);
+    end); ``path`` the answers that led here (:attr:`games.lessons.LessonRun.path`, ``len(path) == step``);
+    ``happened`` (event texts since the last answer, player references ``{@learner}``/``{@teacher}``);
     ``wrong`` the explanation of a wrong choice just made (None otherwise); ``rule`` the step's rule; ``prompt`` and
-    ``options`` the decision asked again; at the end ``goal`` and no options."""
+    ``options`` the decision asked again; at the end ``goal`` and no options. ``state`` and ``pending`` the position
+    the page speaks of (its board image and alt text; not compared)."""
 
     game: str
     step: int
@@ -39,6 +42,9 @@ class LessonPage:
     prompt: Text | None = None
     options: tuple[Option, ...] = ()
     goal: Text | None = None
+    path: str = ""
+    state: BaseState | None = field(default=None, compare=False)
+    pending: tuple[Decision, ...] = field(default=(), compare=False)
 
     @property
     def done(self) -> bool:
@@ -54,39 +60,46 @@ def lesson_of(game_id: str) -> Lesson:
     return lesson
 
 
-def _run_at(game_id: str, step: int) -> LessonRun:
-    """The lesson of ``game_id`` with its first ``step`` steps answered rightly (``SessionError`` out of range)."""
+def run_at(game_id: str, path: str = "") -> LessonRun:
+    """The lesson of ``game_id`` with the answers of ``path`` taken (:meth:`games.lessons.LessonRun.follow`;
+    ``SessionError`` for a path the lesson does not have)."""
     lesson = lesson_of(game_id)
-    if not 0 <= step <= len(lesson.steps):
-        raise SessionError(T("This lesson step is out of date: /learn {game} to start again.", game=game_id))
     run = LessonRun(lesson)
-    while run.index < step:
-        run.answer(run.step.right)
+    try:
+        if len(path) > len(lesson.steps):
+            raise LessonBroken(f"{game_id}: {len(path)} steps")
+        run.follow(path)
+    except LessonBroken:
+        raise SessionError(T("This lesson step is out of date: /learn {game} to start again.",
+                             game=game_id)) from None
     return run
 
 
 def _page(run: LessonRun, happened: tuple, wrong: Text | None = None) -> LessonPage:
     total = len(run.lesson.steps)
     texts = tuple(e.text for e in happened)
+    board = {"path": run.path, "state": run.state, "pending": tuple(run.game.pending(run.state))}
     if run.done:
         return LessonPage(run.lesson.game, total, total, texts, goal=T(
             "{goal}\nThat was the whole lesson. Play a real game against an AI seat: /play {game} ai:1",
-            goal=run.lesson.goal, game=run.lesson.game))
+            goal=run.lesson.goal, game=run.lesson.game), **board)
     d = run.decision()
-    return LessonPage(run.lesson.game, run.index, total, texts, wrong, run.step.rule, d.prompt, tuple(d.options))
+    return LessonPage(run.lesson.game, run.index, total, texts, wrong, run.step.rule, d.prompt, tuple(d.options),
+                      **board)
 
 
-def page(game_id: str, step: int = 0) -> LessonPage:
-    """The page of ``game_id``'s lesson at ``step`` (0: the start, with what happened before the first step)."""
-    run = _run_at(game_id, step)
-    return _page(run, run.events if step == 0 else ())
+def page(game_id: str, path: str = "") -> LessonPage:
+    """The page of ``game_id``'s lesson after the answers of ``path`` ("": the start, with what happened before
+    the first step)."""
+    run = run_at(game_id, path)
+    return _page(run, run.events if not path else ())
 
 
-def answer(game_id: str, step: int, option: int) -> LessonPage:
-    """The learner picked option number ``option`` (0-based, of the decision offered) at ``step``: the next page
-    (right: applied, with what happened), or the same step with why (wrong: nothing applied). ``SessionError``
-    for an option out of range or a step out of date."""
-    run = _run_at(game_id, step)
+def answer(game_id: str, path: str, option: int) -> LessonPage:
+    """The learner picked option number ``option`` (0-based, of the decision offered) after the answers of
+    ``path``: the next page (right: applied, with what happened), or the same step with why (wrong: nothing
+    applied). ``SessionError`` for an option out of range or a path out of date."""
+    run = run_at(game_id, path)
     if run.done:
         return _page(run, ())
     options = run.decision().options
@@ -96,10 +109,15 @@ def answer(game_id: str, step: int, option: int) -> LessonPage:
     return _page(run, verdict.events, None if verdict.right else verdict.why)
 
 
+def seat_names(lang: str, learner: str) -> dict[str, str]:
+    """The lesson's seats as the learner reads them: the learner's own name, the Teacher in ``lang``."""
+    return {LEARNER: learner, TEACHER: say(TEACHER_NAME, lang)}
+
+
 def text(p: LessonPage, lang: str, learner: str, numbered: bool = False) -> str:
     """``p`` as one message in ``lang``, the learner named ``learner``: the step number, what happened, a wrong
     choice's why, the rule and the prompt (with ``numbered``: the options as ``1. label`` lines, for a terminal)."""
-    names: Callable[[str], str] | dict[str, str] = {LEARNER: learner, TEACHER: say(TEACHER_NAME, lang)}
+    names: Callable[[str], str] | dict[str, str] = seat_names(lang, learner)
     lines = [say(line, lang, names) for line in p.happened]
     if p.wrong is not None:
         lines.append(say(T("✗ {why}", why=p.wrong), lang, names))

@@ -6,7 +6,7 @@ from games.tataraba.data import DEFAULT_ROUND_LIMIT
 
 RULES_HELP: dict[str, str] = {  # each a T(): /rules reads them in the table's language
     "": T(
-        "Forest of Tataraba (2-4 players). You lead an iron-making tribe in a forest of 3x3-tile boards. Plant Red "
+        "2-4 players. You lead an iron-making tribe in a forest of 3x3-tile boards. Plant Red "
         "Pines (iron: Sen) and Cedars (building material), log adult trees, and be the first to pay 10 Sen and 10 "
         "material for an Eidai Tatara. Tiles are named board-cell, e.g. 2-5 is the centre of board 2."
     ),

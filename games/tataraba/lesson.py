@@ -11,18 +11,20 @@ LESSON = Lesson(
     seed=1,
     steps=(
         Step("place",
-             T("You gather Sen and building material from trees to build an Eidai Tatara. Your first Tatara is "
-               "where your piece starts.\nPlace it on 1-5, between the Evergreens of 1-6 and 1-8."),
+             T("Trees give Sen (iron money) and building material; 10 of each build the Eidai Tatara, the great "
+               "furnace that wins. First place your Tatara (a furnace), your piece on it.\nPlace it on 1-5, between "
+               "the Evergreens (the forest's first trees) of 1-6 and 1-8."),
              "tile:1-5",
-             T("Far from the Evergreens you would spend turns walking. 1-5 lies between two of them.")),
+             T("This lesson starts between the Evergreens of 1-6 and 1-8, which you will log: place your Tatara on "
+               "1-5.")),
         Step("move",
-             T("Each turn you first move 1 or 2 tiles, then take 2 actions on the tiles next to you. A Foot marker "
-               "buys 1 extra tile.\nSpend yours to reach 1-9: it touches both Evergreens."),
+             T("Each turn you first move 1 or 2 tiles (you must move), then take 2 actions on the tiles next to you. "
+               "A Foot marker buys 1 extra tile.\nSpend yours to reach 1-9: it touches both Evergreens."),
              "tile:1-9",
              T("From there at most one Evergreen is next to you. 1-9 touches 1-6 and 1-8.")),
         Step("action",
-             T("Your 2 actions: plant a young tree, log an adult tree next to you, or take a Foot marker.\nLog "
-               "first."),
+             T("Your 2 actions, in any order: plant a young tree, log an adult (grown) tree next to you, or take a "
+               "Foot marker. Evergreens are adult trees.\nLog first."),
              "log",
              T("Two Evergreens stand next to you, ready to log: log first.")),
         Step("log",
@@ -31,8 +33,8 @@ LESSON = Lesson(
              "sen:1-6",
              T("This lesson takes Sen from 1-6 and leaves 1-8 standing: take 1 Sen from 1-6.")),
         Step("action",
-             T("A tile you cleared can be planted. Young trees grow when a shift card shows their board.\nPlant a "
-               "tree."),
+             T("A tile you cleared can be planted. Each round, shift cards name boards: young trees there grow "
+               "into adults.\nPlant a tree."),
              "plant",
              T("Plant now: the tile you just cleared at 1-6 is free for a tree of yours.")),
         Step("plant",
@@ -60,7 +62,7 @@ LESSON = Lesson(
              "foot",
              T("With no Foot marker left your next move has no reserve: take one.")),
     ),
-    goal=T("Goal: build your Eidai Tatara (10 Sen and 10 material); its round is the last. An extra Tatara (2 Sen, 2 "
-           "material) gives you 3 actions a turn. Adult trees shift toward Beech, which no one can log: when the "
-           "Beech run out, the game ends."),
+    goal=T("Goal: be the first to build the Eidai Tatara (10 Sen and 10 material); the game ends after its round. "
+           "You practised: move (a Foot marker buys a tile), log Evergreens for Sen or material, plant a Red Pine "
+           "that grows when its board's card comes up, and take a Foot marker."),
 )

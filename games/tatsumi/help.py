@@ -5,7 +5,7 @@ from games.core import T, Tc
 
 RULES_HELP: dict[str, str] = {
     "": T(
-        "Tatsumi (2-4 players; exactly 5 with void=true; exactly 1 with solo=true). Each turn: fly your dragon "
+        "2-4 players; exactly 5 with void=true; exactly 1 with solo=true. Each turn: fly your dragon "
         "and either gather or offer, in either order. "
         "Rings you offer go onto your island and score; the richest island in fortune wins. "
         "The game ends after the round in which the 13th sand dollar is placed in a well or a ring cannot be "

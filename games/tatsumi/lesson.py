@@ -1,10 +1,11 @@
 """The guided first game of Tatsumi (``/learn tatsumi``, :mod:`games.lessons`): the rulebook's "Getting Started" —
 symmetric Tatsumi islands and symmetric dragons, no weather, no Void — two players, seed 1, the learner's Karyu first
-against the Teacher. Rules from "Game Turn" (fly, gathering, holding, offering), "Ring Placement" and "Elemental
-Rifts"; RULINGS TM-3..TM-9."""
+against the Teacher. Rules from "Game Turn" (fly, the seaboard, gathering, holding, offering), "Ring Placement" and
+"Elemental Rifts"; RULINGS TM-3..TM-9, TM-12. Each word of the game is told in a few words where it first comes up;
+the recap names only what the lesson practised."""
 
 from games.core import T
-from games.lessons import Lesson, Step
+from games.lessons import Lesson, Step, leads_to, one_of
 
 LESSON = Lesson(
     game="tatsumi",
@@ -12,52 +13,59 @@ LESSON = Lesson(
     options={"island": "symmetric", "dragons": "symmetric", "void": False, "weather": False},
     steps=(
         Step("turn",
-             T("Each turn you fly, then gather or offer (either order). A fly is a queen move to another well; you "
-               "claim the top ring of the well you leave (lightning from a1).\nFly to b2."),
+             T("The sea is 5x5 wells, each a stack of rings in four elements. Each turn your dragon flies, and gathers "
+               "or offers (either order). A fly is a queen move to another well; you claim the top ring of the well "
+               "you leave (lightning from a1).\nFly to b2."),
              "fly:b2",
-             T("Fly to b2: water and lightning lie next to it, what the west water shrine asks for.")),
+             T("Next to b2 lie water (a2) and lightning (c2) on top: the rings this lesson collects. Fly to b2.")),
         Step("turn",
-             T("Gathering takes the top rings of two wells orthogonally next to you. The water shrine (west edge) "
-               "takes 2 water + 2 lightning.\nGather water from a2."),
+             T("Gathering claims the top ring of a well straight next to you (not diagonal), then of a second one: "
+               "two rings, one at a time. A shrine in the middle of each edge takes rings; the west one, the water "
+               "shrine, takes 2 water + 2 lightning.\nGather water from a2 or lightning from c2."),
              "gather:a2",
-             T("The water shrine asks for water and lightning, not wind: gather water from a2.")),
+             T("Wind (b1, b3) is nothing for the water shrine: gather water from a2 or lightning from c2."),
+             also=one_of("gather:c2")),
         Step("gather",
-             T("Rings of one element share a holding slot; more than 3 elements overflow at the turn's end.\nGather "
-               "lightning from c2: with a1's you hold 2 lightning and 1 water."),
+             T("The rings you claim wait in your holding, one slot per element; with more than 3 elements at your "
+               "turn's end, one element must leave it.\nGather the second of a2 and c2: you then hold 2 lightning "
+               "and 1 water."),
              "gather:c2",
-             T("Wind is a third element and nothing for the water shrine: gather lightning from c2.")),
+             T("Wind is a third element and nothing for the water shrine: gather the second of a2 and c2."),
+             also=one_of("gather:a2")),
         Step("turn",
-             T("A shrine stands at the middle of an edge; you offer from a well beside it. Leaving b2 you claim its "
-               "water, your second.\nFly to a3, beside the west shrine."),
+             T("You offer at a shrine from a well next to it (diagonals count). Leaving b2 you claim its water, your "
+               "second.\nFly to a2 or a3: both are next to the water shrine."),
              "fly:a3",
-             T("Offer from a well beside the west shrine (a2, a3 or a4): this lesson flies to a3.")),
+             T("From there the water shrine is out of reach this turn: fly to a2 or a3, next to it."),
+             also=leads_to("offer:water")),
         Step("turn",
-             T("An offering moves the shrine's rings from your holding onto your island, and each ring scores "
-               "fortune at once.\nYou hold 2 water + 2 lightning: offer at the water shrine."),
+             T("An offering moves exactly the shrine's rings from your holding onto your island, a board of your own, "
+               "and each ring scores fortune (points) at once.\nYou hold 2 water + 2 lightning: offer at the water "
+               "shrine."),
              "offer:water",
-             T("Your action this turn is better spent offering: the rings score fortune now.")),
+             T("Gathering would spend this turn's action: offer, and the rings score fortune now.")),
         Step("place",
-             T("The first ring goes on a rift of its element; every later ring goes next to a ring on the island.\n"
-               "Place water on the water rift C1."),
+             T("Your island has rifts: spaces marked with an element that take only its rings. Your first ring goes "
+               "on a rift; every later ring next to a ring already there.\nPlace water on the water rift C1."),
              "water@C1",
              T("This lesson starts at C1: the lightning rifts B1 and D3 lie close by, so all four rings can score.")),
         Step("place",
-             T("Each ring scores 1 fortune per rift of its element you have encircled.\nPlace lightning on B1, a "
-               "lightning rift next to C1."),
+             T("A ring on a rift encircles (heals) it. Each ring scores 1 fortune per rift of its element you have "
+               "encircled, its own included.\nPlace lightning on B1, a lightning rift next to C1."),
              "lightning@B1",
              T("On B1 the ring encircles a lightning rift: every later lightning ring scores 1 more.")),
         Step("place",
-             T("A ring off a rift scores too: 1 per water rift encircled.\nPlace water on C2: it leads to the "
-               "lightning rift D3."),
+             T("A ring off a rift scores too: water scores 1 per water rift you have encircled.\nPlace water on C2: "
+               "it leads to the lightning rift D3."),
              "water@C2",
              T("C2 touches D3, your second lightning rift: place the water there.")),
         Step("place",
-             T("Lightning on D3 encircles your second lightning rift: this ring scores 2.\nHeal rifts of one "
-               "element and each ring of it is worth more."),
+             T("Lightning on D3 encircles your second lightning rift: this ring scores 2, and so will every later "
+               "lightning ring.\nPlace lightning on D3."),
              "lightning@D3",
              T("D3 is a lightning rift: +2 there, +1 anywhere else.")),
     ),
-    goal=T("Goal: the most fortune when the 13th sand dollar is placed (or a ring cannot be placed). Offer to heal "
-           "rifts for fortune now, unlock blessings, and shape your island for the end: water groups, lightning "
-           "groups, wind beside other elements, fire in sets of 3."),
+    goal=T("Goal: the most fortune when the game ends, after the round in which the 13th well runs empty. You "
+           "practised: fly and claim, gather two rings, offer at a shrine next to you, and place rings on rifts — "
+           "each rift you heal makes its element's rings score more."),
 )

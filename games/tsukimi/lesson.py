@@ -11,8 +11,9 @@ LESSON = Lesson(
     options={"side": "light", "first": "white"},
     steps=(
         Step("choose_tile",
-             T("Each turn you take a mochi tile from around the moon. The two tiles next to the Temple are free; "
-               "a tile further away costs one rabbit per tile in between.\nTake blueberry 3: free and worth 3."),
+             T("Each turn you take a mochi tile from the circle around the moon. The two tiles next to the Temple "
+               "tile (in the circle too) are free; a tile further away costs one rabbit per tile in between.\nTake "
+               "blueberry 3: free and worth 3."),
              "tile:8",
              T("That tile costs rabbits from your reserve or scores less. Blueberry 3 is free and worth 3 points.")),
         Step("place_tile",

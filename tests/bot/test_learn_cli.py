@@ -83,3 +83,33 @@ async def test_sandbox_learn_answers_by_number_and_records_nothing(tmp_path):
         assert await store.live_session("table") is None
     finally:
         await store.close()
+
+
+async def test_sandbox_learn_writes_each_steps_board(tmp_path):
+    """With images on, every lesson step's reply ends with its board, written as every turn's is."""
+    store = await Store.open(tmp_path / "db.sqlite3")
+    chat = LocalChat(SessionService(store, seeds=lambda: 1), tmp_path / "out")
+    try:
+        out = await chat.line("alice: /learn tatsumi")
+        last = out[0].rsplit("\n", 1)[1]
+        assert last == f"[board] {tmp_path / 'out' / 'lesson-alice-tatsumi-01.png'}"
+        assert (tmp_path / "out" / "lesson-alice-tatsumi-01.png").read_bytes().startswith(b"\x89PNG")
+        out = await chat.line("alice: /learn 5")  # fly to b2
+        assert "Step 2 of 9" in out[0] and out[0].endswith("lesson-alice-tatsumi-02.png")
+    finally:
+        await store.close()
+
+
+def test_a_lesson_goes_on_from_any_answer_its_step_accepts():
+    """Tatsumi's step 2 takes lightning from c2 as well as water from a2: the page after it is rebuilt from the
+    path of answers (lightning first, then the water the next step asks for), not from the step's default."""
+    from bot.service import lessons
+
+    first = lessons.page("tatsumi", "0")
+    c2 = [o.id for o in first.options].index("gather:c2")
+    page = lessons.answer("tatsumi", first.path, c2)
+    assert (page.step, page.path, page.wrong) == (2, "00", None)
+    assert [o.id for o in page.options] == ["gather:b1", "gather:b3", "gather:a2"]
+    assert lessons.page("tatsumi", "00").options == page.options
+    with pytest.raises(lessons.SessionError, match="out of date"):
+        lessons.page("tatsumi", "09")

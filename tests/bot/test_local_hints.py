@@ -41,6 +41,9 @@ async def test_hint_for_the_typer_alone_and_the_boards_say_unrated(chat):
     assert out[-1] == "-# A hint was used: this game is unrated now (the board and the result say so)."
     out = await say(chat, "alice: /board")
     assert "💡 Hint used by alice: this game is unrated." in out
+    d = (await chat.service.show("table")).pending[0]
+    out = await say(chat, f"alice: {d.options[0].id.removeprefix('set:')}")  # a move: said once, not again
+    assert out and not any("unrated" in line for line in out)
     out = await say(chat, "alice: /hint")  # asked again: the game was unrated already, nothing more to say
     assert not out[-1].startswith("-#")
 

@@ -131,4 +131,8 @@ async def test_hints_are_asked_under_the_members_quota(h):
     for _ in range(4):
         assert "💡 **Hint**" in (await h.slash(alice, "hint")).text
     reply = await h.slash(alice, "hint")
-    assert reply.text.startswith("Busy — try again in ") and "at most 4 images a minute per member" in reply.text
+    assert reply.text.startswith("Busy — try again in ") and reply.text.endswith(
+        " s (at most 4 hints or images a minute per member).")
+    alice.locale = "ja"
+    reply = await h.slash(alice, "hint")
+    assert reply.text == "混み合っています。60秒後にもう一度お試しください（1人につきヒントか画像は1分に4回まで）。"

@@ -155,7 +155,8 @@ async def test_help_says_how_ratings_treat_ai_seats(h):
     """/help points at /rules; /rules without a game names the result commands and says AI seats are rated as
     their level."""
     reply = await h.slash(h.user(101, "alice"), "help")
-    assert "`/rules`: every command, results, ratings and AI players" in reply.text
+    assert reply.text.startswith("**Play-by-chat board games.** New to a game? `/learn game` teaches it step by step.")
+    assert "`/rules`: commands, ratings, AI players" in reply.text
     reply = await h.slash(h.user(101, "alice"), "rules")
     assert "/stats" in reply.text and "/leaderboard" in reply.text and "/replay" in reply.text
     assert "AI seats are rated as their level" in reply.text and "resigns ranks last" in reply.text

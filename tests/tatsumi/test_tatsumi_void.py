@@ -120,7 +120,7 @@ def test_tm17_rules_void_says_the_void_shrine_cards_are_not_played():
     text = GAME.rules_help["void"]
     assert "exactly 5 players" in text
     assert "The 24 Void Shrine cards are not played" in text
-    assert GAME.rules_help[""].startswith("Tatsumi (2-4 players; exactly 5 with void=true; exactly 1 with solo=true)")
+    assert GAME.rules_help[""].startswith("2-4 players; exactly 5 with void=true; exactly 1 with solo=true.")
 
 
 def test_kihaku_card_side_and_element_queue_order():
