@@ -168,9 +168,8 @@ def watch_pools(images: Any = None, ai: Any = None) -> None:
         POOL_QUEUE.labels(pool="ai").set_function(lambda: _pending(pool()))
 
 
-def _waiting(semaphore: Any) -> float:
-    waiters = getattr(semaphore, "_waiters", None) or ()
-    return float(len(waiters))
+def _waiting(slots: Any) -> float:
+    return float(getattr(slots, "waiting", 0))
 
 
 def _pending(executor: Any) -> float:

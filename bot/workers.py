@@ -21,6 +21,8 @@ import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 
+from bot import memory
+
 STOP_GRACE_S = 0.5
 """How long :meth:`Pool.stop` lets the workers finish the job they run before it terminates them (s)."""
 
@@ -44,7 +46,8 @@ class QuietSpawnContext(multiprocessing.context.SpawnContext):
 
 
 def _start(nice: int, then: Callable[..., None] | None, args: tuple) -> None:
-    """A worker's first step: SIGINT ignored, the priority lowered by ``nice`` (0: unchanged), then ``then(*args)``."""
+    """A worker's first step: SIGINT ignored, the priority lowered by ``nice`` (0: unchanged), then ``then(*args)``,
+    then what it holds frozen (:func:`bot.memory.freeze_heap`)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     if nice:
         try:
@@ -53,6 +56,7 @@ def _start(nice: int, then: Callable[..., None] | None, args: tuple) -> None:
             pass
     if then is not None:
         then(*args)
+    memory.freeze_heap()  # the modules and what the start built: out of every collection (bot.memory)
 
 
 class Pool(ProcessPoolExecutor):

@@ -12,6 +12,7 @@ import asyncio
 import logging
 import math
 import re
+import sys
 import threading
 from collections.abc import Callable, Coroutine
 from typing import Any
@@ -21,7 +22,7 @@ from discord import AppCommandOptionType, app_commands
 from discord.ext import commands
 
 import renderers
-from bot import i18n, logs, metrics
+from bot import i18n, logs, memory, metrics
 from bot.ai_seats import AiSettings
 from bot.config import Settings
 from bot.i18n import refusal
@@ -69,6 +70,11 @@ IN_FLIGHT = ("CommandTree-invoker", "discord-ui-view-dispatch", "discord-ui-dyna
 IMAGE_WAIT_S = 0.05
 """How long a reply waits for its board image before going out without it (the image is then attached to the
 same message by an edit as soon as it is ready)."""
+
+GIL_SWITCH_S = 0.001
+"""How long the event loop's thread may keep the GIL while another thread of the process waits for it (Python's
+default is 5 ms): the store's thread handing back a committed move and the render pool's threads handing a board to
+a worker and its image back each need it for microseconds, and wait no longer than this behind the loop's work."""
 
 
 def _warm_renderers() -> None:
@@ -363,6 +369,8 @@ class PlayBot(commands.Bot):
         await self.lobby.restore()  # lobbies open without an expiry timer get one
         self.timers.start()
         self.bookkeeper.start()
+        memory.freeze_heap()  # what start-up built lives as long as the bot: out of every collection (bot.memory)
+        sys.setswitchinterval(GIL_SWITCH_S)
 
     def _serve(self, store: Store) -> None:
         """The session service over ``store``, with this adapter's data: the names a finished game is recorded
@@ -451,6 +459,7 @@ class PlayBot(commands.Bot):
         await asyncio.to_thread(self.images.close, True)
         if self._owns_store and self.service is not None:
             await self.service.close()
+        memory.thaw_heap()
 
     async def _close_gateway(self) -> None:
         shards = getattr(self, "shards", None)

@@ -10,8 +10,8 @@ import functools
 import io
 import logging
 import os
-from collections import OrderedDict
-from collections.abc import Callable
+from collections import OrderedDict, deque
+from collections.abc import AsyncIterator, Callable
 from concurrent.futures import BrokenExecutor, Executor, ThreadPoolExecutor
 from typing import NamedTuple
 
@@ -84,6 +84,52 @@ def seat_names(row: SessionRow, names: dict[str, str], lang: str | None = None, 
     return {**names, **{p: mark + say(stand_in_label(p), lang, lambda q: display(names, q)) for p in standing}}
 
 
+class Slots:
+    """At most ``n`` renders handed to the pool at once, the others waiting here in order: a board's render (a reply
+    may be waiting for it) before any lookup's (the whole board: "Full board", ``/board full:true``; answered within
+    their own budget), so a lookup never delays a reply's image."""
+
+    def __init__(self, n: int) -> None:
+        self._free = n
+        self._waiting: tuple[deque[asyncio.Future], deque[asyncio.Future]] = (deque(), deque())  # boards, lookups
+
+    @property
+    def waiting(self) -> int:
+        """Renders waiting for a slot."""
+        return sum(1 for queue in self._waiting for f in queue if not f.done())
+
+    @contextlib.asynccontextmanager
+    async def held(self, board: bool) -> AsyncIterator[None]:
+        """Hold a slot while the body runs (``board``: a board's render, else a lookup's)."""
+        queue = self._waiting[0 if board else 1]
+        if self._free and not any(self._waiting[: 1 if board else 2]):
+            self._free -= 1
+        else:
+            turn = asyncio.get_running_loop().create_future()
+            queue.append(turn)
+            try:
+                await turn
+            except asyncio.CancelledError:
+                if turn.done() and not turn.cancelled():  # the slot was handed over just now: pass it on
+                    self._release()
+                elif turn in queue:  # (a release may have dropped it already)
+                    queue.remove(turn)
+                raise
+        try:
+            yield
+        finally:
+            self._release()
+
+    def _release(self) -> None:
+        for queue in self._waiting:
+            while queue:
+                turn = queue.popleft()
+                if not turn.done():
+                    turn.set_result(None)
+                    return
+        self._free += 1
+
+
 class Images:
     """Board images: ``renderers.render`` in a worker thread (a pool of one thread per core), cached per ``(session id, version)`` (the last one
     of each session). A game without a renderer (or a renderer that fails) gives None: the board goes out as text."""
@@ -107,7 +153,7 @@ class Images:
         self._latest: dict[int, int] = {}
         self._waiting: dict[int, int] = {}  # session id -> its renders waiting or running
         self._breaks = 0
-        self._slots: asyncio.Semaphore | None = None
+        self._slots: Slots | None = None
         # session id -> ((version, first), alt text) of its newest board, least recently used first
         self._alts: OrderedDict[int, tuple[tuple[int, bool], str | None]] = OrderedDict()
 
@@ -115,6 +161,13 @@ class Images:
         if self._processes:
             return workers.pool(self._workers, nice=RENDER_NICE, start=_render_worker)
         return ThreadPoolExecutor(max_workers=self._workers, thread_name_prefix="render")
+
+    @property
+    def slots(self) -> Slots:
+        """The pool's slots: one per worker (made on first use, in the event loop)."""
+        if self._slots is None:
+            self._slots = Slots(self._workers)
+        return self._slots
 
     @property
     def in_processes(self) -> bool:
@@ -162,13 +215,11 @@ class Images:
                 return Drawn(png, await self.alt(row, state, names, first, pending) if png is not None else None)
             if cached[0][0] > row.version:
                 return NOT_DRAWN  # a newer board of the session is drawn already
-        if self._slots is None:
-            self._slots = asyncio.Semaphore(self._workers)
         sid = row.id
         self._latest[sid] = max(self._latest.get(sid, row.version), row.version)
         self._waiting[sid] = self._waiting.get(sid, 0) + 1
         try:
-            async with self._slots:
+            async with self.slots.held(board=True):
                 if self._latest[sid] > row.version:
                     return NOT_DRAWN
                 return await self._run(row, state, names, lang, first, pending)
@@ -218,8 +269,9 @@ class Images:
             if self._render is renderers.render else self._render
         names = seat_names(row, names, drawn=True)
         try:
-            return await asyncio.get_running_loop().run_in_executor(
-                self._pool, render, state, {p: display(names, p) for p in state.players})
+            async with self.slots.held(board=False):  # after the boards waiting for a slot
+                return await asyncio.get_running_loop().run_in_executor(
+                    self._pool, render, state, {p: display(names, p) for p in state.players})
         except Exception:
             log.exception("full render failed for session %s (version %s)", row.id, row.version)
             return None

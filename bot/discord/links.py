@@ -83,10 +83,12 @@ class Links:
         """The bookkeeping of boards just posted, in one transaction: the ``timer_kinds`` timers of
         ``session_ids`` replaced by ``timer_rows`` (``(session_id, channel_id, kind, due_ms, payload JSON,
         created_ms)``) and each session's latest board (``link_rows``: ``(session_id, data JSON, updated_ms)``)."""
-        async with self.store.transaction() as db:
+        async def write(db) -> None:
             await self.store.clear_session_timers(db, session_ids, timer_kinds)
             await self.store.add_timers(db, timer_rows)
             await self.store.set_board_links(db, link_rows)
+
+        await self.store.atomically(write)
 
     # -- per channel -------------------------------------------------------------------------------------------
     async def channel_settings(self, channel_id: str) -> dict:

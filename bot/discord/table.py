@@ -217,14 +217,17 @@ class Table:
             if missed:  # a board of this channel could not be posted: this one says why
                 notes = [*notes, self.bot.delivery.cannot_post(missed, getattr(interaction, "app_permissions", None))]
                 fresh = True
-        if interaction is not None and update.events and row.status == "active":
-            await self.bot.mygames.moved(str(interaction.user.id))  # a move ends its player's time away
         names = await self.bot.links.names(row.id)
-        clock = await self.bot.notify.board_lines(update)
-        # without Attach Files the board goes out as text at once; the image and its alt text are drawn together
+        # without Attach Files the board goes out as text at once; the image and its alt text are drawn together,
+        # handed to the render workers first (the loop yields once): the text and components are built meanwhile
         attach = interaction is None or bool(interaction.app_permissions.attach_files)
         task = asyncio.ensure_future(self.bot.images.board(row, update.state, names, first=first,
                                                            pending=update.pending)) if attach else None
+        if task is not None:
+            await asyncio.sleep(0)
+        if interaction is not None and update.events and row.status == "active":
+            await self.bot.mygames.moved(str(interaction.user.id))  # a move ends its player's time away
+        clock = await self.bot.notify.board_lines(update)
         lock = self._lock(row.id)
         if lock.locked() and interaction is not None:
             await self._defer(interaction)  # a board of this session is being posted by REST: answer first
@@ -243,15 +246,11 @@ class Table:
                 return
             same = (live is not None and row.status == "active" and not racing and not live.races and not fresh
                     and bool(now) and now <= live.deciders and live.channel_id == row.channel_id)
-            if task is None:
-                png, alt = NOT_DRAWN
-            elif interaction is not None:
-                done, _ = await asyncio.wait({task}, timeout=self.bot.image_wait_s)
-                png, alt = task.result() if done else NOT_DRAWN
-            else:
-                png, alt = await task
+            built: list[discord.ui.View | None] = []  # the first view, built while the image is drawn
 
             def view() -> discord.ui.View | None:
+                if built:
+                    return built.pop()
                 return board_view(row, update.pending, names, keys=self.bot.races.keys(update),
                                   emoji=self.bot.races.button_emoji(update),
                                   held=held_people(row, update.state, update.pending)) \
@@ -272,7 +271,16 @@ class Table:
             lines = event_lines(update)
             if same:
                 lines = [*live.lines, *lines]
-                text, plain, retire = texts(lines, live.first)
+            text, plain, retire = texts(lines, live.first if same else first)
+            built.append(view())
+            if task is None:
+                png, alt = NOT_DRAWN
+            elif interaction is not None:
+                done, _ = await asyncio.wait({task}, timeout=self.bot.image_wait_s)
+                png, alt = task.result() if done else NOT_DRAWN
+            else:
+                png, alt = await task
+            if same:
                 try:
                     posted = await self._edit_live(interaction, live, update, text, png, view, plain, retire, alt=alt)
                     live.version, live.lines, live.deciders = row.version, lines, now
@@ -282,8 +290,8 @@ class Table:
                     log.info("board message %s of session %s is gone: posting a new one", live.message_id, row.id)
                     self.live.pop(row.id, None)
                     first, live, same = live.first, None, False
+                    text, plain, retire = texts(lines, first)
             if posted is None:
-                text, plain, retire = texts(lines, first)
                 clicker = str(interaction.user.id) if interaction is not None else None
                 posted = await self._post_turn(interaction, live, update, text, png_file(png, row.id, row.version, alt),
                                                view(), clicker, plain, own=not fresh)

@@ -214,6 +214,14 @@ class Store(RecordStore, AdapterData, PrivacyData):
     def transaction(self):  # pragma: no cover - each backend
         raise NotImplementedError
 
+    async def atomically(self, body: Callable[[Any], Awaitable[Any]]) -> Any:
+        """``body(db)`` in one transaction (:meth:`transaction`: all of it committed or nothing), its result
+        returned. ``body`` awaits nothing but ``db``'s statements and store methods given ``db``: SQLite runs
+        ``BEGIN``, the whole body and ``COMMIT`` in one call on its thread (:meth:`SQLiteStore.atomically`) instead
+        of one hand-over of the event loop per statement."""
+        async with self.transaction() as db:
+            return await body(db)
+
     def check_file(self) -> None:
         """Raise :class:`StoreError` when the database went away under the bot (SQLite: its file)."""
 
@@ -376,7 +384,7 @@ class Store(RecordStore, AdapterData, PrivacyData):
         (:class:`StaleVersion` otherwise, nothing stored), append move ``seq``, save ``state``/``status``/``meta``
         with ``move_count = seq`` and the version bumped, delete the session's timers of ``clear_kinds`` and add
         ``timers`` (``(kind, due_ms, payload)``). PostgreSQL does it in one statement (one round trip)."""
-        async with self.transaction() as db:
+        async def move(db) -> None:
             await self.lock_session(db, row.id, row.version)
             await self.append_move(db, row.id, seq, player, option, at_ms)
             await self._update(db, row.id, row.version,
@@ -385,6 +393,8 @@ class Store(RecordStore, AdapterData, PrivacyData):
                 await self.clear_timers(row.id, clear_kinds, db=db)
             for kind, due_ms, payload in timers:
                 await self.add_timer(row.channel_id, kind, due_ms, payload, session_id=row.id, db=db)
+
+        await self.atomically(move)
 
     async def delete_move(self, db, session_id: int, seq: int) -> None:
         """Delete move ``seq`` from the log (undo), inside the caller's transaction."""

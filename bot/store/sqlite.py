@@ -11,6 +11,8 @@ snapshot the write lock at once ("database is locked", without waiting the busy 
 has committed. Every multi-statement transaction therefore holds :attr:`SQLiteStore.write_lock` from ``BEGIN`` to
 ``COMMIT`` (:meth:`SQLiteStore.transaction`); single reads need no lock. A write transaction (``BEGIN IMMEDIATE``)
 holds the whole file, so the row locks PostgreSQL takes (:meth:`Store.lock_session`, the ratings) need no SQL here.
+The transactions of every move and of the boards' bookkeeping run whole in ONE call on that thread
+(:meth:`SQLiteStore.atomically`): one hand-over of the event loop instead of one per statement.
 """
 
 from __future__ import annotations
@@ -18,9 +20,10 @@ from __future__ import annotations
 import asyncio
 import os
 import sqlite3
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine
 from contextlib import asynccontextmanager
 from pathlib import Path
+from typing import Any
 
 import aiosqlite
 from tenacity import AsyncRetrying, retry_if_exception, stop_after_delay, wait_random_exponential
@@ -83,6 +86,47 @@ def _run_many(conn: sqlite3.Connection, sql: str, rows) -> Rows:
         return Rows([], cursor.rowcount, cursor.lastrowid)
     finally:
         cursor.close()
+
+
+class InOneCall:
+    """A connection whose statements run at once on the calling thread: the ``db`` a body of
+    :meth:`SQLiteStore.atomically` gets, on aiosqlite's thread (its awaits never suspend)."""
+
+    def __init__(self, conn: sqlite3.Connection) -> None:
+        self._conn = conn
+
+    async def execute(self, sql: str, args=()) -> Rows:
+        return _run(self._conn, sql, args)
+
+    async def executemany(self, sql: str, rows) -> Rows:
+        return _run_many(self._conn, sql, list(rows))
+
+
+def _to_the_end(body: Coroutine[Any, Any, Any]) -> Any:
+    """Run ``body`` (whose awaits never suspend: :class:`InOneCall`'s statements) to its end; its result.
+    ``RuntimeError`` when it suspends (it awaited something else)."""
+    try:
+        body.send(None)
+    except StopIteration as end:
+        return end.value
+    body.close()
+    raise RuntimeError("a body of SQLiteStore.atomically awaited something besides its statements")
+
+
+def _in_one_transaction(conn: sqlite3.Connection, body: Callable[[Any], Awaitable[Any]]) -> Any:
+    """``BEGIN IMMEDIATE``, ``body`` to its end (:func:`_to_the_end`), ``COMMIT``; ``ROLLBACK`` and raise on any
+    exception. Runs on aiosqlite's thread."""
+    _run(conn, "BEGIN IMMEDIATE", ())
+    try:
+        result = _to_the_end(body(InOneCall(conn)))
+        _run(conn, "COMMIT", ())
+    except BaseException:
+        try:
+            _run(conn, "ROLLBACK", ())
+        except sqlite3.OperationalError:  # "no transaction is active": the COMMIT went through
+            pass
+        raise
+    return result
 
 
 class Connection:
@@ -268,6 +312,17 @@ class SQLiteStore(Store):
             except BaseException:
                 await self._rollback()
                 raise
+
+    async def atomically(self, body: Callable[[Any], Awaitable[Any]]) -> Any:
+        """:meth:`Store.atomically` in ONE call on aiosqlite's thread, under the write lock: ``BEGIN IMMEDIATE``,
+        ``body`` with an :class:`InOneCall` connection, ``COMMIT`` — or ``ROLLBACK`` on any exception, which is
+        raised. A caller cancelled meanwhile leaves the call to finish (committed or rolled back, never half).
+        The file is checked (:meth:`check_file`) first: a transaction of a few statements in one call takes
+        microseconds."""
+        async with self.write_lock:
+            self.check_file()
+            raw = self.conn.raw
+            return await raw._execute(lambda: _in_one_transaction(raw._conn, body))
 
     async def _rollback(self) -> None:
         """``ROLLBACK``, ignoring "no transaction is active" (the ``BEGIN`` failed, or the ``COMMIT`` went through)."""

@@ -1,17 +1,20 @@
 """Cancellation in the middle of a store transaction (ARCHITECTURE.md: "a crash at any instant ... leaves no half
-move"): a task cancelled while any statement of ``act`` is in flight must leave the connection outside any
-transaction, the log and the state in step, and the next move (of any channel) working."""
+move"): a task cancelled at any point of ``act`` (SQLite writes a move in one call on its connection's thread,
+``Store.atomically``) must leave the connection outside any transaction, the log and the state in step — the move
+stored whole or not at all — and the next move (of any channel) working."""
 
 from __future__ import annotations
 
 import asyncio
 import random
+import threading
 
 import pytest
 
 import games
 from bot.sessions import SessionService, replay
 from bot.store import Store
+from bot.store import sqlite as sqlite_store
 
 TATARI = games.get("tatari")
 
@@ -30,26 +33,28 @@ async def started(svc: SessionService, channel: str):
     return await svc.start(channel, "alice")
 
 
-def cancel_during(store: Store, prefix: str) -> list[str]:
-    """Cancel the calling task while the first statement starting with ``prefix`` runs on the connection's thread
-    (the statement is queued, then the cancellation arrives in aiosqlite's wait, as a real ``Task.cancel()`` does)."""
-    real = store.conn.execute
+def cancel_in_transaction(store: Store) -> list[str]:
+    """Cancel the calling task once its transaction's one call is queued on the connection's thread
+    (:meth:`SQLiteStore.atomically`; the cancellation arrives in aiosqlite's wait, as a real ``Task.cancel()`` does).
+    Returns the calls cancelled so (one)."""
+    raw = store.conn.raw
+    real = raw._execute
     seen: list[str] = []
 
-    def execute(sql, *args):
-        seen.append(sql.split()[0].upper())
-        if sql.lstrip().upper().startswith(prefix) and store.conn.execute is execute:
-            store.conn.execute = real  # once
-            pending = real(sql, *args)
+    def execute(fn, *args, **kwargs):
+        if not store.write_lock.locked():  # a single read: not the transaction
+            return real(fn, *args, **kwargs)
+        raw._execute = real  # once
+        seen.append("transaction")
+        pending = real(fn, *args, **kwargs)
 
-            async def run():
-                asyncio.current_task().cancel()
-                return await pending
+        async def run():
+            asyncio.current_task().cancel()
+            return await pending
 
-            return run()
-        return real(sql, *args)
+        return run()
 
-    store.conn.execute = execute
+    raw._execute = execute
     return seen
 
 
@@ -61,25 +66,40 @@ async def consistent(svc: SessionService, channel: str) -> tuple[int, int]:
     return row.version, len(moves)
 
 
-@pytest.mark.parametrize(
-    ("statement", "committed"),
-    [("BEGIN", False), ("INSERT INTO MOVES", False), ("UPDATE SESSIONS", False), ("COMMIT", True)],
-)
-async def test_a_move_cancelled_mid_transaction_is_all_or_nothing(service, statement, committed):
+async def test_a_move_cancelled_while_waiting_for_the_write_lock_stores_nothing(service):
     up = await started(service, "c1")
     version = up.session.version
     d = up.pending[0]
-    seen = cancel_during(service.store, statement)
+    async with service.store.write_lock:  # another transaction holds the file
+        move = asyncio.create_task(service.act("c1", d.player, d.options[0].id))
+        for _ in range(20):
+            await asyncio.sleep(0)
+        move.cancel()
+        with pytest.raises(asyncio.CancelledError):
+            await move
+    assert not service.store.conn.in_transaction
+    assert await consistent(service, "c1") == (version, 0)
+    up = await service.act("c1", d.player, d.options[0].id)  # the table goes on
+    assert await consistent(service, "c1") == (version + 1, 1)
+
+
+async def test_a_move_cancelled_once_its_transaction_is_queued_is_stored_whole(service):
+    """The move's statements run in one call on the connection's thread: once queued, a cancellation of its caller
+    cannot stop it halfway — the whole move is stored (as a cancellation during ``COMMIT`` always did)."""
+    up = await started(service, "c1")
+    version = up.session.version
+    d = up.pending[0]
+    seen = cancel_in_transaction(service.store)
     with pytest.raises(asyncio.CancelledError):
         await service.act("c1", d.player, d.options[0].id)
-    assert statement.split()[0] in seen
+    assert seen == ["transaction"]
     assert not service.store.conn.in_transaction, "a cancelled act left the connection inside a transaction"
-    assert await consistent(service, "c1") == ((version + 1, 1) if committed else (version, 0))
+    assert await consistent(service, "c1") == (version + 1, 1)
     # the table goes on: the next move here, and a lobby in another channel
     up = await service.show("c1")
     d = up.pending[0]
-    up = await service.act("c1", d.player, d.options[0].id)
-    assert await consistent(service, "c1") == ((version + 2, 2) if committed else (version + 1, 1))
+    await service.act("c1", d.player, d.options[0].id)
+    assert await consistent(service, "c1") == (version + 2, 2)
     assert (await service.open_lobby("c2", "tatari", "carol")).session.status == "lobby"
 
 
@@ -107,37 +127,38 @@ async def test_many_channels_with_random_cancellations_never_keep_half_moves(ser
         await consistent(service, ch)
 
 
-async def test_show_never_sees_a_move_that_is_not_committed(service):
-    """A board read while a move of the channel is between its UPDATE and its COMMIT must not show that move: if
-    the move is then rolled back (a cancellation), the shown board would never have existed."""
+async def test_show_never_sees_a_move_that_is_not_committed(service, monkeypatch):
+    """A board read while a move of the channel is between its UPDATE and its COMMIT must not show the move half
+    written: the read waits for the move's one call (the same connection's thread) and sees it committed, its
+    events in the history, even when the move's caller was cancelled meanwhile."""
     up = await started(service, "c1")
-    before = (up.session.version, up.session.state)
+    before = up.session.version
     d = up.pending[0]
-    real = service.store.conn.execute
-    gate, paused = asyncio.Event(), asyncio.Event()
+    gate, paused = threading.Event(), threading.Event()
+    real = sqlite_store._run
 
-    def execute(sql, *args):
-        if sql.startswith("COMMIT") and not paused.is_set():
-            async def run():
-                paused.set()
-                await gate.wait()
-                return await real(sql, *args)
-            return run()
-        return real(sql, *args)
+    def run(conn, sql, args):
+        if sql.startswith("COMMIT") and not paused.is_set():  # on the connection's thread, the UPDATE done
+            paused.set()
+            gate.wait(5)
+        return real(conn, sql, args)
 
-    service.store.conn.execute = execute
+    monkeypatch.setattr(sqlite_store, "_run", run)
     move = asyncio.create_task(service.act("c1", d.player, d.options[0].id))
-    await asyncio.wait_for(paused.wait(), 5)  # the move's UPDATE ran; its COMMIT waits
+    assert await asyncio.to_thread(paused.wait, 5)  # the move's UPDATE ran; its COMMIT waits
     show = asyncio.create_task(service.show("c1"))
     history = asyncio.create_task(service.history("c1"))
     for _ in range(20):
         await asyncio.sleep(0.005)
+    assert not show.done() and not history.done()
     move.cancel()
+    gate.set()
     with pytest.raises(asyncio.CancelledError):
         await move
-    service.store.conn.execute = real
     shown = await show
-    assert (shown.session.version, shown.session.state) == before
-    row = up.session  # the history holds setup's events only (Game.begin: the first player, the first roll)
-    assert await history == TATARI.begin(list(row.players), row.options, row.seed).events
-    assert await consistent(service, "c1") == (before[0], 0)
+    assert shown.session.version == before + 1
+    row = up.session  # the history holds setup's events (Game.begin), then the move's
+    setup = TATARI.begin(list(row.players), row.options, row.seed).events
+    events = await history
+    assert events[:len(setup)] == setup and len(events) > len(setup)
+    assert await consistent(service, "c1") == (before + 1, 1)

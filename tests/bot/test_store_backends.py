@@ -288,6 +288,8 @@ async def test_adapter_data_merged_by_two_processes_at_once_keeps_every_change(d
         await asyncio.gather(one.update_player_data("alice", {"mute_turn_pings": True}),
                              two.update_player_data("alice", {"seen_help": True}))
         await one.update_player_data("bob", {"mute_turn_pings": False})
+        # each process caches members' data (another process's writes show within PLAYER_CACHE_S): read afresh
+        two.forget_player_data()
         assert await two.players_data(["alice", "bob", "carol", ""]) == {
             "alice": {"mute_turn_pings": True, "seen_help": True}, "bob": {"mute_turn_pings": False}}
     finally:

@@ -128,3 +128,57 @@ async def test_the_alt_text_is_drawn_with_the_image_in_the_worker_and_kept_for_t
     assert drawn.png == b"png"
     assert drawn.alt == expected and again == expected
     assert drawn.alt.startswith("タタリ、") and "アリス" in drawn.alt
+
+
+async def test_a_waiting_board_render_goes_before_a_waiting_lookup():
+    """The pool's slots (one per worker) go to the boards waiting — a reply may wait for them — before any lookup
+    (the whole board: "Full board", ``/board full:true``) that waits, whichever came first."""
+    slots = images_mod.Slots(1)
+    order: list[str] = []
+    release = asyncio.Event()
+
+    async def render(name: str, board: bool) -> None:
+        async with slots.held(board=board):
+            order.append(name)
+            if name == "first":
+                await release.wait()
+
+    first = asyncio.create_task(render("first", True))
+    await asyncio.sleep(0)
+    waiting = [asyncio.create_task(render(n, b)) for n, b in (("lookup 1", False), ("board 1", True),
+                                                             ("lookup 2", False), ("board 2", True))]
+    for _ in range(5):
+        await asyncio.sleep(0)
+    assert order == ["first"] and slots.waiting == 4
+    release.set()
+    await asyncio.gather(first, *waiting)
+    assert order == ["first", "board 1", "board 2", "lookup 1", "lookup 2"]
+    assert slots.waiting == 0
+
+
+async def test_a_render_cancelled_while_it_waits_for_a_slot_leaves_the_slot_to_the_next():
+    slots = images_mod.Slots(1)
+    order: list[str] = []
+    release = asyncio.Event()
+
+    async def render(name: str) -> None:
+        async with slots.held(board=True):
+            order.append(name)
+            if name == "first":
+                await release.wait()
+
+    first = asyncio.create_task(render("first"))
+    await asyncio.sleep(0)
+    gone, after = asyncio.create_task(render("gone")), asyncio.create_task(render("after"))
+    await asyncio.sleep(0)
+    gone.cancel()
+    release.set()  # the slot is handed on in the same turn as the cancellation arrives
+    await asyncio.gather(first, after, gone, return_exceptions=True)
+    assert order == ["first", "after"] and gone.cancelled()
+
+    async def again() -> None:
+        async with slots.held(board=False):
+            order.append("again")
+
+    await asyncio.wait_for(again(), 1)  # the slot came back (a lost one would leave this waiting)
+    assert order == ["first", "after", "again"] and slots.waiting == 0
