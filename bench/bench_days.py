@@ -12,9 +12,10 @@ AFK notice's default and the AI stands in until ben's next look ("I'm back"). At
 finish a Tatari (a median of about 14 turns each with random answers) only about half the time within 7 days.
 
 At every look a member runs ``/mygames`` (checked against the store: the games they are seated in and still play,
-in servers they are still in, and how many wait on them), takes the default of every AFK notice of their games still
-current ("🤖 The AI plays for X"), and answers every decision that waits on them (a seeded random option), as long
-as any does. Timers fire every virtual hour. It prints exactly::
+in servers they are still in, and how many wait on them — a Tatamokatsu roll held for a player marked missing waits
+on them, not on the roller), takes the default of every AFK notice of their games still current ("🤖 The AI plays
+for X"), and answers every decision that waits on them (a seeded random option), as long as any does. Timers fire
+every virtual hour. It prints exactly::
 
     games=<n> finished=<n> stalled=<n> ended_by_absence=<n> notified_waits=<n> unnotified_waits=<n> dms=<n>
     mygames_checks=<n> mygames_wrong=<n> fingers_lost_while_missing=<n>
@@ -47,6 +48,7 @@ from harness import GUILD_ID, Harness  # noqa: E402
 from bot.config import Settings  # noqa: E402
 from bot.discord import ids  # noqa: E402
 from bot.service.notifications import replayed  # noqa: E402
+from bot.service.presence import held_people  # noqa: E402
 from bot.service.stand_in import stand_ins  # noqa: E402
 from bot.store.records import RESIGN_MOVE  # noqa: E402
 
@@ -196,8 +198,9 @@ async def _wrong(h: Harness, user, text: str, left: set, name: str) -> int:
         if row.status == "active" and user.sid in await h.bot.service.reads.resigned(row.id):
             continue
         expected += 1
-        pending = h.bot.service.view(row).pending
-        mine += any(d.player in (None, user.sid) for d in pending)  # a race waits on every player
+        view = h.bot.service.view(row)
+        held = held_people(row, view.state, view.pending)  # a live table's roll waits on the missing, not the roller
+        mine += user.sid in held if held else any(d.player in (None, user.sid) for d in view.pending)  # a race: all
     first = text.split("\n")[0]
     said = f"Your games ({expected}); waiting on you: {mine}." if expected else \
         "You are not seated in any game or lobby. /play opens one."

@@ -61,9 +61,9 @@ def live_line(game: Game) -> Text:
 
 
 STAND_IN_LINE = T(
-    "-# **Away?** Once a player's AFK limit passes, the others may let the AI play for them (the AI stand-in, at "
-    "the normal level; a member who left the server gets it when their grace ends); they take their seat back "
-    "with “I'm back” on the board.")
+    "-# **Away?** Once a player's move is due (the game's pace deadline; without a pace, the channel's /settings), "
+    "the others may let the AI play for them (the AI stand-in, at the normal level; a member who left the server "
+    "gets it when their grace ends); they take their seat back with “I'm back” on the board.")
 """One line on the AI stand-in (:mod:`bot.service.stand_in`) under Discord's ``/rules``."""
 AI_SEATS_LINE = ai_seats_line()
 """One line on AI seats under Discord's ``/rules`` and ``/help``."""

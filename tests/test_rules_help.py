@@ -144,6 +144,19 @@ def test_tatamokatsu_mistakes_say_a_shout_on_a_t_roll_costs_nothing_tk13():
         "salute that comes when none is owed costs nothing.")
 
 
+def test_rules_away_line_says_the_idle_limit_is_the_games_pace_deadline_in_both_languages():
+    """/rules' stand-in line: a seat is idle at its game's pace deadline (the channel's /settings without a pace),
+    never "the AFK limit"."""
+    from bot.i18n import say
+    from bot.rules_help import guide
+
+    assert ("-# **Away?** Once a player's move is due (the game's pace deadline; without a pace, the channel's "
+            "/settings), the others may let the AI play for them") in guide(False)
+    assert "AFK" not in guide(False)
+    assert ("-# **留守にするとき**：手番の期限（ゲームのペースの期限。ペースがなければチャンネルの /設定）を過ぎると、"
+            "ほかのプレイヤーはその人の席をAIに任せられます") in say(guide(False), "ja")
+
+
 @pytest.mark.parametrize("lang", ["en", "ja"])
 @pytest.mark.parametrize("game", [g.id for g in games.all()])
 def test_a_games_title_heads_its_rules_once(game, lang):

@@ -13,7 +13,7 @@ from discord.ext import commands
 
 from bot.ai_seats import is_ai
 from bot.i18n import reader_lang, say
-from bot.service.resignations import duration
+from bot.service.resignations import NotIdleYet, duration
 from bot.service.timers import Timer
 from bot.sessions import NOT_STARTED, SessionError
 from games.core import T, Text, player_ref
@@ -22,6 +22,7 @@ from .answers import NO_PINGS, answer, update_message
 from .components import AfkButton, SeatButton, UndoButton
 from .cooldowns import Cooldown
 from .language import channel_language
+from .notify import stamp
 from .present import display, mention
 from .timers import waiting_on
 
@@ -133,6 +134,8 @@ class Admin(commands.Cog):
             idle = update.session.players[seat]
             await self.bot.table.send_board(update, interaction, notes=[T("{by} removed the idle {player}.", by=player_ref(user),
                                                                        player=player_ref(idle))])
+        except NotIdleYet as exc:  # when the seat becomes idle, as a Discord timestamp
+            await self.bot.answers.refuse(interaction, exc.when(stamp(exc.due_ms, "R")))
         except SessionError as exc:
             await self.bot.answers.refuse(interaction, str(exc))
         except Exception:

@@ -4,7 +4,8 @@
 game the member is seated in across the servers they share with the bot (:mod:`bot.service.members`; a game in a
 server the member is no longer in is left out, asked of Discord once per server), each with its game, server and
 channel, a link to its live board, whom it waits on, since when (``<t:…:R>``), the deadline of that wait, and an
-undo request waiting for the member's vote. Games waiting on the member come first, the oldest wait first.
+undo request waiting for the member's vote. Games waiting on the member come first, the oldest wait first. A live
+table's roll held by people marked missing waits on them (their deadline; "I'm here" answers it), not on the roller.
 
 ``/away days:`` (1-30) freezes the member's reminders and move deadlines in all their games
 (:mod:`bot.service.away`) and posts one line in each game; ``/away off`` — or any move of theirs — ends it early
@@ -77,6 +78,9 @@ class MyGames(commands.Cog):
         since = stamp(entry.since_ms, "R")
         if entry.lobby:
             what = T("waiting for the host, {host}, to start it since {since}", host=mention(row.host), since=since)
+        elif entry.mine and entry.held:
+            what = T("➡️ the roll waits for you since {since}: you missed the last race; press “I'm here” on its "
+                     "board", since=since)
         elif entry.mine:
             what = T("➡️ your move, waiting since {since}", since=since)
         else:

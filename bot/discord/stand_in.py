@@ -18,8 +18,11 @@ from typing import TYPE_CHECKING
 
 import discord
 
+from bot.service.resignations import NotIdleYet
 from bot.sessions import SessionError, Update
 from games.core import T
+
+from .notify import stamp
 
 if TYPE_CHECKING:
     from .bot import PlayBot
@@ -48,6 +51,8 @@ class StandIn:
             else:
                 update = await service.stand_ins.remove(channel, sid, seat, user, moderator)
             await self.bot.table.send_board(update, interaction)
+        except NotIdleYet as exc:  # when the seat becomes idle, as a Discord timestamp
+            await self.bot.answers.refuse(interaction, exc.when(stamp(exc.due_ms, "R")))
         except SessionError as exc:
             await self.bot.answers.refuse(interaction, str(exc))
         except Exception:

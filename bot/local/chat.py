@@ -383,8 +383,8 @@ class LocalChat:
 
     async def _mygames(self, name: str) -> list[str]:
         """``/mygames``: the speaker's lobbies and games in every channel, those waiting on them first
-        (:mod:`bot.service.members`), each with its channel, whom it waits on and an undo request waiting for
-        their vote."""
+        (:mod:`bot.service.members`), each with its channel, whom it waits on (the missing people a live table's
+        roll waits for, not the roller) and an undo request waiting for their vote."""
         entries = await self.service.members.of(name)
         if not entries:
             return [say(T("You are not seated in any game or lobby. /play opens one."), self.lang)]
@@ -395,6 +395,9 @@ class LocalChat:
             if e.lobby:
                 line = T("{channel} {game}: lobby, waiting for the host, {host}", channel=where, game=e.game.title,
                          host=player_ref(e.row.host))
+            elif e.mine and e.held:
+                line = T("{channel} {game}: the roll waits for you (you missed the last race)", channel=where,
+                         game=e.game.title)
             elif e.mine:
                 line = T("{channel} {game}: your move", channel=where, game=e.game.title)
             else:

@@ -3,6 +3,9 @@
 :meth:`MemberGames.of` lists every lobby and running game a member is seated in and still playing (never a game
 they resigned from, never another member's game), each with whom it waits on, since when, the deadline of that wait
 (the earliest deadline timer of the players it waits on) and whether an undo request waits for the member's vote.
+A live table's decision held by seated people marked missing (Tatamokatsu's roll, :func:`.presence.held_people`)
+waits on them, not on the player it names: it is theirs (listed first, with their deadline), and the roller's game
+waits on others.
 Order: the games waiting on the member first, the oldest wait first; then the others, oldest wait first; lobbies
 last. Which servers the member still shares with the bot is the adapter's to decide (``keep``).
 """
@@ -17,14 +20,17 @@ from games import Game
 from ..ai_seats import is_ai
 from ..store import SessionRow
 from .pace import MOVE_DEADLINE
+from .presence import held_people
 
 
 @dataclass(frozen=True)
 class MemberGame:
     """One of a member's games: ``row``, ``game``, ``waits_on`` (the players its decisions name; every seated
-    player still playing for a decision anyone may answer; the host of a lobby), ``mine`` (it waits on the member),
-    ``since_ms`` (when the wait began: the last move, the start or the last undo; a lobby's opening), ``deadline_ms``
-    (None: no deadline) and ``undo_vote`` (an undo request waits for the member's vote)."""
+    player still playing for a decision anyone may answer; the missing people holding a live table's decision; the
+    host of a lobby), ``mine`` (it waits on the member), ``since_ms`` (when the wait began: the last move, the start
+    or the last undo; a lobby's opening), ``deadline_ms`` (None: no deadline), ``undo_vote`` (an undo request waits
+    for the member's vote) and ``held`` (``waits_on`` are people marked missing holding a decision: they answer it
+    with "I'm here" or any input of theirs)."""
 
     row: SessionRow
     game: Game
@@ -33,6 +39,7 @@ class MemberGame:
     since_ms: int
     deadline_ms: int | None
     undo_vote: bool
+    held: bool = False
 
     @property
     def lobby(self) -> bool:
@@ -69,10 +76,12 @@ class MemberGames:
         resigned = await self.service.reads.resigned(row.id)
         if player in resigned:
             return None
-        pending = self.service.states.pending_of(row)
+        state = self.service.states.state_of(row)
+        pending = self.service.states.pending_of(row, state)
         playing = [p for p in row.players if p not in resigned]
-        waits: list[str] = []
-        for d in pending:
+        waits = held_people(row, state, pending)
+        held = bool(waits)
+        for d in [] if held else pending:
             for p in ([d.player] if d.player else playing):
                 if p not in waits:
                     waits.append(p)
@@ -82,7 +91,7 @@ class MemberGames:
         vote = await self.service.pending_undo(row.id)
         undo = bool(vote and vote.get("version") == row.version and player != vote.get("by")
                     and player not in vote.get("yes", []) and not is_ai(player))
-        return MemberGame(row, game, waits, player in waits, since, min(deadlines, default=None), undo)
+        return MemberGame(row, game, waits, player in waits, since, min(deadlines, default=None), undo, held)
 
 
 __all__ = ["MemberGame", "MemberGames"]

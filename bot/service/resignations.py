@@ -1,7 +1,7 @@
 """Leaving a running game: a player resigns (or is removed by the host, a moderator or a departure), and an idle
-player is removed once the channel's AFK limit has passed since the board was dealt. Each resignation is logged as
-a move (``RESIGN``), so replay reproduces it; a game that cannot go on without the player ends and the others share
-the win."""
+player is removed once the game's idle limit (its pace's move deadline, or the channel's /settings) has passed since
+the board was dealt. Each resignation is logged as a move (``RESIGN``), so replay reproduces it; a game that cannot
+go on without the player ends and the others share the win."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ from games.core import T
 from ..ai_seats import is_ai
 from ..i18n import refusal
 from ..refusals import IDLE_PLAYED, IDLE_WHO, LEFT_GAME, SessionError
+from ..results import duration_text
 from ..store import SessionRow
 from ..store.records import RESIGN_MOVE as RESIGN
 from .board import Locks, Rows, States, Update, game_of
@@ -21,8 +22,6 @@ from .presence import waited_on
 from .reads import Reads
 from .stand_in import ai_players
 from .undo import UNDONE_MS
-
-HOUR_MS = 3_600_000
 
 
 def resign_result(players: list[str], resigner: str) -> Result:
@@ -67,14 +66,15 @@ class Resignations:
                           idle_after_ms: int, moderator: bool = False) -> Update:
         """The "remove the idle player" press: the player of ``seat`` (index into the seats) of board ``version``
         of session ``session_id`` is removed (their resignation, :meth:`resign`) by ``by``. ``idle_after_ms``: the
-        channel's AFK limit (ms; 0 = off). ``moderator``: ``by`` manages the channel.
+        game's idle limit (ms; 0 = off: its pace's move deadline, or the channel's /settings). ``moderator``: ``by``
+        manages the channel.
 
-        Refused (:class:`SessionError`, nothing stored), in this order: not this channel's running game; the AFK
+        Refused (:class:`SessionError`, nothing stored), in this order: not this channel's running game; the idle
         limit off; another board version (:data:`IDLE_PLAYED`); a seat that names nobody, an AI seat, or a player
         who already left; a player the game does not wait for; ``by`` who left the game; ``by`` the idle player
         themselves (/resign is theirs); ``by`` neither a seated player still playing nor a moderator
-        (:data:`IDLE_WHO`); the AFK limit not yet due since the board was dealt (the last move, the start or the
-        last undo: :meth:`waiting_since`)."""
+        (:data:`IDLE_WHO`); the idle limit not yet passed since the board was dealt (the last move, the start or the
+        last undo: :meth:`waiting_since`; :class:`NotIdleYet`)."""
         async with self.lock(channel_id):
             row = await self.rows.on_board(channel_id, session_id)
             idle, resigned = await self.idle_seat(row, version, seat, by, idle_after_ms, moderator)
@@ -106,13 +106,10 @@ class Resignations:
             raise SessionError(T("You cannot remove yourself: /resign leaves the game."))
         if by not in row.players and not moderator:
             raise SessionError(IDLE_WHO)
-        since = await self.waiting_since(row)
-        due = since + idle_after_ms
+        due = await self.waiting_since(row) + idle_after_ms
         now = self.clock()
         if now < due:
-            raise SessionError(T("{player} is not idle yet: they may be removed once the AFK limit ({hours} h) "
-                                 "has passed, in {wait}.", player=player_ref(idle),
-                                 hours=format(idle_after_ms / HOUR_MS, "g"), wait=duration(due - now)))
+            raise NotIdleYet(idle, idle_after_ms, due, now)
         return idle, resigned
 
     async def waiting_since(self, row: SessionRow) -> int:
@@ -157,13 +154,28 @@ class Resignations:
         return await self.ledger.commit(row, game, move, state, events, result=result)
 
 
+class NotIdleYet(SessionError):
+    """The refusal of an action on an idle seat (the removal, the AI stand-in) before the seat is idle: ``player``,
+    the game's idle limit ``limit_ms`` (its pace's deadline, or the channel's /settings) and when the seat becomes
+    idle, ``due_ms`` (ms, the service clock). ``str(exc)`` says when as a wait from ``now_ms`` ("in 12 min");
+    an adapter with its own way to show a moment says :meth:`when` (Discord: a ``<t:…:R>`` timestamp)."""
+
+    def __init__(self, player: str, limit_ms: int, due_ms: int, now_ms: int) -> None:
+        self.player, self.limit_ms, self.due_ms = player, limit_ms, due_ms
+        super().__init__(self.when(T("in {wait}", wait=duration(due_ms - now_ms))))
+
+    def when(self, moment: str) -> str:
+        """The refusal with ``moment`` (when the seat becomes idle) in it (a :class:`games.core.Text`)."""
+        return T("{player} is not idle yet: this game's idle limit is {limit}; they become idle {when}.",
+                 player=player_ref(self.player), limit=duration(self.limit_ms), when=moment)
+
+
 def duration(ms: int) -> str:
-    """``ms`` for people: ``3 h 20 min``, ``12 min``, ``40 s`` (a :class:`games.core.Text`)."""
+    """``ms`` for people (a :class:`games.core.Text`), as :func:`bot.results.duration_text` words it: under a day
+    rounded up to the second or minute (``40 s``, ``12 min``, ``3 h 20 min``; never ``0 s``), from a day in days
+    and hours (``3 d``, ``1 d 12 h``)."""
     s = max(1, -(-ms // 1000))
-    if s < 60:
-        return T("{s} s", s=s)
-    h, m = divmod(-(-s // 60), 60)
-    return T("{h} h {m} min", h=h, m=m) if h and m else T("{h} h", h=h) if h else T("{m} min", m=m)
+    return duration_text(1000 * (s if s < 60 else -(-s // 60) * 60))
 
 
-__all__ = ["Resignations", "duration", "resign_result"]
+__all__ = ["NotIdleYet", "Resignations", "duration", "resign_result"]

@@ -8,6 +8,7 @@ import pytest
 from click.testing import CliRunner
 from PIL import Image
 
+import games
 from bot.__main__ import cli
 from bot.local.chat import LocalChat
 from bot.local.demo import run_demo
@@ -139,3 +140,20 @@ async def test_mygames_lists_the_speakers_games_in_every_channel(chat):
     assert await say(chat, "dave: /mygames") == ["Your games (1); waiting on you: 0.",
                                                 "#c Tatari: lobby, waiting for the host, dave"]
     assert await say(chat, "erin: /mygames") == ["You are not seated in any game or lobby. /play opens one."]
+
+
+async def test_mygames_lists_a_held_roll_as_waiting_on_the_missing_player_not_the_roller(chat):
+    """A live table's roll held for carol, marked missing after a race she missed (presence): it waits on her,
+    not on bob who rolls next."""
+    await say(chat, "alice: /play tatamokatsu presence=true", "bob: /join", "carol: /join", "alice: /start")
+    row = await chat.service.reads.live_session("table")
+    forced = games.force(chat.service.state_of(row), "4", "4", "4")
+    await chat.service.store.update_session(row.id, row.version, state=forced.model_dump_json())
+    await say(chat, "alice: 1", "alice +1000: katana", "bob +1100: katana", "alice +1500: salute",
+              "bob +1600: salute", "/wait 9000", "/wait 9000")
+    s = (await chat.service.show("table")).state
+    assert s.missing == ["carol"] and s.roller == "bob" and s.phase == "roll"
+    assert await say(chat, "carol: /mygames") == [
+        "Your games (1); waiting on you: 1.", "#table Tatamokatsu: the roll waits for you (you missed the last race)"]
+    assert await say(chat, "bob: /mygames") == ["Your games (1); waiting on you: 0.",
+                                                "#table Tatamokatsu: waiting on carol"]

@@ -188,16 +188,19 @@ async def test_a_departed_member_is_played_by_the_ai_and_may_be_removed(database
         assert (await h.store.session(row.id)).status == "active"
 
 
-async def test_a_fast_game_offers_the_stand_in_at_its_pace_deadline_not_the_channels_afk_hours(database):
-    """A ``fast`` game (move due in 6 h) in a channel whose AFK limit is 72 h: the notice comes at 6 h and says so,
-    and "The AI plays for X" is taken then (the idle limit is the game's pace, bot/service/pace.py)."""
+@pytest.mark.parametrize(("pace", "hours", "said"), [("fast", 6, "6 h"), ("week", 7 * 24, "7 d")])
+async def test_a_paced_game_offers_the_stand_in_at_its_pace_deadline_not_the_channels_afk_hours(database, pace, hours,
+                                                                                                said):
+    """A ``fast`` game (move due in 6 h) or a ``week`` game (in 7 days) in a channel whose AFK limit is 72 h: the
+    notice comes at the pace's deadline and says it as a duration, and "The AI plays for X" is taken then (the idle
+    limit is the game's pace, bot/service/pace.py)."""
     async with Harness(database, settings=settings(afk_hours=72), render=no_render) as h:
         alice, bob = h.user(101, "alice"), h.user(102, "bob")
-        card = (await h.slash(alice, "play", game="tatari", pace="fast")).message(public=True)
+        card = (await h.slash(alice, "play", game="tatari", pace=pace)).message(public=True)
         await h.click(bob, card, "Join")
         await h.click(alice, card, "Start")
         sid = (await pending(h)).session.id
-        h.advance(6 * HOUR - 1000)
+        h.advance(hours * HOUR - 1000)
         start = len(h.fake.sent)
         await h.bot.timers.fire_due(h.now_ms)
         await h.settle()
@@ -206,7 +209,7 @@ async def test_a_fast_game_offers_the_stand_in_at_its_pace_deadline_not_the_chan
         await h.bot.timers.fire_due(h.now_ms)
         await h.settle()
         notice = next(s for s in h.fake.sent[start:] if "has not played" in (s.content or ""))
-        assert notice.content.startswith("💤 alice has not played for 6 h. <@102>:")
+        assert notice.content.startswith(f"💤 alice has not played for {said}. <@102>:")
         await h.click(bob, notice, "🤖 The AI plays for alice")
         assert (await h.store.session(sid)).meta[STAND_INS] == [alice.sid]
 

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import pytest
 from harness import Harness
+from test_discord_forged import assert_refused, forge
+from test_discord_play import open_game
 from test_discord_tatamokatsu_races import KATANA, SALUTE, close, force, no_render
 
 from bot.config import Settings
@@ -33,6 +35,26 @@ async def fire_ai(h: Harness) -> None:
 
 async def state(h: Harness):
     return (await h.bot.service.show(str(h.channel_id))).state
+
+
+async def held_for_carol(h: Harness):
+    """alice, bob and carol at a live table: alice rolls triples, carol misses the race and is marked missing, and
+    bob's roll waits for her. Returns the three users."""
+    alice, bob, carol = h.user(101, "alice"), h.user(102, "bob"), h.user(103, "carol")
+    card = (await h.slash(alice, "play", game="tatamokatsu")).message(public=True)
+    await h.click(bob, card, "Join")
+    await h.click(carol, card, "Join")
+    await h.click(alice, card, "Start")
+    await force(h, "4", "4", "4")
+    board = (await h.slash(alice, "board")).message(with_components=True)
+    roll = (await h.click(alice, board, "Roll the dice")).message(public=True)
+    for user in (alice, bob):
+        await h.click(user, roll, KATANA)
+        await h.click(user, roll, SALUTE)
+    await close(h)
+    if (await state(h)).phase == "salute":
+        await close(h)
+    return alice, bob, carol
 
 
 async def test_a_missing_player_holds_the_roll_is_pinged_once_and_loses_nothing_while_missing(h):
@@ -134,20 +156,7 @@ async def test_a_missing_player_who_never_comes_back_gets_the_stand_in_at_the_de
 
 
 async def test_the_next_persons_roll_waits_for_a_missing_player(h):
-    alice, bob, carol = h.user(101, "alice"), h.user(102, "bob"), h.user(103, "carol")
-    card = (await h.slash(alice, "play", game="tatamokatsu")).message(public=True)
-    await h.click(bob, card, "Join")
-    await h.click(carol, card, "Join")
-    await h.click(alice, card, "Start")
-    await force(h, "4", "4", "4")
-    board = (await h.slash(alice, "board")).message(with_components=True)
-    roll = (await h.click(alice, board, "Roll the dice")).message(public=True)
-    for user in (alice, bob):
-        await h.click(user, roll, KATANA)
-        await h.click(user, roll, SALUTE)
-    await close(h)
-    if (await state(h)).phase == "salute":
-        await close(h)
+    alice, bob, carol = await held_for_carol(h)
     s = await state(h)
     assert s.missing == [carol.sid] and s.roller == bob.sid and s.fingers[carol.sid] == 3
     board = (await h.slash(bob, "board")).message(with_components=True)
@@ -159,3 +168,42 @@ async def test_the_next_persons_roll_waits_for_a_missing_player(h):
     board = (await h.slash(bob, "board")).message(with_components=True)
     reply = await h.click(bob, board, "Roll the dice")
     assert not reply.ephemeral() and (await state(h)).phase == "race"
+
+
+async def test_mygames_lists_a_held_roll_as_waiting_on_the_missing_player_with_her_deadline(h):
+    """/mygames of a roll held for a missing player: it waits on her (first in her list, with the deadline that is
+    hers, the live pace's 15 min), and for the roller on her, never on him."""
+    other = h.add_channel(700_000_000_000_000_077, h.guild_id)
+    await open_game(h, [h.user(101, "alice"), h.user(103, "carol")], channel_id=other)  # older, waiting on alice
+    h.advance(60_000)
+    alice, bob, carol = await held_for_carol(h)
+    s = await state(h)
+    assert s.missing == [carol.sid] and s.roller == bob.sid and s.phase == "roll"
+    row = await h.store.live_session(str(h.channel_id))
+    since = await h.bot.service.waiting_since(row)
+    (due,) = [t.due_ms for t in await h.store.timers(row.id) if t.kind == AFK and t.payload["player"] == carol.sid]
+    assert due == since + 15 * 60_000
+
+    lines = (await h.slash(carol, "mygames"))[-1].content.split("\n")
+    assert lines[0] == "Your games (2); waiting on you: 1."
+    assert lines[1].startswith(f"**Tatamokatsu in Table Town, <#{h.channel_id}>** · [board](")
+    assert lines[2] == (f"  ➡️ the roll waits for you since <t:{since // 1000}:R>: you missed the last race; press "
+                        f"“I'm here” on its board · due <t:{due // 1000}:f>")
+    assert lines[3].startswith(f"**Tatari in Table Town, <#{other}>**") and lines[4].startswith("  waiting on <@101> ")
+    lines = (await h.slash(bob, "mygames"))[-1].content.split("\n")
+    assert lines[0] == "Your games (1); waiting on you: 0."
+    assert lines[2] == f"  waiting on <@103> since <t:{since // 1000}:R> · due <t:{due // 1000}:f>"
+
+
+async def test_the_stand_in_press_before_the_deadline_says_the_idle_limit_and_when_the_seat_becomes_idle(h):
+    """"The AI plays for carol" (and "Remove carol") before her wait reaches the live pace's deadline: refused, with
+    the idle limit as a duration and the moment it passes as a Discord timestamp; nothing changes."""
+    alice, _, carol = await held_for_carol(h)
+    row = await h.store.live_session(str(h.channel_id))
+    due = await h.bot.service.waiting_since(row) + 15 * 60_000
+    said = f"<@{carol.sid}> is not idle yet: this game's idle limit is 15 min; they become idle <t:{due // 1000}:R>."
+    h.advance(14 * 60_000)
+    for custom_id in (ids.seat(row.id, row.version, 2, "ai"), ids.afk(row.id, row.version, 2)):
+        reply = await forge(h, alice, custom_id)
+        assert_refused(reply, said)
+    assert await h.store.live_session(str(h.channel_id)) == row
