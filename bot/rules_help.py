@@ -70,7 +70,7 @@ AI_SEATS_LINE = ai_seats_line()
 SANDBOX_HELP = T("""New to a game? /learn <game> teaches it step by step (answer with /learn <number>).
 Commands: /play <game> [key=value …] [ai:<n> level:<easy|normal|strong>] [hints:<on|off>], /join, /leave,
 /start, /cancel, /move <choice>, /hint, /board, /rules [game] [topic], /history, /resign, /abandon, /undo [no],
-/wait <ms>, /games, /mygames, /help, /stats [name] [game], /leaderboard <game>, /replay [#game] (writes an animated GIF).
+/here (a live table's roll waits for you), /wait <ms>, /games, /mygames, /help, /stats [name] [game], /leaderboard <game>, /replay [#game] (writes an animated GIF).
 A choice is its number in the last list, its id, or a chat word of the game.
 {undo} Approve with /undo, refuse with /undo no.""", undo=UNDO_RULE)
 """The sandbox's ``/help`` (and the end of an unknown command's refusal)."""

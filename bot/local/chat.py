@@ -63,7 +63,7 @@ class Channel:
 
 SANDBOX_COMMANDS = ("play", "join", "leave", "cancel", "start", "move", "board", "history", "resign", "abandon",
                     "undo", "wait", "rules", "games", "mygames", "help", "stats", "leaderboard", "replay", "learn",
-                    "hint")
+                    "hint", "here")
 """The sandbox's commands, by their English names."""
 
 
@@ -273,6 +273,11 @@ class LocalChat:
             return await self._leaderboard(args)
         if cmd == "replay":
             return await self._replay(ch, args)
+        if cmd == "here":  # a live table's "I'm here" (Discord: the button on a held board)
+            row = await svc.reads.live_session(ch)
+            if row is None:
+                raise SessionError(T("No game here. Start one with /play."))
+            return self._show(chan, await svc.presence.here(ch, row.id, name))
         if cmd == "hint":  # only for the one who typed it (Discord: ephemeral)
             return hint_lines(await svc.hints.hint(ch, name), player_name, self.lang)
         raise SessionError(T("Unknown command /{command}. {help}", command=cmd, help=SANDBOX_HELP))

@@ -157,3 +157,24 @@ async def test_mygames_lists_a_held_roll_as_waiting_on_the_missing_player_not_th
         "Your games (1); waiting on you: 1.", "#table Tatamokatsu: the roll waits for you (you missed the last race)"]
     assert await say(chat, "bob: /mygames") == ["Your games (1); waiting on you: 0.",
                                                 "#table Tatamokatsu: waiting on carol"]
+
+
+async def test_here_in_the_sandbox_opens_a_roll_held_for_the_one_who_typed_it(chat):
+    """The sandbox's ``/here`` is the board's "I'm here": carol, marked missing, is back and bob's roll opens; a
+    player not marked missing is refused and nothing changes."""
+    await say(chat, "alice: /play tatamokatsu presence=true", "bob: /join", "carol: /join", "alice: /start")
+    row = await chat.service.reads.live_session("table")
+    forced = games.force(chat.service.state_of(row), "4", "4", "4")
+    await chat.service.store.update_session(row.id, row.version, state=forced.model_dump_json())
+    await say(chat, "alice: 1", "alice +1000: katana", "bob +1100: katana", "alice +1500: salute",
+              "bob +1600: salute", "/wait 9000", "/wait 9000")
+    held = await chat.service.show("table")
+    assert held.state.missing == ["carol"] and held.state.roller == "bob"
+    refused = await say(chat, "alice: /here")
+    assert (await chat.service.show("table")).session.version == held.session.version, refused
+    await say(chat, "carol: /here")
+    back = (await chat.service.show("table")).state
+    assert back.missing == [] and back.roller == "bob" and back.phase == "roll"
+    assert refused == ["! alice: You are not marked missing: nothing to do."]
+    assert (await say(chat, "bob: 1"))[0].startswith("bob rolls ")
+    assert (await chat.service.show("table")).state.phase == "race"
