@@ -153,8 +153,8 @@ def test_rules_away_line_says_the_idle_limit_is_the_games_pace_deadline_in_both_
     assert ("-# **Away?** Once a player's move is due (the game's pace deadline; without a pace, the channel's "
             "/settings), the others may let the AI play for them") in guide(False)
     assert "AFK" not in guide(False)
-    assert ("-# **留守にするとき**：手番の期限（ゲームのペースの期限。ペースがなければチャンネルの /設定）を過ぎると、"
-            "ほかのプレイヤーはその人の席をAIに任せられます") in say(guide(False), "ja")
+    assert ("-# **留守にするとき**：手番の期限を過ぎると、ほかのプレイヤーはその人の席をAIに任せられます") in say(guide(False), "ja")
+    assert "ペースがなければチャンネルの /設定（/settings）で決まります。" in say(guide(False), "ja")
 
 
 @pytest.mark.parametrize("lang", ["en", "ja"])
