@@ -311,12 +311,17 @@ def gallery(out: Path, game_ids: tuple[str, ...], seed: int, colour_vision: bool
 @click.option("--locale", "lang", type=click.Choice(["en", "ja"]), default="en", show_default=True,
               help="The language of the lesson (en English, ja 日本語).")
 @click.option("--name", default="Learner", show_default=True, help="What the lesson calls you.")
-def learn(game: str, lang: str, name: str) -> None:
-    """A guided first game of GAME against the Teacher: each step explains one rule; answer with the number of an
-    option (answers are read from stdin, so they can be piped). Nothing is stored."""
+@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Where each step's board image is written [default: out/learn-GAME].")
+@click.option("--no-images", is_flag=True, help="Write no board images.")
+def learn(game: str, lang: str, name: str, out_dir: Path | None, no_images: bool) -> None:
+    """A guided first game of GAME against the Teacher: each step explains one rule and writes the board it speaks
+    of as a PNG (a `[board] path` line); answer with the number of an option (answers are read from stdin, so they
+    can be piped). Nothing is stored."""
     from games.core import T
 
     from .i18n import refusal, say
+    from .local.chat import lesson_board
     from .refusals import SessionError
     from .service import lessons
 
@@ -324,8 +329,14 @@ def learn(game: str, lang: str, name: str) -> None:
         page = lessons.page(game)
     except SessionError as exc:
         raise click.BadParameter(say(refusal(exc), lang), param_hint="GAME") from None
+    out_dir = out_dir if out_dir is not None else Path("out") / f"learn-{page.game}"
     while True:
         click.echo(lessons.text(page, lang, name, numbered=True))
+        if not no_images and page.state is not None and not page.done and not page.wrong:
+            out_dir.mkdir(parents=True, exist_ok=True)
+            path = out_dir / f"step-{page.step + 1:02d}.png"
+            path.write_bytes(lesson_board(page, lang, name))
+            click.echo(f"[board] {path}")
         if page.done:
             return
         line = _read_line()

@@ -134,3 +134,31 @@ def test_alone_a_hint_shows_the_games_own_score_and_with_three_the_share_of_riva
                                                                        for h in advice.hints]
     three = game.begin(["a", "b", "c"], None, 2).state
     assert measure(three) == "rivals"
+
+
+def test_tataraba_reasons_tell_what_an_action_reaches_and_what_the_eidai_tatara_still_needs():
+    """The lesson's first actions (nothing held): choosing an action says what it reaches next to the piece; a log
+    says the gain and what the Eidai Tatara still needs at its own price, 10 and 10 (FT-3, the optional second
+    Tatara not counted); a planting says what the tree becomes (FT-6)."""
+    from bot.i18n import say
+    from games.lessons import LessonRun
+    from games.tataraba.lesson import LESSON
+
+    run = LessonRun(LESSON)
+    for _ in range(2):  # the Tatara placed, the move to 1-9
+        run.answer(run.expected())
+    d = run.decision()
+    reasons = {o.id: say(explain(run.game, run.state, d, o.id), "en") for o in d.options}
+    assert reasons == {"plant": "1 open space to plant next to you", "log": "2 adult trees to log next to you",
+                       "foot": "a Foot marker"}
+    assert run.answer("log").right
+    d = run.decision()
+    assert say(explain(run.game, run.state, d, "mat:1-8"), "en") == \
+        "+1 material, the Eidai Tatara still needs 10 Sen and 9 material"
+    assert run.answer("sen:1-6").right
+    assert run.answer("plant").right
+    d = run.decision()
+    assert say(explain(run.game, run.state, d, "pine:1-6"), "en") == \
+        "a Red Pine: adult after 1 growth, 2 Sen when logged"
+    assert say(explain(run.game, run.state, d, "cedar:1-6"), "en") == \
+        "a Cedar: adult after 2 growths, 3 material (or 1 Sen) when logged"

@@ -53,6 +53,14 @@ MAX_WAIT_MS = 365 * 24 * 3600 * 1000
 """The longest ``/wait`` and ``+ms`` offset (a year): keeps the virtual clock within what the store holds."""
 
 
+def lesson_board(page: lessons.LessonPage, lang: str, learner: str) -> bytes:
+    """The PNG of the board a lesson step speaks of, drawn as every turn's board is (the learner and the Teacher
+    named as :func:`bot.service.lessons.seat_names` does). ``ValueError`` for a finished lesson's page."""
+    if page.state is None:
+        raise ValueError("a finished lesson has no board")
+    return renderers.render(page.state, lessons.seat_names(lang, learner), translate=translator(lang))
+
+
 @dataclass
 class Channel:
     name: str
@@ -163,7 +171,7 @@ class LocalChat:
             self.lessons[name] = page
         reply = lessons.text(page, self.lang, name, numbered=True)
         if self.images and page.state is not None:  # the board the step speaks of, as every turn shows it
-            png = renderers.render(page.state, lessons.seat_names(self.lang, name), translate=translator(self.lang))
+            png = lesson_board(page, self.lang, name)
             path = self._write_file(f"lesson-{name}-{page.game}-{page.step + 1:02d}.png", png)
             reply = f"{reply}\n[board] {path}"
         return [reply]

@@ -10,7 +10,7 @@ import random
 from games.core import Decision, Move, N, T, Text
 from games.tataraba import rules
 from games.tataraba.board import geometry, tile_index
-from games.tataraba.data import ADULT, YIELDS
+from games.tataraba.data import ADULT, EIDAI_COST, YIELDS
 from games.tataraba.state import TatarabaState
 
 
@@ -25,7 +25,8 @@ def _spot(state: TatarabaState, tile: int) -> Text:
 
 def explain(state: TatarabaState, decision: Decision, option: str) -> Text | None:
     """One short reason for ``option`` (module doc): a spot's trees and ground; otherwise the Sen, material,
-    buildings and trees it changes, and what is still short of the Eidai Tatara. The shift deck is re-dealt
+    buildings and trees it changes, and what the Eidai Tatara still needs (10 Sen and 10 material, FT-3: the
+    evaluation's own count adds the optional second Tatara's 2 and 2, which a reader would take for the price). The shift deck is re-dealt
     on the copy played (a reason never tells a card to come)."""
     from games.tataraba.ai import determinise, features
     from games.tataraba.game import Tataraba
@@ -33,6 +34,12 @@ def explain(state: TatarabaState, decision: Decision, option: str) -> Text | Non
     seat = state.turn
     if decision.kind in ("place", "move"):
         return _spot(state, tile_index(option.partition(":")[2]))
+    if decision.kind == "action" and option in ("plant", "log"):  # the choice of an action: what it can reach
+        if option == "log":
+            return N("{n} adult tree to log next to you", "{n} adult trees to log next to you",
+                     n=len({t for t, _ in rules.log_targets(state, seat)}))
+        return N("{n} open space to plant next to you", "{n} open spaces to plant next to you",
+                 n=len({t for _, t in rules.plant_targets(state, seat)}))
     try:
         after = Tataraba().apply(determinise(state, random.Random(0)),
                                  Move(player=decision.player, option=option, at_ms=decision.deadline_ms)).state
@@ -49,11 +56,12 @@ def explain(state: TatarabaState, decision: Decision, option: str) -> Text | Non
         parts.append(T("+{n} Sen", n=me1.sen - me0.sen))
     if me1.mat > me0.mat:
         parts.append(T("+{n} material", n=me1.mat - me0.mat))
-    planted = sum(f1[k] for k in ("Ry", "Oy", "Cy")) - sum(f0[k] for k in ("Ry", "Oy", "Cy"))
-    if planted > 0:
-        parts.append(N("{n} young tree more", "{n} young trees more", n=int(planted)))
+    if decision.kind == "plant":  # what the young tree becomes (FT-6) and gives when logged
+        parts.append(T("a Red Pine: adult after 1 growth, 2 Sen when logged") if option.startswith("pine:")
+                     else T("a Cedar: adult after 2 growths, 3 material (or 1 Sen) when logged"))
     if f1["foot"] > f0["foot"]:
         parts.append(T("a Foot marker"))
-    if f1["short"] > 0:
-        parts.append(T("{sen} Sen and {mat} material still short", sen=int(f1["sen_short"]), mat=int(f1["mat_short"])))
+    sen_short, mat_short = max(0, EIDAI_COST[0] - me1.sen), max(0, EIDAI_COST[1] - me1.mat)
+    if (me1.sen, me1.mat) != (me0.sen, me0.mat) and (sen_short or mat_short):  # the Eidai Tatara's own price (FT-3); the optional second Tatara is not counted
+        parts.append(T("the Eidai Tatara still needs {sen} Sen and {mat} material", sen=sen_short, mat=mat_short))
     return Text.join(T(", "), parts) if parts else None

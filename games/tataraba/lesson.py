@@ -43,8 +43,8 @@ LESSON = Lesson(
              "pine:1-6",
              T("Board 1 may grow soon: a Red Pine on 1-6 is ready after one growth, a Cedar after two.")),
         Step("move",
-             T("Board 1's card came up: your pine grew. Adult trees can't be entered (crossing one counts 2 "
-               "tiles).\nMove to 2-7, next to the Evergreen at 2-4."),
+             T("Board 1's card came up: your pine grew into an adult tree. A move may pass over an adult tree (it "
+               "counts 2 tiles) but never stop on one.\nMove to 2-7, next to the Evergreen at 2-4."),
              "tile:2-7",
              T("2-8 touches no adult tree you could log; 2-7 touches the Evergreen at 2-4.")),
         Step("action",

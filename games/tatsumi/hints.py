@@ -45,7 +45,7 @@ def explain(state: TatsumiState, decision: Decision, option: str) -> Text | None
     m0, m1 = mastery(lay, before.island), mastery(lay, after.island)
     for e in D.ELEMENTS:
         if m1.get(e, 0) != m0.get(e, 0):
-            parts.append(T("{element} mastery {n}", element=D.ELEMENT_TEXT[e], n=_signed(m1.get(e, 0) - m0.get(e, 0))))
+            parts.append(T("{element} mastery {n} at the end", element=D.ELEMENT_TEXT[e], n=_signed(m1.get(e, 0) - m0.get(e, 0))))
     unlocked = sum(1 for b in range(len(lay.blessings))
                    if not blessing_met(lay, before.island, b) and blessing_met(lay, after.island, b))
     if unlocked:

@@ -32,11 +32,16 @@ def wrong_steps(game: str) -> int:
 
 
 @pytest.mark.parametrize("game", GAMES)
-def test_learn_in_the_terminal_with_a_wrong_choice_each_step(game):
+def test_learn_in_the_terminal_with_a_wrong_choice_each_step(game, tmp_path):
+    """Each step writes the board it speaks of once (a wrong choice changes nothing, so no new image)."""
     typed = "x\n" + "\n".join(numbers(game, True)) + "\n"
-    out = CliRunner().invoke(cli, ["learn", game, "--name", "alice"], input=typed)
+    out = CliRunner().invoke(cli, ["learn", game, "--name", "alice", "--out", str(tmp_path)], input=typed)
     assert out.exit_code == 0, out.output
     steps = len(LESSONS[game].steps)
+    boards = sorted(p.name for p in tmp_path.iterdir())
+    assert boards == [f"step-{n:02d}.png" for n in range(1, steps + 1)]
+    assert (tmp_path / "step-01.png").read_bytes().startswith(b"\x89PNG")
+    assert out.output.count("[board] ") == steps + 1  # the first step's again after the unreadable "x"
     assert f"Step 1 of {steps}: " in out.output and f"Step {steps} of {steps}: " in out.output
     assert out.output.count("Answer with the number of one of the options.") == 1
     assert out.output.count("✗ ") == wrong_steps(game) >= steps - 1
@@ -44,17 +49,19 @@ def test_learn_in_the_terminal_with_a_wrong_choice_each_step(game):
 
 
 def test_learn_tatari_names_the_learner_and_the_teacher():
-    out = CliRunner().invoke(cli, ["learn", "tatari", "--name", "alice"], input="\n".join(numbers("tatari", False)))
+    out = CliRunner().invoke(cli, ["learn", "tatari", "--name", "alice", "--no-images"],
+                             input="\n".join(numbers("tatari", False)))
     assert out.output.startswith("alice holds the Cursed box first (first seat).\n")
     assert "\nNo new face: Teacher busts.\nTeacher takes 2 dolls from shrine 8.\n" in out.output
 
 
 def test_learn_in_japanese_and_stopping_early_and_unknown_games():
-    out = CliRunner().invoke(cli, ["learn", "tatari", "--locale", "ja"], input="\n".join(numbers("tatari", False)))
+    out = CliRunner().invoke(cli, ["learn", "tatari", "--locale", "ja", "--no-images"],
+                             input="\n".join(numbers("tatari", False)))
     assert out.exit_code == 0, out.output
     assert "手順 1/7：振るたびに出目を1種類だけ選び" in out.output
     assert "レッスンはこれで終わりです。AIを相手に本番のゲームを遊びましょう：/あそぶ（/play） tatari ai:1" in out.output
-    assert CliRunner().invoke(cli, ["learn", "tatari"], input="3\n").exit_code == 1
+    assert CliRunner().invoke(cli, ["learn", "tatari", "--no-images"], input="3\n").exit_code == 1
     out = CliRunner().invoke(cli, ["learn", "chess"])
     assert out.exit_code == 2 and "There is no lesson for chess." in out.output
 
