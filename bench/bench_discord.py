@@ -8,8 +8,9 @@ webhook adapter (``tests/discord/harness.py``). Latency = response received - pa
 the reply (store the board id, reset timers, strip the old board's buttons) runs too, and competes for the loop.
 
 Load: N channels, each a 2-player Tatari game; each channel's current player presses a random choice of the latest
-board after an exponential wait (mean ``--interval`` s, default 5 s: 200 channels ≈ 40 moves/s), never while their
-previous press is unanswered (as a person would). Finished games are re-opened (lobby + start, not sampled).
+board after an exponential wait (mean ``--interval`` s, default 5 s: 200 channels ≈ 40 moves/s) that starts when
+their previous press is answered (as a person would: they wait for the answer, not poll for it — a client that
+polls spends the bot's own CPU at the ramp's high rates). Finished games are re-opened (lobby + start, not sampled).
 
 Runs: 1 channel (time compressed 25x: mean wait 0.2 s, still one press in flight at most — latency of a lone
 channel does not depend on the wait), 50 and 200 channels in real time; then the ramp: 200 channels with the mean
@@ -75,6 +76,7 @@ class Load:
         self.latest: dict[int, dict] = {}  # channel -> latest board message payload
         self.inflight: dict[int, tuple[int, float]] = {}  # interaction id -> (channel, t0)
         self.busy: set[int] = set()
+        self.answered: dict[int, asyncio.Event] = {}  # channel -> set when its press in flight is answered
         self.finished: set[int] = set()
         self.latencies: list[float] = []  # press -> reply (text + components; the image too when it was ready)
         self.images: list[float] = []  # press -> the message has its image
@@ -107,6 +109,7 @@ class Load:
             return
         channel, t0 = entry
         self.busy.discard(channel)
+        self.answered.setdefault(channel, asyncio.Event()).set()
         if sent.ephemeral:
             self.refused += 1
             return
@@ -159,6 +162,7 @@ class Load:
         self.h.now_ms = int(time.time() * 1000)
         payload = self.h._interaction(user, 3, data, channel, board)
         self.busy.add(channel)
+        self.answered.setdefault(channel, asyncio.Event()).clear()
         self.inflight[int(payload["id"])] = (channel, time.perf_counter())
         self.h.bot._connection.parse_interaction_create(payload)
 
@@ -166,6 +170,11 @@ class Load:
         async def one(channel: int) -> None:
             end = time.perf_counter() + seconds
             while True:
+                if channel in self.busy:  # the player reads the answer before thinking again (no polling)
+                    try:
+                        await asyncio.wait_for(self.answered[channel].wait(), end - time.perf_counter())
+                    except TimeoutError:
+                        return
                 wait = self.rng.expovariate(1 / self.interval)
                 if time.perf_counter() + wait > end:
                     return
