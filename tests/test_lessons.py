@@ -172,7 +172,7 @@ def test_tatsumi_fly_to_the_shrine_accepts_what_the_engine_puts_in_reach():
         if any(p.option("offer:water") for p in run.game.pending(after) if p.player == lessons.LEARNER):
             reach.add(o.id)
     assert reach == set(run.accepted()) == {"fly:a2", "fly:a3"}
-    assert str(run.step.rule).endswith("Fly to a2 or a3: both are next to the water shrine.")
+    assert str(run.step.rule).endswith("beside a2, a3 and a4 (a phone draws its tile top left). Leaving b2 you claim its water, your second.\nFly to a2 or a3.")
 
 
 def test_tatsumi_gathering_is_two_rings_one_at_a_time():
@@ -192,15 +192,16 @@ def test_tatsumi_gathering_is_two_rings_one_at_a_time():
 # A word of the game, and the few words that explain it where it first comes up (rule texts, wrong-answer texts
 # and the recap, in the order the learner reads them).
 TERMS = {
-    "tatsumi": {"well": "5x5 wells", "shrine": "A shrine in the middle of each edge", "holding": "wait in your holding",
+    "tatsumi": {"well": "5x5 wells", "shrine": "Each shrine asks for a set of rings", "holding": "wait in your holding",
                 "island": "a board of your own", "fortune": "fortune (points)", "rift": "rifts: spaces marked",
                 "encircle": "encircles (heals)"},
     "tataraba": {"Sen": "Sen (iron money)", "Eidai Tatara": "the great furnace", "Tatara": "Tatara (a furnace)",
                  "Evergreen": "Evergreens (the forest's first trees)", "Foot marker": "buys 1 extra tile",
-                 "adult": "adult (grown)", "shift card": "shift cards name boards"},
+                 "adult": "adult (grown)", "shift card": "shift cards shown name boards", "log": "logged (cut)",
+                 "Oak": "turns into a young Oak"},
 }
-UNTAUGHT = {"tatsumi": ["seawell", "mastery", "blessing", "overflow", "sand dollar", "scale"],
-            "tataraba": ["Beech", "Oak", "3 actions", "extra Tatara"],
+UNTAUGHT = {"tatsumi": ["seawell", "mastery", "blessing", "overflow", "scale"],
+            "tataraba": ["Beech", "extra Tatara"],
             "tatamokatsu": ["T face", "T die", "grab"]}
 
 
