@@ -87,8 +87,9 @@ def measure_text(state: BaseState) -> Text:
 def explain(game: Game, state: BaseState, decision: Decision, option: str, player: str | None = None) -> Text:
     """One short reason for ``option`` of ``decision`` in the game's terms: the game's ``Knowledge.explain``, or
     (where that has nothing to say) the change the option makes to the evaluation of ``player``'s position, said
-    as such ("the AI's evaluation of your position (higher is better): 3.1 -> 3.4"; the position re-dealt first: a
-    reason never tells a hidden card or a die to come). ``KeyError`` for an option the decision does not list."""
+    as such ("the AI's evaluation of your position (higher is better): 3.1 -> 3.4"), or where it does not rise
+    "the strong AI's roll-outs favour it" (the position re-dealt first: a reason never tells a hidden card or a
+    die to come). ``KeyError`` for an option the decision does not list."""
     if decision.option(option) is None:
         raise KeyError(option)
     know = knowledge(game)
@@ -101,6 +102,8 @@ def explain(game: Game, state: BaseState, decision: Decision, option: str, playe
     before = know.evaluate(state).get(player, 0.0)
     s = determinise(state, know, random.Random(0))
     after = know.evaluate(game.apply(s, Move(player=decision.player, option=option, at_ms=decision.deadline_ms)).state).get(player, 0.0)
+    if after <= before:  # a number that drops for the best option reads as a warning: the roll-outs speak
+        return T("the strong AI's roll-outs favour it")
     shown = {"before": format(before, ".1f"), "after": format(after, ".1f")}
     return T("the AI's evaluation of your position (higher is better): {before} -> {after}", **shown)
 

@@ -162,3 +162,16 @@ def test_tataraba_reasons_tell_what_an_action_reaches_and_what_the_eidai_tatara_
         "a Red Pine: adult after 1 growth, 2 Sen when logged"
     assert say(explain(run.game, run.state, d, "cedar:1-6"), "en") == \
         "a Cedar: adult after 2 growths, 3 material (or 1 Sen) when logged"
+
+
+def test_tatsumi_offer_says_the_rings_score_as_they_are_placed():
+    """An offering scores nothing until its rings are placed (TM-6, TM-9): its reason says so, never a falling
+    evaluation (the lesson's step 5: 2 water + 2 lightning at the water shrine)."""
+    from bot.i18n import say
+    from games.lessons import LESSONS, LessonRun
+
+    run = LessonRun(LESSONS["tatsumi"])
+    run.follow("0000")
+    d = run.decision()
+    assert say(explain(run.game, run.state, d, "offer:water"), "en") == \
+        "4 rings to place on your island, each scoring fortune as you place it"

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 
-from games.core import Decision, Move, T, Text
+from games.core import Decision, Move, N, T, Text
 from games.tatsumi import data as D
 from games.tatsumi.island import blessing_met, layout, mastery
 from games.tatsumi.state import Seat, TatsumiState
@@ -54,6 +54,10 @@ def explain(state: TatsumiState, decision: Decision, option: str) -> Text | None
         gained = after.holding.get(e, 0) - before.holding.get(e, 0)
         if gained > 0 and after.island == before.island:
             parts.append(T("{n} {element} in hand", n=_signed(gained), element=D.ELEMENT_TEXT[e]))
+    offered = sum(before.holding.values()) - sum(after.holding.values())
+    if option.startswith("offer:") and offered > 0:  # the rings score as they are placed, in the next decisions
+        parts.append(N("{n} ring to place on your island, scoring fortune as you place it",
+                       "{n} rings to place on your island, each scoring fortune as you place it", n=offered))
     healed = [i for i, (a, b) in enumerate(zip(before.island, after.island, strict=True))
               if a != b and lay.rift[i]]
     effects = Text.join(T(", "), parts) if parts else None
