@@ -23,6 +23,7 @@ the sandbox's).
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Literal
@@ -31,7 +32,7 @@ from games import Decision, format_text, marker_keys, player_ref, ranking_text
 from games.core import SHORT_LABEL, T, Text
 
 from .ai_seats import ai_name, is_ai
-from .i18n import SOURCE, say, table_lang
+from .i18n import LANGUAGES, SOURCE, say, table_lang
 from .i18n import language as language_of
 from .results import FORMER_PLAYER
 from .service.hints import hinted_line
@@ -161,9 +162,11 @@ def typed_choice(pending: Sequence[Decision], player: str, typed: str, *, seated
     In order: the game's own chat word (``word``: ``Game.chat_word``) when it answers a decision open to ``player``
     (in Tatari a typed "1" is the face 1, not list item 1); a number from the list last shown (``numbers``: the
     option ids numbered 1…n, empty: those of ``player``'s decision, else of the race; None: numbers are not
-    choices); an option open to ``player`` (``seated``: a race's too) by its id or — with ``names``, the players'
-    display names — its label, plain or keyed as its button shows it (:func:`option_label`), case aside; else the
-    chat word of a text that is no option's id. Raises :class:`bot.sessions.SessionError` for a number that
+    choices); an option open to ``player`` (``seated``: a race's too) by its id or its label in any language,
+    plain or keyed as its button shows it (:func:`option_label`; ``names`` the players' display names, else their
+    ids), compared as :func:`_plain` does (case, spaces and full/half width aside: 「１－２」 is 1-2, 「桜 5」 is
+    桜5); by the part of its id after the colon when no other open option's ends the same (``1-3`` for
+    ``tile:1-3``); else the chat word of a text that is no option's id. Raises :class:`bot.sessions.SessionError` for a number that
     names no option."""
     choice = typed.strip()
     chat = word(choice) if word is not None else None
@@ -176,15 +179,25 @@ def typed_choice(pending: Sequence[Decision], player: str, typed: str, *, seated
         if not 1 <= int(choice) <= len(listed):
             raise SessionError(T("Choose a number from 1 to {n}.", n=len(listed)))
         return listed[int(choice) - 1]
-    wanted = choice.lower()
+    wanted, shown = _plain(choice), names if names is not None else {}
     for d, i in options_open_to(pending, player, seated=seated):
         opt = d.options[i]
-        if wanted == opt.id.lower() or names is not None and wanted in (
-                say(opt.label, None, lambda p: display(names, p)).lower(), option_label(d, i, names).lower()):
+        if wanted == _plain(opt.id) or any(wanted in (_plain(say(opt.label, lang, lambda p: display(shown, p))),
+                                                      _plain(option_label(d, i, shown, lang=lang)))
+                                         for lang in LANGUAGES):
             return opt.id
+    tails = [d.options[i].id for d, i in options_open_to(pending, player, seated=seated)
+             if _plain(d.options[i].id.rpartition(":")[2]) == wanted]
+    if len(tails) == 1:  # "1-3" for tile:1-3 when no other open option ends so (sen:1-6 and mat:1-6 both do)
+        return tails[0]
     if word is not None and choice not in {o.id for d in pending for o in d.options}:
         return word(choice) or choice
     return choice
+
+
+def _plain(text: str) -> str:
+    """``text`` as typed choices are compared: NFKC (full-width ``１－２`` -> ``1-2``), case folded, no spaces."""
+    return "".join(unicodedata.normalize("NFKC", text).casefold().split())
 
 
 def options_open_to(pending: Sequence[Decision], player: str, *, seated: bool) -> list[tuple[Decision, int]]:

@@ -31,9 +31,27 @@ def test_discord_move_by_id_or_label(typed, option):
     assert typed_choice([OWN, RACE], "alice", typed, seated=True, names=NAMES) == option
 
 
-def test_an_unseated_player_does_not_answer_a_race_and_labels_need_names():
+def test_an_unseated_player_does_not_answer_a_race_and_labels_without_names_name_players_by_id():
     assert typed_choice([RACE], "carol", "Salute", seated=False, names=NAMES) == "Salute"
     assert typed_choice([OWN], "alice", "take Bobby's card", seated=True) == "take Bobby's card"
+    assert typed_choice([OWN], "alice", "take bob's card", seated=True) == "take:1"  # the sandbox: names are ids
+
+
+TILES = Decision(player="alice", kind="place", prompt=T("Place"), options=[
+    Option(id="tile:1-2", label=T("1-2")), Option(id="tile:1-3", label=T("1-3 (no Foot marker)")),
+    Option(id="sen:1-6", label=T("{tree} at {tile}: {got}", tree=T("Evergreen"), tile="1-6", got=T("{n} Sen", n=1))),
+    Option(id="mat:1-6", label=T("{tree} at {tile}: {got}", tree=T("Evergreen"), tile="1-6",
+                                 got=T("{n} material", n=1)))])
+
+
+@pytest.mark.parametrize(("typed", "option"), [
+    ("１－２", "tile:1-2"),  # full width, as a Japanese keyboard types it
+    ("1-3", "tile:1-3"),  # the id's tail when no other option ends so
+    ("1-6", "1-6"),  # sen:1-6 and mat:1-6 both end so: no guess, the engine refuses it
+    ("1-6の常緑樹：1銭", "sen:1-6"),  # the label in Japanese (the table's language need not be the typist's)
+])
+def test_a_typed_label_in_any_language_and_width_or_a_unique_id_tail(typed, option):
+    assert typed_choice([TILES], "alice", typed, seated=True) == option
 
 
 def test_the_sandbox_chat_word_first_then_the_listed_number():
