@@ -106,4 +106,21 @@ def find_game(typed: str) -> Game | None:
     return partial[0] if len(partial) == 1 and (len(needle) >= 2 or not needle.isascii()) else None
 
 
-__all__ = ["READINGS", "find_game", "fold", "matches", "names_of", "reads_as"]
+def find_topic(game: Game, typed: str) -> str | None:
+    """The rules topic of ``game`` (a ``Game.rules_help`` key) that ``typed`` names: its key (``dice``), its name
+    in any language (``ダイス``, ``Dice``, folded as :func:`find_game` folds), else the one topic whose names contain
+    it; None when no topic or more than one does."""
+    if typed in game.rules_help:
+        return typed
+    needle = fold(typed)
+    if not needle:
+        return None
+    named = [(t, names_of(t, game.topic_name(t))) for t in game.rules_help if t]
+    exact = [t for t, names in named if needle in names]
+    if len(exact) == 1:
+        return exact[0]
+    partial = [t for t, names in named if any(needle in n for n in names)]
+    return partial[0] if len(partial) == 1 and (len(needle) >= 2 or not needle.isascii()) else None
+
+
+__all__ = ["READINGS", "find_game", "find_topic", "fold", "matches", "names_of", "reads_as"]

@@ -13,7 +13,7 @@ from games.core import T, Text
 
 from .ai_seats import LEVEL_NAMES, named
 from .i18n import SOURCE, language
-from .matching import find_game
+from .matching import find_game, find_topic
 from .results import RATING_HELP
 from .sessions import SessionError
 
@@ -94,8 +94,10 @@ def topics_text(game: Game, topics: list[str], lang: str | None = None) -> str:
 def rules_command(game: Game, topic: str | None = None, lang: str | None = None) -> str:
     """Discord's ``/rules game [topic]``: the overview (with the other topics and :func:`ai_seats_line`) or one
     topic, a :class:`Text`, its topics and levels listed for a reader of ``lang`` (:func:`topics_text`; None:
-    English). :class:`SessionError` for a topic the game does not have."""
+    English); the topic by its key or its name in any language (:func:`bot.matching.find_topic`).
+    :class:`SessionError` for a topic the game does not have."""
     help_ = game.rules_help
+    topic = (find_topic(game, topic) or topic) if topic else topic  # ダイス as well as dice
     if topic and topic not in help_:
         known = topics_text(game, [t for t in help_ if t], lang) if any(help_) else T("none")
         raise SessionError(T("{game} has no rules topic '{topic}'. Topics: {known}.", game=game.title, topic=topic,
@@ -184,11 +186,11 @@ def sandbox_rules(game_id: str | None = None, topic: str | None = None, lang: st
         raise SessionError(T("There is no game called '{game}'. /games lists them.", game=game_id))
     helps = game.rules_help
     if topic:
-        text = helps.get(topic.lower())
-        if text is None:
+        key = find_topic(game, topic.lower()) or find_topic(game, topic)
+        if key is None:
             raise SessionError(T("No topic '{topic}' for {game}. Topics: {topics}.", topic=topic, game=game.title,
                                  topics=topics_text(game, [k for k in helps if k], lang)))
-        return T("{game} — {topic}: {text}", game=game.title, topic=game.topic_name(topic.lower()), text=text)
+        return T("{game} — {topic}: {text}", game=game.title, topic=game.topic_name(key), text=helps[key])
     topics = [k for k in helps if k]
     overview = helps.get("", game.summary)
     if topics:

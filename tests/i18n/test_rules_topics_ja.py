@@ -47,3 +47,22 @@ async def test_the_topic_autocomplete_and_how_to_play_menu_read_in_japanese(tmp_
         menu = next(c for row in shown.data["components"] for c in row["components"] if c["type"] == 3)
         assert [o["label"] for o in menu["options"]] == ["概要", "ダイス", "ストップ", "バースト", "手元", "ゲームの終わり"]
         assert [o["value"] for o in menu["options"]] == ["-", "dice", "stop", "bust", "stash", "end"]
+
+
+def test_a_topic_is_found_by_its_japanese_name_and_its_text_does_not_repeat_it():
+    """「/ルール tatari ダイス」 opens the dice topic (its name as the refusal lists it, or a reading), and no
+    Japanese topic text starts with its own name again (「飛行：飛行：」 read as a double label)."""
+    import games
+    from bot.i18n import say
+    from bot.matching import find_topic
+    from bot.rules_help import rules_command, sandbox_rules
+
+    tatari = games.get("tatari")
+    assert find_topic(tatari, "ダイス") == "dice" and find_topic(tatari, "ﾊﾞｰｽﾄ") == "bust"
+    assert find_topic(tatari, "zzz") is None
+    assert say(rules_command(tatari, "ダイス", "ja"), "ja").startswith("**タタリ** — ダイス\n")
+    assert say(sandbox_rules("tataraba", "手番", "ja"), "ja").startswith("たたらばと森 — 手番：コマを移動し")
+    for game in games.all():
+        for key in (k for k in game.rules_help if k):
+            name, text = say(game.topic_name(key), "ja"), say(game.rules_help[key], "ja")
+            assert not text.startswith((f"{name}：", f"月の{name}：")), (game.id, key)
