@@ -196,8 +196,11 @@ def typed_choice(pending: Sequence[Decision], player: str, typed: str, *, seated
 
 
 def _plain(text: str) -> str:
-    """``text`` as typed choices are compared: NFKC (full-width ``１－２`` -> ``1-2``), case folded, no spaces."""
-    return "".join(unicodedata.normalize("NFKC", text).casefold().split())
+    """``text`` as typed choices are compared: full-width and half-width forms as their plain ones (``１－２`` ->
+    ``1-2``, ``ﾀﾀﾘ`` -> ``タタリ``; superscript or circled digits stay what they are: ``²`` is not 2), case folded,
+    no spaces."""
+    wide = "".join(unicodedata.normalize("NFKC", ch) if "\uff00" <= ch <= "\uffef" else ch for ch in text)
+    return "".join(unicodedata.normalize("NFC", wide).casefold().split())
 
 
 def options_open_to(pending: Sequence[Decision], player: str, *, seated: bool) -> list[tuple[Decision, int]]:
@@ -285,8 +288,9 @@ def result_lines(update: Update, name: Callable[[str], str], *, markdown: bool, 
         return []
     if not markdown:
         english = (language_of(lang) if lang is not None else table_lang()) == SOURCE
-        return [say(T("[game over] {reason}", reason=res.reason), lang, name),  # ids as typed in English
-                say(T("Ranking: {ranking}", ranking=ranking_text(res, (lambda p: p) if english else name)), lang)]
+        typed = (lambda p: ai_name(p, lang) if is_ai(p) else p) if english else name  # English: people as typed
+        return [say(T("[game over] {reason}", reason=res.reason), lang, name),
+                say(T("Ranking: {ranking}", ranking=ranking_text(res, typed)), lang)]
     lines = [say(T("🏁 **Game over.** {reason}", reason=say(res.reason, lang, name)), lang).rstrip()]
     for rank, group in enumerate(res.ranking, 1):
         who = Text.join(T(", "), [T("{player} ({score})", player=name(p), score=res.scores[p]) if p in res.scores

@@ -6,7 +6,7 @@ each finished game's replay is built once and kept on disk.
   :meth:`Heavy.card` and :meth:`Heavy.replay` (the work, in the pool);
 - the pools (one for replays, one for cards, so a result card never waits behind replays): worker processes of
   :func:`bot.workers.pool` at a lower priority (as the AI search and board render pools), :data:`WORKER_TASKS`
-  jobs per worker before it is replaced (a worker's memory returns to the system), shut down after :data:`IDLE_S`
+  jobs per worker before the pool is replaced (a worker's memory returns to the system), shut down after :data:`IDLE_S`
   without work (memory returns after a burst), replaced when a worker dies, stopped at once when the bot stops;
 - :class:`ReplayCache`: the GIFs of finished games, one file each under ``IMAGES_DIR/replays``, least recently used
   removed beyond ``REPLAY_CACHE_MB`` for the folder as a whole; :func:`drop_replays` deletes a game's files (a
@@ -56,7 +56,10 @@ BUSY_S = 20
 """The wait a refusal names when the bot or a server is at its limit of requests at once, s."""
 WINDOW_MS = 60_000
 WORKER_TASKS = 25
-"""Jobs a worker process runs before it is replaced by a fresh one (memory of the drawing libraries returns)."""
+"""Jobs per worker process before the lane's pool is replaced by a fresh one (memory of the drawing libraries
+returns): after ``WORKER_TASKS x workers`` jobs the pool takes no new job, finishes its running ones and ends. Not
+``max_tasks_per_child``: on Python 3.11 a worker retired so can leave queued jobs unrun for ever and hang the
+interpreter's exit (CPython gh-115634, fixed in 3.13)."""
 IDLE_S = 30.0
 """The workers stop after this many seconds without work (their memory returns); the next request starts one."""
 WORKER_NICE = 10
@@ -450,12 +453,17 @@ class Workers:
     def __init__(self) -> None:
         self.pool: Pool | None = None
         self.running = 0
+        self.jobs = 0  # given to the current pool
         self._idle: asyncio.TimerHandle | None = None
 
     def _start(self, workers: int, kind: str) -> Pool:
+        if self.pool is not None and self.jobs >= WORKER_TASKS * workers:  # retired: its running jobs finish
+            retired, self.pool = self.pool, None
+            retired.shutdown(wait=False)
         if self.pool is None:
-            self.pool = pool_of(workers, nice=WORKER_NICE, start=_worker_start, args=(kind == "replay",),
-                                max_tasks_per_child=WORKER_TASKS)
+            self.pool = pool_of(workers, nice=WORKER_NICE, start=_worker_start, args=(kind == "replay",))
+            self.jobs = 0
+        self.jobs += 1
         return self.pool
 
     def warm(self, workers: int, idle_s: float) -> None:

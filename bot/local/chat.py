@@ -463,7 +463,8 @@ class LocalChat:
         self.image_count += 1
         path = self.out_dir / f"{update.session.channel_id}-{update.session.id:03d}-v{update.session.version:04d}.png"
         try:
-            png = renderers.render(update.state, translate=translator(self.lang))
+            names = {p: ai_name(p, self.lang) if is_ai(p) else p for p in update.session.players}
+            png = renderers.render(update.state, names, translate=translator(self.lang))
         except KeyError:
             return "(no renderer for this game yet)"
         path.write_bytes(png)

@@ -80,6 +80,8 @@ roll message appeared (RULINGS TK-10; the chat adapter sends it right after post
 
 # Player decisions
 ROLL = "roll"
+ROLL_WORDS = {"roll": ROLL, "ふる": ROLL, "振る": ROLL, "だいすをふる": ROLL, "だいすを振る": ROLL, "さいをふる": ROLL}
+"""Chat words for the roller's roll, in :data:`TYPED_WORDS`' normal form ("振る", "ふる", "ダイスを振る")."""
 HERE = "here"  # a player marked missing says they are at the table again (presence, TatamokatsuOptions.presence)
 ATTACK = "attack"  # TK-4: every opponent with fingers loses one
 RECOVER = "recover"  # TK-4: the winner recovers one (max 5)

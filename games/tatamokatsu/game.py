@@ -54,6 +54,7 @@ from games.tatamokatsu.data import (
     REACTIONS,
     RECOVER,
     ROLL,
+    ROLL_WORDS,
     SALUTE,
     TO_TYPE,
     TYPED_WORDS,
@@ -88,8 +89,10 @@ def normal_word(text: str) -> str:
 def word_to_input(text: str) -> str | None:
     """The race input a chat message stands for (``"Tatamokatsu!"`` -> ``"shout"``, ``"hai"``/``"はい"``/``"ハイ"``/
     ``"ﾊｲ"`` -> ``"salute"``, ``"katana"``/``"カタナ"``/``"刀"``, ``"grab"``), or None; compared in
-    :func:`normal_word` form, so case, width, kana script, spaces and punctuation are ignored (TK-3)."""
-    return TYPED_WORDS.get(normal_word(text))
+    :func:`normal_word` form, so case, width, kana script, spaces and punctuation are ignored (TK-3); the roller's
+    "振る"/"ふる"/"roll" is the roll (:data:`~games.tatamokatsu.data.ROLL_WORDS`)."""
+    word = normal_word(text)
+    return TYPED_WORDS.get(word) or ROLL_WORDS.get(word)
 
 
 def _count(option_id: str) -> Text:
@@ -256,6 +259,9 @@ class Tatamokatsu(Game):
                 T("{player} counts the 1/10 dice when the window closes, not during it (TK-11).",
                   player=ref(state.roller))
             )
+        if move.option in TO_TYPE and not any(d.option(move.option) for d in self.pending(state)):
+            # a race word typed when no race is open: said as typed, not by its option id (TK-3)
+            raise IllegalMove(T("'{word}' counts only in a race, after a roll.", word=TO_TYPE[move.option]))
         decision, option = self.find_decision(state, move)
         events: list[Event] = []
         if option is None:

@@ -43,14 +43,14 @@ async def test_a_japanese_lobby_card_its_buttons_and_refusals_read_in_japanese(t
         assert not_host.ephemeral and not_host.content == "ゲームを開始できるのはホストの<@101>だけです。"
 
         with_ai = (await h.select(alice, card, 5, ["strong"])).message()
-        assert "3. AI・強い" in with_ai.content.splitlines()
+        assert "3. AI（強い）" in with_ai.content.splitlines()
         removal = [c for c in with_ai.components if c["type"] == 3][-1]
         assert removal["placeholder"] == "AIを外す…"
-        assert [o["label"] for o in removal["options"]] == ["AI・強いを外す"]
+        assert [o["label"] for o in removal["options"]] == ["AI（強い）を外す"]
 
         started = await h.click(alice, card, 2)
         edited = [s for s in started if s.kind in ("response", "edit", "edit_original") and "開始しました" in s.content]
-        assert edited and edited[0].content == f"**{title}** を <@101>、<@102>、AI・強い で開始しました。盤面はこの下に続きます。"
+        assert edited and edited[0].content == f"**{title}** を <@101>、<@102>、AI（強い） で開始しました。盤面はこの下に続きます。"
         for sent in [card, joined, again, not_host, with_ai, edited[0]]:
             texts = [sent.content] + [c.get("label") or c.get("placeholder") or "" for c in sent.components]
             assert [w for t in texts for w in _latin_words(t) if w not in ("Tatari",)] == []

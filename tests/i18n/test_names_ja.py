@@ -45,7 +45,7 @@ async def test_play_opens_a_game_named_in_japanese_with_a_japanese_level(tmp_pat
         reply = await h.slash(alice, "play", game="たたり", ai=1, level="強い")
         card = reply.message(public=True)
         assert card.content.splitlines()[0] == "<@101>がタタリのロビーを開きました。"
-        assert "2. AI・強い" in card.content.splitlines()
+        assert "2. AI（強い）" in card.content.splitlines()
         row = await h.store.live_session(str(h.channel_id))
         assert row.game_id == "tatari"
 

@@ -73,7 +73,7 @@ async def test_every_sandbox_reply_reads_in_japanese(store, tmp_path):
     assert any(line.startswith("タタリ — ダイス：") for line in out)
     assert "! あきら: 「ぬぬぬ」というAIの強さはありません。強さ：弱い（`easy`）、普通（`normal`）、強い（`strong`）。" in out
     assert any(line.startswith("[ゲーム終了] ") for line in out)
-    assert any(line.startswith("[タタモカツ ロビー] 席 3：あきら、AI・強い、AI・強い 2") for line in out), out
+    assert any(line.startswith("[タタモカツ ロビー] 席 3：あきら、AI（強い）、AI（強い）2") for line in out), out
     assert english_in(out) == {}
 
 
@@ -94,7 +94,7 @@ async def test_the_english_sandbox_replies_are_unchanged(store, tmp_path):
         "! alice: No undo request is open: /undo asks for one.",
     ]
     assert "[game over] alice resigns. The game ends." in out or any(line.startswith("[game over] ") for line in out)
-    assert any(line.startswith("Ranking: 1. ai:normal:1") for line in out), out
+    assert any(line.startswith("Ranking: 1. AI · Normal") for line in out), out  # an AI seat by its name
 
 
 @pytest.mark.parametrize("game_id,n", [("tatari", 3), ("tsukimi", 2), ("tatamokatsu", 3), ("tataraba", 2),

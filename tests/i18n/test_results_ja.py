@@ -155,7 +155,7 @@ def test_cards_are_drawn_in_the_language_the_worker_is_told(monkeypatch):
 
 
 def test_an_ai_levels_leaderboard_line_is_named_in_the_tables_language():
-    """A leaderboard line of an AI level (rating key ``ai:normal``, recorded as "AI · Normal") reads "AI・普通" in ja."""
+    """A leaderboard line of an AI level (rating key ``ai:normal``, recorded as "AI · Normal") reads "AI（普通）" in ja."""
     import games
     from bot.results import leaderboard_text
     from bot.store.records import Standing
@@ -163,7 +163,7 @@ def test_an_ai_levels_leaderboard_line_is_named_in_the_tables_language():
     standings = [Standing(1, "1", "あきら", 27.6, 8.1, 1, 1), Standing(2, "ai:normal", "AI · Normal", 22.4, 8.1, 1, 0)]
     with i18n.speaking("ja"):
         ja = i18n.say(leaderboard_text(games.get("tatari"), standings), "ja")
-    assert ja.splitlines()[2] == "2. AI・普通 — 22.4 ± 8.1 · 1戦0勝"
+    assert ja.splitlines()[2] == "2. AI（普通） — 22.4 ± 8.1 · 1戦0勝"
     text = leaderboard_text(games.get("tatari"), standings)
     assert str(text).splitlines()[2] == "2. AI · Normal — 22.4 ± 8.1 · 1 game, 0 wins"
 

@@ -111,7 +111,7 @@ def test_refused_moves_leave_the_state_unchanged():
     assert_illegal(GAME, s, Move(player="alice", option="roll", at_ms=T0 + 5))
     assert_illegal(GAME, s, Move(player="bob", option="victim:carol", at_ms=T0 + 5))
     s, _ = close(s)
-    assert_illegal(GAME, s, Move(player="bob", option="shout", at_ms=T0 + 8500), match="not your turn")
+    assert_illegal(GAME, s, Move(player="bob", option="shout", at_ms=T0 + 8500), match="counts only in a race")
     s, _ = apply(s, "alice", "fix:10", T0 + 9000)
     assert_illegal(GAME, s, Move(player="alice", option="victim:alice"))
     assert_illegal(GAME, s, Move(player="bob", option="victim:carol"))
@@ -231,6 +231,19 @@ def test_typed_words_map_to_race_inputs():
         "shout", "salute", "katana", "grab", None, None
     ]
     assert sorted(REACTIONS.values()) == ["grab", "katana", "salute", "shout"]
+    assert [word_to_input(w) for w in ("振る", "ふる", "ダイスを振る", "Roll")] == ["roll"] * 4
+
+
+def test_a_race_word_before_the_roll_is_refused_by_the_word_not_its_id():
+    """TK-3: 「タタモカツ」 typed before a roll counts for nothing and changes nothing; the refusal names the word
+    to type (in the reader's language), never the option id ``shout``."""
+    from bot.i18n import say
+
+    s = new()
+    for option, en, ja in (("shout", "'tatamokatsu' counts only in a race, after a roll.", "「タタモカツ」は"),
+                           ("salute", "'hai' counts only in a race, after a roll.", "「はい」は")):
+        refused = assert_illegal(GAME, s, Move(player="bob", option=option, at_ms=T0))
+        assert say(refused.text, "en") == en and say(refused.text, "ja").startswith(ja)
 
 
 # -- what the table reads after a window (TK-11, TK-6) -------------------------------------------------------------
