@@ -146,7 +146,7 @@ class Mover(Load):
     def __init__(self, *args, **kwargs) -> None:
         super().__init__(*args, **kwargs)
         self.replies: list[str] = []
-        self.answered: asyncio.Future | None = None
+        self.reply_due: asyncio.Future | None = None  # set when the press in flight is answered
         self.game = self.made = 0  # the game pressed in now, and its presses so far
 
     async def moves(self, n: int) -> int:
@@ -164,7 +164,7 @@ class Mover(Load):
             self.press(channel)
             if channel not in self.busy:
                 raise RuntimeError(f"no board to press in channel {channel}")
-            await self.answered
+            await self.reply_due
             await self.h.bot.idle()
             if len(self.replies) == before:
                 raise RuntimeError("a press was not answered")
@@ -173,14 +173,14 @@ class Mover(Load):
         return done
 
     def press(self, channel: int) -> None:
-        self.answered = asyncio.get_running_loop().create_future()
+        self.reply_due = asyncio.get_running_loop().create_future()
         super().press(channel)
 
     def on_record(self, sent) -> None:
         super().on_record(sent)
         self.replies.append(sent.kind)
-        if self.answered is not None and not self.busy and not self.answered.done():
-            self.answered.set_result(None)
+        if self.reply_due is not None and not self.busy and not self.reply_due.done():
+            self.reply_due.set_result(None)
 
 
 async def measure(moves: int, profile: bool) -> tuple[dict[str, float], pstats.Stats | None, float, float]:
