@@ -128,7 +128,8 @@ class TatsumiGame(Game):
                                 choices=Text.join(T(", "), [label for _, label in listed])))
 
     def result(self, state: TatsumiState) -> Result | None:
-        """Winners by fortune, ties broken by rings of the dragon's element on the island, then shared (TM-12)."""
+        """Winners by fortune, ties broken by rings of the dragon's element on the island, then shared (TM-12); the
+        reason names the winners and their fortune."""
         if not state.over:
             return None
 
@@ -138,8 +139,11 @@ class TatsumiGame(Game):
 
         ranking = rank_by(state.players, key)
         why = end_reason_text(state.end_reason)
-        reason = N("Most fortune after {n} round; {reason}.", "Most fortune after {n} rounds; {reason}.", n=state.round,
-                   reason=why)
+        top = state.seats[state.players.index(ranking[0][0])].fortune
+        winners = Text.join(T(", "), [player_ref(p) for p in ranking[0]])
+        reason = N("Most fortune after {n} round: {winners} with {fortune}; {reason}.",
+                   "Most fortune after {n} rounds: {winners} with {fortune}; {reason}.", n=state.round,
+                   winners=winners, fortune=top, reason=why)
         if state.solo is not None:  # TM-14: the rank line of the rulebook's table
             reason = T("{rank} ({reason}.)", rank=solo.rank_event(state).text, reason=why)
         return Result(

@@ -84,7 +84,7 @@ def test_the_games_terms_in_japanese():
     assert i18n.say(Tatari._give_label(s, "bob"), "ja", {"bob": "ボブ"}) == "ボブ（人形10体：満杯、人形は成仏の祠へ）"
     assert i18n.say(dolls_text(3), "ja") == "人形3体" and str(dolls_text(3)) == "3 dolls"
     event = GAME.resign(s, "bob").events[0]
-    assert i18n.say(event.text, "ja", {"bob": "ボブ"}) == "ボブは投了した。その人形は成仏の祠へ送られた。"
+    assert i18n.say(event.text, "ja", {"bob": "ボブ"}) == "ボブが投了し、手元の人形は成仏の祠へ送られた。"
     assert i18n.say(GAME.pending(GAME.setup(["a", "b"], None, 3))[0].prompt, "ja") .startswith(player_ref("a"))
 
 

@@ -111,3 +111,20 @@ def test_the_check_sees_english_when_a_translation_is_missing(monkeypatch):
     monkeypatch.setattr(i18n, "translations", lambda lang: NullTranslations())
     texts = list(play(1, {"solo": True}, 4))
     assert len(untranslated(texts)) > len(texts) // 2
+
+
+def test_the_result_reason_names_the_winner_and_their_fortune_in_japanese():
+    """TM-12: a whole 2-player game's result reason says who won with how much fortune, not only the rule."""
+    game = games.get("tatsumi")
+    state, rng = game.begin(["p0", "p1"], {}, 3).state, random.Random(3)
+    while game.pending(state):
+        d = game.pending(state)[0]
+        state = game.apply(state, Move(player=d.player, option=rng.choice(d.options).id)).state
+    r = game.result(state)
+    top = max(p.fortune for p in state.seats)
+    names = {"p0": "ありさ", "p1": "ぼたん"}
+    winners = "、".join(names[p] for p in r.winners)
+    assert i18n.say(r.reason, "ja", names).endswith(f"{state.round}ラウンドを終えて、福{top}で{winners}の勝ち。")
+    rounds = "1 round" if state.round == 1 else f"{state.round} rounds"
+    assert i18n.say(r.reason, "en", names).startswith(f"Most fortune after {rounds}: "
+                                                      f"{', '.join(names[p] for p in r.winners)} with {top}; ")

@@ -23,6 +23,7 @@ from tatsumi_helpers import (
 )
 
 from games import Move, force
+from games.core import player_ref
 from games.tatsumi import GAME, rules
 from games.tatsumi import data as D
 from games.tatsumi.island import EMPTY
@@ -516,7 +517,13 @@ def test_tm12_thirteenth_sand_dollar_finishes_the_round():
         assert s.current in (1, 2)
         s, _ = play(s, ids(s)[0])
     assert GAME.pending(s) == [] and len(s.sand_dollars) == 13
-    assert GAME.result(s).reason.endswith("the 13th sand dollar was placed.")
+    r = GAME.result(s)
+    top = max(p.fortune for p in s.seats)
+    assert str(r.reason).endswith("the 13th sand dollar was placed.")
+    # the reason names who won and with what fortune, not only the rule
+    rounds = "1 round" if s.round == 1 else f"{s.round} rounds"
+    winners = ", ".join(player_ref(p) for p in r.winners)
+    assert str(r.reason) == f"Most fortune after {rounds}: {winners} with {top}; the 13th sand dollar was placed."
 
 
 def test_tm12_trigger_by_last_seat_ends_at_once():
