@@ -14,7 +14,9 @@ polls spends the bot's own CPU at the ramp's high rates). Finished games are re-
 
 Runs: 1 channel (time compressed 25x: mean wait 0.2 s, still one press in flight at most — latency of a lone
 channel does not depend on the wait), 50 and 200 channels in real time; then the ramp: 200 channels with the mean
-wait halved each step (40, 80, 160 … moves/s offered) until p99 reaches 1 s, reporting achieved moves/s per step.
+wait halved each step (40, 80, 160 … moves/s offered) until p99 reaches 1 s, reporting achieved moves/s per step
+(the presses made in the step's window and answered, over the window's seconds: re-opening finished games after the
+window does not stretch it).
 Every line ends ``errors=<n>``: the ERROR log lines of that run (the ramp's last line: of all its steps). Last::
 
     knee_moves_s=<x> floor_moves_s=<y> knee_ratio=<x/y> errors=<n>
@@ -74,7 +76,7 @@ class Load:
         self.rng = random.Random(seed)
         self.users = {}
         self.latest: dict[int, dict] = {}  # channel -> latest board message payload
-        self.inflight: dict[int, tuple[int, float]] = {}  # interaction id -> (channel, t0)
+        self.inflight: dict[int, tuple[int, float, bool]] = {}  # interaction id -> (channel, t0, sampled)
         self.busy: set[int] = set()
         self.answered: dict[int, asyncio.Event] = {}  # channel -> set when its press in flight is answered
         self.finished: set[int] = set()
@@ -82,8 +84,10 @@ class Load:
         self.images: list[float] = []  # press -> the message has its image
         self.t0: dict[int, float] = {}  # interaction id -> press time, until the image arrived
         self.refused = 0
-        self.sampling = False
-        self.opening = asyncio.Lock()  # one channel opens at a time: the recorded replies are shared
+        self.sampling = False  # presses made while it is set are sampled, whenever their answer comes
+        self.cards: dict[int, asyncio.Future] = {}  # channel opening -> its lobby card (a message payload)
+        self.boards_due: dict[int, asyncio.Future] = {}  # channel opening -> its first board
+        self.replies_due: dict[int, asyncio.Future] = {}  # interaction id of an opening's press -> its answer
         self.done = asyncio.Event()
         h.fake.keep = False
         h.fake.on_record = self.on_record
@@ -93,11 +97,13 @@ class Load:
 
     def on_record(self, sent: Sent) -> None:
         now = time.perf_counter()
+        if self.cards or self.boards_due or self.replies_due:
+            self.opened(sent)
         if sent.interaction_id is None:
             return
         if sent.kind == "edit_original" and sent.files:
             t0 = self.t0.pop(sent.interaction_id, None)
-            if t0 is not None and self.sampling:
+            if t0 is not None:  # kept for sampled presses only
                 self.images.append((now - t0) * 1000)
             return
         if sent.kind not in ("response", "followup"):
@@ -107,13 +113,13 @@ class Load:
         entry = self.inflight.pop(sent.interaction_id, None)
         if entry is None:
             return
-        channel, t0 = entry
+        channel, t0, sampled = entry
         self.busy.discard(channel)
         self.answered.setdefault(channel, asyncio.Event()).set()
         if sent.ephemeral:
             self.refused += 1
             return
-        if self.sampling:
+        if sampled:
             self.latencies.append((now - t0) * 1000)
             if sent.files:
                 self.images.append((now - t0) * 1000)
@@ -125,21 +131,37 @@ class Load:
             self.latest.pop(channel, None)
             self.finished.add(channel)
 
+    def opened(self, sent: Sent) -> None:
+        """What an opening waits for: its channel's lobby card, the answer to its Join, its first board."""
+        due = self.replies_due.pop(sent.interaction_id, None) if sent.interaction_id is not None else None
+        if due is not None and not due.done():
+            due.set_result(sent.message)
+        channel = sent.channel_id
+        if channel is None or sent.ephemeral:
+            return
+        card = self.cards.get(channel)
+        if card is not None and not card.done() and "Join" in sent.buttons():
+            card.set_result(sent.message)
+        board = self.boards_due.get(channel)
+        if board is not None and not board.done() and any(c.startswith(BOARD_PREFIXES) for c in sent.custom_ids()):
+            board.set_result(sent.message)
+
     async def open(self, channel: int) -> None:
-        """Open, join and start a game in ``channel`` through interactions (not sampled)."""
+        """Open, join and start a game in ``channel`` through interactions (not sampled), each step awaited by its
+        own answer (the other channels play on meanwhile: nothing waits for the whole bot to be idle)."""
         a, b = self.users.setdefault(channel, (self.h.user(channel * 10 + 1, "a"), self.h.user(channel * 10 + 2, "b")))
-        async with self.opening:
-            keep, self.h.fake.keep = self.h.fake.keep, True
-            try:
-                reply = await self.h.slash(a, "play", game="tatari", channel_id=channel)
-                # other channels keep playing meanwhile: take this channel's lobby card
-                card = next(s for s in reversed(reply) if s.channel_id == channel and "Join" in s.buttons())
-                await self.h.click(b, card, "Join")
-                await self.h.click(a, card, "Start")
-            finally:
-                self.h.fake.keep = keep
-                self.h.fake.sent.clear()
-        self.latest[channel] = self.h.board(channel)
+        loop = asyncio.get_running_loop()
+        self.cards[channel], self.boards_due[channel] = loop.create_future(), loop.create_future()
+        try:
+            self.h.now_ms = int(time.time() * 1000)
+            self.h.fire_slash(a, "play", channel_id=channel, game="tatari")
+            card = await asyncio.wait_for(self.cards[channel], OPEN_TIMEOUT_S)
+            joined = self.replies_due[self.h.fire_click(b, card, "Join")] = loop.create_future()
+            card = await asyncio.wait_for(joined, OPEN_TIMEOUT_S) or card
+            self.h.fire_click(a, card, "Start")
+            self.latest[channel] = await asyncio.wait_for(self.boards_due[channel], OPEN_TIMEOUT_S)
+        finally:
+            del self.cards[channel], self.boards_due[channel]
         self.finished.discard(channel)
 
     def press(self, channel: int) -> None:
@@ -163,7 +185,7 @@ class Load:
         payload = self.h._interaction(user, 3, data, channel, board)
         self.busy.add(channel)
         self.answered.setdefault(channel, asyncio.Event()).clear()
-        self.inflight[int(payload["id"])] = (channel, time.perf_counter())
+        self.inflight[int(payload["id"])] = (channel, time.perf_counter(), self.sampling)
         self.h.bot._connection.parse_interaction_create(payload)
 
     async def clients(self, seconds: float) -> None:
@@ -185,6 +207,13 @@ class Load:
                     self.press(channel)
 
         await asyncio.gather(*(one(self.channel(i)) for i in range(self.n)))
+
+
+BOARD_PREFIXES = ("pbc:c:", "pbc:m:", "pbc:g:")
+"""A board's choice components (buttons, menus, race buttons): a message with one is a board to play on."""
+
+OPEN_TIMEOUT_S = 30.0
+"""How long one step of opening a game may wait for its answer before the bench fails (s)."""
 
 
 class ErrorCount(logging.Handler):
@@ -234,10 +263,14 @@ async def run(channels: int, seconds: float, interval: float, warmup: float = 2.
             for i in range(channels):
                 await load.open(load.channel(i))
             await load.clients(warmup)
+            # the window: presses made in these ``seconds`` are sampled (a press's moment, not its answer's, decides),
+            # so the re-opening of finished games that outlasts the window does not stretch it
             load.sampling = True
-            t0 = time.perf_counter()
+            window = asyncio.get_running_loop().call_later(seconds, setattr, load, "sampling", False)
             await load.clients(seconds)
-            elapsed = time.perf_counter() - t0
+            window.cancel()
+            load.sampling = False
+            elapsed = seconds
             await asyncio.sleep(0.5)
             await h.bot.idle()
         finally:
