@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Iterable
+from typing import TypeVar
 
 import games
 from games import Game
@@ -23,6 +24,8 @@ from games.spelling import fold
 from .i18n import LANGUAGES, say
 from .readings import READINGS as KANJI_READINGS
 from .readings import REPEAT
+
+Thing = TypeVar("Thing")
 
 READINGS: dict[str, tuple[str, ...]] = {
     "Tsukimi": ("つきみ",),
@@ -95,15 +98,7 @@ def find_game(typed: str) -> Game | None:
         return games.get(typed)
     except KeyError:
         pass
-    needle = fold(typed)
-    if not needle:
-        return None
-    named = [(g, names_of(g.id, g.title)) for g in games.all()]
-    exact = [g for g, names in named if needle in names]
-    if len(exact) == 1:
-        return exact[0]
-    partial = [g for g, names in named if any(needle in n for n in names)]
-    return partial[0] if len(partial) == 1 and (len(needle) >= 2 or not needle.isascii()) else None
+    return _the_one(typed, [(g, names_of(g.id, g.title)) for g in games.all()])
 
 
 def find_topic(game: Game, typed: str) -> str | None:
@@ -112,14 +107,19 @@ def find_topic(game: Game, typed: str) -> str | None:
     it; None when no topic or more than one does."""
     if typed in game.rules_help:
         return typed
+    return _the_one(typed, [(t, names_of(t, game.topic_name(t))) for t in game.rules_help if t])
+
+
+def _the_one(typed: str, named: list[tuple[Thing, set[str]]]) -> Thing | None:
+    """The one thing of ``named`` (thing, its folded names: :func:`names_of`) that ``typed`` (folded) names
+    exactly, else the one whose names contain it (one Latin letter is too little); None when none or several do."""
     needle = fold(typed)
     if not needle:
         return None
-    named = [(t, names_of(t, game.topic_name(t))) for t in game.rules_help if t]
-    exact = [t for t, names in named if needle in names]
+    exact = [x for x, names in named if needle in names]
     if len(exact) == 1:
         return exact[0]
-    partial = [t for t, names in named if any(needle in n for n in names)]
+    partial = [x for x, names in named if any(needle in n for n in names)]
     return partial[0] if len(partial) == 1 and (len(needle) >= 2 or not needle.isascii()) else None
 
 

@@ -186,7 +186,7 @@ def sandbox_rules(game_id: str | None = None, topic: str | None = None, lang: st
         raise SessionError(T("There is no game called '{game}'. /games lists them.", game=game_id))
     helps = game.rules_help
     if topic:
-        key = find_topic(game, topic.lower()) or find_topic(game, topic)
+        key = find_topic(game, topic)
         if key is None:
             raise SessionError(T("No topic '{topic}' for {game}. Topics: {topics}.", topic=topic, game=game.title,
                                  topics=topics_text(game, [k for k in helps if k], lang)))
