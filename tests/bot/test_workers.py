@@ -4,7 +4,6 @@ skips the interpreter's teardown) gets no "leaked semaphore" warning from multip
 import subprocess
 import sys
 import textwrap
-import threading
 from concurrent.futures.process import _ExecutorManagerThread
 
 from bot import workers
@@ -26,8 +25,10 @@ def test_stop_returns_after_the_pool_let_go_of_its_queues():
     when :meth:`Pool.stop` returns: nothing of the pool runs on in a thread the process may end under."""
     pool = workers.pool(1)
     assert pool.submit(sum, (2, 3)).result() == 5
+    manager = pool._executor_manager_thread  # this pool's own (other tests' pools may still run theirs)
+    assert isinstance(manager, _ExecutorManagerThread) and manager.is_alive()
     pool.stop()
-    assert [t for t in threading.enumerate() if isinstance(t, _ExecutorManagerThread)] == []
+    assert not manager.is_alive()
 
 
 def test_a_process_ended_at_once_after_a_stop_leaks_no_semaphore(tmp_path):
