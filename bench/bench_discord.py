@@ -7,8 +7,9 @@ What one sample is: a button press built as a real INTERACTION_CREATE payload, f
 webhook adapter (``tests/discord/harness.py``). Latency = response received - payload fed, in ms. Bookkeeping after
 the reply (store the board id, reset timers, strip the old board's buttons) runs too, and competes for the loop.
 
-Load: N channels, each a 2-player Tatari game; each channel's current player presses a random choice of the latest
-board after an exponential wait (mean ``--interval`` s, default 5 s: 200 channels ≈ 40 moves/s) that starts when
+Load: N channels, each a 2-player Tatari game; each channel's current player presses a random button of the latest
+board (one of the decision's options, or a lookup: Rules, Full board — about half the presses; ``--moves-only``: the
+options alone, every press a move) after an exponential wait (mean ``--interval`` s, default 5 s: 200 channels ≈ 40 moves/s) that starts when
 their previous press is answered (as a person would: they wait for the answer, not poll for it — a client that
 polls spends the bot's own CPU at the ramp's high rates). Finished games are re-opened (lobby + start, not sampled).
 
@@ -21,11 +22,16 @@ Every line ends ``errors=<n>``: the ERROR log lines of that run (the ramp's last
 
     knee_moves_s=<x> floor_moves_s=<y> knee_ratio=<x/y> errors=<n>
 
+Each run also prints the CPU it used per move in its window: this process's (the event loop, SQLite's and the
+pool's threads) and its render workers' (Linux: from ``/proc``) — the knee is where their sum fills the cores.
+
 ``knee_moves_s``: moves/s achieved by the ramp's last step with p99 under 1 s; ``floor_moves_s``: the process's
-render-bound limit, cores / render-and-encode CPU seconds per board (measured in this run, :func:`render_cpu_s`).
+render-bound limit, cores / render-and-encode CPU seconds per board (measured in this run, in a fresh render worker:
+:func:`worker_render_cpu_s`).
 
     python bench/bench_discord.py                # 1, 50, 200 channels, 30 s each, then the ramp
     python bench/bench_discord.py --seconds 10 --no-ramp
+    python bench/bench_discord.py --moves-only   # every press a move (no Rules / Full board lookups)
     python bench/bench_discord.py --rate-limited # late_answers=<n> interactions=<m>
     python bench/bench_discord.py --smoke        # a few seconds, tiny sizes: does it still run
 
@@ -69,7 +75,10 @@ class Load:
     """N channels pressing buttons; collects latencies (ms) of public board replies."""
 
     PRESSED = ("pbc:",)
-    """What a player presses: a random component of the board whose ``custom_id`` starts so."""
+    """What a player presses: a random component of the board whose ``custom_id`` starts so — any of its buttons:
+    the decision's options, and the Rules and Full board lookups (answered privately, not counted as moves; a Full
+    board press renders a whole board of its own), as the figures of this bench have been measured since its goals
+    were set. ``--moves-only``: the options alone (:data:`BOARD_PREFIXES`)."""
 
     def __init__(self, h: Harness, channels: int, interval_s: float, seed: int = 1) -> None:
         self.h, self.n, self.interval = h, channels, interval_s
@@ -250,9 +259,10 @@ def stub_render(state, names) -> bytes:
 
 
 async def run(channels: int, seconds: float, interval: float, warmup: float = 2.0, stub: bool = False,
-              image_wait_s: float = IMAGE_WAIT_S, processes: bool = False) -> dict:
+              image_wait_s: float = IMAGE_WAIT_S, processes: bool = False, moves_only: bool = False) -> dict:
     """One run: ``channels`` tables playing for ``seconds`` after ``warmup``; the latency summaries, moves/s and
-    ``errors`` (ERROR log lines from the start of the bot to its stop)."""
+    ``errors`` (ERROR log lines from the start of the bot to its stop); ``moves_only``: the players press the
+    decision's options alone (no lookups)."""
     with tempfile.TemporaryDirectory() as tmp, ErrorCount() as errors:
         h = Harness(Path(tmp) / "bench.sqlite3", image_wait_s=image_wait_s,
                     images=lambda: Images(stub_render if stub else None, processes=processes))
@@ -260,6 +270,8 @@ async def run(channels: int, seconds: float, interval: float, warmup: float = 2.
         await h.open()
         try:
             load = Load(h, channels, interval)
+            if moves_only:
+                load.PRESSED = BOARD_PREFIXES
             for i in range(channels):
                 await load.open(load.channel(i))
             await load.clients(warmup)
@@ -267,7 +279,9 @@ async def run(channels: int, seconds: float, interval: float, warmup: float = 2.
             # so the re-opening of finished games that outlasts the window does not stretch it
             load.sampling = True
             window = asyncio.get_running_loop().call_later(seconds, setattr, load, "sampling", False)
+            cpu0 = time.process_time(), children_cpu_s()
             await load.clients(seconds)
+            cpu1 = time.process_time(), children_cpu_s()
             window.cancel()
             load.sampling = False
             elapsed = seconds
@@ -278,8 +292,30 @@ async def run(channels: int, seconds: float, interval: float, warmup: float = 2.
     res = summary(load.latencies)
     res["image"] = summary(load.images)
     res.update(channels=channels, interval=interval, seconds=round(elapsed, 1),
-               moves_per_s=round(len(load.latencies) / elapsed, 1), refused=load.refused, errors=errors.count)
+               moves_per_s=round(len(load.latencies) / elapsed, 1), refused=load.refused, errors=errors.count,
+               cpu_ms=(cpu1[0] - cpu0[0]) * 1000 / max(1, len(load.latencies)),
+               workers_cpu_ms=None if cpu0[1] is None or cpu1[1] is None else
+               (cpu1[1] - cpu0[1]) * 1000 / max(1, len(load.latencies)))
     return res
+
+
+def children_cpu_s() -> float | None:
+    """CPU seconds (user + system) used so far by this process's live child processes (the render workers), read
+    from Linux's ``/proc``; None where there is no ``/proc``."""
+    tick = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
+    try:
+        children = [int(c) for task in Path(f"/proc/{os.getpid()}/task").iterdir()
+                    for c in (task / "children").read_text().split()]
+    except OSError:
+        return None
+    total = 0.0
+    for child in children:
+        try:
+            fields = Path(f"/proc/{child}/stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:  # it exited meanwhile
+            continue
+        total += (int(fields[11]) + int(fields[12])) / tick
+    return total
 
 
 def show(label: str, r: dict) -> None:
@@ -288,15 +324,19 @@ def show(label: str, r: dict) -> None:
         return
     print(f"{label}: {r['n']} moves, {r['moves_per_s']} moves/s, latency ms p50 {r['p50']:.1f} p90 {r['p90']:.1f} "
           f"p99 {r['p99']:.1f} max {r['max']:.1f} errors={r['errors']}", flush=True)
+    workers = "n/a" if r["workers_cpu_ms"] is None else f"{r['workers_cpu_ms']:.1f}"
+    print(f"{'':>5}CPU ms per move: this process {r['cpu_ms']:.1f} (event loop and its threads), render workers "
+          f"{workers} errors={r['errors']}", flush=True)
     i = r["image"]
     if i.get("n"):
         print(f"{'':>5}with image: p50 {i['p50']:.1f} p90 {i['p90']:.1f} p99 {i['p99']:.1f} max {i['max']:.1f} "
               f"({i['n']} images) errors={r['errors']}", flush=True)
 
 
-def render_cpu_s(boards: int = 12) -> float:
+def render_cpu_s(boards: int = 24, passes: int = 3) -> float:
     """Render-and-encode CPU seconds per board (``renderers.render`` of 2-player Tatari positions met in
-    random-legal play, in this process's CPU time, after one warm-up): the work the render pool does per move."""
+    random-legal play, in this process's CPU time, after one warm-up): the median of ``passes`` passes over
+    ``boards`` boards. Call it in a render worker (:func:`worker_render_cpu_s`)."""
     from common import positions
 
     import games
@@ -304,10 +344,27 @@ def render_cpu_s(boards: int = 12) -> float:
 
     states = positions(games.get("tatari"), 2, range(3), every=3)[:boards]
     renderers.render(states[0])
-    t = time.process_time()
-    for s in states:
-        renderers.render(s)
-    return (time.process_time() - t) / len(states)
+    per_pass = []
+    for _ in range(passes):
+        t = time.process_time()
+        for s in states:
+            renderers.render(s)
+        per_pass.append((time.process_time() - t) / len(states))
+    return statistics.median(per_pass)
+
+
+def worker_render_cpu_s() -> float:
+    """:func:`render_cpu_s` measured where the bot renders: in a fresh render worker process (started as the bot
+    starts them: ``bot.workers.pool`` with the renderers warmed), not in this process, whose heap and caches the
+    run has just churned (a board there costs up to 1.7x as much, and varies from run to run)."""
+    from bot import workers
+    from bot.discord.images import RENDER_NICE, _render_worker
+
+    pool = workers.pool(1, nice=RENDER_NICE, start=_render_worker)
+    try:
+        return pool.submit(render_cpu_s).result()
+    finally:
+        pool.stop()
 
 
 async def main() -> None:
@@ -325,6 +382,8 @@ async def main() -> None:
                     "priority, as bot.discord.runner does)")
     ap.add_argument("--stub-render", action="store_true", help="replace the renderer by a constant 50 KB PNG "
                     "(the floor of the rest of the stack)")
+    ap.add_argument("--moves-only", action="store_true", help="players press the decision's options alone, never "
+                    "the Rules or Full board lookups (every press a move)")
     ap.add_argument("--smoke", action="store_true", help="a few seconds: 2 channels and a 2-step ramp of 4 "
                     "channels, 1 s each, rendering in threads (worker processes take seconds to start; figures "
                     "meaningless)")
@@ -337,7 +396,7 @@ async def main() -> None:
     for n in args.channels:
         compress = 25.0 if n == 1 else 1.0
         r = await run(n, args.seconds, args.interval / compress, warmup=warmup, stub=args.stub_render,
-                      image_wait_s=args.image_wait, processes=not args.threads)
+                      image_wait_s=args.image_wait, processes=not args.threads, moves_only=args.moves_only)
         show(f"{n:>3} channels (mean wait {args.interval / compress:g} s{', 25x compressed' if compress > 1 else ''})",
              r)
     if args.no_ramp:
@@ -345,14 +404,14 @@ async def main() -> None:
     n, interval, knee, errors = args.ramp_channels, args.interval, 0.0, 0
     for _ in range(args.ramp_steps):
         r = await run(n, args.ramp_seconds, interval, warmup=warmup, stub=args.stub_render,
-                      image_wait_s=args.image_wait, processes=not args.threads)
+                      image_wait_s=args.image_wait, processes=not args.threads, moves_only=args.moves_only)
         show(f"ramp {n} channels, offered {n / interval:.0f} moves/s", r)
         errors += r["errors"]
         if r.get("p99", 0) >= 1000:
             break
         knee = r["moves_per_s"]
         interval /= 2
-    floor = (os.cpu_count() or 1) / render_cpu_s()
+    floor = (os.cpu_count() or 1) / worker_render_cpu_s()
     print(f"knee_moves_s={knee:.1f} floor_moves_s={floor:.1f} knee_ratio={knee / floor:.2f} errors={errors}",
           flush=True)
 
