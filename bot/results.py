@@ -282,6 +282,11 @@ def summary_lines(record: GameRecord, names: dict[str, str] | None = None,
     return out
 
 
+SUMMARY_WEIGHTS = [1.1, 3.0, 1.5, 2.2]
+"""Relative widths of the summary card's columns (place, player, score, rating): the score column holds each
+game's heading (:func:`score_heading`: "Fortune", 「指」) uncut in every language."""
+
+
 @_spoken
 def summary_card(record: GameRecord, details: str = "") -> bytes:
     """The summary image that goes with a result: the ranking (★ winners, ⚑ resigned), scores, rating after and
@@ -300,7 +305,7 @@ def summary_card(record: GameRecord, details: str = "") -> bytes:
             bold.add(i)
     section = Section("", [say(T("Place")), say(T("Player")), say(score_heading(record.game_id)),
                            say(T("Rating (Δ)"))], rows,
-                      align="llrr", weights=[1.1, 3.2, 1.1, 2.4], bold=bold)
+                      align="llrr", weights=SUMMARY_WEIGHTS, bold=bold)
     numbers = say(Text.join(" · ", [N("{n} move", "{n} moves", n=record.moves),
                                     duration_text(record.ended_ms - record.started_ms),
                                     N("{n} seat", "{n} seats", n=len(record.seats)),

@@ -582,6 +582,11 @@ def game_palette(game, draw, player_counts: tuple[int, ...], seeds: tuple[int, .
     return make_palette(samples)
 
 
+PALETTE_SAMPLE = 3
+""":func:`make_palette` cuts the remaining slots from one pixel in PALETTE_SAMPLE x PALETTE_SAMPLE of the sample
+boards."""
+
+
 def make_palette(samples: list[Image.Image], exact: int = 128) -> Image.Image:
     """A 256-colour palette image (mode "P") covering ``samples``: the ``exact`` most frequent colours kept exactly
     (backgrounds, inks, piece colours stay true), the rest of the slots from a median cut (anti-aliased edges).
@@ -594,7 +599,12 @@ def make_palette(samples: list[Image.Image], exact: int = 128) -> Image.Image:
         y += im.height
     counts = sorted(sheet.getcolors(maxcolors=1 << 24), reverse=True)
     keep = [c for _, c in counts[:exact]]
-    cut = sheet.quantize(256 - len(keep), method=Image.Quantize.MEDIANCUT, dither=Image.Dither.NONE)
+    # the median cut (the slow part: seconds a renderer, in every render worker at its start) over every
+    # PALETTE_SAMPLE-th pixel of every PALETTE_SAMPLE-th row: colours as they are (nearest, never blended), in
+    # about their proportions; the exact colours above come from every pixel
+    cut = sheet.resize((max(1, sheet.width // PALETTE_SAMPLE), max(1, sheet.height // PALETTE_SAMPLE)),
+                       Image.Resampling.NEAREST).quantize(256 - len(keep), method=Image.Quantize.MEDIANCUT,
+                                                          dither=Image.Dither.NONE)
     rest = cut.getpalette()[: 3 * (256 - len(keep))]
     flat = [v for c in keep for v in c] + rest
     flat += [0] * (768 - len(flat))

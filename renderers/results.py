@@ -113,13 +113,19 @@ def _palette() -> tuple[int, ...]:
     return tuple(out)
 
 
-def _table(img: Image.Image, draw: ImageDraw.ImageDraw, y: int, s: Section) -> int:
-    n = len(s.headers)
-    weights = s.weights or [1.0] * n
+def column_edges(weights: list[float]) -> list[float]:
+    """The x of each column's left edge and of the last one's right edge (px): the card's inner width shared out in
+    proportion to ``weights``. A cell's text may use its column's width less 12 px."""
     inner = WIDTH - 2 * PAD
-    xs = [PAD]
+    xs = [float(PAD)]
     for w in weights:
         xs.append(xs[-1] + inner * w / sum(weights))
+    return xs
+
+
+def _table(img: Image.Image, draw: ImageDraw.ImageDraw, y: int, s: Section) -> int:
+    n = len(s.headers)
+    xs = column_edges(s.weights or [1.0] * n)
     align = (s.align or "l" * n).ljust(n, "l")
 
     def row(cells: list[str], top: int, size: int, bold: bool, fill) -> None:
@@ -169,4 +175,4 @@ def name(value: str) -> str:
     return display_name(value, None, NAME_COLUMNS)
 
 
-__all__ = ["Section", "WIDTH", "card", "fit", "name", "wrap"]
+__all__ = ["Section", "WIDTH", "card", "column_edges", "fit", "name", "wrap"]

@@ -324,7 +324,9 @@ class PlayBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         await self.prepare()
-        if self._serving and not self.images.in_processes:
+        if self._serving and self.images.in_processes:
+            self.images.start()  # the workers warm while the gateway connects, not with the first boards
+        elif self._serving:
             # boards drawn here: the first board of each game would otherwise wait for its renderer's palette
             # (seconds); a daemon thread: a bot stopped meanwhile exits at once instead of waiting for it. Boards
             # drawn in worker processes: they warm themselves, this process keeps none of it (~270 MB of fonts and

@@ -174,6 +174,14 @@ class Images:
         """Whether boards are drawn in worker processes (each warms the renderers itself: this process need not)."""
         return self._processes
 
+    def start(self) -> None:
+        """Start every render worker now (each warms the renderers as it starts, :func:`_render_worker`: ~2 s of
+        CPU), so that they are ready by the first move instead of starting with it; returns at once. Threads need
+        no start."""
+        if self._processes:
+            for _ in range(self._workers):  # a job each: the pool starts a worker per job it cannot hand to one
+                self._pool.submit(int)
+
     def close(self, wait: bool = False) -> None:
         """Stop the workers (queued renders dropped); ``wait``: until they have exited (a clean stop: a render
         still running after :data:`bot.workers.STOP_GRACE_S` is ended, its board goes out as text)."""

@@ -182,3 +182,19 @@ async def test_a_render_cancelled_while_it_waits_for_a_slot_leaves_the_slot_to_t
 
     await asyncio.wait_for(again(), 1)  # the slot came back (a lost one would leave this waiting)
     assert order == ["first", "after", "again"] and slots.waiting == 0
+
+
+def test_start_brings_up_every_render_worker_before_the_first_board():
+    """:meth:`Images.start` (the bot's ``setup_hook``) starts one process per worker at once, each warming the
+    renderers while the gateway connects, so the first boards after a restart do not wait for them; then the pool
+    draws boards as ever and stops cleanly."""
+    pipeline = Images(workers=2, processes=True)
+    try:
+        pipeline.start()
+        processes = pipeline._pool._processes
+        assert len(processes) == 2
+        drawn = asyncio.run(pipeline.board(row(1, 1), STATE, {"a": "Ann", "b": "Bo"}))
+        assert drawn.png is not None and drawn.png.startswith(b"\x89PNG") and drawn.alt
+        assert len(processes) == 2  # the board went to a started worker: no third one
+    finally:
+        pipeline.close(wait=True)

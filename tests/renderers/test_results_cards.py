@@ -62,6 +62,19 @@ def test_summary_marks_winners_and_resigners_in_text_not_colour():
     assert results.duration_text(125_000) == "2 min" and results.duration_text(90_061_000) == "1 d 1 h"
 
 
+@pytest.mark.parametrize("game_id", [g.id for g in games.all()])
+def test_summary_score_heading_is_drawn_whole(game_id):
+    """The summary card's score column heading (what the game counts: "Fortune" in Tatsumi) fits its column in
+    every language: not cut to "Fortu…"."""
+    from bot.i18n import LANGUAGES, say
+
+    xs = cards.column_edges(results.SUMMARY_WEIGHTS)
+    width = xs[3] - xs[2] - 12
+    for lang in LANGUAGES:
+        heading = say(results.score_heading(game_id), lang)
+        assert cards.fit(heading, cards.HEAD_PX, True, width) == heading, (lang, heading)
+
+
 def test_stats_text_and_card():
     """Games, wins, win rate, average place, rating ± uncertainty, best score, recent results."""
     stats = PlayerStats("1", "alice", [GameStats("tatari", 4, 1, 2.25, 9, 1, 26.125, 7.5)],
