@@ -87,10 +87,13 @@ def seat_names(row: SessionRow, names: dict[str, str], lang: str | None = None, 
 class Slots:
     """At most ``n`` renders handed to the pool at once, the others waiting here in order: a board's render (a reply
     may be waiting for it) before any lookup's (the whole board: "Full board", ``/board full:true``; answered within
-    their own budget), so a lookup never delays a reply's image."""
+    their own budget), so a lookup never delays a reply's image — neither waiting (boards go first) nor running:
+    lookups hold at most ``n - 1`` slots at once (with ``n`` > 1), so one worker is always a board's."""
 
     def __init__(self, n: int) -> None:
         self._free = n
+        self._lookup_cap = max(1, n - 1)
+        self._lookups = 0  # slots held by (or handed to) lookups
         self._waiting: tuple[deque[asyncio.Future], deque[asyncio.Future]] = (deque(), deque())  # boards, lookups
 
     @property
@@ -102,32 +105,39 @@ class Slots:
     async def held(self, board: bool) -> AsyncIterator[None]:
         """Hold a slot while the body runs (``board``: a board's render, else a lookup's)."""
         queue = self._waiting[0 if board else 1]
-        if self._free and not any(self._waiting[: 1 if board else 2]):
+        if self._free and not any(self._waiting[: 1 if board else 2]) and (board or self._lookups < self._lookup_cap):
             self._free -= 1
+            self._lookups += not board
         else:
             turn = asyncio.get_running_loop().create_future()
             queue.append(turn)
             try:
-                await turn
+                await turn  # the slot is counted as this render's when it is handed over (:meth:`_release`)
             except asyncio.CancelledError:
                 if turn.done() and not turn.cancelled():  # the slot was handed over just now: pass it on
-                    self._release()
+                    self._release(board)
                 elif turn in queue:  # (a release may have dropped it already)
                     queue.remove(turn)
                 raise
         try:
             yield
         finally:
-            self._release()
+            self._release(board)
 
-    def _release(self) -> None:
-        for queue in self._waiting:
+    def _release(self, board: bool) -> None:
+        """A slot held by a board's render (``board``) or a lookup's is let go: handed to the first board waiting,
+        else to the first lookup waiting while lookups hold fewer than their cap, else freed."""
+        self._lookups -= not board
+        for queue, lookup in zip(self._waiting, (False, True), strict=True):
+            if lookup and self._lookups >= self._lookup_cap:
+                break
             while queue:
                 turn = queue.popleft()
                 if not turn.done():
                     turn.set_result(None)
+                    self._lookups += lookup
                     return
-        self._free += 1
+        self._free += 1  # (lookups waiting at their cap wait on: this slot is kept for a board)
 
 
 class Images:

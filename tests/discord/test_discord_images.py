@@ -198,3 +198,42 @@ def test_start_brings_up_every_render_worker_before_the_first_board():
         assert len(processes) == 2  # the board went to a started worker: no third one
     finally:
         pipeline.close(wait=True)
+
+
+async def test_lookups_never_hold_every_worker():
+    """Two workers: two "Full board" lookups run one at a time, so a board that comes meanwhile starts at once in
+    the other worker (a reply waiting for its image never waits behind lookups); one worker: a lookup may use it
+    (a board waiting still goes first)."""
+    slots = images_mod.Slots(2)
+    running: list[str] = []
+    release = {name: asyncio.Event() for name in ("lookup 1", "lookup 2", "board")}
+
+    async def render(name: str, board: bool) -> None:
+        async with slots.held(board=board):
+            running.append(name)
+            await release[name].wait()
+            running.remove(name)
+
+    lookups = [asyncio.create_task(render(n, False)) for n in ("lookup 1", "lookup 2")]
+    for _ in range(5):
+        await asyncio.sleep(0)
+    assert running == ["lookup 1"] and slots.waiting == 1
+    board = asyncio.create_task(render("board", True))
+    for _ in range(5):
+        await asyncio.sleep(0)
+    assert running == ["lookup 1", "board"]
+    release["board"].set()
+    await board
+    assert running == ["lookup 1"] and slots.waiting == 1  # the freed worker stays a board's
+    release["lookup 1"].set()
+    for _ in range(5):
+        await asyncio.sleep(0)
+    assert running == ["lookup 2"]
+    release["lookup 2"].set()
+    await asyncio.gather(*lookups)
+    assert slots.waiting == 0 and slots._free == 2 and slots._lookups == 0
+
+    alone = images_mod.Slots(1)
+    async with alone.held(board=False):
+        assert alone._free == 0
+    assert alone._free == 1 and alone._lookups == 0
