@@ -237,3 +237,33 @@ async def test_lookups_never_hold_every_worker():
     async with alone.held(board=False):
         assert alone._free == 0
     assert alone._free == 1 and alone._lookups == 0
+
+
+async def test_the_bot_starts_its_render_workers_as_it_sets_up(tmp_path):
+    """``setup_hook`` (before the gateway connects) starts the render workers of a bot that draws in processes;
+    a bot that draws in threads warms the renderers in a thread of its own instead, and starts nothing."""
+    from harness import Harness
+
+    started: list[Images] = []
+
+    class Recorded(Images):
+        def __init__(self, processes: bool) -> None:
+            super().__init__(lambda state, shown: b"png", workers=1)
+            self.processes = processes
+
+        @property
+        def in_processes(self) -> bool:
+            return self.processes
+
+        def start(self) -> None:
+            started.append(self)
+
+    for processes in (True, False):
+        h = Harness(tmp_path / f"{processes}.sqlite3", images=lambda p=processes: Recorded(p))
+        await h.open()
+        try:
+            h.bot.sync_commands = False
+            await h.bot.setup_hook()
+        finally:
+            await h.close()
+    assert [s.processes for s in started] == [True]
