@@ -48,7 +48,7 @@ TILES = Decision(player="alice", kind="place", prompt=T("Place"), options=[
     ("１－２", "tile:1-2"),  # full width, as a Japanese keyboard types it
     ("1-3", "tile:1-3"),  # the id's tail when no other option ends so
     ("1-6", "1-6"),  # sen:1-6 and mat:1-6 both end so: no guess, the engine refuses it
-    ("1-6の常緑樹：1銭", "sen:1-6"),  # the label in Japanese (the table's language need not be the typist's)
+    ("1-6の常緑樹：銭1", "sen:1-6"),  # the label in Japanese (the table's language need not be the typist's)
 ])
 def test_a_typed_label_in_any_language_and_width_or_a_unique_id_tail(typed, option):
     assert typed_choice([TILES], "alice", typed, seated=True) == option
