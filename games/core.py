@@ -42,6 +42,7 @@ from pydantic import BaseModel, ConfigDict, Field, WrapValidator
 
 __all__ = [
     "BaseState",
+    "CHOICE_SEP",
     "DICE_SEP",
     "Decision",
     "Event",
@@ -504,6 +505,10 @@ SEMICOLON = T("; ")
 DICE_SEP = Tc("between dice", " · ")
 """Between the faces of a roll (``"2 · 4 · double-doll"``; Japanese lists them with 「、」)."""
 
+CHOICE_SEP = Tc("between choices", ", ")
+"""Between the options a refusal lists ("Choose one of: roll, stop"); Japanese uses 「／」, since its labels
+hold its comma 「、」 (「飛んで、集めるか捧げる」)."""
+
 
 def seats_text(counts: Sequence[int]) -> str:
     """``[2, 3, 4]`` -> "2-4 players", ``[5]`` -> "exactly 5 players", ``[1]`` -> "exactly 1 player"."""
@@ -784,6 +789,6 @@ class Game:
             opt = d.option(move.option)
             if opt is not None:
                 return d, opt
-        listed = Text.join(T(", "), [o.short or o.label for d in mine for o in d.options])  # what a player reads
+        listed = Text.join(CHOICE_SEP, [o.short or o.label for d in mine for o in d.options])  # what a player reads
         raise IllegalMove(T("'{option}' is not a choice now. Choose one of: {choices}.", option=move.option,
                             choices=listed))

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from games.core import (
+    CHOICE_SEP,
     SEMICOLON,
     TIMEOUT,
     Decision,
@@ -125,7 +126,7 @@ class TatsumiGame(Game):
         listed = rules.choices(state)
         if all(i != move.option for i, _ in listed):
             raise IllegalMove(T("'{option}' is not a choice now. Choose one of: {choices}.", option=move.option,
-                                choices=Text.join(T(", "), [label for _, label in listed])))
+                                choices=Text.join(CHOICE_SEP, [label for _, label in listed])))
 
     def result(self, state: TatsumiState) -> Result | None:
         """Winners by fortune, ties broken by rings of the dragon's element on the island, then shared (TM-12); the

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 
-from games.core import Decision, T, Text, player_ref
+from games.core import CHOICE_SEP, Decision, T, Text, player_ref
 from games.spelling import fold
 
 from . import rules
@@ -109,7 +109,7 @@ def _hint(state: TsukimiState, decision: Decision, limit: int = 6) -> Text:
     """A short hint: the first ``limit`` options by their labels (what a player reads, never an id to type) and
     how many there are (never the whole list of 54 vertices)."""
     labels = [o.label for o in decision.options]
-    shown = Text.join(rules.COMMA, labels[:limit])
+    shown = Text.join(CHOICE_SEP, labels[:limit])
     if len(labels) > limit:
         return T("Choose one of: {shown} … ({n} choices).", shown=shown, n=len(labels))
     return T("Choose one of: {shown}.", shown=shown)

@@ -51,7 +51,24 @@ def test_find_decision_refusals_read_in_japanese():
     assert all(isinstance(r, Text) for r in refusals)
     assert str(refusals[0]) == "It is not your turn: waiting for {@p0}."
     assert i18n.say(refusals[0], "ja", {"p0": "あきら"}) == "あなたの番ではありません：あきらを待っています。"
-    assert i18n.say(refusals[1], "ja").startswith("「nope」は今は選べません。選べるのは：1-2、1-3、")
+    assert i18n.say(refusals[1], "ja").startswith("「nope」は今は選べません。選べるのは：1-2／1-3／")
+    assert str(refusals[1]).startswith("'nope' is not a choice now. Choose one of: 1-2, 1-3, ")
+
+
+def test_a_refusals_list_of_choices_is_cut_where_one_choice_ends_not_at_a_comma_inside_one():
+    """Japanese labels hold 、 (「飛んで、集めるか捧げる」): the choices a refusal lists are set apart by 「／」
+    (``games.core.CHOICE_SEP``), so the list reads as as many choices as there are — Tatsumi's own check and
+    Tsukimi's short list alike."""
+    from games.tatsumi import rules as tatsumi_rules
+
+    game = games.get("tatsumi")
+    state = game.setup(["p0", "p1"], None, 1)
+    with pytest.raises(IllegalMove) as exc:
+        game.apply(state, Move(player=tatsumi_rules.decider(state).id, option="nope"))
+    said = i18n.say(exc.value.args[0], "ja")
+    listed = said.split("選べるのは：", 1)[1].removesuffix("。")
+    labels = [i18n.say(label, "ja") for _, label in tatsumi_rules.choices(state)]
+    assert listed.split("／") == labels and any("、" in label for label in labels)
 
 
 def test_a_message_id_used_by_several_domains_has_one_japanese():
