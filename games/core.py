@@ -505,9 +505,9 @@ SEMICOLON = T("; ")
 DICE_SEP = Tc("between dice", " · ")
 """Between the faces of a roll (``"2 · 4 · double-doll"``; Japanese lists them with 「、」)."""
 
-CHOICE_SEP = Tc("between choices", ", ")
-"""Between the options a refusal lists ("Choose one of: roll, stop"); Japanese uses 「／」, since its labels
-hold its comma 「、」 (「飛んで、集めるか捧げる」)."""
+CHOICE_SEP = Tc("between choices", "; ")
+"""Between the options a refusal lists ("Choose one of: fly to b1, claim lightning from a1; gather wind from b1"):
+a label may hold a comma, so the list does not cut at one (Japanese: 「／」, its labels hold 、)."""
 
 
 def seats_text(counts: Sequence[int]) -> str:

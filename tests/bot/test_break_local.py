@@ -45,7 +45,7 @@ async def moves(chat, channel="table"):
 async def test_unicode_digits_are_not_numbers_of_a_list(chat):
     await say(chat, "alice: /play tatari", "bob: /join", "alice: /start")
     up = await chat.service.show("table")
-    listed = ", ".join(o.short or o.label for o in up.pending[0].options)  # labels, never ids
+    listed = "; ".join(o.short or o.label for o in up.pending[0].options)  # labels, never ids
     out = await say(chat, "alice: ²", "alice: /move ³", "alice: /wait ²")
     assert out == [
         f"! alice: '²' is not a choice now. Choose one of: {listed}.",

@@ -52,7 +52,7 @@ def test_find_decision_refusals_read_in_japanese():
     assert str(refusals[0]) == "It is not your turn: waiting for {@p0}."
     assert i18n.say(refusals[0], "ja", {"p0": "あきら"}) == "あなたの番ではありません：あきらを待っています。"
     assert i18n.say(refusals[1], "ja").startswith("「nope」は今は選べません。選べるのは：1-2／1-3／")
-    assert str(refusals[1]).startswith("'nope' is not a choice now. Choose one of: 1-2, 1-3, ")
+    assert str(refusals[1]).startswith("'nope' is not a choice now. Choose one of: 1-2; 1-3; ")
 
 
 def test_a_refusals_list_of_choices_is_cut_where_one_choice_ends_not_at_a_comma_inside_one():

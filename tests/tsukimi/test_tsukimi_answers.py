@@ -68,8 +68,8 @@ def test_refusal_vertex_taken_echoes_what_was_typed():
     """Rulebook "Placing Rabbits" (one rabbit a vertex): the text typed is echoed as typed, with the reason."""
     assert _refusal(_effects(), "place:C4-se") == (
         "'place:C4-se' is refused: D4-n (= C4-se = C5-sw) holds purple {@purple}'s rabbit (one rabbit a vertex). "
-        "Choose one of: place a rabbit on C4-n, place a rabbit on C4-ne (= B4-s), place a rabbit on C4-s, place a "
-        "rabbit on C4-sw (= D3-n), place a rabbit on C4-nw (= B3-s), move your rabbit from A1-n … (7 choices)."
+        "Choose one of: place a rabbit on C4-n; place a rabbit on C4-ne (= B4-s); place a rabbit on C4-s; place a "
+        "rabbit on C4-sw (= D3-n); place a rabbit on C4-nw (= B3-s); move your rabbit from A1-n … (7 choices)."
     )
     assert _refusal(_effects(), "place:A1-n").startswith("'place:A1-n' is refused: A1-n holds your rabbit")
 
@@ -103,10 +103,10 @@ def test_refusal_hint_is_short_never_the_54_vertices():
     msg = _refusal(s, "to:D4-n")
     assert msg == (
         "'to:D4-n' is refused: D4-n (= C4-se = C5-sw) holds purple {@purple}'s rabbit (one rabbit a vertex). "
-        "Choose one of: A2-n, A3-n, A1-nw, A1-ne (= A2-nw), A2-ne (= A3-nw), A3-ne … (53 choices)."
+        "Choose one of: A2-n; A3-n; A1-nw; A1-ne (= A2-nw); A2-ne (= A3-nw); A3-ne … (53 choices)."
     )
     assert _refusal(s, "nonsense") == (
-        "'nonsense' is not a choice now. Choose one of: A2-n, A3-n, A1-nw, A1-ne (= A2-nw), A2-ne (= A3-nw), A3-ne … "
+        "'nonsense' is not a choice now. Choose one of: A2-n; A3-n; A1-nw; A1-ne (= A2-nw); A2-ne (= A3-nw); A3-ne … "
         "(53 choices)."
     )
 
@@ -117,7 +117,7 @@ def test_ts4_refusal_tile_too_dear_or_gone():
     s.circle = [TEMPLE, *range(1, 19)]
     assert _refusal(s, "matcha 2").startswith(
         "'matcha 2' is refused: matcha 2 costs 3 rabbits and you have 2 in reserve. Choose one of: strawberry 0 "
-        "(cost 0), sakura 5 (cost 0), strawberry 1 (cost 1), sakura 5 (cost 1), strawberry 2 (cost 2), matcha 3 "
+        "(cost 0); sakura 5 (cost 0); strawberry 1 (cost 1); sakura 5 (cost 1); strawberry 2 (cost 2); matcha 3 "
         "(cost 2)."
     )
     s.circle[s.circle.index(tid("matcha", 2))] = None

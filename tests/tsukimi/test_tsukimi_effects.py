@@ -149,7 +149,7 @@ def test_ts9_the_placing_refusal_names_the_ruling():
     err = assert_illegal(GAME, s, Move(player=W, option="place:C4-s"))
     assert str(err) == (
         "'place:C4-s' is refused: your placing is over: you moved a rabbit after placing (TS-9: an effect is done "
-        "as a whole). Choose one of: discard {@purple}'s rabbit on A3-n, discard {@purple}'s rabbit on E3-s."
+        "as a whole). Choose one of: discard {@purple}'s rabbit on A3-n; discard {@purple}'s rabbit on E3-s."
     )
 
 
