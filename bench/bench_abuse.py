@@ -56,18 +56,9 @@ COMMANDS = ("replay", "stats", "leaderboard", "play")
 
 def children_rss_mb() -> float:
     """Resident memory of this process's child processes (render and drawing workers), MB."""
-    import os
+    from bot import memory
 
-    total = 0.0
-    me = str(os.getpid())
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            fields = stat.read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        if fields[1] == me:
-            total += int(fields[21]) * os.sysconf("SC_PAGE_SIZE") / 1_048_576
-    return total
+    return memory.children_resident_bytes() / 1_048_576
 
 
 def spammer(h: Harness, channel: int):

@@ -300,16 +300,15 @@ async def run(channels: int, seconds: float, interval: float, warmup: float = 2.
 
 
 def children_cpu_s() -> float | None:
-    """CPU seconds (user + system) used so far by this process's live child processes (the render workers), read
-    from Linux's ``/proc``; None where there is no ``/proc``."""
-    tick = os.sysconf("SC_CLK_TCK") if hasattr(os, "sysconf") else 100
-    try:
-        children = [int(c) for task in Path(f"/proc/{os.getpid()}/task").iterdir()
-                    for c in (task / "children").read_text().split()]
-    except OSError:
+    """CPU seconds (user + system) used so far by this process's live child processes (the render workers,
+    :func:`bot.memory.children`), read from Linux's ``/proc``; None where there is no ``/proc``."""
+    from bot import memory
+
+    if not Path("/proc").is_dir():
         return None
+    tick = os.sysconf("SC_CLK_TCK")
     total = 0.0
-    for child in children:
+    for child in memory.children():
         try:
             fields = Path(f"/proc/{child}/stat").read_text().rsplit(")", 1)[1].split()
         except OSError:  # it exited meanwhile

@@ -185,8 +185,8 @@ class Images:
         return self._processes
 
     def start(self) -> None:
-        """Start every render worker now (each warms the renderers as it starts, :func:`_render_worker`: ~2 s of
-        CPU), so that they are ready by the first move instead of starting with it; returns at once. Threads need
+        """Start every render worker now (each warms the renderers as it starts, :func:`_render_worker`: a few
+        seconds of CPU), so that they are ready by the first move instead of starting with it; returns at once. Threads need
         no start."""
         if self._processes:
             for _ in range(self._workers):  # a job each: the pool starts a worker per job it cannot hand to one
