@@ -23,7 +23,8 @@ Every line ends ``errors=<n>``: the ERROR log lines of that run (the ramp's last
     knee_moves_s=<x> floor_moves_s=<y> knee_ratio=<x/y> errors=<n>
 
 Each run also prints the CPU it used per move in its window: this process's (the event loop, SQLite's and the
-pool's threads) and its render workers' (Linux: from ``/proc``) — the knee is where their sum fills the cores.
+pool's threads; of it, the cyclic garbage collector's, with its longest collection: a pause of the event loop) and
+its render workers' (Linux: from ``/proc``) — the knee is where their sum fills the cores.
 
 ``knee_moves_s``: moves/s achieved by the ramp's last step with p99 under 1 s; ``floor_moves_s``: the process's
 render-bound limit, cores / render-and-encode CPU seconds per board (measured in this run, in a fresh render worker:
@@ -46,6 +47,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import logging
 import os
 import random
@@ -225,6 +227,31 @@ OPEN_TIMEOUT_S = 30.0
 """How long one step of opening a game may wait for its answer before the bench fails (s)."""
 
 
+class Collections:
+    """The cyclic garbage collector's work while installed (``with Collections() as c``, a ``gc.callbacks`` entry):
+    ``cpu_s``, the CPU seconds of the thread that collected (the event loop's, nearly always), and ``longest_ms``,
+    the longest collection's wall time (a pause of the event loop)."""
+
+    def __init__(self) -> None:
+        self.cpu_s = 0.0
+        self.longest_ms = 0.0
+        self._started = (0.0, 0.0)
+
+    def _note(self, phase: str, info: dict) -> None:
+        if phase == "start":
+            self._started = (time.thread_time(), time.perf_counter())
+            return
+        self.cpu_s += time.thread_time() - self._started[0]
+        self.longest_ms = max(self.longest_ms, (time.perf_counter() - self._started[1]) * 1000)
+
+    def __enter__(self) -> Collections:
+        gc.callbacks.append(self._note)
+        return self
+
+    def __exit__(self, *exc) -> None:
+        gc.callbacks.remove(self._note)
+
+
 class ErrorCount(logging.Handler):
     """Counts the ERROR (and worse) log records while installed on the root logger (``with ErrorCount() as c``)."""
 
@@ -280,7 +307,8 @@ async def run(channels: int, seconds: float, interval: float, warmup: float = 2.
             load.sampling = True
             window = asyncio.get_running_loop().call_later(seconds, setattr, load, "sampling", False)
             cpu0 = time.process_time(), children_cpu_s()
-            await load.clients(seconds)
+            with Collections() as collector:
+                await load.clients(seconds)
             cpu1 = time.process_time(), children_cpu_s()
             window.cancel()
             load.sampling = False
@@ -294,27 +322,37 @@ async def run(channels: int, seconds: float, interval: float, warmup: float = 2.
     res.update(channels=channels, interval=interval, seconds=round(elapsed, 1),
                moves_per_s=round(len(load.latencies) / elapsed, 1), refused=load.refused, errors=errors.count,
                cpu_ms=(cpu1[0] - cpu0[0]) * 1000 / max(1, len(load.latencies)),
-               workers_cpu_ms=None if cpu0[1] is None or cpu1[1] is None else
-               (cpu1[1] - cpu0[1]) * 1000 / max(1, len(load.latencies)))
+               workers_cpu_ms=None if (used := children_cpu_used_s(cpu0[1], cpu1[1])) is None else
+               used * 1000 / max(1, len(load.latencies)),
+               gc_cpu_ms=collector.cpu_s * 1000 / max(1, len(load.latencies)), gc_longest_ms=collector.longest_ms)
     return res
 
 
-def children_cpu_s() -> float | None:
-    """CPU seconds (user + system) used so far by this process's live child processes (the render workers,
-    :func:`bot.memory.children`), read from Linux's ``/proc``; None where there is no ``/proc``."""
+def children_cpu_s() -> dict[int, float] | None:
+    """CPU seconds (user + system) used so far by each live child process of this one (the render workers,
+    :func:`bot.memory.children`), by process id, read from Linux's ``/proc``; None where there is no ``/proc``."""
     from bot import memory
 
     if not Path("/proc").is_dir():
         return None
     tick = os.sysconf("SC_CLK_TCK")
-    total = 0.0
+    used = {}
     for child in memory.children():
         try:
             fields = Path(f"/proc/{child}/stat").read_text().rsplit(")", 1)[1].split()
         except OSError:  # it exited meanwhile
             continue
-        total += (int(fields[11]) + int(fields[12])) / tick
-    return total
+        used[child] = (int(fields[11]) + int(fields[12])) / tick
+    return used
+
+
+def children_cpu_used_s(before: dict[int, float] | None, after: dict[int, float] | None) -> float | None:
+    """CPU seconds the child processes alive at ``after`` used since ``before`` (both from :func:`children_cpu_s`):
+    a child started meanwhile counts whole, one that exited meanwhile (the previous run's render workers shutting
+    down) not at all, so the figure never goes below 0."""
+    if before is None or after is None:
+        return None
+    return sum(used - before.get(pid, 0.0) for pid, used in after.items())
 
 
 def show(label: str, r: dict) -> None:
@@ -324,8 +362,9 @@ def show(label: str, r: dict) -> None:
     print(f"{label}: {r['n']} moves, {r['moves_per_s']} moves/s, latency ms p50 {r['p50']:.1f} p90 {r['p90']:.1f} "
           f"p99 {r['p99']:.1f} max {r['max']:.1f} errors={r['errors']}", flush=True)
     workers = "n/a" if r["workers_cpu_ms"] is None else f"{r['workers_cpu_ms']:.1f}"
-    print(f"{'':>5}CPU ms per move: this process {r['cpu_ms']:.1f} (event loop and its threads), render workers "
-          f"{workers} errors={r['errors']}", flush=True)
+    print(f"{'':>5}CPU ms per move: this process {r['cpu_ms']:.1f} (event loop and its threads; of it the garbage "
+          f"collector {r['gc_cpu_ms']:.2f}, longest pause {r['gc_longest_ms']:.0f} ms), render workers {workers} "
+          f"errors={r['errors']}", flush=True)
     i = r["image"]
     if i.get("n"):
         print(f"{'':>5}with image: p50 {i['p50']:.1f} p90 {i['p90']:.1f} p99 {i['p99']:.1f} max {i['max']:.1f} "

@@ -372,6 +372,7 @@ class PlayBot(commands.Bot):
         self.timers.start()
         self.bookkeeper.start()
         memory.freeze_heap()  # what start-up built lives as long as the bot: out of every collection (bot.memory)
+        memory.space_collections()  # a move's objects mostly die young: fewer, larger collections (bot.memory)
         sys.setswitchinterval(GIL_SWITCH_S)
 
     def _serve(self, store: Store) -> None:

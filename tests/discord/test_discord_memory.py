@@ -105,3 +105,18 @@ async def test_names_and_channel_settings_caches_are_bounded(h, monkeypatch):
         await h.bot.prefs.get(str(900 + sid))
     assert list(h.bot.links._names) == [1007, 1008, 1009]
     assert list(h.bot.prefs._cache) == ["907", "908", "909"]
+
+
+async def test_the_bot_collects_garbage_at_its_own_thresholds_while_it_runs(tmp_path):
+    """bot.memory.space_collections: while a bot runs, the cyclic collector works at COLLECTOR_THRESHOLDS (a move's
+    thousands of short-lived objects are not walked and promoted several times a move); once it is closed, the
+    process's thresholds are what they were before (a test or bench process runs many bots)."""
+    import gc
+
+    from bot import memory
+
+    before = gc.get_threshold()
+    assert before != memory.COLLECTOR_THRESHOLDS
+    async with Harness(tmp_path / "bot.sqlite3", render=no_render):
+        assert gc.get_threshold() == memory.COLLECTOR_THRESHOLDS == (7_000, 20, 20)
+    assert gc.get_threshold() == before
