@@ -85,14 +85,17 @@ def seat_names(row: SessionRow, names: dict[str, str], lang: str | None = None, 
 
 
 class Slots:
-    """At most ``n`` renders handed to the pool at once, the others waiting here in order: a board's render (a reply
-    may be waiting for it) before any lookup's (the whole board: "Full board", ``/board full:true``; answered within
-    their own budget), so a lookup never delays a reply's image — neither waiting (boards go first) nor running:
-    lookups hold at most ``n - 1`` slots at once (with ``n`` > 1), so one worker is always a board's."""
+    """At most ``n`` renders handed to ``workers`` workers at once (default: ``n``; :data:`RENDERS_PER_WORKER` each
+    for :class:`Images`), the others waiting here in order: a board's render (a reply may be waiting for it) before
+    any lookup's (the whole board: "Full board", ``/board full:true``; answered within their own budget), so a lookup
+    never delays a reply's image — neither waiting (boards go first) nor running: a lookup is handed over only while
+    a worker is idle and lookups hold fewer than ``workers - 1`` slots (with ``workers`` > 1), so it never queues in
+    the pool ahead of a board and one worker is always a board's."""
 
-    def __init__(self, n: int) -> None:
-        self._free = n
-        self._lookup_cap = max(1, n - 1)
+    def __init__(self, n: int, workers: int | None = None) -> None:
+        self._n = self._free = n
+        self._workers = n if workers is None else workers
+        self._lookup_cap = max(1, self._workers - 1)
         self._lookups = 0  # slots held by (or handed to) lookups
         self._waiting: tuple[deque[asyncio.Future], deque[asyncio.Future]] = (deque(), deque())  # boards, lookups
 
@@ -101,11 +104,14 @@ class Slots:
         """Renders waiting for a slot."""
         return sum(1 for queue in self._waiting for f in queue if not f.done())
 
+    def _lookup_may_start(self) -> bool:
+        return self._lookups < self._lookup_cap and self._n - self._free < self._workers
+
     @contextlib.asynccontextmanager
     async def held(self, board: bool) -> AsyncIterator[None]:
         """Hold a slot while the body runs (``board``: a board's render, else a lookup's)."""
         queue = self._waiting[0 if board else 1]
-        if self._free and not any(self._waiting[: 1 if board else 2]) and (board or self._lookups < self._lookup_cap):
+        if self._free and not any(self._waiting[: 1 if board else 2]) and (board or self._lookup_may_start()):
             self._free -= 1
             self._lookups += not board
         else:
@@ -126,18 +132,28 @@ class Slots:
 
     def _release(self, board: bool) -> None:
         """A slot held by a board's render (``board``) or a lookup's is let go: handed to the first board waiting,
-        else to the first lookup waiting while lookups hold fewer than their cap, else freed."""
+        else to the first lookup waiting when a lookup may start now, else freed."""
         self._lookups -= not board
+        self._free += 1
         for queue, lookup in zip(self._waiting, (False, True), strict=True):
-            if lookup and self._lookups >= self._lookup_cap:
+            if lookup and not self._lookup_may_start():
                 break
             while queue:
                 turn = queue.popleft()
                 if not turn.done():
                     turn.set_result(None)
+                    self._free -= 1
                     self._lookups += lookup
                     return
-        self._free += 1  # (lookups waiting at their cap wait on: this slot is kept for a board)
+        # (lookups waiting while no worker is idle, or at their cap, wait on: the slot is kept for a board)
+
+
+RENDERS_PER_WORKER = 2
+"""Renders handed to the pool at once per worker (:class:`Slots`): a worker that finishes one finds the next at hand
+instead of idling until the event loop hands it over. At 200-250 moves/s the event loop answers late: with one each,
+the two render workers used 0.7 of the two cores while 0.4 stood idle and boards waited about a second for a worker;
+with two each (``bench/bench_discord.py`` at a mean wait of 0.3 s, runs side by side) 303 -> 335 and 263 -> 277
+moves/s, 1320 -> 1758 and 1180 -> 1302 boards with their image."""
 
 
 class Images:
@@ -174,9 +190,9 @@ class Images:
 
     @property
     def slots(self) -> Slots:
-        """The pool's slots: one per worker (made on first use, in the event loop)."""
+        """The pool's slots: :data:`RENDERS_PER_WORKER` per worker (made on first use, in the event loop)."""
         if self._slots is None:
-            self._slots = Slots(self._workers)
+            self._slots = Slots(RENDERS_PER_WORKER * self._workers, workers=self._workers)
         return self._slots
 
     @property
@@ -220,8 +236,8 @@ class Images:
         ``pending``), drawn together in a worker; :data:`NOT_DRAWN` without a renderer, on a render error, or when a
         newer board of the session was asked for or drawn meanwhile: nobody needs it any more — skipped, not drawn.
 
-        At most one render per worker is in flight; the others wait here in order (so a backlog can skip the
-        boards it no longer needs instead of rendering them). Any number of sessions may wait: what a waiting
+        At most :data:`RENDERS_PER_WORKER` renders per worker are in flight; the others wait here in order (so a
+        backlog can skip the boards it no longer needs instead of rendering them). Any number of sessions may wait: what a waiting
         render needs is kept until it is done, whatever :data:`IMAGE_CACHE_SIZE` says."""
         if state is None or not self.has_renderer(row.game_id):
             return NOT_DRAWN

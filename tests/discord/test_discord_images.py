@@ -40,7 +40,7 @@ def row(session_id: int, version: int) -> SessionRow:
 
 
 async def waiting(tasks: list[asyncio.Task]) -> None:
-    """Let every task reach the render slot (all but the first then wait there)."""
+    """Let every task reach the render slots (all but those handed to the pool then wait there)."""
     for _ in range(5):
         await asyncio.sleep(0)
 
@@ -69,18 +69,20 @@ async def test_a_board_superseded_while_it_waits_is_skipped_not_drawn(caplog):
     pipeline = Images(render, workers=1)
     caplog.set_level(logging.INFO)
     try:
-        busy = asyncio.ensure_future(pipeline.png(row(1, 1), STATE, {}))  # holds the one worker
+        # the one worker's renders in hand (the one it draws, the next at hand): other tables'
+        busy = [asyncio.ensure_future(pipeline.png(row(10 + i, 1), STATE, {}))
+                for i in range(images_mod.RENDERS_PER_WORKER)]
         old = asyncio.ensure_future(pipeline.png(row(2, 4), STATE, {}))
         new = asyncio.ensure_future(pipeline.png(row(2, 5), STATE, {}))
-        await waiting([busy, old, new])
+        await waiting([*busy, old, new])
         render.open()
-        assert await asyncio.gather(busy, old, new) == [b"png", None, b"png"]
+        assert await asyncio.gather(*busy, old, new) == [b"png"] * len(busy) + [None, b"png"]
         # a board older than the one drawn is not drawn again; the newest comes from the cache
         assert await pipeline.png(row(2, 4), STATE, {}) is None
         assert await pipeline.png(row(2, 5), STATE, {}) == b"png"
     finally:
         pipeline.close(wait=True)
-    assert render.drawn == 2
+    assert render.drawn == images_mod.RENDERS_PER_WORKER + 1
     assert [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR] == []
 
 
@@ -198,6 +200,58 @@ def test_start_brings_up_every_render_worker_before_the_first_board():
         assert len(processes) == 2  # the board went to a started worker: no third one
     finally:
         pipeline.close(wait=True)
+
+
+async def test_each_worker_has_its_next_board_at_hand():
+    """RENDERS_PER_WORKER renders per worker are handed to the pool at once (a worker that finishes one starts the
+    next without waiting for the event loop); the rest wait in the slots, where a superseded one can be skipped."""
+    render = GatedRender()
+    pipeline = Images(render, workers=1)
+    try:
+        tasks = [asyncio.ensure_future(pipeline.png(row(sid, 1), STATE, {})) for sid in range(1, 5)]
+        await waiting(tasks)
+        assert images_mod.RENDERS_PER_WORKER == 2
+        assert pipeline.slots.waiting == 2 and pipeline.slots._free == 0
+        render.open()
+        assert await asyncio.gather(*tasks) == [b"png"] * 4
+    finally:
+        pipeline.close(wait=True)
+    assert pipeline.slots.waiting == 0 and pipeline.slots._free == 2
+
+
+async def test_a_lookup_starts_only_on_an_idle_worker():
+    """Four slots over two workers: while both workers have a board, a "Full board" lookup waits even though slots
+    are free (in the pool it would queue ahead of the boards that come next); it starts once a worker is idle, and a
+    board that comes meanwhile still goes first."""
+    slots = images_mod.Slots(4, workers=2)
+    running: list[str] = []
+    release = {name: asyncio.Event() for name in ("board 1", "board 2", "board 3", "lookup")}
+
+    async def render(name: str, board: bool) -> None:
+        async with slots.held(board=board):
+            running.append(name)
+            await release[name].wait()
+            running.remove(name)
+
+    boards = [asyncio.create_task(render(n, True)) for n in ("board 1", "board 2")]
+    await asyncio.sleep(0)
+    lookup = asyncio.create_task(render("lookup", False))
+    for _ in range(5):
+        await asyncio.sleep(0)
+    assert running == ["board 1", "board 2"] and slots.waiting == 1 and slots._free == 2
+    boards.append(asyncio.create_task(render("board 3", True)))  # a board never waits behind the lookup
+    for _ in range(5):
+        await asyncio.sleep(0)
+    assert running == ["board 1", "board 2", "board 3"] and slots.waiting == 1
+    for name in ("board 1", "board 2"):
+        release[name].set()
+    for _ in range(5):
+        await asyncio.sleep(0)
+    assert running == ["board 3", "lookup"] and slots.waiting == 0
+    release["board 3"].set()
+    release["lookup"].set()
+    await asyncio.gather(*boards, lookup)
+    assert slots._free == 4 and slots._lookups == 0
 
 
 async def test_lookups_never_hold_every_worker():
