@@ -382,6 +382,9 @@ class PlayBot(commands.Bot):
         self.links = Links(store)
         self.service = SessionService(store, undo_votes=self.links, display_names=self.links.names,
                                       **self._service_options)
+        # a move's board is drawn while the move is being stored (Table.draw_ahead)
+        self.service.ledger.before_commit = lambda row, state, pending: self.table.draw_ahead(row, state, pending)
+        self.service.ledger.not_committed = lambda row: self.images.withdraw(row)
 
     async def sync_tree(self) -> None:
         """Sync the slash commands when they changed since the last sync (one process of a deployment does it:

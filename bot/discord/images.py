@@ -11,7 +11,7 @@ import io
 import logging
 import os
 from collections import OrderedDict, deque
-from collections.abc import AsyncIterator, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
 from concurrent.futures import BrokenExecutor, Executor, ThreadPoolExecutor
 from typing import NamedTuple
 
@@ -182,6 +182,8 @@ class Images:
         self._slots: Slots | None = None
         # session id -> ((version, first), alt text) of its newest board, least recently used first
         self._alts: OrderedDict[int, tuple[tuple[int, bool], str | None]] = OrderedDict()
+        # (session id, version, language) -> the drawing of a board started before its move was stored (:meth:`ahead`)
+        self._ahead: dict[tuple[int, int, str], asyncio.Future] = {}
 
     def _new_pool(self) -> Executor:
         if self._processes:
@@ -241,6 +243,52 @@ class Images:
         render needs is kept until it is done, whatever :data:`IMAGE_CACHE_SIZE` says."""
         if state is None or not self.has_renderer(row.game_id):
             return NOT_DRAWN
+        ahead = self._ahead.get((row.id, row.version, table_lang())) if not first else None
+        if ahead is not None and not ahead.cancelled():
+            return await asyncio.shield(ahead)  # the same board, drawn since before its move was stored
+        return await self._board(row, state, names, first, pending)
+
+    def ahead(self, row: SessionRow, state: BaseState, names: Callable[[], Awaitable[dict[str, str]]],
+              pending: list) -> None:
+        """Start drawing the board of ``row`` (a move's new version, ``state`` and ``pending``; the players'
+        display names from ``names()``) before the move is stored: the image and the store's write overlap. The
+        :meth:`board` of the same board (not a game's first) then waits for this drawing instead of starting its
+        own; :meth:`withdraw` drops it when the move was not stored after all. Returns at once."""
+        if not self.has_renderer(row.game_id):
+            return
+        key = (row.id, row.version, table_lang())
+        if key in self._ahead:
+            return
+
+        async def draw() -> Drawn:
+            try:
+                return await self._board(row, state, await names(), False, pending)
+            except Exception:
+                log.exception("board v%s of session %s could not be drawn ahead", row.version, row.id)
+                return NOT_DRAWN
+
+        drawing = asyncio.ensure_future(draw())
+        self._ahead[key] = drawing
+
+        def done(_: asyncio.Future) -> None:
+            if self._ahead.get(key) is drawing:
+                del self._ahead[key]
+
+        drawing.add_done_callback(done)
+
+    def withdraw(self, row: SessionRow) -> None:
+        """The move that made version ``row.version`` of session ``row.id`` was not stored: its drawing started
+        by :meth:`ahead` is stopped, and its image and alt text, if drawn already, forgotten (another move may
+        make that version yet)."""
+        for key in [k for k in self._ahead if k[:2] == (row.id, row.version)]:
+            self._ahead.pop(key).cancel()
+        for cache in (self._cache, self._alts):
+            cached = cache.get(row.id)
+            if cached is not None and cached[0][0] == row.version:
+                del cache[row.id]
+
+    async def _board(self, row: SessionRow, state: BaseState, names: dict[str, str], first: bool,
+                     pending: list | None) -> Drawn:
         lang = table_lang()
         cached = self._cache.get(row.id)
         if cached is not None:

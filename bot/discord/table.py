@@ -35,7 +35,7 @@ from bot.service.presence import held_people
 from bot.service.stand_in import stand_ins
 from bot.sessions import Update
 from bot.store import SessionRow
-from games.core import T
+from games.core import BaseState, Decision, T
 
 from ..i18n import reader_lang, say, speaking
 from .answers import NO_PINGS, THINKING, Posted, await_render
@@ -195,6 +195,18 @@ class Table:
         row = await self.service.reads.session(session_id)
         if row is not None and row.status == "active":
             self.catch_up(self.service.view(row))
+
+    def draw_ahead(self, row: SessionRow, state: BaseState, pending: list[Decision]) -> None:
+        """Start drawing the board of a move about to be stored (``row``: the session at its new version), so that
+        the image and the store's write overlap (:meth:`bot.discord.images.Images.ahead`; :meth:`show` then finds
+        it started). Not while a race is open: its inputs are only counted, the race's message stays. Never
+        raises."""
+        if any(d.player is None for d in pending):
+            return
+        try:
+            self.bot.images.ahead(row, state, lambda: self.bot.links.names(row.id), pending)
+        except Exception:
+            log.exception("board v%s of session %s could not be drawn ahead", row.version, row.id)
 
     @staticmethod
     def what(update: Update) -> str:

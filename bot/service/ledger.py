@@ -34,6 +34,12 @@ class Ledger:
         self.deadlines = deadlines
         self.planner = planner
         self.records = records
+        self.before_commit: Callable[[SessionRow, BaseState, list[Decision]], None] | None = None
+        """Called with the session row a move is about to store (its new version), its state and pending decisions,
+        before the transaction starts: the adapter starts drawing the board meanwhile (the image and the commit's
+        disk write overlap instead of following each other). Must not raise."""
+        self.not_committed: Callable[[SessionRow], None] | None = None
+        """Called with that row when its transaction failed (nothing stored): what was started for it is dropped."""
 
     def forget(self, session_id: int) -> None:
         """Drop what this process keeps in memory for a session that ended (its parsed state, its timer note)."""
@@ -74,6 +80,10 @@ class Ledger:
             meta = {**meta, "result": result.model_dump(mode="json")}
         seq = row.move_count + 1
         state_json = state.model_dump_json()
+        new = row.model_copy(update={"version": row.version + 1, "status": status, "meta": meta,
+                                     "state": state_json, "move_count": seq})
+        if self.before_commit is not None:
+            self.before_commit(new, state, pending)
         record = None
         try:
             if result is None and fired is None and not plan.seated:
@@ -88,11 +98,13 @@ class Ledger:
             else:
                 record = await self._commit_tx(row, seq, move, state_json, status, meta, pending, result, plan,
                                                fired)
-        except StaleVersion:
-            # another process (a shard moving between processes) wrote this session first: nothing was stored
-            raise StaleBoard(T("This board changed meanwhile — here is the current one.")) from None
-        new = row.model_copy(update={"version": row.version + 1, "status": status, "meta": meta,
-                                     "state": state_json, "move_count": seq})
+        except BaseException as exc:
+            if self.not_committed is not None:
+                self.not_committed(new)
+            if isinstance(exc, StaleVersion):
+                # another process (a shard moving between processes) wrote this session first: nothing was stored
+                raise StaleBoard(T("This board changed meanwhile — here is the current one.")) from None
+            raise
         if status == "active":
             self.states.remember(row.id, new.version, state, pending)
         else:

@@ -107,3 +107,35 @@ async def test_an_undo_that_lost_the_race_takes_back_nothing(svc, monkeypatch):
         await svc.vote_undo(row.id, vote.session.version, "bob", True)
     assert [(m.seq, m.option) for m in await svc.store.moves(row.id)] == before
     assert (await svc.store.live_session("c1")).version == version + 1  # only the rival's write
+
+
+async def test_a_move_that_lost_the_race_withdraws_what_its_board_was_given(svc, monkeypatch):
+    """Ledger.before_commit gets the row a move is about to store (the next version, with its state and pending
+    decisions: the adapter draws the board meanwhile); when another process wrote the session first (StaleBoard,
+    nothing stored), Ledger.not_committed gets that same row, so a board drawn ahead for it is dropped. A move
+    stored gets no not_committed."""
+    await svc.open_lobby("c1", "tatari", "alice")
+    await svc.join("c1", "bob")
+    await svc.start("c1", "alice")
+    seen: list[tuple[str, int]] = []
+    svc.ledger.before_commit = lambda row, state, pending: seen.append(("before", row.version))
+    svc.ledger.not_committed = lambda row: seen.append(("withdrawn", row.version))
+    row = await svc.store.live_session("c1")
+    decision = svc.game("tatari").pending(svc.state_of(row))[0]
+    real = svc.store.commit_move
+
+    async def rival_first(*args, **kwargs):
+        await touch_session(svc.store)()
+        return await real(*args, **kwargs)
+
+    monkeypatch.setattr(svc.store, "commit_move", rival_first)
+    with pytest.raises(StaleBoard):
+        await svc.act("c1", decision.player, decision.options[0].id)
+    assert seen == [("before", row.version + 1), ("withdrawn", row.version + 1)]
+    assert await svc.store.moves(row.id) == []
+    monkeypatch.setattr(svc.store, "commit_move", real)
+    seen.clear()
+    row = await svc.store.live_session("c1")  # the rival's version
+    decision = svc.game("tatari").pending(svc.state_of(row))[0]
+    update = await svc.act("c1", decision.player, decision.options[0].id)
+    assert seen == [("before", row.version + 1)] and update.session.version == row.version + 1

@@ -86,6 +86,57 @@ async def test_a_board_superseded_while_it_waits_is_skipped_not_drawn(caplog):
     assert [r.getMessage() for r in caplog.records if r.levelno >= logging.ERROR] == []
 
 
+async def test_a_board_drawn_ahead_of_its_move_is_drawn_once():
+    """Images.ahead starts drawing a move's board while the move is being stored; the board's own Images.board then
+    waits for that drawing: one render, one look-up of the names, the image and alt text it drew."""
+    render = GatedRender()
+    pipeline = Images(render, workers=1)
+    asked: list[int] = []
+
+    async def names() -> dict[str, str]:
+        asked.append(1)
+        return {"a": "Ann", "b": "Bo"}
+
+    try:
+        pipeline.ahead(row(1, 2), STATE, names, [])
+        shown = asyncio.ensure_future(pipeline.board(row(1, 2), STATE, {"a": "Ann", "b": "Bo"}, pending=[]))
+        await waiting([shown])
+        render.open()
+        drawn = await shown
+    finally:
+        pipeline.close(wait=True)
+    assert drawn.png == b"png" and drawn.alt and "Ann" in drawn.alt
+    assert render.drawn == 1 and asked == [1] and pipeline._ahead == {}
+
+
+async def test_a_board_drawn_ahead_of_a_move_not_stored_is_forgotten():
+    """Images.withdraw (the move was not stored: another process wrote that version first): a drawing still
+    running is stopped and a drawn one forgotten, so the version the other move makes is drawn anew."""
+    render = GatedRender()
+    pipeline = Images(render, workers=1)
+
+    async def names() -> dict[str, str]:
+        return {}
+
+    try:
+        pipeline.ahead(row(1, 2), STATE, names, [])  # still drawing when withdrawn
+        running = list(pipeline._ahead.values())
+        await waiting(running)
+        pipeline.withdraw(row(1, 2))
+        await asyncio.wait(running)
+        assert pipeline._ahead == {} and running[0].cancelled()
+        render.open()
+        pipeline.ahead(row(1, 3), STATE, names, [])  # drawn when withdrawn
+        await asyncio.wait(list(pipeline._ahead.values()))
+        assert pipeline._cache[1][0][0] == 3 and pipeline._alts[1][0][0] == 3
+        pipeline.withdraw(row(1, 3))
+        assert 1 not in pipeline._cache and 1 not in pipeline._alts
+        assert (await pipeline.board(row(1, 3), STATE, {})).png == b"png"  # the other move's version 3
+    finally:
+        pipeline.close(wait=True)
+    assert render.drawn == 3  # the stopped one's worker thread finished its render: its image was not kept
+
+
 @pytest.fixture
 def small_cache(monkeypatch):
     monkeypatch.setattr(images_mod, "IMAGE_CACHE_SIZE", 2)
@@ -321,3 +372,40 @@ async def test_the_bot_starts_its_render_workers_as_it_sets_up(tmp_path):
         finally:
             await h.close()
     assert [s.processes for s in started] == [True]
+
+
+async def test_a_move_s_board_is_drawn_while_the_move_is_stored_and_only_once(tmp_path):
+    """The bot hands each move's board to the render workers before the move's transaction starts
+    (Ledger.before_commit -> Table.draw_ahead): while the store writes it, the drawing of its new version is under
+    way; the board the move's answer shows is that drawing (one render a move, the answer with its image)."""
+    import random
+
+    from harness import Harness
+    from test_discord_play import open_game, play_turn
+
+    drawn: list[int] = []
+
+    def render(state, names) -> bytes:
+        drawn.append(1)
+        return b"\x89PNG-board"
+
+    async with Harness(tmp_path / "bot.sqlite3", render=render) as h:
+        alice, bob = h.user(101, "alice"), h.user(102, "bob")
+        await open_game(h, [alice, bob])
+        store, real = h.bot.service.store, h.bot.service.store.commit_move
+        seen: list[list[tuple]] = []
+
+        async def commit_move(row, *args, **kwargs):
+            seen.append([key[:2] for key in h.bot.images._ahead])
+            return await real(row, *args, **kwargs)
+
+        store.commit_move = commit_move
+        sid = (await store.live_session(str(h.channel_id))).id
+        for _ in range(3):
+            version = (await store.live_session(str(h.channel_id))).version
+            before = len(drawn)
+            reply = await play_turn(h, {u.sid: u for u in (alice, bob)}, random.Random(version))
+            await h.settle()
+            assert seen[-1] == [(sid, version + 1)]  # its drawing started before the write
+            assert len(drawn) - before == 1
+            assert [name for name, _ in reply.message(public=True).files] == [f"board-{sid}-{version + 1}.png"]
