@@ -277,6 +277,12 @@ def summary(lat: list[float]) -> dict:
     return {"n": len(lat), "p50": q[49], "p90": q[89], "p99": q[98], "max": max(lat)}
 
 
+WORKERS_WARM_S = 6.0
+"""How long after the bot's start its render workers may still be warming the renderers (``Images.start``: 3-4 s of
+CPU each, two at once on two cores beside the bot's own start), s: no sampled window starts before. With only the
+2 s warm-up, the 1-channel run's first presses found them still warming: 4 of its 146 moves waited the whole image
+wait (50 ms; its p99 53 ms) and the workers' CPU per move was mostly their start-up."""
+
 STUB_PNG = b"\x89PNG\r\n\x1a\n" + b"\0" * 50_000
 
 
@@ -295,13 +301,15 @@ async def run(channels: int, seconds: float, interval: float, warmup: float = 2.
                     images=lambda: Images(stub_render if stub else None, processes=processes))
         h.now_ms = int(time.time() * 1000)
         await h.open()
+        opened = time.perf_counter()
         try:
             load = Load(h, channels, interval)
             if moves_only:
                 load.PRESSED = BOARD_PREFIXES
             for i in range(channels):
                 await load.open(load.channel(i))
-            await load.clients(warmup)
+            # the players play on until the render workers are warm (no window measures their start-up)
+            await load.clients(max(warmup, opened + WORKERS_WARM_S - time.perf_counter()) if processes else warmup)
             # the window: presses made in these ``seconds`` are sampled (a press's moment, not its answer's, decides),
             # so the re-opening of finished games that outlasts the window does not stretch it
             load.sampling = True
