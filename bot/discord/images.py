@@ -239,8 +239,9 @@ class Images:
         newer board of the session was asked for or drawn meanwhile: nobody needs it any more — skipped, not drawn.
 
         At most :data:`RENDERS_PER_WORKER` renders per worker are in flight; the others wait here in order (so a
-        backlog can skip the boards it no longer needs instead of rendering them). Any number of sessions may wait: what a waiting
-        render needs is kept until it is done, whatever :data:`IMAGE_CACHE_SIZE` says."""
+        backlog can skip the boards it no longer needs instead of rendering them). Any number of sessions may wait:
+        what a waiting render needs is kept until it is done, whatever :data:`IMAGE_CACHE_SIZE` says. A board whose
+        drawing :meth:`ahead` started (while its move was stored) is that drawing, not a second one."""
         if state is None or not self.has_renderer(row.game_id):
             return NOT_DRAWN
         ahead = self._ahead.get((row.id, row.version, table_lang())) if not first else None

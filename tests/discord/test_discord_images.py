@@ -270,19 +270,27 @@ async def test_each_worker_has_its_next_board_at_hand():
     assert pipeline.slots.waiting == 0 and pipeline.slots._free == 2
 
 
-async def test_a_lookup_starts_only_on_an_idle_worker():
-    """Four slots over two workers: while both workers have a board, a "Full board" lookup waits even though slots
-    are free (in the pool it would queue ahead of the boards that come next); it starts once a worker is idle, and a
-    board that comes meanwhile still goes first."""
-    slots = images_mod.Slots(4, workers=2)
+def held_renders(slots, *names: str):
+    """Renders named ``names`` that hold a slot of ``slots`` until released: (the names running now, in the order
+    they started; name -> the event that releases it; ``render(name, board)``, the coroutine of one)."""
     running: list[str] = []
-    release = {name: asyncio.Event() for name in ("board 1", "board 2", "board 3", "lookup")}
+    release = {name: asyncio.Event() for name in names}
 
     async def render(name: str, board: bool) -> None:
         async with slots.held(board=board):
             running.append(name)
             await release[name].wait()
             running.remove(name)
+
+    return running, release, render
+
+
+async def test_a_lookup_starts_only_on_an_idle_worker():
+    """Four slots over two workers: while both workers have a board, a "Full board" lookup waits even though slots
+    are free (in the pool it would queue ahead of the boards that come next); it starts once a worker is idle, and a
+    board that comes meanwhile still goes first."""
+    slots = images_mod.Slots(4, workers=2)
+    running, release, render = held_renders(slots, "board 1", "board 2", "board 3", "lookup")
 
     boards = [asyncio.create_task(render(n, True)) for n in ("board 1", "board 2")]
     await asyncio.sleep(0)
@@ -310,14 +318,7 @@ async def test_lookups_never_hold_every_worker():
     the other worker (a reply waiting for its image never waits behind lookups); one worker: a lookup may use it
     (a board waiting still goes first)."""
     slots = images_mod.Slots(2)
-    running: list[str] = []
-    release = {name: asyncio.Event() for name in ("lookup 1", "lookup 2", "board")}
-
-    async def render(name: str, board: bool) -> None:
-        async with slots.held(board=board):
-            running.append(name)
-            await release[name].wait()
-            running.remove(name)
+    running, release, render = held_renders(slots, "lookup 1", "lookup 2", "board")
 
     lookups = [asyncio.create_task(render(n, False)) for n in ("lookup 1", "lookup 2")]
     for _ in range(5):
