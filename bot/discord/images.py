@@ -184,6 +184,9 @@ class Images:
         self._alts: OrderedDict[int, tuple[tuple[int, bool], str | None]] = OrderedDict()
         # (session id, version, language) -> the drawing of a board started before its move was stored (:meth:`ahead`)
         self._ahead: dict[tuple[int, int, str], asyncio.Future] = {}
+        # session id -> ((version, language, names drawn), its whole board: PNG or None) of its newest whole board
+        # looked up (:meth:`full_png`), least recently used first, at most IMAGE_CACHE_SIZE
+        self._full: OrderedDict[int, tuple[tuple[int, str, tuple], asyncio.Future]] = OrderedDict()
 
     def _new_pool(self) -> Executor:
         if self._processes:
@@ -345,16 +348,34 @@ class Images:
 
     async def full_png(self, row: SessionRow, state: BaseState | None, names: dict[str, str]) -> bytes | None:
         """PNG bytes of the whole board of ``state`` (``renderers.render(full=True)``; a custom ``render`` is called
-        as it is), not cached; None without a renderer or on a render error."""
+        as it is), in the table's language (a private board: the reader's); None without a renderer or on a render
+        error. Drawn once per ``(session, version, language, names)``: the players of a table looking up the same
+        board (one after the other, or at once) get the same drawing; the newest of each session is kept (at most
+        :data:`IMAGE_CACHE_SIZE` sessions), a failed one is drawn again on the next look."""
         if state is None or not self.has_renderer(row.game_id):
             return None
+        drawn = seat_names(row, names, drawn=True)
+        shown = {p: display(drawn, p) for p in state.players}
+        key = (row.version, table_lang(), tuple(shown.items()))
+        held = self._full.get(row.id)
+        if held is not None and held[0] == key:
+            self._full.move_to_end(row.id)
+            drawing = held[1]
+        else:
+            drawing = asyncio.ensure_future(self._full_png(row, state, shown))
+            self._full[row.id] = (key, drawing)
+            _bound(self._full, row.id)
+        png = await asyncio.shield(drawing)  # a look given up (its interaction timed out) leaves it to the others
+        if png is None and self._full.get(row.id, (None, None))[1] is drawing:
+            del self._full[row.id]
+        return png
+
+    async def _full_png(self, row: SessionRow, state: BaseState, shown: dict[str, str]) -> bytes | None:
         render = functools.partial(renderers.render, full=True, translate=translator()) \
             if self._render is renderers.render else self._render
-        names = seat_names(row, names, drawn=True)
         try:
             async with self.slots.held(board=False):  # after the boards waiting for a slot
-                return await asyncio.get_running_loop().run_in_executor(
-                    self._pool, render, state, {p: display(names, p) for p in state.players})
+                return await asyncio.get_running_loop().run_in_executor(self._pool, render, state, shown)
         except Exception:
             log.exception("full render failed for session %s (version %s)", row.id, row.version)
             return None

@@ -12,6 +12,7 @@ import pytest
 import games
 from bot.discord import images as images_mod
 from bot.discord.images import IMAGE_CACHE_SIZE, Images
+from bot.i18n import speaking
 from bot.store import SessionRow
 
 STATE = games.get("tatari").setup(["a", "b"], None, 1)
@@ -207,6 +208,47 @@ async def test_a_waiting_board_render_goes_before_a_waiting_lookup():
     await asyncio.gather(first, *waiting)
     assert order == ["first", "board 1", "board 2", "lookup 1", "lookup 2"]
     assert slots.waiting == 0
+
+
+class CountedRender:
+    """A render that counts its drawings (``calls``: the names it drew with) and fails while ``failing``."""
+
+    def __init__(self) -> None:
+        self.calls: list[dict[str, str]] = []
+        self.failing = False
+
+    def __call__(self, state, names) -> bytes:
+        self.calls.append(names)
+        if self.failing:
+            raise RuntimeError("no image")
+        return f"png {len(self.calls)}".encode()
+
+
+async def test_a_whole_board_looked_up_again_is_drawn_once_per_version_language_and_names(caplog):
+    """"Full board" and ``/board full:true``: the players of a table looking up the same board, one after the other
+    or at once, get one drawing; a new version, another language or renamed seats draw anew; a drawing that failed
+    is drawn again on the next look."""
+    render = CountedRender()
+    pipeline = Images(render, workers=1)
+    names = {"a": "Ann", "b": "Bo"}
+    try:
+        at_once = await asyncio.gather(*(pipeline.full_png(row(1, 3), STATE, names) for _ in range(3)))
+        again = await pipeline.full_png(row(1, 3), STATE, names)
+        assert at_once == [b"png 1"] * 3 and again == b"png 1" and len(render.calls) == 1
+        assert await pipeline.full_png(row(1, 4), STATE, names) == b"png 2"
+        with speaking("ja"):
+            assert await pipeline.full_png(row(1, 4), STATE, names) == b"png 3"
+        assert await pipeline.full_png(row(1, 4), STATE, {**names, "b": "Bob"}) == b"png 4"
+        assert render.calls[-1] == {"a": "Ann", "b": "Bob"}
+        render.failing = True
+        caplog.set_level(logging.ERROR)
+        assert await pipeline.full_png(row(2, 1), STATE, names) is None
+        render.failing = False
+        assert await pipeline.full_png(row(2, 1), STATE, names) == b"png 6"
+    finally:
+        pipeline.close(wait=True)
+    assert len(render.calls) == 6
+    assert [r.message for r in caplog.records] == ["full render failed for session 2 (version 1)"]
 
 
 async def test_a_render_cancelled_while_it_waits_for_a_slot_leaves_the_slot_to_the_next():
