@@ -379,10 +379,12 @@ def show(label: str, r: dict) -> None:
               f"({i['n']} images) errors={r['errors']}", flush=True)
 
 
-def render_cpu_s(boards: int = 24, passes: int = 3) -> float:
+def render_cpu_s(boards: int = 24, passes: int = 9) -> float:
     """Render-and-encode CPU seconds per board (``renderers.render`` of 2-player Tatari positions met in
     random-legal play, in this process's CPU time, after one warm-up): the median of ``passes`` passes over
-    ``boards`` boards. Call it in a render worker (:func:`worker_render_cpu_s`)."""
+    ``boards`` boards. Call it in a render worker (:func:`worker_render_cpu_s`). Nine passes (about a second): on
+    this shared 2-core machine a pass of the same worker took 3.6 to 6.0 ms a board a few seconds apart, and the
+    median of three passes gave floors of 436 to 580 boards/s from one run to the next."""
     from common import positions
 
     import games
