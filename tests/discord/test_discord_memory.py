@@ -118,5 +118,5 @@ async def test_the_bot_collects_garbage_at_its_own_thresholds_while_it_runs(tmp_
     before = gc.get_threshold()
     assert before != memory.COLLECTOR_THRESHOLDS
     async with Harness(tmp_path / "bot.sqlite3", render=no_render):
-        assert gc.get_threshold() == memory.COLLECTOR_THRESHOLDS == (50_000, 20, 20)
+        assert gc.get_threshold() == memory.COLLECTOR_THRESHOLDS == (7_000, 20, 20)
     assert gc.get_threshold() == before
