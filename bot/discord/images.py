@@ -221,6 +221,13 @@ class Images:
         else:
             self._pool.shutdown(wait=wait, cancel_futures=True)
 
+    def _renderer(self, lang: str | None, full: bool = False) -> Callable[..., bytes]:
+        """What draws a board in a worker: ``renderers.render`` drawing its texts in ``lang`` (None: the table's)
+        and, with ``full``, the whole board; a custom ``render`` as it is."""
+        if self._render is not renderers.render:
+            return self._render
+        return functools.partial(renderers.render, full=full, translate=translator(lang))
+
     def has_renderer(self, game_id: str) -> bool:
         if game_id in self._missing:
             return False
@@ -322,8 +329,7 @@ class Images:
         :data:`NOT_DRAWN` without a renderer or on a render error (logged): the step goes out as text."""
         if not self.has_renderer(state.game):
             return NOT_DRAWN
-        render = functools.partial(renderers.render, translate=translator(lang)) \
-            if self._render is renderers.render else self._render
+        render = self._renderer(lang)
         try:
             with metrics.RENDER_SECONDS.time():
                 return await asyncio.get_running_loop().run_in_executor(self._pool, draw, render, state, names, lang,
@@ -371,8 +377,7 @@ class Images:
         return png
 
     async def _full_png(self, row: SessionRow, state: BaseState, shown: dict[str, str]) -> bytes | None:
-        render = functools.partial(renderers.render, full=True, translate=translator()) \
-            if self._render is renderers.render else self._render
+        render = self._renderer(None, full=True)
         try:
             async with self.slots.held(board=False):  # after the boards waiting for a slot
                 return await asyncio.get_running_loop().run_in_executor(self._pool, render, state, shown)
@@ -384,8 +389,7 @@ class Images:
                    pending: list | None) -> Drawn:
         pool = self._pool
         # the image speaks the table's language (a private copy: the reader's)
-        render = functools.partial(renderers.render, translate=translator(lang)) \
-            if self._render is renderers.render else self._render
+        render = self._renderer(lang)
         try:
             loop = asyncio.get_running_loop()
             with metrics.RENDER_SECONDS.time():
