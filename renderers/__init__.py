@@ -5,6 +5,9 @@
 each offered place marked with its key from :func:`games.marker_keys` (an option's ``locus``), the area the decision
 is about shown large enough (a close-up, an inset or a portrait layout). ``full=True`` is the whole board.
 
+A renderer whose decision's view is at times the whole board says when with ``shows_whole(state) -> bool``
+(:func:`shows_whole`): then a whole board looked up is the board image already drawn.
+
 Renderers import ``games`` models and Pillow only (ARCHITECTURE.md, layers).
 """
 
@@ -16,13 +19,25 @@ from collections.abc import Callable
 from games.core import BaseState
 
 
-def get(game_id: str) -> Callable[..., bytes]:
-    """The ``render`` function of ``game_id``; ``KeyError`` when the game has no renderer."""
+def _module(game_id: str):
     try:
-        module = importlib.import_module(f"renderers.{game_id}")
+        return importlib.import_module(f"renderers.{game_id}")
     except ModuleNotFoundError as exc:
         raise KeyError(f"no renderer for {game_id!r}") from exc
-    return module.render
+
+
+def get(game_id: str) -> Callable[..., bytes]:
+    """The ``render`` function of ``game_id``; ``KeyError`` when the game has no renderer."""
+    return _module(game_id).render
+
+
+def shows_whole(state: BaseState) -> bool:
+    """Whether ``render(state)`` draws the very image ``render(state, full=True)`` draws (same names, same
+    language): the decision's view of ``state`` is the whole board — Tatari's and Tatamokatsu's always, the other
+    games' when their decision is shown on the whole board or the game is over. False for a renderer that does not
+    say (``shows_whole`` in its module); ``KeyError`` when the game has no renderer."""
+    says = getattr(_module(state.game), "shows_whole", None)
+    return bool(says(state)) if says is not None else False
 
 
 def warm(game_ids: list[str] | None = None) -> None:

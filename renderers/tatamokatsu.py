@@ -428,6 +428,11 @@ def palette():
     return make_palette(samples)
 
 
+def shows_whole(state: TatamokatsuState) -> bool:
+    """Always: every Tatamokatsu decision is shown on the whole board (module docstring)."""
+    return True
+
+
 def render(state: TatamokatsuState, names: dict[str, str] | None = None, full: bool = False) -> bytes:
     """PNG bytes (8-bit palette, W x H px) of the board of ``state``; ``names`` maps player ids to display names.
     ``full`` is accepted for the common contract: the whole board is also the decision's view (module docstring)."""

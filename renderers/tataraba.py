@@ -630,6 +630,11 @@ def palette():
     return game_palette(GAME, both, (2, 3, 4))
 
 
+def shows_whole(state: TatarabaState) -> bool:
+    """Whether the decision's view of ``state`` is the whole board: once the game is over (no decision)."""
+    return _decision(state) is None
+
+
 def render(state: TatarabaState, names: dict[str, str] | None = None, full: bool = False) -> bytes:
     """PNG bytes (8-bit palette) of ``state``: with ``full`` the whole board (WIDTH px wide), else the close-up
     of the current decision (CLOSE_W px wide; the whole board once the game is over). ``names`` maps player ids

@@ -524,6 +524,11 @@ def palette():
     return game_palette(GAME, both, (2,), options=({"side": "light"}, {"side": "dark"}))
 
 
+def shows_whole(state: TsukimiState) -> bool:
+    """Whether the decision's view of ``state`` is the whole board: once the game is over (no decision)."""
+    return not rules.pending(state)
+
+
 def render(state: TsukimiState, names: dict[str, str] | None = None, full: bool = False) -> bytes:
     """PNG bytes of ``state``: the close-up of the current decision (CLOSE_W px wide), or with ``full`` (and once
     the game is over) the whole board (W x H). ``names`` maps player ids to display names (ids otherwise)."""

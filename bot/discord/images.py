@@ -84,6 +84,13 @@ def seat_names(row: SessionRow, names: dict[str, str], lang: str | None = None, 
     return {**names, **{p: mark + say(stand_in_label(p), lang, lambda q: display(names, q)) for p in standing}}
 
 
+def drawn_names(row: SessionRow, state: BaseState, names: dict[str, str], lang: str | None = None) -> dict[str, str]:
+    """Player id -> the name a board image of ``state`` shows (:func:`seat_names` with ``drawn``, each
+    :func:`display`-ed), in ``state``'s seat order, in ``lang`` (None: the table's)."""
+    drawn = seat_names(row, names, lang, drawn=True)
+    return {p: display(drawn, p) for p in state.players}
+
+
 class Slots:
     """At most ``n`` renders handed to ``workers`` workers at once (default: ``n``; :data:`RENDERS_PER_WORKER` each
     for :class:`Images`), the others waiting here in order: a board's render (a reply may be waiting for it) before
@@ -170,9 +177,9 @@ class Images:
         self._processes = processes
         memory.limit_arenas()  # before the render threads start: they share malloc's arenas (bot.memory)
         self._pool = self._new_pool()
-        # session id -> ((version, language), PNG) of its newest board, least recently used first, at most
-        # IMAGE_CACHE_SIZE
-        self._cache: OrderedDict[int, tuple[tuple[int, str], bytes | None]] = OrderedDict()
+        # session id -> ((version, language), PNG, the names drawn: ((player id, name), ...)) of its newest board,
+        # least recently used first, at most IMAGE_CACHE_SIZE
+        self._cache: OrderedDict[int, tuple[tuple[int, str], bytes | None, tuple]] = OrderedDict()
         self._missing: set[str] = set()
         # session id -> the newest version asked for, while a render of the session waits or runs (so never more
         # entries than renders in hand: the cache's bound applies to finished work only)
@@ -355,13 +362,19 @@ class Images:
     async def full_png(self, row: SessionRow, state: BaseState | None, names: dict[str, str]) -> bytes | None:
         """PNG bytes of the whole board of ``state`` (``renderers.render(full=True)``; a custom ``render`` is called
         as it is), in the table's language (a private board: the reader's); None without a renderer or on a render
-        error. Drawn once per ``(session, version, language, names)``: the players of a table looking up the same
-        board (one after the other, or at once) get the same drawing; the newest of each session is kept (at most
-        :data:`IMAGE_CACHE_SIZE` sessions), a failed one is drawn again on the next look."""
+        error. Where the decision's view is the whole board (:func:`renderers.shows_whole`: Tatari, Tatamokatsu, a
+        game over), it is the board image of the same version, language and names when that is drawn (or being
+        drawn ahead of its move, :meth:`ahead`): nothing is drawn twice. Else drawn once per ``(session, version,
+        language, names)``: the players of a table looking up the same board (one after the other, or at once) get
+        the same drawing; the newest of each session is kept (at most :data:`IMAGE_CACHE_SIZE` sessions), a failed
+        one is drawn again on the next look."""
         if state is None or not self.has_renderer(row.game_id):
             return None
-        drawn = seat_names(row, names, drawn=True)
-        shown = {p: display(drawn, p) for p in state.players}
+        shown = drawn_names(row, state, names)
+        if renderers.shows_whole(state):
+            png = await self._board_drawn(row, shown)
+            if png is not None:
+                return png
         key = (row.version, table_lang(), tuple(shown.items()))
         held = self._full.get(row.id)
         if held is not None and held[0] == key:
@@ -375,6 +388,18 @@ class Images:
         if png is None and self._full.get(row.id, (None, None))[1] is drawing:
             del self._full[row.id]
         return png
+
+    async def _board_drawn(self, row: SessionRow, shown: dict[str, str]) -> bytes | None:
+        """The board image of ``row``'s version in the table's language with the names ``shown``
+        (:func:`drawn_names`) when it is drawn (waiting for its drawing started by :meth:`ahead`); else None."""
+        lang = table_lang()
+        ahead = self._ahead.get((row.id, row.version, lang))
+        if ahead is not None:
+            await asyncio.wait([ahead])  # (withdrawn meanwhile: nothing drawn; a look given up leaves it running)
+        cached = self._cache.get(row.id)
+        if cached is not None and cached[0] == (row.version, lang) and cached[2] == tuple(shown.items()):
+            return cached[1]
+        return None
 
     async def _full_png(self, row: SessionRow, state: BaseState, shown: dict[str, str]) -> bytes | None:
         render = self._renderer(None, full=True)
@@ -390,11 +415,12 @@ class Images:
         pool = self._pool
         # the image speaks the table's language (a private copy: the reader's)
         render = self._renderer(lang)
+        shown = drawn_names(row, state, names, lang)
         try:
             loop = asyncio.get_running_loop()
             with metrics.RENDER_SECONDS.time():
                 drawn = await loop.run_in_executor(pool, draw, render, state, seat_names(row, names, lang), lang, first,
-                                                   pending, seat_names(row, names, lang, drawn=True))
+                                                   pending, shown)
         except BrokenExecutor:
             if pool is self._pool:  # a worker died: replace the pool; this board goes out as text
                 self._breaks += 1
@@ -411,7 +437,7 @@ class Images:
             drawn = NOT_DRAWN
         cached = self._cache.get(row.id)
         if cached is None or cached[0][0] <= row.version:  # a newer board drawn meanwhile stays
-            self._cache[row.id] = ((row.version, lang), drawn.png)
+            self._cache[row.id] = ((row.version, lang), drawn.png, tuple(shown.items()))
             _bound(self._cache, row.id)
             if drawn.png is not None:
                 self._alts[row.id] = ((row.version, first, lang), drawn.alt)

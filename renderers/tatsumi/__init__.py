@@ -32,7 +32,7 @@ from games.tatsumi import GAME
 from games.tatsumi.state import TatsumiState
 
 from ..common import WHITE, display_name, encode_png, game_palette
-from .decision import draw_decision
+from .decision import draw_decision, view_of
 from .icons import label
 from .island import draw_panel
 from .seaboard import W, background, draw_seaboard
@@ -88,6 +88,12 @@ def palette() -> Image.Image:
     )
 
 
+def shows_whole(state: TatsumiState) -> bool:
+    """Whether the decision's view of ``state`` is the whole board (:func:`.decision.view_of`: a decision no closer
+    view serves, or the game over)."""
+    return view_of(state) == "full"
+
+
 def render(state: TatsumiState, names: dict[str, str] | None = None, full: bool = False) -> bytes:
     """PNG bytes (8-bit palette) of ``state``: the whole board with ``full=True``, else the current decision's
     view (:mod:`.decision`); ``names`` maps player ids to display names."""
@@ -96,4 +102,4 @@ def render(state: TatsumiState, names: dict[str, str] | None = None, full: bool 
     return encode_png(draw_decision(state, names, lambda: draw(state, names)), palette())
 
 
-__all__ = ["draw", "palette", "render"]
+__all__ = ["draw", "palette", "render", "shows_whole"]

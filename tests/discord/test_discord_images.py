@@ -251,6 +251,38 @@ async def test_a_whole_board_looked_up_again_is_drawn_once_per_version_language_
     assert [r.message for r in caplog.records] == ["full render failed for session 2 (version 1)"]
 
 
+async def test_a_whole_board_looked_up_is_the_board_image_where_the_decisions_view_is_the_whole_board():
+    """Tatari's decision's view is the whole board (``renderers.shows_whole``): "Full board" on a drawn board, or on
+    one being drawn ahead of its move, is that image, not a second drawing — unless the names or the language
+    differ. Tsukimi's close-up is not the whole board: its whole board is drawn."""
+    render = CountedRender()
+    pipeline = Images(render, workers=1)
+    names = {"a": "Ann", "b": "Bo"}
+    try:
+        board = await pipeline.png(row(1, 3), STATE, names)
+        assert board == b"png 1"
+        assert await pipeline.full_png(row(1, 3), STATE, names) == b"png 1" and len(render.calls) == 1
+
+        async def names_later() -> dict[str, str]:
+            await asyncio.sleep(0.01)
+            return names
+
+        pipeline.ahead(row(1, 4), STATE, names_later, pending=[])
+        assert await pipeline.full_png(row(1, 4), STATE, names) == b"png 2" and len(render.calls) == 2
+        with speaking("ja"):
+            assert await pipeline.full_png(row(1, 4), STATE, names) == b"png 3"
+        assert await pipeline.full_png(row(1, 4), STATE, {**names, "b": "Bob"}) == b"png 4"
+        assert render.calls[-1] == {"a": "Ann", "b": "Bob"}
+
+        tsukimi = games.get("tsukimi").setup(["a", "b"], None, 1)
+        moon = row(2, 1).model_copy(update={"game_id": "tsukimi"})
+        assert await pipeline.png(moon, tsukimi, names) == b"png 5"
+        assert await pipeline.full_png(moon, tsukimi, names) == b"png 6"
+    finally:
+        pipeline.close(wait=True)
+    assert len(render.calls) == 6
+
+
 async def test_a_render_cancelled_while_it_waits_for_a_slot_leaves_the_slot_to_the_next():
     slots = images_mod.Slots(1)
     order: list[str] = []
