@@ -24,7 +24,8 @@ Every line ends ``errors=<n>``: the ERROR log lines of that run (the ramp's last
 
 Each run also prints the CPU it used per move in its window: this process's (the event loop, SQLite's and the
 pool's threads; of it, the cyclic garbage collector's, with its longest collection: a pause of the event loop) and
-its render workers' (Linux: from ``/proc``) — the knee is where their sum fills the cores.
+its render workers' (Linux: from ``/proc``) — the knee is where their sum fills the cores. Where the players looked
+something up, a line gives the latency of those private answers too (press -> answer, ms; Rules, Full board).
 
 ``knee_moves_s``: moves/s achieved by the ramp's last step with p99 under 1 s; ``floor_moves_s``: the process's
 render-bound limit, cores / render-and-encode CPU seconds per board (measured in this run, in a fresh render worker:
@@ -95,6 +96,7 @@ class Load:
         self.images: list[float] = []  # press -> the message has its image
         self.t0: dict[int, float] = {}  # interaction id -> press time, until the image arrived
         self.refused = 0
+        self.private: list[float] = []  # press -> its private answer (a lookup's: Rules, Full board), sampled ones
         self.sampling = False  # presses made while it is set are sampled, whenever their answer comes
         self.cards: dict[int, asyncio.Future] = {}  # channel opening -> its lobby card (a message payload)
         self.boards_due: dict[int, asyncio.Future] = {}  # channel opening -> its first board
@@ -129,6 +131,8 @@ class Load:
         self.answered.setdefault(channel, asyncio.Event()).set()
         if sent.ephemeral:
             self.refused += 1
+            if sampled:
+                self.private.append((now - t0) * 1000)
             return
         if sampled:
             self.latencies.append((now - t0) * 1000)
@@ -327,6 +331,7 @@ async def run(channels: int, seconds: float, interval: float, warmup: float = 2.
             await h.close()
     res = summary(load.latencies)
     res["image"] = summary(load.images)
+    res["private"] = summary(load.private)
     res.update(channels=channels, interval=interval, seconds=round(elapsed, 1),
                moves_per_s=round(len(load.latencies) / elapsed, 1), refused=load.refused, errors=errors.count,
                cpu_ms=(cpu1[0] - cpu0[0]) * 1000 / max(1, len(load.latencies)),
@@ -377,6 +382,10 @@ def show(label: str, r: dict) -> None:
     if i.get("n"):
         print(f"{'':>5}with image: p50 {i['p50']:.1f} p90 {i['p90']:.1f} p99 {i['p99']:.1f} max {i['max']:.1f} "
               f"({i['n']} images) errors={r['errors']}", flush=True)
+    p = r["private"]
+    if p.get("n"):
+        print(f"{'':>5}private answers (Rules, Full board): p50 {p['p50']:.1f} p90 {p['p90']:.1f} p99 {p['p99']:.1f} "
+              f"max {p['max']:.1f} ({p['n']} answers) errors={r['errors']}", flush=True)
 
 
 def render_cpu_s(boards: int = 24, passes: int = 9) -> float:

@@ -294,6 +294,12 @@ class Images:
 
         drawing.add_done_callback(done)
 
+    def forget(self, session_id: int) -> None:
+        """Session ``session_id`` ended: its board image, alt text and whole board looked up are dropped (a render of
+        it still running keeps what it needs)."""
+        for cache in (self._cache, self._alts, self._full):
+            cache.pop(session_id, None)
+
     def withdraw(self, row: SessionRow) -> None:
         """The move that made version ``row.version`` of session ``row.id`` was not stored: its drawing started
         by :meth:`ahead` is stopped, and its image and alt text, if drawn already, forgotten (another move may
@@ -445,9 +451,12 @@ class Images:
         return drawn
 
 
-IMAGE_CACHE_SIZE = 64
-"""Sessions whose newest board image one process keeps (~50-150 KB each, so at most ~10 MB; least recently used
-dropped: a finished board is re-rendered on the rare /board after the end)."""
+IMAGE_CACHE_SIZE = 256
+"""Sessions whose newest board image (with its alt text, and its whole board looked up) one process keeps, least
+recently used dropped: boards of 17-61 KB (Tatari's 28 KB), so at most ~16 MB. A board is looked up ("Full board",
+``/board``) within seconds of its move: with 200 tables moving every 5 s, 64 kept the board of a third of the lookups
+only. A session's are dropped when it ends (:meth:`Images.forget`): a finished board is drawn again on the rare
+``/board`` after the end."""
 
 
 def _bound(cache: OrderedDict, key) -> None:

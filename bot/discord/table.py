@@ -87,8 +87,8 @@ class Table:
     def forget(self, session_id: int, channel_id: str) -> None:
         """Session ``session_id`` of ``channel_id`` ended (finished, abandoned, cancelled, its place gone): drop
         what the adapter keeps of it in memory — its live message, board floor, the channel's cached settings,
-        display names, race tracking, failed-post log mark and last board id (memory stays flat however many games
-        are played), and gives the memory malloc keeps free back to the system (:func:`bot.memory.release`).
+        display names, race tracking, failed-post log mark, last board id and board images (memory stays flat however
+        many games are played), and gives the memory malloc keeps free back to the system (:func:`bot.memory.release`).
         Everything is in the store and is read again when needed."""
         self.live.pop(session_id, None)
         self.floors.forget(session_id)
@@ -97,6 +97,7 @@ class Table:
         self.bot.races.forget(channel_id)
         self.bot.delivery.forget(session_id)
         self.bot.bookkeeper.forget(session_id)
+        self.bot.images.forget(session_id)
         memory.release()  # what its renders freed goes back to the system (bot.memory)
 
     def ended(self, update: Update) -> None:

@@ -33,6 +33,7 @@ def leftovers(h: Harness, sid: int, channel: str) -> dict:
         "Races.channels": channel in bot.races.channels,
         "Races.boards": channel in bot.races.boards,
         "Delivery._logged": sid in bot.delivery._logged,
+        "Images": any(sid in kept for kept in (bot.images._cache, bot.images._alts, bot.images._full)),
     }
     return {k: v for k, v in found.items() if v}
 
