@@ -47,8 +47,8 @@ def warm(game_ids: list[str] | None = None) -> None:
 
     for game_id in game_ids or [g.id for g in games.all()]:
         try:
-            module = importlib.import_module(f"renderers.{game_id}")
-        except ModuleNotFoundError:
+            module = _module(game_id)
+        except KeyError:
             continue
         palette = getattr(module, "palette", None)
         if palette is not None:

@@ -177,9 +177,9 @@ class Images:
         self._processes = processes
         memory.limit_arenas()  # before the render threads start: they share malloc's arenas (bot.memory)
         self._pool = self._new_pool()
-        # session id -> ((version, language), PNG, the names drawn: ((player id, name), ...)) of its newest board,
+        # session id -> ((version, language), PNG, the names drawn: player id -> name) of its newest board,
         # least recently used first, at most IMAGE_CACHE_SIZE
-        self._cache: OrderedDict[int, tuple[tuple[int, str], bytes | None, tuple]] = OrderedDict()
+        self._cache: OrderedDict[int, tuple[tuple[int, str], bytes | None, dict[str, str]]] = OrderedDict()
         self._missing: set[str] = set()
         # session id -> the newest version asked for, while a render of the session waits or runs (so never more
         # entries than renders in hand: the cache's bound applies to finished work only)
@@ -193,7 +193,7 @@ class Images:
         self._ahead: dict[tuple[int, int, str], asyncio.Future] = {}
         # session id -> ((version, language, names drawn), its whole board: PNG or None) of its newest whole board
         # looked up (:meth:`full_png`), least recently used first, at most IMAGE_CACHE_SIZE
-        self._full: OrderedDict[int, tuple[tuple[int, str, tuple], asyncio.Future]] = OrderedDict()
+        self._full: OrderedDict[int, tuple[tuple[int, str, dict[str, str]], asyncio.Future]] = OrderedDict()
 
     def _new_pool(self) -> Executor:
         if self._processes:
@@ -381,7 +381,7 @@ class Images:
             png = await self._board_drawn(row, shown)
             if png is not None:
                 return png
-        key = (row.version, table_lang(), tuple(shown.items()))
+        key = (row.version, table_lang(), shown)
         held = self._full.get(row.id)
         if held is not None and held[0] == key:
             self._full.move_to_end(row.id)
@@ -403,7 +403,7 @@ class Images:
         if ahead is not None:
             await asyncio.wait([ahead])  # (withdrawn meanwhile: nothing drawn; a look given up leaves it running)
         cached = self._cache.get(row.id)
-        if cached is not None and cached[0] == (row.version, lang) and cached[2] == tuple(shown.items()):
+        if cached is not None and cached[0] == (row.version, lang) and cached[2] == shown:
             return cached[1]
         return None
 
@@ -443,7 +443,7 @@ class Images:
             drawn = NOT_DRAWN
         cached = self._cache.get(row.id)
         if cached is None or cached[0][0] <= row.version:  # a newer board drawn meanwhile stays
-            self._cache[row.id] = ((row.version, lang), drawn.png, tuple(shown.items()))
+            self._cache[row.id] = ((row.version, lang), drawn.png, shown)
             _bound(self._cache, row.id)
             if drawn.png is not None:
                 self._alts[row.id] = ((row.version, first, lang), drawn.alt)
