@@ -21,6 +21,7 @@ refused as busy, other).
 
     python bench/bench_abuse.py                  # 3 phases of 60 s
     python bench/bench_abuse.py --seconds 20     # a quick look
+    python bench/bench_abuse.py --loop asyncio   # on asyncio's event loop (default: the bot process's, uvloop)
 """
 
 from __future__ import annotations
@@ -46,7 +47,9 @@ from common import SMOKE_HELP  # noqa: E402
 from harness import Harness, Sent  # noqa: E402
 
 import games  # noqa: E402
+from bot import event_loop  # noqa: E402
 from bot.discord.images import Images  # noqa: E402
+from bot.event_loop import EVENT_LOOPS  # noqa: E402
 from games.ai import greedy  # noqa: E402
 
 SPAM_CHANNEL = 710_000_000_000_000_001
@@ -281,7 +284,11 @@ if __name__ == "__main__":
                         "the next command (a Discord client sends a few a second at the most)")
     parser.add_argument("--smoke", action="store_true", help=SMOKE_HELP + "; 4 channels, 2 spammers with one "
                         "finished game of 6 moves each, phases of 2 s, boards rendered in threads")
+    parser.add_argument("--loop", choices=EVENT_LOOPS, default="uvloop", help="the event loop (bot.event_loop; "
+                        "default: the bot process's, uvloop where installed)")
     args = parser.parse_args()
     if args.smoke:
         args.channels, args.interval, args.seconds, args.spammers, args.finished = 4, 0.5, 2.0, 2, 1
-    asyncio.run(main(args.channels, args.interval, args.seconds, args.spammers, args.finished, args.gap, args.smoke))
+    print(f"event loop: {event_loop.describe(args.loop)}", file=sys.stderr, flush=True)
+    event_loop.run(main(args.channels, args.interval, args.seconds, args.spammers, args.finished, args.gap,
+                        args.smoke), args.loop)

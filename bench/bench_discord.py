@@ -36,6 +36,7 @@ render-bound limit, cores / render-and-encode CPU seconds per board (measured in
     python bench/bench_discord.py --moves-only   # every press a move (no Rules / Full board lookups)
     python bench/bench_discord.py --rate-limited # late_answers=<n> interactions=<m>
     python bench/bench_discord.py --smoke        # a few seconds, tiny sizes: does it still run
+    python bench/bench_discord.py --loop asyncio # on asyncio's event loop (default: the bot process's, uvloop)
 
 ``--rate-limited``: whole 5-player Tatari games (``--games``, seeds 1…) under Discord's rate limits as the harness
 plays them (5 sends and 5 edits per 5 s per channel, 50 requests/s; 429 with Retry-After) on a virtual clock, a
@@ -66,8 +67,10 @@ sys.path.insert(0, str(ROOT / "tests" / "discord"))
 
 from harness import Harness, ManualClock, Sent  # noqa: E402
 
+from bot import event_loop  # noqa: E402
 from bot.discord.bot import IMAGE_WAIT_S  # noqa: E402
 from bot.discord.images import Images  # noqa: E402
+from bot.event_loop import EVENT_LOOPS  # noqa: E402
 
 PROMPT = re.compile(r"➡️ <@(\d+)>")
 UPDATE_MESSAGE = 7
@@ -424,7 +427,7 @@ def worker_render_cpu_s() -> float:
         pool.stop()
 
 
-async def main() -> None:
+def parse_args() -> argparse.Namespace:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--seconds", type=float, default=30.0, help="sampled seconds per run")
     ap.add_argument("--channels", type=int, nargs="*", default=[1, 50, 200])
@@ -444,10 +447,17 @@ async def main() -> None:
     ap.add_argument("--smoke", action="store_true", help="a few seconds: 2 channels and a 2-step ramp of 4 "
                     "channels, 1 s each, rendering in threads (worker processes take seconds to start; figures "
                     "meaningless)")
+    ap.add_argument("--loop", choices=EVENT_LOOPS, default="uvloop", help="the event loop (bot.event_loop; "
+                    "default: the bot process's, uvloop where installed)")
     args = ap.parse_args()
     if args.smoke:
         args.channels, args.seconds, args.interval = [2], 1.0, 0.5
         args.ramp_channels, args.ramp_seconds, args.ramp_steps, args.threads = 4, 1.0, 2, True
+    return args
+
+
+async def main(args: argparse.Namespace) -> None:
+    print(f"event loop: {event_loop.describe(args.loop)}", file=sys.stderr, flush=True)
     warmup = 0.5 if args.smoke else 2.0
     logging.basicConfig(level=logging.WARNING)
     for n in args.channels:
@@ -494,4 +504,5 @@ if __name__ == "__main__":
         logging.basicConfig(level=logging.ERROR)
         rate_limited(ap.parse_args().games)
     else:
-        asyncio.run(main())
+        args = parse_args()
+        event_loop.run(main(args), args.loop)

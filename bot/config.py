@@ -8,6 +8,7 @@ from pydantic import Field, SecretStr, ValidationError, field_validator, model_v
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from bot.ai_seats import DEFAULT_PAUSE_MS
+from bot.event_loop import EVENT_LOOPS
 from games.ai import DEFAULT_BUDGET_MS, MAX_BUDGET_MS
 
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
@@ -66,6 +67,8 @@ class Settings(BaseSettings):
     log_level: str = Field(default="INFO", description="Python logging level: " + ", ".join(LOG_LEVELS))
     log_format: str = Field(default="text", description="Log lines as plain text or one JSON object each: "
                             + " or ".join(LOG_FORMATS))
+    event_loop: str = Field(default="uvloop", description="The event loop of a bot process: uvloop (where it is "
+                            "installed, else asyncio's) or asyncio")
     http_port: int | None = Field(default=None, ge=1, le=65_535, description="Port of the HTTP listener with "
                                   "/healthz, /readyz and /metrics; unset = no listener")
     http_host: str = Field(default="127.0.0.1", description="Address the HTTP listener binds to")
@@ -128,6 +131,14 @@ class Settings(BaseSettings):
             raise ValueError("unknown format")
         return fmt
 
+    @field_validator("event_loop")
+    @classmethod
+    def _event_loop_known(cls, value: str) -> str:
+        name = str(value).strip().lower()
+        if name not in EVENT_LOOPS:
+            raise ValueError("unknown event loop")
+        return name
+
     @model_validator(mode="after")
     def _shards_within_count(self) -> Settings:
         ids = self.shards()
@@ -169,6 +180,7 @@ def allowed(name: str) -> str:
     """What setting ``name`` (a field of :class:`Settings`) accepts, in words: its kind and bounds, or its choices."""
     choices = {"log_level": f"one of {', '.join(LOG_LEVELS)} (any case)",
                "log_format": f"one of {', '.join(LOG_FORMATS)}",
+               "event_loop": f"one of {', '.join(EVENT_LOOPS)}",
                "shard_ids": "shard numbers like 0,1 or a range like 0-3, each less than SHARD_COUNT",
                "database_url": "a postgresql:// or postgres:// URL, sqlite:///path or a file path"}
     if name in choices:

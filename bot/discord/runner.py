@@ -28,7 +28,7 @@ import aiohttp
 import discord
 from tenacity import AsyncRetrying, RetryCallState, retry_if_exception_type, wait_exponential_jitter
 
-from bot import health, heavy, metrics, workers
+from bot import event_loop, health, heavy, metrics, workers
 from bot.ai_seats import AiSettings, search_pool
 from bot.config import Settings, load_settings
 from bot.store import Store, StoreError
@@ -171,15 +171,17 @@ def _fail(line: str, code: int) -> int:
     return code
 
 
-def exit_code(main, lost: list[StoreError] | None = None, *, refused: str | None = None) -> int:
-    """``asyncio.run(main())`` and the process exit code of the module docstring, each failure said in one line on
+def exit_code(main, lost: list[StoreError] | None = None, *, refused: str | None = None,
+              loop: str = "uvloop") -> int:
+    """``main()`` run on the event loop ``loop`` (:func:`bot.event_loop.run`: uvloop where installed, else
+    asyncio's) and the process exit code of the module docstring, each failure said in one line on
     stderr: 5 a :class:`StoreError` (raised, or the first of ``lost``: the store failed while running), 6 the HTTP
     listener cannot start (:class:`bot.health.ListenerError`), 3 the token
     rejected, 4 the privileged intents refused, 1 a refused request when ``refused`` names what was asked (``"the
     commands"``), else 1 any error (logged with its traceback), 0 a clean end or a Ctrl-C before the loop's signal
     handlers were installed."""
     try:
-        asyncio.run(main())
+        event_loop.run(main(), loop)
         if lost:
             raise lost[0]
     except StoreError as exc:
@@ -272,7 +274,8 @@ def run(settings: Settings | None = None) -> int:
         store = await Store.open(settings.database())  # first: a bad store fails in seconds, not after login
         try:
             store.lease_ms = settings.timer_lease_ms
-            log.info("store: %s; shards %s of %d", store.backend, settings.shard_ids or "all", settings.shard_count)
+            log.info("store: %s; shards %s of %d; event loop %s", store.backend, settings.shard_ids or "all",
+                     settings.shard_count, event_loop.describe(settings.event_loop))
             server = await health.start(settings, store, stop) if settings.http_port else None
             try:
                 try:
@@ -288,7 +291,7 @@ def run(settings: Settings | None = None) -> int:
             if stop.requested:
                 log.info("stopped cleanly (%s)", stop.requested)
 
-    return exit_code(main, lost)
+    return exit_code(main, lost, loop=settings.event_loop)
 
 
 class Stop:
@@ -370,4 +373,4 @@ def sync_commands(settings: Settings, *, guild_id: int | None = None, clear_guil
             await bot.close()
             await store.close()
 
-    return exit_code(main, refused="the commands")
+    return exit_code(main, refused="the commands", loop=settings.event_loop)

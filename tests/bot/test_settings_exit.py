@@ -16,6 +16,7 @@ BAD = [
     ("SHARD_IDS", "3", "SHARD_IDS='3' is not allowed: shard 3 is not one of 0-0 (SHARD_COUNT=1)"),
     ("RACE_WINDOW_MS", "-5", "RACE_WINDOW_MS='-5' is not allowed: a whole number from 1000 to 60000."),
     ("REMINDER_HOURS", "-1", "REMINDER_HOURS='-1' is not allowed: a number from 0 to 168."),
+    ("EVENT_LOOP", "tokio", "EVENT_LOOP='tokio' is not allowed: one of uvloop, asyncio."),
 ]
 
 COMMANDS = [["run"], ["demo", "tatari", "--players", "2", "--no-images"]]

@@ -33,6 +33,7 @@ sys.path[:0] = [str(HERE.parents[1]), str(HERE)]
 
 from harness import Harness  # noqa: E402
 
+from bot import event_loop  # noqa: E402
 from bot.config import Settings  # noqa: E402
 
 
@@ -124,4 +125,4 @@ async def main() -> None:
 
 
 if __name__ == "__main__":
-    asyncio.run(main())
+    event_loop.run(main())  # as a bot process runs (bot.event_loop: uvloop)

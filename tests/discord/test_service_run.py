@@ -92,6 +92,7 @@ async def test_sigterm_stops_the_bot_cleanly_and_the_health_listener_answers(tmp
         bot = await Bot(standin, tmp_path, HTTP_PORT=str(port)).start()
         await bot.connected()
         await bot.wait_for(lambda: True, "started")
+        assert "; event loop uvloop" in bot.err  # the default (bot.event_loop), installed with the bot
         assert await get(port, "/healthz") == (200, "ok\n")
         for _ in range(600):  # READY came; discord.py reports ready once no guild is awaited
             status, text = await get(port, "/readyz")
@@ -117,10 +118,12 @@ async def test_sigterm_stops_the_bot_cleanly_and_the_health_listener_answers(tmp
 
 
 async def test_ctrl_c_to_the_whole_process_group_stops_the_bot_and_its_workers_quietly(tmp_path):
+    """On asyncio's own event loop (``EVENT_LOOP=asyncio``): the other test of a clean stop runs on uvloop."""
     standin = await StandIn().start()
     try:
-        bot = await Bot(standin, tmp_path).start()
+        bot = await Bot(standin, tmp_path, EVENT_LOOP="asyncio").start()
         await bot.connected()
+        assert "; event loop asyncio" in bot.err
         await stop_and_check(bot, signal.SIGINT, standin, tmp_path)
     finally:
         await standin.stop()
