@@ -1,16 +1,17 @@
 """The event loop a bot process runs on: uvloop (libuv's loop, https://github.com/MagicStack/uvloop) where it is
 installed — Linux and macOS, a dependency there — else asyncio's own; ``EVENT_LOOP=asyncio`` chooses asyncio's.
 
-Why: every move wakes the event loop a few dozen times (the interaction's tasks, the SQLite thread's results, the
+Why: every move wakes the event loop many times (the interaction's tasks, the SQLite thread's results, the
 render worker's image, the bookkeeping after the reply, timers re-armed), and asyncio's loop does that in Python.
-On uvloop the same coroutines cost the bot's process less CPU a move and the replies come sooner when many tables
-play at once (``python bench/bench_discord.py --channels`` and ``--loop asyncio`` side by side, this 2-core
-machine: at 320 moves/s offered, 3.0 against 4.5 ms of CPU a move and p99 42 against 129 ms; at 640 offered, 317
-against 236 moves/s answered, p99 141 against 449 ms).
+Near its limit the bot's process answers more moves, sooner, on uvloop (``python bench/bench_discord.py --channels``
+against ``--loop asyncio``, run after each other on this 2-core machine, two pairs): at 640 moves/s offered, 317 and
+310 moves/s answered with p99 141 and 185 ms, against 236 and 238 moves/s with p99 449 and 450 ms; every press a
+move (``--moves-only``), the ramp's knee at 0.68 of the render floor against 0.63. At 23 moves/s (200 channels,
+mean wait 5 s) the two loops are alike.
 
-The bot itself never depends on which loop it runs on: the tests run it on asyncio's (pytest's loop), the
-processes started by ``python -m bot run`` and the benches that measure it (``bench_discord``, ``bench_abuse``)
-on uvloop.
+The bot itself never depends on which loop it runs on: the harness tests run it on asyncio's (pytest's loop);
+the processes of ``python -m bot run`` (and the tests that start one, on both loops), the cluster test's nodes and
+the benches that measure it (``bench_discord``, ``bench_abuse``) on uvloop.
 """
 
 from __future__ import annotations

@@ -117,13 +117,14 @@ async def test_sigterm_stops_the_bot_cleanly_and_the_health_listener_answers(tmp
         await standin.stop()
 
 
-async def test_ctrl_c_to_the_whole_process_group_stops_the_bot_and_its_workers_quietly(tmp_path):
-    """On asyncio's own event loop (``EVENT_LOOP=asyncio``): the other test of a clean stop runs on uvloop."""
+@pytest.mark.parametrize("loop", ["uvloop", "asyncio"])
+async def test_ctrl_c_to_the_whole_process_group_stops_the_bot_and_its_workers_quietly(tmp_path, loop):
+    """On either event loop (``EVENT_LOOP``, :mod:`bot.event_loop`)."""
     standin = await StandIn().start()
     try:
-        bot = await Bot(standin, tmp_path, EVENT_LOOP="asyncio").start()
+        bot = await Bot(standin, tmp_path, EVENT_LOOP=loop).start()
         await bot.connected()
-        assert "; event loop asyncio" in bot.err
+        assert f"; event loop {loop}" in bot.err
         await stop_and_check(bot, signal.SIGINT, standin, tmp_path)
     finally:
         await standin.stop()
