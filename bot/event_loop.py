@@ -29,6 +29,7 @@ T = TypeVar("T")
 
 
 def uvloop_installed() -> bool:
+    """Whether uvloop can be imported here (it is not imported by asking)."""
     return importlib.util.find_spec("uvloop") is not None
 
 
