@@ -28,6 +28,7 @@ from bot.store import SessionRow
 from games.core import T, Text
 
 from ..i18n import reader_lang
+from .components import let_go
 from .language import enter_interaction
 from .present import as_mentions
 
@@ -217,8 +218,7 @@ class Answers:
                 kwargs["content"] = plain
                 posted = await self._send(interaction, channel_id, ephemeral, kwargs)
         finally:
-            if view is not None:
-                view.stop()  # its items are DynamicItems: presses are dispatched by template, not by this object
+            let_go(view)
         posted.content = kwargs["content"]
         await self.bot.delivery.surface(interaction)
         return posted

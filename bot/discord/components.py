@@ -37,15 +37,29 @@ def _one_index(interaction: discord.Interaction) -> int | None:
     return int(values[0])
 
 
+def let_go(view: ui.View | None) -> None:
+    """Done with ``view``: a view of ours once its message went out (or was refused), or the view discord.py
+    rebuilt from a pressed message to find the pressed item (``View.from_message``, once a press). It is stopped
+    (our items are ``DynamicItem`` templates: presses are dispatched by template, never by this object) and
+    emptied: a view and its items point at each other, so unemptied they wait for the cyclic garbage collector.
+    They were more than half of the bot's cyclic garbage: 3.6 views, 74 of 134 objects a move. Not to be sent
+    again."""
+    if view is not None:
+        view.stop()
+        view.clear_items()
+
+
 async def in_budget(self, interaction: discord.Interaction[PlayBot], /) -> bool:
     """``interaction_check`` of the components whose handlers do database work: defer the press first when its
     3 s are running out (:meth:`bot.discord.play.Play.in_budget`)."""
+    let_go(self.view)  # the press's own view: nothing reads it after this check
     return await interaction.client.answers.in_budget(interaction)
 
 
 async def in_language(self, interaction: discord.Interaction[PlayBot], /) -> bool:
     """``interaction_check`` of the components without database work of their own: note the table's and the
     reader's language (:mod:`bot.discord.language`)."""
+    let_go(self.view)  # the press's own view: nothing reads it after this check
     await enter_interaction(interaction.client, interaction)
     return True
 

@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from .components import let_go
+
 if TYPE_CHECKING:
     from .table import Table
 
@@ -102,8 +104,7 @@ class BoardEdits:
         try:
             await msg.edit(**kwargs)
         finally:
-            if kwargs.get("view") is not None:
-                kwargs["view"].stop()  # its items are DynamicItems: presses are dispatched by template
+            let_go(kwargs.get("view"))
 
 
 EDIT_NEEDS = ("view_channel", "read_message_history")

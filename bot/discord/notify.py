@@ -50,7 +50,7 @@ from games.core import T, Text
 
 from . import ids
 from .answers import answer, followup
-from .components import in_language
+from .components import in_language, let_go
 from .present import deciders, display, mention
 from .timers import AFK, REMINDER, waiting_on
 
@@ -201,7 +201,7 @@ class Notify(commands.Cog):
                     await self._fallback(row, player, board)
             return False
         finally:
-            view.stop()
+            let_go(view)
 
     async def _fallback(self, row: SessionRow, player: str, board: int | None) -> None:
         """The one channel ping of a turn whose direct message Discord refused."""

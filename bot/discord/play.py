@@ -31,6 +31,7 @@ from games import Decision
 from games.core import T
 
 from .answers import DISCORD_EPOCH_MS, NO_PINGS, answer, await_render, snowflake_ms
+from .components import let_go
 from .cooldowns import Cooldown
 from .images import board_words, png_file
 from .lobby import game_autocomplete
@@ -274,8 +275,7 @@ class Play(commands.Cog):
             else:
                 await interaction.response.edit_message(content=text, view=view)
         finally:
-            if view is not None:
-                view.stop()
+            let_go(view)
 
     async def full_board(self, interaction: discord.Interaction, sid: int) -> None:
         """The "Full board" button: the whole board of session ``sid`` as it stands (``render(full=True)``),

@@ -39,6 +39,7 @@ from games.core import BaseState, Decision, T
 
 from ..i18n import reader_lang, say, speaking
 from .answers import NO_PINGS, THINKING, Posted, await_render
+from .components import let_go
 from .edits import BoardEdits, Edit
 from .freshness import BoardFloors
 from .images import NOT_DRAWN, png_file
@@ -386,8 +387,7 @@ class Table:
                     kwargs["content"] = plain
                     await interaction.response.edit_message(**kwargs)
             finally:
-                if kwargs["view"] is not None:
-                    kwargs["view"].stop()
+                let_go(kwargs["view"])
             posted = Posted(live.message_id, lambda f: interaction.edit_original_response(attachments=[f]),
                             lambda t: interaction.edit_original_response(content=t), kwargs["content"])
             await self.bot.delivery.surface(interaction)
