@@ -43,13 +43,11 @@ sys.path.insert(0, str(ROOT / "tests" / "discord"))
 
 from bench_discord import Load, summary  # noqa: E402
 from bench_memory import rss_mb  # noqa: E402
-from common import SMOKE_HELP  # noqa: E402
+from common import SMOKE_HELP, loop_option, run_on_loop  # noqa: E402
 from harness import Harness, Sent  # noqa: E402
 
 import games  # noqa: E402
-from bot import event_loop  # noqa: E402
 from bot.discord.images import Images  # noqa: E402
-from bot.event_loop import EVENT_LOOPS  # noqa: E402
 from games.ai import greedy  # noqa: E402
 
 SPAM_CHANNEL = 710_000_000_000_000_001
@@ -284,11 +282,9 @@ if __name__ == "__main__":
                         "the next command (a Discord client sends a few a second at the most)")
     parser.add_argument("--smoke", action="store_true", help=SMOKE_HELP + "; 4 channels, 2 spammers with one "
                         "finished game of 6 moves each, phases of 2 s, boards rendered in threads")
-    parser.add_argument("--loop", choices=EVENT_LOOPS, default="uvloop", help="the event loop (bot.event_loop; "
-                        "default: the bot process's, uvloop where installed)")
+    loop_option(parser)
     args = parser.parse_args()
     if args.smoke:
         args.channels, args.interval, args.seconds, args.spammers, args.finished = 4, 0.5, 2.0, 2, 1
-    print(f"event loop: {event_loop.describe(args.loop)}", file=sys.stderr, flush=True)
-    event_loop.run(main(args.channels, args.interval, args.seconds, args.spammers, args.finished, args.gap,
-                        args.smoke), args.loop)
+    run_on_loop(main(args.channels, args.interval, args.seconds, args.spammers, args.finished, args.gap, args.smoke),
+                args.loop)

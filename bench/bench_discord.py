@@ -65,12 +65,11 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 sys.path.insert(0, str(ROOT / "tests" / "discord"))
 
+from common import loop_option, run_on_loop  # noqa: E402
 from harness import Harness, ManualClock, Sent  # noqa: E402
 
-from bot import event_loop  # noqa: E402
 from bot.discord.bot import IMAGE_WAIT_S  # noqa: E402
 from bot.discord.images import Images  # noqa: E402
-from bot.event_loop import EVENT_LOOPS  # noqa: E402
 
 PROMPT = re.compile(r"➡️ <@(\d+)>")
 UPDATE_MESSAGE = 7
@@ -447,8 +446,7 @@ def parse_args() -> argparse.Namespace:
     ap.add_argument("--smoke", action="store_true", help="a few seconds: 2 channels and a 2-step ramp of 4 "
                     "channels, 1 s each, rendering in threads (worker processes take seconds to start; figures "
                     "meaningless)")
-    ap.add_argument("--loop", choices=EVENT_LOOPS, default="uvloop", help="the event loop (bot.event_loop; "
-                    "default: the bot process's, uvloop where installed)")
+    loop_option(ap)
     args = ap.parse_args()
     if args.smoke:
         args.channels, args.seconds, args.interval = [2], 1.0, 0.5
@@ -457,7 +455,6 @@ def parse_args() -> argparse.Namespace:
 
 
 async def main(args: argparse.Namespace) -> None:
-    print(f"event loop: {event_loop.describe(args.loop)}", file=sys.stderr, flush=True)
     warmup = 0.5 if args.smoke else 2.0
     logging.basicConfig(level=logging.WARNING)
     for n in args.channels:
@@ -505,4 +502,4 @@ if __name__ == "__main__":
         rate_limited(ap.parse_args().games)
     else:
         args = parse_args()
-        event_loop.run(main(args), args.loop)
+        run_on_loop(main(args), args.loop)

@@ -7,9 +7,11 @@ import argparse
 import io
 import random
 import statistics
+import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Coroutine, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from PIL import Image
 
@@ -26,6 +28,24 @@ def smoke_mode(doc: str | None) -> bool:
     ap = argparse.ArgumentParser(description=(doc or "").split("\n")[0])
     ap.add_argument("--smoke", action="store_true", help=SMOKE_HELP)
     return ap.parse_args().smoke
+
+
+def loop_option(ap: argparse.ArgumentParser) -> None:
+    """``--loop``: the event loop a bench that measures the bot's process runs on (:mod:`bot.event_loop`; default:
+    the bot process's, uvloop where installed), for runs side by side with ``--loop asyncio``."""
+    from bot.event_loop import EVENT_LOOPS
+
+    ap.add_argument("--loop", choices=EVENT_LOOPS, default="uvloop", help="the event loop (bot.event_loop; "
+                    "default: the bot process's, uvloop where installed)")
+
+
+def run_on_loop(main: Coroutine[Any, Any, Any], name: str) -> Any:
+    """``main`` run on the event loop ``name`` (:func:`bot.event_loop.run`), said first on stderr (``event loop:
+    uvloop``): stdout keeps the bench's own lines."""
+    from bot import event_loop
+
+    print(f"event loop: {event_loop.describe(name)}", file=sys.stderr, flush=True)
+    return event_loop.run(main, name)
 
 
 def median_ms(fn: Callable[[], object], repeat: int = 50) -> float:
