@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pydantic import Field, SecretStr, ValidationError, field_validator, model_validator
+from pydantic import Field, SecretStr, ValidationError, ValidationInfo, field_validator, model_validator
 from pydantic_settings import BaseSettings, SettingsConfigDict
 
 from bot.ai_seats import DEFAULT_PAUSE_MS
@@ -123,21 +123,14 @@ class Settings(BaseSettings):
             raise ValueError("unknown level")
         return level
 
-    @field_validator("log_format")
+    @field_validator("log_format", "event_loop")
     @classmethod
-    def _log_format_known(cls, value: str) -> str:
-        fmt = str(value).strip().lower()
-        if fmt not in LOG_FORMATS:
-            raise ValueError("unknown format")
-        return fmt
-
-    @field_validator("event_loop")
-    @classmethod
-    def _event_loop_known(cls, value: str) -> str:
-        name = str(value).strip().lower()
-        if name not in EVENT_LOOPS:
-            raise ValueError("unknown event loop")
-        return name
+    def _choice_known(cls, value: str, info: ValidationInfo) -> str:
+        """``LOG_FORMAT`` and ``EVENT_LOOP``: one of their choices, in any case."""
+        choice = str(value).strip().lower()
+        if choice not in {"log_format": LOG_FORMATS, "event_loop": EVENT_LOOPS}[info.field_name]:
+            raise ValueError(f"unknown {info.field_name}")
+        return choice
 
     @model_validator(mode="after")
     def _shards_within_count(self) -> Settings:
